@@ -1,0 +1,153 @@
+// The GCL abstract syntax tree: built from the ANTLR parse tree by the parser (parser.cpp), annotated
+// in place by the checker (check.cpp), consumed by the lowering (lower.cpp). Every node has a location.
+#pragma once
+
+#include "ir/ir.h"
+#include "ir/source.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::gcl {
+
+struct TypeName {
+  std::string name; ///< "int", "bool" or a record name
+  SourceLoc loc;
+  ir::Type resolved; ///< set by the checker
+};
+
+struct VarDecl; // a global, parameter, result or local
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Expr {
+  enum Kind { IntLit, BoolLit, NullLit, Path, Unary, Binary };
+  Kind kind = IntLit;
+  SourceLoc loc;
+  ir::Op op = ir::Op::Not; ///< Unary / Binary
+  int64_t value = 0;       ///< IntLit (already negated for `-123`), BoolLit 0/1
+  /// Path: `x` or `x.f.g`; names[0] is the variable, the rest are fields.
+  std::vector<std::string> names;
+  std::vector<SourceLoc> nameLocs;
+  std::vector<ExprPtr> args; ///< Unary: 1, Binary: 2
+
+  // Checker annotations.
+  ir::Type type;
+  const VarDecl *decl = nullptr;   ///< Path: the variable names[0] refers to
+  std::vector<uint32_t> fieldIdx;  ///< Path: field index for names[1..]
+};
+
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct Block {
+  SourceLoc loc;
+  std::vector<StmtPtr> stmts;
+};
+
+struct VarDecl {
+  std::string name;
+  SourceLoc loc;
+  TypeName type;
+  ExprPtr init; ///< optional initializer
+  ir::VarKind kind = ir::VarKind::Local;
+};
+
+struct Stmt {
+  enum Kind {
+    Guarded,    ///< [guard] inner
+    LocalDecl,  ///< var x: T [:= e], …
+    Assign,     ///< lhs := value     (lhs a path; `x.f := e` is a putfield, `x := y.f` a getfield)
+    New,        ///< lhs := new T
+    Nondet,     ///< lhs := nondet
+    Call,       ///< [lhs :=] callee(args)
+    Assume,
+    Assert,
+    Halt,
+    Return,     ///< return [value]
+    Skip,
+    Break,
+    Continue,
+    If,         ///< if (value) then else (else optional; an `else if` is an If inside elseBlock)
+    While,      ///< while (value) then
+    Concrete,   ///< concrete then
+    BlockStmt,  ///< { then }
+  };
+  Kind kind = Skip;
+  SourceLoc loc;
+  /// From a printed-IR tag `#id @line:col`: the statement's IR id and original location.
+  std::optional<ir::StmtId> tagId;
+  std::optional<SourceLoc> tagLoc;
+
+  ExprPtr guard;                          ///< Guarded
+  StmtPtr inner;                          ///< Guarded
+  std::vector<std::unique_ptr<VarDecl>> decls; ///< LocalDecl
+  ExprPtr lhs;                            ///< Assign/New/Nondet/Call: a Path expression (Call: optional)
+  ExprPtr value;                          ///< Assign rhs, Assume/Assert/If/While condition, Return value
+  std::string typeName;                   ///< New
+  SourceLoc typeLoc;                      ///< New
+  std::string callee;                     ///< Call
+  SourceLoc calleeLoc;                    ///< Call
+  std::vector<ExprPtr> args;              ///< Call
+  std::string message;                    ///< Assert (unquoted)
+  std::unique_ptr<Block> then;            ///< If, While, Concrete, BlockStmt
+  std::unique_ptr<Block> elseBlock;       ///< If (optional)
+
+  // Checker annotations.
+  uint32_t recordIdx = ir::kNone; ///< New: the record
+  struct ProcDecl *calleeDecl = nullptr;
+};
+
+struct Contract {
+  bool isRequires = true;
+  SourceLoc loc;
+  ExprPtr expr;                 ///< `requires e`
+  std::unique_ptr<Block> block; ///< `requires { … }` (printed IR)
+};
+
+struct FieldDecl {
+  std::string name;
+  SourceLoc loc;
+  TypeName type;
+};
+
+struct TypeDecl {
+  std::string name;
+  SourceLoc loc;
+  std::vector<FieldDecl> fields;
+};
+
+struct ProcDecl {
+  std::string name;
+  SourceLoc loc;
+  bool isTest = false;
+  std::optional<std::string> fileAnnot; ///< `@"file"`: file of tagged statement locations
+  std::vector<std::unique_ptr<VarDecl>> params;
+  std::unique_ptr<VarDecl> result; ///< optional
+  std::vector<Contract> contracts;
+  std::unique_ptr<Block> body;
+};
+
+struct Import {
+  std::string path; ///< as written, unquoted
+  SourceLoc loc;
+};
+
+/// One parsed file.
+struct Module {
+  uint32_t file = 0; ///< SourceManager index
+  std::vector<Import> imports;
+  std::vector<std::unique_ptr<TypeDecl>> types;
+  std::vector<std::unique_ptr<VarDecl>> globals;
+  std::vector<std::unique_ptr<ProcDecl>> procs; ///< procedures and tests, in source order
+};
+
+/// A program: the main module and everything it imports (transitively), imports first, each once.
+struct Unit {
+  std::vector<std::unique_ptr<Module>> modules;
+};
+
+} // namespace locus::gcl

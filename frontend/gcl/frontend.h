@@ -1,0 +1,44 @@
+// The GCL front end's public interface: load (parse + imports), check, lower.
+// Nothing outside frontend/gcl sees ANTLR; callers get an AST, diagnostics and IR.
+#pragma once
+
+#include "frontend/gcl/ast.h"
+#include "ir/diagnostics.h"
+#include "ir/ir.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::gcl {
+
+struct FrontendOptions {
+  /// Directories searched for `import "name";` (after the importing file's directory).
+  /// Empty: $LOCUS_STDLIB if set, else the stdlib/ folder of the source tree.
+  std::vector<std::string> importPath;
+};
+
+/// Parses one file (already in `sm`) into a module. Syntax errors go to `diags`; the module returned
+/// holds whatever could be recovered. Never throws.
+std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diagnostics &diags);
+
+/// Loads `path` and, transitively, every file it imports (each once; import cycles are errors).
+/// Returns nullopt only if the main file cannot be read; otherwise check diags.hasErrors().
+std::optional<Unit> loadUnit(const std::string &path, SourceManager &sm, Diagnostics &diags,
+                             const FrontendOptions &opts = {});
+
+/// Name resolution and type checking; annotates the AST in place. Reports every error it finds.
+/// Returns true when there were no errors.
+bool checkUnit(Unit &unit, Diagnostics &diags);
+
+/// Lowers a checked unit to canonical IR (precondition: checkUnit returned true).
+ir::Program lowerUnit(const Unit &unit, const SourceManager &sm);
+
+/// load + check + lower. nullopt when any error was reported.
+std::optional<ir::Program> compileFile(const std::string &path, SourceManager &sm, Diagnostics &diags,
+                                       const FrontendOptions &opts = {});
+/// The same from in-memory text registered under `displayPath` (imports resolve relative to it).
+std::optional<ir::Program> compileText(const std::string &displayPath, std::string text, SourceManager &sm,
+                                       Diagnostics &diags, const FrontendOptions &opts = {});
+
+} // namespace locus::gcl

@@ -1,0 +1,105 @@
+// GCL: the guarded-command language of locus. Reference: docs/gcl.md.
+// The C++ parser is generated into the build tree by CMake; nothing past frontend/ sees it.
+grammar GCL;
+
+program : decl* EOF ;
+
+decl
+  : importDecl
+  | typeDecl
+  | globalDecl
+  | procDecl
+  | testDecl
+  ;
+
+importDecl : 'import' STRING ';' ;
+
+typeDecl : 'type' ID '{' fieldDecl* '}' ;
+
+fieldDecl : ID ':' typeName ';' ;
+
+globalDecl : 'var' varBinding (',' varBinding)* ';' ;
+
+varBinding : ID ':' typeName (':=' expr)? ;
+
+typeName : 'int' | 'bool' | ID ;
+
+procDecl
+  : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? contract* block
+  ;
+
+param : ID ':' typeName ;
+
+// `@"file"` names the source file the statement locations of a printed IR procedure refer to.
+fileAnnot : '@' STRING ;
+
+contract
+  : kind=('requires' | 'ensures') (block | expr)
+  ;
+
+testDecl : 'test' ID fileAnnot? block ;
+
+block : '{' stmt* '}' ;
+
+// An optional tag `#id @line:col` carries a statement's IR id and source location (printed IR).
+stmt : tag? stmtBody ;
+
+tag
+  : STMT_ID ('@' INT ':' INT)?
+  | '@' INT ':' INT
+  ;
+
+stmtBody
+  : '[' expr ']' stmt                                     # guardedStmt
+  | 'var' varBinding (',' varBinding)* ';'                # localDecl
+  | lvalue ':=' 'new' ID ';'                              # newStmt
+  | lvalue ':=' 'nondet' ';'                              # nondetStmt
+  | lvalue ':=' ID '(' args? ')' ';'                      # callAssignStmt
+  | lvalue ':=' expr ';'                                  # assignStmt
+  | ID '(' args? ')' ';'                                  # callStmt
+  | 'assume' expr ';'                                     # assumeStmt
+  | 'assert' expr (',' STRING)? ';'                       # assertStmt
+  | 'halt' ';'                                            # haltStmt
+  | 'return' expr? ';'                                    # returnStmt
+  | 'skip' ';'                                            # skipStmt
+  | 'break' ';'                                           # breakStmt
+  | 'continue' ';'                                        # continueStmt
+  | 'if' '(' expr ')' block ('else' (ifTail | block))?    # ifStmt
+  | 'while' '(' expr ')' block                            # whileStmt
+  | 'concrete' block                                      # concreteStmt
+  | block                                                 # blockStmt
+  ;
+
+// `else if` chains: the nested `if` carries no tag of its own.
+ifTail : 'if' '(' expr ')' block ('else' (ifTail | block))? ;
+
+lvalue : ID ('.' ID)* ;
+
+args : expr (',' expr)* ;
+
+expr
+  : '(' expr ')'                                          # parenExpr
+  | op=('-' | 'not' | '!') expr                           # unaryExpr
+  | expr op=('*' | '/' | '%') expr                        # mulExpr
+  | expr op=('+' | '-') expr                              # addExpr
+  | expr op=('==' | '!=' | '<' | '<=' | '>' | '>=') expr  # cmpExpr
+  | expr op=('and' | '&&') expr                           # andExpr
+  | expr op=('or' | '||') expr                            # orExpr
+  | <assoc = right> expr op='==>' expr                    # impliesExpr
+  | INT                                                   # intExpr
+  | ('true' | 'false')                                    # boolExpr
+  | 'null'                                                # nullExpr
+  | ID ('.' ID)*                                          # pathExpr
+  ;
+
+STMT_ID : '#' [0-9]+ ;
+INT : [0-9]+ ;
+ID : [a-zA-Z_] [a-zA-Z0-9_]* ;
+STRING : '"' (~["\\\r\n] | '\\' .)* '"' ;
+
+LINE_COMMENT : '//' ~[\r\n]* -> skip ;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+WS : [ \t\r\n]+ -> skip ;
+
+// Anything else becomes one token the parser reports as "unexpected character".
+ERROR_CHAR : . ;

@@ -1,0 +1,99 @@
+// The reference interpreter: concrete execution of IR with a heap of node identities.
+#pragma once
+
+#include "ir/ir.h"
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace locus::ir {
+
+/// A runtime value. Ref: node == 0 is null, otherwise the 1-based node id (n1, n2, … in allocation order).
+struct Value {
+  Type::Kind kind = Type::Int;
+  int64_t i = 0;     ///< Int value, Bool 0/1
+  uint32_t node = 0; ///< Ref
+  static Value ofInt(int64_t v) { return {Type::Int, v, 0}; }
+  static Value ofBool(bool b) { return {Type::Bool, b ? 1 : 0, 0}; }
+  static Value ofRef(uint32_t n) { return {Type::Ref, 0, n}; }
+  friend bool operator==(const Value &, const Value &) = default;
+};
+
+std::string toString(const Value &v); ///< 42, true, null, n3
+
+struct HeapNode {
+  uint32_t record = kNone;
+  std::vector<Value> fields;
+  StmtId allocatedBy = 0; ///< 0: an input node
+};
+
+enum class IntMode : uint8_t { Math, BV32 };
+
+struct InterpOptions {
+  uint64_t stepLimit = 1'000'000;        ///< statements executed before giving up
+  IntMode ints = IntMode::Math;
+  std::vector<Value> nondetValues;       ///< consumed in order by Nondet statements (ints/bools; refs: node id)
+  std::optional<uint64_t> seed;          ///< after nondetValues run out: random values from this seed
+  uint32_t callDepthLimit = 10'000;
+  bool recordTrace = true;
+};
+
+/// One executed statement (guard true), with the value it wrote, if any.
+struct TraceStep {
+  uint32_t proc = kNone;
+  StmtId stmt = 0;
+  uint32_t depth = 0;                  ///< call depth (0: the entry procedure)
+  std::optional<std::string> written;  ///< e.g. "x = 3", "n2.next = n1"
+};
+
+enum class OutcomeKind : uint8_t {
+  Ok,         ///< finished (returned or halted), every check held
+  Failure,    ///< a check failed: see FailureKind
+  Infeasible, ///< an `assume` was false
+  Limit,      ///< step or call-depth limit, or integer out of range: no verdict
+  Error,      ///< the run could not start (bad entry, bad arguments)
+};
+
+enum class FailureKind : uint8_t { None, Assert, Requires, Ensures, NullDeref, DivByZero };
+
+const char *outcomeName(OutcomeKind k);  ///< "ok", "failure", "infeasible", "limit", "error"
+const char *failureName(FailureKind k);  ///< "assert", "requires", "ensures", "null-deref", "div-by-zero"
+
+/// The final (or failing) state.
+struct State {
+  std::vector<Value> globals;
+  std::vector<Value> entryVars;  ///< the entry procedure's variables (Procedure::vars order)
+  std::vector<HeapNode> heap;    ///< heap[k] is node n(k+1)
+  std::vector<Value> callerVars; ///< at a failure inside a callee: that procedure's variables
+  uint32_t callerProc = kNone;
+};
+
+struct Outcome {
+  OutcomeKind kind = OutcomeKind::Ok;
+  FailureKind failure = FailureKind::None;
+  StmtId stmt = 0;               ///< the failing / assuming / last statement
+  uint32_t proc = kNone;         ///< procedure of `stmt`
+  SourceLoc loc;                 ///< location of `stmt`
+  std::string message;           ///< human-readable detail, lower-case, no final period
+  std::optional<Value> result;   ///< the entry procedure's result, if it has one and finished
+  State state;
+  std::vector<TraceStep> trace;
+  uint64_t steps = 0;
+};
+
+class Interpreter {
+public:
+  Interpreter(const Program &prog, InterpOptions opts = {});
+  /// Runs procedure `entry` with `args` (one per parameter; refs must be null), globals at defaults.
+  Outcome run(uint32_t entry, const std::vector<Value> &args = {});
+
+private:
+  struct Impl;
+  const Program &prog_;
+  InterpOptions opts_;
+};
+
+} // namespace locus::ir

@@ -1,0 +1,222 @@
+// The canonical IR: GCL restricted to its core. Every statement is one primitive with a guard that is a
+// boolean variable or literal, a stable id and a source location. See ir/README.md for the invariants.
+#pragma once
+
+#include "ir/source.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::ir {
+
+using StmtId = uint32_t;
+constexpr uint32_t kNone = UINT32_MAX;
+
+/// int, bool, or a reference to a record (pointer-to-struct; may be null).
+/// `Null` is only the type of the literal `null`, compatible with every record type.
+struct Type {
+  enum Kind : uint8_t { Int, Bool, Ref, Null, Void };
+  Kind kind = Void;
+  uint32_t record = kNone; ///< index into Program::records when kind == Ref
+
+  static Type intType() { return {Int, kNone}; }
+  static Type boolType() { return {Bool, kNone}; }
+  static Type refType(uint32_t r) { return {Ref, r}; }
+  static Type nullType() { return {Null, kNone}; }
+  bool isRef() const { return kind == Ref || kind == Null; }
+  friend bool operator==(const Type &, const Type &) = default;
+};
+
+struct Field {
+  std::string name;
+  Type type;
+  SourceLoc loc;
+  friend bool operator==(const Field &, const Field &) = default;
+};
+
+struct Record {
+  std::string name;
+  std::vector<Field> fields;
+  SourceLoc loc;
+  /// Index of the field called `name`, or kNone.
+  uint32_t fieldIndex(const std::string &name) const;
+  friend bool operator==(const Record &, const Record &) = default;
+};
+
+enum class VarKind : uint8_t { Global, Param, Local, Return };
+
+struct Var {
+  std::string name;
+  Type type;
+  VarKind kind = VarKind::Local;
+  SourceLoc loc;
+  friend bool operator==(const Var &, const Var &) = default;
+};
+
+/// A variable: a global (index into Program::globals) or a procedure variable (index into
+/// Procedure::vars of the procedure the reference appears in).
+struct VarRef {
+  bool global = false;
+  uint32_t index = kNone;
+  bool valid() const { return index != kNone; }
+  friend bool operator==(const VarRef &, const VarRef &) = default;
+  friend auto operator<=>(const VarRef &, const VarRef &) = default;
+};
+
+enum class Op : uint8_t {
+  // unary
+  Neg,
+  Not,
+  // binary arithmetic (int × int → int); Div/Mod truncate toward zero like C, and fail on 0
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  // comparisons (Eq/Ne on every type, the others on int) → bool
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  // boolean connectives, short-circuit (the right operand is evaluated only when needed)
+  And,
+  Or,
+  Implies,
+};
+
+const char *opSpelling(Op op); ///< the GCL spelling: "+", "and", "not", "==>", …
+bool isUnary(Op op);
+bool isComparison(Op op);
+bool isBoolConnective(Op op);
+bool isArithmetic(Op op);
+
+/// A pure expression: literals, variables, unary and binary operators. No heap access, no calls;
+/// the only ways to fail are division or remainder by zero.
+struct Expr {
+  enum Kind : uint8_t { IntLit, BoolLit, NullLit, VarUse, Unary, Binary };
+  Kind kind = BoolLit;
+  Op op = Op::Not; ///< Unary/Binary
+  Type type;
+  int64_t value = 0; ///< IntLit value; BoolLit: 0/1
+  VarRef var;        ///< VarUse
+  std::vector<Expr> args;
+
+  static Expr intLit(int64_t v);
+  static Expr boolLit(bool b);
+  static Expr nullLit();
+  static Expr varUse(VarRef v, Type t);
+  static Expr unary(Op op, Expr a);
+  static Expr binary(Op op, Expr a, Expr b);
+
+  bool isTrue() const { return kind == BoolLit && value != 0; }
+  bool isFalse() const { return kind == BoolLit && value == 0; }
+  friend bool operator==(const Expr &, const Expr &) = default;
+};
+
+enum class AssertKind : uint8_t {
+  User,     ///< `assert e`
+  Requires, ///< a precondition: checked at a call; assumed for the entry procedure
+  Ensures,  ///< a postcondition: checked when the procedure returns
+};
+
+/// One IR statement. A flat record (like a goto instruction) so programs copy and compare cheaply;
+/// which members are meaningful depends on `kind` (see the table in ir/README.md).
+struct Stmt {
+  enum Kind : uint8_t {
+    Assign,   ///< lhs := value
+    GetField, ///< lhs := base.field      (base must not be null)
+    PutField, ///< base.field := value    (base must not be null)
+    New,      ///< lhs := new records[record] (fields 0 / false / null)
+    Nondet,   ///< lhs := nondet          (any int / bool; for a reference: any existing node or null)
+    Assume,   ///< assume value           (false: the execution is infeasible)
+    Assert,   ///< assert value           (false: failure of kind assertKind)
+    Call,     ///< [lhs :=] callee(args)
+    Return,   ///< leave the procedure (its ensures block runs next)
+    Halt,     ///< stop the whole execution successfully
+    Skip,
+    Break,    ///< leave the innermost loop
+    Continue, ///< next iteration of the innermost loop (its condition variable is re-read)
+    While,    ///< while (value) { body }; value is a bool variable or literal
+    Concrete, ///< concrete { body }: executed concretely, never blamed or mutated
+  };
+  Kind kind = Skip;
+  StmtId id = 0;
+  SourceLoc loc;
+  Expr guard = Expr::boolLit(true); ///< a bool VarUse or a BoolLit
+  VarRef lhs;                       ///< Assign, GetField, New, Nondet, Call (invalid: no result)
+  VarRef base;                      ///< GetField, PutField
+  uint32_t field = kNone;           ///< GetField, PutField: index into the base record's fields
+  uint32_t record = kNone;          ///< New
+  uint32_t callee = kNone;          ///< Call: index into Program::procs
+  Expr value;                       ///< Assign/PutField rhs, Assume/Assert condition, While condition
+  std::vector<Expr> args;           ///< Call
+  AssertKind assertKind = AssertKind::User;
+  std::string message;              ///< Assert: optional user message
+  std::vector<Stmt> body;           ///< While, Concrete
+
+  bool isCompound() const { return kind == While || kind == Concrete; }
+  friend bool operator==(const Stmt &, const Stmt &) = default;
+};
+
+const char *stmtKindName(Stmt::Kind k);
+
+/// A procedure or a declared test (a test has no parameters and no result).
+struct Procedure {
+  std::string name;
+  bool isTest = false;
+  SourceLoc loc;
+  std::vector<Var> vars;         ///< parameters first, then the result (if any), then locals
+  std::vector<uint32_t> params;  ///< indices into vars, in order
+  uint32_t result = kNone;       ///< index into vars, or kNone
+  std::vector<Stmt> pre;        ///< runs at entry; its asserts have AssertKind::Requires
+  std::vector<Stmt> post;       ///< runs at exit; its asserts have AssertKind::Ensures
+  std::vector<Stmt> body;
+
+  uint32_t varIndex(const std::string &name) const; ///< kNone if absent
+  friend bool operator==(const Procedure &, const Procedure &) = default;
+};
+
+/// A whole lowered program: every file it imports included.
+struct Program {
+  std::vector<std::string> files; ///< SourceLoc::file indexes this table
+  std::vector<Record> records;
+  std::vector<Var> globals;
+  std::vector<Procedure> procs;   ///< procedures and tests, in source order
+
+  uint32_t recordIndex(const std::string &name) const;
+  uint32_t globalIndex(const std::string &name) const;
+  uint32_t procIndex(const std::string &name) const; ///< procedures and tests alike
+  const Var &var(const Procedure &p, VarRef v) const { return v.global ? globals.at(v.index) : p.vars.at(v.index); }
+  /// The largest statement id in use (0 if none).
+  StmtId maxStmtId() const;
+  friend bool operator==(const Program &, const Program &) = default;
+};
+
+/// Default value of a type: 0, false, null.
+Expr defaultValue(Type t);
+
+/// Calls f(stmt) on every statement of a list in program order, nested bodies included (pre-order).
+template <typename StmtT, typename F> void forEachStmt(std::vector<StmtT> &stmts, F &&f) {
+  for (auto &s : stmts) {
+    f(s);
+    if (!s.body.empty())
+      forEachStmt(s.body, f);
+  }
+}
+
+/// Calls f(proc, stmt) on every statement of every procedure (requires, body, ensures).
+template <typename ProgramT, typename F> void forEachStmt(ProgramT &prog, F &&f) {
+  for (auto &p : prog.procs) {
+    auto g = [&](auto &s) { f(p, s); };
+    forEachStmt(p.pre, g);
+    forEachStmt(p.body, g);
+    forEachStmt(p.post, g);
+  }
+}
+
+} // namespace locus::ir

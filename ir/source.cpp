@@ -1,0 +1,50 @@
+// Source file storage and line lookup.
+#include "ir/source.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace locus {
+
+std::optional<uint32_t> SourceManager::load(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return std::nullopt;
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad())
+    return std::nullopt;
+  return add(path, buf.str());
+}
+
+uint32_t SourceManager::add(const std::string &path, std::string text) {
+  files_.push_back({path, std::move(text)});
+  return static_cast<uint32_t>(files_.size() - 1);
+}
+
+std::string_view SourceManager::lineText(uint32_t file, uint32_t line) const {
+  if (file >= files_.size() || line == 0)
+    return {};
+  std::string_view t = files_[file].text;
+  size_t pos = 0;
+  for (uint32_t l = 1; l < line; ++l) {
+    pos = t.find('\n', pos);
+    if (pos == std::string_view::npos)
+      return {};
+    ++pos;
+  }
+  size_t end = t.find('\n', pos);
+  std::string_view s = t.substr(pos, end == std::string_view::npos ? t.size() - pos : end - pos);
+  if (!s.empty() && s.back() == '\r')
+    s.remove_suffix(1);
+  return s;
+}
+
+std::optional<uint32_t> SourceManager::find(const std::string &path) const {
+  for (size_t i = 0; i < files_.size(); ++i)
+    if (files_[i].path == path)
+      return static_cast<uint32_t>(i);
+  return std::nullopt;
+}
+
+} // namespace locus

@@ -1,0 +1,47 @@
+// Source files and locations shared by every layer (front ends, IR, reports).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace locus {
+
+/// A position in a source file: file index into a SourceManager (or an ir::Program's file table),
+/// 1-based line and column. line == 0 means "no location".
+struct SourceLoc {
+  uint32_t file = 0;
+  uint32_t line = 0;
+  uint32_t col = 0;
+
+  bool valid() const { return line != 0; }
+  friend bool operator==(const SourceLoc &, const SourceLoc &) = default;
+};
+
+/// Owns the text of every file read in one run, so diagnostics can quote source lines.
+class SourceManager {
+public:
+  /// Reads a file from disk; returns its index, or nullopt if it cannot be read.
+  std::optional<uint32_t> load(const std::string &path);
+  /// Registers in-memory text under a display path (tests, fuzzing, stdin).
+  uint32_t add(const std::string &path, std::string text);
+
+  const std::string &path(uint32_t file) const { return files_.at(file).path; }
+  const std::string &text(uint32_t file) const { return files_.at(file).text; }
+  size_t size() const { return files_.size(); }
+  /// The text of line `line` (1-based) of `file` without its newline; empty if out of range.
+  std::string_view lineText(uint32_t file, uint32_t line) const;
+  /// Index of an already loaded file with this path, if any.
+  std::optional<uint32_t> find(const std::string &path) const;
+
+private:
+  struct File {
+    std::string path;
+    std::string text;
+  };
+  std::vector<File> files_;
+};
+
+} // namespace locus

@@ -1,0 +1,20 @@
+// The IR validator: checks every invariant of ir/README.md.
+#pragma once
+
+#include "ir/ir.h"
+
+#include <string>
+#include <vector>
+
+namespace locus::ir {
+
+struct ValidationError {
+  StmtId stmt = 0; ///< 0 when not about one statement
+  std::string proc;
+  std::string message;
+};
+
+/// Every violated invariant (empty: the program is valid).
+std::vector<ValidationError> validate(const Program &prog);
+
+} // namespace locus::ir

@@ -1,0 +1,553 @@
+// GCL checker: name resolution and type checking over a whole Unit; annotates the AST in place.
+//
+// Contract with the lowering (lower.cpp):
+//  * Record indices: the record of a TypeDecl is its position in the list of all TypeDecls of
+//    Unit::modules, modules in order and types in order within a module (duplicates, which are errors,
+//    count too). TypeName::resolved, Expr::type and Stmt::recordIdx use these indices, so the lowering
+//    must create Program::records in exactly this order.
+//  * Expr::decl points at the VarDecl a path starts from (global, parameter, result or local);
+//    Expr::fieldIdx[i] is the index of names[i + 1] in its record's fields (= TypeDecl::fields order).
+//  * Local declarations are scoped to their block; a local never has the name of another parameter,
+//    result or local visible at its declaration, but sibling blocks may reuse a name and locals may
+//    shadow globals, so the lowering must rename (keyed by VarDecl pointer, not by name).
+//  * Contract blocks (printed IR) may use the locals declared at the top level of the body.
+//  * Stmt::calleeDecl is set for every call; the callee is a procedure, never a test.
+#include "frontend/gcl/frontend.h"
+
+#include <map>
+#include <set>
+
+namespace locus::gcl {
+namespace {
+
+const ir::Type kError{}; // Void: the type of an erroneous expression; suppresses follow-up errors
+
+bool isError(ir::Type t) {
+  return t.kind == ir::Type::Void;
+}
+
+class Checker {
+public:
+  Checker(Unit &unit, Diagnostics &diags) : unit_(unit), diags_(diags) {}
+
+  bool run() {
+    size_t before = diags_.errorCount();
+    declareTopLevel();
+    for (auto &m : unit_.modules)
+      for (auto &t : m->types)
+        checkTypeDecl(*t);
+    for (auto &m : unit_.modules)
+      for (auto &g : m->globals)
+        checkGlobal(*g);
+    for (auto &m : unit_.modules)
+      for (auto &p : m->procs)
+        checkProcSignature(*p);
+    for (auto &m : unit_.modules)
+      for (auto &p : m->procs)
+        checkProcBody(*p);
+    return diags_.errorCount() == before;
+  }
+
+private:
+  // ---- names and types -------------------------------------------------------------------------
+
+  void redefinition(const std::string &name, SourceLoc loc, SourceLoc prev) {
+    diags_.error(loc, "redefinition of '" + name + "'");
+    diags_.note(prev, "previous definition is here");
+  }
+
+  void declareTopLevel() {
+    std::map<std::string, SourceLoc> seen; // types, globals, procedures and tests share one namespace
+    auto declare = [&](const std::string &name, SourceLoc loc) {
+      auto [it, fresh] = seen.emplace(name, loc);
+      if (!fresh)
+        redefinition(name, loc, it->second);
+      return fresh;
+    };
+    uint32_t recordIdx = 0;
+    for (auto &m : unit_.modules) {
+      for (auto &t : m->types) {
+        uint32_t idx = recordIdx++;
+        if (declare(t->name, t->loc))
+          types_[t->name] = {t.get(), idx};
+      }
+    }
+    for (auto &m : unit_.modules)
+      for (auto &g : m->globals)
+        if (declare(g->name, g->loc))
+          globals_[g->name] = g.get();
+    for (auto &m : unit_.modules)
+      for (auto &p : m->procs)
+        if (declare(p->name, p->loc))
+          procs_[p->name] = p.get();
+  }
+
+  std::string typeStr(ir::Type t) const {
+    switch (t.kind) {
+    case ir::Type::Int: return "int";
+    case ir::Type::Bool: return "bool";
+    case ir::Type::Null: return "null";
+    case ir::Type::Ref:
+      for (auto &[name, info] : types_)
+        if (info.index == t.record)
+          return name;
+      return "record";
+    default: return "<error>";
+    }
+  }
+  std::string q(ir::Type t) const { return "'" + typeStr(t) + "'"; }
+
+  const TypeDecl *recordDecl(ir::Type t) const {
+    if (t.kind != ir::Type::Ref)
+      return nullptr;
+    for (auto &[name, info] : types_)
+      if (info.index == t.record)
+        return info.decl;
+    return nullptr;
+  }
+
+  void resolve(TypeName &tn) {
+    if (tn.name == "int")
+      tn.resolved = ir::Type::intType();
+    else if (tn.name == "bool")
+      tn.resolved = ir::Type::boolType();
+    else if (auto it = types_.find(tn.name); it != types_.end())
+      tn.resolved = ir::Type::refType(it->second.index);
+    else {
+      tn.resolved = kError;
+      if (!tn.name.empty())
+        diags_.error(tn.loc, "unknown type '" + tn.name + "'");
+    }
+  }
+
+  static bool assignable(ir::Type dst, ir::Type src) {
+    return dst == src || (dst.kind == ir::Type::Ref && src.kind == ir::Type::Null);
+  }
+
+  /// Reports `type mismatch: cannot assign` unless src fits dst (or either is an error).
+  void expectAssignable(ir::Type dst, ir::Type src, SourceLoc loc) {
+    if (isError(dst) || isError(src) || assignable(dst, src))
+      return;
+    diags_.error(loc, "type mismatch: cannot assign " + q(src) + " to " + q(dst));
+  }
+
+  void expectBool(const Expr *e, ir::Type t) {
+    if (e && !isError(t) && t.kind != ir::Type::Bool)
+      diags_.error(e->loc, "condition must have type 'bool', got " + q(t));
+  }
+
+  void checkTypeDecl(TypeDecl &t) {
+    std::map<std::string, SourceLoc> seen;
+    for (auto &f : t.fields) {
+      resolve(f.type);
+      auto [it, fresh] = seen.emplace(f.name, f.loc);
+      if (!fresh) {
+        diags_.error(f.loc, "duplicate field '" + f.name + "' in record '" + t.name + "'");
+        diags_.note(it->second, "previous definition is here");
+      }
+    }
+  }
+
+  void checkGlobal(VarDecl &g) {
+    resolve(g.type);
+    if (g.init) {
+      diags_.error(g.init->loc, "global variable '" + g.name +
+                                    "' cannot have an initializer (globals start as 0, false or null)");
+    }
+  }
+
+  // ---- procedures ------------------------------------------------------------------------------
+
+  void checkProcSignature(ProcDecl &p) {
+    std::map<std::string, SourceLoc> seen;
+    for (auto &v : p.params) {
+      resolve(v->type);
+      auto [it, fresh] = seen.emplace(v->name, v->loc);
+      if (!fresh)
+        redefinition(v->name, v->loc, it->second);
+    }
+    if (p.result) {
+      resolve(p.result->type);
+      auto [it, fresh] = seen.emplace(p.result->name, p.result->loc);
+      if (!fresh)
+        redefinition(p.result->name, p.result->loc, it->second);
+    }
+  }
+
+  struct Scope {
+    std::map<std::string, const VarDecl *> vars;
+  };
+
+  void checkProcBody(ProcDecl &p) {
+    proc_ = &p;
+    scopes_.clear();
+    loopDepth_ = 0;
+    scopes_.emplace_back();
+    for (auto &v : p.params)
+      scopes_.back().vars.emplace(v->name, v.get());
+
+    for (auto &c : p.contracts) {
+      inContract_ = c.isRequires ? ContractKind::Requires : ContractKind::Ensures;
+      if (c.expr) {
+        // The result is in scope so that a requires clause using it gets a precise error.
+        if (p.result)
+          scopes_.back().vars.emplace(p.result->name, p.result.get());
+        expectBool(c.expr.get(), checkExpr(*c.expr));
+        if (p.result)
+          scopes_.back().vars.erase(p.result->name);
+      } else if (c.block) {
+        checkContractBlock(p, c);
+      }
+    }
+    inContract_ = ContractKind::None;
+
+    if (p.result)
+      scopes_.back().vars.emplace(p.result->name, p.result.get());
+    if (p.body)
+      checkBlock(*p.body);
+    scopes_.clear();
+    proc_ = nullptr;
+  }
+
+  /// A printed-IR contract block sees the parameters, the result and the body's top-level locals.
+  void checkContractBlock(ProcDecl &p, Contract &c) {
+    scopes_.emplace_back();
+    if (p.result)
+      scopes_.back().vars.emplace(p.result->name, p.result.get());
+    if (p.body) {
+      for (auto &s : p.body->stmts) {
+        if (s->kind != Stmt::LocalDecl)
+          continue;
+        for (auto &d : s->decls) {
+          if (d->type.resolved.kind == ir::Type::Void)
+            resolveQuiet(d->type);
+          scopes_.back().vars.emplace(d->name, d.get());
+        }
+      }
+    }
+    for (auto &s : c.block->stmts)
+      if (s)
+        checkContractStmt(*s);
+    scopes_.pop_back();
+  }
+
+  /// Resolves a type name without reporting (the declaration itself reports when checked).
+  void resolveQuiet(TypeName &tn) {
+    if (tn.name == "int")
+      tn.resolved = ir::Type::intType();
+    else if (tn.name == "bool")
+      tn.resolved = ir::Type::boolType();
+    else if (auto it = types_.find(tn.name); it != types_.end())
+      tn.resolved = ir::Type::refType(it->second.index);
+  }
+
+  void checkContractStmt(Stmt &s) {
+    switch (s.kind) {
+    case Stmt::Guarded:
+      if (s.guard)
+        expectBool(s.guard.get(), checkExpr(*s.guard));
+      if (s.inner)
+        checkContractStmt(*s.inner);
+      return;
+    case Stmt::Assign:
+      if (s.lhs && s.lhs->names.size() > 1) {
+        diags_.error(s.loc, "a contract block cannot write to the heap");
+        return;
+      }
+      checkStmt(s);
+      return;
+    case Stmt::Assert:
+    case Stmt::Assume:
+    case Stmt::Skip: checkStmt(s); return;
+    default:
+      diags_.error(s.loc, "only assignments, field reads and assertions are allowed in a contract block");
+      return;
+    }
+  }
+
+  // ---- statements ------------------------------------------------------------------------------
+
+  const VarDecl *lookup(const std::string &name) const {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
+      if (auto f = it->vars.find(name); f != it->vars.end())
+        return f->second;
+    if (auto g = globals_.find(name); g != globals_.end())
+      return g->second;
+    return nullptr;
+  }
+
+  const VarDecl *lookupLocal(const std::string &name) const {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
+      if (auto f = it->vars.find(name); f != it->vars.end())
+        return f->second;
+    if (proc_ && proc_->result && proc_->result->name == name)
+      return proc_->result.get();
+    return nullptr;
+  }
+
+  void checkBlock(Block &b) {
+    scopes_.emplace_back();
+    for (auto &s : b.stmts)
+      if (s)
+        checkStmt(*s);
+    scopes_.pop_back();
+  }
+
+  ir::Type checkLhs(Expr &lhs) { return checkExpr(lhs); }
+
+  void checkStmt(Stmt &s) {
+    switch (s.kind) {
+    case Stmt::Guarded:
+      if (s.guard)
+        expectBool(s.guard.get(), checkExpr(*s.guard));
+      if (s.inner)
+        checkStmt(*s.inner);
+      break;
+    case Stmt::LocalDecl:
+      for (auto &d : s.decls) {
+        resolve(d->type);
+        if (d->init)
+          expectAssignable(d->type.resolved, checkExpr(*d->init), d->init->loc);
+        if (const VarDecl *prev = lookupLocal(d->name))
+          redefinition(d->name, d->loc, prev->loc);
+        else
+          scopes_.back().vars.emplace(d->name, d.get());
+      }
+      break;
+    case Stmt::Assign: {
+      ir::Type lt = s.lhs ? checkLhs(*s.lhs) : kError;
+      ir::Type rt = s.value ? checkExpr(*s.value) : kError;
+      expectAssignable(lt, rt, s.value ? s.value->loc : s.loc);
+      break;
+    }
+    case Stmt::New: {
+      ir::Type lt = s.lhs ? checkLhs(*s.lhs) : kError;
+      auto it = types_.find(s.typeName);
+      if (it == types_.end()) {
+        if (!s.typeName.empty())
+          diags_.error(s.typeLoc, "unknown type '" + s.typeName + "'");
+        break;
+      }
+      s.recordIdx = it->second.index;
+      expectAssignable(lt, ir::Type::refType(s.recordIdx), s.typeLoc);
+      break;
+    }
+    case Stmt::Nondet:
+      if (s.lhs)
+        checkLhs(*s.lhs);
+      break;
+    case Stmt::Call: checkCall(s); break;
+    case Stmt::Assume:
+    case Stmt::Assert:
+      if (s.value)
+        expectBool(s.value.get(), checkExpr(*s.value));
+      break;
+    case Stmt::Return: checkReturn(s); break;
+    case Stmt::Break:
+    case Stmt::Continue:
+      if (loopDepth_ == 0)
+        diags_.error(s.loc, std::string("'") + (s.kind == Stmt::Break ? "break" : "continue") +
+                                "' outside of a loop");
+      break;
+    case Stmt::If:
+      if (s.value)
+        expectBool(s.value.get(), checkExpr(*s.value));
+      if (s.then)
+        checkBlock(*s.then);
+      if (s.elseBlock)
+        checkBlock(*s.elseBlock);
+      break;
+    case Stmt::While:
+      if (s.value)
+        expectBool(s.value.get(), checkExpr(*s.value));
+      ++loopDepth_;
+      if (s.then)
+        checkBlock(*s.then);
+      --loopDepth_;
+      break;
+    case Stmt::Concrete:
+    case Stmt::BlockStmt:
+      if (s.then)
+        checkBlock(*s.then);
+      break;
+    case Stmt::Halt:
+    case Stmt::Skip: break;
+    }
+  }
+
+  std::string procWord(const ProcDecl &p) const { return p.isTest ? "test" : "procedure"; }
+
+  void checkCall(Stmt &s) {
+    ir::Type lt = s.lhs ? checkLhs(*s.lhs) : kError;
+    std::vector<ir::Type> argTypes;
+    for (auto &a : s.args)
+      argTypes.push_back(a ? checkExpr(*a) : kError);
+    auto it = procs_.find(s.callee);
+    if (it == procs_.end()) {
+      if (!s.callee.empty())
+        diags_.error(s.calleeLoc, "use of undeclared procedure '" + s.callee + "'");
+      return;
+    }
+    ProcDecl *callee = it->second;
+    if (callee->isTest) {
+      diags_.error(s.calleeLoc, "cannot call test '" + s.callee + "'");
+      diags_.note(callee->loc, "test '" + s.callee + "' declared here");
+      return;
+    }
+    s.calleeDecl = callee;
+    if (s.args.size() != callee->params.size()) {
+      diags_.error(s.calleeLoc, "procedure '" + s.callee + "' expects " +
+                                    std::to_string(callee->params.size()) + " argument" +
+                                    (callee->params.size() == 1 ? "" : "s") + ", got " +
+                                    std::to_string(s.args.size()));
+      diags_.note(callee->loc, "'" + s.callee + "' declared here");
+    } else {
+      for (size_t i = 0; i < s.args.size(); ++i) {
+        ir::Type want = callee->params[i]->type.resolved;
+        if (isError(want) || isError(argTypes[i]) || assignable(want, argTypes[i]))
+          continue;
+        diags_.error(s.args[i]->loc, "type mismatch: argument " + std::to_string(i + 1) + " of '" + s.callee +
+                                         "' must be " + q(want) + ", got " + q(argTypes[i]));
+        diags_.note(callee->params[i]->loc, "parameter '" + callee->params[i]->name + "' declared here");
+      }
+    }
+    if (s.lhs) {
+      if (!callee->result) {
+        diags_.error(s.calleeLoc, "procedure '" + s.callee + "' does not return a value");
+        diags_.note(callee->loc, "'" + s.callee + "' declared here");
+      } else {
+        expectAssignable(lt, callee->result->type.resolved, s.calleeLoc);
+      }
+    }
+  }
+
+  void checkReturn(Stmt &s) {
+    if (!s.value)
+      return;
+    ir::Type t = checkExpr(*s.value);
+    if (!proc_->result) {
+      diags_.error(s.loc, procWord(*proc_) + " '" + proc_->name + "' has no result to return");
+      return;
+    }
+    ir::Type want = proc_->result->type.resolved;
+    if (isError(want) || isError(t) || assignable(want, t))
+      return;
+    diags_.error(s.value->loc, "type mismatch: cannot return " + q(t) + " from procedure '" + proc_->name +
+                                   "' returning " + q(want));
+  }
+
+  // ---- expressions -----------------------------------------------------------------------------
+
+  ir::Type checkExpr(Expr &e) {
+    e.type = exprType(e);
+    return e.type;
+  }
+
+  ir::Type checkPath(Expr &e) {
+    if (e.names.empty())
+      return kError;
+    const VarDecl *d = lookup(e.names[0]);
+    if (!d) {
+      diags_.error(e.loc, "use of undeclared variable '" + e.names[0] + "'");
+      return kError;
+    }
+    if (inContract_ == ContractKind::Requires && d->kind == ir::VarKind::Return && proc_ && proc_->result &&
+        d == proc_->result.get()) {
+      diags_.error(e.loc, "the result '" + d->name + "' cannot be used in a requires clause");
+      return kError;
+    }
+    e.decl = d;
+    ir::Type t = d->type.resolved;
+    e.fieldIdx.clear();
+    for (size_t i = 1; i < e.names.size(); ++i) {
+      if (isError(t))
+        return kError;
+      SourceLoc floc = i < e.nameLocs.size() ? e.nameLocs[i] : e.loc;
+      const TypeDecl *rec = recordDecl(t);
+      if (!rec) {
+        diags_.error(floc, "cannot access field '" + e.names[i] + "' of '" + e.names[i - 1] +
+                               "', which has non-record type " + q(t));
+        return kError;
+      }
+      uint32_t idx = ir::kNone;
+      for (size_t k = 0; k < rec->fields.size(); ++k)
+        if (rec->fields[k].name == e.names[i]) {
+          idx = static_cast<uint32_t>(k);
+          break;
+        }
+      if (idx == ir::kNone) {
+        diags_.error(floc, "record '" + rec->name + "' has no field '" + e.names[i] + "'");
+        diags_.note(rec->loc, "'" + rec->name + "' declared here");
+        return kError;
+      }
+      e.fieldIdx.push_back(idx);
+      t = rec->fields[idx].type.resolved;
+    }
+    return t;
+  }
+
+  ir::Type exprType(Expr &e) {
+    switch (e.kind) {
+    case Expr::IntLit: return ir::Type::intType();
+    case Expr::BoolLit: return ir::Type::boolType();
+    case Expr::NullLit: return ir::Type::nullType();
+    case Expr::Path: return checkPath(e);
+    case Expr::Unary: {
+      if (e.args.size() != 1 || !e.args[0])
+        return kError;
+      ir::Type a = checkExpr(*e.args[0]);
+      ir::Type want = e.op == ir::Op::Neg ? ir::Type::intType() : ir::Type::boolType();
+      if (!isError(a) && a != want)
+        diags_.error(e.loc, std::string("operator '") + ir::opSpelling(e.op) + "' expects " + q(want) +
+                                ", got " + q(a));
+      return want;
+    }
+    case Expr::Binary: {
+      if (e.args.size() != 2 || !e.args[0] || !e.args[1])
+        return kError;
+      ir::Type a = checkExpr(*e.args[0]);
+      ir::Type b = checkExpr(*e.args[1]);
+      std::string op = std::string("'") + ir::opSpelling(e.op) + "'";
+      if (e.op == ir::Op::Eq || e.op == ir::Op::Ne) {
+        bool ok = isError(a) || isError(b) || a == b || (a.isRef() && b.kind == ir::Type::Null) ||
+                  (a.kind == ir::Type::Null && b.isRef());
+        if (!ok)
+          diags_.error(e.loc, "cannot compare " + q(a) + " with " + q(b));
+        return ir::Type::boolType();
+      }
+      bool boolOp = ir::isBoolConnective(e.op);
+      ir::Type want = boolOp ? ir::Type::boolType() : ir::Type::intType();
+      if (!isError(a) && !isError(b) && (a != want || b != want))
+        diags_.error(e.loc,
+                     "operator " + op + " expects " + q(want) + " operands, got " + q(a) + " and " + q(b));
+      return ir::isComparison(e.op) ? ir::Type::boolType() : want;
+    }
+    }
+    return kError;
+  }
+
+  enum class ContractKind { None, Requires, Ensures };
+
+  struct TypeInfo {
+    TypeDecl *decl = nullptr;
+    uint32_t index = 0;
+  };
+
+  Unit &unit_;
+  Diagnostics &diags_;
+  std::map<std::string, TypeInfo> types_;
+  std::map<std::string, VarDecl *> globals_;
+  std::map<std::string, ProcDecl *> procs_;
+  ProcDecl *proc_ = nullptr;
+  std::vector<Scope> scopes_;
+  int loopDepth_ = 0;
+  ContractKind inContract_ = ContractKind::None;
+};
+
+} // namespace
+
+bool checkUnit(Unit &unit, Diagnostics &diags) {
+  return Checker(unit, diags).run();
+}
+
+} // namespace locus::gcl

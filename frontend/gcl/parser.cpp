@@ -1,0 +1,893 @@
+// GCL parser: runs the ANTLR-generated lexer/parser and converts the parse tree into the AST of ast.h.
+#include "frontend/gcl/frontend.h"
+
+#include "GCLLexer.h"
+#include "GCLParser.h"
+#include "antlr4-runtime.h"
+
+#include <algorithm>
+#include <map>
+
+namespace locus::gcl {
+namespace {
+
+using gclgen::GCLLexer;
+using gclgen::GCLParser;
+
+/// Maximum bracket/prefix nesting accepted before parsing (the ANTLR parser recurses on it).
+constexpr int kMaxNesting = 200;
+/// Maximum depth of the tree walk that builds the AST (long operator chains nest without brackets).
+constexpr int kMaxTreeDepth = 1000;
+
+/// A character stream with one code point per byte, so that token columns and start/stop indices are
+/// byte offsets (matching the diagnostics' carets), and invalid UTF-8 cannot make the runtime throw.
+class ByteStream : public antlr4::ANTLRInputStream {
+public:
+  explicit ByteStream(const std::string &text) {
+    _data.clear();
+    _data.reserve(text.size());
+    for (unsigned char c : text)
+      _data.push_back(static_cast<char32_t>(c));
+    p = 0;
+  }
+};
+
+/// Token types of the grammar's literal tokens, looked up by spelling in the vocabulary.
+class TokenTypes {
+public:
+  explicit TokenTypes(const antlr4::dfa::Vocabulary &v) {
+    for (size_t t = 1; t <= v.getMaxTokenType(); ++t) {
+      std::string lit = v.getLiteralName(t);
+      if (lit.size() >= 2 && lit.front() == '\'')
+        byText_[lit.substr(1, lit.size() - 2)] = t;
+    }
+  }
+  size_t operator()(const std::string &text) const {
+    auto it = byText_.find(text);
+    return it == byText_.end() ? 0 : it->second;
+  }
+
+private:
+  std::map<std::string, size_t> byText_;
+};
+
+struct SyntaxError {
+  SourceLoc loc;
+  std::string message;
+};
+
+/// `'x'` for a token, `end of file` for EOF; long texts are shortened.
+std::string tokenDisplay(antlr4::Token *t) {
+  if (!t || t->getType() == antlr4::Token::EOF)
+    return "end of file";
+  std::string s = t->getText();
+  if (s.size() > 24)
+    s = s.substr(0, 21) + "...";
+  return "'" + s + "'";
+}
+
+/// `'c'` for a printable character, `'\xNN'` otherwise.
+std::string charDisplay(unsigned char c) {
+  if (c >= 0x20 && c < 0x7f)
+    return std::string("'") + static_cast<char>(c) + "'";
+  static const char *hex = "0123456789abcdef";
+  return std::string("'\\x") + hex[c >> 4] + hex[c & 15] + "'";
+}
+
+/// Collects syntax errors of one file; sorted by position before they reach Diagnostics.
+class ErrorSink {
+public:
+  explicit ErrorSink(uint32_t file) : file_(file) {}
+  SourceLoc locOf(antlr4::Token *t) const {
+    if (!t)
+      return {file_, 1, 1};
+    return {file_, static_cast<uint32_t>(std::max<size_t>(t->getLine(), 1)),
+            static_cast<uint32_t>(t->getCharPositionInLine() + 1)};
+  }
+  void add(SourceLoc loc, std::string msg) { errors_.push_back({loc, std::move(msg)}); }
+  void add(antlr4::Token *t, std::string msg) { add(locOf(t), std::move(msg)); }
+  void flush(Diagnostics &diags) {
+    // After an unterminated string the rest of its line is string text, not code: drop the noise.
+    std::vector<SourceLoc> strings;
+    for (auto &e : errors_)
+      if (e.message == "unterminated string literal")
+        strings.push_back(e.loc);
+    std::erase_if(errors_, [&](const SyntaxError &e) {
+      for (SourceLoc s : strings)
+        if (e.loc.line == s.line && e.loc.col > s.col)
+          return true;
+      return false;
+    });
+    std::stable_sort(errors_.begin(), errors_.end(), [](const SyntaxError &a, const SyntaxError &b) {
+      return a.loc.line != b.loc.line ? a.loc.line < b.loc.line : a.loc.col < b.loc.col;
+    });
+    for (auto &e : errors_)
+      diags.error(e.loc, std::move(e.message));
+    errors_.clear();
+  }
+  uint32_t file() const { return file_; }
+
+private:
+  uint32_t file_;
+  std::vector<SyntaxError> errors_;
+};
+
+/// Lexer errors (rare: every stray character is an ERROR_CHAR token) and anything else reported
+/// through the listener interface; replaces the console listener.
+class Listener : public antlr4::BaseErrorListener {
+public:
+  explicit Listener(ErrorSink &sink) : sink_(sink) {}
+  void syntaxError(antlr4::Recognizer *, antlr4::Token *tok, size_t line, size_t col, const std::string &,
+                   std::exception_ptr) override {
+    SourceLoc loc{sink_.file(), static_cast<uint32_t>(std::max<size_t>(line, 1)),
+                  static_cast<uint32_t>(col + 1)};
+    sink_.add(loc, tok ? "unexpected " + tokenDisplay(tok) : "invalid input");
+  }
+
+private:
+  ErrorSink &sink_;
+};
+
+/// The default ANTLR recovery, with messages worded for humans instead of token-set dumps.
+class Strategy : public antlr4::DefaultErrorStrategy {
+public:
+  Strategy(ErrorSink &sink, const TokenTypes &tt) : sink_(sink), tt_(tt) {}
+
+  void reportError(antlr4::Parser *p, const antlr4::RecognitionException &e) override {
+    if (inErrorRecoveryMode(p))
+      return;
+    beginErrorCondition(p);
+    antlr4::Token *t = e.getOffendingToken();
+    if (!t)
+      t = p->getCurrentToken();
+    if (dynamic_cast<const antlr4::InputMismatchException *>(&e))
+      report(p, t, expectedMessage(p, e.getExpectedTokens(), t));
+    else
+      report(p, t, noViableMessage(p, t));
+  }
+
+protected:
+  void reportUnwantedToken(antlr4::Parser *p) override {
+    if (inErrorRecoveryMode(p))
+      return;
+    beginErrorCondition(p);
+    antlr4::Token *t = p->getCurrentToken();
+    size_t rule = ruleOf(p);
+    size_t ty = t ? t->getType() : 0;
+    if (ty == antlr4::Token::EOF)
+      report(p, t, expectedMessage(p, getExpectedTokens(p), t));
+    else if ((rule == GCLParser::RuleProgram || rule == GCLParser::RuleDecl) && ty != tt_(")") &&
+             ty != tt_("]") && ty != tt_("}"))
+      sink_.add(t, "expected a declaration, found " + tokenDisplay(t));
+    else
+      sink_.add(t, "unexpected " + tokenDisplay(t));
+  }
+
+  /// Adds an error; a missing ';' is located just after the token it should follow (like clang).
+  void report(antlr4::Parser *p, antlr4::Token *t, std::string msg) {
+    if (msg.rfind("expected ';'", 0) == 0) {
+      if (antlr4::Token *prev = previous(p, t)) {
+        SourceLoc l = sink_.locOf(prev);
+        size_t a = prev->getStartIndex(), b = prev->getStopIndex();
+        if (a != INVALID_INDEX && b != INVALID_INDEX && b >= a)
+          l.col += static_cast<uint32_t>(b - a + 1);
+        sink_.add(l, std::move(msg));
+        return;
+      }
+    }
+    sink_.add(t, std::move(msg));
+  }
+
+  void reportMissingToken(antlr4::Parser *p) override {
+    if (inErrorRecoveryMode(p))
+      return;
+    beginErrorCondition(p);
+    antlr4::Token *t = p->getCurrentToken();
+    report(p, t, expectedMessage(p, getExpectedTokens(p), t));
+  }
+
+private:
+  std::string tokenName(antlr4::Parser *p, ssize_t type) const {
+    if (type == -1)
+      return "end of file";
+    switch (type) {
+    case GCLParser::ID: return "identifier";
+    case GCLParser::INT: return "integer";
+    case GCLParser::STRING: return "string";
+    case GCLParser::STMT_ID: return "statement tag";
+    default: return p->getVocabulary().getLiteralName(type);
+    }
+  }
+
+  size_t ruleOf(antlr4::Parser *p) const {
+    auto *ctx = p->getContext();
+    return ctx ? ctx->getRuleIndex() : size_t(GCLParser::RuleProgram);
+  }
+
+  std::string expectedMessage(antlr4::Parser *p, const antlr4::misc::IntervalSet &exp,
+                              antlr4::Token *t) const {
+    bool atEof = t && t->getType() == antlr4::Token::EOF;
+    const ssize_t semi = static_cast<ssize_t>(tt_(";"));
+    // When a ';' would do, suggest it: a forgotten ';' is the usual mistake.
+    if (exp.size() == 1 || (exp.contains(semi) && exp.size() <= 4 && !exp.contains(size_t(GCLParser::ID)))) {
+      ssize_t want = exp.contains(semi) ? semi : exp.getMinElement();
+      if (want == semi) {
+        switch (ruleOf(p)) {
+        case GCLParser::RuleStmtBody: return "expected ';' after statement";
+        case GCLParser::RuleImportDecl: return "expected ';' after import";
+        case GCLParser::RuleGlobalDecl:
+        case GCLParser::RuleFieldDecl: return "expected ';' after declaration";
+        default: return "expected ';'";
+        }
+      }
+      if (want == static_cast<ssize_t>(tt_(")")) || want == static_cast<ssize_t>(tt_("]")) ||
+          want == static_cast<ssize_t>(tt_("}")))
+        return "missing " + tokenName(p, want);
+      return "expected " + tokenName(p, want) + ", found " + tokenDisplay(t);
+    }
+    if (atEof && exp.contains(tt_("}")))
+      return "missing '}' at end of file";
+    if (atEof)
+      return "unexpected end of file";
+    if (ruleOf(p) == GCLParser::RuleProgram || ruleOf(p) == GCLParser::RuleDecl)
+      return "expected a declaration, found " + tokenDisplay(t);
+    if (exp.contains(size_t(GCLParser::INT)) && exp.contains(size_t(GCLParser::ID)) && exp.contains(tt_("(")))
+      return "expected an expression, found " + tokenDisplay(t);
+    if (exp.size() <= 3) {
+      std::string s = "expected ";
+      auto list = exp.toList();
+      for (size_t i = 0; i < list.size(); ++i) {
+        if (i)
+          s += i + 1 == list.size() ? " or " : ", ";
+        s += tokenName(p, list[i]);
+      }
+      return s + ", found " + tokenDisplay(t);
+    }
+    return "unexpected " + tokenDisplay(t);
+  }
+
+  /// The on-channel token before `t`, or nullptr.
+  antlr4::Token *previous(antlr4::Parser *p, antlr4::Token *t) const {
+    auto *ts = dynamic_cast<antlr4::BufferedTokenStream *>(p->getTokenStream());
+    if (!ts || !t)
+      return nullptr;
+    for (size_t i = t->getTokenIndex(); i-- > 0;) {
+      antlr4::Token *x = ts->get(i);
+      if (x->getChannel() == antlr4::Token::DEFAULT_CHANNEL)
+        return x;
+    }
+    return nullptr;
+  }
+
+  std::string noViableMessage(antlr4::Parser *p, antlr4::Token *t) {
+    if (t && t->getType() == antlr4::Token::EOF)
+      return expectedMessage(p, getExpectedTokens(p), t);
+    antlr4::Token *prev = previous(p, t);
+    if (prev && (prev->getType() == tt_(":=") || prev->getType() == tt_("return")) &&
+        t->getType() != GCLParser::ID && t->getType() != GCLParser::INT)
+      return "expected an expression, found " + tokenDisplay(t);
+    switch (ruleOf(p)) {
+    case GCLParser::RuleDecl: return "expected a declaration, found " + tokenDisplay(t);
+    case GCLParser::RuleExpr: return "expected an expression, found " + tokenDisplay(t);
+    case GCLParser::RuleTypeName: return "expected a type, found " + tokenDisplay(t);
+    default: return "unexpected " + tokenDisplay(t);
+    }
+  }
+
+  ErrorSink &sink_;
+  const TokenTypes &tt_;
+};
+
+/// Reports stray characters, hides them from the parser, and rejects inputs nested so deeply that the
+/// recursive-descent parser could overflow the stack. Returns false when parsing must not run.
+bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const TokenTypes &tt,
+             ErrorSink &sink) {
+  tokens.fill();
+  const size_t lparen = tt("("), lbrack = tt("["), lbrace = tt("{");
+  const size_t rparen = tt(")"), rbrack = tt("]"), rbrace = tt("}");
+  const size_t minus = tt("-"), notKw = tt("not"), bang = tt("!"), implies = tt("==>");
+  const size_t semi = tt(";"), comma = tt(","), elseKw = tt("else"), ifKw = tt("if");
+  const size_t trueKw = tt("true"), falseKw = tt("false"), nullKw = tt("null");
+
+  // Estimate of the parser's recursion depth: open brackets, plus the prefix operators, `==>` and guards
+  // of the current statement, plus the `else if` chains still open. A constant-factor estimate suffices.
+  int depth = 0, chain = 0;
+  std::vector<int> elseIfs(1, 0); // per open brace
+  int elseIfTotal = 0;
+  size_t prev = 0;
+  bool tooDeep = false;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    antlr4::Token *t = tokens.get(i);
+    size_t ty = t->getType();
+    if (ty == GCLLexer::ERROR_CHAR) {
+      if (auto *ct = dynamic_cast<antlr4::CommonToken *>(t))
+        ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
+      // ByteStream made every byte one code point, so the start index is the byte offset.
+      size_t start = t->getStartIndex();
+      unsigned char c = start < text.size() ? static_cast<unsigned char>(text[start]) : 0;
+      sink.add(t, c == '"' ? std::string("unterminated string literal")
+                           : "unexpected character " + charDisplay(c));
+      continue;
+    }
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || ty == antlr4::Token::EOF)
+      continue;
+    bool operandEnd = prev == GCLParser::ID || prev == GCLParser::INT || prev == rparen || prev == trueKw ||
+                      prev == falseKw || prev == nullKw;
+    if (ty == lparen || ty == lbrack || ty == lbrace) {
+      ++depth;
+      if (ty == lbrack)
+        ++chain; // a guard nests the statement after its `]`
+      if (ty == lbrace) {
+        chain = 0;
+        elseIfs.push_back(0);
+      }
+    } else if (ty == rparen || ty == rbrack || ty == rbrace) {
+      depth = std::max(0, depth - 1);
+      if (ty == rbrace) {
+        chain = 0;
+        if (elseIfs.size() > 1) {
+          elseIfTotal -= elseIfs.back();
+          elseIfs.pop_back();
+        }
+      }
+    } else if (ty == notKw || ty == bang || ty == implies || (ty == minus && !operandEnd)) {
+      ++chain;
+    } else if (ty == semi || ty == comma) {
+      chain = 0;
+      if (ty == semi) {
+        elseIfTotal -= elseIfs.back();
+        elseIfs.back() = 0;
+      }
+    } else if (ty == ifKw && prev == elseKw) {
+      ++elseIfs.back();
+      ++elseIfTotal;
+    }
+    prev = ty;
+    if (!tooDeep && depth + chain + elseIfTotal > kMaxNesting) {
+      sink.add(t, "nesting is too deep (more than " + std::to_string(kMaxNesting) + " levels)");
+      tooDeep = true;
+    }
+  }
+  tokens.seek(0);
+  return !tooDeep;
+}
+
+/// Converts the parse tree into the AST. Tolerates the partial trees that error recovery leaves.
+class Builder {
+public:
+  Builder(uint32_t file, const std::string &text, const TokenTypes &tt, ErrorSink &sink)
+      : file_(file), text_(text), tt_(tt), sink_(sink) {}
+
+  std::unique_ptr<Module> module(GCLParser::ProgramContext *ctx) {
+    auto m = std::make_unique<Module>();
+    m->file = file_;
+    if (!ctx)
+      return m;
+    for (auto *d : ctx->decl()) {
+      if (!d)
+        continue;
+      if (auto *c = d->importDecl()) {
+        if (c->STRING())
+          m->imports.push_back({unquote(c->STRING()->getSymbol()), loc(c->getStart())});
+      } else if (auto *c = d->typeDecl()) {
+        if (auto t = typeDecl(c))
+          m->types.push_back(std::move(t));
+      } else if (auto *c = d->globalDecl()) {
+        for (auto *b : c->varBinding())
+          if (auto v = binding(b, ir::VarKind::Global))
+            m->globals.push_back(std::move(v));
+      } else if (auto *c = d->procDecl()) {
+        if (auto p = procDecl(c))
+          m->procs.push_back(std::move(p));
+      } else if (auto *c = d->testDecl()) {
+        if (auto p = testDecl(c))
+          m->procs.push_back(std::move(p));
+      }
+    }
+    return m;
+  }
+
+private:
+  struct DepthGuard {
+    Builder &b;
+    explicit DepthGuard(Builder &b) : b(b) { ++b.depth_; }
+    ~DepthGuard() { --b.depth_; }
+  };
+
+  /// False (after one error per file) when the tree is too deep to walk further.
+  bool enter(antlr4::ParserRuleContext *ctx) {
+    if (depth_ <= kMaxTreeDepth)
+      return true;
+    if (!depthReported_) {
+      depthReported_ = true;
+      sink_.add(ctx ? ctx->getStart() : nullptr,
+                "expression is nested too deeply (more than " + std::to_string(kMaxTreeDepth) + " levels)");
+    }
+    return false;
+  }
+
+  SourceLoc loc(antlr4::Token *t) const { return sink_.locOf(t); }
+
+  /// The token's text as it is in the file (bytes, not the ByteStream's code points).
+  std::string textOf(antlr4::Token *t) const {
+    size_t a = t->getStartIndex(), b = t->getStopIndex();
+    if (a == INVALID_INDEX || b == INVALID_INDEX || a > b || b >= text_.size())
+      return t->getText();
+    return text_.substr(a, b - a + 1);
+  }
+
+  std::string unquote(antlr4::Token *t) const {
+    std::string s = textOf(t);
+    if (s.size() < 2 || s.front() != '"' || s.back() != '"')
+      return s;
+    std::string out;
+    for (size_t i = 1; i + 1 < s.size(); ++i) {
+      char c = s[i];
+      if (c == '\\' && i + 2 < s.size()) {
+        char n = s[++i];
+        out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n;
+      } else {
+        out += c;
+      }
+    }
+    return out;
+  }
+
+  std::string idText(antlr4::tree::TerminalNode *n) const {
+    return n ? textOf(n->getSymbol()) : std::string();
+  }
+
+  TypeName typeName(GCLParser::TypeNameContext *c) const {
+    TypeName t;
+    if (c && c->getStart()) {
+      t.name = c->getText();
+      t.loc = loc(c->getStart());
+    }
+    return t;
+  }
+
+  std::unique_ptr<TypeDecl> typeDecl(GCLParser::TypeDeclContext *c) {
+    if (!c->ID())
+      return nullptr;
+    auto t = std::make_unique<TypeDecl>();
+    t->name = idText(c->ID());
+    t->loc = loc(c->ID()->getSymbol());
+    for (auto *f : c->fieldDecl()) {
+      if (!f || !f->ID())
+        continue;
+      t->fields.push_back({idText(f->ID()), loc(f->ID()->getSymbol()), typeName(f->typeName())});
+    }
+    return t;
+  }
+
+  std::unique_ptr<VarDecl> binding(GCLParser::VarBindingContext *b, ir::VarKind kind) {
+    if (!b || !b->ID())
+      return nullptr;
+    auto v = std::make_unique<VarDecl>();
+    v->name = idText(b->ID());
+    v->loc = loc(b->ID()->getSymbol());
+    v->type = typeName(b->typeName());
+    v->kind = kind;
+    if (b->expr())
+      v->init = expr(b->expr());
+    return v;
+  }
+
+  std::unique_ptr<VarDecl> param(GCLParser::ParamContext *p, ir::VarKind kind) {
+    if (!p || !p->ID())
+      return nullptr;
+    auto v = std::make_unique<VarDecl>();
+    v->name = idText(p->ID());
+    v->loc = loc(p->ID()->getSymbol());
+    v->type = typeName(p->typeName());
+    v->kind = kind;
+    return v;
+  }
+
+  std::unique_ptr<ProcDecl> procDecl(GCLParser::ProcDeclContext *c) {
+    if (!c->ID())
+      return nullptr;
+    auto p = std::make_unique<ProcDecl>();
+    p->name = idText(c->ID());
+    p->loc = loc(c->ID()->getSymbol());
+    bool afterReturns = false;
+    for (auto *child : c->children) {
+      if (auto *term = dynamic_cast<antlr4::tree::TerminalNode *>(child)) {
+        if (term->getSymbol()->getType() == tt_("returns"))
+          afterReturns = true;
+      } else if (auto *pc = dynamic_cast<GCLParser::ParamContext *>(child)) {
+        if (!afterReturns) {
+          if (auto v = param(pc, ir::VarKind::Param))
+            p->params.push_back(std::move(v));
+        } else if (!p->result) {
+          p->result = param(pc, ir::VarKind::Return);
+        }
+      }
+    }
+    if (auto *fa = c->fileAnnot(); fa && fa->STRING())
+      p->fileAnnot = unquote(fa->STRING()->getSymbol());
+    for (auto *k : c->contract()) {
+      if (!k || !k->kind)
+        continue;
+      Contract ct;
+      ct.isRequires = k->kind->getType() == tt_("requires");
+      ct.loc = loc(k->kind);
+      if (k->block())
+        ct.block = block(k->block());
+      else if (k->expr())
+        ct.expr = expr(k->expr());
+      if (ct.block || ct.expr)
+        p->contracts.push_back(std::move(ct));
+    }
+    p->body = c->block() ? block(c->block()) : std::make_unique<Block>();
+    if (!p->body->loc.valid())
+      p->body->loc = p->loc;
+    return p;
+  }
+
+  std::unique_ptr<ProcDecl> testDecl(GCLParser::TestDeclContext *c) {
+    if (!c->ID())
+      return nullptr;
+    auto p = std::make_unique<ProcDecl>();
+    p->name = idText(c->ID());
+    p->loc = loc(c->ID()->getSymbol());
+    p->isTest = true;
+    if (auto *fa = c->fileAnnot(); fa && fa->STRING())
+      p->fileAnnot = unquote(fa->STRING()->getSymbol());
+    p->body = c->block() ? block(c->block()) : std::make_unique<Block>();
+    if (!p->body->loc.valid())
+      p->body->loc = p->loc;
+    return p;
+  }
+
+  std::unique_ptr<Block> block(GCLParser::BlockContext *c) {
+    auto b = std::make_unique<Block>();
+    if (!c)
+      return b;
+    b->loc = loc(c->getStart());
+    DepthGuard g(*this);
+    if (!enter(c))
+      return b;
+    for (auto *s : c->stmt())
+      if (auto st = stmt(s))
+        b->stmts.push_back(std::move(st));
+    return b;
+  }
+
+  std::optional<uint32_t> parseU32(antlr4::Token *t, const char *what) {
+    std::string s = textOf(t);
+    uint64_t v = 0;
+    for (char ch : s) {
+      if (ch < '0' || ch > '9')
+        continue;
+      v = v * 10 + static_cast<uint64_t>(ch - '0');
+      if (v > UINT32_MAX) {
+        sink_.add(t, std::string(what) + " '" + s + "' is out of range");
+        return std::nullopt;
+      }
+    }
+    return static_cast<uint32_t>(v);
+  }
+
+  void tag(GCLParser::TagContext *c, Stmt &s) {
+    if (!c)
+      return;
+    if (auto *id = c->STMT_ID()) {
+      if (auto v = parseU32(id->getSymbol(), "statement id")) {
+        if (*v == 0)
+          sink_.add(id->getSymbol(), "statement id must be positive");
+        s.tagId = *v;
+      }
+    }
+    auto ints = c->INT();
+    if (ints.size() == 2 && ints[0] && ints[1]) {
+      auto line = parseU32(ints[0]->getSymbol(), "line number");
+      auto col = parseU32(ints[1]->getSymbol(), "column number");
+      if (line && *line == 0)
+        sink_.add(ints[0]->getSymbol(), "line numbers start at 1");
+      if (line && col)
+        s.tagLoc = SourceLoc{file_, *line, *col};
+    }
+  }
+
+  StmtPtr stmt(GCLParser::StmtContext *c) {
+    if (!c || !c->stmtBody())
+      return nullptr;
+    DepthGuard g(*this);
+    if (!enter(c))
+      return nullptr;
+    StmtPtr s = stmtBody(c->stmtBody());
+    if (s)
+      tag(c->tag(), *s);
+    return s;
+  }
+
+  ExprPtr lvalue(GCLParser::LvalueContext *c) {
+    if (!c)
+      return nullptr;
+    auto e = std::make_unique<Expr>();
+    e->kind = Expr::Path;
+    e->loc = loc(c->getStart());
+    for (auto *id : c->ID()) {
+      e->names.push_back(idText(id));
+      e->nameLocs.push_back(loc(id->getSymbol()));
+    }
+    if (e->names.empty())
+      return nullptr;
+    return e;
+  }
+
+  void callArgs(GCLParser::ArgsContext *a, Stmt &s) {
+    if (!a)
+      return;
+    for (auto *x : a->expr())
+      if (auto e = expr(x))
+        s.args.push_back(std::move(e));
+  }
+
+  StmtPtr ifStmt(antlr4::Token *start, GCLParser::ExprContext *cond,
+                 std::vector<GCLParser::BlockContext *> blocks, GCLParser::IfTailContext *tail) {
+    auto s = std::make_unique<Stmt>();
+    s->kind = Stmt::If;
+    s->loc = loc(start);
+    s->value = cond ? expr(cond) : nullptr;
+    s->then = block(blocks.empty() ? nullptr : blocks[0]);
+    if (tail) {
+      DepthGuard g(*this);
+      if (!enter(tail))
+        return s;
+      auto eb = std::make_unique<Block>();
+      eb->loc = loc(tail->getStart());
+      eb->stmts.push_back(ifStmt(tail->getStart(), tail->expr(), tail->block(), tail->ifTail()));
+      s->elseBlock = std::move(eb);
+    } else if (blocks.size() > 1) {
+      s->elseBlock = block(blocks[1]);
+    }
+    return s;
+  }
+
+  StmtPtr stmtBody(GCLParser::StmtBodyContext *c) {
+    auto s = std::make_unique<Stmt>();
+    s->loc = loc(c->getStart());
+    if (auto *x = dynamic_cast<GCLParser::GuardedStmtContext *>(c)) {
+      s->kind = Stmt::Guarded;
+      s->guard = x->expr() ? expr(x->expr()) : nullptr;
+      s->inner = stmt(x->stmt());
+      if (!s->inner)
+        return nullptr;
+    } else if (auto *x = dynamic_cast<GCLParser::LocalDeclContext *>(c)) {
+      s->kind = Stmt::LocalDecl;
+      for (auto *b : x->varBinding())
+        if (auto v = binding(b, ir::VarKind::Local))
+          s->decls.push_back(std::move(v));
+    } else if (auto *x = dynamic_cast<GCLParser::NewStmtContext *>(c)) {
+      s->kind = Stmt::New;
+      s->lhs = lvalue(x->lvalue());
+      if (x->ID()) {
+        s->typeName = idText(x->ID());
+        s->typeLoc = loc(x->ID()->getSymbol());
+      }
+    } else if (auto *x = dynamic_cast<GCLParser::NondetStmtContext *>(c)) {
+      s->kind = Stmt::Nondet;
+      s->lhs = lvalue(x->lvalue());
+    } else if (auto *x = dynamic_cast<GCLParser::CallAssignStmtContext *>(c)) {
+      s->kind = Stmt::Call;
+      s->lhs = lvalue(x->lvalue());
+      if (x->ID()) {
+        s->callee = idText(x->ID());
+        s->calleeLoc = loc(x->ID()->getSymbol());
+      }
+      callArgs(x->args(), *s);
+    } else if (auto *x = dynamic_cast<GCLParser::AssignStmtContext *>(c)) {
+      s->kind = Stmt::Assign;
+      s->lhs = lvalue(x->lvalue());
+      s->value = x->expr() ? expr(x->expr()) : nullptr;
+    } else if (auto *x = dynamic_cast<GCLParser::CallStmtContext *>(c)) {
+      s->kind = Stmt::Call;
+      if (x->ID()) {
+        s->callee = idText(x->ID());
+        s->calleeLoc = loc(x->ID()->getSymbol());
+      }
+      callArgs(x->args(), *s);
+    } else if (auto *x = dynamic_cast<GCLParser::AssumeStmtContext *>(c)) {
+      s->kind = Stmt::Assume;
+      s->value = x->expr() ? expr(x->expr()) : nullptr;
+    } else if (auto *x = dynamic_cast<GCLParser::AssertStmtContext *>(c)) {
+      s->kind = Stmt::Assert;
+      s->value = x->expr() ? expr(x->expr()) : nullptr;
+      if (x->STRING())
+        s->message = unquote(x->STRING()->getSymbol());
+    } else if (dynamic_cast<GCLParser::HaltStmtContext *>(c)) {
+      s->kind = Stmt::Halt;
+    } else if (auto *x = dynamic_cast<GCLParser::ReturnStmtContext *>(c)) {
+      s->kind = Stmt::Return;
+      if (x->expr())
+        s->value = expr(x->expr());
+    } else if (dynamic_cast<GCLParser::SkipStmtContext *>(c)) {
+      s->kind = Stmt::Skip;
+    } else if (dynamic_cast<GCLParser::BreakStmtContext *>(c)) {
+      s->kind = Stmt::Break;
+    } else if (dynamic_cast<GCLParser::ContinueStmtContext *>(c)) {
+      s->kind = Stmt::Continue;
+    } else if (auto *x = dynamic_cast<GCLParser::IfStmtContext *>(c)) {
+      return ifStmt(c->getStart(), x->expr(), x->block(), x->ifTail());
+    } else if (auto *x = dynamic_cast<GCLParser::WhileStmtContext *>(c)) {
+      s->kind = Stmt::While;
+      s->value = x->expr() ? expr(x->expr()) : nullptr;
+      s->then = block(x->block());
+    } else if (auto *x = dynamic_cast<GCLParser::ConcreteStmtContext *>(c)) {
+      s->kind = Stmt::Concrete;
+      s->then = block(x->block());
+    } else if (auto *x = dynamic_cast<GCLParser::BlockStmtContext *>(c)) {
+      s->kind = Stmt::BlockStmt;
+      s->then = block(x->block());
+    } else {
+      return nullptr; // the parser could not tell which statement this is (already reported)
+    }
+    return s;
+  }
+
+  /// Value of an INT token; `negative` for a literal directly under unary minus.
+  int64_t intValue(antlr4::Token *t, bool negative) {
+    std::string s = textOf(t);
+    const uint64_t limit = negative ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX);
+    uint64_t v = 0;
+    for (char ch : s) {
+      if (ch < '0' || ch > '9')
+        continue;
+      uint64_t d = static_cast<uint64_t>(ch - '0');
+      if (v > (limit - d) / 10) {
+        sink_.add(t, "integer literal '" + std::string(negative ? "-" : "") + s + "' is out of range");
+        return 0;
+      }
+      v = v * 10 + d;
+    }
+    if (negative)
+      return v == uint64_t(INT64_MAX) + 1 ? INT64_MIN : -static_cast<int64_t>(v);
+    return static_cast<int64_t>(v);
+  }
+
+  ExprPtr binary(GCLParser::ExprContext *c, antlr4::Token *opTok, GCLParser::ExprContext *a,
+                 GCLParser::ExprContext *b) {
+    if (!opTok || !a || !b)
+      return nullptr;
+    static const std::map<std::string, ir::Op> ops = {
+        {"*", ir::Op::Mul},  {"/", ir::Op::Div}, {"%", ir::Op::Mod}, {"+", ir::Op::Add},
+        {"-", ir::Op::Sub},  {"==", ir::Op::Eq}, {"!=", ir::Op::Ne}, {"<", ir::Op::Lt},
+        {"<=", ir::Op::Le},  {">", ir::Op::Gt},  {">=", ir::Op::Ge}, {"and", ir::Op::And},
+        {"&&", ir::Op::And}, {"or", ir::Op::Or}, {"||", ir::Op::Or}, {"==>", ir::Op::Implies}};
+    auto it = ops.find(opTok->getText());
+    if (it == ops.end())
+      return nullptr;
+    ExprPtr l = expr(a);
+    ExprPtr r = expr(b);
+    if (!l || !r)
+      return nullptr;
+    auto e = std::make_unique<Expr>();
+    e->kind = Expr::Binary;
+    e->op = it->second;
+    e->loc = loc(opTok);
+    e->args.push_back(std::move(l));
+    e->args.push_back(std::move(r));
+    (void)c;
+    return e;
+  }
+
+  ExprPtr expr(GCLParser::ExprContext *c) {
+    if (!c)
+      return nullptr;
+    DepthGuard g(*this);
+    if (!enter(c))
+      return nullptr;
+    auto e = std::make_unique<Expr>();
+    e->loc = loc(c->getStart());
+    if (auto *x = dynamic_cast<GCLParser::ParenExprContext *>(c))
+      return expr(x->expr());
+    if (auto *x = dynamic_cast<GCLParser::UnaryExprContext *>(c)) {
+      if (!x->op || !x->expr())
+        return nullptr;
+      bool neg = x->op->getType() == tt_("-");
+      if (neg) {
+        if (auto *lit = dynamic_cast<GCLParser::IntExprContext *>(x->expr()); lit && lit->INT()) {
+          e->kind = Expr::IntLit;
+          e->value = intValue(lit->INT()->getSymbol(), true);
+          return e;
+        }
+      }
+      ExprPtr a = expr(x->expr());
+      if (!a)
+        return nullptr;
+      e->kind = Expr::Unary;
+      e->op = neg ? ir::Op::Neg : ir::Op::Not;
+      e->args.push_back(std::move(a));
+      return e;
+    }
+    if (auto *x = dynamic_cast<GCLParser::MulExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::AddExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::CmpExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::AndExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::OrExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::ImpliesExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::IntExprContext *>(c)) {
+      if (!x->INT())
+        return nullptr;
+      e->kind = Expr::IntLit;
+      e->value = intValue(x->INT()->getSymbol(), false);
+      return e;
+    }
+    if (dynamic_cast<GCLParser::BoolExprContext *>(c)) {
+      e->kind = Expr::BoolLit;
+      e->value = c->getStart()->getType() == tt_("true") ? 1 : 0;
+      return e;
+    }
+    if (dynamic_cast<GCLParser::NullExprContext *>(c)) {
+      e->kind = Expr::NullLit;
+      return e;
+    }
+    if (auto *x = dynamic_cast<GCLParser::PathExprContext *>(c)) {
+      e->kind = Expr::Path;
+      for (auto *id : x->ID()) {
+        e->names.push_back(idText(id));
+        e->nameLocs.push_back(loc(id->getSymbol()));
+      }
+      if (e->names.empty())
+        return nullptr;
+      return e;
+    }
+    return nullptr;
+  }
+
+  uint32_t file_;
+  const std::string &text_;
+  const TokenTypes &tt_;
+  ErrorSink &sink_;
+  int depth_ = 0;
+  bool depthReported_ = false;
+};
+
+} // namespace
+
+std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diagnostics &diags) {
+  ErrorSink sink(file);
+  std::unique_ptr<Module> result;
+  try {
+    const std::string &text = sm.text(file);
+    ByteStream input(text);
+    GCLLexer lexer(&input);
+    Listener listener(sink);
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(&listener);
+    antlr4::CommonTokenStream tokens(&lexer);
+    static const TokenTypes tt(lexer.getVocabulary());
+    if (prescan(tokens, text, tt, sink)) {
+      GCLParser parser(&tokens);
+      parser.removeErrorListeners();
+      parser.addErrorListener(&listener);
+      auto strategy = std::make_shared<Strategy>(sink, tt);
+      parser.setErrorHandler(strategy);
+      GCLParser::ProgramContext *tree = parser.program();
+      Builder builder(file, text, tt, sink);
+      result = builder.module(tree);
+      // The parser keeps a pointer to the strategy's owner; reset before either goes away.
+      parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+    }
+  } catch (const std::exception &e) {
+    sink.add(SourceLoc{file, 1, 1}, std::string("internal parser error: ") + e.what());
+  } catch (...) {
+    sink.add(SourceLoc{file, 1, 1}, "internal parser error");
+  }
+  sink.flush(diags);
+  if (!result) {
+    result = std::make_unique<Module>();
+    result->file = file;
+  }
+  return result;
+}
+
+} // namespace locus::gcl

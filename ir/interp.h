@@ -33,20 +33,21 @@ struct HeapNode {
 enum class IntMode : uint8_t { Math, BV32 };
 
 struct InterpOptions {
-  uint64_t stepLimit = 1'000'000;        ///< statements executed before giving up
+  uint64_t stepLimit = 1'000'000; ///< statements executed before giving up
   IntMode ints = IntMode::Math;
-  std::vector<Value> nondetValues;       ///< consumed in order by Nondet statements (ints/bools; refs: node id)
-  std::optional<uint64_t> seed;          ///< after nondetValues run out: random values from this seed
-  uint32_t callDepthLimit = 10'000;
+  std::vector<Value> nondetValues;  ///< consumed in order by Nondet statements (ints/bools; refs: node id)
+  std::optional<uint64_t> seed;     ///< after nondetValues run out: random values from this seed
+  uint32_t callDepthLimit = 10'000; ///< calls run on an explicit frame stack, so any depth is safe
   bool recordTrace = true;
+  uint64_t traceLimit = 100'000; ///< at most this many trace steps are kept (the most recent ones)
 };
 
 /// One executed statement (guard true), with the value it wrote, if any.
 struct TraceStep {
   uint32_t proc = kNone;
   StmtId stmt = 0;
-  uint32_t depth = 0;                  ///< call depth (0: the entry procedure)
-  std::optional<std::string> written;  ///< e.g. "x = 3", "n2.next = n1"
+  uint32_t depth = 0;                 ///< call depth (0: the entry procedure)
+  std::optional<std::string> written; ///< e.g. "x = 3", "n2.next = n1"
 };
 
 enum class OutcomeKind : uint8_t {
@@ -59,8 +60,8 @@ enum class OutcomeKind : uint8_t {
 
 enum class FailureKind : uint8_t { None, Assert, Requires, Ensures, NullDeref, DivByZero };
 
-const char *outcomeName(OutcomeKind k);  ///< "ok", "failure", "infeasible", "limit", "error"
-const char *failureName(FailureKind k);  ///< "assert", "requires", "ensures", "null-deref", "div-by-zero"
+const char *outcomeName(OutcomeKind k); ///< "ok", "failure", "infeasible", "limit", "error"
+const char *failureName(FailureKind k); ///< "assert", "requires", "ensures", "null-deref", "div-by-zero"
 
 /// The final (or failing) state.
 struct State {
@@ -74,14 +75,15 @@ struct State {
 struct Outcome {
   OutcomeKind kind = OutcomeKind::Ok;
   FailureKind failure = FailureKind::None;
-  StmtId stmt = 0;               ///< the failing / assuming / last statement
-  uint32_t proc = kNone;         ///< procedure of `stmt`
-  SourceLoc loc;                 ///< location of `stmt`
-  std::string message;           ///< human-readable detail, lower-case, no final period
-  std::optional<Value> result;   ///< the entry procedure's result, if it has one and finished
+  StmtId stmt = 0;             ///< the failing / assuming / last statement
+  uint32_t proc = kNone;       ///< procedure of `stmt`
+  SourceLoc loc;               ///< location of `stmt`
+  std::string message;         ///< human-readable detail, lower-case, no final period
+  std::optional<Value> result; ///< the entry procedure's result, if it has one and finished
   State state;
   std::vector<TraceStep> trace;
-  uint64_t steps = 0;
+  uint64_t traceDropped = 0; ///< earliest steps dropped from `trace` because of traceLimit
+  uint64_t steps = 0;        ///< statements executed (guard true) plus loop condition re-reads
 };
 
 class Interpreter {

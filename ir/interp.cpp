@@ -1,0 +1,611 @@
+// The reference interpreter: executes IR on an explicit frame/block stack (no C++ recursion per call).
+#include "ir/interp.h"
+
+#include <deque>
+#include <limits>
+
+namespace locus::ir {
+
+std::string toString(const Value &v) {
+  switch (v.kind) {
+  case Type::Int: return std::to_string(v.i);
+  case Type::Bool: return v.i ? "true" : "false";
+  case Type::Ref:
+  case Type::Null: return v.node == 0 ? "null" : "n" + std::to_string(v.node);
+  case Type::Void: break;
+  }
+  return "void";
+}
+
+const char *outcomeName(OutcomeKind k) {
+  switch (k) {
+  case OutcomeKind::Ok: return "ok";
+  case OutcomeKind::Failure: return "failure";
+  case OutcomeKind::Infeasible: return "infeasible";
+  case OutcomeKind::Limit: return "limit";
+  case OutcomeKind::Error: return "error";
+  }
+  return "?";
+}
+
+const char *failureName(FailureKind k) {
+  switch (k) {
+  case FailureKind::None: return "none";
+  case FailureKind::Assert: return "assert";
+  case FailureKind::Requires: return "requires";
+  case FailureKind::Ensures: return "ensures";
+  case FailureKind::NullDeref: return "null-deref";
+  case FailureKind::DivByZero: return "div-by-zero";
+  }
+  return "?";
+}
+
+namespace {
+
+/// Thrown inside a run to stop it; converted to an Outcome located at the current statement.
+struct Stop {
+  OutcomeKind kind;
+  FailureKind failure;
+  std::string message;
+};
+
+const char *kOverflow = "integer overflow beyond the interpreter's 64-bit range";
+
+int64_t wrap32(int64_t v) {
+  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v)));
+}
+
+const char *typeName(Type::Kind k) {
+  switch (k) {
+  case Type::Int: return "an int";
+  case Type::Bool: return "a bool";
+  case Type::Ref:
+  case Type::Null: return "a reference";
+  case Type::Void: break;
+  }
+  return "void";
+}
+
+Value defaultOf(Type t) {
+  switch (t.kind) {
+  case Type::Int: return Value::ofInt(0);
+  case Type::Bool: return Value::ofBool(false);
+  default: return Value::ofRef(0);
+  }
+}
+
+} // namespace
+
+struct Interpreter::Impl {
+  enum class Phase : uint8_t { Pre, Body, Post };
+  struct Block {
+    const std::vector<Stmt> *stmts;
+    size_t idx = 0;
+    const Stmt *loop = nullptr; ///< set when this block is the body of this While
+  };
+  struct Frame {
+    uint32_t proc = kNone;
+    std::vector<Value> vars;
+    Phase phase = Phase::Pre;
+    std::vector<Block> blocks;
+    const Stmt *call = nullptr;      ///< the Call statement (in the caller) that created this frame
+    uint64_t callTrace = UINT64_MAX; ///< absolute trace index of that Call's step
+  };
+
+  const Program &prog;
+  const InterpOptions &opts;
+  std::vector<Value> globals;
+  std::vector<HeapNode> heap;
+  std::vector<Frame> frames;
+  std::deque<TraceStep> trace;
+  uint64_t traceDropped = 0;
+  uint64_t traceTotal = 0; ///< absolute number of steps ever recorded
+  uint64_t steps = 0;
+  size_t nondetUsed = 0;
+  std::optional<std::mt19937_64> rng;
+
+  const Stmt *cur = nullptr; ///< the statement being executed (for locating failures)
+  uint32_t curProc = kNone;
+  const Stmt *last = nullptr; ///< the last statement executed (guard true)
+  uint32_t lastProc = kNone;
+
+  Impl(const Program &p, const InterpOptions &o) : prog(p), opts(o) {}
+
+  bool bv() const { return opts.ints == IntMode::BV32; }
+  int64_t norm(int64_t v) const { return bv() ? wrap32(v) : v; }
+
+  const Procedure &procOf(const Frame &f) const { return prog.procs[f.proc]; }
+  const Var &varDecl(const Frame &f, VarRef v) const { return prog.var(procOf(f), v); }
+  Value &slot(Frame &f, VarRef v) {
+    auto &vec = v.global ? globals : f.vars;
+    if (v.index >= vec.size())
+      throw Stop{OutcomeKind::Error, FailureKind::None, "invalid variable reference"};
+    return vec[v.index];
+  }
+  std::string varName(const Frame &f, VarRef v) const {
+    const auto &vec = v.global ? prog.globals : procOf(f).vars;
+    return v.index < vec.size() ? vec[v.index].name : "?";
+  }
+  std::string fieldName(const Frame &f, VarRef base, uint32_t field) const {
+    const Var &b = varDecl(f, base);
+    if (b.type.record < prog.records.size() && field < prog.records[b.type.record].fields.size())
+      return prog.records[b.type.record].fields[field].name;
+    return "?";
+  }
+
+  // ---- expressions -------------------------------------------------------------------------------
+
+  std::string render(const Frame &f, const Expr &e) const {
+    switch (e.kind) {
+    case Expr::IntLit: return std::to_string(e.value);
+    case Expr::BoolLit: return e.value ? "true" : "false";
+    case Expr::NullLit: return "null";
+    case Expr::VarUse: return varName(f, e.var);
+    case Expr::Unary: {
+      std::string a = renderOperand(f, e.args.at(0));
+      return e.op == Op::Neg ? "-" + a : std::string(opSpelling(e.op)) + " " + a;
+    }
+    case Expr::Binary:
+      return renderOperand(f, e.args.at(0)) + " " + opSpelling(e.op) + " " + renderOperand(f, e.args.at(1));
+    }
+    return "?";
+  }
+  std::string renderOperand(const Frame &f, const Expr &e) const {
+    std::string s = render(f, e);
+    return e.kind == Expr::Binary ? "(" + s + ")" : s;
+  }
+
+  static bool sameValue(const Value &a, const Value &b) { return a.i == b.i && a.node == b.node; }
+
+  int64_t arith(const Frame &f, const Expr &e, int64_t a, int64_t b) {
+    int64_t r = 0;
+    bool ovf = false;
+    switch (e.op) {
+    case Op::Add: ovf = __builtin_add_overflow(a, b, &r); break;
+    case Op::Sub: ovf = __builtin_sub_overflow(a, b, &r); break;
+    case Op::Mul: ovf = __builtin_mul_overflow(a, b, &r); break;
+    case Op::Div:
+    case Op::Mod:
+      if (b == 0)
+        throw Stop{OutcomeKind::Failure, FailureKind::DivByZero,
+                   std::string(e.op == Op::Div ? "division" : "remainder") + " by zero in '" + render(f, e) +
+                       "'"};
+      if (b == -1) { // INT64_MIN / -1 is the only overflowing case; x % -1 is always 0
+        if (e.op == Op::Mod)
+          r = 0;
+        else
+          ovf = __builtin_sub_overflow(int64_t(0), a, &r);
+      } else {
+        r = e.op == Op::Div ? a / b : a % b;
+      }
+      break;
+    default: break;
+    }
+    // In BV32 mode operands are 32-bit, so the 64-bit result is exact and only needs wrapping.
+    if (ovf)
+      throw Stop{OutcomeKind::Limit, FailureKind::None, kOverflow};
+    return norm(r);
+  }
+
+  Value eval(const Frame &f, const Expr &e) {
+    switch (e.kind) {
+    case Expr::IntLit: return Value::ofInt(norm(e.value));
+    case Expr::BoolLit: return Value::ofBool(e.value != 0);
+    case Expr::NullLit: return Value::ofRef(0);
+    case Expr::VarUse: return slot(const_cast<Frame &>(f), e.var);
+    case Expr::Unary: {
+      Value a = eval(f, e.args.at(0));
+      if (e.op == Op::Not)
+        return Value::ofBool(a.i == 0);
+      int64_t r;
+      if (__builtin_sub_overflow(int64_t(0), a.i, &r))
+        throw Stop{OutcomeKind::Limit, FailureKind::None, kOverflow};
+      return Value::ofInt(norm(r));
+    }
+    case Expr::Binary: {
+      Value a = eval(f, e.args.at(0));
+      switch (e.op) {
+      case Op::And:
+        if (a.i == 0)
+          return Value::ofBool(false);
+        return Value::ofBool(eval(f, e.args.at(1)).i != 0);
+      case Op::Or:
+        if (a.i != 0)
+          return Value::ofBool(true);
+        return Value::ofBool(eval(f, e.args.at(1)).i != 0);
+      case Op::Implies:
+        if (a.i == 0)
+          return Value::ofBool(true);
+        return Value::ofBool(eval(f, e.args.at(1)).i != 0);
+      default: break;
+      }
+      Value b = eval(f, e.args.at(1));
+      switch (e.op) {
+      case Op::Eq: return Value::ofBool(sameValue(a, b));
+      case Op::Ne: return Value::ofBool(!sameValue(a, b));
+      case Op::Lt: return Value::ofBool(a.i < b.i);
+      case Op::Le: return Value::ofBool(a.i <= b.i);
+      case Op::Gt: return Value::ofBool(a.i > b.i);
+      case Op::Ge: return Value::ofBool(a.i >= b.i);
+      default: return Value::ofInt(arith(f, e, a.i, b.i));
+      }
+    }
+    }
+    throw Stop{OutcomeKind::Error, FailureKind::None, "invalid expression"};
+  }
+
+  bool evalBool(const Frame &f, const Expr &e) {
+    if (e.kind == Expr::BoolLit)
+      return e.value != 0;
+    return eval(f, e).i != 0;
+  }
+
+  // ---- heap, nondet ------------------------------------------------------------------------------
+
+  HeapNode &deref(Frame &f, VarRef base, uint32_t field) {
+    Value b = slot(f, base);
+    if (b.node == 0) {
+      std::string n = varName(f, base);
+      throw Stop{OutcomeKind::Failure, FailureKind::NullDeref,
+                 "null dereference: '" + n + "' is null in '" + n + "." + fieldName(f, base, field) + "'"};
+    }
+    if (b.node > heap.size() || field >= heap[b.node - 1].fields.size())
+      throw Stop{OutcomeKind::Error, FailureKind::None, "invalid heap access"};
+    return heap[b.node - 1];
+  }
+
+  int64_t randomInt() {
+    static constexpr int64_t extremes[] = {INT32_MIN, INT32_MAX, -1000, 1000};
+    uint64_t r = (*rng)();
+    if (r % 8 == 0)
+      return norm(extremes[(r >> 3) % 4]);
+    return static_cast<int64_t>((r >> 3) % 17) - 8;
+  }
+
+  Value nondet(const Frame &f, Type t) {
+    if (nondetUsed < opts.nondetValues.size()) {
+      Value v = opts.nondetValues[nondetUsed];
+      std::string idx = "nondet value #" + std::to_string(nondetUsed + 1) + " (" + toString(v) + ") for '" +
+                        varName(f, cur->lhs) + "'";
+      ++nondetUsed;
+      switch (t.kind) {
+      case Type::Int:
+        if (v.kind != Type::Int)
+          break;
+        return Value::ofInt(norm(v.i));
+      case Type::Bool:
+        if (v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1)))
+          return Value::ofBool(v.i != 0);
+        break;
+      default:
+        if (v.kind != Type::Ref && v.kind != Type::Null)
+          break;
+        if (v.node == 0)
+          return Value::ofRef(0);
+        if (v.node > heap.size())
+          throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is not an allocated node"};
+        if (heap[v.node - 1].record != t.record)
+          throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is a node of another record type"};
+        return Value::ofRef(v.node);
+      }
+      throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is not " + typeName(t.kind)};
+    }
+    if (!rng) {
+      if (!opts.seed)
+        throw Stop{OutcomeKind::Error, FailureKind::None,
+                   "nondet value needed but no inputs left (use --nondet or --seed)"};
+      rng.emplace(*opts.seed);
+    }
+    switch (t.kind) {
+    case Type::Int: return Value::ofInt(randomInt());
+    case Type::Bool: return Value::ofBool(((*rng)() >> 7) & 1);
+    default: {
+      std::vector<uint32_t> cands{0};
+      for (size_t k = 0; k < heap.size(); ++k)
+        if (heap[k].record == t.record)
+          cands.push_back(static_cast<uint32_t>(k + 1));
+      return Value::ofRef(cands[(*rng)() % cands.size()]);
+    }
+    }
+  }
+
+  // ---- trace -------------------------------------------------------------------------------------
+
+  /// Counts one step at `cur` (limit check) and records it in the trace; returns its absolute index.
+  uint64_t step() {
+    if (steps >= opts.stepLimit)
+      throw Stop{OutcomeKind::Limit, FailureKind::None,
+                 "step limit of " + std::to_string(opts.stepLimit) + " statements reached"};
+    ++steps;
+    last = cur;
+    lastProc = curProc;
+    if (!opts.recordTrace || opts.traceLimit == 0)
+      return UINT64_MAX;
+    trace.push_back(TraceStep{curProc, cur->id, static_cast<uint32_t>(frames.size() - 1), std::nullopt});
+    if (trace.size() > opts.traceLimit) {
+      trace.pop_front();
+      ++traceDropped;
+    }
+    return traceTotal++;
+  }
+  void written(uint64_t at, std::string text) {
+    if (at == UINT64_MAX || at < traceDropped)
+      return;
+    trace[at - traceDropped].written = std::move(text);
+  }
+
+  // ---- statements --------------------------------------------------------------------------------
+
+  void pushFrame(uint32_t proc, std::vector<Value> args, const Stmt *call, uint64_t callTrace) {
+    const Procedure &p = prog.procs[proc];
+    Frame fr;
+    fr.proc = proc;
+    fr.vars.reserve(p.vars.size());
+    for (const Var &v : p.vars)
+      fr.vars.push_back(defaultOf(v.type));
+    for (size_t k = 0; k < p.params.size() && k < args.size(); ++k)
+      fr.vars.at(p.params[k]) = args[k];
+    fr.call = call;
+    fr.callTrace = callTrace;
+    fr.blocks.push_back(Block{&p.pre});
+    frames.push_back(std::move(fr));
+  }
+
+  /// Runs until the entry procedure finishes or Halt. Returns true if halted.
+  bool exec() {
+    while (true) {
+      Frame &f = frames.back();
+      if (f.blocks.empty()) {
+        const Procedure &p = procOf(f);
+        if (f.phase == Phase::Pre) {
+          f.phase = Phase::Body;
+          f.blocks.push_back(Block{&p.body});
+          continue;
+        }
+        if (f.phase == Phase::Body) {
+          f.phase = Phase::Post;
+          f.blocks.push_back(Block{&p.post});
+          continue;
+        }
+        if (frames.size() == 1)
+          return false;
+        std::optional<Value> res;
+        if (p.result != kNone)
+          res = f.vars[p.result];
+        const Stmt *call = f.call;
+        uint64_t callTrace = f.callTrace;
+        frames.pop_back();
+        Frame &caller = frames.back();
+        if (call->lhs.valid() && res) {
+          slot(caller, call->lhs) = *res;
+          written(callTrace, varName(caller, call->lhs) + " = " + toString(*res));
+        }
+        continue;
+      }
+      Block &b = f.blocks.back();
+      if (b.idx >= b.stmts->size()) {
+        if (b.loop) {
+          cur = b.loop;
+          curProc = f.proc;
+          step();
+          if (evalBool(f, b.loop->value))
+            b.idx = 0;
+          else
+            f.blocks.pop_back();
+        } else {
+          f.blocks.pop_back();
+        }
+        continue;
+      }
+      const Stmt &s = (*b.stmts)[b.idx++];
+      cur = &s;
+      curProc = f.proc;
+      if (!evalBool(f, s.guard))
+        continue;
+      uint64_t at = step();
+      switch (s.kind) {
+      case Stmt::Assign: {
+        Value v = eval(f, s.value);
+        slot(f, s.lhs) = v;
+        written(at, varName(f, s.lhs) + " = " + toString(v));
+        break;
+      }
+      case Stmt::GetField: {
+        Value v = deref(f, s.base, s.field).fields[s.field];
+        slot(f, s.lhs) = v;
+        written(at, varName(f, s.lhs) + " = " + toString(v));
+        break;
+      }
+      case Stmt::PutField: {
+        HeapNode &n = deref(f, s.base, s.field);
+        Value v = eval(f, s.value);
+        n.fields[s.field] = v;
+        written(at, toString(slot(f, s.base)) + "." + fieldName(f, s.base, s.field) + " = " + toString(v));
+        break;
+      }
+      case Stmt::New: {
+        if (s.record >= prog.records.size())
+          throw Stop{OutcomeKind::Error, FailureKind::None, "invalid record in new"};
+        HeapNode n;
+        n.record = s.record;
+        n.allocatedBy = s.id;
+        for (const Field &fd : prog.records[s.record].fields)
+          n.fields.push_back(defaultOf(fd.type));
+        heap.push_back(std::move(n));
+        Value v = Value::ofRef(static_cast<uint32_t>(heap.size()));
+        slot(f, s.lhs) = v;
+        written(at, varName(f, s.lhs) + " = " + toString(v));
+        break;
+      }
+      case Stmt::Nondet: {
+        Value v = nondet(f, varDecl(f, s.lhs).type);
+        slot(f, s.lhs) = v;
+        written(at, varName(f, s.lhs) + " = " + toString(v));
+        break;
+      }
+      case Stmt::Assume:
+        if (!evalBool(f, s.value))
+          throw Stop{OutcomeKind::Infeasible, FailureKind::None,
+                     "assumption '" + render(f, s.value) + "' is false"};
+        break;
+      case Stmt::Assert:
+        if (!evalBool(f, s.value))
+          assertFailed(f, s);
+        break;
+      case Stmt::Call: {
+        if (s.callee >= prog.procs.size())
+          throw Stop{OutcomeKind::Error, FailureKind::None, "invalid callee"};
+        std::vector<Value> args;
+        args.reserve(s.args.size());
+        for (const Expr &a : s.args)
+          args.push_back(eval(f, a));
+        if (frames.size() > opts.callDepthLimit)
+          throw Stop{OutcomeKind::Limit, FailureKind::None,
+                     "call depth limit of " + std::to_string(opts.callDepthLimit) + " reached"};
+        pushFrame(s.callee, std::move(args), &s, at); // invalidates f and b
+        break;
+      }
+      case Stmt::Return: f.blocks.clear(); break;
+      case Stmt::Halt: return true;
+      case Stmt::Skip: break;
+      case Stmt::Break:
+        while (!f.blocks.empty()) {
+          bool wasLoop = f.blocks.back().loop != nullptr;
+          f.blocks.pop_back();
+          if (wasLoop)
+            break;
+        }
+        break;
+      case Stmt::Continue:
+        while (!f.blocks.empty() && !f.blocks.back().loop)
+          f.blocks.pop_back();
+        if (!f.blocks.empty())
+          f.blocks.back().idx = f.blocks.back().stmts->size();
+        break;
+      case Stmt::While:
+        if (evalBool(f, s.value))
+          f.blocks.push_back(Block{&s.body, 0, &s}); // invalidates b
+        break;
+      case Stmt::Concrete: f.blocks.push_back(Block{&s.body}); break;
+      }
+    }
+  }
+
+  [[noreturn]] void assertFailed(const Frame &f, const Stmt &s) {
+    const Procedure &p = procOf(f);
+    std::string msg;
+    FailureKind k = FailureKind::Assert;
+    switch (s.assertKind) {
+    case AssertKind::User: msg = "assertion failed"; break;
+    case AssertKind::Requires:
+      k = FailureKind::Requires;
+      if (frames.size() == 1) {
+        msg = "the inputs violate the precondition of '" + p.name + "'";
+      } else {
+        const Frame &caller = frames[frames.size() - 2];
+        msg = "precondition of '" + p.name + "' violated at the call in '" + procOf(caller).name + "'";
+        if (f.call && f.call->loc.valid())
+          msg += " (line " + std::to_string(f.call->loc.line) + ")";
+      }
+      break;
+    case AssertKind::Ensures:
+      k = FailureKind::Ensures;
+      msg = "postcondition of '" + p.name + "' violated";
+      break;
+    }
+    if (!s.message.empty())
+      msg += ": " + s.message;
+    throw Stop{OutcomeKind::Failure, k, msg};
+  }
+
+  // ---- run ---------------------------------------------------------------------------------------
+
+  void fillState(Outcome &o) {
+    o.state.globals = globals;
+    o.state.heap = heap;
+    if (!frames.empty()) {
+      o.state.entryVars = frames.front().vars;
+      if (frames.size() > 1) {
+        o.state.callerVars = frames.back().vars;
+        o.state.callerProc = frames.back().proc;
+      }
+    }
+    o.steps = steps;
+    o.traceDropped = traceDropped;
+    o.trace.assign(std::make_move_iterator(trace.begin()), std::make_move_iterator(trace.end()));
+  }
+
+  static Outcome error(std::string msg) {
+    Outcome o;
+    o.kind = OutcomeKind::Error;
+    o.message = std::move(msg);
+    return o;
+  }
+
+  Outcome run(uint32_t entry, const std::vector<Value> &argsIn) {
+    if (entry >= prog.procs.size())
+      return error("no procedure with index " + std::to_string(entry));
+    const Procedure &p = prog.procs[entry];
+    if (argsIn.size() != p.params.size())
+      return error("'" + p.name + "' expects " + std::to_string(p.params.size()) + " argument" +
+                   (p.params.size() == 1 ? "" : "s") + ", got " + std::to_string(argsIn.size()));
+    std::vector<Value> args;
+    for (size_t k = 0; k < argsIn.size(); ++k) {
+      const Var &param = p.vars.at(p.params[k]);
+      const Value &a = argsIn[k];
+      std::string where = "argument " + std::to_string(k + 1) + " ('" + param.name + "') of '" + p.name + "'";
+      switch (param.type.kind) {
+      case Type::Int:
+        if (a.kind != Type::Int)
+          return error(where + " must be an int, got " + toString(a));
+        args.push_back(Value::ofInt(norm(a.i)));
+        break;
+      case Type::Bool:
+        if (!(a.kind == Type::Bool || (a.kind == Type::Int && (a.i == 0 || a.i == 1))))
+          return error(where + " must be a bool, got " + toString(a));
+        args.push_back(Value::ofBool(a.i != 0));
+        break;
+      default:
+        if ((a.kind != Type::Ref && a.kind != Type::Null) || a.node != 0)
+          return error(where + " must be null (the heap is empty at the start), got " + toString(a));
+        args.push_back(Value::ofRef(0));
+      }
+    }
+    for (const Var &g : prog.globals)
+      globals.push_back(defaultOf(g.type));
+    pushFrame(entry, std::move(args), nullptr, UINT64_MAX);
+
+    Outcome o;
+    try {
+      exec();
+      o.kind = OutcomeKind::Ok;
+      if (last) {
+        o.stmt = last->id;
+        o.proc = lastProc;
+        o.loc = last->loc;
+      }
+      if (p.result != kNone)
+        o.result = frames.front().vars[p.result];
+    } catch (const Stop &stop) {
+      o.kind = stop.kind;
+      o.failure = stop.failure;
+      o.message = stop.message;
+      if (cur) {
+        o.stmt = cur->id;
+        o.proc = curProc;
+        o.loc = cur->loc;
+      }
+    }
+    fillState(o);
+    return o;
+  }
+};
+
+Interpreter::Interpreter(const Program &prog, InterpOptions opts) : prog_(prog), opts_(std::move(opts)) {}
+
+Outcome Interpreter::run(uint32_t entry, const std::vector<Value> &args) {
+  Impl impl(prog_, opts_);
+  return impl.run(entry, args);
+}
+
+} // namespace locus::ir

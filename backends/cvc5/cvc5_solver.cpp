@@ -1,0 +1,207 @@
+// The cvc5 backend: terms translated to the cvc5 C++ API with a cache, incremental solving.
+#include "backends/cvc5/cvc5_solver.h"
+
+#include <cvc5/cvc5.h>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace locus::backends {
+
+namespace {
+
+class Cvc5Solver final : public Solver {
+public:
+  explicit Cvc5Solver(TermManager &tm) : Solver(tm) {
+    slv_.setOption("incremental", "true");
+    slv_.setOption("produce-models", "true");
+    slv_.setOption("produce-unsat-assumptions", "true");
+    slv_.setLogic("ALL");
+  }
+
+  std::string name() const override { return "cvc5"; }
+  std::string version() const override {
+    std::string v = slv_.getVersion();
+    auto pos = v.find_last_of(' ');
+    return pos == std::string::npos ? v : v.substr(pos + 1);
+  }
+
+protected:
+  void assertImpl(Term f) override { slv_.assertFormula(translate(f)); }
+  void pushImpl() override { slv_.push(); }
+  void popImpl(unsigned n) override { slv_.pop(n); }
+  Result checkImpl(const std::vector<Term> &assumptions) override;
+  Value valueImpl(Term t) override;
+  std::vector<Term> unsatCoreImpl() override;
+
+private:
+  cvc5::Sort translateSort(Sort s);
+  cvc5::Term translate(Term root);
+  cvc5::Term build(Term t);
+
+  cvc5::Solver slv_;
+  std::unordered_map<uint32_t, cvc5::Term> cache_;
+  std::unordered_map<cvc5::Term, Term> assumptionOf_; ///< cvc5 term -> assumption literal of the last check
+  unsigned appliedTimeout_ = 0;
+};
+
+cvc5::Sort Cvc5Solver::translateSort(Sort s) {
+  const SortData &d = tm_.sortData(s);
+  switch (d.kind) {
+  case SortKind::Bool: return slv_.getBooleanSort();
+  case SortKind::Int: return slv_.getIntegerSort();
+  case SortKind::BitVec: return slv_.mkBitVectorSort(d.width);
+  case SortKind::Array: return slv_.mkArraySort(translateSort(d.index), translateSort(d.elem));
+  }
+  throw std::logic_error("cvc5: unknown sort");
+}
+
+cvc5::Term Cvc5Solver::translate(Term root) {
+  std::vector<std::pair<Term, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, ready] = stack.back();
+    stack.pop_back();
+    if (cache_.count(t.id))
+      continue;
+    if (ready) {
+      cache_.emplace(t.id, build(t));
+      continue;
+    }
+    stack.push_back({t, true});
+    for (Term k : tm_.kids(t))
+      if (!cache_.count(k.id))
+        stack.push_back({k, false});
+  }
+  return cache_.at(root.id);
+}
+
+cvc5::Kind kindOf(Op op) {
+  using K = cvc5::Kind;
+  switch (op) {
+  case Op::Not: return K::NOT;
+  case Op::And: return K::AND;
+  case Op::Or: return K::OR;
+  case Op::Xor: return K::XOR;
+  case Op::Implies: return K::IMPLIES;
+  case Op::Ite: return K::ITE;
+  case Op::Eq: return K::EQUAL;
+  case Op::Distinct: return K::DISTINCT;
+  case Op::Neg: return K::NEG;
+  case Op::Add: return K::ADD;
+  case Op::Sub: return K::SUB;
+  case Op::Mul: return K::MULT;
+  case Op::IntDiv: return K::INTS_DIVISION;
+  case Op::Mod: return K::INTS_MODULUS;
+  case Op::Lt: return K::LT;
+  case Op::Le: return K::LEQ;
+  case Op::Gt: return K::GT;
+  case Op::Ge: return K::GEQ;
+  case Op::BvNot: return K::BITVECTOR_NOT;
+  case Op::BvNeg: return K::BITVECTOR_NEG;
+  case Op::BvAnd: return K::BITVECTOR_AND;
+  case Op::BvOr: return K::BITVECTOR_OR;
+  case Op::BvXor: return K::BITVECTOR_XOR;
+  case Op::BvAdd: return K::BITVECTOR_ADD;
+  case Op::BvSub: return K::BITVECTOR_SUB;
+  case Op::BvMul: return K::BITVECTOR_MULT;
+  case Op::BvUdiv: return K::BITVECTOR_UDIV;
+  case Op::BvUrem: return K::BITVECTOR_UREM;
+  case Op::BvSdiv: return K::BITVECTOR_SDIV;
+  case Op::BvSrem: return K::BITVECTOR_SREM;
+  case Op::BvShl: return K::BITVECTOR_SHL;
+  case Op::BvLshr: return K::BITVECTOR_LSHR;
+  case Op::BvAshr: return K::BITVECTOR_ASHR;
+  case Op::BvUlt: return K::BITVECTOR_ULT;
+  case Op::BvUle: return K::BITVECTOR_ULE;
+  case Op::BvUgt: return K::BITVECTOR_UGT;
+  case Op::BvUge: return K::BITVECTOR_UGE;
+  case Op::BvSlt: return K::BITVECTOR_SLT;
+  case Op::BvSle: return K::BITVECTOR_SLE;
+  case Op::BvSgt: return K::BITVECTOR_SGT;
+  case Op::BvSge: return K::BITVECTOR_SGE;
+  case Op::Concat: return K::BITVECTOR_CONCAT;
+  case Op::Select: return K::SELECT;
+  case Op::Store: return K::STORE;
+  default: throw std::logic_error("cvc5: operator without a plain kind");
+  }
+}
+
+cvc5::Term Cvc5Solver::build(Term t) {
+  const TermData &d = tm_.data(t);
+  std::vector<cvc5::Term> a;
+  for (Term k : d.kids)
+    a.push_back(cache_.at(k.id));
+  switch (d.op) {
+  case Op::BoolConst: return slv_.mkBoolean(d.value == "true");
+  case Op::IntConst: return slv_.mkInteger(d.value);
+  case Op::BvConst: return slv_.mkBitVector(static_cast<uint32_t>(d.value.size()), d.value, 2);
+  case Op::ConstArray: return slv_.mkConstArray(translateSort(d.sort), a[0]);
+  case Op::Var: return slv_.mkConst(translateSort(d.sort), d.value);
+  case Op::Extract: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_EXTRACT, {d.p0, d.p1}), a);
+  case Op::SignExtend: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_SIGN_EXTEND, {d.p0}), a);
+  case Op::ZeroExtend: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_ZERO_EXTEND, {d.p0}), a);
+  default: return slv_.mkTerm(kindOf(d.op), a);
+  }
+}
+
+Result Cvc5Solver::checkImpl(const std::vector<Term> &assumptions) {
+  try {
+    if (timeoutMs_ != appliedTimeout_) {
+      slv_.setOption("tlimit-per", std::to_string(timeoutMs_));
+      appliedTimeout_ = timeoutMs_;
+    }
+    std::vector<cvc5::Term> asms;
+    assumptionOf_.clear();
+    for (Term a : assumptions) {
+      asms.push_back(translate(a));
+      assumptionOf_.emplace(asms.back(), a);
+    }
+    cvc5::Result r = asms.empty() ? slv_.checkSat() : slv_.checkSatAssuming(asms);
+    if (r.isSat())
+      return Result::sat();
+    if (r.isUnsat())
+      return Result::unsat();
+    std::ostringstream why;
+    why << r.getUnknownExplanation();
+    switch (r.getUnknownExplanation()) {
+    case cvc5::UnknownExplanation::TIMEOUT:
+    case cvc5::UnknownExplanation::INTERRUPTED: return Result::unknown(UnknownReason::Timeout, why.str());
+    case cvc5::UnknownExplanation::RESOURCEOUT:
+    case cvc5::UnknownExplanation::MEMOUT: return Result::unknown(UnknownReason::Resource, why.str());
+    case cvc5::UnknownExplanation::INCOMPLETE:
+    case cvc5::UnknownExplanation::UNSUPPORTED: return Result::unknown(UnknownReason::Incomplete, why.str());
+    default: return Result::unknown(UnknownReason::Other, why.str());
+    }
+  } catch (const cvc5::CVC5ApiException &e) {
+    return Result::unknown(classifyUnknownReason(e.getMessage()), e.getMessage());
+  }
+}
+
+Value Cvc5Solver::valueImpl(Term t) {
+  cvc5::Term v = slv_.getValue(translate(t));
+  if (v.isBooleanValue())
+    return Value::ofBool(v.getBooleanValue());
+  if (v.isIntegerValue())
+    return Value::ofInt(v.getIntegerValue());
+  if (v.isBitVectorValue())
+    return Value::ofBits(v.getBitVectorValue(2));
+  return Value::other(v.toString());
+}
+
+std::vector<Term> Cvc5Solver::unsatCoreImpl() {
+  std::vector<Term> out;
+  for (const cvc5::Term &c : slv_.getUnsatAssumptions()) {
+    auto it = assumptionOf_.find(c);
+    if (it != assumptionOf_.end())
+      out.push_back(it->second);
+  }
+  return out;
+}
+
+} // namespace
+
+std::unique_ptr<Solver> makeCvc5Solver(TermManager &tm) {
+  return std::make_unique<Cvc5Solver>(tm);
+}
+
+} // namespace locus::backends

@@ -1,0 +1,19 @@
+// The dump backend: records the SMT-LIB 2 script of a session and answers Unknown to every check.
+#include "backends/dump_solver.h"
+
+#include <stdexcept>
+
+namespace locus::backends {
+
+DumpSolver::DumpSolver(TermManager &tm) : Solver(tm), writer_(tm), script_(SmtLibWriter::preamble()) {}
+
+Result DumpSolver::checkImpl(const std::vector<Term> &assumptions) {
+  script_ += writer_.checkSat(assumptions);
+  return Result::unknown(UnknownReason::Other, "the dump backend does not solve");
+}
+
+Value DumpSolver::valueImpl(Term) {
+  throw std::logic_error("dump: no model");
+}
+
+} // namespace locus::backends

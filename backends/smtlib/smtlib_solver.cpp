@@ -1,0 +1,422 @@
+// The SMT-LIB 2 pipe backend: drives any solver binary that reads SMT-LIB 2 on stdin ("z3 -in", "cvc5 …").
+#include "backends/smtlib/smtlib_solver.h"
+
+#include "backends/smtlib/sexpr.h"
+#include "backends/smtlib/smtlib_writer.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <unordered_map>
+
+extern char **environ;
+
+namespace locus::backends {
+
+namespace {
+
+std::vector<std::string> splitCommand(const std::string &cmd) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool have = false;
+  char quote = 0;
+  for (char c : cmd) {
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      else
+        cur += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      have = true;
+    } else if (c == ' ' || c == '\t') {
+      if (have)
+        out.push_back(cur);
+      cur.clear();
+      have = false;
+    } else {
+      cur += c;
+      have = true;
+    }
+  }
+  if (have)
+    out.push_back(cur);
+  return out;
+}
+
+/// Thrown inside the backend when the process is gone or silent; turned into Unknown at the interface.
+struct ProcessFailure {
+  UnknownReason reason;
+  std::string message;
+};
+
+class SmtLibSolver final : public Solver {
+public:
+  SmtLibSolver(TermManager &tm, std::string command)
+      : Solver(tm), command_(std::move(command)), writer_(tm) {}
+  ~SmtLibSolver() override { stop(); }
+
+  /// Starts the process and reads its version; false with `error` set on failure.
+  bool start(std::string &error);
+
+  std::string name() const override { return "smtlib:" + command_; }
+  std::string version() const override { return version_; }
+
+protected:
+  void assertImpl(Term f) override { send(writer_.assertCmd(f)); }
+  void pushImpl() override { send(writer_.push()); }
+  void popImpl(unsigned n) override { send(writer_.pop(n)); }
+  Result checkImpl(const std::vector<Term> &assumptions) override;
+  Value valueImpl(Term t) override;
+  std::vector<Term> unsatCoreImpl() override;
+
+private:
+  enum class Flavor { Z3, Cvc5, Other };
+
+  /// Writes commands whose only answer is `success`; every so often reads those answers back.
+  void send(const std::string &text);
+  /// Writes a query followed by an echo marker and returns the answers before the marker, without the
+  /// `success` ones. `waitMs` 0 waits forever.
+  std::vector<SExpr> query(const std::string &text, unsigned waitMs);
+  void writeAll(const std::string &text);
+  SExpr readOne(std::chrono::steady_clock::time_point deadline, bool hasDeadline);
+  void fail(UnknownReason r, const std::string &msg);
+  void stop();
+  /// Throws when an earlier command failed, so that no answer is given about a wrong formula.
+  void requireHealthy();
+  Value parseValue(const SExpr &v, Sort s) const;
+
+  std::string command_;
+  SmtLibWriter writer_;
+  SExprReader reader_;
+  Flavor flavor_ = Flavor::Other;
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;
+  std::string stderrTail_;
+  std::string version_ = "unknown";
+  std::optional<ProcessFailure> broken_;
+  std::string firstError_;
+  unsigned unacked_ = 0;
+  uint64_t markers_ = 0;
+  unsigned sentTimeout_ = 0;
+  std::unordered_map<std::string, Term> assumptionByText_;
+};
+
+bool SmtLibSolver::start(std::string &error) {
+  std::vector<std::string> argv = splitCommand(command_);
+  if (argv.empty()) {
+    error = "the smtlib backend needs a command, as in smtlib:\"z3 -in\"";
+    return false;
+  }
+  std::string base = argv[0].substr(argv[0].find_last_of('/') + 1);
+  if (base.find("z3") != std::string::npos)
+    flavor_ = Flavor::Z3;
+  else if (base.find("cvc5") != std::string::npos)
+    flavor_ = Flavor::Cvc5;
+
+  int inPair[2], outPipe[2], errPipe[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, inPair) != 0 || pipe2(outPipe, O_CLOEXEC) != 0 ||
+      pipe2(errPipe, O_CLOEXEC) != 0) {
+    error = std::string("cannot create pipes for the solver: ") + std::strerror(errno);
+    return false;
+  }
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, inPair[1], 0);
+  posix_spawn_file_actions_adddup2(&fa, outPipe[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, errPipe[1], 2);
+  std::vector<char *> args;
+  for (auto &a : argv)
+    args.push_back(a.data());
+  args.push_back(nullptr);
+  int rc = posix_spawnp(&pid_, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(inPair[1]);
+  close(outPipe[1]);
+  close(errPipe[1]);
+  in_ = inPair[0];
+  out_ = outPipe[0];
+  err_ = errPipe[0];
+  if (rc != 0) {
+    pid_ = -1;
+    error = "cannot start solver '" + argv[0] + "': " + std::strerror(rc);
+    return false;
+  }
+  try {
+    writeAll("(set-option :print-success true)\n");
+    send(SmtLibWriter::preamble());
+    auto reply = query("(get-info :version)\n", 10000);
+    if (!firstError_.empty()) {
+      error = "solver '" + command_ + "' rejected the setup: " + firstError_;
+      return false;
+    }
+    if (!reply.empty() && reply[0].isList() && reply[0].list.size() == 2)
+      version_ = reply[0].list[1].text;
+  } catch (const ProcessFailure &f) {
+    error = "solver '" + command_ + "' did not start: " + f.message;
+    return false;
+  }
+  return true;
+}
+
+void SmtLibSolver::stop() {
+  if (in_ >= 0)
+    close(in_);
+  in_ = -1;
+  if (pid_ > 0) {
+    // Give the solver a moment to exit on end of input, then insist.
+    for (int i = 0; i < 20; ++i) {
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        pid_ = -1;
+        break;
+      }
+      usleep(5000);
+    }
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+      pid_ = -1;
+    }
+  }
+  if (out_ >= 0)
+    close(out_);
+  if (err_ >= 0)
+    close(err_);
+  out_ = err_ = -1;
+}
+
+void SmtLibSolver::fail(UnknownReason r, const std::string &msg) {
+  std::string full = msg;
+  if (!stderrTail_.empty())
+    full += " (stderr: " + stderrTail_ + ")";
+  broken_ = ProcessFailure{r, full};
+  stop();
+  throw *broken_;
+}
+
+void SmtLibSolver::writeAll(const std::string &text) {
+  if (broken_)
+    throw *broken_;
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::send(in_, text.data() + done, text.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      fail(UnknownReason::Other, "the solver process closed its input");
+    done += static_cast<size_t>(n);
+  }
+}
+
+SExpr SmtLibSolver::readOne(std::chrono::steady_clock::time_point deadline, bool hasDeadline) {
+  while (true) {
+    if (auto e = reader_.next())
+      return *e;
+    int waitMs = -1;
+    if (hasDeadline) {
+      auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0)
+        fail(UnknownReason::Timeout, "the solver did not answer in time and was stopped");
+      waitMs = static_cast<int>(left.count());
+    }
+    pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
+    int rc = poll(fds, err_ >= 0 ? 2 : 1, waitMs);
+    if (rc < 0 && errno == EINTR)
+      continue;
+    if (rc == 0)
+      continue; // deadline check above
+    char buf[65536];
+    if (err_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) {
+      ssize_t n = read(err_, buf, sizeof buf);
+      if (n > 0) {
+        stderrTail_.append(buf, static_cast<size_t>(n));
+        if (stderrTail_.size() > 2000)
+          stderrTail_.erase(0, stderrTail_.size() - 2000);
+      } else {
+        close(err_);
+        err_ = -1;
+      }
+    }
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+      ssize_t n = read(out_, buf, sizeof buf);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0) {
+        int status = 0;
+        std::string how = "the solver process ended";
+        if (pid_ > 0 && waitpid(pid_, &status, 0) == pid_) {
+          pid_ = -1;
+          how += WIFEXITED(status) ? " with exit status " + std::to_string(WEXITSTATUS(status))
+                                   : " by signal " + std::to_string(WTERMSIG(status));
+        }
+        fail(UnknownReason::Other, how);
+      }
+      try {
+        reader_.feed(buf, static_cast<size_t>(n));
+      } catch (const std::runtime_error &e) {
+        fail(UnknownReason::Other, e.what());
+      }
+    }
+  }
+}
+
+void SmtLibSolver::send(const std::string &text) {
+  if (broken_)
+    return; // reported at the next check
+  try {
+    writeAll(text);
+    for (char c : text)
+      unacked_ += c == '\n';
+    if (unacked_ > 256)
+      query("", 0); // read back the pending `success` answers so neither side's pipe fills up
+  } catch (const ProcessFailure &) {
+  }
+}
+
+std::vector<SExpr> SmtLibSolver::query(const std::string &text, unsigned waitMs) {
+  std::string marker = "locus-sync-" + std::to_string(markers_++);
+  writeAll(text + "(echo \"" + marker + "\")\n");
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(waitMs);
+  std::vector<SExpr> out;
+  while (true) {
+    SExpr e = readOne(deadline, waitMs != 0);
+    if ((e.kind == SExpr::Kind::String || e.kind == SExpr::Kind::Atom) && e.text == marker)
+      break;
+    if (e.isAtom("success"))
+      continue;
+    if (e.isList() && !e.list.empty() && e.list[0].isAtom("error")) {
+      if (firstError_.empty())
+        firstError_ = e.list.size() > 1 ? e.list[1].text : e.toString();
+      continue;
+    }
+    out.push_back(std::move(e));
+  }
+  unacked_ = 0;
+  return out;
+}
+
+void SmtLibSolver::requireHealthy() {
+  if (broken_)
+    throw *broken_;
+  if (!firstError_.empty())
+    throw ProcessFailure{UnknownReason::Other, "the solver reported an error: " + firstError_};
+}
+
+Result SmtLibSolver::checkImpl(const std::vector<Term> &assumptions) {
+  try {
+    if (timeoutMs_ != sentTimeout_) {
+      if (flavor_ == Flavor::Z3)
+        send("(set-option :timeout " + std::to_string(timeoutMs_ ? timeoutMs_ : 4294967295u) + ")\n");
+      else if (flavor_ == Flavor::Cvc5)
+        send("(set-option :tlimit-per " + std::to_string(timeoutMs_) + ")\n");
+      sentTimeout_ = timeoutMs_;
+    }
+    assumptionByText_.clear();
+    for (Term a : assumptions)
+      if (auto e = parseSExpr(tm_.toString(a)))
+        assumptionByText_.emplace(e->toString(), a);
+    // Without a solver-side limit we still stop waiting a while after the requested time.
+    unsigned wait = timeoutMs_ ? timeoutMs_ + timeoutMs_ / 2 + 2000 : 0;
+    auto reply = query(writer_.checkSat(assumptions), wait);
+    requireHealthy();
+    if (reply.size() != 1)
+      return Result::unknown(UnknownReason::Other, "unexpected answer to check-sat");
+    if (reply[0].isAtom("sat"))
+      return Result::sat();
+    if (reply[0].isAtom("unsat"))
+      return Result::unsat();
+    if (!reply[0].isAtom("unknown"))
+      return Result::unknown(UnknownReason::Other, "unexpected answer to check-sat: " + reply[0].toString());
+    auto why = query("(get-info :reason-unknown)\n", 10000);
+    std::string text = "unknown";
+    if (!why.empty() && why[0].isList() && why[0].list.size() == 2)
+      text = why[0].list[1].kind == SExpr::Kind::List ? why[0].list[1].toString() : why[0].list[1].text;
+    firstError_.clear();
+    return Result::unknown(classifyUnknownReason(text), text);
+  } catch (const ProcessFailure &f) {
+    return Result::unknown(f.reason, f.message);
+  }
+}
+
+Value SmtLibSolver::parseValue(const SExpr &v, Sort s) const {
+  const SortData &d = tm_.sortData(s);
+  switch (d.kind) {
+  case SortKind::Bool:
+    if (v.isAtom("true") || v.isAtom("false"))
+      return Value::ofBool(v.isAtom("true"));
+    break;
+  case SortKind::Int:
+    if (v.kind == SExpr::Kind::Atom && !v.text.empty() && isdigit(static_cast<unsigned char>(v.text[0])))
+      return Value::ofInt(v.text);
+    if (v.isList() && v.list.size() == 2 && v.list[0].isAtom("-") && v.list[1].kind == SExpr::Kind::Atom)
+      return Value::ofInt("-" + v.list[1].text);
+    break;
+  case SortKind::BitVec:
+    if (v.kind == SExpr::Kind::Atom && v.text.rfind("#b", 0) == 0)
+      return Value::ofBits(v.text.substr(2));
+    if (v.kind == SExpr::Kind::Atom && v.text.rfind("#x", 0) == 0) {
+      std::string bits;
+      for (char c : v.text.substr(2)) {
+        int x = isdigit(static_cast<unsigned char>(c)) ? c - '0' : (tolower(c) - 'a' + 10);
+        for (int b = 3; b >= 0; --b)
+          bits += (x >> b) & 1 ? '1' : '0';
+      }
+      return Value::ofBits(bits);
+    }
+    if (v.isList() && v.list.size() == 3 && v.list[0].isAtom("_") && v.list[1].text.rfind("bv", 0) == 0)
+      return Value::ofUnsignedDecimal(v.list[1].text.substr(2), d.width);
+    break;
+  case SortKind::Array: break;
+  }
+  return Value::other(v.toString());
+}
+
+Value SmtLibSolver::valueImpl(Term t) {
+  try {
+    auto reply = query(writer_.getValue(t), 60000);
+    requireHealthy();
+    if (reply.size() == 1 && reply[0].isList() && reply[0].list.size() == 1 && reply[0].list[0].isList() &&
+        reply[0].list[0].list.size() == 2)
+      return parseValue(reply[0].list[0].list[1], tm_.sort(t));
+    throw std::runtime_error("smtlib: unexpected answer to get-value");
+  } catch (const ProcessFailure &f) {
+    throw std::runtime_error("smtlib: no value: " + f.message);
+  }
+}
+
+std::vector<Term> SmtLibSolver::unsatCoreImpl() {
+  std::vector<Term> out;
+  try {
+    auto reply = query("(get-unsat-assumptions)\n", 60000);
+    requireHealthy();
+    if (reply.size() != 1 || !reply[0].isList())
+      throw std::runtime_error("smtlib: unexpected answer to get-unsat-assumptions");
+    for (const SExpr &e : reply[0].list) {
+      auto it = assumptionByText_.find(e.toString());
+      if (it != assumptionByText_.end())
+        out.push_back(it->second);
+    }
+  } catch (const ProcessFailure &f) {
+    throw std::runtime_error("smtlib: no unsat core: " + f.message);
+  }
+  return out;
+}
+
+} // namespace
+
+std::unique_ptr<Solver> makeSmtLibSolver(TermManager &tm, const std::string &command, std::string &error) {
+  auto s = std::make_unique<SmtLibSolver>(tm, command);
+  if (!s->start(error))
+    return nullptr;
+  return s;
+}
+
+} // namespace locus::backends

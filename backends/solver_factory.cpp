@@ -1,0 +1,54 @@
+// makeSolver: builds a backend from its spec ("z3", "cvc5", "smtlib:CMD", "dump").
+#include "backends/dump_solver.h"
+#include "backends/smtlib/smtlib_solver.h"
+#include "backends/solver.h"
+
+#ifdef LOCUS_WITH_Z3
+#include "backends/z3/z3_solver.h"
+#endif
+#ifdef LOCUS_WITH_CVC5
+#include "backends/cvc5/cvc5_solver.h"
+#endif
+
+namespace locus::backends {
+
+MakeSolverResult makeSolver(const std::string &spec, TermManager &tm) {
+  MakeSolverResult r;
+  if (spec == "z3") {
+#ifdef LOCUS_WITH_Z3
+    r.solver = makeZ3Solver(tm);
+#else
+    r.error = "locus was built without z3";
+#endif
+  } else if (spec == "cvc5") {
+#ifdef LOCUS_WITH_CVC5
+    r.solver = makeCvc5Solver(tm);
+#else
+    r.error = "locus was built without cvc5";
+#endif
+  } else if (spec == "dump") {
+    r.solver = std::make_unique<DumpSolver>(tm);
+  } else if (spec.rfind("smtlib:", 0) == 0) {
+    r.solver = makeSmtLibSolver(tm, spec.substr(7), r.error);
+  } else if (spec == "smtlib") {
+    r.error = "the smtlib backend needs a command, as in smtlib:\"z3 -in\"";
+  } else {
+    r.error = "unknown solver '" + spec + "' (expected z3, cvc5, smtlib:COMMAND or dump)";
+  }
+  return r;
+}
+
+std::vector<std::string> builtinSolvers() {
+  std::vector<std::string> out;
+#ifdef LOCUS_WITH_Z3
+  out.push_back("z3");
+#endif
+#ifdef LOCUS_WITH_CVC5
+  out.push_back("cvc5");
+#endif
+  out.push_back("smtlib:COMMAND");
+  out.push_back("dump");
+  return out;
+}
+
+} // namespace locus::backends

@@ -1,0 +1,637 @@
+// TermManager: hash-consing, sort checking, light rewriting and SMT-LIB 2 printing of terms.
+#include "backends/term.h"
+
+#include <algorithm>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_set>
+
+namespace locus::backends {
+
+namespace {
+
+[[noreturn]] void bad(const std::string &msg) {
+  throw std::invalid_argument("term: " + msg);
+}
+
+size_t mix(size_t h, size_t v) {
+  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+}
+
+/// Canonical decimal: no leading zeros, no "-0", optional '-'.
+std::string canonicalDecimal(const std::string &s) {
+  size_t i = 0;
+  bool neg = false;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) {
+    neg = s[i] == '-';
+    ++i;
+  }
+  if (i == s.size())
+    bad("empty integer literal '" + s + "'");
+  for (size_t j = i; j < s.size(); ++j)
+    if (s[j] < '0' || s[j] > '9')
+      bad("bad integer literal '" + s + "'");
+  while (i + 1 < s.size() && s[i] == '0')
+    ++i;
+  std::string digits = s.substr(i);
+  if (digits == "0")
+    return digits;
+  return neg ? "-" + digits : digits;
+}
+
+bool isSimpleSymbolChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         std::string_view("~!@$%^&*_-+=<>.?/").find(c) != std::string_view::npos;
+}
+
+} // namespace
+
+const char *opName(Op op) {
+  switch (op) {
+  case Op::BoolConst:
+  case Op::IntConst:
+  case Op::BvConst:
+  case Op::ConstArray:
+  case Op::Var: return "";
+  case Op::Not: return "not";
+  case Op::And: return "and";
+  case Op::Or: return "or";
+  case Op::Xor: return "xor";
+  case Op::Implies: return "=>";
+  case Op::Ite: return "ite";
+  case Op::Eq: return "=";
+  case Op::Distinct: return "distinct";
+  case Op::Neg: return "-";
+  case Op::Add: return "+";
+  case Op::Sub: return "-";
+  case Op::Mul: return "*";
+  case Op::IntDiv: return "div";
+  case Op::Mod: return "mod";
+  case Op::Lt: return "<";
+  case Op::Le: return "<=";
+  case Op::Gt: return ">";
+  case Op::Ge: return ">=";
+  case Op::BvNot: return "bvnot";
+  case Op::BvNeg: return "bvneg";
+  case Op::BvAnd: return "bvand";
+  case Op::BvOr: return "bvor";
+  case Op::BvXor: return "bvxor";
+  case Op::BvAdd: return "bvadd";
+  case Op::BvSub: return "bvsub";
+  case Op::BvMul: return "bvmul";
+  case Op::BvUdiv: return "bvudiv";
+  case Op::BvUrem: return "bvurem";
+  case Op::BvSdiv: return "bvsdiv";
+  case Op::BvSrem: return "bvsrem";
+  case Op::BvShl: return "bvshl";
+  case Op::BvLshr: return "bvlshr";
+  case Op::BvAshr: return "bvashr";
+  case Op::BvUlt: return "bvult";
+  case Op::BvUle: return "bvule";
+  case Op::BvUgt: return "bvugt";
+  case Op::BvUge: return "bvuge";
+  case Op::BvSlt: return "bvslt";
+  case Op::BvSle: return "bvsle";
+  case Op::BvSgt: return "bvsgt";
+  case Op::BvSge: return "bvsge";
+  case Op::Concat: return "concat";
+  case Op::Extract: return "extract";
+  case Op::SignExtend: return "sign_extend";
+  case Op::ZeroExtend: return "zero_extend";
+  case Op::Select: return "select";
+  case Op::Store: return "store";
+  }
+  return "?";
+}
+
+size_t TermManager::KeyHash::operator()(const Key &k) const {
+  size_t h = mix(static_cast<size_t>(k.op), k.sort);
+  h = mix(h, k.p0);
+  h = mix(h, k.p1);
+  for (Term t : k.kids)
+    h = mix(h, t.id);
+  return mix(h, std::hash<std::string>()(k.value));
+}
+
+TermManager::TermManager() {
+  boolSort_ = internSort({SortKind::Bool, 0, {}, {}});
+  intSort_ = internSort({SortKind::Int, 0, {}, {}});
+  true_ = intern(Op::BoolConst, boolSort_, {}, "true");
+  false_ = intern(Op::BoolConst, boolSort_, {}, "false");
+}
+
+Sort TermManager::internSort(SortData d) {
+  for (uint32_t i = 0; i < sorts_.size(); ++i) {
+    const SortData &o = sorts_[i];
+    if (o.kind == d.kind && o.width == d.width && o.index == d.index && o.elem == d.elem)
+      return Sort{i};
+  }
+  sorts_.push_back(d);
+  return Sort{static_cast<uint32_t>(sorts_.size() - 1)};
+}
+
+Sort TermManager::bvSort(uint32_t width) {
+  if (width == 0)
+    bad("bit-vector width 0");
+  return internSort({SortKind::BitVec, width, {}, {}});
+}
+
+Sort TermManager::arraySort(Sort index, Sort elem) {
+  if (index.id >= sorts_.size() || elem.id >= sorts_.size())
+    bad("array sort over a null sort");
+  return internSort({SortKind::Array, 0, index, elem});
+}
+
+Term TermManager::intern(Op op, Sort s, std::vector<Term> kids, std::string value, uint32_t p0, uint32_t p1) {
+  Key key{op, s.id, p0, p1, std::move(kids), std::move(value)};
+  auto it = table_.find(key);
+  if (it != table_.end())
+    return Term{it->second};
+  TermData d{op, s, p0, p1, key.kids, key.value};
+  terms_.push_back(std::move(d));
+  uint32_t id = static_cast<uint32_t>(terms_.size() - 1);
+  table_.emplace(std::move(key), id);
+  return Term{id};
+}
+
+void TermManager::requireSort(Term t, Sort s, const char *what) const {
+  if (t.id >= terms_.size())
+    bad(std::string(what) + ": null or foreign term");
+  if (!(sort(t) == s))
+    bad(std::string(what) + ": expected sort " + sortToString(s) + ", got " + sortToString(sort(t)));
+}
+
+void TermManager::requireKind(Term t, SortKind k, const char *what) const {
+  if (t.id >= terms_.size())
+    bad(std::string(what) + ": null or foreign term");
+  if (kind(sort(t)) != k)
+    bad(std::string(what) + ": operand of wrong sort " + sortToString(sort(t)));
+}
+
+Term TermManager::mkInt(int64_t v) {
+  return intern(Op::IntConst, intSort_, {}, std::to_string(v));
+}
+
+Term TermManager::mkInt(const std::string &decimal) {
+  return intern(Op::IntConst, intSort_, {}, canonicalDecimal(decimal));
+}
+
+Term TermManager::mkBv(uint32_t width, int64_t v) {
+  std::string bits(width, '0');
+  uint64_t u = static_cast<uint64_t>(v);
+  for (uint32_t i = 0; i < width; ++i) {
+    bool bit = i < 64 ? (u >> i) & 1 : v < 0;
+    bits[width - 1 - i] = bit ? '1' : '0';
+  }
+  return mkBvBits(bits);
+}
+
+Term TermManager::mkBvBits(const std::string &bits) {
+  if (bits.empty() || bits.find_first_not_of("01") != std::string::npos)
+    bad("bad bit-vector literal '" + bits + "'");
+  return intern(Op::BvConst, bvSort(static_cast<uint32_t>(bits.size())), {}, bits);
+}
+
+Term TermManager::mkConstArray(Sort arraySort, Term elem) {
+  if (kind(arraySort) != SortKind::Array)
+    bad("const array of a non-array sort");
+  requireSort(elem, sortData(arraySort).elem, "const array");
+  return intern(Op::ConstArray, arraySort, {elem});
+}
+
+Term TermManager::mkVar(const std::string &name, Sort s) {
+  if (name.empty())
+    bad("empty variable name");
+  if (name.find_first_of("|\\") != std::string::npos)
+    bad("variable name with '|' or '\\': " + name);
+  auto it = vars_.find(name);
+  if (it != vars_.end()) {
+    if (!(sort(it->second) == s))
+      bad("variable '" + name + "' redeclared with another sort");
+    return it->second;
+  }
+  Term t = intern(Op::Var, s, {}, name);
+  vars_.emplace(name, t);
+  return t;
+}
+
+Term TermManager::mkFreshVar(const std::string &prefix, Sort s) {
+  std::string name;
+  do
+    name = prefix + "!" + std::to_string(freshCounter_++);
+  while (vars_.count(name));
+  return mkVar(name, s);
+}
+
+bool TermManager::isLiteral(Term t) const {
+  if (op(t) == Op::Not)
+    t = kids(t)[0];
+  return op(t) == Op::Var && isBool(t);
+}
+
+Term TermManager::mkNot(Term a) {
+  requireSort(a, boolSort_, "not");
+  if (a == true_)
+    return false_;
+  if (a == false_)
+    return true_;
+  if (op(a) == Op::Not)
+    return kids(a)[0];
+  return intern(Op::Not, boolSort_, {a});
+}
+
+Term TermManager::mkAnd(std::vector<Term> args) {
+  std::vector<Term> flat;
+  std::unordered_set<uint32_t> seen;
+  for (size_t i = 0; i < args.size(); ++i) {
+    Term a = args[i];
+    requireSort(a, boolSort_, "and");
+    if (a == false_)
+      return false_;
+    if (a == true_ || !seen.insert(a.id).second)
+      continue;
+    if (op(a) == Op::And) {
+      for (Term k : kids(a))
+        if (seen.insert(k.id).second)
+          flat.push_back(k);
+      continue;
+    }
+    flat.push_back(a);
+  }
+  for (Term a : flat)
+    if (op(a) == Op::Not && seen.count(kids(a)[0].id))
+      return false_;
+  if (flat.empty())
+    return true_;
+  if (flat.size() == 1)
+    return flat[0];
+  return intern(Op::And, boolSort_, std::move(flat));
+}
+
+Term TermManager::mkOr(std::vector<Term> args) {
+  std::vector<Term> flat;
+  std::unordered_set<uint32_t> seen;
+  for (Term a : args) {
+    requireSort(a, boolSort_, "or");
+    if (a == true_)
+      return true_;
+    if (a == false_ || !seen.insert(a.id).second)
+      continue;
+    if (op(a) == Op::Or) {
+      for (Term k : kids(a))
+        if (seen.insert(k.id).second)
+          flat.push_back(k);
+      continue;
+    }
+    flat.push_back(a);
+  }
+  for (Term a : flat)
+    if (op(a) == Op::Not && seen.count(kids(a)[0].id))
+      return true_;
+  if (flat.empty())
+    return false_;
+  if (flat.size() == 1)
+    return flat[0];
+  return intern(Op::Or, boolSort_, std::move(flat));
+}
+
+Term TermManager::mkXor(Term a, Term b) {
+  requireSort(a, boolSort_, "xor");
+  requireSort(b, boolSort_, "xor");
+  if (a == false_)
+    return b;
+  if (b == false_)
+    return a;
+  if (a == true_)
+    return mkNot(b);
+  if (b == true_)
+    return mkNot(a);
+  if (a == b)
+    return false_;
+  return intern(Op::Xor, boolSort_, {a, b});
+}
+
+Term TermManager::mkImplies(Term a, Term b) {
+  requireSort(a, boolSort_, "=>");
+  requireSort(b, boolSort_, "=>");
+  if (a == false_ || b == true_ || a == b)
+    return true_;
+  if (a == true_)
+    return b;
+  if (b == false_)
+    return mkNot(a);
+  return intern(Op::Implies, boolSort_, {a, b});
+}
+
+Term TermManager::mkIte(Term c, Term t, Term e) {
+  requireSort(c, boolSort_, "ite");
+  requireSort(e, sort(t), "ite");
+  if (c == true_ || t == e)
+    return t;
+  if (c == false_)
+    return e;
+  if (t == true_ && e == false_)
+    return c;
+  if (t == false_ && e == true_)
+    return mkNot(c);
+  return intern(Op::Ite, sort(t), {c, t, e});
+}
+
+Term TermManager::mkEq(Term a, Term b) {
+  requireSort(b, sort(a), "=");
+  if (a == b)
+    return true_;
+  Op oa = op(a), ob = op(b);
+  bool ca = oa == Op::BoolConst || oa == Op::IntConst || oa == Op::BvConst;
+  bool cb = ob == Op::BoolConst || ob == Op::IntConst || ob == Op::BvConst;
+  if (ca && cb)
+    return false_; // distinct hash-consed constants of one sort differ
+  if (isBool(a) && (ca || cb))
+    return ca ? (a == true_ ? b : mkNot(b)) : (b == true_ ? a : mkNot(a));
+  if (b < a)
+    std::swap(a, b);
+  return intern(Op::Eq, boolSort_, {a, b});
+}
+
+Term TermManager::mkDistinct(std::vector<Term> args) {
+  if (args.size() < 2)
+    return true_;
+  for (Term a : args)
+    requireSort(a, sort(args[0]), "distinct");
+  if (args.size() == 2)
+    return mkNot(mkEq(args[0], args[1]));
+  return intern(Op::Distinct, boolSort_, std::move(args));
+}
+
+Term TermManager::mkApp(Op op, std::vector<Term> args) {
+  auto arity = [&](size_t n) {
+    if (args.size() != n)
+      bad(std::string(opName(op)) + ": expected " + std::to_string(n) + " operands");
+  };
+  auto allSort = [&](Sort s) {
+    for (Term a : args)
+      requireSort(a, s, opName(op));
+  };
+  switch (op) {
+  case Op::Not: arity(1); return mkNot(args[0]);
+  case Op::And: return mkAnd(std::move(args));
+  case Op::Or: return mkOr(std::move(args));
+  case Op::Xor: arity(2); return mkXor(args[0], args[1]);
+  case Op::Implies: arity(2); return mkImplies(args[0], args[1]);
+  case Op::Ite: arity(3); return mkIte(args[0], args[1], args[2]);
+  case Op::Eq: arity(2); return mkEq(args[0], args[1]);
+  case Op::Distinct: return mkDistinct(std::move(args));
+  case Op::Neg:
+    arity(1);
+    allSort(intSort_);
+    return intern(op, intSort_, std::move(args));
+  case Op::Add:
+  case Op::Mul:
+  case Op::Sub:
+    if (args.empty())
+      bad(std::string(opName(op)) + ": no operands");
+    allSort(intSort_);
+    if (args.size() == 1 && op != Op::Sub)
+      return args[0];
+    if (args.size() == 1)
+      return intern(Op::Neg, intSort_, std::move(args));
+    return intern(op, intSort_, std::move(args));
+  case Op::IntDiv:
+  case Op::Mod:
+    arity(2);
+    allSort(intSort_);
+    return intern(op, intSort_, std::move(args));
+  case Op::Lt:
+  case Op::Le:
+  case Op::Gt:
+  case Op::Ge:
+    arity(2);
+    allSort(intSort_);
+    return intern(op, boolSort_, std::move(args));
+  case Op::BvNot:
+  case Op::BvNeg:
+    arity(1);
+    requireKind(args[0], SortKind::BitVec, opName(op));
+    return intern(op, Sort(sort(args[0])), std::vector<Term>(args));
+  case Op::BvAnd:
+  case Op::BvOr:
+  case Op::BvXor:
+  case Op::BvAdd:
+  case Op::BvSub:
+  case Op::BvMul:
+  case Op::BvUdiv:
+  case Op::BvUrem:
+  case Op::BvSdiv:
+  case Op::BvSrem:
+  case Op::BvShl:
+  case Op::BvLshr:
+  case Op::BvAshr:
+    arity(2);
+    requireKind(args[0], SortKind::BitVec, opName(op));
+    allSort(sort(args[0]));
+    return intern(op, Sort(sort(args[0])), std::vector<Term>(args));
+  case Op::BvUlt:
+  case Op::BvUle:
+  case Op::BvUgt:
+  case Op::BvUge:
+  case Op::BvSlt:
+  case Op::BvSle:
+  case Op::BvSgt:
+  case Op::BvSge:
+    arity(2);
+    requireKind(args[0], SortKind::BitVec, opName(op));
+    allSort(sort(args[0]));
+    return intern(op, boolSort_, std::move(args));
+  case Op::Concat: {
+    arity(2);
+    requireKind(args[0], SortKind::BitVec, "concat");
+    requireKind(args[1], SortKind::BitVec, "concat");
+    Sort s = bvSort(width(sort(args[0])) + width(sort(args[1])));
+    return intern(op, s, std::move(args));
+  }
+  case Op::Select: {
+    arity(2);
+    requireKind(args[0], SortKind::Array, "select");
+    const SortData &d = sortData(sort(args[0]));
+    requireSort(args[1], d.index, "select");
+    return intern(op, d.elem, std::move(args));
+  }
+  case Op::Store: {
+    arity(3);
+    requireKind(args[0], SortKind::Array, "store");
+    const SortData &d = sortData(sort(args[0]));
+    requireSort(args[1], d.index, "store");
+    requireSort(args[2], d.elem, "store");
+    return intern(op, Sort(sort(args[0])), std::vector<Term>(args));
+  }
+  case Op::Extract:
+  case Op::SignExtend:
+  case Op::ZeroExtend:
+  case Op::BoolConst:
+  case Op::IntConst:
+  case Op::BvConst:
+  case Op::ConstArray:
+  case Op::Var: break;
+  }
+  bad(std::string("mkApp cannot build operator '") + opName(op) + "'");
+}
+
+Term TermManager::mkExtract(uint32_t hi, uint32_t lo, Term a) {
+  requireKind(a, SortKind::BitVec, "extract");
+  if (hi < lo || hi >= width(sort(a)))
+    bad("extract indices out of range");
+  return intern(Op::Extract, bvSort(hi - lo + 1), {a}, {}, hi, lo);
+}
+
+Term TermManager::mkSignExtend(uint32_t extra, Term a) {
+  requireKind(a, SortKind::BitVec, "sign_extend");
+  if (extra == 0)
+    return a;
+  return intern(Op::SignExtend, bvSort(width(sort(a)) + extra), {a}, {}, extra);
+}
+
+Term TermManager::mkZeroExtend(uint32_t extra, Term a) {
+  requireKind(a, SortKind::BitVec, "zero_extend");
+  if (extra == 0)
+    return a;
+  return intern(Op::ZeroExtend, bvSort(width(sort(a)) + extra), {a}, {}, extra);
+}
+
+std::string TermManager::sortToString(Sort s) const {
+  if (s.id >= sorts_.size())
+    return "<null sort>";
+  const SortData &d = sortData(s);
+  switch (d.kind) {
+  case SortKind::Bool: return "Bool";
+  case SortKind::Int: return "Int";
+  case SortKind::BitVec: return "(_ BitVec " + std::to_string(d.width) + ")";
+  case SortKind::Array: return "(Array " + sortToString(d.index) + " " + sortToString(d.elem) + ")";
+  }
+  return "?";
+}
+
+std::string TermManager::quoteSymbol(const std::string &name) {
+  bool simple = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+  for (char c : name)
+    simple = simple && isSimpleSymbolChar(c);
+  return simple ? name : "|" + name + "|";
+}
+
+std::vector<Term> TermManager::freeVars(const std::vector<Term> &roots) const {
+  std::vector<Term> out;
+  std::unordered_set<uint32_t> seen;
+  std::vector<Term> stack(roots.rbegin(), roots.rend());
+  while (!stack.empty()) {
+    Term t = stack.back();
+    stack.pop_back();
+    if (!seen.insert(t.id).second)
+      continue;
+    if (op(t) == Op::Var)
+      out.push_back(t);
+    const auto &ks = kids(t);
+    for (auto it = ks.rbegin(); it != ks.rend(); ++it)
+      stack.push_back(*it);
+  }
+  return out;
+}
+
+void TermManager::print(std::ostream &os, Term root) const {
+  if (root.id >= terms_.size()) {
+    os << "<null term>";
+    return;
+  }
+  // Post-order over the DAG with an explicit stack; count how often each node is referenced.
+  std::unordered_map<uint32_t, uint32_t> refs;
+  std::vector<Term> order;
+  {
+    std::vector<std::pair<Term, bool>> stack{{root, false}};
+    std::unordered_set<uint32_t> done;
+    while (!stack.empty()) {
+      auto [t, expanded] = stack.back();
+      stack.pop_back();
+      if (expanded) {
+        order.push_back(t);
+        continue;
+      }
+      if (done.count(t.id))
+        continue;
+      done.insert(t.id);
+      stack.push_back({t, true});
+      for (Term k : kids(t)) {
+        ++refs[k.id];
+        if (!done.count(k.id))
+          stack.push_back({k, false});
+      }
+    }
+  }
+  auto isLeaf = [&](Term t) { return kids(t).empty(); };
+  std::unordered_map<uint32_t, std::string> text;
+  std::unordered_map<uint32_t, uint32_t> depLevel; // highest let level a term's text refers to
+  std::vector<std::vector<std::pair<std::string, std::string>>> levels;
+  uint32_t letCounter = 0;
+  for (Term t : order) {
+    const TermData &d = data(t);
+    std::string s;
+    uint32_t dep = 0;
+    for (Term k : d.kids)
+      dep = std::max(dep, depLevel[k.id]);
+    auto kidText = [&](std::string &out) {
+      for (Term k : d.kids) {
+        out += ' ';
+        out += text[k.id];
+      }
+    };
+    switch (d.op) {
+    case Op::BoolConst: s = d.value; break;
+    case Op::IntConst: s = d.value[0] == '-' ? "(- " + d.value.substr(1) + ")" : d.value; break;
+    case Op::BvConst: s = "#b" + d.value; break;
+    case Op::Var: s = quoteSymbol(d.value); break;
+    case Op::ConstArray: s = "((as const " + sortToString(d.sort) + ") " + text[d.kids[0].id] + ")"; break;
+    case Op::Extract:
+      s = "((_ extract " + std::to_string(d.p0) + " " + std::to_string(d.p1) + ")";
+      kidText(s);
+      s += ")";
+      break;
+    case Op::SignExtend:
+    case Op::ZeroExtend:
+      s = std::string("((_ ") + opName(d.op) + " " + std::to_string(d.p0) + ")";
+      kidText(s);
+      s += ")";
+      break;
+    default:
+      s = std::string("(") + opName(d.op);
+      kidText(s);
+      s += ")";
+    }
+    if (!isLeaf(t) && refs[t.id] > 1 && !(t == root)) {
+      uint32_t level = dep + 1;
+      if (levels.size() < level)
+        levels.resize(level);
+      std::string name = "_let_" + std::to_string(letCounter++);
+      levels[level - 1].push_back({name, std::move(s)});
+      text[t.id] = name;
+      depLevel[t.id] = level;
+    } else {
+      text[t.id] = std::move(s);
+      depLevel[t.id] = dep;
+    }
+  }
+  for (const auto &group : levels) {
+    os << "(let (";
+    for (size_t i = 0; i < group.size(); ++i)
+      os << (i ? " (" : "(") << group[i].first << ' ' << group[i].second << ')';
+    os << ") ";
+  }
+  os << text[root.id];
+  for (size_t i = 0; i < levels.size(); ++i)
+    os << ')';
+}
+
+std::string TermManager::toString(Term t) const {
+  std::ostringstream os;
+  print(os, t);
+  return os.str();
+}
+
+} // namespace locus::backends

@@ -1,0 +1,261 @@
+// The Z3 backend: terms translated to the Z3 C++ API with a cache, incremental solving, native MaxSAT.
+#include "backends/z3/z3_solver.h"
+
+#include <climits>
+#include <stdexcept>
+#include <unordered_map>
+#include <z3++.h>
+
+namespace locus::backends {
+
+namespace {
+
+class Z3Solver final : public Solver {
+public:
+  explicit Z3Solver(TermManager &tm) : Solver(tm), solver_(ctx_) {}
+
+  std::string name() const override { return "z3"; }
+  std::string version() const override {
+    unsigned major, minor, build, rev;
+    Z3_get_version(&major, &minor, &build, &rev);
+    return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build);
+  }
+
+  std::optional<NativeMaxSat> maxSatNative(const std::vector<std::pair<Term, uint64_t>> &softs) override;
+
+protected:
+  void assertImpl(Term f) override { solver_.add(translate(f)); }
+  void pushImpl() override { solver_.push(); }
+  void popImpl(unsigned n) override { solver_.pop(n); }
+  Result checkImpl(const std::vector<Term> &assumptions) override;
+  Value valueImpl(Term t) override;
+  std::vector<Term> unsatCoreImpl() override;
+
+private:
+  z3::sort translateSort(Sort s);
+  z3::expr translate(Term root);
+  z3::expr build(Term t);
+  Value readValue(const z3::expr &v, Sort s);
+  void applyTimeout();
+
+  z3::context ctx_;
+  z3::solver solver_;
+  std::unordered_map<uint32_t, z3::expr> cache_;
+  std::unordered_map<unsigned, Term> assumptionById_; ///< Z3 ast id -> assumption literal of the last check
+};
+
+z3::sort Z3Solver::translateSort(Sort s) {
+  const SortData &d = tm_.sortData(s);
+  switch (d.kind) {
+  case SortKind::Bool: return ctx_.bool_sort();
+  case SortKind::Int: return ctx_.int_sort();
+  case SortKind::BitVec: return ctx_.bv_sort(d.width);
+  case SortKind::Array: return ctx_.array_sort(translateSort(d.index), translateSort(d.elem));
+  }
+  throw std::logic_error("z3: unknown sort");
+}
+
+z3::expr Z3Solver::translate(Term root) {
+  // Post-order with an explicit stack; every node is built once and cached.
+  std::vector<std::pair<Term, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, ready] = stack.back();
+    stack.pop_back();
+    if (cache_.count(t.id))
+      continue;
+    if (ready) {
+      cache_.emplace(t.id, build(t));
+      continue;
+    }
+    stack.push_back({t, true});
+    for (Term k : tm_.kids(t))
+      if (!cache_.count(k.id))
+        stack.push_back({k, false});
+  }
+  return cache_.at(root.id);
+}
+
+z3::expr Z3Solver::build(Term t) {
+  const TermData &d = tm_.data(t);
+  std::vector<Z3_ast> a;
+  for (Term k : d.kids)
+    a.push_back(cache_.at(k.id));
+  Z3_context c = ctx_;
+  auto n = static_cast<unsigned>(a.size());
+  auto wrap = [&](Z3_ast r) {
+    ctx_.check_error();
+    return z3::expr(ctx_, r);
+  };
+  switch (d.op) {
+  case Op::BoolConst: return ctx_.bool_val(d.value == "true");
+  case Op::IntConst: return ctx_.int_val(d.value.c_str());
+  case Op::BvConst: {
+    std::vector<bool> bits(d.value.size());
+    for (size_t i = 0; i < bits.size(); ++i)
+      bits[i] = d.value[bits.size() - 1 - i] == '1'; // Z3 wants least significant first
+    std::unique_ptr<bool[]> raw(new bool[bits.size()]);
+    for (size_t i = 0; i < bits.size(); ++i)
+      raw[i] = bits[i];
+    return wrap(Z3_mk_bv_numeral(c, static_cast<unsigned>(bits.size()), raw.get()));
+  }
+  case Op::ConstArray: return wrap(Z3_mk_const_array(c, translateSort(tm_.sortData(d.sort).index), a[0]));
+  case Op::Var: return ctx_.constant(d.value.c_str(), translateSort(d.sort));
+  case Op::Not: return wrap(Z3_mk_not(c, a[0]));
+  case Op::And: return wrap(Z3_mk_and(c, n, a.data()));
+  case Op::Or: return wrap(Z3_mk_or(c, n, a.data()));
+  case Op::Xor: return wrap(Z3_mk_xor(c, a[0], a[1]));
+  case Op::Implies: return wrap(Z3_mk_implies(c, a[0], a[1]));
+  case Op::Ite: return wrap(Z3_mk_ite(c, a[0], a[1], a[2]));
+  case Op::Eq: return wrap(Z3_mk_eq(c, a[0], a[1]));
+  case Op::Distinct: return wrap(Z3_mk_distinct(c, n, a.data()));
+  case Op::Neg: return wrap(Z3_mk_unary_minus(c, a[0]));
+  case Op::Add: return wrap(Z3_mk_add(c, n, a.data()));
+  case Op::Sub: return wrap(Z3_mk_sub(c, n, a.data()));
+  case Op::Mul: return wrap(Z3_mk_mul(c, n, a.data()));
+  case Op::IntDiv: return wrap(Z3_mk_div(c, a[0], a[1]));
+  case Op::Mod: return wrap(Z3_mk_mod(c, a[0], a[1]));
+  case Op::Lt: return wrap(Z3_mk_lt(c, a[0], a[1]));
+  case Op::Le: return wrap(Z3_mk_le(c, a[0], a[1]));
+  case Op::Gt: return wrap(Z3_mk_gt(c, a[0], a[1]));
+  case Op::Ge: return wrap(Z3_mk_ge(c, a[0], a[1]));
+  case Op::BvNot: return wrap(Z3_mk_bvnot(c, a[0]));
+  case Op::BvNeg: return wrap(Z3_mk_bvneg(c, a[0]));
+  case Op::BvAnd: return wrap(Z3_mk_bvand(c, a[0], a[1]));
+  case Op::BvOr: return wrap(Z3_mk_bvor(c, a[0], a[1]));
+  case Op::BvXor: return wrap(Z3_mk_bvxor(c, a[0], a[1]));
+  case Op::BvAdd: return wrap(Z3_mk_bvadd(c, a[0], a[1]));
+  case Op::BvSub: return wrap(Z3_mk_bvsub(c, a[0], a[1]));
+  case Op::BvMul: return wrap(Z3_mk_bvmul(c, a[0], a[1]));
+  case Op::BvUdiv: return wrap(Z3_mk_bvudiv(c, a[0], a[1]));
+  case Op::BvUrem: return wrap(Z3_mk_bvurem(c, a[0], a[1]));
+  case Op::BvSdiv: return wrap(Z3_mk_bvsdiv(c, a[0], a[1]));
+  case Op::BvSrem: return wrap(Z3_mk_bvsrem(c, a[0], a[1]));
+  case Op::BvShl: return wrap(Z3_mk_bvshl(c, a[0], a[1]));
+  case Op::BvLshr: return wrap(Z3_mk_bvlshr(c, a[0], a[1]));
+  case Op::BvAshr: return wrap(Z3_mk_bvashr(c, a[0], a[1]));
+  case Op::BvUlt: return wrap(Z3_mk_bvult(c, a[0], a[1]));
+  case Op::BvUle: return wrap(Z3_mk_bvule(c, a[0], a[1]));
+  case Op::BvUgt: return wrap(Z3_mk_bvugt(c, a[0], a[1]));
+  case Op::BvUge: return wrap(Z3_mk_bvuge(c, a[0], a[1]));
+  case Op::BvSlt: return wrap(Z3_mk_bvslt(c, a[0], a[1]));
+  case Op::BvSle: return wrap(Z3_mk_bvsle(c, a[0], a[1]));
+  case Op::BvSgt: return wrap(Z3_mk_bvsgt(c, a[0], a[1]));
+  case Op::BvSge: return wrap(Z3_mk_bvsge(c, a[0], a[1]));
+  case Op::Concat: return wrap(Z3_mk_concat(c, a[0], a[1]));
+  case Op::Extract: return wrap(Z3_mk_extract(c, d.p0, d.p1, a[0]));
+  case Op::SignExtend: return wrap(Z3_mk_sign_ext(c, d.p0, a[0]));
+  case Op::ZeroExtend: return wrap(Z3_mk_zero_ext(c, d.p0, a[0]));
+  case Op::Select: return wrap(Z3_mk_select(c, a[0], a[1]));
+  case Op::Store: return wrap(Z3_mk_store(c, a[0], a[1], a[2]));
+  }
+  throw std::logic_error("z3: unknown operator");
+}
+
+void Z3Solver::applyTimeout() {
+  solver_.set("timeout", timeoutMs_ ? timeoutMs_ : UINT_MAX);
+}
+
+Result Z3Solver::checkImpl(const std::vector<Term> &assumptions) {
+  try {
+    applyTimeout();
+    z3::expr_vector asms(ctx_);
+    assumptionById_.clear();
+    for (Term a : assumptions) {
+      z3::expr e = translate(a);
+      assumptionById_.emplace(e.id(), a);
+      asms.push_back(e);
+    }
+    switch (solver_.check(asms)) {
+    case z3::sat: return Result::sat();
+    case z3::unsat: return Result::unsat();
+    case z3::unknown: {
+      std::string why = solver_.reason_unknown();
+      return Result::unknown(classifyUnknownReason(why), why);
+    }
+    }
+  } catch (const z3::exception &e) {
+    return Result::unknown(classifyUnknownReason(e.msg()), e.msg());
+  }
+  return Result::unknown(UnknownReason::Other, "z3: unexpected answer");
+}
+
+Value Z3Solver::readValue(const z3::expr &v, Sort s) {
+  const SortData &d = tm_.sortData(s);
+  switch (d.kind) {
+  case SortKind::Bool:
+    if (v.is_true() || v.is_false())
+      return Value::ofBool(v.is_true());
+    break;
+  case SortKind::Int:
+    if (v.is_numeral())
+      return Value::ofInt(Z3_get_numeral_string(ctx_, v));
+    break;
+  case SortKind::BitVec:
+    if (v.is_numeral())
+      return Value::ofUnsignedDecimal(Z3_get_numeral_string(ctx_, v), d.width);
+    break;
+  case SortKind::Array: break;
+  }
+  return Value::other(v.to_string());
+}
+
+Value Z3Solver::valueImpl(Term t) {
+  z3::model m = solver_.get_model();
+  return readValue(m.eval(translate(t), true), tm_.sort(t));
+}
+
+std::vector<Term> Z3Solver::unsatCoreImpl() {
+  std::vector<Term> out;
+  z3::expr_vector core = solver_.unsat_core();
+  for (unsigned i = 0; i < core.size(); ++i) {
+    auto it = assumptionById_.find(core[i].id());
+    if (it != assumptionById_.end())
+      out.push_back(it->second);
+  }
+  return out;
+}
+
+std::optional<Solver::NativeMaxSat>
+Z3Solver::maxSatNative(const std::vector<std::pair<Term, uint64_t>> &softs) {
+  NativeMaxSat out;
+  try {
+    z3::optimize opt(ctx_);
+    z3::params p(ctx_);
+    p.set("timeout", timeoutMs_ ? timeoutMs_ : UINT_MAX);
+    opt.set(p);
+    z3::expr_vector hard = solver_.assertions();
+    for (unsigned i = 0; i < hard.size(); ++i)
+      opt.add(hard[i]);
+    std::vector<z3::expr> soft;
+    for (auto &[f, w] : softs) {
+      soft.push_back(translate(f));
+      opt.add_soft(soft.back(), std::to_string(w).c_str());
+    }
+    switch (opt.check()) {
+    case z3::sat: {
+      out.result = Result::sat();
+      z3::model m = opt.get_model();
+      for (size_t i = 0; i < soft.size(); ++i)
+        if (!m.eval(soft[i], true).is_true())
+          out.falsified.push_back(i);
+      break;
+    }
+    case z3::unsat: out.result = Result::unsat(); break;
+    case z3::unknown: {
+      std::string why = Z3_optimize_get_reason_unknown(ctx_, opt);
+      out.result = Result::unknown(classifyUnknownReason(why), why);
+    }
+    }
+  } catch (const z3::exception &e) {
+    out.result = Result::unknown(classifyUnknownReason(e.msg()), e.msg());
+  }
+  return out;
+}
+
+} // namespace
+
+std::unique_ptr<Solver> makeZ3Solver(TermManager &tm) {
+  return std::make_unique<Z3Solver>(tm);
+}
+
+} // namespace locus::backends

@@ -1,0 +1,213 @@
+// Unit tests for the Solver protocol on every backend: sat/unsat, models, cores, push/pop, timeouts, errors.
+#include "backends/dump_solver.h"
+#include "helpers.h"
+
+#include <doctest/doctest.h>
+#include <stdexcept>
+
+using namespace locus::backends;
+using locus::backends::testing::allSolvers;
+
+namespace {
+
+std::unique_ptr<Solver> make(const std::string &spec, TermManager &tm) {
+  MakeSolverResult r = makeSolver(spec, tm);
+  INFO(spec << ": " << r.error);
+  REQUIRE(r);
+  return std::move(r.solver);
+}
+
+} // namespace
+
+TEST_CASE("sat, models, unsat, cores and push/pop on every backend") {
+  for (const std::string &spec : allSolvers()) {
+    CAPTURE(spec);
+    TermManager tm;
+    auto s = make(spec, tm);
+    CHECK(!s->version().empty());
+    Term x = tm.mkVar("x", tm.intSort());
+    Term y = tm.mkVar("y", tm.intSort());
+    Term a = tm.mkVar("a", tm.boolSort());
+    Term b = tm.mkVar("b", tm.boolSort());
+    s->assertFormula(tm.mkApp(Op::Gt, x, tm.mkInt(2)));
+    s->assertFormula(tm.mkEq(y, tm.mkApp(Op::Sub, x, tm.mkInt(10))));
+    REQUIRE(s->check().isSat());
+    int64_t xv = *s->value(x).asInt64();
+    CHECK(xv > 2);
+    CHECK(*s->value(y).asInt64() == xv - 10);
+    CHECK(s->value(tm.mkApp(Op::Gt, x, tm.mkInt(2))).boolean);
+
+    // Cores over literal and non-literal assumptions.
+    Term big = tm.mkApp(Op::Gt, y, tm.mkInt(100));
+    s->assertFormula(tm.mkImplies(a, tm.mkApp(Op::Lt, x, tm.mkInt(0))));
+    Result r = s->check({b, a, big});
+    REQUIRE(r.isUnsat());
+    std::vector<Term> core = s->unsatCore();
+    CHECK(std::find(core.begin(), core.end(), b) == core.end());
+    CHECK(!core.empty());
+    for (Term c : core)
+      CHECK((c == a || c == big));
+    CHECK_THROWS_AS(s->value(x), std::logic_error);
+
+    // push/pop
+    s->push();
+    s->assertFormula(tm.mkApp(Op::Lt, x, tm.mkInt(0)));
+    CHECK(s->check().isUnsat());
+    CHECK(s->unsatCore().empty());
+    s->pop();
+    Term z = tm.mkVar("z", tm.intSort()); // declared after the pop
+    s->push();
+    s->assertFormula(tm.mkEq(z, x));
+    REQUIRE(s->check({tm.mkNot(a), tm.mkEq(x, tm.mkInt(5))}).isSat());
+    CHECK(*s->value(z).asInt64() == 5);
+    s->pop();
+    s->push();
+    s->assertFormula(tm.mkEq(z, tm.mkInt(-7)));
+    REQUIRE(s->check().isSat());
+    CHECK(*s->value(z).asInt64() == -7);
+    s->pop();
+    CHECK_THROWS_AS(s->pop(), std::logic_error);
+    CHECK(s->stats().checks == 5);
+    CHECK(s->stats().sat == 3);
+  }
+}
+
+TEST_CASE("bit-vectors and arrays on every backend") {
+  for (const std::string &spec : allSolvers()) {
+    CAPTURE(spec);
+    TermManager tm;
+    auto s = make(spec, tm);
+    Sort bv = tm.bvSort(32);
+    Term p = tm.mkVar("p", bv);
+    Term q = tm.mkVar("q", bv);
+    s->assertFormula(tm.mkEq(p, tm.mkBv(32, -5)));
+    s->assertFormula(tm.mkEq(q, tm.mkApp(Op::BvMul, p, tm.mkBv(32, 3))));
+    s->assertFormula(tm.mkApp(Op::BvSlt, q, tm.mkBv(32, 0)));
+    Sort arr = tm.arraySort(tm.intSort(), tm.intSort());
+    Term h = tm.mkVar("h", arr);
+    Term h2 = tm.mkStore(h, tm.mkInt(1), tm.mkInt(42));
+    Term v = tm.mkVar("v", tm.intSort());
+    s->assertFormula(tm.mkEq(v, tm.mkSelect(h2, tm.mkInt(1))));
+    Term e = tm.mkExtract(7, 0, q);
+    Term w = tm.mkSignExtend(8, e);
+    REQUIRE(s->check().isSat());
+    CHECK(*s->value(p).asInt64() == -5);
+    CHECK(*s->value(q).asInt64() == -15);
+    CHECK(*s->value(q).asUint64() == 0xFFFFFFF1u);
+    CHECK(s->value(q).bits.size() == 32);
+    CHECK(*s->value(w).asInt64() == -15);
+    CHECK(*s->value(v).asInt64() == 42);
+    CHECK(s->value(tm.mkConstArray(arr, tm.mkInt(0))).kind == Value::Kind::Other);
+  }
+}
+
+TEST_CASE("big integers and timeouts") {
+  for (const std::string &spec : allSolvers()) {
+    CAPTURE(spec);
+    TermManager tm;
+    auto s = make(spec, tm);
+    Term x = tm.mkVar("x", tm.intSort());
+    s->assertFormula(tm.mkEq(x, tm.mkApp(Op::Mul, tm.mkInt("123456789012345678901234567890"), tm.mkInt(-2))));
+    REQUIRE(s->check().isSat());
+    CHECK(s->value(x).integer == "-246913578024691357802469135780");
+    CHECK_FALSE(s->value(x).asInt64().has_value());
+    // A hard nonlinear problem with a 200 ms limit: either it times out with a reason or it is solved.
+    Term a = tm.mkVar("a", tm.intSort()), b = tm.mkVar("b", tm.intSort()), c = tm.mkVar("c", tm.intSort());
+    auto cube = [&](Term t) { return tm.mkApp(Op::Mul, std::vector<Term>{t, t, t}); };
+    s->assertFormula(tm.mkEq(tm.mkApp(Op::Add, std::vector<Term>{cube(a), cube(b), cube(c)}), tm.mkInt(33)));
+    s->setTimeout(200);
+    Result r = s->check();
+    if (r.isUnknown())
+      CHECK(r.reason != UnknownReason::None);
+    s->setTimeout(0);
+    CHECK(s->stats().checks == 2);
+  }
+}
+
+TEST_CASE("a check that runs out of time answers unknown with reason timeout") {
+  for (const std::string &spec : allSolvers()) {
+    CAPTURE(spec);
+    TermManager tm;
+    auto s = make(spec, tm);
+    s->setTimeout(300);
+    bool timedOut = false;
+    // Pigeonhole 11 into 10 (hard for z3's CDCL) ...
+    s->push();
+    const int n = 11, m = 10;
+    auto p = [&](int i, int j) {
+      return tm.mkVar("p" + std::to_string(i) + "_" + std::to_string(j), tm.boolSort());
+    };
+    for (int i = 0; i < n; ++i) {
+      std::vector<Term> holes;
+      for (int j = 0; j < m; ++j)
+        holes.push_back(p(i, j));
+      s->assertFormula(tm.mkOr(holes));
+    }
+    for (int j = 0; j < m; ++j)
+      for (int i = 0; i < n; ++i)
+        for (int k = i + 1; k < n; ++k)
+          s->assertFormula(tm.mkOr(tm.mkNot(p(i, j)), tm.mkNot(p(k, j))));
+    Result r1 = s->check();
+    timedOut |= r1.isUnknown() && r1.reason == UnknownReason::Timeout;
+    CHECK_FALSE(r1.isSat());
+    s->pop();
+    // ... and a sum of cubes (hard for cvc5's nonlinear arithmetic).
+    Term a = tm.mkVar("a", tm.intSort()), b = tm.mkVar("b", tm.intSort()), c = tm.mkVar("c", tm.intSort());
+    auto cube = [&](Term t) { return tm.mkApp(Op::Mul, std::vector<Term>{t, t, t}); };
+    s->assertFormula(tm.mkEq(tm.mkApp(Op::Add, std::vector<Term>{cube(a), cube(b), cube(c)}), tm.mkInt(33)));
+    Result r2 = s->check();
+    timedOut |= r2.isUnknown() && r2.reason == UnknownReason::Timeout;
+    CHECK(timedOut);
+    CHECK(s->stats().maxCheckSeconds < 5);
+    // The solver stays usable after a timeout.
+    s->setTimeout(0);
+    s->assertFormula(tm.mkEq(a, tm.mkInt(1)));
+    CHECK(s->check({tm.mkEq(b, tm.mkInt(2)), tm.mkEq(a, tm.mkInt(2))}).isUnsat());
+  }
+}
+
+TEST_CASE("factory errors and the dump backend") {
+  TermManager tm;
+  MakeSolverResult bad = makeSolver("yices", tm);
+  CHECK_FALSE(bad);
+  CHECK(bad.error.find("unknown solver") != std::string::npos);
+  MakeSolverResult missing = makeSolver("smtlib:/nonexistent/solver", tm);
+  CHECK_FALSE(missing);
+  CHECK(!missing.error.empty());
+#ifndef LOCUS_WITH_CVC5
+  CHECK(makeSolver("cvc5", tm).error == "locus was built without cvc5");
+#endif
+#ifndef LOCUS_WITH_Z3
+  CHECK(makeSolver("z3", tm).error == "locus was built without z3");
+#endif
+
+  DumpSolver d(tm);
+  Term a = tm.mkVar("a", tm.boolSort());
+  Term x = tm.mkVar("x", tm.intSort());
+  d.assertFormula(tm.mkImplies(a, tm.mkApp(Op::Gt, x, tm.mkInt(0))));
+  d.push();
+  Result r = d.check({a});
+  CHECK(r.isUnknown());
+  d.pop();
+  const std::string &script = d.script();
+  CHECK(script.find("(declare-fun a () Bool)") != std::string::npos);
+  CHECK(script.find("(assert (=> a (> x 0)))") != std::string::npos);
+  CHECK(script.find("(check-sat-assuming (a))") != std::string::npos);
+}
+
+TEST_CASE("a solver process that dies answers unknown") {
+  TermManager tm;
+  // Exits at once: the factory reports that it did not start.
+  MakeSolverResult r = makeSolver("smtlib:sh -c 'exit 3'", tm);
+  CHECK_FALSE(r);
+  CHECK(r.error.find("did not start") != std::string::npos);
+  // A z3 that only ever sees the set-up lines, then loses its input and exits.
+  MakeSolverResult c = makeSolver("smtlib:sh -c 'head -n 7 | z3 -in'", tm);
+  REQUIRE(c);
+  Term x = tm.mkVar("x", tm.intSort());
+  c.solver->assertFormula(tm.mkApp(Op::Gt, x, tm.mkInt(0)));
+  Result res = c.solver->check();
+  CHECK(res.isUnknown());
+  CHECK(!res.detail.empty());
+  CHECK(c.solver->check().isUnknown());
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds and tests locus: the main build with all tests, an ASan+UBSan build with the quick tests, and a
+# short libFuzzer run of the GCL front end. Usage: scripts/test.sh [--quick]  (--quick: main build only)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$(pwd)
+QUICK=0
+for arg in "$@"; do
+  case "$arg" in
+    --quick) QUICK=1 ;;
+    -h|--help) sed -n '2,3p' "$0"; exit 0 ;;
+    *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
+  esac
+done
+JOBS=${JOBS:-2}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+
+section() { printf '\n==== %s\n' "$*"; }
+T0=$(date +%s)
+step_start=$T0
+timing() { local now; now=$(date +%s); echo "---- $1: $(( now - step_start )) s"; step_start=$now; }
+
+section "main build (build/, RelWithDebInfo)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j "$JOBS"
+timing "main build"
+
+section "main tests (ctest, all labels)"
+ctest --test-dir build --output-on-failure -j "$JOBS"
+timing "main tests"
+
+if [ "$QUICK" -eq 1 ]; then
+  section "done (--quick: skipped the sanitizer build and the fuzzer) in $(( $(date +%s) - T0 )) s"
+  exit 0
+fi
+
+section "ASan+UBSan build (build-asan/)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOCUS_SANITIZE=ON
+cmake --build build-asan -j "$JOBS"
+timing "sanitizer build"
+
+section "ASan+UBSan tests (ctest -L quick)"
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1} \
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+  ctest --test-dir build-asan --output-on-failure -j "$JOBS" -L quick
+timing "sanitizer tests"
+
+section "fuzz build (build-fuzz/, clang-14, libFuzzer)"
+# LOCUS_TESTS stays ON because tests/fuzz is added from tests/CMakeLists.txt; only the fuzz target is built.
+CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DLOCUS_FUZZ=ON -DLOCUS_TESTS=ON
+cmake --build build-fuzz -j "$JOBS" --target fuzz_frontend
+timing "fuzz build"
+
+section "fuzzing the GCL front end for at most ${FUZZ_SECONDS} s"
+CORPUS=$(mktemp -d "${TMPDIR:-/tmp}/locus-fuzz-corpus.XXXXXX")
+trap 'rm -rf "$CORPUS"' EXIT
+n=0
+while IFS= read -r -d '' f; do
+  n=$((n + 1))
+  cp "$f" "$CORPUS/seed$n.gcl"
+done < <(find "$ROOT" -name '*.gcl' -not -path "$ROOT/build*" -print0)
+echo "corpus: $n seed files in $CORPUS"
+# Crash reproducers (crash-*, timeout-*, leak-*) land in build-fuzz/ so CI can keep them.
+(cd build-fuzz && ./tests/fuzz/fuzz_frontend "$CORPUS" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
+  -rss_limit_mb=4096 -print_final_stats=1)
+timing "fuzzing"
+
+section "all tests passed in $(( $(date +%s) - T0 )) s"

@@ -142,4 +142,23 @@ StmtId Program::maxStmtId() const {
   return m;
 }
 
+StmtIndex::StmtIndex(const Program &prog) {
+  for (uint32_t i = 0; i < prog.procs.size(); ++i) {
+    auto add = [&](const Stmt &s) { map_.emplace(s.id, std::make_pair(i, &s)); };
+    forEachStmt(prog.procs[i].pre, add);
+    forEachStmt(prog.procs[i].body, add);
+    forEachStmt(prog.procs[i].post, add);
+  }
+}
+
+const Stmt *StmtIndex::find(StmtId id) const {
+  auto it = map_.find(id);
+  return it == map_.end() ? nullptr : it->second.second;
+}
+
+uint32_t StmtIndex::procOf(StmtId id) const {
+  auto it = map_.find(id);
+  return it == map_.end() ? kNone : it->second.first;
+}
+
 } // namespace locus::ir

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace locus::ir {
@@ -197,12 +198,30 @@ struct Program {
   friend bool operator==(const Program &, const Program &) = default;
 };
 
+/// Statement lookup by id, built once. Pointers stay valid while the program is not modified.
+class StmtIndex {
+public:
+  explicit StmtIndex(const Program &prog);
+  const Stmt *find(StmtId id) const;
+  uint32_t procOf(StmtId id) const; ///< kNone if absent
+
+private:
+  std::unordered_map<StmtId, std::pair<uint32_t, const Stmt *>> map_;
+};
+
 /// Default value of a type: 0, false, null.
 Expr defaultValue(Type t);
 
 /// Calls f(stmt) on every statement of a list in program order, nested bodies included (pre-order).
-template <typename StmtT, typename F> void forEachStmt(std::vector<StmtT> &stmts, F &&f) {
-  for (auto &s : stmts) {
+template <typename F> void forEachStmt(std::vector<Stmt> &stmts, F &&f) {
+  for (Stmt &s : stmts) {
+    f(s);
+    if (!s.body.empty())
+      forEachStmt(s.body, f);
+  }
+}
+template <typename F> void forEachStmt(const std::vector<Stmt> &stmts, F &&f) {
+  for (const Stmt &s : stmts) {
     f(s);
     if (!s.body.empty())
       forEachStmt(s.body, f);

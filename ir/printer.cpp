@@ -1,0 +1,351 @@
+// Prints IR as GCL text (records, globals, procedures with `#id @line:col` tags) that parses back to it.
+#include "ir/printer.h"
+
+#include <algorithm>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+namespace locus::ir {
+
+namespace {
+
+/// Calls f on every statement of a list, nested bodies included (pre-order).
+template <typename F> void walk(const std::vector<Stmt> &ss, F &&f) {
+  for (const Stmt &s : ss) {
+    f(s);
+    walk(s.body, f);
+  }
+}
+
+// Binding strength, loosest first, as in grammar/GCL.g4.
+enum Prec { PImplies = 1, POr, PAnd, PCmp, PAdd, PMul, PUnary, PAtom };
+
+int precOf(const Expr &e) {
+  if (e.kind == Expr::Unary)
+    return PUnary;
+  if (e.kind != Expr::Binary)
+    return e.kind == Expr::IntLit && e.value < 0 ? PUnary : PAtom;
+  switch (e.op) {
+  case Op::Implies: return PImplies;
+  case Op::Or: return POr;
+  case Op::And: return PAnd;
+  case Op::Mul:
+  case Op::Div:
+  case Op::Mod: return PMul;
+  case Op::Add:
+  case Op::Sub: return PAdd;
+  default: return PCmp;
+  }
+}
+
+std::string quote(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '\r': out += "\\r"; break;
+    default: out += c;
+    }
+  }
+  return out + "\"";
+}
+
+struct ExprPrinter {
+  const Program &prog;
+  const Procedure *proc;
+
+  std::string varName(VarRef v) const {
+    if (v.global)
+      return v.index < prog.globals.size() ? prog.globals[v.index].name : "<global?>";
+    if (proc && v.index < proc->vars.size())
+      return proc->vars[v.index].name;
+    return "<var?>";
+  }
+
+  void print(std::string &out, const Expr &e, int ctx) const {
+    bool paren = precOf(e) < ctx;
+    if (paren)
+      out += '(';
+    switch (e.kind) {
+    case Expr::IntLit: out += std::to_string(e.value); break;
+    case Expr::BoolLit: out += e.value ? "true" : "false"; break;
+    case Expr::NullLit: out += "null"; break;
+    case Expr::VarUse: out += varName(e.var); break;
+    case Expr::Unary: {
+      out += e.op == Op::Neg ? "-" : "not ";
+      if (e.args.empty())
+        break;
+      const Expr &a = e.args[0];
+      // `-5` would parse back as a literal and `--x` is not a token sequence we want: parenthesize.
+      bool inner = e.op == Op::Neg && (a.kind == Expr::IntLit || (a.kind == Expr::Unary && a.op == Op::Neg));
+      print(out, a, inner ? PAtom + 1 : PUnary);
+      break;
+    }
+    case Expr::Binary: {
+      if (e.args.size() != 2)
+        break;
+      int p = precOf(e);
+      bool right = e.op == Op::Implies;
+      print(out, e.args[0], right ? p + 1 : p);
+      out += ' ';
+      out += opSpelling(e.op);
+      out += ' ';
+      print(out, e.args[1], right ? p : p + 1);
+      break;
+    }
+    }
+    if (paren)
+      out += ')';
+  }
+};
+
+std::string fieldName(const Program &prog, const Procedure *proc, VarRef base, uint32_t field) {
+  const Var *v = nullptr;
+  if (base.global ? base.index < prog.globals.size() : proc && base.index < proc->vars.size())
+    v = &prog.var(*proc, base);
+  if (v && v->type.kind == Type::Ref && v->type.record < prog.records.size() &&
+      field < prog.records[v->type.record].fields.size())
+    return prog.records[v->type.record].fields[field].name;
+  return "<field?>";
+}
+
+std::string stmtText(const Program &prog, const Procedure &proc, const Stmt &s) {
+  ExprPrinter ep{prog, &proc};
+  std::string out;
+  if (!s.guard.isTrue()) {
+    out += '[';
+    ep.print(out, s.guard, 0);
+    out += "] ";
+  }
+  auto expr = [&](const Expr &e) { ep.print(out, e, 0); };
+  switch (s.kind) {
+  case Stmt::Assign:
+    out += ep.varName(s.lhs) + " := ";
+    expr(s.value);
+    break;
+  case Stmt::GetField:
+    out += ep.varName(s.lhs) + " := " + ep.varName(s.base) + "." + fieldName(prog, &proc, s.base, s.field);
+    break;
+  case Stmt::PutField:
+    out += ep.varName(s.base) + "." + fieldName(prog, &proc, s.base, s.field) + " := ";
+    expr(s.value);
+    break;
+  case Stmt::New:
+    out += ep.varName(s.lhs) + " := new " +
+           (s.record < prog.records.size() ? prog.records[s.record].name : std::string("<record?>"));
+    break;
+  case Stmt::Nondet: out += ep.varName(s.lhs) + " := nondet"; break;
+  case Stmt::Assume:
+    out += "assume ";
+    expr(s.value);
+    break;
+  case Stmt::Assert:
+    out += "assert ";
+    expr(s.value);
+    if (!s.message.empty())
+      out += ", " + quote(s.message);
+    break;
+  case Stmt::Call: {
+    if (s.lhs.valid())
+      out += ep.varName(s.lhs) + " := ";
+    out += s.callee < prog.procs.size() ? prog.procs[s.callee].name : std::string("<proc?>");
+    out += '(';
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      if (i)
+        out += ", ";
+      expr(s.args[i]);
+    }
+    out += ')';
+    break;
+  }
+  case Stmt::Return: out += "return"; break;
+  case Stmt::Halt: out += "halt"; break;
+  case Stmt::Skip: out += "skip"; break;
+  case Stmt::Break: out += "break"; break;
+  case Stmt::Continue: out += "continue"; break;
+  case Stmt::While:
+    out += "while (";
+    expr(s.value);
+    out += ')';
+    break;
+  case Stmt::Concrete: out += "concrete"; break;
+  }
+  return out;
+}
+
+/// The file a procedure's statement locations refer to: that of its first located statement (none for a
+/// procedure without statements: its `@"file"` would carry no information).
+std::optional<uint32_t> procFile(const Procedure &p) {
+  std::optional<uint32_t> f;
+  auto visit = [&](const Stmt &s) {
+    if (!f && s.loc.valid())
+      f = s.loc.file;
+  };
+  walk(p.pre, visit);
+  walk(p.body, visit);
+  walk(p.post, visit);
+  return f;
+}
+
+class ProgramPrinter {
+public:
+  ProgramPrinter(std::ostream &os, const Program &prog, const PrintOptions &opts)
+      : os_(os), prog_(prog), opts_(opts) {}
+
+  void run() {
+    for (const Record &r : prog_.records) {
+      os_ << "type " << r.name << " {\n";
+      for (const Field &f : r.fields)
+        os_ << "  " << f.name << ": " << toString(prog_, f.type) << ";\n";
+      os_ << "}\n\n";
+    }
+    for (const Var &g : prog_.globals)
+      os_ << "var " << g.name << ": " << toString(prog_, g.type) << ";\n";
+    if (!prog_.globals.empty())
+      os_ << "\n";
+    for (size_t i = 0; i < prog_.procs.size(); ++i) {
+      if (i)
+        os_ << "\n";
+      proc(prog_.procs[i]);
+    }
+  }
+
+private:
+  void proc(const Procedure &p) {
+    os_ << (p.isTest ? "test " : "proc ") << p.name;
+    if (!p.isTest) {
+      os_ << '(';
+      for (size_t i = 0; i < p.params.size(); ++i)
+        os_ << (i ? ", " : "") << var(p, p.params[i]);
+      os_ << ')';
+      if (p.result != kNone)
+        os_ << " returns (" << var(p, p.result) << ')';
+    }
+    if (opts_.tags) {
+      auto f = procFile(p);
+      if (f && *f < prog_.files.size())
+        os_ << " @" << quote(prog_.files[*f]);
+    }
+    os_ << "\n";
+    block(p, "requires ", p.pre);
+    block(p, "ensures ", p.post);
+    os_ << "{\n";
+    for (size_t i = 0; i < p.vars.size(); ++i) {
+      if (std::find(p.params.begin(), p.params.end(), i) != p.params.end() || i == p.result)
+        continue;
+      os_ << "  var " << var(p, static_cast<uint32_t>(i)) << ";\n";
+    }
+    stmts(p, p.body, 1);
+    os_ << "}\n";
+  }
+
+  std::string var(const Procedure &p, uint32_t i) {
+    if (i >= p.vars.size())
+      return "<var?>: int";
+    return p.vars[i].name + ": " + toString(prog_, p.vars[i].type);
+  }
+
+  void block(const Procedure &p, const char *kw, const std::vector<Stmt> &ss) {
+    if (ss.empty())
+      return;
+    os_ << kw << "{\n";
+    stmts(p, ss, 1);
+    os_ << "}\n";
+  }
+
+  void stmts(const Procedure &p, const std::vector<Stmt> &ss, int depth) {
+    for (const Stmt &s : ss) {
+      os_ << std::string(2 * depth, ' ');
+      if (opts_.tags) {
+        os_ << '#' << s.id << ' ';
+        if (s.loc.valid())
+          os_ << '@' << s.loc.line << ':' << s.loc.col << ' ';
+      }
+      os_ << stmtText(prog_, p, s);
+      if (s.isCompound()) {
+        os_ << " {\n";
+        stmts(p, s.body, depth + 1);
+        os_ << std::string(2 * depth, ' ') << "}\n";
+      } else {
+        os_ << ";\n";
+      }
+    }
+  }
+
+  std::ostream &os_;
+  const Program &prog_;
+  const PrintOptions &opts_;
+};
+
+} // namespace
+
+void printProgram(std::ostream &os, const Program &prog, const PrintOptions &opts) {
+  ProgramPrinter(os, prog, opts).run();
+}
+
+std::string toString(const Program &prog, const PrintOptions &opts) {
+  std::ostringstream os;
+  printProgram(os, prog, opts);
+  return os.str();
+}
+
+std::string toString(const Program &prog, const Procedure &proc, const Expr &e) {
+  std::string out;
+  ExprPrinter{prog, &proc}.print(out, e, 0);
+  return out;
+}
+
+std::string toString(const Program &prog, const Procedure &proc, const Stmt &s) {
+  return stmtText(prog, proc, s);
+}
+
+std::string toString(const Program &prog, Type t) {
+  switch (t.kind) {
+  case Type::Int: return "int";
+  case Type::Bool: return "bool";
+  case Type::Null: return "null";
+  case Type::Void: return "void";
+  case Type::Ref: return t.record < prog.records.size() ? prog.records[t.record].name : "<record?>";
+  }
+  return "?";
+}
+
+namespace {
+Program withoutDeclLocs(Program p) {
+  uint32_t used = 0; // 1 + the largest file index a statement refers to
+  auto visit = [&](const Stmt &s) {
+    if (s.loc.valid())
+      used = std::max(used, s.loc.file + 1);
+  };
+  for (const Procedure &proc : p.procs) {
+    walk(proc.pre, visit);
+    walk(proc.body, visit);
+    walk(proc.post, visit);
+  }
+  if (p.files.size() > used)
+    p.files.resize(used);
+  for (Record &r : p.records) {
+    r.loc = {};
+    for (Field &f : r.fields)
+      f.loc = {};
+  }
+  for (Var &g : p.globals)
+    g.loc = {};
+  for (Procedure &proc : p.procs) {
+    proc.loc = {};
+    for (Var &v : proc.vars)
+      v.loc = {};
+  }
+  return p;
+}
+} // namespace
+
+bool equalModuloDeclLocs(const Program &a, const Program &b) {
+  return withoutDeclLocs(a) == withoutDeclLocs(b);
+}
+
+} // namespace locus::ir

@@ -1,0 +1,403 @@
+// The IR validator: checks every invariant listed in ir/README.md and reports each violation.
+#include "ir/validate.h"
+
+#include <cctype>
+#include <optional>
+#include <set>
+#include <unordered_set>
+
+namespace locus::ir {
+
+namespace {
+
+bool isIdentifier(const std::string &s) {
+  static const std::set<std::string> keywords = {
+      "import", "type",   "var",      "int",    "bool", "proc",   "returns", "requires", "ensures",  "test",
+      "new",    "nondet", "assume",   "assert", "halt", "return", "skip",    "break",    "continue", "if",
+      "else",   "while",  "concrete", "not",    "and",  "or",     "true",    "false",    "null"};
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
+    return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return !keywords.count(s);
+}
+
+class Validator {
+public:
+  explicit Validator(const Program &prog) : prog_(prog) {}
+
+  std::vector<ValidationError> run() {
+    checkDecls();
+    for (const Procedure &p : prog_.procs)
+      checkProc(p);
+    return std::move(errors_);
+  }
+
+private:
+  void error(const std::string &msg, StmtId id = 0) {
+    errors_.push_back({id, proc_ ? proc_->name : "", msg});
+  }
+
+  bool typeOk(Type t) const {
+    if (t.kind == Type::Int || t.kind == Type::Bool)
+      return t.record == kNone;
+    return t.kind == Type::Ref && t.record < prog_.records.size();
+  }
+
+  void checkDeclLoc(SourceLoc loc, const std::string &what) {
+    if (loc.valid() && loc.file >= prog_.files.size())
+      error(what + ": location file index out of range");
+  }
+
+  void checkDecls() {
+    std::set<std::string> names;
+    for (const Record &r : prog_.records) {
+      if (!isIdentifier(r.name))
+        error("record name '" + r.name + "' is not an identifier");
+      if (!names.insert(r.name).second)
+        error("duplicate record '" + r.name + "'");
+      checkDeclLoc(r.loc, "record " + r.name);
+      std::set<std::string> fields;
+      for (const Field &f : r.fields) {
+        if (!isIdentifier(f.name))
+          error("field name '" + f.name + "' is not an identifier");
+        if (!fields.insert(f.name).second)
+          error("duplicate field '" + f.name + "' in record " + r.name);
+        if (!typeOk(f.type))
+          error("field " + r.name + "." + f.name + " has an invalid type");
+        checkDeclLoc(f.loc, "field " + r.name + "." + f.name);
+      }
+    }
+    std::set<std::string> globals;
+    for (const Var &g : prog_.globals) {
+      if (!isIdentifier(g.name))
+        error("global name '" + g.name + "' is not an identifier");
+      if (!globals.insert(g.name).second)
+        error("duplicate global '" + g.name + "'");
+      if (g.kind != VarKind::Global)
+        error("global '" + g.name + "' does not have kind Global");
+      if (!typeOk(g.type))
+        error("global '" + g.name + "' has an invalid type");
+      checkDeclLoc(g.loc, "global " + g.name);
+    }
+    std::set<std::string> procs;
+    for (const Procedure &p : prog_.procs) {
+      if (!isIdentifier(p.name))
+        error("procedure name '" + p.name + "' is not an identifier");
+      if (!procs.insert(p.name).second)
+        error("duplicate procedure '" + p.name + "'");
+    }
+  }
+
+  void checkProc(const Procedure &p) {
+    proc_ = &p;
+    checkDeclLoc(p.loc, "procedure " + p.name);
+    std::set<std::string> names;
+    for (size_t i = 0; i < p.vars.size(); ++i) {
+      const Var &v = p.vars[i];
+      if (!isIdentifier(v.name))
+        error("variable name '" + v.name + "' is not an identifier");
+      if (!names.insert(v.name).second)
+        error("duplicate variable '" + v.name + "'");
+      if (prog_.globalIndex(v.name) != kNone)
+        error("variable '" + v.name + "' shadows a global");
+      if (!typeOk(v.type))
+        error("variable '" + v.name + "' has an invalid type");
+      checkDeclLoc(v.loc, "variable " + v.name);
+      VarKind want = i < p.params.size()                         ? VarKind::Param
+                     : i == p.params.size() && p.result != kNone ? VarKind::Return
+                                                                 : VarKind::Local;
+      if (v.kind != want)
+        error("variable '" + v.name + "' has the wrong kind for its position (params, result, locals)");
+    }
+    for (size_t i = 0; i < p.params.size(); ++i)
+      if (p.params[i] != i)
+        error("parameter " + std::to_string(i) + " is not variable " + std::to_string(i));
+    if (p.result != kNone && p.result != p.params.size())
+      error("the result is not the variable after the parameters");
+    if (p.isTest && (!p.params.empty() || p.result != kNone))
+      error("a test has no parameters and no result");
+    if (p.isTest && (!p.pre.empty() || !p.post.empty()))
+      error("a test has no requires or ensures block");
+
+    file_.reset();
+    stmts(p.pre, Block::Pre, 0);
+    stmts(p.body, Block::Body, 0);
+    stmts(p.post, Block::Post, 0);
+    proc_ = nullptr;
+  }
+
+  enum class Block { Pre, Body, Post };
+
+  // ---- expressions ----
+
+  const Var *var(VarRef v) {
+    if (v.global)
+      return v.index < prog_.globals.size() ? &prog_.globals[v.index] : nullptr;
+    return v.index < proc_->vars.size() ? &proc_->vars[v.index] : nullptr;
+  }
+
+  static bool assignable(Type to, Type from) {
+    if (to == from)
+      return true;
+    return to.kind == Type::Ref && from.kind == Type::Null;
+  }
+
+  static bool comparable(Type a, Type b) {
+    if (a == b)
+      return a.kind != Type::Void;
+    return (a.kind == Type::Null && b.kind == Type::Ref) || (a.kind == Type::Ref && b.kind == Type::Null);
+  }
+
+  /// Checks an expression; returns false (after reporting) if it is malformed.
+  bool expr(const Expr &e, StmtId id) {
+    auto bad = [&](const std::string &m) {
+      error("expression: " + m, id);
+      return false;
+    };
+    switch (e.kind) {
+    case Expr::IntLit:
+      if (e.type != Type::intType() || !e.args.empty())
+        return bad("malformed integer literal");
+      return true;
+    case Expr::BoolLit:
+      if (e.type != Type::boolType() || (e.value != 0 && e.value != 1) || !e.args.empty())
+        return bad("malformed boolean literal");
+      return true;
+    case Expr::NullLit:
+      if (e.type != Type::nullType() || !e.args.empty())
+        return bad("malformed null literal");
+      return true;
+    case Expr::VarUse: {
+      const Var *v = var(e.var);
+      if (!v)
+        return bad("variable reference out of range");
+      if (v->type != e.type)
+        return bad("type of a use of '" + v->name + "' differs from its declaration");
+      return true;
+    }
+    case Expr::Unary: {
+      if (!isUnary(e.op) || e.args.size() != 1)
+        return bad("malformed unary expression");
+      if (!expr(e.args[0], id))
+        return false;
+      Type want = e.op == Op::Neg ? Type::intType() : Type::boolType();
+      if (e.type != want || e.args[0].type != want)
+        return bad(std::string("operand or result of '") + opSpelling(e.op) + "' has the wrong type");
+      return true;
+    }
+    case Expr::Binary: {
+      if (isUnary(e.op) || e.args.size() != 2)
+        return bad("malformed binary expression");
+      if (!expr(e.args[0], id) || !expr(e.args[1], id))
+        return false;
+      Type a = e.args[0].type, b = e.args[1].type;
+      bool ok;
+      if (isArithmetic(e.op))
+        ok = a == Type::intType() && b == Type::intType() && e.type == Type::intType();
+      else if (isBoolConnective(e.op))
+        ok = a == Type::boolType() && b == Type::boolType() && e.type == Type::boolType();
+      else if (e.op == Op::Eq || e.op == Op::Ne)
+        ok = comparable(a, b) && e.type == Type::boolType();
+      else
+        ok = a == Type::intType() && b == Type::intType() && e.type == Type::boolType();
+      if (!ok)
+        return bad(std::string("operands or result of '") + opSpelling(e.op) + "' have the wrong type");
+      return true;
+    }
+    }
+    return bad("unknown expression kind");
+  }
+
+  bool isAtom(const Expr &e) {
+    if (e.kind == Expr::BoolLit)
+      return e.type == Type::boolType() && (e.value == 0 || e.value == 1);
+    if (e.kind != Expr::VarUse)
+      return false;
+    const Var *v = var(e.var);
+    return v && v->type == Type::boolType() && e.type == Type::boolType();
+  }
+
+  // ---- statements ----
+
+  void stmts(const std::vector<Stmt> &ss, Block blk, int loops) {
+    for (const Stmt &s : ss)
+      stmt(s, blk, loops);
+  }
+
+  void stmt(const Stmt &s, Block blk, int loops) {
+    StmtId id = s.id;
+    std::string what = std::string(stmtKindName(s.kind)) + " #" + std::to_string(id) + ": ";
+    auto err = [&](const std::string &m) { error(what + m, id); };
+
+    if (id == 0)
+      err("statement id is 0");
+    else if (!ids_.insert(id).second)
+      err("duplicate statement id");
+    if (!s.loc.valid())
+      err("statement has no location");
+    else if (s.loc.file >= prog_.files.size())
+      err("location file index out of range");
+    else if (!file_)
+      file_ = s.loc.file;
+    else if (*file_ != s.loc.file)
+      err("statement locations of one procedure refer to more than one file");
+    if (!isAtom(s.guard))
+      err("guard is not a bool variable or literal");
+
+    const bool inContract = blk != Block::Body;
+    if (inContract &&
+        (s.kind == Stmt::Call || s.kind == Stmt::While || s.kind == Stmt::Return || s.kind == Stmt::Halt ||
+         s.kind == Stmt::New || s.kind == Stmt::Nondet || s.kind == Stmt::Break || s.kind == Stmt::Continue))
+      err("not allowed in a requires/ensures block");
+
+    // Which members the kind uses; every other member must have its default value.
+    bool uLhs = false, uBase = false, uField = false, uRecord = false, uCallee = false, uValue = false,
+         uArgs = false, uAssert = false, uBody = false;
+    auto lhsVar = [&]() -> const Var * {
+      const Var *v = var(s.lhs);
+      if (!v)
+        err("lhs variable out of range");
+      return v;
+    };
+    auto baseRecord = [&]() -> const Record * {
+      const Var *b = var(s.base);
+      if (!b) {
+        err("base variable out of range");
+        return nullptr;
+      }
+      if (b->type.kind != Type::Ref || b->type.record >= prog_.records.size()) {
+        err("base '" + b->name + "' is not a reference");
+        return nullptr;
+      }
+      const Record &r = prog_.records[b->type.record];
+      if (s.field >= r.fields.size()) {
+        err("field index out of range for record " + r.name);
+        return nullptr;
+      }
+      return &r;
+    };
+
+    switch (s.kind) {
+    case Stmt::Assign:
+      uLhs = uValue = true;
+      if (const Var *l = lhsVar(); l && expr(s.value, id) && !assignable(l->type, s.value.type))
+        err("value type does not match '" + l->name + "'");
+      break;
+    case Stmt::GetField:
+      uLhs = uBase = uField = true;
+      if (const Record *r = baseRecord())
+        if (const Var *l = lhsVar(); l && l->type != r->fields[s.field].type)
+          err("type of '" + l->name + "' differs from field " + r->name + "." + r->fields[s.field].name);
+      break;
+    case Stmt::PutField:
+      uBase = uField = uValue = true;
+      if (const Record *r = baseRecord();
+          r && expr(s.value, id) && !assignable(r->fields[s.field].type, s.value.type))
+        err("value type does not match field " + r->name + "." + r->fields[s.field].name);
+      break;
+    case Stmt::New:
+      uLhs = uRecord = true;
+      if (const Var *l = lhsVar(); l && (l->type.kind != Type::Ref || l->type.record != s.record))
+        err("record differs from the type of '" + l->name + "'");
+      break;
+    case Stmt::Nondet:
+      uLhs = true;
+      lhsVar();
+      break;
+    case Stmt::Assume:
+    case Stmt::Assert:
+      uValue = true;
+      uAssert = s.kind == Stmt::Assert;
+      if (expr(s.value, id) && s.value.type != Type::boolType())
+        err("condition is not bool");
+      if (s.kind == Stmt::Assert) {
+        AssertKind want = blk == Block::Pre    ? AssertKind::Requires
+                          : blk == Block::Post ? AssertKind::Ensures
+                                               : AssertKind::User;
+        if (s.assertKind != want)
+          err("assert kind does not match its block (requires: Requires, ensures: Ensures, body: User)");
+      }
+      break;
+    case Stmt::Call: {
+      uCallee = uArgs = true;
+      uLhs = s.lhs.valid();
+      if (s.callee >= prog_.procs.size()) {
+        err("callee out of range");
+        break;
+      }
+      const Procedure &c = prog_.procs[s.callee];
+      if (c.isTest)
+        err("callee '" + c.name + "' is a test");
+      if (s.args.size() != c.params.size()) {
+        err("call of '" + c.name + "' with " + std::to_string(s.args.size()) + " arguments, expected " +
+            std::to_string(c.params.size()));
+      } else {
+        for (size_t i = 0; i < s.args.size(); ++i)
+          if (expr(s.args[i], id) && c.params[i] < c.vars.size() &&
+              !assignable(c.vars[c.params[i]].type, s.args[i].type))
+            err("argument " + std::to_string(i + 1) + " of '" + c.name + "' has the wrong type");
+      }
+      if (s.lhs.valid()) {
+        if (c.result == kNone)
+          err("'" + c.name + "' has no result");
+        else if (const Var *l = lhsVar(); l && c.result < c.vars.size() && l->type != c.vars[c.result].type)
+          err("type of '" + l->name + "' differs from the result of '" + c.name + "'");
+      }
+      break;
+    }
+    case Stmt::While:
+      uValue = uBody = true;
+      if (!isAtom(s.value))
+        err("loop condition is not a bool variable or literal");
+      stmts(s.body, blk, loops + 1);
+      break;
+    case Stmt::Concrete:
+      uBody = true;
+      stmts(s.body, blk, loops);
+      break;
+    case Stmt::Break:
+    case Stmt::Continue:
+      if (loops == 0)
+        err("outside a loop");
+      break;
+    case Stmt::Return:
+    case Stmt::Halt:
+    case Stmt::Skip: break;
+    }
+
+    if (!uLhs && s.lhs != VarRef{})
+      err("lhs set but unused");
+    if (!uBase && s.base != VarRef{})
+      err("base set but unused");
+    if (!uField && s.field != kNone)
+      err("field set but unused");
+    if (!uRecord && s.record != kNone)
+      err("record set but unused");
+    if (!uCallee && s.callee != kNone)
+      err("callee set but unused");
+    if (!uValue && !(s.value == Expr{}))
+      err("value set but unused");
+    if (!uArgs && !s.args.empty())
+      err("arguments set but unused");
+    if (!uAssert && (s.assertKind != AssertKind::User || !s.message.empty()))
+      err("assert kind or message set but unused");
+    if (!uBody && !s.body.empty())
+      err("body set but unused");
+  }
+
+  const Program &prog_;
+  const Procedure *proc_ = nullptr;
+  std::optional<uint32_t> file_;
+  std::unordered_set<StmtId> ids_;
+  std::vector<ValidationError> errors_;
+};
+
+} // namespace
+
+std::vector<ValidationError> validate(const Program &prog) {
+  return Validator(prog).run();
+}
+
+} // namespace locus::ir

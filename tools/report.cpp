@@ -1,0 +1,235 @@
+// Text and JSON rendering of diagnostics, IR listings, interpreter outcomes and states.
+#include "tools/report.h"
+
+#include "ir/printer.h"
+
+#include <ostream>
+
+namespace locus::report {
+
+std::string where(const ir::Program &prog, SourceLoc loc) {
+  std::string s = loc.file < prog.files.size() ? prog.files[loc.file] : std::string("<unknown>");
+  if (loc.line)
+    s += ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
+  return s;
+}
+
+Json toJson(const Diagnostics &diags) {
+  Json arr = Json::array();
+  const SourceManager &sm = diags.sources();
+  for (const Diagnostic &d : diags.all()) {
+    Json j;
+    j["severity"] = severityName(d.severity);
+    j["file"] = d.loc.file < sm.size() ? sm.path(d.loc.file) : "";
+    j["line"] = d.loc.line;
+    j["col"] = d.loc.col;
+    j["message"] = d.message;
+    arr.push_back(std::move(j));
+  }
+  return arr;
+}
+
+Json toJson(const ir::Program &prog, SourceLoc loc) {
+  Json j;
+  j["file"] = loc.file < prog.files.size() ? prog.files[loc.file] : "";
+  j["line"] = loc.line;
+  j["col"] = loc.col;
+  return j;
+}
+
+Json irToJson(const ir::Program &prog) {
+  Json procs = Json::array();
+  for (const ir::Procedure &p : prog.procs) {
+    Json stmts = Json::array();
+    auto add = [&](const char *part) {
+      return [&, part](const ir::Stmt &s) {
+        Json j;
+        j["id"] = s.id;
+        j["part"] = part;
+        j["kind"] = ir::stmtKindName(s.kind);
+        j["text"] = ir::toString(prog, p, s);
+        j["location"] = toJson(prog, s.loc);
+        stmts.push_back(std::move(j));
+      };
+    };
+    ir::forEachStmt(p.pre, add("requires"));
+    ir::forEachStmt(p.body, add("body"));
+    ir::forEachStmt(p.post, add("ensures"));
+    Json pj;
+    pj["name"] = p.name;
+    pj["test"] = p.isTest;
+    pj["location"] = toJson(prog, p.loc);
+    pj["statements"] = std::move(stmts);
+    procs.push_back(std::move(pj));
+  }
+  Json j;
+  j["files"] = prog.files;
+  j["procedures"] = std::move(procs);
+  return j;
+}
+
+std::string verdict(const ir::Outcome &o) {
+  std::string s = ir::outcomeName(o.kind);
+  if (o.kind == ir::OutcomeKind::Failure)
+    s += std::string(" (") + ir::failureName(o.failure) + ")";
+  return s;
+}
+
+static std::string stmtText(const ir::Program &prog, const ir::StmtIndex &index, uint32_t proc, ir::StmtId id) {
+  const ir::Stmt *s = index.find(id);
+  return s && proc < prog.procs.size() ? ir::toString(prog, prog.procs[proc], *s) : "";
+}
+
+static void printVars(std::ostream &os, const std::vector<ir::Var> &vars, const std::vector<ir::Value> &vals) {
+  for (size_t i = 0; i < vars.size() && i < vals.size(); ++i)
+    os << "    " << vars[i].name << " = " << ir::toString(vals[i]) << "\n";
+}
+
+void printState(std::ostream &os, const ir::Program &prog, const ir::State &st, uint32_t entry) {
+  if (!prog.globals.empty()) {
+    os << "  globals:\n";
+    printVars(os, prog.globals, st.globals);
+  }
+  if (entry < prog.procs.size() && !st.entryVars.empty()) {
+    os << "  variables of " << prog.procs[entry].name << ":\n";
+    printVars(os, prog.procs[entry].vars, st.entryVars);
+  }
+  if (st.callerProc < prog.procs.size() && st.callerProc != entry && !st.callerVars.empty()) {
+    os << "  variables of " << prog.procs[st.callerProc].name << " (where it stopped):\n";
+    printVars(os, prog.procs[st.callerProc].vars, st.callerVars);
+  }
+  if (st.heap.empty()) {
+    os << "  heap: empty\n";
+    return;
+  }
+  os << "  heap:\n";
+  for (size_t k = 0; k < st.heap.size(); ++k) {
+    const ir::HeapNode &n = st.heap[k];
+    const ir::Record *r = n.record < prog.records.size() ? &prog.records[n.record] : nullptr;
+    os << "    n" << (k + 1) << ": " << (r ? r->name : "?") << " {";
+    for (size_t f = 0; f < n.fields.size(); ++f)
+      os << (f ? ", " : " ") << (r && f < r->fields.size() ? r->fields[f].name : "?") << " = "
+         << ir::toString(n.fields[f]);
+    os << " }\n";
+  }
+}
+
+static Json varsToJson(const std::vector<ir::Var> &vars, const std::vector<ir::Value> &vals) {
+  Json j = Json::object();
+  for (size_t i = 0; i < vars.size() && i < vals.size(); ++i)
+    j[vars[i].name] = ir::toString(vals[i]);
+  return j;
+}
+
+Json stateToJson(const ir::Program &prog, const ir::State &st, uint32_t entry) {
+  Json j;
+  j["globals"] = varsToJson(prog.globals, st.globals);
+  j["variables"] = entry < prog.procs.size() ? varsToJson(prog.procs[entry].vars, st.entryVars) : Json::object();
+  if (st.callerProc < prog.procs.size() && st.callerProc != entry) {
+    j["stopped_in"] = prog.procs[st.callerProc].name;
+    j["stopped_in_variables"] = varsToJson(prog.procs[st.callerProc].vars, st.callerVars);
+  }
+  Json heap = Json::array();
+  for (size_t k = 0; k < st.heap.size(); ++k) {
+    const ir::HeapNode &n = st.heap[k];
+    const ir::Record *r = n.record < prog.records.size() ? &prog.records[n.record] : nullptr;
+    Json nj;
+    nj["node"] = "n" + std::to_string(k + 1);
+    nj["type"] = r ? r->name : "?";
+    Json fields = Json::object();
+    for (size_t f = 0; f < n.fields.size(); ++f)
+      fields[r && f < r->fields.size() ? r->fields[f].name : "?"] = ir::toString(n.fields[f]);
+    nj["fields"] = std::move(fields);
+    nj["allocated_by"] = n.allocatedBy;
+    heap.push_back(std::move(nj));
+  }
+  j["heap"] = std::move(heap);
+  return j;
+}
+
+void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool showState) {
+  const ir::Outcome &o = v.outcome;
+  const ir::Program &prog = v.prog;
+  const ir::StmtIndex index(prog);
+  os << "outcome: " << verdict(o) << "\n";
+  if (o.kind != ir::OutcomeKind::Ok || !o.message.empty()) {
+    if (o.loc.valid())
+      os << where(prog, o.loc) << ": " << (o.kind == ir::OutcomeKind::Failure ? "error: " : "note: ")
+         << (o.message.empty() ? verdict(o) : o.message) << "\n";
+    else if (!o.message.empty())
+      os << "  " << o.message << "\n";
+    if (o.stmt && o.proc < prog.procs.size())
+      os << "  in " << prog.procs[o.proc].name << ", statement #" << o.stmt << ": " << stmtText(prog, index, o.proc, o.stmt)
+         << "\n";
+  }
+  if (o.result)
+    os << "result: " << ir::toString(*o.result) << "\n";
+  os << "steps: " << o.steps << "\n";
+  if (!o.trace.empty() && traceTail != 0) {
+    size_t n = o.trace.size();
+    size_t from = traceTail >= n ? 0 : n - traceTail;
+    uint64_t total = n + o.traceDropped;
+    os << "trace";
+    if (from)
+      os << " (last " << (n - from) << " of " << total << " steps; --trace for all)";
+    else if (o.traceDropped)
+      os << " (the first " << o.traceDropped << " of " << total << " steps were not kept)";
+    os << ":\n";
+    for (size_t i = from; i < n; ++i) {
+      const ir::TraceStep &t = o.trace[i];
+      const ir::Stmt *s = t.proc < prog.procs.size() ? index.find(t.stmt) : nullptr;
+      os << "  " << std::string(2 * std::min<uint32_t>(t.depth, 10), ' ') << "#" << t.stmt;
+      if (s)
+        os << " " << where(prog, s->loc) << "  " << ir::toString(prog, prog.procs[t.proc], *s);
+      if (t.written)
+        os << "    ; " << *t.written;
+      os << "\n";
+    }
+  }
+  if (showState && o.kind != ir::OutcomeKind::Error) {
+    os << (o.kind == ir::OutcomeKind::Ok ? "final state:\n" : "state when it stopped:\n");
+    printState(os, prog, o.state, v.entry);
+  }
+}
+
+Json toJson(const OutcomeView &v, bool withTrace) {
+  const ir::Outcome &o = v.outcome;
+  const ir::Program &prog = v.prog;
+  const ir::StmtIndex index(prog);
+  Json j;
+  j["outcome"] = ir::outcomeName(o.kind);
+  if (o.kind == ir::OutcomeKind::Failure)
+    j["failure"] = ir::failureName(o.failure);
+  j["message"] = o.message;
+  if (o.stmt) {
+    j["stmt"] = o.stmt;
+    j["procedure"] = o.proc < prog.procs.size() ? prog.procs[o.proc].name : "";
+    j["location"] = toJson(prog, o.loc);
+  }
+  if (o.result)
+    j["result"] = ir::toString(*o.result);
+  j["steps"] = o.steps;
+  if (o.kind != ir::OutcomeKind::Error)
+    j["state"] = stateToJson(prog, o.state, v.entry);
+  if (withTrace) {
+    Json tr = Json::array();
+    for (const ir::TraceStep &t : o.trace) {
+      Json tj;
+      tj["stmt"] = t.stmt;
+      tj["procedure"] = t.proc < prog.procs.size() ? prog.procs[t.proc].name : "";
+      tj["depth"] = t.depth;
+      const ir::Stmt *s = t.proc < prog.procs.size() ? index.find(t.stmt) : nullptr;
+      if (s) {
+        tj["location"] = toJson(prog, s->loc);
+        tj["text"] = ir::toString(prog, prog.procs[t.proc], *s);
+      }
+      if (t.written)
+        tj["written"] = *t.written;
+      tr.push_back(std::move(tj));
+    }
+    j["trace"] = std::move(tr);
+  }
+  return j;
+}
+
+} // namespace locus::report

@@ -228,6 +228,7 @@ Json toJson(const OutcomeView &v, bool withTrace) {
       tr.push_back(std::move(tj));
     }
     j["trace"] = std::move(tr);
+    j["trace_dropped"] = o.traceDropped;
   }
   return j;
 }

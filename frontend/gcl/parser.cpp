@@ -159,6 +159,8 @@ protected:
     else if ((rule == GCLParser::RuleProgram || rule == GCLParser::RuleDecl) && ty != tt_(")") &&
              ty != tt_("]") && ty != tt_("}"))
       sink_.add(t, "expected a declaration, found " + tokenDisplay(t));
+    else if (antlr4::Token *prev = previous(p, t); prev && expectsExpressionAfter(prev->getType()))
+      sink_.add(t, "expected an expression, found " + tokenDisplay(t));
     else
       sink_.add(t, "unexpected " + tokenDisplay(t));
   }
@@ -176,6 +178,15 @@ protected:
       }
     }
     sink_.add(t, std::move(msg));
+  }
+
+  /// Never recover by deleting a ';' or '}': they end the construct the user was writing, so deleting one
+  /// turns a single mistake into a cascade of errors on the following lines.
+  antlr4::Token *singleTokenDeletion(antlr4::Parser *p) override {
+    size_t la = p->getInputStream()->LA(1);
+    if (la == tt_(";") || la == tt_("}"))
+      return nullptr;
+    return DefaultErrorStrategy::singleTokenDeletion(p);
   }
 
   void reportMissingToken(antlr4::Parser *p) override {
@@ -259,12 +270,22 @@ private:
     return nullptr;
   }
 
+  /// Tokens after which only an expression can follow (`x := `, `a + `, `not `, `(` …).
+  bool expectsExpressionAfter(size_t type) const {
+    static const char *const ops[] = {":=", "return", "assert", "assume", "+", "-", "*", "/", "%", "==", "!=", "<",
+                                      "<=", ">", ">=", "and", "&&", "or", "||", "==>", "not", "!", "(", "[", ","};
+    for (const char *op : ops)
+      if (type == tt_(op))
+        return true;
+    return false;
+  }
+
   std::string noViableMessage(antlr4::Parser *p, antlr4::Token *t) {
     if (t && t->getType() == antlr4::Token::EOF)
       return expectedMessage(p, getExpectedTokens(p), t);
     antlr4::Token *prev = previous(p, t);
-    if (prev && (prev->getType() == tt_(":=") || prev->getType() == tt_("return")) &&
-        t->getType() != GCLParser::ID && t->getType() != GCLParser::INT)
+    if (prev && expectsExpressionAfter(prev->getType()) && t->getType() != GCLParser::ID &&
+        t->getType() != GCLParser::INT)
       return "expected an expression, found " + tokenDisplay(t);
     switch (ruleOf(p)) {
     case GCLParser::RuleDecl: return "expected a declaration, found " + tokenDisplay(t);

@@ -121,9 +121,19 @@ std::optional<ir::Program> compile(const Common &c, SourceManager &sm, Diagnosti
   return gcl::compileFile(c.file, sm, diags, fo);
 }
 
-void emitDiagnostics(const Diagnostics &diags, bool json) {
-  if (!json)
+/// Compiles for a command that needs the IR. Errors and warnings are printed (as text on stderr, or as a JSON
+/// document with `ok: false` on stdout); nullopt means the command should exit with InputError.
+std::optional<ir::Program> load(const Common &c, const char *command) {
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::optional<ir::Program> prog = compile(c, sm, diags);
+  if (!c.json)
     diags.print(std::cerr);
+  else if (!prog)
+    std::cout << Json{{"command", command}, {"file", c.file}, {"ok", false}, {"diagnostics", report::toJson(diags)}}
+                     .dump(2)
+              << "\n";
+  return prog;
 }
 
 int cmdCheck(const Common &c) {
@@ -153,15 +163,9 @@ int cmdCheck(const Common &c) {
 }
 
 int cmdIr(const Common &c, bool noTags) {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> prog = compile(c, sm, diags);
-  emitDiagnostics(diags, c.json);
-  if (!prog) {
-    if (c.json)
-      std::cout << Json{{"command", "ir"}, {"ok", false}, {"diagnostics", report::toJson(diags)}}.dump(2) << "\n";
+  std::optional<ir::Program> prog = load(c, "ir");
+  if (!prog)
     return Exit::InputError;
-  }
   if (c.json) {
     Json j = report::irToJson(*prog);
     j["command"] = "ir";
@@ -206,10 +210,7 @@ int exitFor(const ir::Outcome &o) {
 }
 
 int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText) {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> prog = compile(c, sm, diags);
-  emitDiagnostics(diags, c.json);
+  std::optional<ir::Program> prog = load(c, "run");
   if (!prog)
     return Exit::InputError;
   uint32_t entry = prog->procIndex(entryName);
@@ -261,10 +262,7 @@ bool inMainFile(const ir::Program &prog, SourceLoc loc, const std::string &mainF
 }
 
 int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bool all) {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> prog = compile(c, sm, diags);
-  emitDiagnostics(diags, c.json);
+  std::optional<ir::Program> prog = load(c, "test");
   if (!prog)
     return Exit::InputError;
   std::vector<uint32_t> tests;

@@ -14,13 +14,13 @@ decl
 
 importDecl : 'import' STRING ';' ;
 
-typeDecl : 'type' ID '{' fieldDecl* '}' ;
+typeDecl : 'type' ID declLoc? '{' fieldDecl* '}' ;
 
-fieldDecl : ID ':' typeName ';' ;
+fieldDecl : ID ':' typeName declLoc? ';' ;
 
 globalDecl : 'var' varBinding (',' varBinding)* ';' ;
 
-varBinding : ID ':' typeName (':=' expr)? ;
+varBinding : ID ':' typeName declLoc? (':=' expr)? ;
 
 typeName : 'int' | 'bool' | ID ;
 
@@ -28,10 +28,15 @@ procDecl
   : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? contract* block
   ;
 
-param : ID ':' typeName ;
+param : ID ':' typeName declLoc? ;
 
-// `@"file"` names the source file the statement locations of a printed IR procedure refer to.
-fileAnnot : '@' STRING ;
+// `@"file"` names the source file the statement locations of a printed IR procedure refer to; the optional
+// `line:col` is the procedure's own location there.
+fileAnnot : '@' STRING (INT ':' INT)? ;
+
+// The location of a declaration in printed IR: `@"file" line:col`, or `@line:col` in the file of the
+// enclosing record or procedure.
+declLoc : '@' STRING? INT ':' INT ;
 
 contract
   : kind=('requires' | 'ensures') (block | expr)

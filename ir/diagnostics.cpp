@@ -7,12 +7,9 @@ namespace locus {
 
 const char *severityName(Severity s) {
   switch (s) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
+  case Severity::Error: return "error";
+  case Severity::Warning: return "warning";
+  case Severity::Note: return "note";
   }
   return "error";
 }

@@ -27,10 +27,18 @@ const char *opSpelling(Op op) {
   return "?";
 }
 
-bool isUnary(Op op) { return op == Op::Neg || op == Op::Not; }
-bool isComparison(Op op) { return op >= Op::Eq && op <= Op::Ge; }
-bool isBoolConnective(Op op) { return op == Op::And || op == Op::Or || op == Op::Implies; }
-bool isArithmetic(Op op) { return op >= Op::Add && op <= Op::Mod; }
+bool isUnary(Op op) {
+  return op == Op::Neg || op == Op::Not;
+}
+bool isComparison(Op op) {
+  return op >= Op::Eq && op <= Op::Ge;
+}
+bool isBoolConnective(Op op) {
+  return op == Op::And || op == Op::Or || op == Op::Implies;
+}
+bool isArithmetic(Op op) {
+  return op >= Op::Add && op <= Op::Mod;
+}
 
 const char *stmtKindName(Stmt::Kind k) {
   switch (k) {
@@ -132,9 +140,15 @@ template <typename T> static uint32_t indexByName(const std::vector<T> &v, const
   return kNone;
 }
 
-uint32_t Program::recordIndex(const std::string &n) const { return indexByName(records, n); }
-uint32_t Program::globalIndex(const std::string &n) const { return indexByName(globals, n); }
-uint32_t Program::procIndex(const std::string &n) const { return indexByName(procs, n); }
+uint32_t Program::recordIndex(const std::string &n) const {
+  return indexByName(records, n);
+}
+uint32_t Program::globalIndex(const std::string &n) const {
+  return indexByName(globals, n);
+}
+uint32_t Program::procIndex(const std::string &n) const {
+  return indexByName(procs, n);
+}
 
 StmtId Program::maxStmtId() const {
   StmtId m = 0;

@@ -157,8 +157,8 @@ struct Stmt {
   Expr value;                       ///< Assign/PutField rhs, Assume/Assert condition, While condition
   std::vector<Expr> args;           ///< Call
   AssertKind assertKind = AssertKind::User;
-  std::string message;              ///< Assert: optional user message
-  std::vector<Stmt> body;           ///< While, Concrete
+  std::string message;    ///< Assert: optional user message
+  std::vector<Stmt> body; ///< While, Concrete
 
   bool isCompound() const { return kind == While || kind == Concrete; }
   friend bool operator==(const Stmt &, const Stmt &) = default;
@@ -171,9 +171,9 @@ struct Procedure {
   std::string name;
   bool isTest = false;
   SourceLoc loc;
-  std::vector<Var> vars;         ///< parameters first, then the result (if any), then locals
-  std::vector<uint32_t> params;  ///< indices into vars, in order
-  uint32_t result = kNone;       ///< index into vars, or kNone
+  std::vector<Var> vars;        ///< parameters first, then the result (if any), then locals
+  std::vector<uint32_t> params; ///< indices into vars, in order
+  uint32_t result = kNone;      ///< index into vars, or kNone
   std::vector<Stmt> pre;        ///< runs at entry; its asserts have AssertKind::Requires
   std::vector<Stmt> post;       ///< runs at exit; its asserts have AssertKind::Ensures
   std::vector<Stmt> body;
@@ -187,12 +187,14 @@ struct Program {
   std::vector<std::string> files; ///< SourceLoc::file indexes this table
   std::vector<Record> records;
   std::vector<Var> globals;
-  std::vector<Procedure> procs;   ///< procedures and tests, in source order
+  std::vector<Procedure> procs; ///< procedures and tests, in source order
 
   uint32_t recordIndex(const std::string &name) const;
   uint32_t globalIndex(const std::string &name) const;
   uint32_t procIndex(const std::string &name) const; ///< procedures and tests alike
-  const Var &var(const Procedure &p, VarRef v) const { return v.global ? globals.at(v.index) : p.vars.at(v.index); }
+  const Var &var(const Procedure &p, VarRef v) const {
+    return v.global ? globals.at(v.index) : p.vars.at(v.index);
+  }
   /// The largest statement id in use (0 if none).
   StmtId maxStmtId() const;
   friend bool operator==(const Program &, const Program &) = default;

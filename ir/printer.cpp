@@ -198,13 +198,13 @@ public:
 
   void run() {
     for (const Record &r : prog_.records) {
-      os_ << "type " << r.name << " {\n";
+      os_ << "type " << r.name << declLoc(r.loc, std::nullopt) << " {\n";
       for (const Field &f : r.fields)
-        os_ << "  " << f.name << ": " << toString(prog_, f.type) << ";\n";
+        os_ << "  " << f.name << ": " << toString(prog_, f.type) << declLoc(f.loc, r.loc.file) << ";\n";
       os_ << "}\n\n";
     }
     for (const Var &g : prog_.globals)
-      os_ << "var " << g.name << ": " << toString(prog_, g.type) << ";\n";
+      os_ << "var " << g.name << ": " << toString(prog_, g.type) << declLoc(g.loc, std::nullopt) << ";\n";
     if (!prog_.globals.empty())
       os_ << "\n";
     for (size_t i = 0; i < prog_.procs.size(); ++i) {
@@ -216,6 +216,10 @@ public:
 
 private:
   void proc(const Procedure &p) {
+    // The procedure's file is that of its statements (of its declaration when it has none).
+    procFile_ = procFile(p);
+    if (!procFile_ && p.loc.valid())
+      procFile_ = p.loc.file;
     os_ << (p.isTest ? "test " : "proc ") << p.name;
     if (!p.isTest) {
       os_ << '(';
@@ -225,10 +229,10 @@ private:
       if (p.result != kNone)
         os_ << " returns (" << var(p, p.result) << ')';
     }
-    if (opts_.tags) {
-      auto f = procFile(p);
-      if (f && *f < prog_.files.size())
-        os_ << " @" << quote(prog_.files[*f]);
+    if (std::optional<uint32_t> f = procFile_; opts_.tags && f && *f < prog_.files.size()) {
+      os_ << " @" << quote(prog_.files[*f]);
+      if (p.loc.valid() && p.loc.file == *f)
+        os_ << ' ' << p.loc.line << ':' << p.loc.col;
     }
     os_ << "\n";
     block(p, "requires ", p.pre);
@@ -246,7 +250,17 @@ private:
   std::string var(const Procedure &p, uint32_t i) {
     if (i >= p.vars.size())
       return "<var?>: int";
-    return p.vars[i].name + ": " + toString(prog_, p.vars[i].type);
+    return p.vars[i].name + ": " + toString(prog_, p.vars[i].type) + declLoc(p.vars[i].loc, procFile_);
+  }
+
+  /// ` @line:col` when `loc` lies in `implied`, else ` @"file" line:col`; empty without tags or location.
+  std::string declLoc(SourceLoc loc, std::optional<uint32_t> implied) const {
+    if (!opts_.tags || !loc.valid() || loc.file >= prog_.files.size())
+      return "";
+    std::string out = " @";
+    if (!implied || *implied != loc.file)
+      out += quote(prog_.files[loc.file]) + " ";
+    return out + std::to_string(loc.line) + ":" + std::to_string(loc.col);
   }
 
   void block(const Procedure &p, const char *kw, const std::vector<Stmt> &ss) {
@@ -279,6 +293,7 @@ private:
   std::ostream &os_;
   const Program &prog_;
   const PrintOptions &opts_;
+  std::optional<uint32_t> procFile_; ///< the file of the procedure being printed
 };
 
 } // namespace
@@ -312,40 +327,6 @@ std::string toString(const Program &prog, Type t) {
   case Type::Ref: return t.record < prog.records.size() ? prog.records[t.record].name : "<record?>";
   }
   return "?";
-}
-
-namespace {
-Program withoutDeclLocs(Program p) {
-  uint32_t used = 0; // 1 + the largest file index a statement refers to
-  auto visit = [&](const Stmt &s) {
-    if (s.loc.valid())
-      used = std::max(used, s.loc.file + 1);
-  };
-  for (const Procedure &proc : p.procs) {
-    walk(proc.pre, visit);
-    walk(proc.body, visit);
-    walk(proc.post, visit);
-  }
-  if (p.files.size() > used)
-    p.files.resize(used);
-  for (Record &r : p.records) {
-    r.loc = {};
-    for (Field &f : r.fields)
-      f.loc = {};
-  }
-  for (Var &g : p.globals)
-    g.loc = {};
-  for (Procedure &proc : p.procs) {
-    proc.loc = {};
-    for (Var &v : proc.vars)
-      v.loc = {};
-  }
-  return p;
-}
-} // namespace
-
-bool equalModuloDeclLocs(const Program &a, const Program &b) {
-  return withoutDeclLocs(a) == withoutDeclLocs(b);
 }
 
 } // namespace locus::ir

@@ -20,10 +20,4 @@ std::string toString(const Program &prog, const Procedure &proc, const Expr &e);
 std::string toString(const Program &prog, const Procedure &proc, const Stmt &s);
 std::string toString(const Program &prog, Type t);
 
-/// `a == b` except for declaration locations (records, fields, globals, procedures, variables) and the
-/// files-table entries only declarations refer to. The printed form carries statement locations but not
-/// declaration locations, so this is the equality a print → parse → lower round trip preserves
-/// (see "Printed form" in ir/README.md).
-bool equalModuloDeclLocs(const Program &a, const Program &b);
-
 } // namespace locus::ir

@@ -46,8 +46,9 @@ void addExec(CLI::App *cmd, ExecOptions &e) {
   cmd->add_option("--ints", e.ints, "integer semantics: math (unbounded) or bv32 (32-bit two's complement)")
       ->check(CLI::IsMember({"math", "bv32"}))
       ->capture_default_str();
-  cmd->add_option("--nondet", e.nondet,
-                  "values for `nondet`, consumed in order: comma-separated ints, true/false, null, nK (node K)");
+  cmd->add_option(
+      "--nondet", e.nondet,
+      "values for `nondet`, consumed in order: comma-separated ints, true/false, null, nK (node K)");
   cmd->add_option("--seed", e.seed, "after --nondet values run out, draw nondet values from this seed");
   cmd->add_flag("--trace", e.trace, "show the whole executed trace (default: the last 20 steps on failure)");
 }
@@ -71,7 +72,8 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
   if (text.size() > 1 && text[0] == 'n' && std::isdigit(static_cast<unsigned char>(text[1]))) {
     uint32_t node = 0;
     auto [p, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), node);
-    if (ec == std::errc() && p == text.data() + text.size() && (kind == ir::Type::Ref || kind == ir::Type::Void))
+    if (ec == std::errc() && p == text.data() + text.size() &&
+        (kind == ir::Type::Ref || kind == ir::Type::Void))
       return ir::Value::ofRef(node);
   }
   int64_t v = 0;
@@ -130,7 +132,10 @@ std::optional<ir::Program> load(const Common &c, const char *command) {
   if (!c.json)
     diags.print(std::cerr);
   else if (!prog)
-    std::cout << Json{{"command", command}, {"file", c.file}, {"ok", false}, {"diagnostics", report::toJson(diags)}}
+    std::cout << Json{{"command", command},
+                      {"file", c.file},
+                      {"ok", false},
+                      {"diagnostics", report::toJson(diags)}}
                      .dump(2)
               << "\n";
   return prog;
@@ -153,8 +158,8 @@ int cmdCheck(const Common &c) {
       size_t procs = 0, tests = 0;
       for (const ir::Procedure &p : prog->procs)
         (p.isTest ? tests : procs)++;
-      std::cout << c.file << ": ok (" << procs << " procedures, " << tests << " tests, " << prog->records.size()
-                << " record types)\n";
+      std::cout << c.file << ": ok (" << procs << " procedures, " << tests << " tests, "
+                << prog->records.size() << " record types)\n";
     } else {
       std::cerr << diags.errorCount() << (diags.errorCount() == 1 ? " error" : " errors") << " generated\n";
     }
@@ -197,14 +202,10 @@ ir::InterpOptions interpOptions(const ExecOptions &e) {
 int exitFor(const ir::Outcome &o) {
   switch (o.kind) {
   case ir::OutcomeKind::Ok:
-  case ir::OutcomeKind::Infeasible:
-    return Exit::Ok;
-  case ir::OutcomeKind::Failure:
-    return Exit::Violated;
-  case ir::OutcomeKind::Limit:
-    return Exit::Unknown;
-  case ir::OutcomeKind::Error:
-    return Exit::InputError;
+  case ir::OutcomeKind::Infeasible: return Exit::Ok;
+  case ir::OutcomeKind::Failure: return Exit::Violated;
+  case ir::OutcomeKind::Limit: return Exit::Unknown;
+  case ir::OutcomeKind::Error: return Exit::InputError;
   }
   return Exit::Internal;
 }
@@ -219,15 +220,15 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     for (const ir::Procedure &p : prog->procs)
       if (!p.isTest)
         names += (names.empty() ? "" : ", ") + p.name;
-    usageError("no procedure '" + entryName + "' in " + c.file + (names.empty() ? "" : " (procedures: " + names + ")") +
-               "; choose one with --entry");
+    usageError("no procedure '" + entryName + "' in " + c.file +
+               (names.empty() ? "" : " (procedures: " + names + ")") + "; choose one with --entry");
   }
   const ir::Procedure &proc = prog->procs[entry];
   std::vector<ir::Value> args;
   std::vector<std::string> texts = argText.empty() ? std::vector<std::string>{} : splitList(argText);
   if (texts.size() != proc.params.size())
-    usageError("'" + proc.name + "' takes " + std::to_string(proc.params.size()) + " argument(s), --args gave " +
-               std::to_string(texts.size()));
+    usageError("'" + proc.name + "' takes " + std::to_string(proc.params.size()) +
+               " argument(s), --args gave " + std::to_string(texts.size()));
   for (size_t i = 0; i < texts.size(); ++i) {
     std::string err;
     const ir::Var &param = proc.vars[proc.params[i]];
@@ -279,7 +280,10 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
     bool pass = out.kind == ir::OutcomeKind::Ok;
     bool isUnknown = out.kind == ir::OutcomeKind::Limit;
     (pass ? passed : isUnknown ? unknown : failed)++;
-    const char *status = pass ? "PASS" : isUnknown ? "UNKNOWN" : out.kind == ir::OutcomeKind::Infeasible ? "INFEASIBLE" : "FAIL";
+    const char *status = pass                                      ? "PASS"
+                         : isUnknown                               ? "UNKNOWN"
+                         : out.kind == ir::OutcomeKind::Infeasible ? "INFEASIBLE"
+                                                                   : "FAIL";
     if (c.json) {
       Json j;
       j["test"] = name;
@@ -338,8 +342,10 @@ int main(int argc, char **argv) {
   addCommon(check, c);
   CLI::App *irCmd = app.add_subcommand("ir", "print the canonical IR (statement ids and source locations)");
   addCommon(irCmd, c);
-  irCmd->add_flag("--no-tags", noTags, "omit the #id @line:col tags (the output then no longer round-trips ids)");
-  CLI::App *run = app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
+  irCmd->add_flag("--no-tags", noTags,
+                  "omit the #id @line:col tags (the output then no longer round-trips ids)");
+  CLI::App *run =
+      app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
   addCommon(run, c);
   addExec(run, e);
   run->add_option("--entry", entry, "the procedure to run")->capture_default_str();

@@ -75,12 +75,14 @@ std::string verdict(const ir::Outcome &o) {
   return s;
 }
 
-static std::string stmtText(const ir::Program &prog, const ir::StmtIndex &index, uint32_t proc, ir::StmtId id) {
+static std::string stmtText(const ir::Program &prog, const ir::StmtIndex &index, uint32_t proc,
+                            ir::StmtId id) {
   const ir::Stmt *s = index.find(id);
   return s && proc < prog.procs.size() ? ir::toString(prog, prog.procs[proc], *s) : "";
 }
 
-static void printVars(std::ostream &os, const std::vector<ir::Var> &vars, const std::vector<ir::Value> &vals) {
+static void printVars(std::ostream &os, const std::vector<ir::Var> &vars,
+                      const std::vector<ir::Value> &vals) {
   for (size_t i = 0; i < vars.size() && i < vals.size(); ++i)
     os << "    " << vars[i].name << " = " << ir::toString(vals[i]) << "\n";
 }
@@ -124,7 +126,8 @@ static Json varsToJson(const std::vector<ir::Var> &vars, const std::vector<ir::V
 Json stateToJson(const ir::Program &prog, const ir::State &st, uint32_t entry) {
   Json j;
   j["globals"] = varsToJson(prog.globals, st.globals);
-  j["variables"] = entry < prog.procs.size() ? varsToJson(prog.procs[entry].vars, st.entryVars) : Json::object();
+  j["variables"] =
+      entry < prog.procs.size() ? varsToJson(prog.procs[entry].vars, st.entryVars) : Json::object();
   if (st.callerProc < prog.procs.size() && st.callerProc != entry) {
     j["stopped_in"] = prog.procs[st.callerProc].name;
     j["stopped_in_variables"] = varsToJson(prog.procs[st.callerProc].vars, st.callerVars);
@@ -159,8 +162,8 @@ void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool
     else if (!o.message.empty())
       os << "  " << o.message << "\n";
     if (o.stmt && o.proc < prog.procs.size())
-      os << "  in " << prog.procs[o.proc].name << ", statement #" << o.stmt << ": " << stmtText(prog, index, o.proc, o.stmt)
-         << "\n";
+      os << "  in " << prog.procs[o.proc].name << ", statement #" << o.stmt << ": "
+         << stmtText(prog, index, o.proc, o.stmt) << "\n";
   }
   if (o.result)
     os << "result: " << ir::toString(*o.result) << "\n";

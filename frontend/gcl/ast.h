@@ -12,6 +12,14 @@
 
 namespace locus::gcl {
 
+/// A declaration's location written in printed IR (`@"file" line:col` or `@line:col`); line 0: none.
+struct DeclTag {
+  std::optional<std::string> file; ///< as written; none: the enclosing record's or procedure's file
+  uint32_t line = 0;
+  uint32_t col = 0;
+  bool present() const { return line != 0; }
+};
+
 struct TypeName {
   std::string name; ///< "int", "bool" or a record name
   SourceLoc loc;
@@ -36,8 +44,8 @@ struct Expr {
 
   // Checker annotations.
   ir::Type type;
-  const VarDecl *decl = nullptr;   ///< Path: the variable names[0] refers to
-  std::vector<uint32_t> fieldIdx;  ///< Path: field index for names[1..]
+  const VarDecl *decl = nullptr;  ///< Path: the variable names[0] refers to
+  std::vector<uint32_t> fieldIdx; ///< Path: field index for names[1..]
 };
 
 struct Stmt;
@@ -54,27 +62,28 @@ struct VarDecl {
   TypeName type;
   ExprPtr init; ///< optional initializer
   ir::VarKind kind = ir::VarKind::Local;
+  DeclTag tag;
 };
 
 struct Stmt {
   enum Kind {
-    Guarded,    ///< [guard] inner
-    LocalDecl,  ///< var x: T [:= e], …
-    Assign,     ///< lhs := value     (lhs a path; `x.f := e` is a putfield, `x := y.f` a getfield)
-    New,        ///< lhs := new T
-    Nondet,     ///< lhs := nondet
-    Call,       ///< [lhs :=] callee(args)
+    Guarded,   ///< [guard] inner
+    LocalDecl, ///< var x: T [:= e], …
+    Assign,    ///< lhs := value     (lhs a path; `x.f := e` is a putfield, `x := y.f` a getfield)
+    New,       ///< lhs := new T
+    Nondet,    ///< lhs := nondet
+    Call,      ///< [lhs :=] callee(args)
     Assume,
     Assert,
     Halt,
-    Return,     ///< return [value]
+    Return, ///< return [value]
     Skip,
     Break,
     Continue,
-    If,         ///< if (value) then else (else optional; an `else if` is an If inside elseBlock)
-    While,      ///< while (value) then
-    Concrete,   ///< concrete then
-    BlockStmt,  ///< { then }
+    If,        ///< if (value) then else (else optional; an `else if` is an If inside elseBlock)
+    While,     ///< while (value) then
+    Concrete,  ///< concrete then
+    BlockStmt, ///< { then }
   };
   Kind kind = Skip;
   SourceLoc loc;
@@ -82,19 +91,19 @@ struct Stmt {
   std::optional<ir::StmtId> tagId;
   std::optional<SourceLoc> tagLoc;
 
-  ExprPtr guard;                          ///< Guarded
-  StmtPtr inner;                          ///< Guarded
+  ExprPtr guard;                               ///< Guarded
+  StmtPtr inner;                               ///< Guarded
   std::vector<std::unique_ptr<VarDecl>> decls; ///< LocalDecl
-  ExprPtr lhs;                            ///< Assign/New/Nondet/Call: a Path expression (Call: optional)
-  ExprPtr value;                          ///< Assign rhs, Assume/Assert/If/While condition, Return value
-  std::string typeName;                   ///< New
-  SourceLoc typeLoc;                      ///< New
-  std::string callee;                     ///< Call
-  SourceLoc calleeLoc;                    ///< Call
-  std::vector<ExprPtr> args;              ///< Call
-  std::string message;                    ///< Assert (unquoted)
-  std::unique_ptr<Block> then;            ///< If, While, Concrete, BlockStmt
-  std::unique_ptr<Block> elseBlock;       ///< If (optional)
+  ExprPtr lhs;                                 ///< Assign/New/Nondet/Call: a Path expression (Call: optional)
+  ExprPtr value;                               ///< Assign rhs, Assume/Assert/If/While condition, Return value
+  std::string typeName;                        ///< New
+  SourceLoc typeLoc;                           ///< New
+  std::string callee;                          ///< Call
+  SourceLoc calleeLoc;                         ///< Call
+  std::vector<ExprPtr> args;                   ///< Call
+  std::string message;                         ///< Assert (unquoted)
+  std::unique_ptr<Block> then;                 ///< If, While, Concrete, BlockStmt
+  std::unique_ptr<Block> elseBlock;            ///< If (optional)
 
   // Checker annotations.
   uint32_t recordIdx = ir::kNone; ///< New: the record
@@ -112,11 +121,13 @@ struct FieldDecl {
   std::string name;
   SourceLoc loc;
   TypeName type;
+  DeclTag tag;
 };
 
 struct TypeDecl {
   std::string name;
   SourceLoc loc;
+  DeclTag tag;
   std::vector<FieldDecl> fields;
 };
 
@@ -125,6 +136,7 @@ struct ProcDecl {
   SourceLoc loc;
   bool isTest = false;
   std::optional<std::string> fileAnnot; ///< `@"file"`: file of tagged statement locations
+  DeclTag tag;                          ///< `@"file" line:col`: the procedure's own location (printed IR)
   std::vector<std::unique_ptr<VarDecl>> params;
   std::unique_ptr<VarDecl> result; ///< optional
   std::vector<Contract> contracts;

@@ -61,6 +61,18 @@ public:
     return l;
   }
 
+  /// A declaration's location: its printed-IR tag if it has one (in the tag's file, else in `fallbackFile`,
+  /// else in the text being read), otherwise its position in the text.
+  SourceLoc declSrc(SourceLoc astLoc, const DeclTag &tag, const std::optional<std::string> &fallbackFile) {
+    if (!tag.present())
+      return src(astLoc);
+    const std::optional<std::string> &file = tag.file ? tag.file : fallbackFile;
+    SourceLoc l = file ? SourceLoc{pathIndex(*file), 0, 0} : src(astLoc);
+    l.line = tag.line;
+    l.col = tag.col;
+    return l;
+  }
+
   const SourceManager &sm_;
   ir::Program prog_;
   std::unordered_map<const VarDecl *, uint32_t> globalIdx_;
@@ -159,7 +171,7 @@ private:
       for (unsigned i = 1;; ++i)
         if (name = d.name + "_" + std::to_string(i); !taken(name))
           break;
-    uint32_t idx = addVar(name, d.type.resolved, k, u_.src(d.loc));
+    uint32_t idx = addVar(name, d.type.resolved, k, u_.declSrc(d.loc, d.tag, pd_.fileAnnot));
     locals_[&d] = idx;
     return idx;
   }
@@ -572,15 +584,16 @@ private:
 ir::Program UnitLowering::run() {
   for (const auto &m : unit_.modules)
     for (const auto &t : m->types) {
-      ir::Record r{t->name, {}, src(t->loc)};
+      ir::Record r{t->name, {}, declSrc(t->loc, t->tag, std::nullopt)};
       for (const auto &f : t->fields)
-        r.fields.push_back({f.name, f.type.resolved, src(f.loc)});
+        r.fields.push_back({f.name, f.type.resolved, declSrc(f.loc, f.tag, t->tag.file)});
       prog_.records.push_back(std::move(r));
     }
   for (const auto &m : unit_.modules)
     for (const auto &g : m->globals) {
       globalIdx_[g.get()] = static_cast<uint32_t>(prog_.globals.size());
-      prog_.globals.push_back({g->name, g->type.resolved, ir::VarKind::Global, src(g->loc)});
+      prog_.globals.push_back(
+          {g->name, g->type.resolved, ir::VarKind::Global, declSrc(g->loc, g->tag, std::nullopt)});
     }
   for (const auto &m : unit_.modules)
     for (const auto &pd : m->procs) {
@@ -588,7 +601,7 @@ ir::Program UnitLowering::run() {
       ir::Procedure p;
       p.name = pd->name;
       p.isTest = pd->isTest;
-      p.loc = src(pd->loc);
+      p.loc = declSrc(pd->loc, pd->tag, pd->fileAnnot);
       prog_.procs.push_back(std::move(p));
     }
   ir::StmtId maxId = 0; // the largest explicit tag id

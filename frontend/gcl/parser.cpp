@@ -272,8 +272,9 @@ private:
 
   /// Tokens after which only an expression can follow (`x := `, `a + `, `not `, `(` …).
   bool expectsExpressionAfter(size_t type) const {
-    static const char *const ops[] = {":=", "return", "assert", "assume", "+", "-", "*", "/", "%", "==", "!=", "<",
-                                      "<=", ">", ">=", "and", "&&", "or", "||", "==>", "not", "!", "(", "[", ","};
+    static const char *const ops[] = {":=", "return", "assert", "assume", "+", "-",  "*",   "/",  "%",
+                                      "==", "!=",     "<",      "<=",     ">", ">=", "and", "&&", "or",
+                                      "||", "==>",    "not",    "!",      "(", "[",  ","};
     for (const char *op : ops)
       if (type == tt_(op))
         return true;
@@ -476,8 +477,10 @@ private:
     for (auto *f : c->fieldDecl()) {
       if (!f || !f->ID())
         continue;
-      t->fields.push_back({idText(f->ID()), loc(f->ID()->getSymbol()), typeName(f->typeName())});
+      t->fields.push_back({idText(f->ID()), loc(f->ID()->getSymbol()), typeName(f->typeName()), {}});
+      t->fields.back().tag = declTag(f->declLoc());
     }
+    t->tag = declTag(c->declLoc());
     return t;
   }
 
@@ -489,6 +492,7 @@ private:
     v->loc = loc(b->ID()->getSymbol());
     v->type = typeName(b->typeName());
     v->kind = kind;
+    v->tag = declTag(b->declLoc());
     if (b->expr())
       v->init = expr(b->expr());
     return v;
@@ -502,7 +506,42 @@ private:
     v->loc = loc(p->ID()->getSymbol());
     v->type = typeName(p->typeName());
     v->kind = kind;
+    v->tag = declTag(p->declLoc());
     return v;
+  }
+
+  /// A declaration location `@"file" line:col` / `@line:col` (printed IR); absent: an empty tag.
+  DeclTag declTag(GCLParser::DeclLocContext *c) {
+    DeclTag t;
+    if (!c)
+      return t;
+    if (c->STRING())
+      t.file = unquote(c->STRING()->getSymbol());
+    lineCol(c->INT(), t);
+    return t;
+  }
+
+  /// Reads the `line:col` pair of a tag; leaves `t` without a location if it is malformed.
+  template <typename T> void lineCol(const std::vector<antlr4::tree::TerminalNode *> &ints, T &t) {
+    if (ints.size() != 2 || !ints[0] || !ints[1])
+      return;
+    auto line = parseU32(ints[0]->getSymbol(), "line number");
+    auto col = parseU32(ints[1]->getSymbol(), "column number");
+    if (line && *line == 0)
+      sink_.add(ints[0]->getSymbol(), "line numbers start at 1");
+    if (line && col && *line != 0) {
+      t.line = *line;
+      t.col = *col;
+    }
+  }
+
+  void fileAnnot(GCLParser::FileAnnotContext *fa, ProcDecl &p) {
+    if (!fa || !fa->STRING())
+      return;
+    p.fileAnnot = unquote(fa->STRING()->getSymbol());
+    lineCol(fa->INT(), p.tag);
+    if (p.tag.present())
+      p.tag.file = p.fileAnnot;
   }
 
   std::unique_ptr<ProcDecl> procDecl(GCLParser::ProcDeclContext *c) {
@@ -525,8 +564,7 @@ private:
         }
       }
     }
-    if (auto *fa = c->fileAnnot(); fa && fa->STRING())
-      p->fileAnnot = unquote(fa->STRING()->getSymbol());
+    fileAnnot(c->fileAnnot(), *p);
     for (auto *k : c->contract()) {
       if (!k || !k->kind)
         continue;
@@ -553,8 +591,7 @@ private:
     p->name = idText(c->ID());
     p->loc = loc(c->ID()->getSymbol());
     p->isTest = true;
-    if (auto *fa = c->fileAnnot(); fa && fa->STRING())
-      p->fileAnnot = unquote(fa->STRING()->getSymbol());
+    fileAnnot(c->fileAnnot(), *p);
     p->body = c->block() ? block(c->block()) : std::make_unique<Block>();
     if (!p->body->loc.valid())
       p->body->loc = p->loc;
@@ -600,15 +637,10 @@ private:
         s.tagId = *v;
       }
     }
-    auto ints = c->INT();
-    if (ints.size() == 2 && ints[0] && ints[1]) {
-      auto line = parseU32(ints[0]->getSymbol(), "line number");
-      auto col = parseU32(ints[1]->getSymbol(), "column number");
-      if (line && *line == 0)
-        sink_.add(ints[0]->getSymbol(), "line numbers start at 1");
-      if (line && col)
-        s.tagLoc = SourceLoc{file_, *line, *col};
-    }
+    DeclTag lc;
+    lineCol(c->INT(), lc);
+    if (lc.present())
+      s.tagLoc = SourceLoc{file_, lc.line, lc.col};
   }
 
   StmtPtr stmt(GCLParser::StmtContext *c) {

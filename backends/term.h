@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace locus::backends {
@@ -173,6 +174,26 @@ public:
   Op op(Term t) const { return data(t).op; }
   Sort sort(Term t) const { return data(t).sort; }
   const std::vector<Term> &kids(Term t) const { return data(t).kids; }
+  /// Calls visit(t) for `root` and every term below it for which done(t) is false, children before their
+  /// parents. visit must make done(t) true (so shared subterms are visited once). Uses an explicit stack, so
+  /// deep terms cannot overflow the C++ stack.
+  template <typename Done, typename Visit> void postOrder(Term root, Done &&done, Visit &&visit) const {
+    std::vector<std::pair<Term, bool>> stack{{root, false}};
+    while (!stack.empty()) {
+      auto [t, ready] = stack.back();
+      stack.pop_back();
+      if (done(t))
+        continue;
+      if (ready) {
+        visit(t);
+        continue;
+      }
+      stack.push_back({t, true});
+      for (Term k : kids(t))
+        if (!done(k))
+          stack.push_back({k, false});
+    }
+  }
   bool isBool(Term t) const { return kind(sort(t)) == SortKind::Bool; }
   bool isTrue(Term t) const { return t == true_; }
   bool isFalse(Term t) const { return t == false_; }

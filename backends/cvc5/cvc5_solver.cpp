@@ -57,21 +57,8 @@ cvc5::Sort Cvc5Solver::translateSort(Sort s) {
 }
 
 cvc5::Term Cvc5Solver::translate(Term root) {
-  std::vector<std::pair<Term, bool>> stack{{root, false}};
-  while (!stack.empty()) {
-    auto [t, ready] = stack.back();
-    stack.pop_back();
-    if (cache_.count(t.id))
-      continue;
-    if (ready) {
-      cache_.emplace(t.id, build(t));
-      continue;
-    }
-    stack.push_back({t, true});
-    for (Term k : tm_.kids(t))
-      if (!cache_.count(k.id))
-        stack.push_back({k, false});
-  }
+  tm_.postOrder(
+      root, [&](Term t) { return cache_.count(t.id) != 0; }, [&](Term t) { cache_.emplace(t.id, build(t)); });
   return cache_.at(root.id);
 }
 

@@ -267,19 +267,25 @@ private:
 
   // ---- statements ------------------------------------------------------------------------------
 
-  const VarDecl *lookup(const std::string &name) const {
+  /// The innermost block-scoped declaration of `name`, or nullptr.
+  const VarDecl *lookupScoped(const std::string &name) const {
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
       if (auto f = it->vars.find(name); f != it->vars.end())
         return f->second;
+    return nullptr;
+  }
+
+  const VarDecl *lookup(const std::string &name) const {
+    if (const VarDecl *d = lookupScoped(name))
+      return d;
     if (auto g = globals_.find(name); g != globals_.end())
       return g->second;
     return nullptr;
   }
 
   const VarDecl *lookupLocal(const std::string &name) const {
-    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
-      if (auto f = it->vars.find(name); f != it->vars.end())
-        return f->second;
+    if (const VarDecl *d = lookupScoped(name))
+      return d;
     if (proc_ && proc_->result && proc_->result->name == name)
       return proc_->result.get();
     return nullptr;

@@ -31,8 +31,8 @@ procDecl
 param : ID ':' typeName declLoc? ;
 
 // `@"file"` names the source file the statement locations of a printed IR procedure refer to; the optional
-// `line:col` is the procedure's own location there.
-fileAnnot : '@' STRING (INT ':' INT)? ;
+// `line:col` is the procedure's own location there, `@"other" line:col` its location in another file.
+fileAnnot : '@' STRING (INT ':' INT | declLoc)? ;
 
 // The location of a declaration in printed IR: `@"file" line:col`, or `@line:col` in the file of the
 // enclosing record or procedure.
@@ -57,6 +57,7 @@ tag
 stmtBody
   : '[' expr ']' stmt                                     # guardedStmt
   | 'var' varBinding (',' varBinding)* ';'                # localDecl
+  | ID varBinding (',' varBinding)* ';'                   # tempDecl   // `temp x: T;` (printed IR)
   | lvalue ':=' 'new' ID ';'                              # newStmt
   | lvalue ':=' 'nondet' ';'                              # nondetStmt
   | lvalue ':=' ID '(' args? ')' ';'                      # callAssignStmt

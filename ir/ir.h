@@ -54,6 +54,7 @@ struct Var {
   Type type;
   VarKind kind = VarKind::Local;
   SourceLoc loc;
+  bool temp = false; ///< a temporary the lowering introduced (printed `temp x: T;`, hidden in state displays)
   friend bool operator==(const Var &, const Var &) = default;
 };
 

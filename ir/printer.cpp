@@ -233,6 +233,8 @@ private:
       os_ << " @" << quote(prog_.files[*f]);
       if (p.loc.valid() && p.loc.file == *f)
         os_ << ' ' << p.loc.line << ':' << p.loc.col;
+      else
+        os_ << declLoc(p.loc, f); // declared in another file: ` @"decl" line:col`
     }
     os_ << "\n";
     block(p, "requires ", p.pre);
@@ -241,7 +243,7 @@ private:
     for (size_t i = 0; i < p.vars.size(); ++i) {
       if (std::find(p.params.begin(), p.params.end(), i) != p.params.end() || i == p.result)
         continue;
-      os_ << "  var " << var(p, static_cast<uint32_t>(i)) << ";\n";
+      os_ << (p.vars[i].temp ? "  temp " : "  var ") << var(p, static_cast<uint32_t>(i)) << ";\n";
     }
     stmts(p, p.body, 1);
     os_ << "}\n";

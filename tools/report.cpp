@@ -81,10 +81,19 @@ static std::string stmtText(const ir::Program &prog, const ir::StmtIndex &index,
   return s && proc < prog.procs.size() ? ir::toString(prog, prog.procs[proc], *s) : "";
 }
 
+/// The variables the user declared; the lowering's temporaries are summarized in one line.
 static void printVars(std::ostream &os, const std::vector<ir::Var> &vars,
                       const std::vector<ir::Value> &vals) {
-  for (size_t i = 0; i < vars.size() && i < vals.size(); ++i)
-    os << "    " << vars[i].name << " = " << ir::toString(vals[i]) << "\n";
+  size_t temps = 0;
+  for (size_t i = 0; i < vars.size() && i < vals.size(); ++i) {
+    if (vars[i].temp)
+      ++temps;
+    else
+      os << "    " << vars[i].name << " = " << ir::toString(vals[i]) << "\n";
+  }
+  if (temps)
+    os << "    (" << temps << " temporar" << (temps == 1 ? "y" : "ies")
+       << " of the IR not shown; --json lists them)\n";
 }
 
 void printState(std::ostream &os, const ir::Program &prog, const ir::State &st, uint32_t entry) {
@@ -116,10 +125,13 @@ void printState(std::ostream &os, const ir::Program &prog, const ir::State &st, 
   }
 }
 
-static Json varsToJson(const std::vector<ir::Var> &vars, const std::vector<ir::Value> &vals) {
+/// Variables by name; `temps` selects the lowering's temporaries instead of the declared variables.
+static Json varsToJson(const std::vector<ir::Var> &vars, const std::vector<ir::Value> &vals,
+                       bool temps = false) {
   Json j = Json::object();
   for (size_t i = 0; i < vars.size() && i < vals.size(); ++i)
-    j[vars[i].name] = ir::toString(vals[i]);
+    if (vars[i].temp == temps)
+      j[vars[i].name] = ir::toString(vals[i]);
   return j;
 }
 
@@ -128,6 +140,8 @@ Json stateToJson(const ir::Program &prog, const ir::State &st, uint32_t entry) {
   j["globals"] = varsToJson(prog.globals, st.globals);
   j["variables"] =
       entry < prog.procs.size() ? varsToJson(prog.procs[entry].vars, st.entryVars) : Json::object();
+  j["temporaries"] =
+      entry < prog.procs.size() ? varsToJson(prog.procs[entry].vars, st.entryVars, true) : Json::object();
   if (st.callerProc < prog.procs.size() && st.callerProc != entry) {
     j["stopped_in"] = prog.procs[st.callerProc].name;
     j["stopped_in_variables"] = varsToJson(prog.procs[st.callerProc].vars, st.callerVars);

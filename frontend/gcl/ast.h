@@ -63,6 +63,7 @@ struct VarDecl {
   ExprPtr init; ///< optional initializer
   ir::VarKind kind = ir::VarKind::Local;
   DeclTag tag;
+  bool isTemp = false; ///< declared with `temp` (a lowering temporary in printed IR)
 };
 
 struct Stmt {

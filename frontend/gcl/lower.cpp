@@ -173,6 +173,10 @@ private:
           break;
     uint32_t idx = addVar(name, d.type.resolved, k, u_.declSrc(d.loc, d.tag, pd_.fileAnnot));
     locals_[&d] = idx;
+    if (d.isTemp) {
+      p_.vars[idx].temp = true;
+      temps_.insert(idx);
+    }
     return idx;
   }
 
@@ -184,6 +188,7 @@ private:
       name = (isBool ? "b" : "t") + std::to_string(n++);
     while (taken(name));
     uint32_t idx = addVar(name, t, ir::VarKind::Local, loc_);
+    p_.vars[idx].temp = true;
     temps_.insert(idx);
     return {false, idx};
   }

@@ -539,8 +539,11 @@ private:
     if (!fa || !fa->STRING())
       return;
     p.fileAnnot = unquote(fa->STRING()->getSymbol());
-    lineCol(fa->INT(), p.tag);
-    if (p.tag.present())
+    if (fa->declLoc())
+      p.tag = declTag(fa->declLoc());
+    else
+      lineCol(fa->INT(), p.tag);
+    if (p.tag.present() && !p.tag.file)
       p.tag.file = p.fileAnnot;
   }
 
@@ -713,6 +716,19 @@ private:
       for (auto *b : x->varBinding())
         if (auto v = binding(b, ir::VarKind::Local))
           s->decls.push_back(std::move(v));
+    } else if (auto *x = dynamic_cast<GCLParser::TempDeclContext *>(c)) {
+      // `temp` is a contextual keyword: only printed IR declares temporaries.
+      if (!x->ID() || x->ID()->getText() != "temp") {
+        if (x->ID())
+          sink_.add(x->ID()->getSymbol(), "unexpected identifier '" + x->ID()->getText() + "'");
+        return nullptr;
+      }
+      s->kind = Stmt::LocalDecl;
+      for (auto *b : x->varBinding())
+        if (auto v = binding(b, ir::VarKind::Local)) {
+          v->isTemp = true;
+          s->decls.push_back(std::move(v));
+        }
     } else if (auto *x = dynamic_cast<GCLParser::NewStmtContext *>(c)) {
       s->kind = Stmt::New;
       s->lhs = lvalue(x->lvalue());

@@ -52,7 +52,8 @@ std::string body(const ir::Program &prog, const std::string &name) {
   std::string out;
   std::istringstream in(text.substr(open + 3, close - open - 3));
   for (std::string line; std::getline(in, line);)
-    if (line.find("var ") == std::string::npos || line.find(":=") != std::string::npos)
+    if ((line.find("var ") == std::string::npos && line.find("temp ") == std::string::npos) ||
+        line.find(":=") != std::string::npos)
       out += line.substr(2) + "\n";
   return out;
 }
@@ -304,6 +305,30 @@ requires {
   CHECK(err.find("duplicate statement id #5") != std::string::npos);
 }
 
+TEST_CASE("lower: declarations in other files than the statements round-trip exactly") {
+  // Statements tagged in c.c, declarations in test.gcl: the procedure names its own file.
+  auto prog = compile(R"(type R { f: int; }
+var g: int;
+proc f(x: int) returns (r: int) @"c.c" { var y: int; @3:4 y := x; @4:4 r := y; }
+test t @"c.c" { @9:2 skip; }
+)");
+  CHECK(prog.files == std::vector<std::string>{"c.c", "test.gcl"});
+  CHECK(prog.procs.at(0).loc == SourceLoc{1, 3, 6});
+  CHECK(prog.procs.at(0).body.at(0).loc == SourceLoc{0, 3, 4});
+  std::string text = ir::toString(prog);
+  INFO(text);
+  CHECK(text.find("type R @\"test.gcl\" 1:6 {\n  f: int @1:10;\n") != std::string::npos);
+  const char *sig =
+      "proc f(x: int @\"test.gcl\" 3:8) returns (r: int @\"test.gcl\" 3:25) @\"c.c\" @\"test.gcl\" 3:6\n";
+  CHECK(text.find(sig) != std::string::npos);
+  CHECK(text.find("test t @\"c.c\" @\"test.gcl\" 4:6\n") != std::string::npos);
+  roundTrip(prog);
+  // Printed without tags, declarations point into the printed text.
+  ir::PrintOptions noTags;
+  noTags.tags = false;
+  CHECK(ir::toString(prog, noTags).find('@') == std::string::npos);
+}
+
 TEST_CASE("lower: mixed constructs validate and round-trip") {
   auto prog = compile(R"(
 type Node { next: Node; val: int; }
@@ -357,4 +382,16 @@ TEST_CASE("lower: every .gcl file of tests/, stdlib/ and examples/ that compiles
   }
   MESSAGE("round-tripped " << compiled << " files");
   CHECK(compiled > 0);
+}
+
+TEST_CASE("lower: temporaries are marked, print as `temp` and stay marked after a round trip") {
+  auto prog =
+      compile("proc f(x: int) returns (r: bool) { var y: int; if (x > 0 and x < 9) { r := true; } }\n");
+  const ir::Procedure &f = prog.procs.at(0);
+  for (const ir::Var &v : f.vars)
+    CHECK(v.temp == (v.name != "x" && v.name != "r" && v.name != "y"));
+  std::string text = ir::toString(prog);
+  CHECK(text.find("  temp b0: bool") != std::string::npos);
+  CHECK(text.find("  var y: int") != std::string::npos);
+  roundTrip(prog);
 }

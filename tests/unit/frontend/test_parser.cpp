@@ -334,6 +334,67 @@ TEST_CASE("printed-IR tags") {
   CHECK(!p.stmt(5).tagLoc);
 }
 
+TEST_CASE("printed-IR declaration tags") {
+  Parsed p(R"(type Node @"lib/list.gcl" 3:6 { next: Node @4:3; val: int @"other.gcl" 5:3; }
+type Plain { x: int; }
+var head: Node @"lib/list.gcl" 9:5, n: int, k: int @7:1 := 3;
+proc push(v: int @12:11, w: Node) returns (r: int @"x.gcl" 12:30) @"lib/list.gcl" 12:6
+{
+  var t: Node @13:7 := null, u: int;
+  skip;
+}
+proc q() @"c.c" @"q.gcl" 2:6 { }
+proc s() @"c.c" @7:1 { }
+proc plain() @"c.c" { }
+test t @"lib/list.gcl" 20:6 { }
+)");
+  REQUIRE_MESSAGE(p.ok(), p.errors());
+  const Module &m = *p.m;
+  auto is = [](const DeclTag &t, std::optional<std::string> file, uint32_t line, uint32_t col) {
+    return t.present() && t.file == file && t.line == line && t.col == col;
+  };
+  REQUIRE(m.types.size() == 2);
+  CHECK(is(m.types[0]->tag, "lib/list.gcl", 3, 6));
+  CHECK(m.types[0]->loc == SourceLoc{0, 1, 6}); // its own location stays the position in this text
+  CHECK(is(m.types[0]->fields[0].tag, std::nullopt, 4, 3));
+  CHECK(is(m.types[0]->fields[1].tag, "other.gcl", 5, 3));
+  CHECK(!m.types[1]->tag.present());
+  CHECK(!m.types[1]->fields[0].tag.present());
+  REQUIRE(m.globals.size() == 3);
+  CHECK(is(m.globals[0]->tag, "lib/list.gcl", 9, 5));
+  CHECK(!m.globals[1]->tag.present());
+  CHECK(is(m.globals[2]->tag, std::nullopt, 7, 1));
+  CHECK(m.globals[2]->init);
+  REQUIRE(m.procs.size() == 5);
+  const ProcDecl &push = *m.procs[0];
+  CHECK(push.fileAnnot == std::optional<std::string>("lib/list.gcl"));
+  CHECK(is(push.tag, "lib/list.gcl", 12, 6));
+  CHECK(is(push.params[0]->tag, std::nullopt, 12, 11));
+  CHECK(!push.params[1]->tag.present());
+  CHECK(is(push.result->tag, "x.gcl", 12, 30));
+  const auto &decls = push.body->stmts.at(0)->decls;
+  REQUIRE(decls.size() == 2);
+  CHECK(is(decls[0]->tag, std::nullopt, 13, 7));
+  CHECK(decls[0]->init);
+  CHECK(!decls[1]->tag.present());
+  // The procedure declared in another file than its statements' file.
+  CHECK(m.procs[1]->fileAnnot == std::optional<std::string>("c.c"));
+  CHECK(is(m.procs[1]->tag, "q.gcl", 2, 6));
+  CHECK(is(m.procs[2]->tag, "c.c", 7, 1));
+  CHECK(m.procs[3]->fileAnnot == std::optional<std::string>("c.c"));
+  CHECK(!m.procs[3]->tag.present());
+  CHECK(m.procs[4]->isTest);
+  CHECK(is(m.procs[4]->tag, "lib/list.gcl", 20, 6));
+
+  Parsed bad("type T @0:1 { }\nvar g: int @\"f.gcl\" 0:2;\nproc f() @\"a.gcl\" 0:1 { }\n");
+  std::string e = bad.errors();
+  CHECK(e.find("t.gcl:1:9") != std::string::npos);
+  CHECK(e.find("t.gcl:2:21") != std::string::npos);
+  CHECK(e.find("t.gcl:3:19") != std::string::npos);
+  CHECK(e.find("line numbers start at 1") != std::string::npos);
+  CHECK(!bad.m->types.at(0)->tag.present());
+}
+
 TEST_CASE("tag errors") {
   Parsed p(wrap("#0 skip; #99999999999 skip; @0:1 skip;"));
   std::string e = p.errors();

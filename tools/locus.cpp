@@ -3,6 +3,7 @@
 #include "ir/interp.h"
 #include "ir/printer.h"
 #include "tools/report.h"
+#include "tools/verify_cmd.h"
 
 #include <CLI/CLI.hpp>
 
@@ -356,6 +357,8 @@ int main(int argc, char **argv) {
   test->add_option("--filter", filter, "run only tests whose name contains this text");
   test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
 
+  tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &err) {
@@ -364,6 +367,8 @@ int main(int argc, char **argv) {
   }
 
   try {
+    if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds))
+      return *rc;
     if (check->parsed())
       return cmdCheck(c);
     if (irCmd->parsed())

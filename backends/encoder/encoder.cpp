@@ -1,0 +1,558 @@
+// BMC encoding of IR: inlining, unrolling, SSA with guarded updates, a versioned heap, checked failures.
+#include "backends/encoder/encoder.h"
+
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
+namespace locus::encoder {
+
+using backends::Op;
+using backends::Sort;
+using backends::TermManager;
+
+const char *originName(OriginKind k) {
+  switch (k) {
+  case OriginKind::Assign: return "assign";
+  case OriginKind::Guard: return "guard";
+  case OriginKind::Phi: return "phi";
+  case OriginKind::Input: return "input";
+  case OriginKind::Assert: return "assert";
+  case OriginKind::Assume: return "assume";
+  }
+  return "?";
+}
+
+const char *checkName(CheckKind k) {
+  switch (k) {
+  case CheckKind::Assert: return "assert";
+  case CheckKind::Requires: return "requires";
+  case CheckKind::Ensures: return "ensures";
+  case CheckKind::NullDeref: return "null-deref";
+  case CheckKind::DivByZero: return "div-by-zero";
+  case CheckKind::Unwinding: return "unwinding assertion";
+  case CheckKind::HeapBound: return "heap bound";
+  }
+  return "?";
+}
+
+bool isBoundCheck(CheckKind k) {
+  return k == CheckKind::Unwinding || k == CheckKind::HeapBound;
+}
+
+ir::FailureKind toFailureKind(CheckKind k) {
+  switch (k) {
+  case CheckKind::Assert: return ir::FailureKind::Assert;
+  case CheckKind::Requires: return ir::FailureKind::Requires;
+  case CheckKind::Ensures: return ir::FailureKind::Ensures;
+  case CheckKind::NullDeref: return ir::FailureKind::NullDeref;
+  case CheckKind::DivByZero: return ir::FailureKind::DivByZero;
+  default: return ir::FailureKind::None;
+  }
+}
+
+void Encoding::assertTo(backends::Solver &s, bool withSelectors) const {
+  TermManager &tm = s.terms();
+  for (const Constraint &c : constraints) {
+    Term sel = withSelectors ? selector(c.origin.stmt) : Term{};
+    s.assertFormula(sel.isNull() ? c.term : tm.mkImplies(sel, c.term));
+  }
+}
+
+Term Encoding::selector(ir::StmtId id) const {
+  auto it = selectors.find(id);
+  return it == selectors.end() ? Term{} : it->second;
+}
+
+namespace {
+
+class Encoder {
+public:
+  Encoder(const ir::Program &p, TermManager &t, const EncodeOptions &o) : prog(p), tm(t), opts(o) {
+    bv = opts.ints == ir::IntMode::BV32;
+    intSort = bv ? tm.bvSort(32) : tm.intSort();
+  }
+
+  Encoding run(uint32_t entry) {
+    if (entry >= prog.procs.size())
+      throw std::invalid_argument("encode: no procedure with index " + std::to_string(entry));
+    enc.entry = entry;
+    for (const ir::Var &g : prog.globals)
+      globals.push_back(defaultTerm(g.type));
+    // Heap: one array per field, every node's field at its default until written; node record types.
+    for (const ir::Record &r : prog.records) {
+      std::vector<Term> fs;
+      for (const ir::Field &f : r.fields)
+        fs.push_back(tm.mkConstArray(tm.arraySort(tm.intSort(), sortOf(f.type)), defaultTerm(f.type)));
+      fields.push_back(std::move(fs));
+    }
+    nodeRec = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
+    allocCount = tm.mkInt(0);
+    nondetCount = tm.mkInt(0);
+    pc = tm.mkTrue();
+    enc.smallInputs = tm.mkVar("small.inputs", tm.boolSort());
+
+    const ir::Procedure &p = prog.procs[entry];
+    Frame fr;
+    fr.proc = entry;
+    for (const ir::Var &v : p.vars)
+      fr.vars.push_back(defaultTerm(v.type));
+    for (size_t k = 0; k < p.params.size(); ++k) {
+      const ir::Var &v = p.vars[p.params[k]];
+      Term a;
+      if (v.type.isRef()) {
+        a = tm.mkInt(0);
+      } else {
+        a = tm.mkFreshVar("in." + v.name, sortOf(v.type));
+        inputDomain(a, v.type, 0);
+        if (opts.fixedArgs && k < opts.fixedArgs->size())
+          add(tm.mkEq(a, valueTerm((*opts.fixedArgs)[k], v.type)), {0, OriginKind::Input});
+      }
+      fr.vars[p.params[k]] = a;
+      enc.args.push_back(a);
+    }
+    frames.push_back(std::move(fr));
+    procBody(true);
+    enc.finalEntryVars = frames.back().vars;
+    enc.finalGlobals = globals;
+    std::vector<Term> real, bound;
+    for (const Check &c : enc.checks)
+      (isBoundCheck(c.kind) ? bound : real).push_back(c.failed);
+    enc.realFailure = tm.mkOr(real);
+    enc.boundFailure = tm.mkOr(bound);
+    return std::move(enc);
+  }
+
+private:
+  struct Loop {
+    std::vector<Term> broken; ///< exec terms of the breaks (all iterations)
+    std::vector<Term> continued;
+  };
+  struct Frame {
+    uint32_t proc = ir::kNone;
+    std::vector<Term> vars;
+    std::vector<Term> returned;
+    std::vector<Loop *> loops;
+  };
+
+  const ir::Program &prog;
+  TermManager &tm;
+  const EncodeOptions &opts;
+  Encoding enc;
+  bool bv = false;
+  Sort intSort;
+  std::vector<Term> globals;
+  std::vector<std::vector<Term>> fields;
+  Term nodeRec, allocCount, nondetCount, pc;
+  std::vector<Frame> frames;
+
+  // ---- helpers ------------------------------------------------------------------------------------
+
+  Sort sortOf(ir::Type t) {
+    switch (t.kind) {
+    case ir::Type::Int: return intSort;
+    case ir::Type::Bool: return tm.boolSort();
+    default: return tm.intSort();
+    }
+  }
+  Term intConst(int64_t v) { return bv ? tm.mkBv(32, v) : tm.mkInt(v); }
+  Term defaultTerm(ir::Type t) {
+    return t.kind == ir::Type::Bool ? tm.mkFalse() : t.kind == ir::Type::Int ? intConst(0) : tm.mkInt(0);
+  }
+  Term valueTerm(const ir::Value &v, ir::Type t) {
+    switch (t.kind) {
+    case ir::Type::Int: return intConst(v.i);
+    case ir::Type::Bool: return tm.mkBool(v.i != 0);
+    default: return tm.mkInt(static_cast<int64_t>(v.node));
+    }
+  }
+
+  void add(Term t, Origin o) {
+    if (tm.isTrue(t))
+      return;
+    enc.constraints.push_back({t, o});
+    if (o.stmt != 0 && !enc.selectors.count(o.stmt))
+      enc.selectors[o.stmt] = tm.mkVar("sel!" + std::to_string(o.stmt), tm.boolSort());
+  }
+  /// A fresh variable defined equal to `value` (constants are returned as they are).
+  Term define(const std::string &name, Term value, Origin o) {
+    auto k = tm.op(value);
+    if (k == Op::BoolConst || k == Op::IntConst || k == Op::BvConst || k == Op::Var)
+      return value;
+    Term v = tm.mkFreshVar(name, tm.sort(value));
+    add(tm.mkEq(v, value), o);
+    return v;
+  }
+
+  Frame &frame() { return frames.back(); }
+  const ir::Procedure &proc() { return prog.procs[frame().proc]; }
+  std::string varName(ir::VarRef v) {
+    return v.global ? prog.globals[v.index].name : proc().name + "." + proc().vars[v.index].name;
+  }
+  Term &slot(ir::VarRef v) { return v.global ? globals.at(v.index) : frame().vars.at(v.index); }
+  ir::Type varType(ir::VarRef v) { return prog.var(proc(), v).type; }
+
+  /// Math ints: an input is an int64 (the interpreter's range); under smallInputs an int32.
+  void inputDomain(Term v, ir::Type t, ir::StmtId stmt) {
+    if (t.kind != ir::Type::Int || bv)
+      return;
+    auto within = [&](int64_t lo, int64_t hi) {
+      return tm.mkAnd(tm.mkApp(Op::Ge, v, tm.mkInt(lo)), tm.mkApp(Op::Le, v, tm.mkInt(hi)));
+    };
+    add(within(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()),
+        {stmt, OriginKind::Input});
+    add(tm.mkImplies(enc.smallInputs, within(INT32_MIN, INT32_MAX)), {stmt, OriginKind::Input});
+  }
+
+  // ---- expressions ------------------------------------------------------------------------------
+
+  /// Encodes `e` in the current state. `reach`: when this subexpression is evaluated (relative to the
+  /// statement executing); division-by-zero conditions are appended to `dz`.
+  Term expr(const ir::Expr &e, Term reach, std::vector<Term> &dz) {
+    switch (e.kind) {
+    case ir::Expr::IntLit: return intConst(e.value);
+    case ir::Expr::BoolLit: return tm.mkBool(e.value != 0);
+    case ir::Expr::NullLit: return tm.mkInt(0);
+    case ir::Expr::VarUse: return slot(e.var);
+    case ir::Expr::Unary: {
+      Term a = expr(e.args.at(0), reach, dz);
+      if (e.op == ir::Op::Not)
+        return tm.mkNot(a);
+      return tm.mkApp(bv ? Op::BvNeg : Op::Neg, a);
+    }
+    case ir::Expr::Binary: break;
+    }
+    Term a = expr(e.args.at(0), reach, dz);
+    switch (e.op) {
+    case ir::Op::And: return tm.mkAnd(a, expr(e.args.at(1), tm.mkAnd(reach, a), dz));
+    case ir::Op::Or: return tm.mkOr(a, expr(e.args.at(1), tm.mkAnd(reach, tm.mkNot(a)), dz));
+    case ir::Op::Implies: return tm.mkImplies(a, expr(e.args.at(1), tm.mkAnd(reach, a), dz));
+    default: break;
+    }
+    Term b = expr(e.args.at(1), reach, dz);
+    switch (e.op) {
+    case ir::Op::Eq: return tm.mkEq(a, b);
+    case ir::Op::Ne: return tm.mkNot(tm.mkEq(a, b));
+    case ir::Op::Lt: return tm.mkApp(bv ? Op::BvSlt : Op::Lt, a, b);
+    case ir::Op::Le: return tm.mkApp(bv ? Op::BvSle : Op::Le, a, b);
+    case ir::Op::Gt: return tm.mkApp(bv ? Op::BvSgt : Op::Gt, a, b);
+    case ir::Op::Ge: return tm.mkApp(bv ? Op::BvSge : Op::Ge, a, b);
+    case ir::Op::Add: return tm.mkApp(bv ? Op::BvAdd : Op::Add, a, b);
+    case ir::Op::Sub: return tm.mkApp(bv ? Op::BvSub : Op::Sub, a, b);
+    case ir::Op::Mul: return tm.mkApp(bv ? Op::BvMul : Op::Mul, a, b);
+    case ir::Op::Div:
+    case ir::Op::Mod: {
+      Term zero = intConst(0);
+      dz.push_back(tm.mkAnd(reach, tm.mkEq(b, zero)));
+      bool div = e.op == ir::Op::Div;
+      if (bv) // bvsdiv / bvsrem truncate toward zero, INT_MIN / -1 wraps, INT_MIN % -1 = 0: as in C
+        return tm.mkApp(div ? Op::BvSdiv : Op::BvSrem, a, b);
+      // SMT div/mod are Euclidean (0 <= r < |b|); C truncates toward zero. They differ iff a < 0 and r != 0.
+      Term q = tm.mkApp(Op::IntDiv, a, b), r = tm.mkApp(Op::Mod, a, b);
+      Term same = tm.mkOr(tm.mkApp(Op::Ge, a, zero), tm.mkEq(r, zero));
+      Term bPos = tm.mkApp(Op::Gt, b, zero);
+      if (div)
+        return tm.mkIte(same, q,
+                        tm.mkIte(bPos, tm.mkApp(Op::Add, q, tm.mkInt(1)), tm.mkApp(Op::Sub, q, tm.mkInt(1))));
+      return tm.mkIte(same, r, tm.mkIte(bPos, tm.mkApp(Op::Sub, r, b), tm.mkApp(Op::Add, r, b)));
+    }
+    default: break;
+    }
+    throw std::invalid_argument("encode: unexpected operator");
+  }
+
+  // ---- checks and control --------------------------------------------------------------------------
+
+  /// A check failing when `cond` holds (cond already includes the path condition). The execution stops
+  /// on failure: pc becomes pc ∧ ¬failed.
+  void check(Term cond, CheckKind kind, const ir::Stmt &s, std::string message = {}) {
+    if (tm.isFalse(cond))
+      return;
+    if (isBoundCheck(kind) && !opts.unwindingAssertions) {
+      add(tm.mkNot(cond), {s.id, OriginKind::Assume});
+      pc = tm.mkAnd(pc, tm.mkNot(cond));
+      return;
+    }
+    Term f = tm.mkFreshVar("fail." + std::to_string(s.id), tm.boolSort());
+    add(tm.mkEq(f, cond), {s.id, OriginKind::Assert});
+    enc.checks.push_back({f, kind, s.id, frame().proc, std::move(message)});
+    pc = define("pc", tm.mkAnd(pc, tm.mkNot(f)), {s.id, OriginKind::Guard});
+  }
+  void divChecks(const std::vector<Term> &dz, Term exec, const ir::Stmt &s) {
+    if (!dz.empty())
+      check(tm.mkAnd(exec, tm.mkOr(dz)), CheckKind::DivByZero, s);
+  }
+  /// The guard condition of `s` under the current pc.
+  Term execOf(const ir::Stmt &s) {
+    std::vector<Term> dz;
+    Term g = expr(s.guard, tm.mkTrue(), dz);
+    return define("exec." + std::to_string(s.id), tm.mkAnd(pc, g), {s.id, OriginKind::Guard});
+  }
+  void assign(ir::VarRef v, Term exec, Term value, const ir::Stmt &s) {
+    Term &x = slot(v);
+    x = define(varName(v), tm.mkIte(exec, value, x), {s.id, OriginKind::Assign});
+  }
+  static Term orAll(TermManager &tm, Term base, const std::vector<Term> &more) {
+    std::vector<Term> v{base};
+    v.insert(v.end(), more.begin(), more.end());
+    return tm.mkOr(v);
+  }
+
+  // ---- statements --------------------------------------------------------------------------------
+
+  void procBody(bool isEntry) {
+    const ir::Procedure &p = proc();
+    for (const ir::Stmt &s : p.pre)
+      stmt(s, isEntry);
+    block(p.body);
+    Term afterBody = orAll(tm, pc, frame().returned);
+    pc = define("pc", afterBody, {0, OriginKind::Phi});
+    for (const ir::Stmt &s : p.post)
+      stmt(s, false);
+  }
+
+  void block(const std::vector<ir::Stmt> &stmts) {
+    for (const ir::Stmt &s : stmts) {
+      if (tm.isFalse(pc))
+        return;
+      stmt(s, false);
+    }
+  }
+
+  void stmt(const ir::Stmt &s, bool entryPre) {
+    Term exec = execOf(s);
+    if (tm.isFalse(exec))
+      return;
+    Term pcBefore = pc;
+    switch (s.kind) {
+    case ir::Stmt::Assign: {
+      std::vector<Term> dz;
+      Term v = expr(s.value, exec, dz);
+      divChecks(dz, exec, s);
+      assign(s.lhs, tm.mkAnd(exec, pc), v, s);
+      break;
+    }
+    case ir::Stmt::GetField: {
+      Term base = slot(s.base);
+      check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
+      uint32_t rec = varType(s.base).record;
+      assign(s.lhs, tm.mkAnd(exec, pc), tm.mkSelect(fields.at(rec).at(s.field), base), s);
+      break;
+    }
+    case ir::Stmt::PutField: {
+      Term base = slot(s.base);
+      check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
+      std::vector<Term> dz;
+      Term ex = tm.mkAnd(exec, pc);
+      Term v = expr(s.value, ex, dz);
+      divChecks(dz, ex, s);
+      ex = tm.mkAnd(exec, pc);
+      uint32_t rec = varType(s.base).record;
+      Term &arr = fields.at(rec).at(s.field);
+      arr =
+          define(prog.records[rec].name + "." + prog.records[rec].fields[s.field].name,
+                 tm.mkStore(arr, base, tm.mkIte(ex, v, tm.mkSelect(arr, base))), {s.id, OriginKind::Assign});
+      break;
+    }
+    case ir::Stmt::New: {
+      check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(opts.heapSlots))), CheckKind::HeapBound, s,
+            "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
+      Term ex = tm.mkAnd(exec, pc);
+      Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
+      nodeRec = define("noderec", tm.mkStore(nodeRec, node, tm.mkInt(s.record)), {s.id, OriginKind::Assign});
+      assign(s.lhs, ex, node, s);
+      allocCount = define("alloc", tm.mkIte(ex, node, allocCount), {s.id, OriginKind::Assign});
+      break;
+    }
+    case ir::Stmt::Nondet: {
+      ir::Type t = varType(s.lhs);
+      Term v = tm.mkFreshVar("nondet." + std::to_string(s.id), sortOf(t));
+      Origin in{s.id, OriginKind::Input};
+      inputDomain(v, t, s.id);
+      if (t.isRef())
+        add(tm.mkOr(tm.mkEq(v, tm.mkInt(0)),
+                    tm.mkAnd({tm.mkApp(Op::Ge, v, tm.mkInt(1)), tm.mkApp(Op::Le, v, allocCount),
+                              tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(t.record))})),
+            in);
+      if (opts.fixedNondets) {
+        const auto &vals = *opts.fixedNondets;
+        for (size_t j = 0; j < vals.size(); ++j)
+          add(tm.mkImplies(tm.mkAnd(exec, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j)))),
+                           tm.mkEq(v, valueTerm(vals[j], t))),
+              in);
+        add(tm.mkImplies(exec, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))),
+            in);
+        nondetCount =
+            define("nondets", tm.mkIte(exec, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount), in);
+      }
+      enc.nondets.push_back({v, exec, t, s.id});
+      assign(s.lhs, exec, v, s);
+      break;
+    }
+    case ir::Stmt::Assume: {
+      std::vector<Term> dz;
+      Term v = expr(s.value, exec, dz);
+      divChecks(dz, exec, s);
+      add(tm.mkImplies(tm.mkAnd(exec, pc), v), {s.id, OriginKind::Assume});
+      break;
+    }
+    case ir::Stmt::Assert: {
+      std::vector<Term> dz;
+      Term v = expr(s.value, exec, dz);
+      divChecks(dz, exec, s);
+      Term ex = tm.mkAnd(exec, pc);
+      if (entryPre && s.assertKind == ir::AssertKind::Requires) {
+        add(tm.mkImplies(ex, v), {s.id, OriginKind::Assume});
+        break;
+      }
+      CheckKind k = s.assertKind == ir::AssertKind::Requires  ? CheckKind::Requires
+                    : s.assertKind == ir::AssertKind::Ensures ? CheckKind::Ensures
+                                                              : CheckKind::Assert;
+      check(tm.mkAnd(ex, tm.mkNot(v)), k, s, s.message);
+      break;
+    }
+    case ir::Stmt::Call: call(s, exec, pcBefore); break;
+    case ir::Stmt::Return:
+      frame().returned.push_back(exec);
+      pc = define("pc", tm.mkAnd(pc, tm.mkNot(exec)), {s.id, OriginKind::Guard});
+      break;
+    case ir::Stmt::Halt: pc = define("pc", tm.mkAnd(pc, tm.mkNot(exec)), {s.id, OriginKind::Guard}); break;
+    case ir::Stmt::Skip: break;
+    case ir::Stmt::Break:
+    case ir::Stmt::Continue: {
+      if (frame().loops.empty())
+        throw std::invalid_argument("encode: break/continue outside a loop");
+      Loop &l = *frame().loops.back();
+      (s.kind == ir::Stmt::Break ? l.broken : l.continued).push_back(exec);
+      pc = define("pc", tm.mkAnd(pc, tm.mkNot(exec)), {s.id, OriginKind::Guard});
+      break;
+    }
+    case ir::Stmt::While: loop(s, exec, pcBefore); break;
+    case ir::Stmt::Concrete: {
+      // Runs as ordinary statements under exec; paths with a false guard rejoin afterwards.
+      Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
+      pc = exec;
+      block(s.body);
+      pc = define("pc", tm.mkOr(skipped, pc), {s.id, OriginKind::Phi});
+      break;
+    }
+    }
+  }
+
+  void call(const ir::Stmt &s, Term exec, Term pcBefore) {
+    std::vector<Term> dz, args;
+    for (const ir::Expr &a : s.args)
+      args.push_back(expr(a, exec, dz));
+    divChecks(dz, exec, s);
+    Term ex = tm.mkAnd(exec, pc);
+    Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
+    uint32_t depth = 0;
+    for (const Frame &f : frames)
+      depth += f.proc == s.callee;
+    if (depth > opts.unwind) {
+      check(ex, CheckKind::Unwinding, s,
+            "recursion deeper than " + std::to_string(opts.unwind) + " (increase --unwind)");
+      pc = define("pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))), {s.id, OriginKind::Phi});
+      return;
+    }
+    const ir::Procedure &callee = prog.procs.at(s.callee);
+    Frame fr;
+    fr.proc = s.callee;
+    for (const ir::Var &v : callee.vars)
+      fr.vars.push_back(defaultTerm(v.type));
+    for (size_t k = 0; k < callee.params.size() && k < args.size(); ++k)
+      fr.vars[callee.params[k]] =
+          define(callee.name + "." + callee.vars[callee.params[k]].name, args[k], {s.id, OriginKind::Assign});
+    frames.push_back(std::move(fr));
+    pc = ex;
+    procBody(false);
+    Term done = pc;
+    Term result = callee.result != ir::kNone ? frame().vars[callee.result] : Term{};
+    frames.pop_back();
+    if (s.lhs.valid() && !result.isNull())
+      assign(s.lhs, done, result, s);
+    pc = define("pc", tm.mkOr(skipped, done), {s.id, OriginKind::Phi});
+  }
+
+  void loop(const ir::Stmt &s, Term exec, Term pcBefore) {
+    Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
+    std::vector<Term> exits{skipped};
+    Loop l;
+    frame().loops.push_back(&l);
+    std::vector<Term> dz;
+    Term cur = exec; // paths about to read the condition
+    for (uint32_t i = 0; i < opts.unwind && !tm.isFalse(cur); ++i) {
+      Term c = expr(s.value, tm.mkTrue(), dz);
+      exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
+      pc = define("pc", tm.mkAnd(cur, c), {s.id, OriginKind::Guard});
+      l.continued.clear();
+      block(s.body);
+      cur = define("pc", orAll(tm, pc, l.continued), {s.id, OriginKind::Phi});
+    }
+    frame().loops.pop_back();
+    if (!tm.isFalse(cur)) {
+      Term c = expr(s.value, tm.mkTrue(), dz);
+      exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
+      pc = cur;
+      check(tm.mkAnd(cur, c), CheckKind::Unwinding, s,
+            "loop not finished after " + std::to_string(opts.unwind) + " iterations (increase --unwind)");
+    }
+    exits.insert(exits.end(), l.broken.begin(), l.broken.end());
+    pc = define("pc", tm.mkOr(exits), {s.id, OriginKind::Phi});
+  }
+};
+
+} // namespace
+
+Encoding encode(const ir::Program &prog, uint32_t entry, TermManager &tm, const EncodeOptions &opts) {
+  return Encoder(prog, tm, opts).run(entry);
+}
+
+std::optional<ir::Value> modelValue(const backends::Value &v, ir::Type t) {
+  switch (t.kind) {
+  case ir::Type::Bool:
+    if (v.kind != backends::Value::Kind::Bool)
+      return std::nullopt;
+    return ir::Value::ofBool(v.boolean);
+  case ir::Type::Int: {
+    std::optional<int64_t> i = v.asInt64();
+    if (!i)
+      return std::nullopt;
+    return ir::Value::ofInt(*i);
+  }
+  default: {
+    std::optional<int64_t> i = v.asInt64();
+    if (!i || *i < 0 || *i > std::numeric_limits<uint32_t>::max())
+      return std::nullopt;
+    return ir::Value::ofRef(static_cast<uint32_t>(*i));
+  }
+  }
+}
+
+Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, const ir::Program &prog) {
+  Counterexample cx;
+  const ir::Procedure &p = prog.procs.at(enc.entry);
+  for (size_t k = 0; k < enc.args.size(); ++k) {
+    ir::Type t = p.vars[p.params[k]].type;
+    std::optional<ir::Value> v = modelValue(s.value(enc.args[k]), t);
+    if (!v)
+      throw std::runtime_error("cannot read the value of argument '" + p.vars[p.params[k]].name + "'");
+    cx.args.push_back(*v);
+  }
+  for (const NondetInput &n : enc.nondets) {
+    if (!s.value(n.executed).boolean)
+      continue;
+    std::optional<ir::Value> v = modelValue(s.value(n.value), n.type);
+    if (!v)
+      throw std::runtime_error("cannot read a nondet value of statement #" + std::to_string(n.stmt));
+    cx.nondets.push_back(*v);
+  }
+  for (size_t i = 0; i < enc.checks.size(); ++i)
+    if (s.value(enc.checks[i].failed).boolean) {
+      cx.failedCheck = static_cast<int>(i);
+      break;
+    }
+  return cx;
+}
+
+} // namespace locus::encoder

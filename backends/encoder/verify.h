@@ -1,0 +1,45 @@
+// Bounded verification of one entry procedure: encode, solve, extract and replay the counterexample.
+#pragma once
+
+#include "backends/encoder/encoder.h"
+
+#include <optional>
+#include <string>
+
+namespace locus::encoder {
+
+enum class Verdict {
+  Safe,        ///< no failure within the bounds (and the bounds were sufficient, if checked)
+  Failed,      ///< a real failure; `outcome` is the interpreter's replay, which reached the same failure
+  BoundFailed, ///< no real failure within the bounds, but an unwinding / heap-bound check can fail
+  Unknown,     ///< the solver answered unknown (`reason`)
+  Error,       ///< the solver could not be made (`reason`)
+  Mismatch,    ///< internal error: the counterexample did not replay (`reason`)
+};
+const char *verdictName(Verdict v); ///< "safe", "failed", "bound", "unknown", "error", "internal-error"
+
+struct VerifyOptions {
+  EncodeOptions encode;
+  std::string solver = "z3";
+  unsigned timeoutMs = 0;
+};
+
+struct VerifyResult {
+  Verdict verdict = Verdict::Unknown;
+  std::string reason;
+  std::optional<Check> check;         ///< the failed check (Failed, BoundFailed, Mismatch)
+  Counterexample cx;                  ///< its inputs
+  std::optional<ir::Outcome> outcome; ///< the interpreter's replay of them
+  std::string solverName;
+  double encodeSeconds = 0, solveSeconds = 0;
+  size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
+};
+
+VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts);
+
+/// Replays `cx` in the interpreter; true if it reaches `check` (same failure kind at the same statement;
+/// for a bound check: the statement is reached, a loop at least unwind + 1 times). `why` explains a no.
+bool replays(const ir::Program &prog, uint32_t entry, const Check &check, const Counterexample &cx,
+             const EncodeOptions &opts, ir::Outcome &out, std::string &why);
+
+} // namespace locus::encoder

@@ -1,0 +1,157 @@
+// Verdicts of bounded verification on small programs: safe, failures of every kind, bounds, bv32 vs math.
+#include "helpers.h"
+
+using namespace locus;
+using namespace locus::encoder;
+using namespace locus::encoder::testing;
+
+namespace {
+
+struct Expect {
+  Verdict verdict;
+  CheckKind kind = CheckKind::Assert;
+  int line = 0; ///< line of the failing statement (0: do not compare)
+};
+
+void expectVerdict(const std::string &text, Expect e, EncodeOptions eo = {},
+                   const std::string &entry = "main") {
+  ir::Program prog = compile(text);
+  uint32_t ix = prog.procIndex(entry);
+  REQUIRE(ix != ir::kNone);
+  for (const std::string &spec : apiSolvers()) {
+    CAPTURE(spec);
+    CAPTURE(text);
+    VerifyOptions vo;
+    vo.encode = eo;
+    vo.solver = spec;
+    VerifyResult r = verify(prog, ix, vo);
+    CAPTURE(r.reason);
+    CHECK(verdictName(r.verdict) == std::string(verdictName(e.verdict)));
+    if (e.verdict == Verdict::Failed || e.verdict == Verdict::BoundFailed) {
+      REQUIRE(r.check);
+      CHECK(checkName(r.check->kind) == std::string(checkName(e.kind)));
+      if (e.line) {
+        REQUIRE(r.outcome);
+        ir::StmtIndex idx(prog);
+        CHECK(idx.find(r.check->stmt)->loc.line == static_cast<uint32_t>(e.line));
+      }
+    }
+  }
+}
+
+} // namespace
+
+TEST_CASE("straight-line and branches") {
+  expectVerdict("proc main(x: int) { var y: int; y := x + 1; assert y > x; }", {Verdict::Safe});
+  expectVerdict("proc main(x: int) {\n var y: int;\n y := x * 2;\n assert y != 6;\n}",
+                {Verdict::Failed, CheckKind::Assert, 4});
+  expectVerdict("proc main(x: int, y: int) returns (r: int) {\n r := x;\n if (y > x) { r := y; }\n"
+                " assert r >= x and r >= y;\n}",
+                {Verdict::Safe});
+  expectVerdict("proc main(x: int, y: int) returns (r: int) {\n r := x;\n if (y > x) { r := x; }\n"
+                " assert r >= x and r >= y;\n}",
+                {Verdict::Failed, CheckKind::Assert, 4});
+}
+
+TEST_CASE("requires of the entry are assumptions; of a callee, checks") {
+  expectVerdict("proc main(x: int) requires { assert x > 0; } { assert x != 0; }", {Verdict::Safe});
+  expectVerdict("proc f(a: int) returns (r: int) requires { assert a > 0; } { r := a; }\n"
+                "proc main(x: int) { var y: int; y := f(x); }",
+                {Verdict::Failed, CheckKind::Requires});
+  expectVerdict("proc f(a: int) returns (r: int) ensures { assert r > a; } { r := a + 1; }\n"
+                "proc main(x: int) { var y: int; y := f(x); assert y > x; }",
+                {Verdict::Safe});
+  expectVerdict("proc f(a: int) returns (r: int) ensures { assert r > a; } { r := a; }\n"
+                "proc main(x: int) { var y: int; y := f(x); }",
+                {Verdict::Failed, CheckKind::Ensures});
+}
+
+TEST_CASE("division: by zero, truncation toward zero") {
+  expectVerdict("proc main(x: int, y: int) {\n var z: int;\n z := x / y;\n}",
+                {Verdict::Failed, CheckKind::DivByZero, 3});
+  expectVerdict("proc main(x: int, y: int) { var z: int; if (y != 0) { z := x / y; } }", {Verdict::Safe});
+  expectVerdict("proc main() { var z: int; var a: int; a := -7; z := a / 2; assert z == -3; z := a % 2; "
+                "assert z == -1; z := a % -2; assert z == -1; z := a / -2; assert z == 3; }",
+                {Verdict::Safe});
+  expectVerdict(
+      "proc main(x: int, y: int) { var z: int; assume y != 0; z := x / y; assert z * y + x % y == x; }",
+      {Verdict::Safe});
+  // short-circuit: the right operand is not evaluated
+  expectVerdict("proc main(y: int) { var b: bool; b := y != 0 and 10 / y > 1; }", {Verdict::Safe});
+  expectVerdict("proc main(y: int) { var b: bool; b := y == 0 or 10 / y > 1; }", {Verdict::Safe});
+}
+
+TEST_CASE("loops: unwinding assertion, bound, no-unwinding-assertions") {
+  const char *count =
+      "proc main(n: int) { var i: int; i := 0; while (i < n) { i := i + 1; } assert i >= 0; }";
+  expectVerdict(count, {Verdict::BoundFailed, CheckKind::Unwinding});
+  EncodeOptions noUnw;
+  noUnw.unwindingAssertions = false;
+  expectVerdict(count, {Verdict::Safe}, noUnw);
+  const char *bounded = "proc main() { var i: int; i := 0; while (i < 3) { i := i + 1; } assert i == 3; }";
+  expectVerdict(bounded, {Verdict::Safe});
+  EncodeOptions k2;
+  k2.unwind = 2;
+  expectVerdict(bounded, {Verdict::BoundFailed, CheckKind::Unwinding}, k2);
+  expectVerdict("proc main() {\n var i: int;\n i := 0;\n while (i < 3) { i := i + 1; }\n assert i == 4;\n}",
+                {Verdict::Failed, CheckKind::Assert, 5});
+  // break / continue
+  expectVerdict("proc main() { var i: int; var s: int; i := 0; s := 0;\n"
+                " while (true) { i := i + 1; if (i == 2) { continue; } if (i > 3) { break; } s := s + i; }\n"
+                " assert s == 4; assert i == 4; }",
+                {Verdict::Safe});
+  // return inside a loop
+  expectVerdict(
+      "proc f(n: int) returns (r: int) { r := 0; while (r < 100) { if (r == n) { return; } r := r + 1; } }\n"
+      "proc main() { var x: int; x := f(2); assert x == 2; }",
+      {Verdict::Safe});
+}
+
+TEST_CASE("calls and recursion") {
+  expectVerdict("proc inc(a: int) returns (r: int) { r := a + 1; }\n"
+                "proc main(x: int) { var y: int; y := inc(x); y := inc(y); assert y == x + 2; }",
+                {Verdict::Safe});
+  const char *fact = "proc fact(n: int) returns (r: int) { if (n <= 1) { r := 1; } else { r := fact(n - 1); "
+                     "r := r * n; } }\n"
+                     "proc main() { var x: int; x := fact(4); assert x == 24; }";
+  expectVerdict(fact, {Verdict::Safe});
+  EncodeOptions k2;
+  k2.unwind = 2;
+  expectVerdict(fact, {Verdict::BoundFailed, CheckKind::Unwinding}, k2);
+  expectVerdict("var g: int;\nproc set() { g := 5; halt; }\nproc main() { set(); assert g == 0; }",
+                {Verdict::Safe});
+}
+
+TEST_CASE("heap: null dereference, fields, nondet references") {
+  const char *rec = "type Node { next: Node; val: int; }\n";
+  expectVerdict(std::string(rec) + "proc main() {\n var n: Node;\n var v: int;\n v := n.val;\n}",
+                {Verdict::Failed, CheckKind::NullDeref, 5});
+  expectVerdict(std::string(rec) +
+                    "proc main(x: int) { var a: Node; var b: Node; a := new Node; b := new Node;"
+                    " a.val := x; b.val := x + 1; a.next := b; assert a.next.val == x + 1;"
+                    " assert b.next == null and a != b; }",
+                {Verdict::Safe});
+  expectVerdict(std::string(rec) + "proc main() { var a: Node; var b: Node; a := new Node; a.val := 1;"
+                                   " b := nondet; if (b != null) { b.val := 2; } assert a.val == 1; }",
+                {Verdict::Failed, CheckKind::Assert});
+  expectVerdict(std::string(rec) + "proc main() { var a: Node; var b: Node; var c: int; a := new Node; "
+                                   "b := nondet; c := b.val; }",
+                {Verdict::Failed, CheckKind::NullDeref});
+  EncodeOptions h1;
+  h1.heapSlots = 1;
+  expectVerdict(std::string(rec) + "proc main() { var a: Node; a := new Node; a := new Node; }",
+                {Verdict::BoundFailed, CheckKind::HeapBound}, h1);
+}
+
+TEST_CASE("nondet ints and bools; bv32 overflow vs math") {
+  expectVerdict(
+      "proc main() { var x: int; var b: bool; x := nondet; b := nondet; if (b) { assert x != 7; } }",
+      {Verdict::Failed, CheckKind::Assert});
+  const char *ovf = "proc main(x: int) { var y: int; assume x > 0; y := x + 1; assert y > 0; }";
+  expectVerdict(ovf, {Verdict::Safe});
+  EncodeOptions bv;
+  bv.ints = ir::IntMode::BV32;
+  expectVerdict(ovf, {Verdict::Failed, CheckKind::Assert}, bv);
+  expectVerdict("proc main(x: int) { var y: int; y := x / -1; assert x == -2147483648 ==> y == x; }",
+                {Verdict::Safe}, bv);
+}

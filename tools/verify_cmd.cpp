@@ -1,0 +1,291 @@
+// `locus verify` (BMC with counterexample replay) and `locus smt` (the verification condition as SMT-LIB 2).
+#include "tools/verify_cmd.h"
+
+#include "backends/dump_solver.h"
+#include "backends/encoder/verify.h"
+#include "frontend/gcl/frontend.h"
+#include "tools/report.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace locus::tools {
+
+using report::Exit;
+using report::Json;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+struct Loaded {
+  std::optional<ir::Program> prog;
+  double parseSeconds = 0, lowerSeconds = 0;
+};
+
+[[noreturn]] void usageError(const std::string &msg) {
+  std::cerr << "locus: error: " << msg << "\n";
+  std::exit(Exit::InputError);
+}
+
+/// Parse (with imports), check and lower, timing the phases. Diagnostics are printed (text on stderr, or a
+/// JSON document on stdout when the file does not compile).
+Loaded load(const VerifyOptionStore &o, const char *command) {
+  Loaded l;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(o.file, ec))
+    usageError("cannot read '" + o.file + "': no such file");
+  SourceManager sm;
+  Diagnostics diags(sm);
+  gcl::FrontendOptions fo;
+  fo.importPath = o.importPath;
+  auto t0 = Clock::now();
+  std::optional<gcl::Unit> unit = gcl::loadUnit(o.file, sm, diags, fo);
+  l.parseSeconds = since(t0);
+  if (unit && !diags.hasErrors()) {
+    t0 = Clock::now();
+    if (gcl::checkUnit(*unit, diags))
+      l.prog = gcl::lowerUnit(*unit, sm);
+    l.lowerSeconds = since(t0);
+  }
+  if (!o.json)
+    diags.print(std::cerr);
+  else if (!l.prog)
+    std::cout << Json{{"command", command},
+                      {"file", o.file},
+                      {"ok", false},
+                      {"diagnostics", report::toJson(diags)}}
+                     .dump(2)
+              << "\n";
+  return l;
+}
+
+uint32_t entryIndex(const ir::Program &prog, const VerifyOptionStore &o) {
+  uint32_t entry = prog.procIndex(o.entry);
+  if (entry == ir::kNone) {
+    std::string names;
+    for (const ir::Procedure &p : prog.procs)
+      if (!p.isTest)
+        names += (names.empty() ? "" : ", ") + p.name;
+    usageError("no procedure '" + o.entry + "' in " + o.file +
+               (names.empty() ? "" : " (procedures: " + names + ")") + "; choose one with --entry");
+  }
+  return entry;
+}
+
+encoder::EncodeOptions encodeOptions(const VerifyOptionStore &o) {
+  encoder::EncodeOptions eo;
+  eo.unwind = o.unwind;
+  eo.heapSlots = o.heap;
+  eo.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
+  eo.unwindingAssertions = !o.noUnwindingAssertions;
+  return eo;
+}
+
+void addShared(CLI::App *cmd, VerifyOptionStore &o) {
+  cmd->add_option("FILE", o.file, "a .gcl file")->required();
+  cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--entry", o.entry, "the procedure to verify")->capture_default_str();
+  cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth explored")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
+  cmd->add_option("--heap", o.heap, "nodes `new` may allocate (one more is a heap-bound failure)")
+      ->capture_default_str();
+  cmd->add_option("--ints", o.ints, "integer semantics: math (unbounded) or bv32 (32-bit two's complement)")
+      ->check(CLI::IsMember({"math", "bv32"}))
+      ->capture_default_str();
+  cmd->add_flag("--no-unwinding-assertions", o.noUnwindingAssertions,
+                "assume the bounds suffice instead of checking it (unsound beyond the bounds)");
+}
+
+std::string valueList(const ir::Program &prog, const ir::Procedure &p, const std::vector<ir::Value> &args) {
+  std::string out;
+  for (size_t k = 0; k < args.size() && k < p.params.size(); ++k)
+    out += (k ? ", " : "") + p.vars[p.params[k]].name + " = " + ir::toString(args[k]);
+  (void)prog;
+  return out;
+}
+
+std::string nondetList(const std::vector<ir::Value> &vals) {
+  std::string out;
+  for (size_t k = 0; k < vals.size(); ++k)
+    out += (k ? "," : "") + ir::toString(vals[k]);
+  return out;
+}
+
+void printStats(std::ostream &os, const Loaded &l, const encoder::VerifyResult &r) {
+  double total = l.parseSeconds + l.lowerSeconds + r.encodeSeconds + r.solveSeconds;
+  os << std::fixed << std::setprecision(4) << "stats: parse " << l.parseSeconds << " s, lower "
+     << l.lowerSeconds << " s, encode " << r.encodeSeconds << " s, solve " << r.solveSeconds << " s (total "
+     << total << " s)\n";
+  os << "stats: " << r.constraints << " constraints, " << r.terms << " terms, " << r.checks << " checks, "
+     << r.selectors << " statement selectors\n";
+  os.unsetf(std::ios::fixed);
+}
+
+Json statsJson(const Loaded &l, const encoder::VerifyResult &r) {
+  return Json{{"parse_seconds", l.parseSeconds},
+              {"lower_seconds", l.lowerSeconds},
+              {"encode_seconds", r.encodeSeconds},
+              {"solve_seconds", r.solveSeconds},
+              {"constraints", r.constraints},
+              {"terms", r.terms},
+              {"checks", r.checks},
+              {"selectors", r.selectors}};
+}
+
+int cmdVerify(const VerifyOptionStore &o) {
+  Loaded l = load(o, "verify");
+  if (!l.prog)
+    return Exit::InputError;
+  const ir::Program &prog = *l.prog;
+  uint32_t entry = entryIndex(prog, o);
+  encoder::VerifyOptions vo;
+  vo.encode = encodeOptions(o);
+  vo.solver = o.solver;
+  vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  encoder::VerifyResult r = encoder::verify(prog, entry, vo);
+  if (r.verdict == encoder::Verdict::Error)
+    usageError(r.reason);
+  const ir::Procedure &proc = prog.procs[entry];
+  ir::StmtIndex index(prog);
+  const ir::Stmt *failing = r.check ? index.find(r.check->stmt) : nullptr;
+  std::string where = failing ? report::where(prog, failing->loc) : "";
+  int rc = Exit::Internal;
+  switch (r.verdict) {
+  case encoder::Verdict::Safe: rc = Exit::Ok; break;
+  case encoder::Verdict::Failed: rc = Exit::Violated; break;
+  case encoder::Verdict::BoundFailed:
+  case encoder::Verdict::Unknown: rc = Exit::Unknown; break;
+  default: rc = Exit::Internal; break;
+  }
+  if (o.json) {
+    Json j;
+    j["command"] = "verify";
+    j["file"] = o.file;
+    j["entry"] = proc.name;
+    j["ok"] = true;
+    j["verdict"] = encoder::verdictName(r.verdict);
+    j["unwind"] = o.unwind;
+    j["ints"] = o.ints;
+    j["solver"] = r.solverName;
+    if (!r.reason.empty())
+      j["reason"] = r.reason;
+    if (r.check) {
+      Json c{{"kind", encoder::checkName(r.check->kind)}, {"stmt", r.check->stmt}};
+      if (failing)
+        c["location"] = report::toJson(prog, failing->loc);
+      if (r.check->proc < prog.procs.size())
+        c["proc"] = prog.procs[r.check->proc].name;
+      if (!r.check->message.empty())
+        c["message"] = r.check->message;
+      j["property"] = c;
+      Json args = Json::object();
+      for (size_t k = 0; k < r.cx.args.size(); ++k)
+        args[proc.vars[proc.params[k]].name] = ir::toString(r.cx.args[k]);
+      Json nd = Json::array();
+      for (const ir::Value &v : r.cx.nondets)
+        nd.push_back(ir::toString(v));
+      j["inputs"] = Json{{"args", args}, {"nondet", nd}};
+    }
+    if (r.outcome && r.verdict != encoder::Verdict::Mismatch)
+      j["counterexample"] = report::toJson(report::OutcomeView{prog, *r.outcome, entry}, true);
+    if (o.stats)
+      j["stats"] = statsJson(l, r);
+    std::cout << j.dump(2) << "\n";
+    return rc;
+  }
+  switch (r.verdict) {
+  case encoder::Verdict::Safe: std::cout << "SAFE (up to unwind " << o.unwind << ")\n"; break;
+  case encoder::Verdict::Unknown:
+    std::cout << "UNKNOWN: the solver (" << r.solverName << ") gave no answer: " << r.reason << "\n";
+    break;
+  case encoder::Verdict::Mismatch:
+    std::cerr << "locus: internal error: counterexample did not replay: " << r.reason << "\n";
+    break;
+  case encoder::Verdict::Failed:
+  case encoder::Verdict::BoundFailed: {
+    bool bound = r.verdict == encoder::Verdict::BoundFailed;
+    std::cout << (bound ? "UNKNOWN: " : "FAILED: ") << encoder::checkName(r.check->kind);
+    if (bound || !r.outcome)
+      std::cout << (r.check->message.empty() ? "" : ": " + r.check->message);
+    else
+      std::cout << ": " << r.outcome->message;
+    std::cout << "\n  at " << where << " (in " << prog.procs[r.check->proc].name << ", statement #"
+              << r.check->stmt << ")\n";
+    if (bound)
+      std::cout << "  no failure within the bounds, but they do not cover every execution "
+                   "(increase --unwind / --heap, or --no-unwinding-assertions)\n";
+    std::cout << "inputs: " << (r.cx.args.empty() ? "(none)" : valueList(prog, proc, r.cx.args)) << "\n";
+    if (!r.cx.nondets.empty())
+      std::cout << "nondet: " << nondetList(r.cx.nondets) << "\n";
+    if (r.outcome) {
+      std::cout << "counterexample (replayed by the interpreter):\n";
+      report::printOutcome(std::cout, report::OutcomeView{prog, *r.outcome, entry},
+                           o.trace || !bound ? 0 : 20, true);
+    }
+    break;
+  }
+  case encoder::Verdict::Error: break;
+  }
+  if (o.stats)
+    printStats(std::cout, l, r);
+  return rc;
+}
+
+int cmdSmt(const VerifyOptionStore &o) {
+  Loaded l = load(o, "smt");
+  if (!l.prog)
+    return Exit::InputError;
+  uint32_t entry = entryIndex(*l.prog, o);
+  backends::TermManager tm;
+  encoder::Encoding enc = encoder::encode(*l.prog, entry, tm, encodeOptions(o));
+  backends::DumpSolver dump(tm);
+  enc.assertTo(dump);
+  // sat iff some check (real or bound) can fail
+  dump.assertFormula(tm.mkOr(enc.realFailure, enc.boundFailure));
+  (void)dump.check();
+  std::cout << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind << " --ints "
+            << o.ints << "\n; sat: some check can fail (" << enc.checks.size()
+            << " checks); unsat: safe up to the bounds\n"
+            << dump.script();
+  return Exit::Ok;
+}
+
+} // namespace
+
+VerifyCommands addVerifyCommands(CLI::App &app) {
+  VerifyCommands c;
+  c.opts = std::make_shared<VerifyOptionStore>();
+  VerifyOptionStore &o = *c.opts;
+  c.verify = app.add_subcommand("verify", "bounded verification with an SMT solver: SAFE, or FAILED with a "
+                                          "counterexample replayed by the interpreter");
+  addShared(c.verify, o);
+  c.verify->add_flag("--json", o.json, "print the result as JSON on stdout");
+  c.verify->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\")")
+      ->capture_default_str();
+  c.verify->add_option("--timeout", o.timeout, "solver time limit in seconds (0: none); running out exits 3");
+  c.verify->add_flag("--stats", o.stats,
+                     "print the time split (parse, lower, encode, solve) and formula size");
+  c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
+  c.smt = app.add_subcommand("smt", "print the verification condition as SMT-LIB 2 (sat: a check can fail)");
+  addShared(c.smt, o);
+  c.smt->add_flag("--json", o.json, "report front-end errors as JSON");
+  return c;
+}
+
+std::optional<int> runVerifyCommands(const VerifyCommands &cmds) {
+  if (cmds.verify && cmds.verify->parsed())
+    return cmdVerify(*cmds.opts);
+  if (cmds.smt && cmds.smt->parsed())
+    return cmdSmt(*cmds.opts);
+  return std::nullopt;
+}
+
+} // namespace locus::tools

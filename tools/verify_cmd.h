@@ -1,0 +1,41 @@
+// The `verify` and `smt` subcommands of the driver: bounded verification and the VC as SMT-LIB 2.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::tools {
+
+/// Options of `verify` and `smt` (one storage shared by both; only the parsed subcommand reads it).
+struct VerifyOptionStore {
+  std::string file;
+  bool json = false;
+  std::vector<std::string> importPath;
+  std::string entry = "main";
+  uint32_t unwind = 5;
+  uint32_t heap = 64;
+  std::string ints = "math";
+  bool noUnwindingAssertions = false;
+  std::string solver = "z3";
+  double timeout = 0; ///< seconds, 0 = none
+  bool stats = false;
+  bool trace = false;
+};
+
+struct VerifyCommands {
+  CLI::App *verify = nullptr;
+  CLI::App *smt = nullptr;
+  std::shared_ptr<VerifyOptionStore> opts;
+};
+
+/// Adds the `verify` and `smt` subcommands to `app`.
+VerifyCommands addVerifyCommands(CLI::App &app);
+
+/// Runs whichever of the two was parsed and returns its exit code; nullopt if neither was.
+std::optional<int> runVerifyCommands(const VerifyCommands &cmds);
+
+} // namespace locus::tools

@@ -172,5 +172,7 @@ MakeSolverResult makeSolver(const std::string &spec, TermManager &tm);
 
 /// The specs of the backends built into this binary ("z3", "cvc5", "smtlib:…", "dump").
 std::vector<std::string> builtinSolvers();
+/// The backends with a C++ API that this build includes ("z3", "cvc5").
+std::vector<std::string> apiSolvers();
 
 } // namespace locus::backends

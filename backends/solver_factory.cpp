@@ -38,7 +38,7 @@ MakeSolverResult makeSolver(const std::string &spec, TermManager &tm) {
   return r;
 }
 
-std::vector<std::string> builtinSolvers() {
+std::vector<std::string> apiSolvers() {
   std::vector<std::string> out;
 #ifdef LOCUS_WITH_Z3
   out.push_back("z3");
@@ -46,6 +46,11 @@ std::vector<std::string> builtinSolvers() {
 #ifdef LOCUS_WITH_CVC5
   out.push_back("cvc5");
 #endif
+  return out;
+}
+
+std::vector<std::string> builtinSolvers() {
+  std::vector<std::string> out = apiSolvers();
   out.push_back("smtlib:COMMAND");
   out.push_back("dump");
   return out;

@@ -11,18 +11,9 @@
 
 namespace locus::backends::testing {
 
-/// The solver specs every test runs on (C++ API backends that were built in, then the SMT-LIB pipe).
-inline std::vector<std::string> apiSolvers() {
-  std::vector<std::string> out;
-#ifdef LOCUS_WITH_Z3
-  out.push_back("z3");
-#endif
-#ifdef LOCUS_WITH_CVC5
-  out.push_back("cvc5");
-#endif
-  return out;
-}
+using backends::apiSolvers;
 
+/// The solver specs every test runs on (C++ API backends that were built in, then the SMT-LIB pipe).
 inline std::vector<std::string> allSolvers() {
   std::vector<std::string> out = apiSolvers();
   out.push_back("smtlib:z3 -in");

@@ -12,16 +12,7 @@
 
 namespace locus::encoder::testing {
 
-inline std::vector<std::string> apiSolvers() {
-  std::vector<std::string> out;
-#ifdef LOCUS_WITH_Z3
-  out.push_back("z3");
-#endif
-#ifdef LOCUS_WITH_CVC5
-  out.push_back("cvc5");
-#endif
-  return out;
-}
+using backends::apiSolvers;
 
 inline ir::Program compile(const std::string &text) {
   SourceManager sm;

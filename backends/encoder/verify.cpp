@@ -106,14 +106,16 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
       r.reason = why;
     return r;
   };
-  backends::Result res = solveWith(goReal);
-  if (res.isSat())
-    return finish(Verdict::Failed);
-  if (res.isUnknown()) {
+  auto unknown = [&](const backends::Result &res) {
     r.verdict = Verdict::Unknown;
     r.reason = std::string(backends::reasonName(res.reason)) + (res.detail.empty() ? "" : ": " + res.detail);
     return r;
-  }
+  };
+  backends::Result res = solveWith(goReal);
+  if (res.isSat())
+    return finish(Verdict::Failed);
+  if (res.isUnknown())
+    return unknown(res);
   if (tm.isFalse(enc.boundFailure)) {
     r.verdict = Verdict::Safe;
     return r;
@@ -121,11 +123,8 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
   res = solveWith(goBound);
   if (res.isSat())
     return finish(Verdict::BoundFailed);
-  if (res.isUnknown()) {
-    r.verdict = Verdict::Unknown;
-    r.reason = std::string(backends::reasonName(res.reason)) + (res.detail.empty() ? "" : ": " + res.detail);
-    return r;
-  }
+  if (res.isUnknown())
+    return unknown(res);
   r.verdict = Verdict::Safe;
   return r;
 }

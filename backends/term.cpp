@@ -242,43 +242,27 @@ Term TermManager::mkNot(Term a) {
 }
 
 Term TermManager::mkAnd(std::vector<Term> args) {
-  std::vector<Term> flat;
-  std::unordered_set<uint32_t> seen;
-  for (size_t i = 0; i < args.size(); ++i) {
-    Term a = args[i];
-    requireSort(a, boolSort_, "and");
-    if (a == false_)
-      return false_;
-    if (a == true_ || !seen.insert(a.id).second)
-      continue;
-    if (op(a) == Op::And) {
-      for (Term k : kids(a))
-        if (seen.insert(k.id).second)
-          flat.push_back(k);
-      continue;
-    }
-    flat.push_back(a);
-  }
-  for (Term a : flat)
-    if (op(a) == Op::Not && seen.count(kids(a)[0].id))
-      return false_;
-  if (flat.empty())
-    return true_;
-  if (flat.size() == 1)
-    return flat[0];
-  return intern(Op::And, boolSort_, std::move(flat));
+  return mkJunction(Op::And, std::move(args));
 }
 
 Term TermManager::mkOr(std::vector<Term> args) {
+  return mkJunction(Op::Or, std::move(args));
+}
+
+// `and` and `or` are duals: `unit` is the neutral element (true for and), `zero` the absorbing one.
+Term TermManager::mkJunction(Op op, std::vector<Term> args) {
+  const bool isAnd = op == Op::And;
+  const Term unit = isAnd ? true_ : false_, zero = isAnd ? false_ : true_;
+  const char *name = isAnd ? "and" : "or";
   std::vector<Term> flat;
   std::unordered_set<uint32_t> seen;
   for (Term a : args) {
-    requireSort(a, boolSort_, "or");
-    if (a == true_)
-      return true_;
-    if (a == false_ || !seen.insert(a.id).second)
+    requireSort(a, boolSort_, name);
+    if (a == zero)
+      return zero;
+    if (a == unit || !seen.insert(a.id).second)
       continue;
-    if (op(a) == Op::Or) {
+    if (this->op(a) == op) {
       for (Term k : kids(a))
         if (seen.insert(k.id).second)
           flat.push_back(k);
@@ -287,13 +271,13 @@ Term TermManager::mkOr(std::vector<Term> args) {
     flat.push_back(a);
   }
   for (Term a : flat)
-    if (op(a) == Op::Not && seen.count(kids(a)[0].id))
-      return true_;
+    if (this->op(a) == Op::Not && seen.count(kids(a)[0].id))
+      return zero;
   if (flat.empty())
-    return false_;
+    return unit;
   if (flat.size() == 1)
     return flat[0];
-  return intern(Op::Or, boolSort_, std::move(flat));
+  return intern(op, boolSort_, std::move(flat));
 }
 
 Term TermManager::mkXor(Term a, Term b) {

@@ -212,6 +212,7 @@ public:
   static std::string quoteSymbol(const std::string &name);
 
 private:
+  Term mkJunction(Op op, std::vector<Term> args); ///< mkAnd / mkOr
   struct Key {
     Op op;
     uint32_t sort, p0, p1;

@@ -1,5 +1,5 @@
 // The `locus` driver: git-style subcommands over the front end, the IR and the interpreter.
-#include "frontend/gcl/frontend.h"
+#include "frontend/source.h"
 #include "ir/interp.h"
 #include "ir/printer.h"
 #include "tools/report.h"
@@ -119,9 +119,9 @@ std::optional<ir::Program> compile(const Common &c, SourceManager &sm, Diagnosti
   std::error_code ec;
   if (!std::filesystem::is_regular_file(c.file, ec))
     usageError("cannot read '" + c.file + "': no such file");
-  gcl::FrontendOptions fo;
+  frontend::Options fo;
   fo.importPath = c.importPath;
-  return gcl::compileFile(c.file, sm, diags, fo);
+  return frontend::compileSource(c.file, sm, diags, fo);
 }
 
 /// Compiles for a command that needs the IR. Errors and warnings are printed (as text on stderr, or as a JSON

@@ -3,7 +3,7 @@
 
 #include "backends/dump_solver.h"
 #include "backends/encoder/verify.h"
-#include "frontend/gcl/frontend.h"
+#include "frontend/source.h"
 #include "tools/report.h"
 
 #include <chrono>
@@ -43,17 +43,12 @@ Loaded load(const VerifyOptionStore &o, const char *command) {
     usageError("cannot read '" + o.file + "': no such file");
   SourceManager sm;
   Diagnostics diags(sm);
-  gcl::FrontendOptions fo;
+  frontend::Options fo;
   fo.importPath = o.importPath;
-  auto t0 = Clock::now();
-  std::optional<gcl::Unit> unit = gcl::loadUnit(o.file, sm, diags, fo);
-  l.parseSeconds = since(t0);
-  if (unit && !diags.hasErrors()) {
-    t0 = Clock::now();
-    if (gcl::checkUnit(*unit, diags))
-      l.prog = gcl::lowerUnit(*unit, sm);
-    l.lowerSeconds = since(t0);
-  }
+  frontend::Timings t;
+  l.prog = frontend::compileSource(o.file, sm, diags, fo, &t);
+  l.parseSeconds = t.parseSeconds;
+  l.lowerSeconds = t.lowerSeconds;
   if (!o.json)
     diags.print(std::cerr);
   else if (!l.prog)

@@ -552,8 +552,45 @@ private:
 
 } // namespace
 
+namespace {
+/// Printed-IR statement tags must be unique in the whole unit (they become IR statement ids).
+bool checkTags(const Unit &unit, Diagnostics &diags) {
+  std::map<ir::StmtId, SourceLoc> seen;
+  bool ok = true;
+  auto visit = [&](auto &self, const Stmt &s) -> void {
+    if (s.tagId) {
+      auto [it, fresh] = seen.emplace(*s.tagId, s.loc);
+      if (!fresh) {
+        diags.error(s.loc, "duplicate statement id #" + std::to_string(*s.tagId));
+        diags.note(it->second, "previous use is here");
+        ok = false;
+      }
+    }
+    if (s.inner)
+      self(self, *s.inner);
+    for (const Block *b : {s.then.get(), s.elseBlock.get()})
+      if (b)
+        for (const auto &c : b->stmts)
+          self(self, *c);
+  };
+  for (const auto &m : unit.modules)
+    for (const auto &p : m->procs) {
+      for (const Contract &c : p->contracts)
+        if (c.block)
+          for (const auto &s : c.block->stmts)
+            visit(visit, *s);
+      if (p->body)
+        for (const auto &s : p->body->stmts)
+          visit(visit, *s);
+    }
+  return ok;
+}
+
+} // namespace
+
 bool checkUnit(Unit &unit, Diagnostics &diags) {
-  return Checker(unit, diags).run();
+  bool ok = Checker(unit, diags).run();
+  return checkTags(unit, diags) && ok;
 }
 
 } // namespace locus::gcl

@@ -2,6 +2,7 @@
 #include "frontend/source.h"
 #include "ir/interp.h"
 #include "ir/printer.h"
+#include "tools/bench_cmd.h"
 #include "tools/report.h"
 #include "tools/verify_cmd.h"
 
@@ -358,6 +359,7 @@ int main(int argc, char **argv) {
   test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
 
   tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app);
+  tools::BenchCommands &benchCmds = tools::addBenchCommands(app, argc, argv);
 
   try {
     app.parse(argc, argv);
@@ -368,6 +370,8 @@ int main(int argc, char **argv) {
 
   try {
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds))
+      return *rc;
+    if (std::optional<int> rc = tools::runBenchCommands(benchCmds))
       return *rc;
     if (check->parsed())
       return cmdCheck(c);

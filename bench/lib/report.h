@@ -1,0 +1,59 @@
+// What every bench runner needs to report: markdown tables, cactus plots through gnuplot, a progress line,
+// and a few statistics. Runners (tools/bench_*.cpp) fill these from their measurements.
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace locus::bench {
+
+/// A table printed as GitHub markdown; cells are already formatted. `alignRight[k]` right-aligns column k.
+struct Table {
+  std::vector<std::string> header;
+  std::vector<bool> alignRight;
+  std::vector<std::vector<std::string>> rows;
+  std::string markdown() const;
+};
+
+/// One line of a cactus plot: the times (seconds) of the instances this configuration solved.
+struct Series {
+  std::string name;
+  std::vector<double> seconds;
+};
+
+struct PlotResult {
+  std::vector<std::string> files; ///< what was written (data, script, and the images that were rendered)
+  std::string warning; ///< non-empty when gnuplot was missing or failed (data + script still written)
+};
+
+/// Writes DIR/STEM.dat and DIR/STEM.gp and, when gnuplot is on PATH, renders DIR/STEM.png and DIR/STEM.svg:
+/// x = number of instances solved, y = time per instance (sorted ascending, log scale), one line per series.
+PlotResult writeCactusPlot(const std::string &dir, const std::string &stem, const std::string &title,
+                           const std::vector<Series> &series);
+
+/// "0.012 s", "1.25 s", "73.1 s": three significant digits.
+std::string seconds(double s);
+/// "1.93×" — the ratio a / b; "–" when b is zero.
+std::string ratio(double a, double b);
+
+double median(std::vector<double> v);
+double geometricMean(const std::vector<double> &v); ///< of the positive entries; 0 when there are none
+
+/// A one-line progress display on stderr, redrawn in place on a terminal and silent otherwise.
+class Progress {
+public:
+  Progress(size_t total, std::string what);
+  void step(const std::string &label); ///< one more item is starting
+  void done();                         ///< erase the line
+private:
+  size_t total_, count_ = 0;
+  std::string what_;
+  bool tty_;
+};
+
+/// The command line that produced a result, shell-quoted, for the reproducibility line of a report.
+std::string commandLine(int argc, char **argv);
+
+} // namespace locus::bench

@@ -1,0 +1,27 @@
+// The `bench` parent command: registers the runners and dispatches to the one that was parsed.
+#include "tools/bench_cmd.h"
+
+#include "bench/lib/report.h"
+
+namespace locus::tools {
+
+BenchCommands &addBenchCommands(CLI::App &app, int argc, char **argv) {
+  static BenchCommands cmds; // the subcommands' option storage must outlive parsing
+  cmds.bench =
+      app.add_subcommand("bench", "benchmark runners: markdown tables, JSON and plots, side by side");
+  cmds.bench->require_subcommand(1);
+  cmds.commandLine = bench::commandLine(argc, argv);
+  addBenchVerify(cmds);
+  return cmds;
+}
+
+std::optional<int> runBenchCommands(const BenchCommands &cmds) {
+  if (!cmds.bench || !cmds.bench->parsed())
+    return std::nullopt;
+  for (const auto &[sub, run] : cmds.runners)
+    if (sub->parsed())
+      return run();
+  return std::nullopt;
+}
+
+} // namespace locus::tools

@@ -1,0 +1,30 @@
+// `locus bench …`: the benchmark runners. Each runner is one subcommand in its own file (bench_<name>.cpp)
+// that registers itself here; they share the reporting helpers of bench/lib.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::tools {
+
+struct BenchCommands {
+  CLI::App *bench = nullptr;
+  /// The exact command line, recorded in every report so a result can be reproduced.
+  std::string commandLine;
+  /// One entry per runner: its subcommand and the function that runs it (called after parsing).
+  std::vector<std::pair<CLI::App *, std::function<int()>>> runners;
+};
+
+/// Adds `bench` and every runner's subcommand to `app`. `argc/argv` are kept for the reports.
+BenchCommands &addBenchCommands(CLI::App &app, int argc, char **argv);
+
+/// Runs the runner that was parsed; nullopt if `bench` was not.
+std::optional<int> runBenchCommands(const BenchCommands &cmds);
+
+// The runners (one per file).
+void addBenchVerify(BenchCommands &cmds); ///< bench_verify.cpp: one suite, several solvers
+} // namespace locus::tools

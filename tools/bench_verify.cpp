@@ -1,0 +1,493 @@
+// `locus bench verify`: every program of a suite with every solver, interleaved; per-program times, ratios,
+// totals, timeouts, verdict disagreements, and the split between our own work and the solver's.
+#include "backends/encoder/verify.h"
+#include "bench/lib/report.h"
+#include "frontend/source.h"
+#include "tools/bench_cmd.h"
+#include "tools/report.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace locus::tools {
+
+using report::Exit;
+using report::Json;
+namespace fs = std::filesystem;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+struct Options {
+  std::vector<std::string> paths;
+  std::string solvers = "z3,cvc5";
+  std::string manifest;
+  std::string entry = "main";
+  uint32_t unwind = 5, heap = 64;
+  std::string ints = "math";
+  bool noUnwindingAssertions = false;
+  double timeout = 60;
+  unsigned repeat = 1;
+  std::string out;
+  std::string name = "verify-solvers";
+  bool json = false;
+};
+
+/// One program of the suite, with the bounds it is verified at.
+struct Program {
+  std::string file, entry;
+  uint32_t unwind = 0, heap = 0;
+};
+
+/// One (program, solver) run; times are medians over --repeat.
+struct Run {
+  std::string verdict; ///< safe / failed / bound / unknown / internal-error / error
+  std::string reason;
+  double total = 0, frontend = 0, encode = 0, solve = 0; ///< seconds
+};
+
+std::vector<std::string> splitComma(const std::string &s) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, ','))
+    if (!cur.empty())
+      out.push_back(cur);
+  return out;
+}
+
+bool isSource(const fs::path &p) {
+  return p.extension() == ".gcl" || p.extension() == ".c";
+}
+
+/// The suite: a manifest's entries, or every .gcl/.c file under the given paths (sorted).
+std::vector<Program> collect(const Options &o, std::string &err) {
+  std::vector<Program> out;
+  if (!o.manifest.empty()) {
+    std::ifstream in(o.manifest);
+    if (!in) {
+      err = "cannot read manifest '" + o.manifest + "'";
+      return {};
+    }
+    Json m = Json::parse(in, nullptr, false);
+    const Json &list = m.is_object() && m.contains("programs") ? m["programs"] : m;
+    if (!list.is_array()) {
+      err = "manifest '" + o.manifest + "': expected a list of programs (or {\"programs\": [...]})";
+      return {};
+    }
+    fs::path base = fs::path(o.manifest).parent_path();
+    std::set<std::string> langs;
+    for (const std::string &p : o.paths) // with a manifest, the positional arguments name languages
+      langs.insert(p);
+    if (langs.empty())
+      langs.insert("gcl");
+    for (const Json &e : list) {
+      auto addFile = [&](const std::string &f) {
+        Program p;
+        p.file = (base / f).lexically_normal().string();
+        p.entry = e.value("entry", o.entry);
+        p.unwind = e.value("unwind", o.unwind);
+        p.heap = e.value("heap", o.heap);
+        out.push_back(p);
+      };
+      if (e.contains("files") && e["files"].is_object()) {
+        for (const std::string &lang : langs)
+          if (e["files"].contains(lang) && e["files"][lang].is_string())
+            addFile(e["files"][lang]);
+      } else if (e.contains("file") && e["file"].is_string()) {
+        addFile(e["file"]);
+      }
+    }
+    return out;
+  }
+  std::vector<std::string> files;
+  for (const std::string &p : o.paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      for (const auto &de : fs::recursive_directory_iterator(p))
+        if (de.is_regular_file() && isSource(de.path()) &&
+            de.path().string().find("/Inputs/") == std::string::npos)
+          files.push_back(de.path().string());
+    } else if (fs::is_regular_file(p, ec)) {
+      files.push_back(p);
+    } else {
+      err = "cannot read '" + p + "': no such file or directory";
+      return {};
+    }
+  }
+  std::sort(files.begin(), files.end());
+  for (const std::string &f : files)
+    out.push_back(Program{f, o.entry, o.unwind, o.heap});
+  return out;
+}
+
+/// A verdict two solvers may legitimately disagree on only if one of them gave no answer.
+bool decided(const std::string &v) {
+  return v == "safe" || v == "failed" || v == "bound";
+}
+
+Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std::string &solver,
+           const Options &o, double frontendSeconds) {
+  encoder::VerifyOptions vo;
+  vo.encode.unwind = p.unwind;
+  vo.encode.heapSlots = p.heap;
+  vo.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
+  vo.encode.unwindingAssertions = !o.noUnwindingAssertions;
+  vo.solver = solver;
+  vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  auto t0 = Clock::now();
+  encoder::VerifyResult r = encoder::verify(prog, entry, vo);
+  Run run;
+  run.total = since(t0) + frontendSeconds;
+  run.frontend = frontendSeconds;
+  run.encode = r.encodeSeconds;
+  run.solve = r.solveSeconds;
+  run.verdict = encoder::verdictName(r.verdict);
+  run.reason = r.reason;
+  return run;
+}
+
+Run medianRun(std::vector<Run> runs) {
+  Run m = runs.front();
+  auto med = [&](double Run::*field) {
+    std::vector<double> v;
+    for (const Run &r : runs)
+      v.push_back(r.*field);
+    return bench::median(v);
+  };
+  m.total = med(&Run::total);
+  m.frontend = med(&Run::frontend);
+  m.encode = med(&Run::encode);
+  m.solve = med(&Run::solve);
+  for (const Run &r : runs) // a verdict that changes between repeats is reported, not hidden
+    if (r.verdict != m.verdict) {
+      m.verdict = "unstable";
+      m.reason = "verdicts differ between repeats";
+    }
+  return m;
+}
+
+int runBenchVerify(const Options &o, const std::string &commandLine) {
+  std::vector<std::string> solvers = splitComma(o.solvers);
+  if (solvers.empty()) {
+    std::cerr << "locus: error: --solvers names no solver\n";
+    return Exit::InputError;
+  }
+  { // fail early, with the factory's sentence, on a solver that cannot be made
+    backends::TermManager tm;
+    for (const std::string &s : solvers)
+      if (backends::MakeSolverResult made = backends::makeSolver(s, tm); !made) {
+        std::cerr << "locus: error: " << made.error << "\n";
+        return Exit::InputError;
+      }
+  }
+  std::string err;
+  std::vector<Program> suite = collect(o, err);
+  if (!err.empty()) {
+    std::cerr << "locus: error: " << err << "\n";
+    return Exit::InputError;
+  }
+  if (suite.empty()) {
+    std::cerr << "locus: error: no .gcl or .c programs found\n";
+    return Exit::InputError;
+  }
+
+  // Compile every program once (the front-end time is charged to every solver's run of it).
+  struct Compiled {
+    std::optional<ir::Program> prog;
+    uint32_t entry = ir::kNone;
+    double frontendSeconds = 0;
+    std::string error;
+  };
+  std::vector<Compiled> compiled(suite.size());
+  for (size_t i = 0; i < suite.size(); ++i) {
+    SourceManager sm;
+    Diagnostics diags(sm);
+    frontend::Timings t;
+    auto t0 = Clock::now();
+    compiled[i].prog = frontend::compileSource(suite[i].file, sm, diags, {}, &t);
+    compiled[i].frontendSeconds = since(t0);
+    if (!compiled[i].prog) {
+      std::ostringstream os;
+      diags.print(os);
+      compiled[i].error = os.str().substr(0, os.str().find('\n'));
+    } else if ((compiled[i].entry = compiled[i].prog->procIndex(suite[i].entry)) == ir::kNone) {
+      compiled[i].error = "no procedure '" + suite[i].entry + "'";
+      compiled[i].prog.reset();
+    }
+  }
+
+  // Interleaved: program by program, every solver in turn, the order rotated per program, repeated.
+  std::vector<std::vector<std::vector<Run>>> samples(suite.size(),
+                                                     std::vector<std::vector<Run>>(solvers.size()));
+  bench::Progress progress(suite.size() * solvers.size() * o.repeat, "verify");
+  for (unsigned rep = 0; rep < o.repeat; ++rep)
+    for (size_t i = 0; i < suite.size(); ++i)
+      for (size_t k = 0; k < solvers.size(); ++k) {
+        size_t s = (k + i + rep) % solvers.size();
+        progress.step(fs::path(suite[i].file).filename().string() + " with " + solvers[s]);
+        if (!compiled[i].prog) {
+          samples[i][s].push_back(Run{"error", compiled[i].error});
+          continue;
+        }
+        samples[i][s].push_back(runOne(*compiled[i].prog, compiled[i].entry, suite[i], solvers[s], o,
+                                       compiled[i].frontendSeconds));
+      }
+  progress.done();
+
+  // Aggregate.
+  std::vector<std::vector<Run>> runs(suite.size());
+  for (size_t i = 0; i < suite.size(); ++i)
+    for (size_t s = 0; s < solvers.size(); ++s)
+      runs[i].push_back(medianRun(samples[i][s]));
+  struct Totals {
+    double total = 0, frontend = 0, encode = 0, solve = 0;
+    size_t answered = 0, unknown = 0, errors = 0;
+    std::vector<double> solvedTimes;
+  };
+  std::vector<Totals> totals(solvers.size());
+  std::vector<std::string> disagreements;
+  size_t internalErrors = 0, inputErrors = 0;
+  for (size_t i = 0; i < suite.size(); ++i) {
+    std::map<std::string, std::vector<std::string>> byVerdict;
+    for (size_t s = 0; s < solvers.size(); ++s) {
+      const Run &r = runs[i][s];
+      Totals &t = totals[s];
+      t.total += r.total;
+      t.frontend += r.frontend;
+      t.encode += r.encode;
+      t.solve += r.solve;
+      if (decided(r.verdict)) {
+        ++t.answered;
+        t.solvedTimes.push_back(r.total);
+        byVerdict[r.verdict].push_back(solvers[s]);
+      } else if (r.verdict == "unknown") {
+        ++t.unknown;
+      } else {
+        ++t.errors;
+        internalErrors += r.verdict == "internal-error" || r.verdict == "unstable";
+        inputErrors += r.verdict == "error";
+      }
+    }
+    if (byVerdict.size() > 1) {
+      std::string d = suite[i].file + ":";
+      for (const auto &[v, who] : byVerdict) {
+        d += " " + v + " (";
+        for (size_t k = 0; k < who.size(); ++k)
+          d += (k ? ", " : "") + who[k];
+        d += ")";
+      }
+      disagreements.push_back(d);
+    }
+  }
+
+  // The per-program table: verdict and time per solver, and each solver's time relative to the first.
+  bench::Table table;
+  table.header = {"program", "unwind"};
+  table.alignRight = {false, true};
+  for (size_t s = 0; s < solvers.size(); ++s) {
+    table.header.push_back(solvers[s]);
+    table.alignRight.push_back(true);
+  }
+  for (size_t s = 1; s < solvers.size(); ++s) {
+    table.header.push_back(solvers[s] + " / " + solvers[0]);
+    table.alignRight.push_back(true);
+  }
+  std::string common = suite.size() > 1 ? fs::path(suite[0].file).parent_path().string() : "";
+  for (size_t i = 1; i < suite.size() && !common.empty(); ++i)
+    while (!common.empty() && suite[i].file.rfind(common + "/", 0) != 0)
+      common = fs::path(common).parent_path().string();
+  auto shortName = [&](const std::string &f) { return common.empty() ? f : f.substr(common.size() + 1); };
+  for (size_t i = 0; i < suite.size(); ++i) {
+    std::vector<std::string> row{shortName(suite[i].file), std::to_string(suite[i].unwind)};
+    for (size_t s = 0; s < solvers.size(); ++s) {
+      const Run &r = runs[i][s];
+      row.push_back(r.verdict == "error" ? "error" : r.verdict + " " + bench::seconds(r.total));
+    }
+    for (size_t s = 1; s < solvers.size(); ++s)
+      row.push_back(decided(runs[i][s].verdict) && decided(runs[i][0].verdict)
+                        ? bench::ratio(runs[i][s].total, runs[i][0].total)
+                        : "–");
+    table.rows.push_back(row);
+  }
+  bench::Table summary;
+  summary.header = {"solver", "answered",    "unknown / timeout", "errors",    "total time",
+                    "median", "solver time", "our time",          "our share", "ratio to " + solvers[0]};
+  summary.alignRight = {false, true, true, true, true, true, true, true, true, true};
+  for (size_t s = 0; s < solvers.size(); ++s) {
+    const Totals &t = totals[s];
+    double ours = t.total - t.solve;
+    std::vector<double> all;
+    for (size_t i = 0; i < suite.size(); ++i)
+      if (runs[i][s].verdict != "error")
+        all.push_back(runs[i][s].total);
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f %%", t.total > 0 ? 100 * ours / t.total : 0.0);
+    summary.rows.push_back({solvers[s], std::to_string(t.answered), std::to_string(t.unknown),
+                            std::to_string(t.errors), bench::seconds(t.total),
+                            bench::seconds(bench::median(all)), bench::seconds(t.solve), bench::seconds(ours),
+                            share, bench::ratio(t.total, totals[0].total)});
+  }
+
+  // JSON: everything measured, per run.
+  Json j;
+  j["command"] = "bench verify";
+  j["command_line"] = commandLine;
+  j["solvers"] = solvers;
+  j["options"] = Json{{"ints", o.ints},
+                      {"timeout_seconds", o.timeout},
+                      {"repeat", o.repeat},
+                      {"unwinding_assertions", !o.noUnwindingAssertions}};
+  Json progs = Json::array();
+  for (size_t i = 0; i < suite.size(); ++i) {
+    Json pj{{"file", suite[i].file},
+            {"entry", suite[i].entry},
+            {"unwind", suite[i].unwind},
+            {"heap", suite[i].heap}};
+    Json rj = Json::object();
+    for (size_t s = 0; s < solvers.size(); ++s) {
+      const Run &r = runs[i][s];
+      Json x{{"verdict", r.verdict},
+             {"total_seconds", r.total},
+             {"frontend_seconds", r.frontend},
+             {"encode_seconds", r.encode},
+             {"solve_seconds", r.solve}};
+      if (!r.reason.empty())
+        x["reason"] = r.reason;
+      rj[solvers[s]] = x;
+    }
+    pj["runs"] = rj;
+    progs.push_back(pj);
+  }
+  j["programs"] = progs;
+  Json tj = Json::object();
+  for (size_t s = 0; s < solvers.size(); ++s) {
+    const Totals &t = totals[s];
+    tj[solvers[s]] = Json{{"answered", t.answered},
+                          {"unknown", t.unknown},
+                          {"errors", t.errors},
+                          {"total_seconds", t.total},
+                          {"frontend_seconds", t.frontend},
+                          {"encode_seconds", t.encode},
+                          {"solve_seconds", t.solve},
+                          {"our_seconds", t.total - t.solve},
+                          {"our_share", t.total > 0 ? (t.total - t.solve) / t.total : 0.0}};
+  }
+  j["totals"] = tj;
+  j["disagreements"] = disagreements;
+
+  std::ostringstream md;
+  md << "# locus bench verify: " << suite.size() << " programs × " << solvers.size() << " solvers\n\n"
+     << "Command: `" << commandLine << "`\n\n"
+     << "Each program is compiled once; each solver then runs the whole of `locus verify` on it (encode, "
+        "solve, "
+        "replay the counterexample), interleaved program by program with the solver order rotated. Times are "
+        "wall-clock medians over "
+     << o.repeat << (o.repeat == 1 ? " run" : " runs")
+     << "; a run's time includes the front end. \"Our time\" is everything but the time inside the solver's "
+        "check calls.\n\n"
+     << summary.markdown() << "\n";
+  if (disagreements.empty())
+    md << "Verdicts: all solvers that answered agree on every program.\n\n";
+  else {
+    md << "**Verdict disagreements (" << disagreements.size() << "):**\n\n";
+    for (const std::string &d : disagreements)
+      md << "- " << d << "\n";
+    md << "\n";
+  }
+  md << table.markdown();
+  bool headed = false;
+  for (size_t i = 0; i < suite.size(); ++i)
+    for (size_t s = 0; s < solvers.size(); ++s)
+      if (!decided(runs[i][s].verdict) && !runs[i][s].reason.empty()) {
+        if (!headed)
+          md << "\nNo verdict:\n\n";
+        headed = true;
+        md << "- " << shortName(suite[i].file) << " (" << solvers[s] << "): " << runs[i][s].verdict << ": "
+           << runs[i][s].reason << "\n";
+        if (runs[i][s].verdict == "error")
+          break; // a front-end error is the same for every solver
+      }
+
+  if (!o.out.empty()) {
+    fs::create_directories(o.out);
+    std::ofstream(fs::path(o.out) / (o.name + ".md")) << md.str();
+    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(2) << "\n";
+    std::vector<bench::Series> series;
+    for (size_t s = 0; s < solvers.size(); ++s)
+      series.push_back({solvers[s], totals[s].solvedTimes});
+    bench::PlotResult plot = bench::writeCactusPlot(
+        o.out, o.name, "locus verify on " + std::to_string(suite.size()) + " programs", series);
+    if (!plot.warning.empty())
+      std::cerr << "locus: warning: " << plot.warning << "\n";
+    if (!o.json)
+      std::cerr << "wrote " << (fs::path(o.out) / o.name).string() << ".{md,json} and "
+                << (plot.files.size() - 2) << " plot image(s)\n";
+  }
+  if (o.json)
+    std::cout << j.dump(2) << "\n";
+  else
+    std::cout << md.str();
+  if (internalErrors)
+    return Exit::Internal;
+  if (!disagreements.empty())
+    return Exit::Violated;
+  return inputErrors ? Exit::InputError : Exit::Ok;
+}
+
+} // namespace
+
+void addBenchVerify(BenchCommands &cmds) {
+  auto o = std::make_shared<Options>();
+  CLI::App *sub = cmds.bench->add_subcommand(
+      "verify", "verify every program of a suite with each solver, interleaved: times, ratios, timeouts, "
+                "verdict disagreements, our share of the time; markdown, JSON and a cactus plot");
+  sub->add_option("PATHS", o->paths,
+                  "directories (searched recursively for .gcl and .c files) or files; with --manifest: the "
+                  "languages to take from it (gcl, c; default gcl)");
+  sub->add_option(
+      "--manifest", o->manifest,
+      "a JSON list of programs: {file | files: {gcl, c}, entry, unwind, heap} (relative paths are "
+      "relative to the manifest)");
+  sub->add_option("--solvers", o->solvers, "comma-separated: z3, cvc5, smtlib:COMMAND")
+      ->capture_default_str();
+  sub->add_option("--entry", o->entry, "the procedure to verify (unless the manifest says)")
+      ->capture_default_str();
+  sub->add_option("--unwind", o->unwind, "loop and recursion bound (unless the manifest says)")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
+  sub->add_option("--heap", o->heap, "allocation slots (unless the manifest says)")->capture_default_str();
+  sub->add_option("--ints", o->ints, "math or bv32")
+      ->check(CLI::IsMember({"math", "bv32"}))
+      ->capture_default_str();
+  sub->add_flag("--no-unwinding-assertions", o->noUnwindingAssertions, "drop the unwinding checks");
+  sub->add_option("--timeout", o->timeout, "per-run solver time limit in seconds (0: none)")
+      ->capture_default_str();
+  sub->add_option("--repeat", o->repeat, "runs per (program, solver); the median is reported")
+      ->check(CLI::Range(1u, 100u))
+      ->capture_default_str();
+  sub->add_option("--out", o->out,
+                  "write NAME.md, NAME.json, NAME.dat/.gp and the cactus plot NAME.png/.svg here");
+  sub->add_option("--name", o->name, "file stem of the written results")->capture_default_str();
+  sub->add_flag("--json", o->json, "print the JSON report on stdout instead of the markdown");
+  std::string *line = &cmds.commandLine;
+  cmds.runners.emplace_back(sub, [o, line] {
+    if (o->paths.empty() && o->manifest.empty()) {
+      std::cerr << "locus: error: bench verify: give a directory, files, or --manifest\n";
+      return static_cast<int>(Exit::InputError);
+    }
+    return runBenchVerify(*o, *line);
+  });
+}
+
+} // namespace locus::tools

@@ -53,7 +53,7 @@ struct Program {
 struct Run {
   std::string verdict; ///< safe / failed / bound / unknown / internal-error / error
   std::string reason;
-  double total = 0, frontend = 0, encode = 0, solve = 0; ///< seconds
+  double total = 0, frontend = 0, encode = 0, startStop = 0, handOver = 0, solve = 0, replay = 0; ///< seconds
 };
 
 std::vector<std::string> splitComma(const std::string &s) {
@@ -151,7 +151,10 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std:
   run.total = since(t0) + frontendSeconds;
   run.frontend = frontendSeconds;
   run.encode = r.encodeSeconds;
+  run.startStop = r.solverStartStopSeconds;
+  run.handOver = r.handOverSeconds;
   run.solve = r.solveSeconds;
+  run.replay = r.replaySeconds;
   run.verdict = encoder::verdictName(r.verdict);
   run.reason = r.reason;
   return run;
@@ -168,7 +171,10 @@ Run medianRun(std::vector<Run> runs) {
   m.total = med(&Run::total);
   m.frontend = med(&Run::frontend);
   m.encode = med(&Run::encode);
+  m.startStop = med(&Run::startStop);
+  m.handOver = med(&Run::handOver);
   m.solve = med(&Run::solve);
+  m.replay = med(&Run::replay);
   for (const Run &r : runs) // a verdict that changes between repeats is reported, not hidden
     if (r.verdict != m.verdict) {
       m.verdict = "unstable";
@@ -251,7 +257,7 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
     for (size_t s = 0; s < solvers.size(); ++s)
       runs[i].push_back(medianRun(samples[i][s]));
   struct Totals {
-    double total = 0, frontend = 0, encode = 0, solve = 0;
+    double total = 0, frontend = 0, encode = 0, startStop = 0, handOver = 0, solve = 0, replay = 0;
     size_t answered = 0, unknown = 0, errors = 0;
     std::vector<double> solvedTimes;
   };
@@ -266,7 +272,10 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
       t.total += r.total;
       t.frontend += r.frontend;
       t.encode += r.encode;
+      t.startStop += r.startStop;
+      t.handOver += r.handOver;
       t.solve += r.solve;
+      t.replay += r.replay;
       if (decided(r.verdict)) {
         ++t.answered;
         t.solvedTimes.push_back(r.total);
@@ -326,7 +335,7 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
   summary.alignRight = {false, true, true, true, true, true, true, true, true, true};
   for (size_t s = 0; s < solvers.size(); ++s) {
     const Totals &t = totals[s];
-    double ours = t.total - t.solve;
+    double ours = t.total - t.solve - t.startStop;
     std::vector<double> all;
     for (size_t i = 0; i < suite.size(); ++i)
       if (runs[i][s].verdict != "error")
@@ -335,8 +344,26 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
     std::snprintf(share, sizeof share, "%.1f %%", t.total > 0 ? 100 * ours / t.total : 0.0);
     summary.rows.push_back({solvers[s], std::to_string(t.answered), std::to_string(t.unknown),
                             std::to_string(t.errors), bench::seconds(t.total),
-                            bench::seconds(bench::median(all)), bench::seconds(t.solve), bench::seconds(ours),
-                            share, bench::ratio(t.total, totals[0].total)});
+                            bench::seconds(bench::median(all)), bench::seconds(t.solve + t.startStop),
+                            bench::seconds(ours), share, bench::ratio(t.total, totals[0].total)});
+  }
+
+  // Where the time goes, per solver: our phases and the solver's.
+  bench::Table split;
+  split.header = {"solver", "front end",         "encode", "hand-over", "replay",
+                  "rest",   "solver start/stop", "solve",  "total"};
+  split.alignRight = {false, true, true, true, true, true, true, true, true};
+  for (size_t s = 0; s < solvers.size(); ++s) {
+    const Totals &t = totals[s];
+    auto pct = [&](double x) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%s (%.1f %%)", bench::seconds(x).c_str(),
+                    t.total > 0 ? 100 * x / t.total : 0.0);
+      return std::string(buf);
+    };
+    double rest = t.total - t.frontend - t.encode - t.handOver - t.replay - t.startStop - t.solve;
+    split.rows.push_back({solvers[s], pct(t.frontend), pct(t.encode), pct(t.handOver), pct(t.replay),
+                          pct(rest), pct(t.startStop), pct(t.solve), bench::seconds(t.total)});
   }
 
   // JSON: everything measured, per run.
@@ -361,7 +388,10 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
              {"total_seconds", r.total},
              {"frontend_seconds", r.frontend},
              {"encode_seconds", r.encode},
-             {"solve_seconds", r.solve}};
+             {"solver_start_stop_seconds", r.startStop},
+             {"hand_over_seconds", r.handOver},
+             {"solve_seconds", r.solve},
+             {"replay_seconds", r.replay}};
       if (!r.reason.empty())
         x["reason"] = r.reason;
       rj[solvers[s]] = x;
@@ -379,9 +409,12 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
                           {"total_seconds", t.total},
                           {"frontend_seconds", t.frontend},
                           {"encode_seconds", t.encode},
+                          {"solver_start_stop_seconds", t.startStop},
+                          {"hand_over_seconds", t.handOver},
                           {"solve_seconds", t.solve},
-                          {"our_seconds", t.total - t.solve},
-                          {"our_share", t.total > 0 ? (t.total - t.solve) / t.total : 0.0}};
+                          {"replay_seconds", t.replay},
+                          {"our_seconds", t.total - t.solve - t.startStop},
+                          {"our_share", t.total > 0 ? (t.total - t.solve - t.startStop) / t.total : 0.0}};
   }
   j["totals"] = tj;
   j["disagreements"] = disagreements;
@@ -394,9 +427,16 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
         "replay the counterexample), interleaved program by program with the solver order rotated. Times are "
         "wall-clock medians over "
      << o.repeat << (o.repeat == 1 ? " run" : " runs")
-     << "; a run's time includes the front end. \"Our time\" is everything but the time inside the solver's "
-        "check calls.\n\n"
-     << summary.markdown() << "\n";
+     << "; a run's time includes the front end. \"Solver time\" is the time inside the solver's check calls "
+        "plus creating and destroying the solver (a context, or a process for the SMT-LIB pipe); \"our "
+        "time\" "
+        "is the rest: front end, encoding, handing the formula over, replaying the counterexample.\n\n"
+     << summary.markdown() << "\n"
+     << "Where the time goes (sums over the suite; hand-over = translating the formula into the solver's API "
+        "or SMT-LIB text, replay = reading the model and running the counterexample in the interpreter, rest "
+        "= "
+        "unattributed):\n\n"
+     << split.markdown() << "\n";
   if (disagreements.empty())
     md << "Verdicts: all solvers that answered agree on every program.\n\n";
   else {

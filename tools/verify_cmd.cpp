@@ -6,7 +6,6 @@
 #include "frontend/source.h"
 #include "tools/report.h"
 
-#include <chrono>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -18,11 +17,6 @@ using report::Exit;
 using report::Json;
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
 
 struct Loaded {
   std::optional<ir::Program> prog;
@@ -115,10 +109,12 @@ std::string nondetList(const std::vector<ir::Value> &vals) {
 }
 
 void printStats(std::ostream &os, const Loaded &l, const encoder::VerifyResult &r) {
-  double total = l.parseSeconds + l.lowerSeconds + r.encodeSeconds + r.solveSeconds;
+  double total = l.parseSeconds + l.lowerSeconds + r.encodeSeconds + r.solverStartStopSeconds +
+                 r.handOverSeconds + r.solveSeconds + r.replaySeconds;
   os << std::fixed << std::setprecision(4) << "stats: parse " << l.parseSeconds << " s, lower "
-     << l.lowerSeconds << " s, encode " << r.encodeSeconds << " s, solve " << r.solveSeconds << " s (total "
-     << total << " s)\n";
+     << l.lowerSeconds << " s, encode " << r.encodeSeconds << " s, hand-over " << r.handOverSeconds
+     << " s, solve " << r.solveSeconds << " s, replay " << r.replaySeconds << " s, solver start/stop "
+     << r.solverStartStopSeconds << " s (total " << total << " s)\n";
   os << "stats: " << r.constraints << " constraints, " << r.terms << " terms, " << r.checks << " checks, "
      << r.selectors << " statement selectors\n";
   os.unsetf(std::ios::fixed);
@@ -128,7 +124,10 @@ Json statsJson(const Loaded &l, const encoder::VerifyResult &r) {
   return Json{{"parse_seconds", l.parseSeconds},
               {"lower_seconds", l.lowerSeconds},
               {"encode_seconds", r.encodeSeconds},
+              {"solver_start_stop_seconds", r.solverStartStopSeconds},
+              {"hand_over_seconds", r.handOverSeconds},
               {"solve_seconds", r.solveSeconds},
+              {"replay_seconds", r.replaySeconds},
               {"constraints", r.constraints},
               {"terms", r.terms},
               {"checks", r.checks},

@@ -53,26 +53,17 @@ bool replays(const ir::Program &prog, uint32_t entry, const Check &check, const 
   return false;
 }
 
-VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
-  using Clock = std::chrono::steady_clock;
-  VerifyResult r;
-  backends::TermManager tm;
-  auto t0 = Clock::now();
-  Encoding enc = encode(prog, entry, tm, opts.encode);
-  r.encodeSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  r.constraints = enc.constraints.size();
-  r.checks = enc.checks.size();
-  r.selectors = enc.selectors.size();
-  r.terms = tm.numTerms();
+namespace {
 
-  backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm);
-  if (!made) {
-    r.verdict = Verdict::Error;
-    r.reason = made.error;
-    return r;
-  }
-  backends::Solver &s = *made.solver;
-  r.solverName = s.name();
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+/// The two queries and the replay, on a solver that has been made; fills `r`.
+void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
+                    backends::TermManager &tm, Encoding &enc, backends::Solver &s, VerifyResult &r) {
+  auto t0 = Clock::now();
   s.setTimeout(opts.timeoutMs);
   enc.assertTo(s);
   // Two queries behind activation literals: real failures first (a real failure within the bounds is a
@@ -81,6 +72,7 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
   Term goBound = tm.mkFreshVar("check.bound", tm.boolSort());
   s.assertFormula(tm.mkImplies(goReal, enc.realFailure));
   s.assertFormula(tm.mkImplies(goBound, enc.boundFailure));
+  r.handOverSeconds = since(t0);
   // Small input values first (math ints): a counterexample that replays without 64-bit overflow.
   auto solveWith = [&](Term lit) {
     backends::Result res = s.check({lit, enc.smallInputs});
@@ -90,26 +82,26 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
     return res;
   };
   auto finish = [&](Verdict v) {
+    auto start = Clock::now();
     r.cx = extractCounterexample(enc, s, prog);
     if (r.cx.failedCheck < 0) {
       r.verdict = Verdict::Mismatch;
       r.reason = "the model has no failed check";
-      return r;
+      return;
     }
     r.check = enc.checks[r.cx.failedCheck];
     ir::Outcome out;
     std::string why;
     bool ok = replays(prog, entry, *r.check, r.cx, opts.encode, out, why);
+    r.replaySeconds = since(start);
     r.outcome = std::move(out);
     r.verdict = ok ? v : Verdict::Mismatch;
     if (!ok)
       r.reason = why;
-    return r;
   };
   auto unknown = [&](const backends::Result &res) {
     r.verdict = Verdict::Unknown;
     r.reason = std::string(backends::reasonName(res.reason)) + (res.detail.empty() ? "" : ": " + res.detail);
-    return r;
   };
   backends::Result res = solveWith(goReal);
   if (res.isSat())
@@ -118,7 +110,7 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
     return unknown(res);
   if (tm.isFalse(enc.boundFailure)) {
     r.verdict = Verdict::Safe;
-    return r;
+    return;
   }
   res = solveWith(goBound);
   if (res.isSat())
@@ -126,6 +118,34 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
   if (res.isUnknown())
     return unknown(res);
   r.verdict = Verdict::Safe;
+}
+
+} // namespace
+
+VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
+  VerifyResult r;
+  backends::TermManager tm;
+  auto t0 = Clock::now();
+  Encoding enc = encode(prog, entry, tm, opts.encode);
+  r.encodeSeconds = since(t0);
+  r.constraints = enc.constraints.size();
+  r.checks = enc.checks.size();
+  r.selectors = enc.selectors.size();
+  r.terms = tm.numTerms();
+
+  t0 = Clock::now();
+  backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm);
+  r.solverStartStopSeconds = since(t0);
+  if (!made) {
+    r.verdict = Verdict::Error;
+    r.reason = made.error;
+    return r;
+  }
+  r.solverName = made.solver->name();
+  solveAndReplay(prog, entry, opts, tm, enc, *made.solver, r);
+  t0 = Clock::now();
+  made.solver.reset();
+  r.solverStartStopSeconds += since(t0);
   return r;
 }
 

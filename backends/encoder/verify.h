@@ -31,7 +31,12 @@ struct VerifyResult {
   Counterexample cx;                  ///< its inputs
   std::optional<ir::Outcome> outcome; ///< the interpreter's replay of them
   std::string solverName;
-  double encodeSeconds = 0, solveSeconds = 0;
+  /// Wall time of the phases: encode (IR → terms); solver start and stop (creating the solver — a context,
+  /// or a process for the SMT-LIB pipe — and destroying it); hand-over (giving it the formula: translation
+  /// into its API or text); solve (inside its check calls); replay (reading the model and running the
+  /// counterexample in the interpreter).
+  double encodeSeconds = 0, solverStartStopSeconds = 0, handOverSeconds = 0, solveSeconds = 0,
+         replaySeconds = 0;
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
 };
 

@@ -312,7 +312,7 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
     table.header.push_back(solvers[s] + " / " + solvers[0]);
     table.alignRight.push_back(true);
   }
-  std::string common = suite.size() > 1 ? fs::path(suite[0].file).parent_path().string() : "";
+  std::string common = fs::path(suite[0].file).parent_path().string();
   for (size_t i = 1; i < suite.size() && !common.empty(); ++i)
     while (!common.empty() && suite[i].file.rfind(common + "/", 0) != 0)
       common = fs::path(common).parent_path().string();
@@ -420,7 +420,11 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
   j["disagreements"] = disagreements;
 
   std::ostringstream md;
-  md << "# locus bench verify: " << suite.size() << " programs × " << solvers.size() << " solvers\n\n"
+  auto count = [](size_t n, const char *what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  md << "# locus bench verify: " << count(suite.size(), "program") << " × " << count(solvers.size(), "solver")
+     << "\n\n"
      << "Command: `" << commandLine << "`\n\n"
      << "Each program is compiled once; each solver then runs the whole of `locus verify` on it (encode, "
         "solve, "

@@ -549,6 +549,35 @@ struct Interpreter::Impl {
     if (argsIn.size() != p.params.size())
       return error("'" + p.name + "' expects " + std::to_string(p.params.size()) + " argument" +
                    (p.params.size() == 1 ? "" : "s") + ", got " + std::to_string(argsIn.size()));
+    // The input heap: every node well-typed, every reference in it null or one of its nodes.
+    auto refOk = [&](const Value &v, Type t) {
+      return (v.kind == Type::Ref || v.kind == Type::Null) &&
+             (v.node == 0 ||
+              (v.node <= opts.initialHeap.size() && opts.initialHeap[v.node - 1].record == t.record));
+    };
+    for (size_t k = 0; k < opts.initialHeap.size(); ++k) {
+      const HeapNode &n = opts.initialHeap[k];
+      std::string where = "input node n" + std::to_string(k + 1);
+      if (n.record >= prog.records.size() || n.fields.size() != prog.records[n.record].fields.size())
+        return error(where + " has no record type or the wrong number of fields");
+      HeapNode copy = n;
+      copy.allocatedBy = 0;
+      for (size_t f = 0; f < n.fields.size(); ++f) {
+        Type t = prog.records[n.record].fields[f].type;
+        const Value &v = n.fields[f];
+        bool ok = t.kind == Type::Int ? v.kind == Type::Int
+                  : t.kind == Type::Bool
+                      ? v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1))
+                      : refOk(v, t);
+        if (!ok)
+          return error(where + ": field '" + prog.records[n.record].fields[f].name + "' cannot hold " +
+                       toString(v));
+        copy.fields[f] = t.kind == Type::Int    ? Value::ofInt(norm(v.i))
+                         : t.kind == Type::Bool ? Value::ofBool(v.i != 0)
+                                                : Value::ofRef(v.node);
+      }
+      heap.push_back(std::move(copy));
+    }
     std::vector<Value> args;
     for (size_t k = 0; k < argsIn.size(); ++k) {
       const Var &param = p.vars.at(p.params[k]);
@@ -566,9 +595,10 @@ struct Interpreter::Impl {
         args.push_back(Value::ofBool(a.i != 0));
         break;
       default:
-        if ((a.kind != Type::Ref && a.kind != Type::Null) || a.node != 0)
-          return error(where + " must be null (the heap is empty at the start), got " + toString(a));
-        args.push_back(Value::ofRef(0));
+        if (!refOk(a, param.type))
+          return error(where + " must be null or an input node of type " +
+                       prog.records.at(param.type.record).name + ", got " + toString(a));
+        args.push_back(Value::ofRef(a.node));
       }
     }
     for (const Var &g : prog.globals)

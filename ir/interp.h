@@ -40,6 +40,9 @@ struct InterpOptions {
   uint32_t callDepthLimit = 10'000; ///< calls run on an explicit frame stack, so any depth is safe
   bool recordTrace = true;
   uint64_t traceLimit = 100'000; ///< at most this many trace steps are kept (the most recent ones)
+  /// The heap at the start: node n(k+1) is initialHeap[k] (allocatedBy 0). Reference arguments and fields
+  /// may point to these nodes; `new` allocates after them.
+  std::vector<HeapNode> initialHeap;
 };
 
 /// One executed statement (guard true), with the value it wrote, if any.

@@ -72,19 +72,24 @@ encoder::EncodeOptions encodeOptions(const VerifyOptionStore &o) {
   encoder::EncodeOptions eo;
   eo.unwind = o.unwind;
   eo.heapSlots = o.heap;
+  eo.inputNodes = o.inputNodes;
   eo.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   eo.unwindingAssertions = !o.noUnwindingAssertions;
   return eo;
 }
 
 void addShared(CLI::App *cmd, VerifyOptionStore &o) {
-  cmd->add_option("FILE", o.file, "a .gcl file")->required();
+  cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
   cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
   cmd->add_option("--entry", o.entry, "the procedure to verify")->capture_default_str();
   cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth explored")
       ->check(CLI::Range(1u, 100000u))
       ->capture_default_str();
   cmd->add_option("--heap", o.heap, "nodes `new` may allocate (one more is a heap-bound failure)")
+      ->capture_default_str();
+  cmd->add_option("--input-nodes", o.inputNodes,
+                  "nodes in the heap at the start, per record type reachable from the entry's reference "
+                  "parameters (their fields are free inputs; 0: reference parameters are null)")
       ->capture_default_str();
   cmd->add_option("--ints", o.ints, "integer semantics: math (unbounded) or bv32 (32-bit two's complement)")
       ->check(CLI::IsMember({"math", "bv32"}))
@@ -99,6 +104,14 @@ std::string valueList(const ir::Program &prog, const ir::Procedure &p, const std
     out += (k ? ", " : "") + p.vars[p.params[k]].name + " = " + ir::toString(args[k]);
   (void)prog;
   return out;
+}
+
+Json nodeFields(const ir::Program &prog, const ir::HeapNode &n) {
+  Json j = Json::object();
+  const ir::Record &rec = prog.records.at(n.record);
+  for (size_t f = 0; f < rec.fields.size() && f < n.fields.size(); ++f)
+    j[rec.fields[f].name] = ir::toString(n.fields[f]);
+  return j;
 }
 
 std::string nondetList(const std::vector<ir::Value> &vals) {
@@ -186,7 +199,12 @@ int cmdVerify(const VerifyOptionStore &o) {
       Json nd = Json::array();
       for (const ir::Value &v : r.cx.nondets)
         nd.push_back(ir::toString(v));
-      j["inputs"] = Json{{"args", args}, {"nondet", nd}};
+      Json heap = Json::array();
+      for (size_t k = 0; k < r.cx.heap.size(); ++k)
+        heap.push_back(Json{{"node", "n" + std::to_string(k + 1)},
+                            {"type", prog.records.at(r.cx.heap[k].record).name},
+                            {"fields", nodeFields(prog, r.cx.heap[k])}});
+      j["inputs"] = Json{{"args", args}, {"nondet", nd}, {"heap", heap}};
     }
     if (r.outcome && r.verdict != encoder::Verdict::Mismatch)
       j["counterexample"] = report::toJson(report::OutcomeView{prog, *r.outcome, entry}, true);
@@ -219,6 +237,14 @@ int cmdVerify(const VerifyOptionStore &o) {
     std::cout << "inputs: " << (r.cx.args.empty() ? "(none)" : valueList(prog, proc, r.cx.args)) << "\n";
     if (!r.cx.nondets.empty())
       std::cout << "nondet: " << nondetList(r.cx.nondets) << "\n";
+    for (size_t k = 0; k < r.cx.heap.size(); ++k) {
+      std::cout << (k ? "            " : "input heap: ") << "n" << k + 1 << ": "
+                << prog.records.at(r.cx.heap[k].record).name << " {";
+      const ir::Record &rec = prog.records.at(r.cx.heap[k].record);
+      for (size_t f = 0; f < rec.fields.size(); ++f)
+        std::cout << (f ? ", " : "") << rec.fields[f].name << " = " << ir::toString(r.cx.heap[k].fields[f]);
+      std::cout << "}\n";
+    }
     if (r.outcome) {
       std::cout << "counterexample (replayed by the interpreter):\n";
       report::printOutcome(std::cout, report::OutcomeView{prog, *r.outcome, entry},

@@ -18,6 +18,7 @@ struct VerifyOptionStore {
   std::string entry = "main";
   uint32_t unwind = 5;
   uint32_t heap = 64;
+  uint32_t inputNodes = 3;
   std::string ints = "math";
   bool noUnwindingAssertions = false;
   std::string solver = "z3";

@@ -87,12 +87,14 @@ public:
       fields.push_back(std::move(fs));
     }
     nodeRec = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
-    allocCount = tm.mkInt(0);
     nondetCount = tm.mkInt(0);
     pc = tm.mkTrue();
     enc.smallInputs = tm.mkVar("small.inputs", tm.boolSort());
+    enc.tinyInputs = tm.mkVar("tiny.inputs", tm.boolSort());
 
     const ir::Procedure &p = prog.procs[entry];
+    inputHeap(p);
+    allocCount = tm.mkInt(static_cast<int64_t>(enc.inputNodes.size()));
     Frame fr;
     fr.proc = entry;
     for (const ir::Var &v : p.vars)
@@ -101,7 +103,9 @@ public:
       const ir::Var &v = p.vars[p.params[k]];
       Term a;
       if (v.type.isRef()) {
-        a = tm.mkInt(0);
+        a = inputRef("in." + v.name, v.type);
+        if (opts.fixedArgs && k < opts.fixedArgs->size())
+          add(tm.mkEq(a, valueTerm((*opts.fixedArgs)[k], v.type)), {0, OriginKind::Input});
       } else {
         a = tm.mkFreshVar("in." + v.name, sortOf(v.type));
         inputDomain(a, v.type, 0);
@@ -144,6 +148,7 @@ private:
   std::vector<Term> globals;
   std::vector<std::vector<Term>> fields;
   Term nodeRec, allocCount, nondetCount, pc;
+  std::map<uint32_t, std::vector<uint32_t>> inputIds; ///< record → its input nodes' ids
   std::vector<Frame> frames;
 
   // ---- helpers ------------------------------------------------------------------------------------
@@ -193,6 +198,58 @@ private:
   ir::Type varType(ir::VarRef v) { return prog.var(proc(), v).type; }
 
   /// Math ints: an input is an int64 (the interpreter's range); under smallInputs an int32.
+  /// The input nodes: `opts.inputNodes` per record type reachable from the entry's reference parameters,
+  /// with free field values (a reference field: null or an input node of its type).
+  void inputHeap(const ir::Procedure &p) {
+    std::vector<bool> reach(prog.records.size(), false);
+    std::vector<uint32_t> todo;
+    for (uint32_t k : p.params)
+      if (p.vars[k].type.isRef() && opts.inputNodes > 0)
+        todo.push_back(p.vars[k].type.record);
+    while (!todo.empty()) {
+      uint32_t r = todo.back();
+      todo.pop_back();
+      if (r >= reach.size() || reach[r])
+        continue;
+      reach[r] = true;
+      for (const ir::Field &f : prog.records[r].fields)
+        if (f.type.isRef())
+          todo.push_back(f.type.record);
+    }
+    for (uint32_t r = 0; r < reach.size(); ++r)
+      for (uint32_t k = 0; reach[r] && k < opts.inputNodes; ++k) {
+        uint32_t id = static_cast<uint32_t>(enc.inputNodes.size()) + 1;
+        inputIds[r].push_back(id);
+        enc.inputNodes.push_back(InputNode{id, r, {}});
+        nodeRec = tm.mkStore(nodeRec, tm.mkInt(id), tm.mkInt(r));
+      }
+    for (InputNode &n : enc.inputNodes) {
+      const ir::Record &rec = prog.records[n.record];
+      for (size_t f = 0; f < rec.fields.size(); ++f) {
+        ir::Type t = rec.fields[f].type;
+        std::string name = "in.n" + std::to_string(n.id) + "." + rec.fields[f].name;
+        Term v = t.isRef() ? inputRef(name, t) : tm.mkFreshVar(name, sortOf(t));
+        if (!t.isRef())
+          inputDomain(v, t, 0);
+        n.fields.push_back(v);
+        fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
+      }
+    }
+  }
+
+  /// A free reference input of type `t`: null or one of the input nodes of its record.
+  Term inputRef(const std::string &name, ir::Type t) {
+    auto it = inputIds.find(t.record);
+    if (it == inputIds.end())
+      return tm.mkInt(0);
+    Term v = tm.mkFreshVar(name, tm.intSort());
+    std::vector<Term> options{tm.mkEq(v, tm.mkInt(0))};
+    for (uint32_t id : it->second)
+      options.push_back(tm.mkEq(v, tm.mkInt(id)));
+    add(tm.mkOr(options), {0, OriginKind::Input});
+    return v;
+  }
+
   void inputDomain(Term v, ir::Type t, ir::StmtId stmt) {
     if (t.kind != ir::Type::Int || bv)
       return;
@@ -202,6 +259,7 @@ private:
     add(within(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()),
         {stmt, OriginKind::Input});
     add(tm.mkImplies(enc.smallInputs, within(INT32_MIN, INT32_MAX)), {stmt, OriginKind::Input});
+    add(tm.mkImplies(enc.tinyInputs, within(-100, 100)), {stmt, OriginKind::Input});
   }
 
   // ---- expressions ------------------------------------------------------------------------------
@@ -355,7 +413,8 @@ private:
       break;
     }
     case ir::Stmt::New: {
-      check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(opts.heapSlots))), CheckKind::HeapBound, s,
+      int64_t limit = static_cast<int64_t>(opts.heapSlots + enc.inputNodes.size());
+      check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))), CheckKind::HeapBound, s,
             "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
       Term ex = tm.mkAnd(exec, pc);
       Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
@@ -538,6 +597,19 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
     if (!v)
       throw std::runtime_error("cannot read the value of argument '" + p.vars[p.params[k]].name + "'");
     cx.args.push_back(*v);
+  }
+  for (const InputNode &n : enc.inputNodes) {
+    ir::HeapNode h;
+    h.record = n.record;
+    const ir::Record &rec = prog.records.at(n.record);
+    for (size_t f = 0; f < n.fields.size(); ++f) {
+      std::optional<ir::Value> v = modelValue(s.value(n.fields[f]), rec.fields[f].type);
+      if (!v)
+        throw std::runtime_error("cannot read field '" + rec.fields[f].name + "' of input node n" +
+                                 std::to_string(n.id));
+      h.fields.push_back(*v);
+    }
+    cx.heap.push_back(std::move(h));
   }
   for (const NondetInput &n : enc.nondets) {
     if (!s.value(n.executed).boolean)

@@ -63,25 +63,41 @@ struct EncodeOptions {
   uint32_t heapSlots = 64; ///< nodes `new` may allocate; one more is a HeapBound check
   ir::IntMode ints = ir::IntMode::Math;
   bool unwindingAssertions = true; ///< false: bound failures become assumptions
+  /// Input nodes: for every record type reachable from the entry's reference parameters (through reference
+  /// fields), this many nodes exist at the start, n1, n2, … in record order, with unconstrained fields (a
+  /// reference field is null or an input node of its type). A reference parameter is null or one of them.
+  /// 0: references start null and the heap empty.
+  uint32_t inputNodes = 0;
   /// Fix the entry's arguments (one per parameter) — used by differential tests.
   std::optional<std::vector<ir::Value>> fixedArgs;
   /// Fix the nondet values consumed in execution order; running out is infeasible (assumed not to happen).
   std::optional<std::vector<ir::Value>> fixedNondets;
 };
 
+/// An input node of the encoding (see EncodeOptions::inputNodes): its id and its fields' initial values.
+struct InputNode {
+  uint32_t id = 0;
+  uint32_t record = ir::kNone;
+  std::vector<Term> fields;
+};
+
 struct Encoding {
   std::vector<Constraint> constraints;
   std::map<ir::StmtId, Term> selectors; ///< one boolean per statement that has constraints
   std::vector<Check> checks;
-  std::vector<Term> args;           ///< entry parameters (a constant 0 for references)
-  std::vector<NondetInput> nondets; ///< in execution order
-  std::vector<Term> finalEntryVars; ///< the entry's variables at the end (or at the failure)
+  std::vector<Term> args;            ///< entry parameters (a constant 0 for references)
+  std::vector<NondetInput> nondets;  ///< in execution order
+  std::vector<InputNode> inputNodes; ///< ids 1..size(), allocation starts after them
+  std::vector<Term> finalEntryVars;  ///< the entry's variables at the end (or at the failure)
   std::vector<Term> finalGlobals;
   Term realFailure;  ///< disjunction of the real failures
   Term boundFailure; ///< disjunction of the unwinding / heap-bound failures (false without them)
   /// A literal that, assumed, keeps every int input (arguments, nondet values) within 32 bits: verify tries
   /// it first so that counterexamples have small values (no 64-bit overflow when they are replayed).
   Term smallInputs;
+  /// Like smallInputs with every int input in [-100, 100]: tried first once a failure is known to exist, so
+  /// counterexamples read well.
+  Term tinyInputs;
   uint32_t entry = ir::kNone;
 
   /// Asserts every constraint; with `withSelectors` as `sel ⇒ constraint` (the caller then passes the
@@ -95,11 +111,12 @@ struct Encoding {
 Encoding encode(const ir::Program &prog, uint32_t entry, backends::TermManager &tm,
                 const EncodeOptions &opts);
 
-/// The input part of a model: the entry's arguments and the executed nondet values, ready for
+/// The input part of a model: the entry's arguments, the input heap and the executed nondet values, ready for
 /// ir::Interpreter, plus the check that failed (index into Encoding::checks, or -1).
 struct Counterexample {
   std::vector<ir::Value> args;
   std::vector<ir::Value> nondets;
+  std::vector<ir::HeapNode> heap; ///< the input nodes (ir::InterpOptions::initialHeap)
   int failedCheck = -1;
 };
 

@@ -22,6 +22,7 @@ bool replays(const ir::Program &prog, uint32_t entry, const Check &check, const 
   ir::InterpOptions io;
   io.ints = opts.ints;
   io.nondetValues = cx.nondets;
+  io.initialHeap = cx.heap;
   if (isBoundCheck(check.kind))
     io.seed = 0; // the run may go on beyond the bound: draw further nondet values
   ir::Interpreter interp(prog, io);
@@ -73,11 +74,17 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
   s.assertFormula(tm.mkImplies(goReal, enc.realFailure));
   s.assertFormula(tm.mkImplies(goBound, enc.boundFailure));
   r.handOverSeconds = since(t0);
-  // Small input values first (math ints): a counterexample that replays without 64-bit overflow.
+  // One query decides; only when a failure exists do further queries look for a counterexample with small
+  // input values (math ints: tiny ones read well; 32-bit ones replay without 64-bit overflow), falling back
+  // to any counterexample. A safe program costs one query.
   auto solveWith = [&](Term lit) {
-    backends::Result res = s.check({lit, enc.smallInputs});
-    if (res.isUnsat())
-      res = s.check({lit});
+    backends::Result res = s.check({lit});
+    if (res.isSat()) {
+      backends::Result nicer = s.check({lit, enc.tinyInputs});
+      if (!nicer.isSat())
+        nicer = s.check({lit, enc.smallInputs});
+      res = nicer.isSat() ? nicer : s.check({lit});
+    }
     r.solveSeconds = s.stats().solveSeconds;
     return res;
   };

@@ -641,3 +641,41 @@ TEST_CASE("doubly-linked list: build three nodes, reverse, check fields") {
   CHECK(!o.trace.back().written);
   CHECK(w.back() == "k = false");
 }
+
+TEST_CASE("input heap: nodes before the run, arguments pointing into it, validation") {
+  B b;
+  uint32_t node = b.record("Node", {{"next", Type::refType(0)}, {"val", kInt}});
+  Type ref = Type::refType(node);
+  uint32_t f = b.proc("second");
+  VarRef h = b.param(f, "h", ref);
+  VarRef r = b.result(f, kInt);
+  VarRef t = b.local(f, "t", ref), u = b.local(f, "u", ref);
+  b.P(f).body = {b.get(t, h, 0), b.get(r, t, 1), b.alloc(u, node)};
+
+  auto mk = [](std::vector<Value> fields) { return HeapNode{0, std::move(fields), 0}; };
+  InterpOptions o;
+  o.initialHeap = {mk({Value::ofRef(2), Value::ofInt(5)}), mk({Value::ofRef(0), Value::ofInt(7)})};
+  Outcome out = Interpreter(b.prog, o).run(f, {Value::ofRef(1)});
+  REQUIRE(out.kind == OutcomeKind::Ok);
+  CHECK(out.result->i == 7);
+  REQUIRE(out.state.heap.size() == 3); // the two input nodes, then the allocated one (n3)
+  CHECK(out.state.heap[0].allocatedBy == 0);
+  CHECK(out.state.heap[2].allocatedBy != 0);
+  CHECK(toString(out.state.entryVars[u.index]) == "n3");
+
+  // From n2, whose next is null: a null dereference.
+  CHECK(Interpreter(b.prog, o).run(f, {Value::ofRef(2)}).failure == FailureKind::NullDeref);
+  // An argument beyond the input heap, a field of the wrong kind, a dangling reference: input errors.
+  CHECK(Interpreter(b.prog, o).run(f, {Value::ofRef(3)}).kind == OutcomeKind::Error);
+  InterpOptions bad = o;
+  bad.initialHeap[0].fields[1] = Value::ofRef(1);
+  CHECK(Interpreter(b.prog, bad).run(f, {Value::ofRef(1)}).kind == OutcomeKind::Error);
+  bad = o;
+  bad.initialHeap[1].fields[0] = Value::ofRef(9);
+  CHECK(Interpreter(b.prog, bad).run(f, {Value::ofRef(1)}).kind == OutcomeKind::Error);
+  bad = o;
+  bad.initialHeap[1].fields.pop_back();
+  CHECK(Interpreter(b.prog, bad).run(f, {Value::ofRef(1)}).kind == OutcomeKind::Error);
+  // Without an input heap, a reference argument must be null.
+  CHECK(Interpreter(b.prog, {}).run(f, {Value::ofRef(1)}).kind == OutcomeKind::Error);
+}

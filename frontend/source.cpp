@@ -2,6 +2,9 @@
 #include "frontend/source.h"
 
 #include "frontend/gcl/frontend.h"
+#ifdef LOCUS_WITH_C
+#include "frontend/c/frontend.h"
+#endif
 #include "ir/validate.h"
 
 #include <chrono>
@@ -49,9 +52,20 @@ std::optional<ir::Program> compileSource(const std::string &path, SourceManager 
   std::optional<ir::Program> prog;
   switch (languageOf(path)) {
   case Language::Gcl: prog = compileGcl(path, sm, diags, opts, t); break;
-  case Language::C:
+  case Language::C: {
+#ifdef LOCUS_WITH_C
+    c::Options co;
+    co.includeDirs = opts.importPath;
+    c::PhaseTimes ct;
+    prog = c::compileFile(path, sm, diags, co, &ct);
+    t.parseSeconds = ct.parseSeconds;
+    t.lowerSeconds = ct.lowerSeconds;
+    break;
+#else
     diags.error({}, "'" + path + "': C files need the C front end, which this build does not include");
     return std::nullopt;
+#endif
+  }
   }
   if (!prog)
     return std::nullopt;

@@ -37,7 +37,7 @@ struct ExecOptions {
 };
 
 void addCommon(CLI::App *cmd, Common &c) {
-  cmd->add_option("FILE", c.file, "a .gcl file")->required();
+  cmd->add_option("FILE", c.file, "a .gcl or .c file")->required();
   cmd->add_flag("--json", c.json, "print the result as JSON on stdout");
   cmd->add_option("-I,--import-path", c.importPath, "extra directory searched by `import` (repeatable)");
 }

@@ -1,0 +1,1817 @@
+// Lowering of a clang C AST (the subset of docs/c.md) to canonical IR; the scheme is in
+// frontend/c/README.md.
+#include "frontend/c/internal.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Lex/Lexer.h>
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+namespace locus::c {
+namespace {
+
+namespace cl = clang;
+using ir::Expr;
+using ir::VarRef;
+
+constexpr uint64_t kMaxArray = 64;
+
+/// Thrown after an unsupported construct was reported: abandons the current function.
+struct Unsupported {};
+
+bool isKeyword(const std::string &s) {
+  static const std::set<std::string> keywords = {
+      "import", "type",   "var",      "int",    "bool", "proc",   "returns", "requires", "ensures",  "test",
+      "new",    "nondet", "assume",   "assert", "halt", "return", "skip",    "break",    "continue", "if",
+      "else",   "while",  "concrete", "not",    "and",  "or",     "true",    "false",    "null",     "temp"};
+  return keywords.count(s) != 0;
+}
+
+bool isAtom(const Expr &e) {
+  return e.kind == Expr::BoolLit || (e.kind == Expr::VarUse && e.type.kind == ir::Type::Bool);
+}
+bool isLiteral(const Expr &e) {
+  return e.kind == Expr::IntLit || e.kind == Expr::BoolLit || e.kind == Expr::NullLit;
+}
+
+template <typename F> void forEachVar(const Expr &e, F &&f) {
+  if (e.kind == Expr::VarUse)
+    f(e.var);
+  for (const Expr &a : e.args)
+    forEachVar(a, f);
+}
+
+/// The value range of a C integer type that lowers to IR int/bool; nullopt for any other type.
+struct IntRange {
+  int64_t lo, hi;
+  bool contains(IntRange o) const { return lo <= o.lo && o.hi <= hi; }
+};
+std::optional<IntRange> intRange(cl::QualType t) {
+  t = t.getCanonicalType();
+  if (t->isEnumeralType())
+    return IntRange{INT32_MIN, INT32_MAX};
+  const auto *bt = llvm::dyn_cast<cl::BuiltinType>(t.getTypePtr());
+  if (!bt)
+    return std::nullopt;
+  switch (bt->getKind()) {
+  case cl::BuiltinType::Bool: return IntRange{0, 1};
+  case cl::BuiltinType::Char_S:
+  case cl::BuiltinType::SChar: return IntRange{-128, 127};
+  case cl::BuiltinType::Char_U:
+  case cl::BuiltinType::UChar: return IntRange{0, 255};
+  case cl::BuiltinType::Short: return IntRange{-32768, 32767};
+  case cl::BuiltinType::UShort: return IntRange{0, 65535};
+  case cl::BuiltinType::Int: return IntRange{INT32_MIN, INT32_MAX};
+  default: return std::nullopt;
+  }
+}
+bool isBoolType(cl::QualType t) {
+  return t.getCanonicalType()->isBooleanType();
+}
+
+/// The range of a `__VERIFIER_nondet_<suffix>` built-in (nullopt: not an integer kind we support).
+std::optional<IntRange> nondetRange(const std::string &suffix) {
+  static const std::map<std::string, IntRange> kinds = {
+      {"int", {INT32_MIN, INT32_MAX}}, {"char", {-128, 127}},  {"schar", {-128, 127}}, {"uchar", {0, 255}},
+      {"short", {-32768, 32767}},      {"ushort", {0, 65535}}, {"bool", {0, 1}},       {"_Bool", {0, 1}}};
+  auto it = kinds.find(suffix);
+  return it == kinds.end() ? std::nullopt : std::optional<IntRange>(it->second);
+}
+
+/// Where a C variable lives in the IR: one variable, scalarized array elements, or folded constants.
+struct VarInfo {
+  bool isArray = false;
+  bool isConst = false;
+  ir::Type type;            ///< the (element) IR type
+  cl::QualType ctype;       ///< the (element) C type
+  std::vector<Expr> elems;  ///< array elements (VarUse, or literals when const); a scalar: one entry
+  std::vector<VarRef> refs; ///< the variables (empty when const)
+  std::string name;         ///< the C name
+};
+
+class UnitLowering;
+
+/// Lowering of one function.
+class FnLowering {
+public:
+  FnLowering(UnitLowering &u, const cl::FunctionDecl *fd, ir::Procedure &p);
+  void run();
+
+private:
+  /// An lvalue: a variable, a field of a node, an array element or a constant.
+  struct LVal {
+    enum Kind { Var, Field, Elem, Const } kind = Var;
+    VarRef var;         ///< Var; Field: the base reference variable
+    uint32_t field = 0; ///< Field
+    const VarInfo *array = nullptr;
+    Expr index;         ///< Elem
+    Expr constant;      ///< Const
+    cl::QualType ctype; ///< the C type of the object
+    const cl::Expr *node = nullptr;
+  };
+  struct Breakable {
+    bool isSwitch = false;
+    const cl::Expr *cond = nullptr; ///< loops: the condition recomputed (null: none)
+    const cl::Expr *inc = nullptr;  ///< for loops: the increment
+    std::optional<VarRef> temp;     ///< the loop's condition variable
+    SourceLoc condLoc;
+    std::optional<VarRef> contFlag; ///< switch: set by a `continue` of an enclosing loop
+  };
+  struct Checkpoint {
+    size_t out, vars;
+    unsigned boolTemps, otherTemps;
+  };
+
+  // ---- helpers defined below ----
+  [[noreturn]] void unsupported(const cl::Stmt *s, const std::string &what);
+  [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what);
+  SourceLoc irLoc(cl::SourceLocation l);
+  std::string text(const cl::Stmt *s) const;
+  ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what);
+
+  bool taken(const std::string &n) const;
+  uint32_t addVar(const std::string &base, ir::Type t, ir::VarKind k, SourceLoc loc);
+  VarRef temp(ir::Type t);
+  bool isUserVar(const Expr &e) const;
+  ir::Type typeOf(VarRef v) const;
+  Expr use(VarRef v) const { return Expr::varUse(v, typeOf(v)); }
+  const VarInfo &varInfo(const cl::VarDecl *vd, const cl::Stmt *at);
+  void collectNames(const cl::Stmt *s);
+
+  ir::Stmt make(ir::Stmt::Kind k, const Expr &g);
+  ir::Stmt assign(const Expr &g, VarRef lhs, Expr v);
+  void emit(ir::Stmt s) { out_->push_back(std::move(s)); }
+  Checkpoint checkpoint() const;
+  void rollback(const Checkpoint &c);
+
+  Expr atomize(Expr e, const Expr &g);
+  Expr conj(const Expr &g, const Expr &c, bool negate);
+  Expr guardAnd(const Expr &g, Expr e);
+  Expr materialize(Expr e, const Expr &g);
+  Expr settle(Expr e, size_t mark, const Expr &g);
+
+  Expr asBool(Expr v);
+  Expr asInt(Expr v, const Expr &g);
+  Expr coerce(Expr v, ir::Type t, const Expr &g);
+  Expr wrap(Expr v, IntRange to, const Expr &g);
+  Expr convert(Expr v, cl::QualType from, cl::QualType to, const Expr &g);
+
+  Expr rv(const cl::Expr *e, const Expr &g);
+  Expr cond(const cl::Expr *e, const Expr &g) {
+    if (llvm::isa<cl::StringLiteral>(e->IgnoreParenImpCasts())) // assert(c && "message")
+      return Expr::boolLit(true);
+    return asBool(rv(e, g));
+  }
+  void effect(const cl::Expr *e, const Expr &g);
+  Expr castExpr(const cl::CastExpr *ce, const Expr &g);
+  Expr unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool wantValue);
+  Expr binaryExpr(const cl::BinaryOperator *bo, const Expr &g);
+  Expr assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wantValue);
+  Expr ternary(const cl::ConditionalOperator *co, const Expr &g, bool wantValue);
+  bool assertPattern(const cl::ConditionalOperator *co, const Expr &g);
+  Expr call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std::optional<VarRef> target);
+  Expr builtin(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue,
+               std::optional<VarRef> target);
+  Expr newObject(const cl::CallExpr *ce, cl::QualType ptrType, const Expr &g, std::optional<VarRef> target);
+  const cl::CallExpr *allocCall(const cl::Expr *e) const;
+  bool rvInto(VarRef target, cl::QualType targetType, const cl::Expr *e, const Expr &g);
+  void assertStmt(Expr v, const std::string &msg, const Expr &g);
+
+  LVal lvalue(const cl::Expr *e, const Expr &g);
+  Expr load(const LVal &lv, const Expr &g);
+  void store(const LVal &lv, Expr v, const Expr &g);
+  void boundsCheck(const LVal &lv, const Expr &g);
+  void settleLVal(LVal &lv, size_t mark, const Expr &g);
+
+  void stmt(const cl::Stmt *s, const Expr &g);
+  void localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize);
+  void ifStmt(const cl::IfStmt *s, const Expr &g);
+  void loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc, const cl::Stmt *body, bool isDo,
+            const Expr &g);
+  void recompute(const Breakable &b, const Expr &g);
+  void continueStmt(const Expr &g, size_t depth);
+  void switchStmt(const cl::SwitchStmt *s, const Expr &g);
+  void returnStmt(const cl::ReturnStmt *s, const Expr &g);
+
+  UnitLowering &u_;
+  ir::Program &prog_;
+  const cl::FunctionDecl *fd_;
+  ir::Procedure &p_;
+  std::set<std::string> sourceNames_, used_;
+  std::unordered_map<const cl::VarDecl *, VarInfo> locals_;
+  unsigned boolTemps_ = 0, otherTemps_ = 0;
+  std::vector<ir::Stmt> *out_ = nullptr;
+  SourceLoc loc_;
+  std::vector<Breakable> breakables_;
+  int loopDepth_ = 0;
+};
+
+/// Unit-wide state: the program being built, declaration maps, the temporary files table.
+class UnitLowering {
+public:
+  UnitLowering(cl::ASTContext &ctx, Locator &locator, Diagnostics &diags)
+      : ctx_(ctx), csm_(ctx.getSourceManager()), locator_(locator), diags_(diags) {}
+
+  std::optional<ir::Program> run();
+
+  SourceLoc smLoc(cl::SourceLocation l) { return locator_.get(csm_, l); }
+  /// A location in the temporary files table (remapped to first-use order at the end).
+  SourceLoc irLoc(cl::SourceLocation l) {
+    SourceLoc s = smLoc(l);
+    if (s.valid())
+      s.file = pathIndex(locator_.sources().path(s.file));
+    return s;
+  }
+  uint32_t pathIndex(const std::string &path) {
+    auto [it, fresh] = pathIdx_.emplace(path, static_cast<uint32_t>(paths_.size()));
+    if (fresh)
+      paths_.push_back(path);
+    return it->second;
+  }
+  [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what) {
+    diags_.error(smLoc(l), "unsupported C construct: " + what);
+    throw Unsupported{};
+  }
+  std::string uniqueName(const std::string &base) {
+    std::string name = base;
+    for (unsigned i = 1; isKeyword(name) || unitNames_.count(name); ++i)
+      name = base + "_" + std::to_string(i);
+    unitNames_.insert(name);
+    return name;
+  }
+  std::string text(const cl::Stmt *s) const {
+    cl::CharSourceRange r = cl::CharSourceRange::getTokenRange(s->getSourceRange());
+    r = cl::Lexer::makeFileCharRange(r, csm_, ctx_.getLangOpts());
+    std::string t = cl::Lexer::getSourceText(r, csm_, ctx_.getLangOpts()).str();
+    std::replace(t.begin(), t.end(), '\n', ' ');
+    return t;
+  }
+
+  /// The IR type of a scalar C type, or unsupported (`what` names the declaration for the message).
+  ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what) {
+    cl::QualType c = t.getCanonicalType();
+    if (intRange(c))
+      return isBoolType(c) ? ir::Type::boolType() : ir::Type::intType();
+    if (const auto *pt = c->getAs<cl::PointerType>()) {
+      cl::QualType pointee = pt->getPointeeType().getCanonicalType();
+      if (const auto *rt = pointee->getAs<cl::RecordType>())
+        return ir::Type::refType(recordFor(rt->getDecl(), where));
+      unsupported(where, "pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what) +
+                             " (only pointers to structs are supported)");
+    }
+    std::string kind = c->isFloatingType() ? "floating-point type"
+                       : c->isRecordType() ? "struct or union value type"
+                       : c->isArrayType()  ? "array type"
+                                           : "type";
+    unsupported(where, kind + " '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what));
+  }
+
+  uint32_t recordFor(const cl::RecordDecl *rd, cl::SourceLocation where) {
+    const cl::RecordDecl *def = rd->getDefinition();
+    if (!def)
+      unsupported(where, "pointer to the incomplete struct '" + rd->getNameAsString() + "'");
+    if (def->isUnion())
+      unsupported(where, "union '" + def->getNameAsString() + "'");
+    if (auto it = records_.find(def); it != records_.end())
+      return it->second;
+    std::string base = def->getNameAsString();
+    if (base.empty())
+      if (const cl::TypedefNameDecl *td = def->getTypedefNameForAnonDecl())
+        base = td->getNameAsString();
+    if (base.empty())
+      base = "anon";
+    uint32_t idx = static_cast<uint32_t>(prog_.records.size());
+    records_[def] = idx;
+    prog_.records.push_back({uniqueName(base), {}, irLoc(def->getLocation())});
+    std::set<std::string> names;
+    for (const cl::FieldDecl *f : def->fields()) {
+      std::string fname = f->getNameAsString();
+      if (f->isBitField())
+        unsupported(f->getLocation(), "bit-field '" + fname + "'");
+      ir::Type t = irType(f->getType(), f->getLocation(), "field '" + fname + "'");
+      std::string n = fname.empty() ? "f" : fname;
+      for (unsigned i = 1; isKeyword(n) || names.count(n); ++i)
+        n = fname + "_" + std::to_string(i);
+      names.insert(n);
+      prog_.records[idx].fields.push_back({n, t, irLoc(f->getLocation())});
+    }
+    return idx;
+  }
+
+  cl::ASTContext &ctx_;
+  const cl::SourceManager &csm_;
+  Locator &locator_;
+  Diagnostics &diags_;
+  ir::Program prog_;
+  std::unordered_map<const cl::VarDecl *, VarInfo> globals_;     ///< by canonical declaration
+  std::unordered_map<const cl::FunctionDecl *, uint32_t> procs_; ///< by canonical declaration
+  std::set<uint32_t> brokenProcs_;                               ///< signatures that were unsupported
+  /// Non-zero initializers of globals, run at the start of main and of every test.
+  struct GlobalInit {
+    VarRef var;
+    Expr value;
+    cl::SourceLocation loc;
+  };
+  std::vector<GlobalInit> globalInits_;
+
+private:
+  void declareGlobal(const cl::VarDecl *vd);
+  void declareFunction(const cl::FunctionDecl *fd);
+  void remapFiles();
+
+  std::unordered_map<const cl::RecordDecl *, uint32_t> records_;
+  std::set<std::string> unitNames_;
+  std::vector<std::string> paths_;
+  std::map<std::string, uint32_t> pathIdx_;
+};
+
+// ================================================================================================
+// FnLowering
+
+FnLowering::FnLowering(UnitLowering &u, const cl::FunctionDecl *fd, ir::Procedure &p)
+    : u_(u), prog_(u.prog_), fd_(fd), p_(p) {}
+
+void FnLowering::unsupported(const cl::Stmt *s, const std::string &what) {
+  u_.unsupported(s->getBeginLoc(), what);
+}
+void FnLowering::unsupported(cl::SourceLocation l, const std::string &what) {
+  u_.unsupported(l, what);
+}
+SourceLoc FnLowering::irLoc(cl::SourceLocation l) {
+  return u_.irLoc(l);
+}
+std::string FnLowering::text(const cl::Stmt *s) const {
+  return u_.text(s);
+}
+ir::Type FnLowering::irType(cl::QualType t, cl::SourceLocation where, const std::string &what) {
+  return u_.irType(t, where, what);
+}
+
+void FnLowering::collectNames(const cl::Stmt *s) {
+  if (!s)
+    return;
+  if (const auto *ds = llvm::dyn_cast<cl::DeclStmt>(s))
+    for (const cl::Decl *d : ds->decls())
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d))
+        sourceNames_.insert(vd->getNameAsString());
+  for (const cl::Stmt *c : s->children())
+    collectNames(c);
+}
+
+bool FnLowering::taken(const std::string &n) const {
+  return isKeyword(n) || used_.count(n) || sourceNames_.count(n) || prog_.globalIndex(n) != ir::kNone;
+}
+
+uint32_t FnLowering::addVar(const std::string &base, ir::Type t, ir::VarKind k, SourceLoc loc) {
+  std::string name = base.empty() ? "p" : base;
+  if (isKeyword(name) || used_.count(name) || prog_.globalIndex(name) != ir::kNone)
+    for (unsigned i = 1;; ++i)
+      if (name = base + "_" + std::to_string(i); !taken(name))
+        break;
+  used_.insert(name);
+  p_.vars.push_back({name, t, k, loc});
+  return static_cast<uint32_t>(p_.vars.size() - 1);
+}
+
+VarRef FnLowering::temp(ir::Type t) {
+  bool isBool = t.kind == ir::Type::Bool;
+  unsigned &n = isBool ? boolTemps_ : otherTemps_;
+  std::string name;
+  do
+    name = (isBool ? "b" : "t") + std::to_string(n++);
+  while (taken(name));
+  used_.insert(name);
+  p_.vars.push_back({name, t, ir::VarKind::Local, loc_, true});
+  return {false, static_cast<uint32_t>(p_.vars.size() - 1)};
+}
+
+bool FnLowering::isUserVar(const Expr &e) const {
+  return e.kind == Expr::VarUse && (e.var.global || !p_.vars.at(e.var.index).temp);
+}
+
+ir::Type FnLowering::typeOf(VarRef v) const {
+  return prog_.var(p_, v).type;
+}
+
+const VarInfo &FnLowering::varInfo(const cl::VarDecl *vd, const cl::Stmt *at) {
+  if (auto it = locals_.find(vd); it != locals_.end())
+    return it->second;
+  if (auto it = u_.globals_.find(vd->getCanonicalDecl()); it != u_.globals_.end())
+    return it->second;
+  unsupported(at, "variable '" + vd->getNameAsString() + "' without a definition in the file");
+}
+
+ir::Stmt FnLowering::make(ir::Stmt::Kind k, const Expr &g) {
+  ir::Stmt s;
+  s.kind = k;
+  s.loc = loc_;
+  s.guard = g;
+  return s;
+}
+ir::Stmt FnLowering::assign(const Expr &g, VarRef lhs, Expr v) {
+  ir::Stmt s = make(ir::Stmt::Assign, g);
+  s.lhs = lhs;
+  s.value = std::move(v);
+  return s;
+}
+
+FnLowering::Checkpoint FnLowering::checkpoint() const {
+  return {out_->size(), p_.vars.size(), boolTemps_, otherTemps_};
+}
+void FnLowering::rollback(const Checkpoint &c) {
+  out_->resize(c.out);
+  for (size_t i = c.vars; i < p_.vars.size(); ++i)
+    used_.erase(p_.vars[i].name);
+  p_.vars.resize(c.vars);
+  boolTemps_ = c.boolTemps;
+  otherTemps_ = c.otherTemps;
+}
+
+// ---- guards ----
+
+/// A bool atom equal to `e` where g holds (a temporary assigned under g unless e is already one).
+Expr FnLowering::atomize(Expr e, const Expr &g) {
+  if (isAtom(e))
+    return e;
+  VarRef t = temp(ir::Type::boolType());
+  emit(assign(g, t, std::move(e)));
+  return use(t);
+}
+
+/// An atom for `g and c` (`g and not c` when negate), c an atom; a temporary assigned unguarded (so it
+/// is never stale), except that `c` itself is returned when g is true and c is a temporary.
+Expr FnLowering::conj(const Expr &g, const Expr &c, bool negate) {
+  if (g.isFalse())
+    return Expr::boolLit(false);
+  if (c.kind == Expr::BoolLit)
+    return (c.value != 0) != negate ? g : Expr::boolLit(false);
+  if (g.isTrue() && !negate && !isUserVar(c))
+    return c;
+  Expr cc = negate ? Expr::unary(ir::Op::Not, c) : c;
+  VarRef t = temp(ir::Type::boolType());
+  emit(assign(Expr::boolLit(true), t,
+              g.isTrue() ? std::move(cc) : Expr::binary(ir::Op::And, g, std::move(cc))));
+  return use(t);
+}
+
+/// An atom for `g and e` (e pure, its parts already computed under g).
+Expr FnLowering::guardAnd(const Expr &g, Expr e) {
+  if (isAtom(e))
+    return conj(g, e, false);
+  VarRef t = temp(ir::Type::boolType());
+  emit(
+      assign(Expr::boolLit(true), t, g.isTrue() ? std::move(e) : Expr::binary(ir::Op::And, g, std::move(e))));
+  return use(t);
+}
+
+/// `e` itself if it is a literal or a temporary, else a temporary holding its value (assigned under g).
+Expr FnLowering::materialize(Expr e, const Expr &g) {
+  if (isLiteral(e) || (e.kind == Expr::VarUse && !isUserVar(e)))
+    return e;
+  VarRef t = temp(e.type);
+  emit(assign(g, t, std::move(e)));
+  return use(t);
+}
+
+/// `e` was computed before out_[mark]; if the statements from there on may change a variable it reads,
+/// its value is copied into a temporary at `mark` (C evaluation order: operands left to right).
+Expr FnLowering::settle(Expr e, size_t mark, const Expr &g) {
+  if (isLiteral(e) || mark >= out_->size())
+    return e;
+  std::set<VarRef> written;
+  bool anyCall = false;
+  for (size_t i = mark; i < out_->size(); ++i) {
+    const ir::Stmt &s = (*out_)[i];
+    anyCall |= s.kind == ir::Stmt::Call;
+    if (s.lhs.valid() && (s.lhs.global || !p_.vars.at(s.lhs.index).temp))
+      written.insert(s.lhs);
+  }
+  bool stale = false;
+  forEachVar(e, [&](VarRef v) { stale |= written.count(v) != 0 || (anyCall && v.global); });
+  if (!stale)
+    return e;
+  VarRef t = temp(e.type);
+  out_->insert(out_->begin() + static_cast<std::ptrdiff_t>(mark), assign(g, t, std::move(e)));
+  return use(t);
+}
+
+// ---- conversions ----
+
+Expr FnLowering::asBool(Expr v) {
+  switch (v.type.kind) {
+  case ir::Type::Bool: return v;
+  case ir::Type::Int:
+    if (v.kind == Expr::IntLit)
+      return Expr::boolLit(v.value != 0);
+    return Expr::binary(ir::Op::Ne, std::move(v), Expr::intLit(0));
+  case ir::Type::Null: return Expr::boolLit(false);
+  default: return Expr::binary(ir::Op::Ne, std::move(v), Expr::nullLit());
+  }
+}
+
+/// A C truth value (IR bool) as the int 0/1: `[g] t := 0; [g and v] t := 1`.
+Expr FnLowering::asInt(Expr v, const Expr &g) {
+  if (v.type.kind == ir::Type::Int)
+    return v;
+  if (v.kind == Expr::BoolLit)
+    return Expr::intLit(v.value);
+  v = asBool(std::move(v));
+  VarRef t = temp(ir::Type::intType());
+  emit(assign(g, t, Expr::intLit(0)));
+  Expr c = guardAnd(g, std::move(v));
+  emit(assign(c, t, Expr::intLit(1)));
+  return use(t);
+}
+
+Expr FnLowering::coerce(Expr v, ir::Type t, const Expr &g) {
+  if (t.kind == ir::Type::Int)
+    return asInt(std::move(v), g);
+  if (t.kind == ir::Type::Bool)
+    return asBool(std::move(v));
+  return v;
+}
+
+/// An int converted to a narrower integer type the way gcc does (modulo 2^bits).
+Expr FnLowering::wrap(Expr v, IntRange to, const Expr &g) {
+  int64_t m = to.hi - to.lo + 1;
+  if (v.kind == Expr::IntLit) {
+    int64_t r = ((v.value - to.lo) % m + m) % m + to.lo;
+    return Expr::intLit(r);
+  }
+  VarRef t = temp(ir::Type::intType());
+  emit(assign(g, t, Expr::binary(ir::Op::Mod, std::move(v), Expr::intLit(m))));
+  Expr neg = guardAnd(g, Expr::binary(ir::Op::Lt, use(t), Expr::intLit(0)));
+  emit(assign(neg, t, Expr::binary(ir::Op::Add, use(t), Expr::intLit(m))));
+  if (to.lo < 0) {
+    Expr high = guardAnd(g, Expr::binary(ir::Op::Gt, use(t), Expr::intLit(to.hi)));
+    emit(assign(high, t, Expr::binary(ir::Op::Sub, use(t), Expr::intLit(m))));
+  }
+  return use(t);
+}
+
+/// A value of C type `from` converted to C type `to` (both scalar).
+Expr FnLowering::convert(Expr v, cl::QualType from, cl::QualType to, const Expr &g) {
+  std::optional<IntRange> rt = intRange(to);
+  if (!rt)
+    return v;
+  if (isBoolType(to))
+    return asBool(std::move(v));
+  std::optional<IntRange> rf = intRange(from);
+  v = asInt(std::move(v), g);
+  if (rf && rt->contains(*rf))
+    return v;
+  if (rt->lo == INT32_MIN && rt->hi == INT32_MAX)
+    return v;
+  return wrap(std::move(v), *rt, g);
+}
+
+// ---- expressions ----
+
+Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
+  e = e->IgnoreParens();
+  if (const auto *ce = llvm::dyn_cast<cl::ConstantExpr>(e))
+    return rv(ce->getSubExpr(), g);
+  if (const auto *il = llvm::dyn_cast<cl::IntegerLiteral>(e)) {
+    if (!intRange(il->getType()) || il->getValue().getActiveBits() > 31)
+      unsupported(e, "integer literal of type '" + il->getType().getAsString() + "'");
+    return Expr::intLit(static_cast<int64_t>(il->getValue().getZExtValue()));
+  }
+  if (const auto *chl = llvm::dyn_cast<cl::CharacterLiteral>(e)) {
+    int64_t v = chl->getValue();
+    return Expr::intLit(v > 127 && chl->getKind() == cl::CharacterLiteral::Ascii ? v - 256 : v);
+  }
+  if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) {
+    if (const auto *ec = llvm::dyn_cast<cl::EnumConstantDecl>(dr->getDecl()))
+      return Expr::intLit(ec->getInitVal().getSExtValue());
+    unsupported(e, "'" + dr->getDecl()->getNameAsString() +
+                       "' used as a value (arrays and functions are not values)");
+  }
+  if (const auto *ce = llvm::dyn_cast<cl::CastExpr>(e))
+    return castExpr(ce, g);
+  if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e))
+    return unaryExpr(uo, g, true);
+  if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e)) {
+    if (bo->isAssignmentOp())
+      return assignExpr(bo, g, true);
+    return binaryExpr(bo, g);
+  }
+  if (const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(e))
+    return ternary(co, g, true);
+  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e))
+    return call(ce, g, true, std::nullopt);
+  if (llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e))
+    unsupported(e, "sizeof/alignof outside malloc and calloc");
+  if (llvm::isa<cl::StringLiteral>(e))
+    unsupported(e, "string literal outside printf/puts/fprintf");
+  if (llvm::isa<cl::StmtExpr>(e))
+    unsupported(e, "statement expression");
+  if (llvm::isa<cl::InitListExpr>(e) || llvm::isa<cl::CompoundLiteralExpr>(e))
+    unsupported(e, "initializer list outside an array declaration");
+  if (llvm::isa<cl::FloatingLiteral>(e))
+    unsupported(e, "floating-point literal");
+  if (llvm::isa<cl::MemberExpr>(e) || llvm::isa<cl::ArraySubscriptExpr>(e))
+    unsupported(e, "struct or array value (only scalar fields and elements are supported)");
+  unsupported(e, std::string("expression '") + e->getStmtClassName() + "'");
+}
+
+void FnLowering::effect(const cl::Expr *e, const Expr &g) {
+  e = e->IgnoreParens();
+  if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e)) {
+    if (bo->isAssignmentOp()) {
+      assignExpr(bo, g, false);
+      return;
+    }
+    if (bo->getOpcode() == cl::BO_Comma) {
+      effect(bo->getLHS(), g);
+      effect(bo->getRHS(), g);
+      return;
+    }
+  }
+  if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e); uo && uo->isIncrementDecrementOp()) {
+    unaryExpr(uo, g, false);
+    return;
+  }
+  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e)) {
+    call(ce, g, false, std::nullopt);
+    return;
+  }
+  if (const auto *cast = llvm::dyn_cast<cl::CastExpr>(e); cast && cast->getCastKind() == cl::CK_ToVoid) {
+    effect(cast->getSubExpr(), g);
+    return;
+  }
+  if (const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(e)) {
+    ternary(co, g, false);
+    return;
+  }
+  rv(e, g);
+}
+
+const cl::CallExpr *FnLowering::allocCall(const cl::Expr *e) const {
+  const auto *ce = llvm::dyn_cast<cl::CallExpr>(e->IgnoreParenCasts());
+  if (!ce || !ce->getDirectCallee() || ce->getDirectCallee()->getDefinition())
+    return nullptr;
+  std::string n = ce->getDirectCallee()->getNameAsString();
+  return n == "malloc" || n == "calloc" ? ce : nullptr;
+}
+
+Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
+  const cl::Expr *sub = ce->getSubExpr();
+  switch (ce->getCastKind()) {
+  case cl::CK_LValueToRValue: return load(lvalue(sub, g), g);
+  case cl::CK_NoOp: return rv(sub, g);
+  case cl::CK_IntegralCast: return convert(rv(sub, g), sub->getType(), ce->getType(), g);
+  case cl::CK_IntegralToBoolean: return asBool(rv(sub, g));
+  case cl::CK_PointerToBoolean:
+    if (llvm::isa<cl::StringLiteral>(sub->IgnoreParenImpCasts())) // assert(c && "message")
+      return Expr::boolLit(true);
+    return asBool(rv(sub, g));
+  case cl::CK_NullToPointer: return Expr::nullLit();
+  case cl::CK_ToVoid: effect(sub, g); return Expr::boolLit(true);
+  case cl::CK_BitCast:
+    if (sub->isNullPointerConstant(u_.ctx_, cl::Expr::NPC_ValueDependentIsNotNull))
+      return Expr::nullLit();
+    if (const cl::CallExpr *alloc = allocCall(sub); alloc && ce->getType()->isPointerType())
+      return newObject(alloc, ce->getType(), g, std::nullopt);
+    unsupported(ce, "cast between pointer types '" + sub->getType().getAsString() + "' and '" +
+                        ce->getType().getAsString() + "'");
+  case cl::CK_ArrayToPointerDecay: unsupported(ce, "array used as a pointer");
+  case cl::CK_FunctionToPointerDecay: unsupported(ce, "function pointer");
+  case cl::CK_IntegralToPointer:
+  case cl::CK_PointerToIntegral: unsupported(ce, "conversion between an integer and a pointer");
+  case cl::CK_IntegralToFloating:
+  case cl::CK_FloatingToIntegral:
+  case cl::CK_FloatingCast:
+  case cl::CK_FloatingToBoolean: unsupported(ce, "floating-point conversion");
+  default: unsupported(ce, std::string("conversion '") + ce->getCastKindName() + "'");
+  }
+}
+
+Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool wantValue) {
+  const cl::Expr *sub = uo->getSubExpr();
+  switch (uo->getOpcode()) {
+  case cl::UO_Minus: {
+    Expr v = asInt(rv(sub, g), g);
+    if (v.kind == Expr::IntLit)
+      return Expr::intLit(-v.value);
+    return Expr::unary(ir::Op::Neg, std::move(v));
+  }
+  case cl::UO_Plus: return asInt(rv(sub, g), g);
+  case cl::UO_LNot: {
+    Expr v = cond(sub, g);
+    if (v.kind == Expr::BoolLit)
+      return Expr::boolLit(v.value == 0);
+    return Expr::unary(ir::Op::Not, std::move(v));
+  }
+  case cl::UO_PreInc:
+  case cl::UO_PreDec:
+  case cl::UO_PostInc:
+  case cl::UO_PostDec: {
+    if (sub->getType()->isPointerType())
+      unsupported(uo, "pointer arithmetic");
+    if (isBoolType(sub->getType()))
+      unsupported(uo, "'++'/'--' on a _Bool");
+    SourceLoc saved = loc_;
+    loc_ = irLoc(uo->getBeginLoc());
+    LVal lv = lvalue(sub, g);
+    Expr old = load(lv, g);
+    bool post = uo->isPostfix();
+    if (post && wantValue)
+      old = materialize(std::move(old), g);
+    Expr nv = Expr::binary(uo->isIncrementOp() ? ir::Op::Add : ir::Op::Sub, old, Expr::intLit(1));
+    nv = convert(std::move(nv), uo->getType()->isPromotableIntegerType() ? u_.ctx_.IntTy : sub->getType(),
+                 sub->getType(), g);
+    if (wantValue && !post && lv.kind != LVal::Var)
+      nv = materialize(std::move(nv), g);
+    Expr result = post ? old : lv.kind == LVal::Var ? use(lv.var) : nv;
+    store(lv, std::move(nv), g);
+    loc_ = saved;
+    return result;
+  }
+  case cl::UO_Deref: unsupported(uo, "dereference of a pointer outside '(*p).field'");
+  case cl::UO_AddrOf: unsupported(uo, "address-of operator '&'");
+  case cl::UO_Not: unsupported(uo, "bitwise operator '~'");
+  default:
+    unsupported(uo, std::string("operator '") + cl::UnaryOperator::getOpcodeStr(uo->getOpcode()).str() + "'");
+  }
+}
+
+Expr FnLowering::binaryExpr(const cl::BinaryOperator *bo, const Expr &g) {
+  const cl::Expr *l = bo->getLHS(), *r = bo->getRHS();
+  cl::BinaryOperatorKind op = bo->getOpcode();
+  if (op == cl::BO_Comma) {
+    effect(l, g);
+    return rv(r, g);
+  }
+  if (op == cl::BO_LAnd || op == cl::BO_LOr) {
+    bool isOr = op == cl::BO_LOr;
+    Expr a = cond(l, g);
+    Checkpoint cp = checkpoint();
+    Expr atom = atomize(a, g);
+    Expr g2 = conj(g, atom, isOr);
+    size_t mark = out_->size();
+    Expr b = cond(r, g2);
+    ir::Op iop = isOr ? ir::Op::Or : ir::Op::And;
+    if (out_->size() == mark) { // the right operand needs no statements: one pure expression
+      rollback(cp);
+      if (b.kind == Expr::BoolLit && (b.value != 0) != isOr) // `c && "message"`, `c || 0`
+        return a;
+      return Expr::binary(iop, std::move(a), std::move(b));
+    }
+    return Expr::binary(iop, std::move(atom), std::move(b));
+  }
+  static const std::map<cl::BinaryOperatorKind, ir::Op> ops = {
+      {cl::BO_Add, ir::Op::Add}, {cl::BO_Sub, ir::Op::Sub}, {cl::BO_Mul, ir::Op::Mul},
+      {cl::BO_Div, ir::Op::Div}, {cl::BO_Rem, ir::Op::Mod}, {cl::BO_EQ, ir::Op::Eq},
+      {cl::BO_NE, ir::Op::Ne},   {cl::BO_LT, ir::Op::Lt},   {cl::BO_LE, ir::Op::Le},
+      {cl::BO_GT, ir::Op::Gt},   {cl::BO_GE, ir::Op::Ge}};
+  auto it = ops.find(op);
+  if (it == ops.end())
+    unsupported(bo, "bitwise or shift operator '" + bo->getOpcodeStr().str() + "'");
+  bool pointers = l->getType()->isPointerType() || r->getType()->isPointerType();
+  if (pointers && (ir::isArithmetic(it->second)))
+    unsupported(bo, "pointer arithmetic");
+  if (pointers && op != cl::BO_EQ && op != cl::BO_NE)
+    unsupported(bo, "pointer comparison '" + bo->getOpcodeStr().str() + "'");
+  Expr a = rv(l, g);
+  size_t mark = out_->size();
+  Expr b = rv(r, g);
+  a = settle(std::move(a), mark, g);
+  bool bothBool = a.type.kind == ir::Type::Bool && b.type.kind == ir::Type::Bool;
+  if (pointers || ((op == cl::BO_EQ || op == cl::BO_NE) && bothBool))
+    return Expr::binary(it->second, std::move(a), std::move(b));
+  a = asInt(std::move(a), g);
+  b = asInt(std::move(b), g);
+  return Expr::binary(it->second, std::move(a), std::move(b));
+}
+
+Expr FnLowering::assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wantValue) {
+  SourceLoc saved = loc_;
+  loc_ = irLoc(bo->getBeginLoc());
+  cl::QualType lt = bo->getLHS()->getType();
+  if (lt->isPointerType() && bo->getOpcode() != cl::BO_Assign)
+    unsupported(bo, "pointer arithmetic");
+  LVal lv = lvalue(bo->getLHS(), g);
+  if (lv.kind == LVal::Const)
+    unsupported(bo, "assignment to a constant");
+  ir::Type t = irType(lt, bo->getBeginLoc(), "");
+  size_t mark = out_->size();
+  Expr v;
+  if (bo->getOpcode() == cl::BO_Assign) {
+    if (lv.kind == LVal::Var && !wantValue && rvInto(lv.var, lt, bo->getRHS(), g)) {
+      loc_ = saved;
+      return use(lv.var);
+    }
+    v = coerce(rv(bo->getRHS(), g), t, g);
+  } else {
+    static const std::map<cl::BinaryOperatorKind, ir::Op> ops = {{cl::BO_AddAssign, ir::Op::Add},
+                                                                 {cl::BO_SubAssign, ir::Op::Sub},
+                                                                 {cl::BO_MulAssign, ir::Op::Mul},
+                                                                 {cl::BO_DivAssign, ir::Op::Div},
+                                                                 {cl::BO_RemAssign, ir::Op::Mod}};
+    auto it = ops.find(bo->getOpcode());
+    if (it == ops.end())
+      unsupported(bo, "bitwise or shift operator '" + bo->getOpcodeStr().str() + "'");
+    Expr r = asInt(rv(bo->getRHS(), g), g);
+    settleLVal(lv, mark, g);
+    Expr cur = asInt(load(lv, g), g);
+    v = convert(Expr::binary(it->second, std::move(cur), std::move(r)), u_.ctx_.IntTy, lt, g);
+  }
+  settleLVal(lv, mark, g);
+  if (wantValue && lv.kind != LVal::Var)
+    v = materialize(std::move(v), g);
+  Expr result = lv.kind == LVal::Var ? use(lv.var) : v;
+  store(lv, std::move(v), g);
+  loc_ = saved;
+  return result;
+}
+
+/// glibc's `assert(e)` under -std=c11: `(e) ? (void)0 : __assert_fail("e", file, line, func)`.
+bool FnLowering::assertPattern(const cl::ConditionalOperator *co, const Expr &g) {
+  const auto *fail = llvm::dyn_cast<cl::CallExpr>(co->getFalseExpr()->IgnoreParenCasts());
+  if (!fail || !fail->getDirectCallee() || fail->getDirectCallee()->getNameAsString() != "__assert_fail" ||
+      fail->getDirectCallee()->getDefinition() || fail->getNumArgs() < 1)
+    return false;
+  if (!llvm::isa<cl::IntegerLiteral>(co->getTrueExpr()->IgnoreParenCasts()))
+    return false;
+  SourceLoc saved = loc_;
+  loc_ = irLoc(co->getBeginLoc());
+  std::string msg;
+  if (const auto *sl = llvm::dyn_cast<cl::StringLiteral>(fail->getArg(0)->IgnoreParenCasts()))
+    msg = sl->getString().str();
+  Expr c = cond(co->getCond(), g);
+  assertStmt(std::move(c), msg, g);
+  loc_ = saved;
+  return true;
+}
+
+void FnLowering::assertStmt(Expr v, const std::string &msg, const Expr &g) {
+  ir::Stmt s = make(ir::Stmt::Assert, g);
+  s.value = std::move(v);
+  s.assertKind = ir::AssertKind::User;
+  s.message = msg;
+  emit(std::move(s));
+}
+
+Expr FnLowering::ternary(const cl::ConditionalOperator *co, const Expr &g, bool wantValue) {
+  if (assertPattern(co, g))
+    return Expr::boolLit(true);
+  Expr c = cond(co->getCond(), g);
+  if (c.kind == Expr::BoolLit) // a constant condition: only one branch is evaluated
+    return wantValue && !co->getType()->isVoidType()
+               ? rv(c.value ? co->getTrueExpr() : co->getFalseExpr(), g)
+               : (effect(c.value ? co->getTrueExpr() : co->getFalseExpr(), g), Expr::boolLit(true));
+  Expr tc = guardAnd(g, std::move(c));
+  if (co->getType()->isVoidType() || !wantValue) {
+    effect(co->getTrueExpr(), tc);
+    effect(co->getFalseExpr(), conj(g, tc, true));
+    return Expr::boolLit(true);
+  }
+  ir::Type t = irType(co->getType(), co->getBeginLoc(), "");
+  VarRef res = temp(t);
+  Expr v1 = coerce(rv(co->getTrueExpr(), tc), t, tc);
+  emit(assign(tc, res, std::move(v1)));
+  Expr fc = conj(g, tc, true);
+  Expr v2 = coerce(rv(co->getFalseExpr(), fc), t, fc);
+  emit(assign(fc, res, std::move(v2)));
+  return use(res);
+}
+
+// ---- calls ----
+
+Expr FnLowering::call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std::optional<VarRef> target) {
+  const cl::FunctionDecl *callee = ce->getDirectCallee();
+  if (!callee)
+    unsupported(ce, "call through a function pointer");
+  SourceLoc saved = loc_;
+  loc_ = irLoc(ce->getBeginLoc());
+  auto it = u_.procs_.find(callee->getCanonicalDecl());
+  if (it == u_.procs_.end()) {
+    Expr v = builtin(ce, callee->getNameAsString(), g, wantValue, target);
+    loc_ = saved;
+    return v;
+  }
+  uint32_t idx = it->second;
+  if (u_.brokenProcs_.count(idx))
+    throw Unsupported{}; // its signature was already reported
+  const ir::Procedure &callee_ = prog_.procs[idx];
+  if (callee_.isTest)
+    unsupported(ce, "call to the test function '" + callee_.name + "'");
+  if (ce->getNumArgs() != callee_.params.size())
+    unsupported(ce, "call with " + std::to_string(ce->getNumArgs()) + " arguments to '" + callee_.name +
+                        "', which has " + std::to_string(callee_.params.size()) + " parameters");
+  const cl::FunctionDecl *def = callee->getDefinition();
+  std::vector<Expr> args;
+  std::vector<size_t> marks;
+  for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
+    marks.push_back(out_->size());
+    Expr a = rv(ce->getArg(i), g);
+    cl::QualType pt = def->getParamDecl(i)->getType();
+    a = convert(std::move(a), ce->getArg(i)->getType(), pt, g);
+    args.push_back(coerce(std::move(a), prog_.procs[idx].vars[prog_.procs[idx].params[i]].type, g));
+  }
+  for (size_t i = args.size(); i-- > 1;)
+    args[i - 1] = settle(std::move(args[i - 1]), marks[i], g);
+  ir::Stmt s = make(ir::Stmt::Call, g);
+  s.callee = idx;
+  s.args = std::move(args);
+  const ir::Procedure &cp = prog_.procs[idx];
+  Expr result = Expr::boolLit(true);
+  if (target) {
+    s.lhs = *target;
+    result = use(*target);
+  } else if (wantValue && cp.result != ir::kNone) {
+    s.lhs = temp(cp.vars[cp.result].type);
+    result = use(s.lhs);
+  }
+  emit(std::move(s));
+  loc_ = saved;
+  return result;
+}
+
+Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue,
+                         std::optional<VarRef> target) {
+  auto noValue = [&] {
+    if (wantValue)
+      unsupported(ce, "the value of '" + name + "(…)'");
+    return Expr::boolLit(true);
+  };
+  const std::string nondet = "__VERIFIER_nondet_";
+  if (name.rfind(nondet, 0) == 0) {
+    std::string suffix = name.substr(nondet.size());
+    std::optional<IntRange> r = nondetRange(suffix);
+    if (!r)
+      unsupported(ce, "'" + name + "' (nondet values of type '" + suffix + "')");
+    bool isBool = r->lo == 0 && r->hi == 1;
+    ir::Type t = isBool ? ir::Type::boolType() : ir::Type::intType();
+    bool full = r->lo == INT32_MIN;
+    VarRef v = target && (isBool || full) && typeOf(*target) == t ? *target : temp(t);
+    ir::Stmt s = make(ir::Stmt::Nondet, g);
+    s.lhs = v;
+    emit(std::move(s));
+    if (isBool || full)
+      return use(v);
+    return wrap(use(v), *r, g);
+  }
+  if (name == "__VERIFIER_assume") {
+    if (ce->getNumArgs() != 1)
+      unsupported(ce, "__VERIFIER_assume with " + std::to_string(ce->getNumArgs()) + " arguments");
+    ir::Stmt s = make(ir::Stmt::Assume, g);
+    s.value = cond(ce->getArg(0), g);
+    emit(std::move(s));
+    return noValue();
+  }
+  if (name == "__VERIFIER_assert") {
+    if (ce->getNumArgs() != 1)
+      unsupported(ce, "__VERIFIER_assert with " + std::to_string(ce->getNumArgs()) + " arguments");
+    Expr c = cond(ce->getArg(0), g);
+    assertStmt(std::move(c), text(ce->getArg(0)), g);
+    return noValue();
+  }
+  if (name == "reach_error") {
+    assertStmt(Expr::boolLit(false), "reach_error() reached", g);
+    return noValue();
+  }
+  if (name == "__assert_fail") {
+    std::string msg = "assertion failed";
+    if (ce->getNumArgs() > 0)
+      if (const auto *sl = llvm::dyn_cast<cl::StringLiteral>(ce->getArg(0)->IgnoreParenCasts()))
+        msg = sl->getString().str();
+    assertStmt(Expr::boolLit(false), msg, g);
+    return noValue();
+  }
+  if (name == "abort" || name == "exit" || name == "_Exit") {
+    for (const cl::Expr *a : ce->arguments())
+      effect(a, g);
+    emit(make(ir::Stmt::Halt, g));
+    return noValue();
+  }
+  if (name == "free") {
+    for (const cl::Expr *a : ce->arguments()) {
+      const cl::Expr *p = a->IgnoreParens();
+      if (const auto *ic = llvm::dyn_cast<cl::ImplicitCastExpr>(p); ic && ic->getCastKind() == cl::CK_BitCast)
+        p = ic->getSubExpr();
+      if (!p->getType()->isPointerType())
+        unsupported(a, "free of something other than a struct pointer");
+      rv(p, g);
+    }
+    return noValue();
+  }
+  if (name == "printf" || name == "puts" || name == "putchar" || name == "fprintf" || name == "fflush") {
+    for (const cl::Expr *a : ce->arguments()) {
+      const cl::Expr *x = a->IgnoreParenImpCasts();
+      if (llvm::isa<cl::StringLiteral>(x))
+        continue;
+      if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(x))
+        if (dr->getDecl()->getNameAsString() == "stdout" || dr->getDecl()->getNameAsString() == "stderr")
+          continue;
+      if (!intRange(a->getType()))
+        unsupported(a, "argument of type '" + a->getType().getAsString() + "' to '" + name + "'");
+      effect(a, g);
+    }
+    return noValue();
+  }
+  if (name == "malloc" || name == "calloc")
+    unsupported(ce, "'" + name + "' whose result is not converted to a pointer to a struct");
+  unsupported(ce, "call to '" + name +
+                      "', which has no definition in the file (see docs/c.md for the built-ins)");
+}
+
+Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const Expr &g,
+                           std::optional<VarRef> target) {
+  cl::QualType pointee = ptrType->getPointeeType().getCanonicalType();
+  const auto *rt = pointee->getAs<cl::RecordType>();
+  std::string name = ce->getDirectCallee()->getNameAsString();
+  if (!rt)
+    unsupported(ce, "'" + name + "' of something other than a struct");
+  uint32_t rec = u_.recordFor(rt->getDecl(), ce->getBeginLoc());
+  int64_t want = u_.ctx_.getTypeSizeInChars(pointee).getQuantity();
+  int64_t size = -1;
+  auto constant = [&](const cl::Expr *a) -> std::optional<int64_t> {
+    cl::Expr::EvalResult r;
+    if (a->EvaluateAsInt(r, u_.ctx_))
+      return r.Val.getInt().getExtValue();
+    return std::nullopt;
+  };
+  if (name == "malloc" && ce->getNumArgs() == 1) {
+    if (auto v = constant(ce->getArg(0)))
+      size = *v;
+  } else if (name == "calloc" && ce->getNumArgs() == 2) {
+    auto n = constant(ce->getArg(0)), s = constant(ce->getArg(1));
+    if (n && s)
+      size = *n * *s;
+  }
+  if (size != want)
+    unsupported(ce, "'" + name + "' of anything but exactly one 'struct " + prog_.records[rec].name + "'");
+  SourceLoc saved = loc_;
+  loc_ = irLoc(ce->getBeginLoc());
+  VarRef v = target ? *target : temp(ir::Type::refType(rec));
+  ir::Stmt s = make(ir::Stmt::New, g);
+  s.lhs = v;
+  s.record = rec;
+  emit(std::move(s));
+  loc_ = saved;
+  return use(v);
+}
+
+/// `target := e` with the call, nondet or allocation writing the target directly when the types allow;
+/// false when `e` is none of those (nothing emitted).
+bool FnLowering::rvInto(VarRef target, cl::QualType targetType, const cl::Expr *e, const Expr &g) {
+  const cl::Expr *inner = e->IgnoreParens();
+  // Implicit conversions that change nothing (same C type) may be skipped.
+  while (const auto *ic = llvm::dyn_cast<cl::ImplicitCastExpr>(inner)) {
+    if (ic->getCastKind() == cl::CK_BitCast && allocCall(ic->getSubExpr()) &&
+        ic->getType().getCanonicalType() == targetType.getCanonicalType().getUnqualifiedType()) {
+      newObject(allocCall(ic->getSubExpr()), ic->getType(), g, target);
+      return true;
+    }
+    if (ic->getCastKind() != cl::CK_NoOp)
+      return false;
+    inner = ic->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *cast = llvm::dyn_cast<cl::CStyleCastExpr>(inner))
+    if (cast->getCastKind() == cl::CK_BitCast && allocCall(cast->getSubExpr()) &&
+        cast->getType().getCanonicalType() == targetType.getCanonicalType().getUnqualifiedType()) {
+      newObject(allocCall(cast->getSubExpr()), cast->getType(), g, target);
+      return true;
+    }
+  const auto *ce = llvm::dyn_cast<cl::CallExpr>(inner);
+  if (!ce || !ce->getDirectCallee())
+    return false;
+  if (ce->getType().getCanonicalType().getUnqualifiedType() !=
+      targetType.getCanonicalType().getUnqualifiedType())
+    return false;
+  const cl::FunctionDecl *callee = ce->getDirectCallee();
+  if (u_.procs_.count(callee->getCanonicalDecl())) {
+    call(ce, g, true, target);
+    return true;
+  }
+  std::string name = callee->getNameAsString();
+  if (name == "__VERIFIER_nondet_int" || name == "__VERIFIER_nondet_bool" ||
+      name == "__VERIFIER_nondet__Bool") {
+    Expr v = call(ce, g, true, target);
+    if (!(v.kind == Expr::VarUse && v.var == target))
+      emit(assign(g, target, coerce(std::move(v), typeOf(target), g)));
+    return true;
+  }
+  return false;
+}
+
+// ---- lvalues ----
+
+FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
+  e = e->IgnoreParens();
+  LVal lv;
+  lv.ctype = e->getType();
+  lv.node = e;
+  if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) {
+    const auto *vd = llvm::dyn_cast<cl::VarDecl>(dr->getDecl());
+    if (!vd)
+      unsupported(e, "'" + dr->getDecl()->getNameAsString() + "' used as a variable");
+    const VarInfo &info = varInfo(vd, e);
+    if (info.isArray)
+      unsupported(e, "array '" + info.name + "' used as a value (only its elements are)");
+    if (info.isConst) {
+      lv.kind = LVal::Const;
+      lv.constant = info.elems.at(0);
+      return lv;
+    }
+    lv.kind = LVal::Var;
+    lv.var = info.refs.at(0);
+    return lv;
+  }
+  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e)) {
+    const cl::Expr *base = me->getBase();
+    Expr pv;
+    if (me->isArrow()) {
+      pv = rv(base, g);
+    } else {
+      const auto *deref = llvm::dyn_cast<cl::UnaryOperator>(base->IgnoreParens());
+      if (!deref || deref->getOpcode() != cl::UO_Deref)
+        unsupported(e, "struct value (only pointers to structs are supported; write 'p->f')");
+      pv = rv(deref->getSubExpr(), g);
+    }
+    if (pv.type.kind != ir::Type::Ref && pv.type.kind != ir::Type::Null)
+      unsupported(e, "member access on something other than a struct pointer");
+    const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      unsupported(e, "member that is not a field");
+    uint32_t rec = u_.recordFor(fd->getParent(), e->getBeginLoc());
+    if (pv.kind == Expr::VarUse) {
+      lv.var = pv.var;
+    } else {
+      VarRef t = temp(ir::Type::refType(rec));
+      emit(assign(g, t, std::move(pv)));
+      lv.var = t;
+    }
+    lv.kind = LVal::Field;
+    lv.field = fd->getFieldIndex();
+    return lv;
+  }
+  if (const auto *ase = llvm::dyn_cast<cl::ArraySubscriptExpr>(e)) {
+    const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(ase->getBase()->IgnoreParenImpCasts());
+    const cl::VarDecl *vd = dr ? llvm::dyn_cast<cl::VarDecl>(dr->getDecl()) : nullptr;
+    if (!vd)
+      unsupported(e, "subscript of something other than a named array");
+    const VarInfo &info = varInfo(vd, e);
+    if (!info.isArray)
+      unsupported(e, "subscript of the pointer '" + info.name + "' (pointer arithmetic)");
+    lv.kind = LVal::Elem;
+    lv.array = &info;
+    lv.index = asInt(rv(ase->getIdx(), g), g);
+    return lv;
+  }
+  if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e); uo && uo->getOpcode() == cl::UO_Deref)
+    unsupported(e, "dereference of a pointer outside '(*p).field'");
+  unsupported(e, std::string("assignment to or read of '") + e->getStmtClassName() + "'");
+}
+
+void FnLowering::settleLVal(LVal &lv, size_t mark, const Expr &g) {
+  if (lv.kind == LVal::Field) {
+    Expr b = settle(use(lv.var), mark, g);
+    lv.var = b.var;
+  } else if (lv.kind == LVal::Elem) {
+    lv.index = settle(std::move(lv.index), mark, g);
+  }
+}
+
+void FnLowering::boundsCheck(const LVal &lv, const Expr &g) {
+  int64_t n = static_cast<int64_t>(lv.array->elems.size());
+  std::string msg = "array index in bounds: " + text(lv.node) + " (size " + std::to_string(n) + ")";
+  if (lv.index.kind == Expr::IntLit) {
+    if (lv.index.value < 0 || lv.index.value >= n)
+      assertStmt(Expr::boolLit(false), msg, g);
+    return;
+  }
+  assertStmt(Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(0), lv.index),
+                          Expr::binary(ir::Op::Lt, lv.index, Expr::intLit(n))),
+             msg, g);
+}
+
+Expr FnLowering::load(const LVal &lv, const Expr &g) {
+  switch (lv.kind) {
+  case LVal::Var: return use(lv.var);
+  case LVal::Const: return lv.constant;
+  case LVal::Field: {
+    SourceLoc saved = loc_;
+    loc_ = irLoc(lv.node->getBeginLoc());
+    uint32_t rec = typeOf(lv.var).record;
+    VarRef t = temp(prog_.records.at(rec).fields.at(lv.field).type);
+    ir::Stmt s = make(ir::Stmt::GetField, g);
+    s.lhs = t;
+    s.base = lv.var;
+    s.field = lv.field;
+    emit(std::move(s));
+    loc_ = saved;
+    return use(t);
+  }
+  case LVal::Elem: {
+    SourceLoc saved = loc_;
+    loc_ = irLoc(lv.node->getBeginLoc());
+    boundsCheck(lv, g);
+    const std::vector<Expr> &el = lv.array->elems;
+    Expr result = ir::defaultValue(lv.array->type);
+    if (lv.index.kind == Expr::IntLit) {
+      if (lv.index.value >= 0 && lv.index.value < static_cast<int64_t>(el.size()))
+        result = el[static_cast<size_t>(lv.index.value)];
+    } else {
+      VarRef t = temp(lv.array->type);
+      emit(assign(g, t, el[0]));
+      for (size_t k = 1; k < el.size(); ++k) {
+        Expr c = guardAnd(g, Expr::binary(ir::Op::Eq, lv.index, Expr::intLit(static_cast<int64_t>(k))));
+        emit(assign(c, t, el[k]));
+      }
+      result = use(t);
+    }
+    loc_ = saved;
+    return result;
+  }
+  }
+  return Expr::boolLit(false);
+}
+
+void FnLowering::store(const LVal &lv, Expr v, const Expr &g) {
+  switch (lv.kind) {
+  case LVal::Var: emit(assign(g, lv.var, std::move(v))); return;
+  case LVal::Const: unsupported(lv.node, "assignment to a constant");
+  case LVal::Field: {
+    ir::Stmt s = make(ir::Stmt::PutField, g);
+    s.base = lv.var;
+    s.field = lv.field;
+    s.value = std::move(v);
+    emit(std::move(s));
+    return;
+  }
+  case LVal::Elem: {
+    boundsCheck(lv, g);
+    const std::vector<VarRef> &refs = lv.array->refs;
+    if (lv.index.kind == Expr::IntLit) {
+      if (lv.index.value >= 0 && lv.index.value < static_cast<int64_t>(refs.size()))
+        emit(assign(g, refs[static_cast<size_t>(lv.index.value)], std::move(v)));
+      return;
+    }
+    // The index must not change while the elements are written (a[a[0]] = …).
+    Expr idx = lv.index;
+    bool readsElem = false;
+    forEachVar(idx, [&](VarRef r) { readsElem |= std::find(refs.begin(), refs.end(), r) != refs.end(); });
+    if (readsElem)
+      idx = materialize(std::move(idx), g);
+    if (!isLiteral(v) && !(v.kind == Expr::VarUse && !isUserVar(v))) {
+      bool readsArr = false;
+      forEachVar(v, [&](VarRef r) { readsArr |= std::find(refs.begin(), refs.end(), r) != refs.end(); });
+      if (readsArr)
+        v = materialize(std::move(v), g);
+    }
+    for (size_t k = 0; k < refs.size(); ++k) {
+      Expr c = guardAnd(g, Expr::binary(ir::Op::Eq, idx, Expr::intLit(static_cast<int64_t>(k))));
+      emit(assign(c, refs[k], v));
+    }
+    return;
+  }
+  }
+}
+
+// ---- statements ----
+
+void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
+  if (!s)
+    return;
+  loc_ = irLoc(s->getBeginLoc());
+  if (const auto *e = llvm::dyn_cast<cl::Expr>(s)) {
+    effect(e, g);
+    return;
+  }
+  switch (s->getStmtClass()) {
+  case cl::Stmt::CompoundStmtClass:
+    for (const cl::Stmt *c : llvm::cast<cl::CompoundStmt>(s)->body())
+      stmt(c, g);
+    return;
+  case cl::Stmt::DeclStmtClass:
+    for (const cl::Decl *d : llvm::cast<cl::DeclStmt>(s)->decls()) {
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
+        loc_ = irLoc(vd->getLocation());
+        localDecl(vd, g, true);
+      } else if (!llvm::isa<cl::TypeDecl>(d) && !llvm::isa<cl::FunctionDecl>(d)) {
+        unsupported(d->getLocation(),
+                    std::string("local declaration of kind '") + d->getDeclKindName() + "'");
+      }
+    }
+    return;
+  case cl::Stmt::NullStmtClass: return;
+  case cl::Stmt::IfStmtClass: ifStmt(llvm::cast<cl::IfStmt>(s), g); return;
+  case cl::Stmt::WhileStmtClass: {
+    const auto *w = llvm::cast<cl::WhileStmt>(s);
+    loop(s, w->getCond(), nullptr, w->getBody(), false, g);
+    return;
+  }
+  case cl::Stmt::DoStmtClass: {
+    const auto *d = llvm::cast<cl::DoStmt>(s);
+    loop(s, d->getCond(), nullptr, d->getBody(), true, g);
+    return;
+  }
+  case cl::Stmt::ForStmtClass: {
+    const auto *f = llvm::cast<cl::ForStmt>(s);
+    stmt(f->getInit(), g);
+    loc_ = irLoc(s->getBeginLoc());
+    loop(s, f->getCond(), f->getInc(), f->getBody(), false, g);
+    return;
+  }
+  case cl::Stmt::BreakStmtClass: emit(make(ir::Stmt::Break, g)); return;
+  case cl::Stmt::ContinueStmtClass: continueStmt(g, breakables_.size()); return;
+  case cl::Stmt::ReturnStmtClass: returnStmt(llvm::cast<cl::ReturnStmt>(s), g); return;
+  case cl::Stmt::SwitchStmtClass: switchStmt(llvm::cast<cl::SwitchStmt>(s), g); return;
+  case cl::Stmt::LabelStmtClass: stmt(llvm::cast<cl::LabelStmt>(s)->getSubStmt(), g); return;
+  case cl::Stmt::GotoStmtClass:
+  case cl::Stmt::IndirectGotoStmtClass: unsupported(s, "goto");
+  case cl::Stmt::CaseStmtClass:
+  case cl::Stmt::DefaultStmtClass:
+    unsupported(s, "case label that is not directly in the body of its switch");
+  case cl::Stmt::GCCAsmStmtClass: unsupported(s, "inline assembly");
+  default: unsupported(s, std::string("statement '") + s->getStmtClassName() + "'");
+  }
+}
+
+void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize) {
+  std::string name = vd->getNameAsString();
+  if (vd->isStaticLocal())
+    unsupported(vd->getLocation(), "static local variable '" + name + "'");
+  if (vd->hasExternalStorage())
+    unsupported(vd->getLocation(), "extern declaration of '" + name + "' inside a function");
+  SourceLoc dl = irLoc(vd->getLocation());
+  VarInfo info;
+  info.name = name;
+  cl::QualType t = vd->getType();
+  if (t->isArrayType()) {
+    const auto *at = u_.ctx_.getAsConstantArrayType(t);
+    if (!at)
+      unsupported(vd->getLocation(), "array '" + name + "' without a constant size");
+    uint64_t n = at->getSize().getZExtValue();
+    if (n == 0 || n > kMaxArray)
+      unsupported(vd->getLocation(), "array '" + name + "' of " + std::to_string(n) + " elements (at most " +
+                                         std::to_string(kMaxArray) + ")");
+    info.isArray = true;
+    info.ctype = at->getElementType();
+    info.type = irType(info.ctype, vd->getLocation(), "the elements of '" + name + "'");
+    for (uint64_t k = 0; k < n; ++k) {
+      VarRef r{false, addVar(name + "_" + std::to_string(k), info.type, ir::VarKind::Local, dl)};
+      info.refs.push_back(r);
+      info.elems.push_back(use(r));
+    }
+  } else {
+    info.ctype = t;
+    info.type = irType(t, vd->getLocation(), "variable '" + name + "'");
+    VarRef r{false, addVar(name, info.type, ir::VarKind::Local, dl)};
+    info.refs.push_back(r);
+    info.elems.push_back(use(r));
+  }
+  const VarInfo &li = locals_[vd] = std::move(info);
+  if (!initialize)
+    return;
+  const cl::Expr *init = vd->getInit();
+  if (!li.isArray) {
+    if (init) {
+      if (!rvInto(li.refs[0], li.ctype, init, g))
+        emit(assign(g, li.refs[0], coerce(rv(init, g), li.type, g)));
+    } else if (loopDepth_ > 0) {
+      emit(assign(g, li.refs[0], ir::defaultValue(li.type)));
+    }
+    return;
+  }
+  const auto *list = init ? llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens()) : nullptr;
+  if (init && !list)
+    unsupported(init, "array initializer that is not a list");
+  size_t given = list ? list->getNumInits() : 0;
+  for (size_t k = 0; k < li.refs.size(); ++k) {
+    if (k < given && !llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(static_cast<unsigned>(k))))
+      emit(assign(g, li.refs[k], coerce(rv(list->getInit(static_cast<unsigned>(k)), g), li.type, g)));
+    else if (loopDepth_ > 0 || list)
+      emit(assign(g, li.refs[k], ir::defaultValue(li.type)));
+  }
+}
+
+void FnLowering::ifStmt(const cl::IfStmt *s, const Expr &g) {
+  SourceLoc ifLoc = loc_;
+  loc_ = irLoc(s->getCond()->getBeginLoc());
+  Expr c = cond(s->getCond(), g);
+  Expr tg = guardAnd(g, std::move(c));
+  stmt(s->getThen(), tg);
+  if (s->getElse()) {
+    loc_ = ifLoc;
+    Expr eg = conj(g, tg, true);
+    stmt(s->getElse(), eg);
+  }
+}
+
+/// Constant value of a side-effect-free condition, if it has one.
+std::optional<bool> constantCondition(const cl::Expr *c, cl::ASTContext &ctx) {
+  if (!c)
+    return true;
+  if (c->HasSideEffects(ctx))
+    return std::nullopt;
+  cl::Expr::EvalResult r;
+  if (c->getType()->isIntegerType() && c->EvaluateAsInt(r, ctx))
+    return r.Val.getInt() != 0;
+  return std::nullopt;
+}
+
+void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc, const cl::Stmt *body,
+                      bool isDo, const Expr &g) {
+  SourceLoc loopLoc = loc_;
+  Breakable b;
+  b.inc = inc;
+  b.condLoc = c ? irLoc(c->getBeginLoc()) : loopLoc;
+  std::optional<bool> k = constantCondition(c, u_.ctx_);
+  Expr cv;
+  if (k && (*k || !isDo)) {
+    cv = Expr::boolLit(*k);
+  } else {
+    b.cond = c;
+    b.temp = temp(ir::Type::boolType());
+    if (isDo) {
+      emit(assign(g, *b.temp, Expr::boolLit(true)));
+    } else {
+      loc_ = b.condLoc;
+      Expr v = cond(c, g);
+      emit(assign(g, *b.temp, std::move(v)));
+    }
+    cv = use(*b.temp);
+  }
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.loc = loopLoc;
+  w.value = cv;
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  breakables_.push_back(b);
+  ++loopDepth_;
+  stmt(body, Expr::boolLit(true));
+  recompute(breakables_.back(), Expr::boolLit(true));
+  --loopDepth_;
+  breakables_.pop_back();
+  out_ = saved;
+  loc_ = loopLoc;
+  emit(std::move(w));
+}
+
+/// The end of a loop iteration (also before a `continue`): the increment, then the condition variable.
+void FnLowering::recompute(const Breakable &b, const Expr &g) {
+  SourceLoc saved = loc_;
+  if (b.inc) {
+    loc_ = irLoc(b.inc->getBeginLoc());
+    effect(b.inc, g);
+  }
+  if (b.temp) {
+    loc_ = b.condLoc;
+    Expr v = cond(b.cond, g);
+    emit(assign(g, *b.temp, std::move(v)));
+  }
+  loc_ = saved;
+}
+
+/// `continue` under g, as seen from breakables_[0, depth): through the switches in between by flags.
+void FnLowering::continueStmt(const Expr &g, size_t depth) {
+  if (depth == 0)
+    unsupported(fd_->getLocation(), "continue outside a loop");
+  Breakable &b = breakables_[depth - 1];
+  if (b.isSwitch) {
+    if (!b.contFlag)
+      b.contFlag = temp(ir::Type::boolType());
+    emit(assign(g, *b.contFlag, Expr::boolLit(true)));
+    emit(make(ir::Stmt::Break, g));
+    return;
+  }
+  recompute(b, g);
+  emit(make(ir::Stmt::Continue, g));
+}
+
+void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
+  SourceLoc switchLoc = loc_;
+  if (s->getInit() || s->getConditionVariable())
+    unsupported(s, "switch with a declaration in its condition");
+  Expr tv = materialize(asInt(rv(s->getCond(), g), g), g);
+  // The top-level statements of the body; the labels among them (peeled: `case 1: case 2: s`).
+  std::vector<const cl::Stmt *> items;
+  if (const auto *cs = llvm::dyn_cast<cl::CompoundStmt>(s->getBody()))
+    items.assign(cs->body_begin(), cs->body_end());
+  else
+    items.push_back(s->getBody());
+  std::set<const cl::SwitchCase *> topLevel;
+  std::vector<int64_t> values;
+  bool hasDefault = false;
+  for (const cl::Stmt *it : items)
+    for (const auto *sc = llvm::dyn_cast<cl::SwitchCase>(it); sc;
+         sc = llvm::dyn_cast<cl::SwitchCase>(sc->getSubStmt())) {
+      topLevel.insert(sc);
+      if (const auto *cs = llvm::dyn_cast<cl::CaseStmt>(sc)) {
+        if (cs->getRHS())
+          unsupported(cs, "case range");
+        values.push_back(cs->getLHS()->EvaluateKnownConstInt(u_.ctx_).getSExtValue());
+      } else {
+        hasDefault = true;
+      }
+    }
+  for (const cl::SwitchCase *sc = s->getSwitchCaseList(); sc; sc = sc->getNextSwitchCase())
+    if (!topLevel.count(sc))
+      unsupported(sc, "case label that is not directly in the body of its switch");
+  std::optional<VarRef> dflt;
+  if (hasDefault) {
+    Expr none = Expr::boolLit(true);
+    for (int64_t v : values) {
+      Expr ne = Expr::binary(ir::Op::Ne, tv, Expr::intLit(v));
+      none = none.isTrue() ? ne : Expr::binary(ir::Op::And, std::move(none), std::move(ne));
+    }
+    dflt = temp(ir::Type::boolType());
+    emit(assign(g, *dflt, std::move(none)));
+  }
+  size_t insertAt = out_->size();
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.value = Expr::boolLit(true);
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  Breakable b;
+  b.isSwitch = true;
+  breakables_.push_back(b);
+  VarRef m = temp(ir::Type::boolType());
+  emit(assign(Expr::boolLit(true), m, Expr::boolLit(false)));
+  bool seenLabel = false;
+  for (const cl::Stmt *it : items) {
+    const cl::Stmt *x = it;
+    while (const auto *sc = llvm::dyn_cast<cl::SwitchCase>(x)) {
+      seenLabel = true;
+      loc_ = irLoc(sc->getBeginLoc());
+      Expr hit = llvm::isa<cl::CaseStmt>(sc) ? Expr::binary(ir::Op::Eq, tv,
+                                                            Expr::intLit(llvm::cast<cl::CaseStmt>(sc)
+                                                                             ->getLHS()
+                                                                             ->EvaluateKnownConstInt(u_.ctx_)
+                                                                             .getSExtValue()))
+                                             : use(*dflt);
+      emit(assign(Expr::boolLit(true), m, Expr::binary(ir::Op::Or, use(m), std::move(hit))));
+      x = sc->getSubStmt();
+    }
+    if (!seenLabel) { // unreachable code before the first label: only its declarations matter
+      if (const auto *ds = llvm::dyn_cast<cl::DeclStmt>(x))
+        for (const cl::Decl *d : ds->decls())
+          if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d))
+            localDecl(vd, Expr::boolLit(false), false);
+      continue;
+    }
+    stmt(x, use(m));
+  }
+  loc_ = switchLoc;
+  emit(make(ir::Stmt::Break, Expr::boolLit(true)));
+  std::optional<VarRef> flag = breakables_.back().contFlag;
+  breakables_.pop_back();
+  out_ = saved;
+  if (flag)
+    out_->insert(out_->begin() + static_cast<std::ptrdiff_t>(insertAt),
+                 assign(g, *flag, Expr::boolLit(false)));
+  emit(std::move(w));
+  if (flag)
+    continueStmt(use(*flag), breakables_.size());
+}
+
+void FnLowering::returnStmt(const cl::ReturnStmt *s, const Expr &g) {
+  if (const cl::Expr *v = s->getRetValue()) {
+    if (p_.result == ir::kNone) {
+      effect(v, g);
+    } else {
+      VarRef r{false, p_.result};
+      if (!rvInto(r, fd_->getReturnType(), v, g))
+        emit(assign(g, r, coerce(rv(v, g), typeOf(r), g)));
+    }
+  }
+  loc_ = irLoc(s->getBeginLoc());
+  emit(make(ir::Stmt::Return, g));
+}
+
+void FnLowering::run() {
+  const cl::FunctionDecl *def = fd_;
+  for (const cl::ParmVarDecl *pd : def->parameters())
+    sourceNames_.insert(pd->getNameAsString());
+  collectNames(def->getBody());
+  // Parameters and the result were declared with the signature (UnitLowering::declareFunction).
+  for (uint32_t i : p_.params)
+    used_.insert(p_.vars[i].name);
+  if (p_.result != ir::kNone)
+    used_.insert(p_.vars[p_.result].name);
+  for (unsigned i = 0; i < def->getNumParams(); ++i) {
+    VarInfo info;
+    info.name = def->getParamDecl(i)->getNameAsString();
+    info.ctype = def->getParamDecl(i)->getType();
+    info.type = p_.vars[i].type;
+    info.refs.push_back({false, i});
+    info.elems.push_back(use({false, i}));
+    locals_[def->getParamDecl(i)] = std::move(info);
+  }
+  out_ = &p_.body;
+  loc_ = irLoc(def->getLocation());
+  bool isRoot = p_.isTest || p_.name == "main" || def->getNameAsString() == "main";
+  if (isRoot) {
+    SourceLoc fnLoc = loc_;
+    for (const auto &gi : u_.globalInits_) {
+      SourceLoc l = irLoc(gi.loc);
+      loc_ = l.file == fnLoc.file ? l : fnLoc;
+      emit(assign(Expr::boolLit(true), gi.var, gi.value));
+    }
+  }
+  stmt(def->getBody(), Expr::boolLit(true));
+  // All statements of a procedure must be located in one file.
+  uint32_t file = irLoc(def->getBody()->getBeginLoc()).file;
+  bool mixed = false;
+  ir::forEachStmt(p_.body, [&](const ir::Stmt &st) { mixed |= st.loc.valid() && st.loc.file != file; });
+  if (mixed)
+    unsupported(def->getLocation(), "function '" + p_.name + "' whose body spans several files");
+}
+
+// ================================================================================================
+// UnitLowering
+
+void UnitLowering::declareGlobal(const cl::VarDecl *vd) {
+  const cl::VarDecl *canon = vd->getCanonicalDecl();
+  if (globals_.count(canon))
+    return;
+  const cl::VarDecl *def = vd->getDefinition(ctx_);
+  if (!def)
+    def = vd->getActingDefinition();
+  if (!def)
+    return; // an extern declaration: unsupported where it is used
+  std::string name = vd->getNameAsString();
+  VarInfo info;
+  info.name = name;
+  cl::QualType t = def->getType();
+  uint64_t n = 1;
+  if (t->isArrayType()) {
+    const auto *at = ctx_.getAsConstantArrayType(t);
+    if (!at)
+      unsupported(def->getLocation(), "array '" + name + "' without a constant size");
+    n = at->getSize().getZExtValue();
+    if (n == 0 || n > kMaxArray)
+      unsupported(def->getLocation(), "array '" + name + "' of " + std::to_string(n) + " elements (at most " +
+                                          std::to_string(kMaxArray) + ")");
+    info.isArray = true;
+    info.ctype = at->getElementType();
+  } else {
+    info.ctype = t;
+  }
+  info.type = irType(info.ctype, def->getLocation(), "global '" + name + "'");
+  // Constant initial values, one per element.
+  std::vector<Expr> init(n, ir::defaultValue(info.type));
+  auto constant = [&](const cl::Expr *e) -> Expr {
+    if (info.type.kind == ir::Type::Ref) {
+      if (e->isNullPointerConstant(ctx_, cl::Expr::NPC_ValueDependentIsNull))
+        return Expr::nullLit();
+      unsupported(e->getBeginLoc(), "initializer of the pointer '" + name + "' other than NULL");
+    }
+    cl::Expr::EvalResult r;
+    if (!e->EvaluateAsInt(r, ctx_))
+      unsupported(e->getBeginLoc(), "non-constant initializer of '" + name + "'");
+    int64_t v = r.Val.getInt().getSExtValue();
+    return info.type.kind == ir::Type::Bool ? Expr::boolLit(v != 0) : Expr::intLit(v);
+  };
+  if (const cl::Expr *e = def->getInit()) {
+    if (info.isArray) {
+      const auto *list = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
+      if (!list)
+        unsupported(e->getBeginLoc(), "array initializer that is not a list");
+      for (unsigned k = 0; k < list->getNumInits() && k < n; ++k)
+        if (!llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(k)))
+          init[k] = constant(list->getInit(k));
+    } else {
+      init[0] = constant(e);
+    }
+  }
+  info.isConst = info.ctype.isConstQualified() && info.type.kind != ir::Type::Ref;
+  if (info.isConst) {
+    info.elems = std::move(init);
+  } else {
+    for (uint64_t k = 0; k < n; ++k) {
+      std::string gname = uniqueName(info.isArray ? name + "_" + std::to_string(k) : name);
+      VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
+      prog_.globals.push_back({gname, info.type, ir::VarKind::Global, irLoc(def->getLocation())});
+      info.refs.push_back(r);
+      info.elems.push_back(Expr::varUse(r, info.type));
+      if (init[k] != ir::defaultValue(info.type))
+        globalInits_.push_back({r, init[k], def->getLocation()});
+    }
+  }
+  globals_[canon] = std::move(info);
+}
+
+void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
+  uint32_t idx = static_cast<uint32_t>(prog_.procs.size());
+  procs_[fd->getCanonicalDecl()] = idx;
+  ir::Procedure p;
+  std::string cname = fd->getNameAsString();
+  p.name = uniqueName(cname);
+  p.loc = irLoc(fd->getLocation());
+  bool isVoid = fd->getReturnType()->isVoidType();
+  p.isTest = cname.rfind("test_", 0) == 0 && fd->getNumParams() == 0 && isVoid;
+  prog_.procs.push_back(std::move(p));
+  try {
+    if (fd->isVariadic())
+      unsupported(fd->getLocation(), "variadic function '" + cname + "'");
+    std::set<std::string> names;
+    for (const cl::ParmVarDecl *pd : fd->parameters())
+      names.insert(pd->getNameAsString());
+    ir::Procedure &q = prog_.procs[idx];
+    auto add = [&](std::string base, ir::Type t, ir::VarKind k, SourceLoc loc) {
+      std::string n = base;
+      for (unsigned i = 1;
+           isKeyword(n) || prog_.globalIndex(n) != ir::kNone ||
+           std::any_of(q.vars.begin(), q.vars.end(), [&](const ir::Var &v) { return v.name == n; });
+           ++i)
+        n = base + "_" + std::to_string(i);
+      q.vars.push_back({n, t, k, loc});
+      return static_cast<uint32_t>(q.vars.size() - 1);
+    };
+    for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+      const cl::ParmVarDecl *pd = fd->getParamDecl(i);
+      std::string pn = pd->getNameAsString();
+      if (pd->getOriginalType()->isArrayType() || llvm::isa<cl::DecayedType>(pd->getType()))
+        unsupported(pd->getLocation(), "array parameter '" + pn + "'");
+      ir::Type t = irType(pd->getType(), pd->getLocation(), "parameter '" + pn + "'");
+      q.params.push_back(
+          add(pn.empty() ? "p" + std::to_string(i) : pn, t, ir::VarKind::Param, irLoc(pd->getLocation())));
+    }
+    if (!isVoid) {
+      ir::Type t = irType(fd->getReturnType(), fd->getLocation(), "the result of '" + cname + "'");
+      std::string base = "result";
+      while (names.count(base))
+        base += "_";
+      q.result = add(base, t, ir::VarKind::Return, irLoc(fd->getLocation()));
+    }
+  } catch (const Unsupported &) {
+    brokenProcs_.insert(idx);
+  }
+}
+
+std::optional<ir::Program> UnitLowering::run() {
+  std::vector<const cl::FunctionDecl *> fns;
+  for (const cl::Decl *d : ctx_.getTranslationUnitDecl()->decls()) {
+    if (csm_.isInSystemHeader(d->getLocation()) ||
+        !csm_.getFileID(csm_.getExpansionLoc(d->getLocation())).isValid())
+      continue;
+    try {
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d))
+        declareGlobal(vd);
+      else if (const auto *fd = llvm::dyn_cast<cl::FunctionDecl>(d); fd && fd->doesThisDeclarationHaveABody())
+        fns.push_back(fd);
+    } catch (const Unsupported &) {
+    }
+  }
+  for (const cl::FunctionDecl *fd : fns)
+    declareFunction(fd);
+  for (const cl::FunctionDecl *fd : fns) {
+    uint32_t idx = procs_.at(fd->getCanonicalDecl());
+    if (brokenProcs_.count(idx))
+      continue;
+    try {
+      FnLowering(*this, fd, prog_.procs[idx]).run();
+    } catch (const Unsupported &) {
+    }
+  }
+  if (diags_.hasErrors())
+    return std::nullopt;
+  ir::StmtId next = 0;
+  ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) { s.id = ++next; });
+  remapFiles();
+  return std::move(prog_);
+}
+
+/// Program::files: first the files statement locations refer to, in order of first use, then the files
+/// only declarations refer to (the rule of ir/README.md, as the GCL lowering implements it).
+void UnitLowering::remapFiles() {
+  std::vector<uint32_t> map(paths_.size(), ir::kNone);
+  auto use = [&](SourceLoc &l) {
+    if (!l.valid() || l.file >= map.size())
+      return;
+    if (map[l.file] == ir::kNone) {
+      map[l.file] = static_cast<uint32_t>(prog_.files.size());
+      prog_.files.push_back(paths_[l.file]);
+    }
+    l.file = map[l.file];
+  };
+  ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) { use(s.loc); });
+  for (ir::Record &r : prog_.records) {
+    use(r.loc);
+    for (ir::Field &f : r.fields)
+      use(f.loc);
+  }
+  for (ir::Var &g : prog_.globals)
+    use(g.loc);
+  for (ir::Procedure &p : prog_.procs) {
+    use(p.loc);
+    for (ir::Var &v : p.vars)
+      use(v.loc);
+  }
+}
+
+} // namespace
+
+std::optional<ir::Program> lowerUnit(clang::ASTContext &ctx, Locator &locator, Diagnostics &diags) {
+  return UnitLowering(ctx, locator, diags).run();
+}
+
+} // namespace locus::c

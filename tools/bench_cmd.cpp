@@ -12,6 +12,7 @@ BenchCommands &addBenchCommands(CLI::App &app, int argc, char **argv) {
   cmds.bench->require_subcommand(1);
   cmds.commandLine = bench::commandLine(argc, argv);
   addBenchVerify(cmds);
+  addBenchFaults(cmds);
   return cmds;
 }
 

@@ -27,4 +27,5 @@ std::optional<int> runBenchCommands(const BenchCommands &cmds);
 
 // The runners (one per file).
 void addBenchVerify(BenchCommands &cmds); ///< bench_verify.cpp: one suite, several solvers
+void addBenchFaults(BenchCommands &cmds); ///< bench_faults.cpp: faulty versions of a corpus, verified
 } // namespace locus::tools

@@ -3,6 +3,7 @@
 #include "ir/interp.h"
 #include "ir/printer.h"
 #include "tools/bench_cmd.h"
+#include "tools/mutate_cmd.h"
 #include "tools/report.h"
 #include "tools/verify_cmd.h"
 
@@ -359,6 +360,7 @@ int main(int argc, char **argv) {
   test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
 
   tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app);
+  tools::MutateCommand mutateCmd = tools::addMutateCommand(app);
   tools::BenchCommands &benchCmds = tools::addBenchCommands(app, argc, argv);
 
   try {
@@ -370,6 +372,8 @@ int main(int argc, char **argv) {
 
   try {
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds))
+      return *rc;
+    if (std::optional<int> rc = tools::runMutateCommand(mutateCmd))
       return *rc;
     if (std::optional<int> rc = tools::runBenchCommands(benchCmds))
       return *rc;

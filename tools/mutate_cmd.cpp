@@ -1,0 +1,226 @@
+// `locus mutate`: seeded faulty versions of a program (Wolverine2 classes C1–C4, AllRepair levels L1/L2),
+// each written as IR-printed GCL with a ground-truth manifest; optionally verified to mark equivalent
+// mutants.
+#include "tools/mutate_cmd.h"
+
+#include "backends/encoder/verify.h"
+#include "bench/mutate/manifest.h"
+#include "frontend/source.h"
+#include "tools/report.h"
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace locus::tools {
+
+using report::Exit;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Options {
+  std::string file;
+  std::vector<std::string> importPath;
+  std::vector<std::string> procs;
+  std::string entry = "main";
+  std::string cls = "C1";
+  unsigned count = 10;
+  uint64_t seed = 1;
+  std::string out;
+  std::string stem;
+  bool json = false;
+  bool verify = false;
+  std::string solver = "z3";
+  uint32_t unwind = 5, heap = 64;
+  double timeout = 60;
+};
+
+std::string stmtList(const std::vector<ir::StmtId> &ids) {
+  std::string s;
+  for (ir::StmtId id : ids)
+    s += (s.empty() ? "#" : ",#") + std::to_string(id);
+  return s;
+}
+
+int run(const Options &o) {
+  std::optional<mutate::FaultClass> cls = mutate::parseClass(o.cls);
+  if (!cls) {
+    std::cerr << "locus: error: unknown fault class '" << o.cls << "' (C1, C2, C3, C4, L1, L2)\n";
+    return Exit::InputError;
+  }
+  std::error_code ec;
+  if (!fs::is_regular_file(o.file, ec)) {
+    std::cerr << "locus: error: cannot read '" << o.file << "': no such file\n";
+    return Exit::InputError;
+  }
+  SourceManager sm;
+  Diagnostics diags(sm);
+  frontend::Options fo;
+  fo.importPath = o.importPath;
+  std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
+  diags.print(std::cerr);
+  if (!prog)
+    return Exit::InputError;
+
+  std::vector<uint32_t> procs;
+  for (const std::string &list : o.procs) {
+    std::istringstream in(list);
+    std::string name;
+    while (std::getline(in, name, ',')) {
+      uint32_t k = prog->procIndex(name);
+      if (k == ir::kNone || prog->procs[k].isTest) {
+        std::cerr << "locus: error: no procedure '" << name << "' in " << o.file << "\n";
+        return Exit::InputError;
+      }
+      procs.push_back(k);
+    }
+  }
+  if (procs.empty())
+    procs = mutate::defaultProcsUnderTest(*prog, o.file, o.entry);
+  if (procs.empty()) {
+    std::cerr << "locus: error: no procedure to mutate in " << o.file << "; name one with --proc\n";
+    return Exit::InputError;
+  }
+  uint32_t entry = prog->procIndex(o.entry);
+  if (o.verify && (entry == ir::kNone || prog->procs[entry].isTest)) {
+    std::cerr << "locus: error: --verify: no procedure '" << o.entry << "' in " << o.file
+              << "; choose one with --entry\n";
+    return Exit::InputError;
+  }
+
+  mutate::Options mo;
+  mo.cls = *cls;
+  mo.count = o.count;
+  mo.seed = o.seed;
+  mo.procs = procs;
+  mutate::Result r = mutate::generate(*prog, mo);
+  if (r.invalid) {
+    std::cerr << "locus: internal error: " << r.invalid << " mutant(s) failed IR validation\n";
+    return Exit::Internal;
+  }
+
+  mutate::Manifest header;
+  header.program = o.stem.empty() ? fs::path(o.file).stem().string() : o.stem;
+  header.source = o.file;
+  header.entry = o.entry;
+  for (uint32_t k : procs)
+    header.procs.push_back(prog->procs[k].name);
+  header.cls = *cls;
+  header.seed = o.seed;
+  header.requested = o.count;
+  std::string err;
+  mutate::Manifest m = mutate::writeVersions(o.out, header.program, header, r, err);
+  if (!err.empty()) {
+    std::cerr << "locus: error: " << err << "\n";
+    return Exit::InputError;
+  }
+
+  // Optionally verify each version: a version proved safe is an equivalent mutant.
+  std::vector<std::string> verdicts(m.versions.size());
+  bool internal = false;
+  if (o.verify) {
+    for (size_t i = 0; i < r.mutants.size(); ++i) {
+      encoder::VerifyOptions vo;
+      vo.encode.unwind = o.unwind;
+      vo.encode.heapSlots = o.heap;
+      vo.solver = o.solver;
+      vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+      encoder::VerifyResult vr = encoder::verify(r.mutants[i].program, entry, vo);
+      verdicts[i] = encoder::verdictName(vr.verdict);
+      if (vr.verdict == encoder::Verdict::Safe)
+        m.versions[i].equivalent = true;
+      else if (vr.verdict == encoder::Verdict::Failed || vr.verdict == encoder::Verdict::BoundFailed)
+        m.versions[i].equivalent = false;
+      internal |= vr.verdict == encoder::Verdict::Mismatch;
+      if (vr.verdict == encoder::Verdict::Error) {
+        std::cerr << "locus: error: " << vr.reason << "\n";
+        return Exit::InputError;
+      }
+    }
+    if (!mutate::writeManifest((fs::path(o.out) / mutate::manifestFileName(header.program, *cls)).string(), m,
+                               err)) {
+      std::cerr << "locus: error: " << err << "\n";
+      return Exit::InputError;
+    }
+  }
+
+  std::string manifestPath = (fs::path(o.out) / mutate::manifestFileName(header.program, *cls)).string();
+  if (o.json) {
+    mutate::Json j = mutate::toJson(m);
+    j["command"] = "mutate";
+    j["manifest_path"] = manifestPath;
+    j["attempts"] = r.attempts;
+    j["duplicates"] = r.duplicates;
+    if (o.verify)
+      for (size_t i = 0; i < verdicts.size(); ++i)
+        j["versions"][i]["verdict"] = verdicts[i];
+    std::cout << j.dump(2) << "\n";
+  } else {
+    for (size_t i = 0; i < m.versions.size(); ++i) {
+      const mutate::VersionRecord &v = m.versions[i];
+      std::cout << v.file;
+      if (o.verify)
+        std::cout << ": " << verdicts[i] << (v.equivalent.value_or(false) ? " (equivalent)" : "");
+      std::cout << "\n";
+      for (const mutate::Fault &f : v.faults) {
+        std::cout << "  " << mutate::kindName(f.kind) << " in " << f.proc << " " << stmtList(f.stmts)
+                  << " at " << f.file << ":" << f.line << ":" << f.col << ": ";
+        if (f.kind == mutate::FaultKind::Delete)
+          std::cout << "deleted '" << f.before << "'\n";
+        else
+          std::cout << f.from << " -> " << f.to << ": '" << f.before << "' -> '" << f.after << "'\n";
+      }
+    }
+    std::cout << m.versions.size() << " of " << o.count << " " << mutate::className(*cls) << " versions ("
+              << r.mutationCandidates << " mutation and " << r.deletionCandidates
+              << " deletion candidates) written to " << manifestPath << "\n";
+  }
+  if (m.versions.size() < o.count)
+    std::cerr << "locus: warning: only " << m.versions.size() << " distinct " << mutate::className(*cls)
+              << " versions exist for " << o.file << "\n";
+  return internal ? Exit::Internal : Exit::Ok;
+}
+
+} // namespace
+
+MutateCommand addMutateCommand(CLI::App &app) {
+  auto o = std::make_shared<Options>();
+  CLI::App *cmd = app.add_subcommand(
+      "mutate", "write seeded faulty versions of a program (IR-printed GCL) and their ground-truth manifest");
+  cmd->add_option("FILE", o->file, "a .gcl or .c file")->required();
+  cmd->add_option("-I,--import-path", o->importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--proc", o->procs,
+                  "procedure(s) under test, comma-separated or repeated (default: the non-test procedures of "
+                  "FILE other than the entry; the entry itself when it is the only one)");
+  cmd->add_option("--entry", o->entry, "the entry procedure (for --verify and the default --proc)")
+      ->capture_default_str();
+  cmd->add_option("--class", o->cls,
+                  "C1 ⟨1 mutation, 0 deletions⟩, C2 ⟨1,1⟩, C3 ⟨2,0⟩, C4 ⟨2,1⟩ (variable/field replacements, "
+                  "deleted statements); L1, L2 (AllRepair operator/constant mutation levels)")
+      ->capture_default_str();
+  cmd->add_option("--count", o->count, "versions to make (fewer when fewer distinct ones exist)")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
+  cmd->add_option("--seed", o->seed, "the seed: the same seed gives the same versions")
+      ->capture_default_str();
+  cmd->add_option("--out", o->out, "directory for STEM.CLASS.vNN.gcl and STEM.CLASS.json")->required();
+  cmd->add_option("--stem", o->stem, "file stem and program id in the manifest (default: FILE's stem)");
+  cmd->add_flag("--json", o->json, "print the manifest as JSON on stdout");
+  cmd->add_flag("--verify", o->verify, "verify every version; mark those proved safe as equivalent");
+  cmd->add_option("--solver", o->solver, "solver for --verify")->capture_default_str();
+  cmd->add_option("--unwind", o->unwind, "loop bound for --verify")->capture_default_str();
+  cmd->add_option("--heap", o->heap, "allocation slots for --verify")->capture_default_str();
+  cmd->add_option("--timeout", o->timeout, "per-version solver time limit for --verify, seconds (0: none)")
+      ->capture_default_str();
+  return MutateCommand{cmd, [o] { return run(*o); }};
+}
+
+std::optional<int> runMutateCommand(const MutateCommand &cmd) {
+  if (!cmd.cmd || !cmd.cmd->parsed())
+    return std::nullopt;
+  return cmd.run();
+}
+
+} // namespace locus::tools

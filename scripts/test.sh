@@ -26,8 +26,8 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$JOBS"
 timing "main build"
 
-section "main tests (ctest, all labels)"
-ctest --test-dir build --output-on-failure -j "$JOBS"
+section "main tests (ctest, every label but manual)"
+ctest --test-dir build --output-on-failure -j "$JOBS" -LE manual
 timing "main tests"
 
 if [ "$QUICK" -eq 1 ]; then

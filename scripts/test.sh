@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and tests locus: the main build with all tests, an ASan+UBSan build with the quick tests, and a
-# short libFuzzer run of the GCL front end. Usage: scripts/test.sh [--quick]  (--quick: main build only)
+# short libFuzzer run of each front end (GCL and C). Usage: scripts/test.sh [--quick]  (--quick: main build only)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -48,24 +48,29 @@ UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 timing "sanitizer tests"
 
 section "fuzz build (build-fuzz/, clang-14, libFuzzer)"
-# LOCUS_TESTS stays ON because tests/fuzz is added from tests/CMakeLists.txt; only the fuzz target is built.
+# LOCUS_TESTS stays ON because tests/fuzz is added from tests/CMakeLists.txt; only the fuzz targets are built.
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DLOCUS_FUZZ=ON -DLOCUS_TESTS=ON
-cmake --build build-fuzz -j "$JOBS" --target fuzz_frontend
+cmake --build build-fuzz -j "$JOBS" --target fuzz_frontend fuzz_cfrontend
 timing "fuzz build"
 
-section "fuzzing the GCL front end for at most ${FUZZ_SECONDS} s"
-CORPUS=$(mktemp -d "${TMPDIR:-/tmp}/locus-fuzz-corpus.XXXXXX")
-trap 'rm -rf "$CORPUS"' EXIT
-n=0
-while IFS= read -r -d '' f; do
-  n=$((n + 1))
-  cp "$f" "$CORPUS/seed$n.gcl"
-done < <(find "$ROOT" -name '*.gcl' -not -path "$ROOT/build*" -print0)
-echo "corpus: $n seed files in $CORPUS"
-# Crash reproducers (crash-*, timeout-*, leak-*) land in build-fuzz/ so CI can keep them.
-(cd build-fuzz && ./tests/fuzz/fuzz_frontend "$CORPUS" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
-  -rss_limit_mb=4096 -print_final_stats=1)
-timing "fuzzing"
+# fuzz TARGET EXT: runs build-fuzz/tests/fuzz/TARGET for FUZZ_SECONDS, seeded with every *.EXT of the tree.
+fuzz() {
+  local target=$1 ext=$2 corpus n=0
+  section "fuzzing $target (seeds: the tree's .$ext files) for at most ${FUZZ_SECONDS} s"
+  corpus=$(mktemp -d "${TMPDIR:-/tmp}/locus-fuzz-$ext.XXXXXX")
+  while IFS= read -r -d '' f; do
+    n=$((n + 1))
+    cp "$f" "$corpus/seed$n.$ext"
+  done < <(find "$ROOT" -name "*.$ext" -not -path "$ROOT/build*" -print0)
+  echo "corpus: $n seed files in $corpus"
+  # Crash reproducers (crash-*, timeout-*, leak-*) land in build-fuzz/ so CI can keep them.
+  (cd build-fuzz && "./tests/fuzz/$target" "$corpus" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
+    -rss_limit_mb=4096 -print_final_stats=1)
+  rm -rf "$corpus"
+  timing "fuzzing $target"
+}
+fuzz fuzz_frontend gcl
+fuzz fuzz_cfrontend c
 
 section "all tests passed in $(( $(date +%s) - T0 )) s"

@@ -171,8 +171,13 @@ Progress::Progress(size_t total, std::string what)
 
 void Progress::step(const std::string &label) {
   ++count_;
-  if (!tty_)
+  if (!tty_) {
+    if (total_ < 100 || count_ * 10 / total_ == tenths_)
+      return;
+    tenths_ = count_ * 10 / total_;
+    std::cerr << what_ << ": " << count_ << "/" << total_ << " started (" << tenths_ * 10 << " %)\n";
     return;
+  }
   std::string text = "[" + std::to_string(count_) + "/" + std::to_string(total_) + "] " + what_ + " " + label;
   if (text.size() > 100)
     text = text.substr(0, 97) + "...";

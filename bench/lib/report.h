@@ -41,14 +41,15 @@ std::string ratio(double a, double b);
 double median(std::vector<double> v);
 double geometricMean(const std::vector<double> &v); ///< of the positive entries; 0 when there are none
 
-/// A one-line progress display on stderr, redrawn in place on a terminal and silent otherwise.
+/// Progress on stderr: a line redrawn in place on a terminal; otherwise (a log file, CI) a plain line at every
+/// tenth of a run of at least 100 items, and nothing for shorter runs.
 class Progress {
 public:
   Progress(size_t total, std::string what);
   void step(const std::string &label); ///< one more item is starting
   void done();                         ///< erase the line
 private:
-  size_t total_, count_ = 0;
+  size_t total_, count_ = 0, tenths_ = 0;
   std::string what_;
   bool tty_;
 };

@@ -6,6 +6,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/ADT/StringExtras.h>
 
 #include <algorithm>
 #include <set>
@@ -82,16 +83,22 @@ std::optional<IntRange> nondetRange(const std::string &suffix) {
   return it == kinds.end() ? std::nullopt : std::optional<IntRange>(it->second);
 }
 
-/// Where a C variable lives in the IR: one variable, scalarized array elements, or folded constants.
+/// Where a C variable lives in the IR: one variable, scalarized array elements or struct fields, or folded
+/// constants.
 struct VarInfo {
   bool isArray = false;
+  bool isStruct = false; ///< a struct value: one entry of elems/refs per field, in field order
   bool isConst = false;
-  ir::Type type;            ///< the (element) IR type
-  cl::QualType ctype;       ///< the (element) C type
-  std::vector<Expr> elems;  ///< array elements (VarUse, or literals when const); a scalar: one entry
+  ir::Type type;           ///< the (element) IR type; unused for a struct
+  cl::QualType ctype;      ///< the (element) C type; a struct: the struct type
+  std::vector<Expr> elems; ///< array elements or fields (VarUse, or literals when const); a scalar: one entry
   std::vector<VarRef> refs; ///< the variables (empty when const)
   std::string name;         ///< the C name
 };
+
+bool isStructValue(cl::QualType t) {
+  return t.getCanonicalType()->isStructureType();
+}
 
 class UnitLowering;
 
@@ -124,6 +131,12 @@ private:
   struct Checkpoint {
     size_t out, vars;
     unsigned boolTemps, otherTemps;
+  };
+  /// A whole struct that is copied from or to: a scalarized struct variable, or the node a pointer refers to.
+  struct StructObj {
+    const VarInfo *var = nullptr; ///< the struct variable; null: a node
+    VarRef node;                  ///< a reference variable holding the node
+    const cl::Expr *expr = nullptr;
   };
 
   // ---- helpers defined below ----
@@ -186,6 +199,12 @@ private:
   void store(const LVal &lv, Expr v, const Expr &g);
   void boundsCheck(const LVal &lv, const Expr &g);
   void settleLVal(LVal &lv, size_t mark, const Expr &g);
+
+  [[noreturn]] void wholeStruct(const cl::Expr *e, const std::string &name);
+  StructObj structObj(const cl::Expr *e, const Expr &g);
+  void copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g);
+  void structAssign(const cl::BinaryOperator *bo, const Expr &g);
+  void structInit(const VarInfo &v, const cl::Expr *init, const Expr &g);
 
   void stmt(const cl::Stmt *s, const Expr &g);
   void localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize);
@@ -302,6 +321,30 @@ public:
     return idx;
   }
 
+  /// The fields of a struct type whose values are scalarized (one variable per field) and their IR types,
+  /// or unsupported: every field must be an integer, a _Bool or a struct pointer.
+  std::vector<std::pair<const cl::FieldDecl *, ir::Type>>
+  valueFields(cl::QualType t, cl::SourceLocation where, const std::string &what) {
+    std::string desc = "struct value type '" + t.getAsString() + "' of " + what;
+    const cl::RecordDecl *def = t.getCanonicalType()->getAsRecordDecl()->getDefinition();
+    if (!def)
+      unsupported(where, desc + " (an incomplete struct)");
+    std::vector<std::pair<const cl::FieldDecl *, ir::Type>> fields;
+    for (const cl::FieldDecl *f : def->fields()) {
+      std::string fname = f->getNameAsString();
+      std::string field = fname.empty() ? "an unnamed member" : "the field '" + fname + "'";
+      cl::QualType ft = f->getType().getCanonicalType();
+      if (f->isBitField())
+        unsupported(where, desc + " with " +
+                               (fname.empty() ? "an unnamed bit-field" : "the bit-field '" + fname + "'"));
+      if (!intRange(ft) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
+        unsupported(where, desc + " with " + field + " of type '" + f->getType().getAsString() +
+                               "' (struct values may only have integer, _Bool and struct pointer fields)");
+      fields.emplace_back(f, irType(f->getType(), where, "field '" + fname + "' of " + what));
+    }
+    return fields;
+  }
+
   cl::ASTContext &ctx_;
   const cl::SourceManager &csm_;
   Locator &locator_;
@@ -310,6 +353,7 @@ public:
   std::unordered_map<const cl::VarDecl *, VarInfo> globals_;     ///< by canonical declaration
   std::unordered_map<const cl::FunctionDecl *, uint32_t> procs_; ///< by canonical declaration
   std::set<uint32_t> brokenProcs_;                               ///< signatures that were unsupported
+  std::set<const cl::VarDecl *> brokenGlobals_; ///< globals whose declaration was unsupported (canonical)
   /// Non-zero initializers of globals, run at the start of main and of every test.
   struct GlobalInit {
     VarRef var;
@@ -320,6 +364,8 @@ public:
 
 private:
   void declareGlobal(const cl::VarDecl *vd);
+  void declareStructGlobal(const cl::VarDecl *def, VarInfo info);
+  Expr constantInit(const cl::Expr *e, ir::Type t, const std::string &name);
   void declareFunction(const cl::FunctionDecl *fd);
   void remapFiles();
 
@@ -402,6 +448,8 @@ const VarInfo &FnLowering::varInfo(const cl::VarDecl *vd, const cl::Stmt *at) {
     return it->second;
   if (auto it = u_.globals_.find(vd->getCanonicalDecl()); it != u_.globals_.end())
     return it->second;
+  if (u_.brokenGlobals_.count(vd->getCanonicalDecl()))
+    throw Unsupported{}; // its declaration was already reported
   unsupported(at, "variable '" + vd->getNameAsString() + "' without a definition in the file");
 }
 
@@ -587,6 +635,8 @@ Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) {
     if (const auto *ec = llvm::dyn_cast<cl::EnumConstantDecl>(dr->getDecl()))
       return Expr::intLit(ec->getInitVal().getSExtValue());
+    if (isStructValue(dr->getType()))
+      wholeStruct(e, dr->getDecl()->getNameAsString());
     unsupported(e, "'" + dr->getDecl()->getNameAsString() +
                        "' used as a value (arrays and functions are not values)");
   }
@@ -610,9 +660,14 @@ Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
   if (llvm::isa<cl::StmtExpr>(e))
     unsupported(e, "statement expression");
   if (llvm::isa<cl::InitListExpr>(e) || llvm::isa<cl::CompoundLiteralExpr>(e))
-    unsupported(e, "initializer list outside an array declaration");
+    unsupported(e, "initializer list outside an array or struct declaration");
   if (llvm::isa<cl::FloatingLiteral>(e))
     unsupported(e, "floating-point literal");
+  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e); me && !me->isArrow()) {
+    if (llvm::isa<cl::CallExpr>(me->getBase()->IgnoreParens()))
+      rv(me->getBase(), g); // reports the callee (a struct result is unsupported in its signature)
+    unsupported(e, "member of a struct value that is neither a variable nor '*p'");
+  }
   if (llvm::isa<cl::MemberExpr>(e) || llvm::isa<cl::ArraySubscriptExpr>(e))
     unsupported(e, "struct or array value (only scalar fields and elements are supported)");
   unsupported(e, std::string("expression '") + e->getStmtClassName() + "'");
@@ -731,7 +786,7 @@ Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool want
     loc_ = saved;
     return result;
   }
-  case cl::UO_Deref: unsupported(uo, "dereference of a pointer outside '(*p).field'");
+  case cl::UO_Deref: unsupported(uo, "dereference of a pointer outside '(*p).f' and struct copies");
   case cl::UO_AddrOf: unsupported(uo, "address-of operator '&'");
   case cl::UO_Not: unsupported(uo, "bitwise operator '~'");
   default:
@@ -789,6 +844,12 @@ Expr FnLowering::binaryExpr(const cl::BinaryOperator *bo, const Expr &g) {
 }
 
 Expr FnLowering::assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wantValue) {
+  if (isStructValue(bo->getType())) {
+    if (wantValue)
+      unsupported(bo, "the value of a struct assignment");
+    structAssign(bo, g);
+    return Expr::boolLit(true);
+  }
   SourceLoc saved = loc_;
   loc_ = irLoc(bo->getBeginLoc());
   cl::QualType lt = bo->getLHS()->getType();
@@ -1114,6 +1175,8 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
     const VarInfo &info = varInfo(vd, e);
     if (info.isArray)
       unsupported(e, "array '" + info.name + "' used as a value (only its elements are)");
+    if (info.isStruct || isStructValue(vd->getType()))
+      wholeStruct(e, info.name);
     if (info.isConst) {
       lv.kind = LVal::Const;
       lv.constant = info.elems.at(0);
@@ -1129,9 +1192,25 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
     if (me->isArrow()) {
       pv = rv(base, g);
     } else {
-      const auto *deref = llvm::dyn_cast<cl::UnaryOperator>(base->IgnoreParens());
+      const cl::Expr *b = base->IgnoreParens();
+      if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(b); dr && llvm::isa<cl::VarDecl>(dr->getDecl())) {
+        const VarInfo &info = varInfo(llvm::cast<cl::VarDecl>(dr->getDecl()), e);
+        const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
+        if (!info.isStruct || !fd)
+          unsupported(e, "member access on something other than a struct");
+        size_t k = fd->getFieldIndex();
+        if (info.isConst) {
+          lv.kind = LVal::Const;
+          lv.constant = info.elems.at(k);
+        } else {
+          lv.kind = LVal::Var;
+          lv.var = info.refs.at(k);
+        }
+        return lv;
+      }
+      const auto *deref = llvm::dyn_cast<cl::UnaryOperator>(b);
       if (!deref || deref->getOpcode() != cl::UO_Deref)
-        unsupported(e, "struct value (only pointers to structs are supported; write 'p->f')");
+        unsupported(e, "member of a struct value that is neither a variable nor '*p'");
       pv = rv(deref->getSubExpr(), g);
     }
     if (pv.type.kind != ir::Type::Ref && pv.type.kind != ir::Type::Null)
@@ -1165,7 +1244,7 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
     return lv;
   }
   if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e); uo && uo->getOpcode() == cl::UO_Deref)
-    unsupported(e, "dereference of a pointer outside '(*p).field'");
+    unsupported(e, "dereference of a pointer outside '(*p).f' and struct copies");
   unsupported(e, std::string("assignment to or read of '") + e->getStmtClassName() + "'");
 }
 
@@ -1189,6 +1268,136 @@ void FnLowering::boundsCheck(const LVal &lv, const Expr &g) {
   assertStmt(Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(0), lv.index),
                           Expr::binary(ir::Op::Lt, lv.index, Expr::intLit(n))),
              msg, g);
+}
+
+// ---- struct values ----
+
+void FnLowering::wholeStruct(const cl::Expr *e, const std::string &name) {
+  unsupported(e, "whole struct '" + name +
+                     "' used as a value (only its fields, copies and assignments are supported)");
+}
+
+/// The struct a struct-typed expression denotes: a struct variable or `*p` (p evaluated now).
+FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
+  const cl::Expr *x = e->IgnoreParens();
+  while (const auto *ic = llvm::dyn_cast<cl::ImplicitCastExpr>(x)) {
+    if (ic->getCastKind() != cl::CK_LValueToRValue && ic->getCastKind() != cl::CK_NoOp)
+      break;
+    x = ic->getSubExpr()->IgnoreParens();
+  }
+  StructObj o;
+  o.expr = x;
+  if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(x))
+    if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(dr->getDecl())) {
+      const VarInfo &info = varInfo(vd, x);
+      if (!info.isStruct)
+        wholeStruct(x, info.name);
+      o.var = &info;
+      return o;
+    }
+  if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(x); uo && uo->getOpcode() == cl::UO_Deref) {
+    const auto *rt = x->getType().getCanonicalType()->getAs<cl::RecordType>();
+    if (!rt)
+      unsupported(x, "dereference of something other than a struct pointer");
+    uint32_t rec = u_.recordFor(rt->getDecl(), x->getBeginLoc());
+    Expr pv = rv(uo->getSubExpr(), g);
+    if (!pv.type.isRef())
+      unsupported(x, "dereference of something other than a struct pointer");
+    if (pv.kind == Expr::VarUse) {
+      o.node = pv.var;
+    } else {
+      o.node = temp(ir::Type::refType(rec));
+      emit(assign(g, o.node, std::move(pv)));
+    }
+    return o;
+  }
+  if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(x); bo && bo->isAssignmentOp())
+    unsupported(x, "the value of a struct assignment");
+  if (llvm::isa<cl::CallExpr>(x))
+    rv(x, g); // reports the callee (a struct result is unsupported in its signature)
+  unsupported(x, "struct value '" + text(x) + "' (only struct variables and '*p' can be copied)");
+}
+
+/// `dst = src` field by field; dst was evaluated before out_[mark], src after it.
+void FnLowering::copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g) {
+  if (dst.var && dst.var->isConst)
+    unsupported(dst.expr, "assignment to a constant");
+  if (!dst.var)
+    dst.node = settle(use(dst.node), mark, g).var;
+  auto putField = [&](uint32_t k, Expr v) {
+    ir::Stmt s = make(ir::Stmt::PutField, g);
+    s.base = dst.node;
+    s.field = k;
+    s.value = std::move(v);
+    emit(std::move(s));
+  };
+  if (src.var) {
+    for (size_t k = 0; k < src.var->elems.size(); ++k) {
+      if (dst.var)
+        emit(assign(g, dst.var->refs.at(k), src.var->elems[k]));
+      else
+        putField(static_cast<uint32_t>(k), src.var->elems[k]);
+    }
+    return;
+  }
+  // From a node: each field read (null-checked at the `*p`) into the destination variable, or into a
+  // temporary when the destination is a node too (all reads happen before the first write).
+  VarRef base = src.node;
+  if (dst.var && std::find(dst.var->refs.begin(), dst.var->refs.end(), base) != dst.var->refs.end())
+    base = materialize(use(base), g).var;
+  const ir::Record &rec = prog_.records.at(typeOf(base).record);
+  SourceLoc saved = loc_;
+  loc_ = irLoc(src.expr->getBeginLoc());
+  std::vector<VarRef> vals;
+  for (uint32_t k = 0; k < rec.fields.size(); ++k) {
+    ir::Stmt s = make(ir::Stmt::GetField, g);
+    s.lhs = dst.var ? dst.var->refs.at(k) : temp(rec.fields[k].type);
+    s.base = base;
+    s.field = k;
+    vals.push_back(s.lhs);
+    emit(std::move(s));
+  }
+  loc_ = saved;
+  if (!dst.var)
+    for (uint32_t k = 0; k < vals.size(); ++k)
+      putField(k, use(vals[k]));
+}
+
+void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
+  SourceLoc saved = loc_;
+  loc_ = irLoc(bo->getBeginLoc());
+  StructObj dst = structObj(bo->getLHS(), g);
+  size_t mark = out_->size();
+  StructObj src = structObj(bo->getRHS(), g);
+  copyStruct(dst, src, mark, g);
+  loc_ = saved;
+}
+
+/// The initialization of a struct variable at its declaration: a list (missing fields zero), a copy,
+/// or none (zero inside a loop).
+void FnLowering::structInit(const VarInfo &v, const cl::Expr *init, const Expr &g) {
+  if (!init) {
+    if (loopDepth_ > 0)
+      for (VarRef r : v.refs)
+        emit(assign(g, r, ir::defaultValue(typeOf(r))));
+    return;
+  }
+  if (const auto *list = llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens())) {
+    for (size_t k = 0; k < v.refs.size(); ++k) {
+      VarRef r = v.refs[k];
+      const cl::Expr *e = k < list->getNumInits() ? list->getInit(static_cast<unsigned>(k)) : nullptr;
+      if (e && !llvm::isa<cl::ImplicitValueInitExpr>(e))
+        emit(assign(g, r, coerce(rv(e, g), typeOf(r), g)));
+      else
+        emit(assign(g, r, ir::defaultValue(typeOf(r))));
+    }
+    return;
+  }
+  StructObj dst;
+  dst.var = &v;
+  dst.expr = init;
+  size_t mark = out_->size();
+  copyStruct(dst, structObj(init, g), mark, g);
 }
 
 Expr FnLowering::load(const LVal &lv, const Expr &g) {
@@ -1344,7 +1553,15 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   VarInfo info;
   info.name = name;
   cl::QualType t = vd->getType();
-  if (t->isArrayType()) {
+  if (isStructValue(t)) {
+    info.isStruct = true;
+    info.ctype = t;
+    for (const auto &[f, ft] : u_.valueFields(t, vd->getLocation(), "variable '" + name + "'")) {
+      VarRef r{false, addVar(name + "_" + f->getNameAsString(), ft, ir::VarKind::Local, dl)};
+      info.refs.push_back(r);
+      info.elems.push_back(use(r));
+    }
+  } else if (t->isArrayType()) {
     const auto *at = u_.ctx_.getAsConstantArrayType(t);
     if (!at)
       unsupported(vd->getLocation(), "array '" + name + "' without a constant size");
@@ -1371,6 +1588,10 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   if (!initialize)
     return;
   const cl::Expr *init = vd->getInit();
+  if (li.isStruct) {
+    structInit(li, init, g);
+    return;
+  }
   if (!li.isArray) {
     if (init) {
       if (!rvInto(li.refs[0], li.ctype, init, g))
@@ -1641,6 +1862,10 @@ void UnitLowering::declareGlobal(const cl::VarDecl *vd) {
   VarInfo info;
   info.name = name;
   cl::QualType t = def->getType();
+  if (isStructValue(t)) {
+    declareStructGlobal(def, std::move(info));
+    return;
+  }
   uint64_t n = 1;
   if (t->isArrayType()) {
     const auto *at = ctx_.getAsConstantArrayType(t);
@@ -1658,18 +1883,7 @@ void UnitLowering::declareGlobal(const cl::VarDecl *vd) {
   info.type = irType(info.ctype, def->getLocation(), "global '" + name + "'");
   // Constant initial values, one per element.
   std::vector<Expr> init(n, ir::defaultValue(info.type));
-  auto constant = [&](const cl::Expr *e) -> Expr {
-    if (info.type.kind == ir::Type::Ref) {
-      if (e->isNullPointerConstant(ctx_, cl::Expr::NPC_ValueDependentIsNull))
-        return Expr::nullLit();
-      unsupported(e->getBeginLoc(), "initializer of the pointer '" + name + "' other than NULL");
-    }
-    cl::Expr::EvalResult r;
-    if (!e->EvaluateAsInt(r, ctx_))
-      unsupported(e->getBeginLoc(), "non-constant initializer of '" + name + "'");
-    int64_t v = r.Val.getInt().getSExtValue();
-    return info.type.kind == ir::Type::Bool ? Expr::boolLit(v != 0) : Expr::intLit(v);
-  };
+  auto constant = [&](const cl::Expr *e) { return constantInit(e, info.type, name); };
   if (const cl::Expr *e = def->getInit()) {
     if (info.isArray) {
       const auto *list = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
@@ -1697,6 +1911,57 @@ void UnitLowering::declareGlobal(const cl::VarDecl *vd) {
     }
   }
   globals_[canon] = std::move(info);
+}
+
+/// The constant value of a global's initializer `e` (of IR type t; `name` names the object in messages).
+Expr UnitLowering::constantInit(const cl::Expr *e, ir::Type t, const std::string &name) {
+  if (t.kind == ir::Type::Ref) {
+    if (e->isNullPointerConstant(ctx_, cl::Expr::NPC_ValueDependentIsNull))
+      return Expr::nullLit();
+    unsupported(e->getBeginLoc(), "initializer of the pointer '" + name + "' other than NULL");
+  }
+  cl::Expr::EvalResult r;
+  if (!e->EvaluateAsInt(r, ctx_))
+    unsupported(e->getBeginLoc(), "non-constant initializer of '" + name + "'");
+  int64_t v = r.Val.getInt().getSExtValue();
+  return t.kind == ir::Type::Bool ? Expr::boolLit(v != 0) : Expr::intLit(v);
+}
+
+/// A global struct value: one global per field (`g_f`), or folded constants when const.
+void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
+  const std::string &name = info.name;
+  cl::QualType t = def->getType();
+  auto fields = valueFields(t, def->getLocation(), "global '" + name + "'");
+  std::vector<Expr> init;
+  for (const auto &field : fields)
+    init.push_back(ir::defaultValue(field.second));
+  if (const cl::Expr *e = def->getInit()) {
+    const auto *list = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
+    if (!list)
+      unsupported(e->getBeginLoc(), "struct initializer that is not a list");
+    for (unsigned k = 0; k < list->getNumInits() && k < fields.size(); ++k)
+      if (!llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(k)))
+        init[k] =
+            constantInit(list->getInit(k), fields[k].second, name + "." + fields[k].first->getNameAsString());
+  }
+  info.isStruct = true;
+  info.ctype = t;
+  info.isConst = t.isConstQualified();
+  if (info.isConst) {
+    info.elems = std::move(init);
+  } else {
+    for (size_t k = 0; k < fields.size(); ++k) {
+      ir::Type ft = fields[k].second;
+      std::string gname = uniqueName(name + "_" + fields[k].first->getNameAsString());
+      VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
+      prog_.globals.push_back({gname, ft, ir::VarKind::Global, irLoc(def->getLocation())});
+      info.refs.push_back(r);
+      info.elems.push_back(Expr::varUse(r, ft));
+      if (init[k] != ir::defaultValue(ft))
+        globalInits_.push_back({r, init[k], def->getLocation()});
+    }
+  }
+  globals_[def->getCanonicalDecl()] = std::move(info);
 }
 
 void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
@@ -1747,16 +2012,46 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
   }
 }
 
+/// The first declaration in `dc` (recursively; system headers skipped) whose name IR identifiers cannot
+/// spell: clang accepts `$` and non-ASCII letters in identifiers, IR names are ASCII letters, digits and '_'.
+const cl::NamedDecl *oddName(const cl::DeclContext *dc, const cl::SourceManager &csm) {
+  for (const cl::Decl *d : dc->decls()) {
+    if (csm.isInSystemHeader(d->getLocation()))
+      continue;
+    if (const auto *nd = llvm::dyn_cast<cl::NamedDecl>(d))
+      if (const cl::IdentifierInfo *id = nd->getIdentifier()) {
+        llvm::StringRef n = id->getName();
+        if (!std::all_of(n.begin(), n.end(), [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+          return nd;
+      }
+    if (const auto *inner = llvm::dyn_cast<cl::DeclContext>(d))
+      if (const cl::NamedDecl *found = oddName(inner, csm))
+        return found;
+  }
+  return nullptr;
+}
+
 std::optional<ir::Program> UnitLowering::run() {
+  if (const cl::NamedDecl *odd = oddName(ctx_.getTranslationUnitDecl(), csm_)) {
+    try {
+      unsupported(odd->getLocation(), "identifier '" + odd->getNameAsString() +
+                                          "' (only ASCII letters, digits and '_' are supported)");
+    } catch (const Unsupported &) {
+      return std::nullopt;
+    }
+  }
   std::vector<const cl::FunctionDecl *> fns;
   for (const cl::Decl *d : ctx_.getTranslationUnitDecl()->decls()) {
     if (csm_.isInSystemHeader(d->getLocation()) ||
         !csm_.getFileID(csm_.getExpansionLoc(d->getLocation())).isValid())
       continue;
     try {
-      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d))
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
+        brokenGlobals_.insert(vd->getCanonicalDecl()); // until its declaration is lowered
         declareGlobal(vd);
-      else if (const auto *fd = llvm::dyn_cast<cl::FunctionDecl>(d); fd && fd->doesThisDeclarationHaveABody())
+        brokenGlobals_.erase(vd->getCanonicalDecl());
+      } else if (const auto *fd = llvm::dyn_cast<cl::FunctionDecl>(d);
+                 fd && fd->doesThisDeclarationHaveABody())
         fns.push_back(fd);
     } catch (const Unsupported &) {
     }

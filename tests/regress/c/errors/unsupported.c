@@ -60,10 +60,133 @@ int f(void) {
 }
 // -----
 struct S { int v; };
+int f(struct S s) { // expected-error {{struct or union value type 'struct S' of parameter 's'}}
+  return s.v;
+}
+// -----
+struct S { int v; };
+struct S make(int v) { // expected-error {{struct or union value type 'struct S' of the result of 'make'}}
+  struct S s = {v};
+  return s;
+}
 int f(void) {
-  struct S s; // expected-error {{struct or union value type 'struct S' of variable 's'}}
+  struct S s = make(1); // calls of 'make' are not reported again
+  return s.v;
+}
+int g(void) {
+  return make(2).v;
+}
+// -----
+struct S { int v; };
+struct S make(void);
+int f(void) {
+  struct S s = make(); // expected-error {{call to 'make', which has no definition}}
+  return s.v;
+}
+// -----
+struct In { int v; };
+struct Out { struct In in; int w; };
+int f(void) {
+  struct Out o; // expected-error {{struct value type 'struct Out' of variable 'o' with the field 'in' of type 'struct In'}}
+  return o.w;
+}
+// -----
+struct In { int v; };
+struct Out { struct In in; int w; }; // expected-error {{struct or union value type 'struct In' of field 'in'}}
+int f(struct Out *o) {
+  return o->w;
+}
+// -----
+struct S { int v; };
+int f(void) {
+  struct S a[2]; // expected-error {{struct or union value type 'struct S' of the elements of 'a'}}
   return 0;
 }
+// -----
+struct A { int len; int v[4]; };
+struct A g; // expected-error {{struct value type 'struct A' of global 'g' with the field 'v' of type 'int[4]'}}
+// -----
+struct A { int len; int v[4]; }; // expected-error {{array type 'int[4]' of field 'v'}}
+int f(struct A *a) {
+  return a->len;
+}
+// -----
+struct S { int v; int *p; };
+int f(void) {
+  struct S s; // expected-error {{with the field 'p' of type 'int *'}}
+  return 0;
+}
+// -----
+struct S { int v; unsigned u; };
+int f(void) {
+  struct S s; // expected-error {{with the field 'u' of type 'unsigned int'}}
+  return 0;
+}
+// -----
+struct S { int v : 4; };
+int f(void) {
+  struct S s; // expected-error {{struct value type 'struct S' of variable 's' with the bit-field 'v'}}
+  return 0;
+}
+// -----
+struct S { int v; };
+int f(void) {
+  struct S s = {1};
+  struct S *p = &s; // expected-error {{address-of operator '&'}}
+  return p->v;
+}
+// -----
+union U { int a; int b; };
+int f(void) {
+  union U u; // expected-error {{struct or union value type 'union U' of variable 'u'}}
+  return 0;
+}
+// -----
+struct S { int v; };
+int f(int c) {
+  struct S p = {1}, q = {2}, r;
+  r = c ? p : q; // expected-error {{struct value 'c ? p : q' (only struct variables and '*p' can be copied)}}
+  return r.v;
+}
+// -----
+struct S { int v; };
+int f(int c) {
+  struct S p = {1}, q = {2};
+  return (c ? p : q).v; // expected-error {{member of a struct value that is neither a variable nor '*p'}}
+}
+// -----
+struct S { int v; };
+int f(void) {
+  struct S p = {1}, q, r;
+  r = q = p; // expected-error {{the value of a struct assignment}}
+  return r.v;
+}
+// -----
+struct S { int v; };
+int f(void) {
+  struct S p;
+  p = (struct S){3}; // expected-error {{struct value '(struct S){3}'}}
+  return p.v;
+}
+// -----
+struct S { int v; };
+int f(void) {
+  struct S p = {1};
+  (void)p; // expected-error {{whole struct 'p' used as a value}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+struct S { int v; };
+int f(void) {
+  struct S p = {1};
+  printf("%d\n", p); // expected-error {{argument of type 'struct S' to 'printf'}}
+  return 0;
+}
+// -----
+struct S { int v; struct S *next; };
+struct S other;
+struct S g = {1, &other}; // expected-error {{initializer of the pointer 'g.next' other than NULL}}
 // -----
 int f(void) {
   static int calls; // expected-error {{static local variable 'calls'}}
@@ -141,7 +264,7 @@ struct S { int v; };
 int f(struct S *p) {
   int x = 0;
   x = (*p).v + p->v;
-  struct S q = *p; // expected-error {{struct or union value type 'struct S' of variable 'q'}}
+  (void)*p; // expected-error {{dereference of a pointer outside '(*p).f' and struct copies}}
   return x;
 }
 // -----
@@ -173,3 +296,17 @@ int f(int n) {
 }
 // -----
 int g(int x, ...) { return x; } // expected-error {{variadic function 'g'}}
+// -----
+int f(void) {
+  int a$b = 1; // expected-error {{identifier 'a$b' (only ASCII letters, digits and '_' are supported)}}
+  return a$b;
+}
+// -----
+struct S { int café ; }; // expected-error {{identifier 'café'}}
+int f(struct S *p) { return 0; }
+// -----
+float g; // expected-error {{floating-point type 'float' of global 'g'}}
+int f(void) {
+  g = 1; // its uses are not reported again
+  return 0;
+}

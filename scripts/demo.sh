@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A short tour: setup, build, then `locus test` and `locus run` on the bundled reverse examples.
+# A short tour: setup, build, then `locus test`, `run` and `verify` on the bundled reverse examples (GCL and C).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,10 +23,14 @@ show() { echo "\$ locus $*"; "$LOCUS" "$@" || echo "(exit $?)"; echo; }
 
 section "the fixed doubly linked list reverse (Wolverine2, Fig. 1)"
 show test examples/reverse.gcl
-show run examples/reverse.gcl --entry main
+show verify examples/reverse.gcl
 
 section "the buggy one (three bugs)"
 show test examples/reverse_buggy.gcl
 show run examples/reverse_buggy.gcl --entry main
+show verify examples/reverse_buggy.gcl --solver cvc5
+
+section "the same buggy reverse in C (lowered through clang to the same IR)"
+show verify examples/reverse_buggy.c
 
 section "done in $(( $(date +%s) - T0 )) s"

@@ -66,6 +66,9 @@ struct SolverStats {
   uint64_t assertions = 0;
   double solveSeconds = 0;    ///< total wall time inside checkImpl
   double maxCheckSeconds = 0; ///< longest single check
+  /// Wall time the solver itself spent taking assertions: inside its own API call, after our translation
+  /// (reported by the backend; 0 for the SMT-LIB pipe, whose solver parses while we write).
+  double assertSeconds = 0;
 };
 
 /// An incremental SMT solver over terms of one TermManager.
@@ -142,6 +145,9 @@ protected:
   virtual Value valueImpl(Term t) = 0;
   /// A subset of the literal assumptions of the last checkImpl.
   virtual std::vector<Term> unsatCoreImpl() = 0;
+
+  /// Backends report the time spent inside the solver's own assert call (see SolverStats::assertSeconds).
+  void addAssertSeconds(double s) { stats_.assertSeconds += s; }
 
   TermManager &tm_;
   unsigned timeoutMs_ = 0;

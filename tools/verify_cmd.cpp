@@ -123,11 +123,12 @@ std::string nondetList(const std::vector<ir::Value> &vals) {
 
 void printStats(std::ostream &os, const Loaded &l, const encoder::VerifyResult &r) {
   double total = l.parseSeconds + l.lowerSeconds + r.encodeSeconds + r.solverStartStopSeconds +
-                 r.handOverSeconds + r.solveSeconds + r.replaySeconds;
+                 r.handOverSeconds + r.solverAssertSeconds + r.solveSeconds + r.replaySeconds;
   os << std::fixed << std::setprecision(4) << "stats: parse " << l.parseSeconds << " s, lower "
      << l.lowerSeconds << " s, encode " << r.encodeSeconds << " s, hand-over " << r.handOverSeconds
-     << " s, solve " << r.solveSeconds << " s, replay " << r.replaySeconds << " s, solver start/stop "
-     << r.solverStartStopSeconds << " s (total " << total << " s)\n";
+     << " s, replay " << r.replaySeconds << " s; solver: start/stop " << r.solverStartStopSeconds
+     << " s, assert " << r.solverAssertSeconds << " s, solve " << r.solveSeconds << " s (total " << total
+     << " s)\n";
   os << "stats: " << r.constraints << " constraints, " << r.terms << " terms, " << r.checks << " checks, "
      << r.selectors << " statement selectors\n";
   os.unsetf(std::ios::fixed);
@@ -139,6 +140,7 @@ Json statsJson(const Loaded &l, const encoder::VerifyResult &r) {
               {"encode_seconds", r.encodeSeconds},
               {"solver_start_stop_seconds", r.solverStartStopSeconds},
               {"hand_over_seconds", r.handOverSeconds},
+              {"solver_assert_seconds", r.solverAssertSeconds},
               {"solve_seconds", r.solveSeconds},
               {"replay_seconds", r.replaySeconds},
               {"constraints", r.constraints},

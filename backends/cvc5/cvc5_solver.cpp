@@ -1,6 +1,7 @@
 // The cvc5 backend: terms translated to the cvc5 C++ API with a cache, incremental solving.
 #include "backends/cvc5/cvc5_solver.h"
 
+#include <chrono>
 #include <cvc5/cvc5.h>
 #include <sstream>
 #include <stdexcept>
@@ -27,7 +28,12 @@ public:
   }
 
 protected:
-  void assertImpl(Term f) override { slv_.assertFormula(translate(f)); }
+  void assertImpl(Term f) override {
+    cvc5::Term t = translate(f);
+    auto t0 = std::chrono::steady_clock::now();
+    slv_.assertFormula(t);
+    addAssertSeconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
   void pushImpl() override { slv_.push(); }
   void popImpl(unsigned n) override { slv_.pop(n); }
   Result checkImpl(const std::vector<Term> &assumptions) override;

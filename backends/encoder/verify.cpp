@@ -73,7 +73,8 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
   Term goBound = tm.mkFreshVar("check.bound", tm.boolSort());
   s.assertFormula(tm.mkImplies(goReal, enc.realFailure));
   s.assertFormula(tm.mkImplies(goBound, enc.boundFailure));
-  r.handOverSeconds = since(t0);
+  r.solverAssertSeconds = s.stats().assertSeconds;
+  r.handOverSeconds = since(t0) - r.solverAssertSeconds;
   // One query decides; only when a failure exists do further queries look for a counterexample with small
   // input values (math ints: tiny ones read well; 32-bit ones replay without 64-bit overflow), falling back
   // to any counterexample. A safe program costs one query.

@@ -32,11 +32,13 @@ struct VerifyResult {
   std::optional<ir::Outcome> outcome; ///< the interpreter's replay of them
   std::string solverName;
   /// Wall time of the phases: encode (IR → terms); solver start and stop (creating the solver — a context,
-  /// or a process for the SMT-LIB pipe — and destroying it); hand-over (giving it the formula: translation
-  /// into its API or text); solve (inside its check calls); replay (reading the model and running the
-  /// counterexample in the interpreter).
-  double encodeSeconds = 0, solverStartStopSeconds = 0, handOverSeconds = 0, solveSeconds = 0,
-         replaySeconds = 0;
+  /// or a process for the SMT-LIB pipe — and destroying it); hand-over (giving it the formula: our
+  /// translation into its API or text); solver assert (the solver's own work in its assert calls, apart
+  /// from hand-over); solve (inside its check calls); replay (reading the model and running the
+  /// counterexample in the interpreter). Ours: encode, hand-over, replay; the solver's: start/stop, solver
+  /// assert, solve.
+  double encodeSeconds = 0, solverStartStopSeconds = 0, handOverSeconds = 0, solverAssertSeconds = 0,
+         solveSeconds = 0, replaySeconds = 0;
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
 };
 

@@ -1,7 +1,9 @@
 // The Z3 backend: terms translated to the Z3 C++ API with a cache, incremental solving, native MaxSAT.
 #include "backends/z3/z3_solver.h"
 
+#include <chrono>
 #include <climits>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 #include <z3++.h>
@@ -24,7 +26,12 @@ public:
   std::optional<NativeMaxSat> maxSatNative(const std::vector<std::pair<Term, uint64_t>> &softs) override;
 
 protected:
-  void assertImpl(Term f) override { solver_.add(translate(f)); }
+  void assertImpl(Term f) override {
+    z3::expr e = translate(f);
+    auto t0 = std::chrono::steady_clock::now();
+    solver_.add(e);
+    addAssertSeconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
   void pushImpl() override { solver_.push(); }
   void popImpl(unsigned n) override { solver_.pop(n); }
   Result checkImpl(const std::vector<Term> &assumptions) override;
@@ -42,6 +49,7 @@ private:
   z3::solver solver_;
   std::unordered_map<uint32_t, z3::expr> cache_;
   std::unordered_map<unsigned, Term> assumptionById_; ///< Z3 ast id -> assumption literal of the last check
+  std::optional<unsigned> appliedTimeout_; ///< the limit last given to Z3 (setting parameters is not cheap)
 };
 
 z3::sort Z3Solver::translateSort(Sort s) {
@@ -138,7 +146,10 @@ z3::expr Z3Solver::build(Term t) {
 }
 
 void Z3Solver::applyTimeout() {
-  solver_.set("timeout", timeoutMs_ ? timeoutMs_ : UINT_MAX);
+  unsigned limit = timeoutMs_ ? timeoutMs_ : UINT_MAX;
+  if (appliedTimeout_ != limit)
+    solver_.set("timeout", limit);
+  appliedTimeout_ = limit;
 }
 
 Result Z3Solver::checkImpl(const std::vector<Term> &assumptions) {

@@ -175,4 +175,31 @@ uint32_t StmtIndex::procOf(StmtId id) const {
   return it == map_.end() ? kNone : it->second.first;
 }
 
+void assignFiles(Program &prog, const std::vector<std::string> &paths) {
+  std::vector<uint32_t> map(paths.size(), kNone);
+  prog.files.clear();
+  auto use = [&](SourceLoc &l) {
+    if (!l.valid() || l.file >= map.size())
+      return;
+    if (map[l.file] == kNone) {
+      map[l.file] = static_cast<uint32_t>(prog.files.size());
+      prog.files.push_back(paths[l.file]);
+    }
+    l.file = map[l.file];
+  };
+  forEachStmt(prog, [&](Procedure &, Stmt &s) { use(s.loc); });
+  for (Record &r : prog.records) {
+    use(r.loc);
+    for (Field &f : r.fields)
+      use(f.loc);
+  }
+  for (Var &g : prog.globals)
+    use(g.loc);
+  for (Procedure &p : prog.procs) {
+    use(p.loc);
+    for (Var &v : p.vars)
+      use(v.loc);
+  }
+}
+
 } // namespace locus::ir

@@ -215,6 +215,11 @@ private:
 /// Default value of a type: 0, false, null.
 Expr defaultValue(Type t);
 
+/// Builds `prog.files` for a program whose locations index `paths` (a front end's own file table): first
+/// the files statement locations refer to, in order of first use (procedures in order; requires, body,
+/// ensures; pre-order), then the files only declarations refer to; every location is renumbered.
+void assignFiles(Program &prog, const std::vector<std::string> &paths);
+
 /// Calls f(stmt) on every statement of a list in program order, nested bodies included (pre-order).
 template <typename F> void forEachStmt(std::vector<Stmt> &stmts, F &&f) {
   for (Stmt &s : stmts) {

@@ -1,7 +1,10 @@
 // The `bench` parent command: registers the runners and dispatches to the one that was parsed.
 #include "tools/bench_cmd.h"
 
+#include "backends/solver.h"
 #include "bench/lib/report.h"
+
+#include <sstream>
 
 namespace locus::tools {
 
@@ -22,6 +25,24 @@ std::optional<int> runBenchCommands(const BenchCommands &cmds) {
   for (const auto &[sub, run] : cmds.runners)
     if (sub->parsed())
       return run();
+  return std::nullopt;
+}
+
+std::vector<std::string> splitComma(const std::string &s) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, ','))
+    if (!cur.empty())
+      out.push_back(cur);
+  return out;
+}
+
+std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs) {
+  backends::TermManager tm;
+  for (const std::string &s : specs)
+    if (backends::MakeSolverResult made = backends::makeSolver(s, tm); !made)
+      return made.error;
   return std::nullopt;
 }
 

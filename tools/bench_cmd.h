@@ -25,6 +25,13 @@ BenchCommands &addBenchCommands(CLI::App &app, int argc, char **argv);
 /// Runs the runner that was parsed; nullopt if `bench` was not.
 std::optional<int> runBenchCommands(const BenchCommands &cmds);
 
+// Helpers the runners share.
+/// "a,b,,c" -> {"a", "b", "c"}.
+std::vector<std::string> splitComma(const std::string &s);
+/// Makes (and drops) each solver of `specs` once, so a run fails before any work on a solver that cannot be
+/// made; returns the factory's sentence for the first that cannot, or nullopt.
+std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs);
+
 // The runners (one per file).
 void addBenchVerify(BenchCommands &cmds); ///< bench_verify.cpp: one suite, several solvers
 void addBenchFaults(BenchCommands &cmds); ///< bench_faults.cpp: faulty versions of a corpus, verified

@@ -38,10 +38,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
+using bench::Clock;
+using bench::since;
 
 struct Options {
   std::string manifest = "bench/corpus/programs.json";
@@ -60,16 +58,6 @@ struct Options {
   bool generateOnly = false;
   bool json = false;
 };
-
-std::vector<std::string> splitComma(const std::string &s) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, ','))
-    if (!cur.empty())
-      out.push_back(cur);
-  return out;
-}
 
 /// One unit of work for a worker: an original program or one faulty version.
 struct Task {
@@ -421,13 +409,9 @@ int runBenchFaults(Options o, const std::string &commandLine) {
     }
     classes.push_back(*fc);
   }
-  if (!o.generateOnly) { // fail early, with the factory's sentence, on a solver that cannot be made
-    backends::TermManager tm;
-    for (const std::string &s : solvers)
-      if (backends::MakeSolverResult made = backends::makeSolver(s, tm); !made) {
-        std::cerr << "locus: error: " << made.error << "\n";
-        return Exit::InputError;
-      }
+  if (std::optional<std::string> why = o.generateOnly ? std::nullopt : unavailableSolver(solvers)) {
+    std::cerr << "locus: error: " << *why << "\n";
+    return Exit::InputError;
   }
 
   std::string err;

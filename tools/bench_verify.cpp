@@ -23,10 +23,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
+using bench::Clock;
+using bench::since;
 
 struct Options {
   std::vector<std::string> paths;
@@ -56,16 +54,6 @@ struct Run {
   double total = 0, frontend = 0, encode = 0, startStop = 0, handOver = 0, solverAssert = 0, solve = 0,
          replay = 0; ///< seconds
 };
-
-std::vector<std::string> splitComma(const std::string &s) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, ','))
-    if (!cur.empty())
-      out.push_back(cur);
-  return out;
-}
 
 bool isSource(const fs::path &p) {
   return p.extension() == ".gcl" || p.extension() == ".c";
@@ -192,13 +180,9 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
     std::cerr << "locus: error: --solvers names no solver\n";
     return Exit::InputError;
   }
-  { // fail early, with the factory's sentence, on a solver that cannot be made
-    backends::TermManager tm;
-    for (const std::string &s : solvers)
-      if (backends::MakeSolverResult made = backends::makeSolver(s, tm); !made) {
-        std::cerr << "locus: error: " << made.error << "\n";
-        return Exit::InputError;
-      }
+  if (std::optional<std::string> why = unavailableSolver(solvers)) {
+    std::cerr << "locus: error: " << *why << "\n";
+    return Exit::InputError;
   }
   std::string err;
   std::vector<Program> suite = collect(o, err);

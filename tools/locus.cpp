@@ -330,8 +330,9 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
 } // namespace
 
 int main(int argc, char **argv) {
-  CLI::App app{"locus: a verifier toolchain for debugging, fault localization and repair of GCL and C programs.\n"
-               "Exit codes: 0 ok, 1 property violated, 2 usage or input error, 3 unknown, 4 internal error."};
+  CLI::App app{
+      "locus: a verifier toolchain for debugging, fault localization and repair of GCL and C programs.\n"
+      "Exit codes: 0 ok, 1 property violated, 2 usage or input error, 3 unknown, 4 internal error."};
   app.set_version_flag("--version", "locus 0.1.0");
   app.require_subcommand(1);
   app.fallthrough(false);

@@ -2,6 +2,7 @@
 // and a few statistics. Runners (tools/bench_*.cpp) fill these from their measurements.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <ostream>
 #include <string>
@@ -33,6 +34,12 @@ struct PlotResult {
 PlotResult writeCactusPlot(const std::string &dir, const std::string &stem, const std::string &title,
                            const std::vector<Series> &series);
 
+using Clock = std::chrono::steady_clock;
+/// Seconds since `t`.
+inline double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
 /// "0.012 s", "1.25 s", "73.1 s": three significant digits.
 std::string seconds(double s);
 /// "1.93×" — the ratio a / b; "–" when b is zero.
@@ -41,8 +48,8 @@ std::string ratio(double a, double b);
 double median(std::vector<double> v);
 double geometricMean(const std::vector<double> &v); ///< of the positive entries; 0 when there are none
 
-/// Progress on stderr: a line redrawn in place on a terminal; otherwise (a log file, CI) a plain line at every
-/// tenth of a run of at least 100 items, and nothing for shorter runs.
+/// Progress on stderr: a line redrawn in place on a terminal; otherwise (a log file, CI) a plain line at
+/// every tenth of a run of at least 100 items, and nothing for shorter runs.
 class Progress {
 public:
   Progress(size_t total, std::string what);

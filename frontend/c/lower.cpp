@@ -367,7 +367,6 @@ private:
   void declareStructGlobal(const cl::VarDecl *def, VarInfo info);
   Expr constantInit(const cl::Expr *e, ir::Type t, const std::string &name);
   void declareFunction(const cl::FunctionDecl *fd);
-  void remapFiles();
 
   std::unordered_map<const cl::RecordDecl *, uint32_t> records_;
   std::set<std::string> unitNames_;
@@ -2071,36 +2070,8 @@ std::optional<ir::Program> UnitLowering::run() {
     return std::nullopt;
   ir::StmtId next = 0;
   ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) { s.id = ++next; });
-  remapFiles();
+  ir::assignFiles(prog_, paths_);
   return std::move(prog_);
-}
-
-/// Program::files: first the files statement locations refer to, in order of first use, then the files
-/// only declarations refer to (the rule of ir/README.md, as the GCL lowering implements it).
-void UnitLowering::remapFiles() {
-  std::vector<uint32_t> map(paths_.size(), ir::kNone);
-  auto use = [&](SourceLoc &l) {
-    if (!l.valid() || l.file >= map.size())
-      return;
-    if (map[l.file] == ir::kNone) {
-      map[l.file] = static_cast<uint32_t>(prog_.files.size());
-      prog_.files.push_back(paths_[l.file]);
-    }
-    l.file = map[l.file];
-  };
-  ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) { use(s.loc); });
-  for (ir::Record &r : prog_.records) {
-    use(r.loc);
-    for (ir::Field &f : r.fields)
-      use(f.loc);
-  }
-  for (ir::Var &g : prog_.globals)
-    use(g.loc);
-  for (ir::Procedure &p : prog_.procs) {
-    use(p.loc);
-    for (ir::Var &v : p.vars)
-      use(v.loc);
-  }
 }
 
 } // namespace

@@ -79,8 +79,6 @@ public:
   std::unordered_map<const ProcDecl *, uint32_t> procIdx_;
 
 private:
-  void remapFiles();
-
   const Unit &unit_;
   std::vector<std::string> paths_;
   std::map<std::string, uint32_t> pathIdx_;
@@ -633,36 +631,8 @@ ir::Program UnitLowering::run() {
     if (s.id == 0)
       s.id = ++next;
   });
-  remapFiles();
+  ir::assignFiles(prog_, paths_);
   return std::move(prog_);
-}
-
-/// Program::files: first the files statement locations refer to, in order of first use (procedures in
-/// order; requires, body, ensures; pre-order), then the files only declarations refer to.
-void UnitLowering::remapFiles() {
-  std::vector<uint32_t> map(paths_.size(), ir::kNone);
-  auto use = [&](SourceLoc &l) {
-    if (!l.valid() || l.file >= map.size())
-      return;
-    if (map[l.file] == ir::kNone) {
-      map[l.file] = static_cast<uint32_t>(prog_.files.size());
-      prog_.files.push_back(paths_[l.file]);
-    }
-    l.file = map[l.file];
-  };
-  ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) { use(s.loc); });
-  for (ir::Record &r : prog_.records) {
-    use(r.loc);
-    for (ir::Field &f : r.fields)
-      use(f.loc);
-  }
-  for (ir::Var &g : prog_.globals)
-    use(g.loc);
-  for (ir::Procedure &p : prog_.procs) {
-    use(p.loc);
-    for (ir::Var &v : p.vars)
-      use(v.loc);
-  }
 }
 
 } // namespace

@@ -17,6 +17,9 @@ public:
     slv_.setOption("incremental", "true");
     slv_.setOption("produce-models", "true");
     slv_.setOption("produce-unsat-assumptions", "true");
+    // As the SMT-LIB header (smtlib_writer.cpp) does. Measured on the corpus (bench/results/verify-corpus):
+    // without it cvc5 1.0.3 through this API was 1.36× slower than the same cvc5 through the pipe.
+    slv_.setOption("produce-unsat-cores", "true");
     slv_.setLogic("ALL");
   }
 

@@ -1,6 +1,7 @@
 // locus-cdiff: the differential test of the C front end against gcc. Every program of a folder is
 // compiled with gcc (-fwrapv, bounds trapping) and linked with harness.cpp, then run on a set of inputs
-// (the `// INPUTS: v1,v2,…` lines of the program, then seeds 1..N); the same inputs drive
+// (the `// INPUTS: v1,v2,…` lines of the program — `// NONDET:` in the benchmark corpus — then seeds 1..N,
+// the listed values first, then values drawn from seed 1); the same inputs drive
 // `locus run x.c --ints bv32 --nondet … --seed …`. The outcome classes must be identical: `return N`
 // (main's result modulo 256), `halt` (exit/abort), `assert`, `bounds`, `div-by-zero`, `null-deref`,
 // `infeasible`. Usage: locus-cdiff --locus L --gcc GCC --gxx GXX --work DIR [--seeds N] PROGRAM.c…
@@ -172,7 +173,7 @@ int main(int argc, char **argv) {
     std::vector<Input> inputs;
     std::istringstream src(slurp(prog));
     for (std::string line; std::getline(src, line);)
-      if (line.rfind("// INPUTS:", 0) == 0) {
+      if (line.rfind("// INPUTS:", 0) == 0 || line.rfind("// NONDET:", 0) == 0) {
         std::string v = line.substr(10);
         v.erase(0, v.find_first_not_of(" \t"));
         inputs.push_back({v, "1"});

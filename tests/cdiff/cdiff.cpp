@@ -13,7 +13,9 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <sys/wait.h>
 #include <vector>
@@ -70,18 +72,29 @@ std::string gccOutcome(const fs::path &exe, const Input &in, const fs::path &out
   return "return " + std::to_string(WEXITSTATUS(st));
 }
 
+/// Runs a locus command whose stdout is a JSON document (stderr kept apart: sanitizer runtimes may write
+/// there); the document, or nullopt with `err` set to what was printed.
+std::optional<Json> runJson(const std::string &cmd, const fs::path &out, std::string &err) {
+  fs::path errFile = out.string() + ".err";
+  shell(cmd + " >" + quote(out.string()) + " 2>" + quote(errFile.string()));
+  try {
+    return Json::parse(slurp(out));
+  } catch (const std::exception &) {
+    err = slurp(out) + slurp(errFile);
+    return std::nullopt;
+  }
+}
+
 std::string locusOutcome(const std::string &locus, const fs::path &prog, const Input &in,
                          const std::map<int, std::string> &kinds, const fs::path &out) {
   std::string cmd = quote(locus) + " run " + quote(prog.string()) + " --json --ints bv32" +
                     (in.nondet.empty() ? "" : " --nondet=" + quote(in.nondet)) +
-                    (in.seed.empty() ? "" : " --seed " + in.seed) + " >" + quote(out.string()) + " 2>&1";
-  shell(cmd);
-  Json j;
-  try {
-    j = Json::parse(slurp(out));
-  } catch (const std::exception &) {
-    return "locus output is not JSON: " + slurp(out);
-  }
+                    (in.seed.empty() ? "" : " --seed " + in.seed);
+  std::string err;
+  std::optional<Json> doc = runJson(cmd, out, err);
+  if (!doc)
+    return "locus output is not JSON: " + err;
+  const Json &j = *doc;
   std::string outcome = j.value("outcome", "");
   if (outcome == "ok") {
     auto k = kinds.find(j.value("stmt", 0));
@@ -159,14 +172,17 @@ int main(int argc, char **argv) {
     }
     // Statement kinds, to tell a halt from a return.
     std::map<int, std::string> kinds;
-    shell(quote(locus) + " ir --json " + quote(prog.string()) + " >" + quote(out.string()) + " 2>&1");
+    std::string err;
+    std::optional<Json> ir = runJson(quote(locus) + " ir --json " + quote(prog.string()), out, err);
     try {
-      Json ir = Json::parse(slurp(out));
-      for (const Json &proc : ir.at("procedures"))
+      if (!ir)
+        throw std::runtime_error(err);
+      for (const Json &proc : ir->at("procedures"))
         for (const Json &s : proc.at("statements"))
           kinds[s.at("id").get<int>()] = s.at("kind").get<std::string>();
-    } catch (const std::exception &) {
-      std::cout << "FAIL " << stem << ": locus cannot compile it:\n" << slurp(out);
+    } catch (const std::exception &e) {
+      std::cout << "FAIL " << stem << ": locus cannot compile it (" << e.what() << "):\n"
+                << (ir ? ir->dump(2) : err) << "\n";
       ++mismatches;
       continue;
     }

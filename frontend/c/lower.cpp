@@ -295,6 +295,8 @@ public:
       unsupported(where, "pointer to the incomplete struct '" + rd->getNameAsString() + "'");
     if (def->isUnion())
       unsupported(where, "union '" + def->getNameAsString() + "'");
+    if (brokenRecords_.count(def))
+      throw Unsupported{}; // a field of it was already reported
     if (auto it = records_.find(def); it != records_.end())
       return it->second;
     std::string base = def->getNameAsString();
@@ -307,16 +309,21 @@ public:
     records_[def] = idx;
     prog_.records.push_back({uniqueName(base), {}, irLoc(def->getLocation())});
     std::set<std::string> names;
-    for (const cl::FieldDecl *f : def->fields()) {
-      std::string fname = f->getNameAsString();
-      if (f->isBitField())
-        unsupported(f->getLocation(), "bit-field '" + fname + "'");
-      ir::Type t = irType(f->getType(), f->getLocation(), "field '" + fname + "'");
-      std::string n = fname.empty() ? "f" : fname;
-      for (unsigned i = 1; isKeyword(n) || names.count(n); ++i)
-        n = fname + "_" + std::to_string(i);
-      names.insert(n);
-      prog_.records[idx].fields.push_back({n, t, irLoc(f->getLocation())});
+    try {
+      for (const cl::FieldDecl *f : def->fields()) {
+        std::string fname = f->getNameAsString();
+        if (f->isBitField())
+          unsupported(f->getLocation(), "bit-field '" + fname + "'");
+        ir::Type t = irType(f->getType(), f->getLocation(), "field '" + fname + "'");
+        std::string n = fname.empty() ? "f" : fname;
+        for (unsigned i = 1; isKeyword(n) || names.count(n); ++i)
+          n = fname + "_" + std::to_string(i);
+        names.insert(n);
+        prog_.records[idx].fields.push_back({n, t, irLoc(f->getLocation())});
+      }
+    } catch (const Unsupported &) {
+      brokenRecords_.insert(def); // half built: later uses must not see it
+      throw;
     }
     return idx;
   }
@@ -353,7 +360,8 @@ public:
   std::unordered_map<const cl::VarDecl *, VarInfo> globals_;     ///< by canonical declaration
   std::unordered_map<const cl::FunctionDecl *, uint32_t> procs_; ///< by canonical declaration
   std::set<uint32_t> brokenProcs_;                               ///< signatures that were unsupported
-  std::set<const cl::VarDecl *> brokenGlobals_; ///< globals whose declaration was unsupported (canonical)
+  std::set<const cl::RecordDecl *> brokenRecords_; ///< records with an unsupported field (definitions)
+  std::set<const cl::VarDecl *> brokenGlobals_;    ///< globals whose declaration was unsupported (canonical)
   /// Non-zero initializers of globals, run at the start of main and of every test.
   struct GlobalInit {
     VarRef var;

@@ -310,3 +310,7 @@ int f(void) {
   g = 1; // its uses are not reported again
   return 0;
 }
+// -----
+struct S { struct Missing *next; int v; }; // expected-error {{pointer to the incomplete struct 'Missing'}}
+int f(struct S *p) { return p->v; }
+int g(struct S *p) { return p->v + 1; } // the half-built record is not used again

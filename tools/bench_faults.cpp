@@ -8,6 +8,7 @@
 // register further methods (`localize/<method>`, `repair/<method>`) that read the same manifests' ground
 // truth.
 #include "backends/encoder/verify.h"
+#include "bench/lib/child.h"
 #include "bench/lib/report.h"
 #include "bench/mutate/suite.h"
 #include "frontend/source.h"
@@ -195,7 +196,7 @@ public:
           }
         }
         if (!dead && w.task >= 0 && hard > 0 && since(w.started) > hard) {
-          ::kill(w.pid, SIGKILL);
+          ::kill(w.pid, SIGKILL); // its task's process dies with it (runInChild)
           dead = true;
           w.killed = true;
         }
@@ -266,12 +267,12 @@ private:
       char line[64];
       while (in && std::fgets(line, sizeof line, in)) {
         size_t i = std::strtoull(line, nullptr, 10);
-        std::string r;
-        try {
-          r = runTask(tasks_, i, methods_, timeout_).dump() + "\n";
-        } catch (const std::exception &e) {
-          r = Json{{"task", i}, {"crashed", std::string("exception: ") + e.what()}}.dump() + "\n";
-        }
+        // Each task in a fresh child of this worker, which never runs a solver itself: every task starts
+        // from the same process state, and a crash costs only the task.
+        std::string why;
+        std::optional<std::string> answer =
+            bench::runInChild([&] { return runTask(tasks_, i, methods_, timeout_).dump(); }, why);
+        std::string r = (answer ? *answer : Json{{"task", i}, {"crashed", why}}.dump()) + "\n";
         for (size_t off = 0; off < r.size();) {
           ssize_t n = ::write(fromChild[1], r.data() + off, r.size() - off);
           if (n <= 0)

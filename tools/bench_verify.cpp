@@ -1,6 +1,7 @@
 // `locus bench verify`: every program of a suite with every solver, interleaved; per-program times, ratios,
 // totals, timeouts, verdict disagreements, and the split between our own work and the solver's.
 #include "backends/encoder/verify.h"
+#include "bench/lib/child.h"
 #include "bench/lib/report.h"
 #include "frontend/source.h"
 #include "tools/bench_cmd.h"
@@ -125,6 +126,8 @@ bool decided(const std::string &v) {
   return v == "safe" || v == "failed" || v == "bound";
 }
 
+/// One run of `locus verify`, in a child process (bench/lib/child.h) like a run of the command: every run
+/// starts from the same process state.
 Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std::string &solver,
            const Options &o, double frontendSeconds) {
   encoder::VerifyOptions vo;
@@ -134,19 +137,40 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std:
   vo.encode.unwindingAssertions = !o.noUnwindingAssertions;
   vo.solver = solver;
   vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
-  auto t0 = Clock::now();
-  encoder::VerifyResult r = encoder::verify(prog, entry, vo);
+  std::string why;
+  std::optional<std::string> answer = bench::runInChild(
+      [&] {
+        auto t0 = Clock::now();
+        encoder::VerifyResult r = encoder::verify(prog, entry, vo);
+        return Json{{"seconds", since(t0)},
+                    {"encode", r.encodeSeconds},
+                    {"start_stop", r.solverStartStopSeconds},
+                    {"hand_over", r.handOverSeconds},
+                    {"solver_assert", r.solverAssertSeconds},
+                    {"solve", r.solveSeconds},
+                    {"replay", r.replaySeconds},
+                    {"verdict", encoder::verdictName(r.verdict)},
+                    {"reason", r.reason}}
+            .dump();
+      },
+      why);
   Run run;
-  run.total = since(t0) + frontendSeconds;
   run.frontend = frontendSeconds;
-  run.encode = r.encodeSeconds;
-  run.startStop = r.solverStartStopSeconds;
-  run.handOver = r.handOverSeconds;
-  run.solverAssert = r.solverAssertSeconds;
-  run.solve = r.solveSeconds;
-  run.replay = r.replaySeconds;
-  run.verdict = encoder::verdictName(r.verdict);
-  run.reason = r.reason;
+  Json j = answer ? Json::parse(*answer, nullptr, false) : Json();
+  if (!j.is_object()) {
+    run.verdict = "internal-error";
+    run.reason = answer ? "malformed answer from the run" : why;
+    return run;
+  }
+  run.total = j["seconds"].get<double>() + frontendSeconds;
+  run.encode = j["encode"];
+  run.startStop = j["start_stop"];
+  run.handOver = j["hand_over"];
+  run.solverAssert = j["solver_assert"];
+  run.solve = j["solve"];
+  run.replay = j["replay"];
+  run.verdict = j["verdict"];
+  run.reason = j["reason"];
   return run;
 }
 

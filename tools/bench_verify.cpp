@@ -126,6 +126,12 @@ bool decided(const std::string &v) {
   return v == "safe" || v == "failed" || v == "bound";
 }
 
+/// The wall-clock limit of one run in its child process: the solver limit with the same margin as the SMT-LIB
+/// pipe's (which kills its solver at 1.5 times the limit plus 2 s), plus room for encoding and replay.
+double hardLimit(double timeout) {
+  return timeout > 0 ? timeout * 1.5 + 10 : 0;
+}
+
 /// One run of `locus verify`, in a child process (bench/lib/child.h) like a run of the command: every run
 /// starts from the same process state.
 Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std::string &solver,
@@ -138,6 +144,8 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std:
   vo.solver = solver;
   vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   std::string why;
+  bool killed = false;
+  auto started = Clock::now();
   std::optional<std::string> answer = bench::runInChild(
       [&] {
         auto t0 = Clock::now();
@@ -153,9 +161,16 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std:
                     {"reason", r.reason}}
             .dump();
       },
-      why);
+      why, hardLimit(o.timeout), &killed);
   Run run;
   run.frontend = frontendSeconds;
+  if (killed) { // a solver that overran its own limit (cvc5 can): a timeout like any other
+    run.total = since(started) + frontendSeconds;
+    run.solve = run.total - frontendSeconds;
+    run.verdict = "unknown";
+    run.reason = "timeout: " + why;
+    return run;
+  }
   Json j = answer ? Json::parse(*answer, nullptr, false) : Json();
   if (!j.is_object()) {
     run.verdict = "internal-error";

@@ -6,10 +6,15 @@
 #include "frontend/source.h"
 #include "tools/report.h"
 
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
+#include <functional>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace locus::tools {
 
@@ -149,6 +154,42 @@ Json statsJson(const Loaded &l, const encoder::VerifyResult &r) {
               {"selectors", r.selectors}};
 }
 
+/// A hard stop for `--timeout`. The SMT-LIB pipe kills its solver at 1.5 times the limit plus 2 s, but a
+/// solver linked in cannot be stopped from outside, and cvc5 1.0 can overrun its own limit by minutes
+/// (cvc5 issue #2908). When a verification is still running at 1.5 times the limit plus 5 s, the
+/// watchdog gives the answer a timeout gives (UNKNOWN, exit 3) and ends the process.
+class Watchdog {
+public:
+  Watchdog(double seconds, std::function<void()> answer) {
+    if (seconds <= 0)
+      return;
+    thread_ = std::thread([this, seconds, answer = std::move(answer)] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
+        return;
+      answer();
+      std::cout.flush();
+      std::_Exit(Exit::Unknown);
+    });
+  }
+  ~Watchdog() {
+    if (!thread_.joinable())
+      return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
 int cmdVerify(const VerifyOptionStore &o) {
   Loaded l = load(o, "verify");
   if (!l.prog)
@@ -159,7 +200,24 @@ int cmdVerify(const VerifyOptionStore &o) {
   vo.encode = encodeOptions(o);
   vo.solver = o.solver;
   vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
-  encoder::VerifyResult r = encoder::verify(prog, entry, vo);
+  double hard = o.timeout > 0 ? o.timeout * 1.5 + 5 : 0;
+  std::ostringstream overran;
+  overran << "timeout: the solver (" << o.solver
+          << ") did not stop at its time limit and was abandoned after " << hard << " s";
+  encoder::VerifyResult r;
+  {
+    Watchdog watchdog(hard, [&] {
+      if (o.json)
+        std::cout << Json{{"command", "verify"}, {"file", o.file},       {"entry", prog.procs[entry].name},
+                          {"ok", true},          {"verdict", "unknown"}, {"unwind", o.unwind},
+                          {"ints", o.ints},      {"solver", o.solver},   {"reason", overran.str()}}
+                         .dump(2)
+                  << "\n";
+      else
+        std::cout << "UNKNOWN: " << overran.str() << "\n";
+    });
+    r = encoder::verify(prog, entry, vo);
+  }
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
   const ir::Procedure &proc = prog.procs[entry];
@@ -292,7 +350,9 @@ VerifyCommands addVerifyCommands(CLI::App &app) {
   c.verify->add_flag("--json", o.json, "print the result as JSON on stdout");
   c.verify->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\")")
       ->capture_default_str();
-  c.verify->add_option("--timeout", o.timeout, "solver time limit in seconds (0: none); running out exits 3");
+  c.verify->add_option(
+      "--timeout", o.timeout,
+      "time limit of the solver queries, all together, in seconds (0: none); running out exits 3");
   c.verify->add_flag("--stats", o.stats,
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");

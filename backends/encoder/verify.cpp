@@ -1,6 +1,7 @@
 // Bounded verification: real failures first, then the bound checks; every counterexample is replayed.
 #include "backends/encoder/verify.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace locus::encoder {
@@ -65,7 +66,6 @@ double since(Clock::time_point t) {
 void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                     backends::TermManager &tm, Encoding &enc, backends::Solver &s, VerifyResult &r) {
   auto t0 = Clock::now();
-  s.setTimeout(opts.timeoutMs);
   enc.assertTo(s);
   // Two queries behind activation literals: real failures first (a real failure within the bounds is a
   // real bug whether or not the bounds suffice), then the bound checks.
@@ -75,16 +75,48 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
   s.assertFormula(tm.mkImplies(goBound, enc.boundFailure));
   r.solverAssertSeconds = s.stats().assertSeconds;
   r.handOverSeconds = since(t0) - r.solverAssertSeconds;
+
+  // `opts.timeoutMs` bounds the check calls of this verification together, not each one: every query gets
+  // what is left. Setting a solver's limit is not free (Z3 re-reads its parameters), so a limit already set
+  // is kept while it is at most 5 % of the budget above what is left (it never exceeds what is left).
+  const double budget = opts.timeoutMs / 1000.0; // 0: no limit
+  auto left = [&] { return budget - s.stats().solveSeconds; };
+  auto query = [&](const std::vector<Term> &lits, double cap) -> backends::Result {
+    double limit = cap;
+    if (budget > 0) {
+      if (left() < 0.001)
+        return backends::Result::unknown(backends::UnknownReason::Timeout, "the time limit is used up");
+      limit = limit > 0 ? std::min(limit, left()) : left();
+    }
+    double set = s.timeout() / 1000.0;
+    if (limit <= 0)
+      s.setTimeout(0);
+    else if (set == 0 || set > limit || set < limit - budget / 20)
+      s.setTimeout(std::max(1u, static_cast<unsigned>(limit * 1000)));
+    return s.check(lits);
+  };
   // One query decides; only when a failure exists do further queries look for a counterexample with small
-  // input values (math ints: tiny ones read well; 32-bit ones replay without 64-bit overflow), falling back
-  // to any counterexample. A safe program costs one query.
+  // input values (math ints: tiny ones read well; 32-bit ones replay without 64-bit overflow). They are
+  // optional, so each gets at most twice the deciding query's time plus a second, and never more than half
+  // of what is left; when none succeeds, the deciding query is asked again for its model. A safe program
+  // costs one query.
   auto solveWith = [&](Term lit) {
-    backends::Result res = s.check({lit});
+    double before = s.stats().solveSeconds;
+    backends::Result res = query({lit}, 0);
     if (res.isSat()) {
-      backends::Result nicer = s.check({lit, enc.tinyInputs});
-      if (!nicer.isSat())
-        nicer = s.check({lit, enc.smallInputs});
-      res = nicer.isSat() ? nicer : s.check({lit});
+      double first = s.stats().solveSeconds - before;
+      auto nicerCap = [&] { return std::min(2 * first + 1, budget > 0 ? (left() - first) / 2 : 1e9); };
+      backends::Result nicer = backends::Result::unknown(backends::UnknownReason::Timeout, "");
+      bool asked = false; // until another query is asked, the solver still holds the deciding model
+      for (Term inputs : {enc.tinyInputs, enc.smallInputs})
+        if (!nicer.isSat() && nicerCap() >= 0.01) {
+          nicer = query({lit, inputs}, nicerCap());
+          asked = true;
+        }
+      if (nicer.isSat())
+        res = nicer;
+      else if (asked)
+        res = query({lit}, 0);
     }
     r.solveSeconds = s.stats().solveSeconds;
     return res;
@@ -130,9 +162,9 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
 
 } // namespace
 
-VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
+VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
+                      backends::TermManager &tm, backends::Solver &solver) {
   VerifyResult r;
-  backends::TermManager tm;
   auto t0 = Clock::now();
   Encoding enc = encode(prog, entry, tm, opts.encode);
   r.encodeSeconds = since(t0);
@@ -140,20 +172,26 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
   r.checks = enc.checks.size();
   r.selectors = enc.selectors.size();
   r.terms = tm.numTerms();
+  r.solverName = solver.name();
+  solveAndReplay(prog, entry, opts, tm, enc, solver, r);
+  return r;
+}
 
-  t0 = Clock::now();
+VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
+  backends::TermManager tm;
+  auto t0 = Clock::now();
   backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm);
-  r.solverStartStopSeconds = since(t0);
+  double startStop = since(t0);
   if (!made) {
+    VerifyResult r;
     r.verdict = Verdict::Error;
     r.reason = made.error;
     return r;
   }
-  r.solverName = made.solver->name();
-  solveAndReplay(prog, entry, opts, tm, enc, *made.solver, r);
+  VerifyResult r = verifyOn(prog, entry, opts, tm, *made.solver);
   t0 = Clock::now();
   made.solver.reset();
-  r.solverStartStopSeconds += since(t0);
+  r.solverStartStopSeconds = startStop + since(t0);
   return r;
 }
 

@@ -21,6 +21,7 @@ const char *verdictName(Verdict v); ///< "safe", "failed", "bound", "unknown", "
 struct VerifyOptions {
   EncodeOptions encode;
   std::string solver = "z3";
+  /// Time limit of the solver's check calls of one verification, all queries together (0: none).
   unsigned timeoutMs = 0;
 };
 
@@ -42,7 +43,12 @@ struct VerifyResult {
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
 };
 
+/// Verifies `entry` with the solver `opts.solver` names, made for this run and destroyed after it.
 VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts);
+/// The same on a solver the caller made over `tm` (`opts.solver` is not used; solverStartStopSeconds stays
+/// 0): for wrapped or instrumented backends.
+VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
+                      backends::TermManager &tm, backends::Solver &solver);
 
 /// Replays `cx` in the interpreter; true if it reaches `check` (same failure kind at the same statement;
 /// for a bound check: the statement is reached, a loop at least unwind + 1 times). `why` explains a no.

@@ -1,16 +1,19 @@
 // bench::runInChild: fork, run, send the answer back through a pipe, wait.
 #include "bench/lib/child.h"
 
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <sstream>
 
 namespace locus::bench {
 
@@ -28,7 +31,11 @@ bool writeAll(int fd, const std::string &s) {
 
 } // namespace
 
-std::optional<std::string> runInChild(const std::function<std::string()> &work, std::string &why) {
+std::optional<std::string> runInChild(const std::function<std::string()> &work, std::string &why,
+                                      double wallLimit, bool *killed) {
+  if (killed)
+    *killed = false;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(wallLimit);
   int fds[2];
   if (::pipe(fds) != 0) {
     why = std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -63,7 +70,24 @@ std::optional<std::string> runInChild(const std::function<std::string()> &work, 
   ::close(fds[1]);
   std::string out;
   char buf[65536];
-  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) != 0;) {
+  bool overran = false;
+  for (;;) {
+    if (wallLimit > 0) {
+      auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      pollfd p{fds[0], POLLIN, 0};
+      int ready = left.count() > 0 ? ::poll(&p, 1, static_cast<int>(left.count())) : 0;
+      if (ready < 0 && errno == EINTR)
+        continue;
+      if (ready == 0) {
+        overran = true;
+        ::kill(pid, SIGKILL);
+        break;
+      }
+    }
+    ssize_t n = ::read(fds[0], buf, sizeof buf);
+    if (n == 0)
+      break;
     if (n < 0) {
       if (errno == EINTR)
         continue;
@@ -74,6 +98,14 @@ std::optional<std::string> runInChild(const std::function<std::string()> &work, 
   ::close(fds[0]);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (overran) {
+    if (killed)
+      *killed = true;
+    std::ostringstream os;
+    os << "the run did not end within " << wallLimit << " s and was killed";
+    why = os.str();
+    return std::nullopt;
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return out;

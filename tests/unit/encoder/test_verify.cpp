@@ -1,6 +1,10 @@
 // Verdicts of bounded verification on small programs: safe, failures of every kind, bounds, bv32 vs math.
 #include "helpers.h"
 
+#include <chrono>
+#include <memory>
+#include <thread>
+
 using namespace locus;
 using namespace locus::encoder;
 using namespace locus::encoder::testing;
@@ -154,4 +158,80 @@ TEST_CASE("nondet ints and bools; bv32 overflow vs math") {
   expectVerdict(ovf, {Verdict::Failed, CheckKind::Assert}, bv);
   expectVerdict("proc main(x: int) { var y: int; y := x / -1; assert x == -2147483648 ==> y == x; }",
                 {Verdict::Safe}, bv);
+}
+
+namespace {
+
+/// A backend that takes `delay` per check (a stand-in for a slow solver) and records the time limit each
+/// check is given; the answers come from a real backend.
+class SlowSolver : public backends::Solver {
+public:
+  SlowSolver(backends::TermManager &tm, const std::string &spec, double delay)
+      : Solver(tm), inner_(backends::makeSolver(spec, tm).solver), delay_(delay) {}
+  std::vector<unsigned> limits;
+  std::string name() const override { return "slow " + inner_->name(); }
+  std::string version() const override { return inner_->version(); }
+
+protected:
+  void assertImpl(backends::Term f) override { inner_->assertFormula(f); }
+  void pushImpl() override { inner_->push(); }
+  void popImpl(unsigned n) override { inner_->pop(n); }
+  backends::Result checkImpl(const std::vector<backends::Term> &assumptions) override {
+    limits.push_back(timeoutMs_);
+    std::this_thread::sleep_for(std::chrono::duration<double>(delay_));
+    return inner_->check(assumptions);
+  }
+  backends::Value valueImpl(backends::Term t) override { return inner_->value(t); }
+  std::vector<backends::Term> unsatCoreImpl() override { return inner_->unsatCore(); }
+
+private:
+  std::unique_ptr<backends::Solver> inner_;
+  double delay_;
+};
+
+} // namespace
+
+TEST_CASE("--timeout bounds all queries of a verification together") {
+  ir::Program failing = compile("proc main(x: int) {\n assert x != 7;\n}");
+  ir::Program bounded = compile("proc main(n: int) { var i: int; i := 0; while (i < n) { i := i + 1; } }");
+  for (const std::string &spec : apiSolvers()) {
+    CAPTURE(spec);
+    VerifyOptions vo;
+    vo.timeoutMs = 1000;
+    SUBCASE("a failure: the optional queries for small inputs get what is left, at most half") {
+      backends::TermManager tm;
+      SlowSolver s(tm, spec, 0.15);
+      VerifyResult r = verifyOn(failing, failing.procIndex("main"), vo, tm, s);
+      CHECK(r.verdict == Verdict::Failed);
+      REQUIRE(s.limits.size() >= 2);
+      CHECK(s.limits[0] == 1000);
+      CHECK(s.limits[1] <= 350); // (1000 ms - 150 ms spent - 150 ms for the deciding query again) / 2
+      CHECK(s.limits[1] >= 200); // not much less: the solvers' own time is small
+    }
+    SUBCASE("a failure found late: no optional query, the deciding model is used") {
+      backends::TermManager tm;
+      SlowSolver s(tm, spec, 0.6);
+      VerifyResult r = verifyOn(failing, failing.procIndex("main"), vo, tm, s);
+      CHECK(r.verdict == Verdict::Failed);
+      CHECK(s.limits == std::vector<unsigned>{1000});
+    }
+    SUBCASE("safe up to the bound: the bound query gets what is left") {
+      backends::TermManager tm;
+      SlowSolver s(tm, spec, 0.6);
+      VerifyResult r = verifyOn(bounded, bounded.procIndex("main"), vo, tm, s);
+      CHECK(r.verdict == Verdict::BoundFailed);
+      REQUIRE(s.limits.size() >= 2);
+      CHECK(s.limits[0] == 1000);
+      CHECK(s.limits[1] <= 400);
+      CHECK(s.limits[1] >= 250);
+    }
+    SUBCASE("the budget used up: the next query is not asked, the answer is a timeout") {
+      backends::TermManager tm;
+      SlowSolver s(tm, spec, 1.05);
+      VerifyResult r = verifyOn(bounded, bounded.procIndex("main"), vo, tm, s);
+      CHECK(r.verdict == Verdict::Unknown);
+      CHECK(r.reason.find("timeout") == 0);
+      CHECK(s.limits == std::vector<unsigned>{1000});
+    }
+  }
 }

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -127,17 +127,47 @@ bool SmtLibSolver::start(std::string &error) {
     error = std::string("cannot create pipes for the solver: ") + std::strerror(errno);
     return false;
   }
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, inPair[1], 0);
-  posix_spawn_file_actions_adddup2(&fa, outPipe[1], 1);
-  posix_spawn_file_actions_adddup2(&fa, errPipe[1], 2);
+  // fork + exec rather than posix_spawn: the solver must die with locus (PR_SET_PDEATHSIG), or a locus that
+  // is stopped while the solver works (a watchdog, a killed benchmark run) would leave it running. A
+  // close-on-exec pipe carries exec's errno back.
+  int execPipe[2];
+  if (pipe2(execPipe, O_CLOEXEC) != 0) {
+    error = std::string("cannot create pipes for the solver: ") + std::strerror(errno);
+    return false;
+  }
   std::vector<char *> args;
   for (auto &a : argv)
     args.push_back(a.data());
   args.push_back(nullptr);
-  int rc = posix_spawnp(&pid_, args[0], &fa, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
+  pid_t parent = getpid();
+  pid_ = fork();
+  if (pid_ == 0) {
+    // Only async-signal-safe calls from here on.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    int err = 0;
+    if (getppid() != parent) // locus is gone already
+      _exit(127);
+    if (dup2(inPair[1], 0) < 0 || dup2(outPipe[1], 1) < 0 || dup2(errPipe[1], 2) < 0)
+      err = errno;
+    else
+      execvp(args[0], args.data());
+    err = err ? err : errno;
+    (void)!write(execPipe[1], &err, sizeof err);
+    _exit(127);
+  }
+  int rc = pid_ < 0 ? errno : 0;
+  close(execPipe[1]);
+  if (rc == 0) {
+    int childErr = 0;
+    ssize_t n;
+    while ((n = read(execPipe[0], &childErr, sizeof childErr)) < 0 && errno == EINTR) {
+    }
+    if (n == static_cast<ssize_t>(sizeof childErr)) { // exec failed
+      rc = childErr;
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  close(execPipe[0]);
   close(inPair[1]);
   close(outPipe[1]);
   close(errPipe[1]);

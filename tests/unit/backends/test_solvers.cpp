@@ -3,7 +3,14 @@
 #include "helpers.h"
 
 #include <doctest/doctest.h>
+
+#include <csignal>
+#include <fstream>
 #include <stdexcept>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
 
 using namespace locus::backends;
 using locus::backends::testing::allSolvers;
@@ -215,4 +222,63 @@ TEST_CASE("a solver process that dies answers unknown") {
   CHECK(res.isUnknown());
   CHECK(!res.detail.empty());
   CHECK(c.solver->check().isUnknown());
+}
+
+namespace {
+
+/// The child processes of `pid` (Linux: /proc/PID/task/PID/children).
+std::vector<pid_t> childrenOf(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+  std::vector<pid_t> out;
+  for (pid_t c; in >> c;)
+    out.push_back(c);
+  return out;
+}
+
+/// Whether `pid` is still running (gone, or a zombie nobody has reaped yet, counts as not running).
+bool running(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat))
+    return false;
+  size_t close = stat.rfind(')');
+  return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
+}
+
+} // namespace
+
+TEST_CASE("a pipe solver dies with the process that started it") {
+  // A child process starts a pipe solver and is killed while the solver runs: the solver must not outlive
+  // it (locus verify's watchdog and the benchmarks' hard limits end processes that way).
+  int ready[2];
+  REQUIRE(::pipe(ready) == 0);
+  pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::close(ready[0]);
+    TermManager tm;
+    // z3 itself would exit at the end of its input; the process started goes on after it, like a solver
+    // that is busy.
+    MakeSolverResult r = makeSolver("smtlib:sh -c 'z3 -in; exec sleep 30'", tm);
+    char ok = r ? 1 : 0;
+    (void)!::write(ready[1], &ok, 1);
+    ::pause();
+    ::_exit(0);
+  }
+  ::close(ready[1]);
+  char ok = 0;
+  REQUIRE(::read(ready[0], &ok, 1) == 1);
+  ::close(ready[0]);
+  std::vector<pid_t> solvers = childrenOf(child);
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  REQUIRE(ok == 1);
+  REQUIRE(solvers.size() == 1);
+  bool gone = false;
+  for (int i = 0; i < 200 && !gone; ++i) { // up to 2 s
+    gone = !running(solvers[0]);
+    if (!gone)
+      ::usleep(10000);
+  }
+  CHECK(gone);
 }

@@ -205,11 +205,28 @@ Run medianRun(std::vector<Run> runs) {
   m.solverAssert = med(&Run::solverAssert);
   m.solve = med(&Run::solve);
   m.replay = med(&Run::replay);
-  for (const Run &r : runs) // a verdict that changes between repeats is reported, not hidden
-    if (r.verdict != m.verdict) {
-      m.verdict = "unstable";
-      m.reason = "verdicts differ between repeats";
+  // A decided verdict that changes between repeats is reported, not hidden; a repeat that times out next
+  // to ones that decide (a run near the limit) is not a contradiction, and the reason says how many did.
+  std::set<std::string> answers;
+  size_t silent = 0;
+  for (const Run &r : runs) {
+    if (r.verdict == "internal-error" || r.verdict == "error") {
+      m.verdict = r.verdict;
+      m.reason = r.reason;
+      return m;
     }
+    if (decided(r.verdict))
+      answers.insert(r.verdict);
+    else
+      ++silent;
+  }
+  if (answers.size() > 1) {
+    m.verdict = "unstable";
+    m.reason = "verdicts differ between repeats";
+  } else if (answers.size() == 1 && silent > 0) {
+    m.verdict = *answers.begin();
+    m.reason = std::to_string(silent) + " of " + std::to_string(runs.size()) + " repeats gave no answer";
+  }
   return m;
 }
 

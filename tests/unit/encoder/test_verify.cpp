@@ -196,42 +196,43 @@ TEST_CASE("--timeout bounds all queries of a verification together") {
   ir::Program bounded = compile("proc main(n: int) { var i: int; i := 0; while (i < n) { i := i + 1; } }");
   for (const std::string &spec : apiSolvers()) {
     CAPTURE(spec);
-    VerifyOptions vo;
-    vo.timeoutMs = 1000;
-    SUBCASE("a failure: the optional queries for small inputs get what is left, at most half") {
+    // verifyOn with a 1 s limit on a backend that takes `delay` per check; the limits the checks got.
+    auto slowRun = [&](const ir::Program &prog, double delay, std::vector<unsigned> &limits) {
+      VerifyOptions vo;
+      vo.timeoutMs = 1000;
       backends::TermManager tm;
-      SlowSolver s(tm, spec, 0.15);
-      VerifyResult r = verifyOn(failing, failing.procIndex("main"), vo, tm, s);
+      SlowSolver s(tm, spec, delay);
+      VerifyResult r = verifyOn(prog, prog.procIndex("main"), vo, tm, s);
+      limits = s.limits;
+      return r;
+    };
+    std::vector<unsigned> limits;
+    SUBCASE("a failure: the optional queries for small inputs get what is left, at most half") {
+      VerifyResult r = slowRun(failing, 0.15, limits);
       CHECK(r.verdict == Verdict::Failed);
-      REQUIRE(s.limits.size() >= 2);
-      CHECK(s.limits[0] == 1000);
-      CHECK(s.limits[1] <= 350); // (1000 ms - 150 ms spent - 150 ms for the deciding query again) / 2
-      CHECK(s.limits[1] >= 200); // not much less: the solvers' own time is small
+      REQUIRE(limits.size() >= 2);
+      CHECK(limits[0] == 1000);
+      CHECK(limits[1] <= 350); // (1000 ms - 150 ms spent - 150 ms for the deciding query again) / 2
+      CHECK(limits[1] >= 200); // not much less: the solvers' own time is small
     }
     SUBCASE("a failure found late: no optional query, the deciding model is used") {
-      backends::TermManager tm;
-      SlowSolver s(tm, spec, 0.6);
-      VerifyResult r = verifyOn(failing, failing.procIndex("main"), vo, tm, s);
+      VerifyResult r = slowRun(failing, 0.6, limits);
       CHECK(r.verdict == Verdict::Failed);
-      CHECK(s.limits == std::vector<unsigned>{1000});
+      CHECK(limits == std::vector<unsigned>{1000});
     }
     SUBCASE("safe up to the bound: the bound query gets what is left") {
-      backends::TermManager tm;
-      SlowSolver s(tm, spec, 0.6);
-      VerifyResult r = verifyOn(bounded, bounded.procIndex("main"), vo, tm, s);
+      VerifyResult r = slowRun(bounded, 0.6, limits);
       CHECK(r.verdict == Verdict::BoundFailed);
-      REQUIRE(s.limits.size() >= 2);
-      CHECK(s.limits[0] == 1000);
-      CHECK(s.limits[1] <= 400);
-      CHECK(s.limits[1] >= 250);
+      REQUIRE(limits.size() >= 2);
+      CHECK(limits[0] == 1000);
+      CHECK(limits[1] <= 400);
+      CHECK(limits[1] >= 250);
     }
     SUBCASE("the budget used up: the next query is not asked, the answer is a timeout") {
-      backends::TermManager tm;
-      SlowSolver s(tm, spec, 1.05);
-      VerifyResult r = verifyOn(bounded, bounded.procIndex("main"), vo, tm, s);
+      VerifyResult r = slowRun(bounded, 1.05, limits);
       CHECK(r.verdict == Verdict::Unknown);
       CHECK(r.reason.find("timeout") == 0);
-      CHECK(s.limits == std::vector<unsigned>{1000});
+      CHECK(limits == std::vector<unsigned>{1000});
     }
   }
 }

@@ -68,10 +68,8 @@ namespace {
 
 class Encoder {
 public:
-  Encoder(const ir::Program &p, TermManager &t, const EncodeOptions &o) : prog(p), tm(t), opts(o) {
-    bv = opts.ints == ir::IntMode::BV32;
-    intSort = bv ? tm.bvSort(32) : tm.intSort();
-  }
+  Encoder(const ir::Program &p, TermManager &t, const EncodeOptions &o)
+      : prog(p), tm(t), opts(o), ex(t, o.ints) {}
 
   Encoding run(uint32_t entry) {
     if (entry >= prog.procs.size())
@@ -142,9 +140,8 @@ private:
   const ir::Program &prog;
   TermManager &tm;
   const EncodeOptions &opts;
+  ExprEncoder ex;
   Encoding enc;
-  bool bv = false;
-  Sort intSort;
   std::vector<Term> globals;
   std::vector<std::vector<Term>> fields;
   Term nodeRec, allocCount, nondetCount, pc;
@@ -153,24 +150,10 @@ private:
 
   // ---- helpers ------------------------------------------------------------------------------------
 
-  Sort sortOf(ir::Type t) {
-    switch (t.kind) {
-    case ir::Type::Int: return intSort;
-    case ir::Type::Bool: return tm.boolSort();
-    default: return tm.intSort();
-    }
-  }
-  Term intConst(int64_t v) { return bv ? tm.mkBv(32, v) : tm.mkInt(v); }
-  Term defaultTerm(ir::Type t) {
-    return t.kind == ir::Type::Bool ? tm.mkFalse() : t.kind == ir::Type::Int ? intConst(0) : tm.mkInt(0);
-  }
-  Term valueTerm(const ir::Value &v, ir::Type t) {
-    switch (t.kind) {
-    case ir::Type::Int: return intConst(v.i);
-    case ir::Type::Bool: return tm.mkBool(v.i != 0);
-    default: return tm.mkInt(static_cast<int64_t>(v.node));
-    }
-  }
+  Sort sortOf(ir::Type t) { return ex.sortOf(t); }
+  Term intConst(int64_t v) { return ex.intConst(v); }
+  Term defaultTerm(ir::Type t) { return ex.defaultTerm(t); }
+  Term valueTerm(const ir::Value &v, ir::Type t) { return ex.valueTerm(v, t); }
 
   void add(Term t, Origin o) {
     if (tm.isTrue(t))
@@ -251,72 +234,21 @@ private:
   }
 
   void inputDomain(Term v, ir::Type t, ir::StmtId stmt) {
-    if (t.kind != ir::Type::Int || bv)
-      return;
-    auto within = [&](int64_t lo, int64_t hi) {
-      return tm.mkAnd(tm.mkApp(Op::Ge, v, tm.mkInt(lo)), tm.mkApp(Op::Le, v, tm.mkInt(hi)));
-    };
-    add(within(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()),
-        {stmt, OriginKind::Input});
-    add(tm.mkImplies(enc.smallInputs, within(INT32_MIN, INT32_MAX)), {stmt, OriginKind::Input});
-    add(tm.mkImplies(enc.tinyInputs, within(-100, 100)), {stmt, OriginKind::Input});
+    InputDomain d = ex.inputDomain(v, t);
+    if (!d.always.isNull())
+      add(d.always, {stmt, OriginKind::Input});
+    if (!d.small.isNull())
+      add(tm.mkImplies(enc.smallInputs, d.small), {stmt, OriginKind::Input});
+    if (!d.tiny.isNull())
+      add(tm.mkImplies(enc.tinyInputs, d.tiny), {stmt, OriginKind::Input});
   }
 
   // ---- expressions ------------------------------------------------------------------------------
 
-  /// Encodes `e` in the current state. `reach`: when this subexpression is evaluated (relative to the
-  /// statement executing); division-by-zero conditions are appended to `dz`.
+  /// Encodes `e` in the current state (see ExprEncoder::expr).
   Term expr(const ir::Expr &e, Term reach, std::vector<Term> &dz) {
-    switch (e.kind) {
-    case ir::Expr::IntLit: return intConst(e.value);
-    case ir::Expr::BoolLit: return tm.mkBool(e.value != 0);
-    case ir::Expr::NullLit: return tm.mkInt(0);
-    case ir::Expr::VarUse: return slot(e.var);
-    case ir::Expr::Unary: {
-      Term a = expr(e.args.at(0), reach, dz);
-      if (e.op == ir::Op::Not)
-        return tm.mkNot(a);
-      return tm.mkApp(bv ? Op::BvNeg : Op::Neg, a);
-    }
-    case ir::Expr::Binary: break;
-    }
-    Term a = expr(e.args.at(0), reach, dz);
-    switch (e.op) {
-    case ir::Op::And: return tm.mkAnd(a, expr(e.args.at(1), tm.mkAnd(reach, a), dz));
-    case ir::Op::Or: return tm.mkOr(a, expr(e.args.at(1), tm.mkAnd(reach, tm.mkNot(a)), dz));
-    case ir::Op::Implies: return tm.mkImplies(a, expr(e.args.at(1), tm.mkAnd(reach, a), dz));
-    default: break;
-    }
-    Term b = expr(e.args.at(1), reach, dz);
-    switch (e.op) {
-    case ir::Op::Eq: return tm.mkEq(a, b);
-    case ir::Op::Ne: return tm.mkNot(tm.mkEq(a, b));
-    case ir::Op::Lt: return tm.mkApp(bv ? Op::BvSlt : Op::Lt, a, b);
-    case ir::Op::Le: return tm.mkApp(bv ? Op::BvSle : Op::Le, a, b);
-    case ir::Op::Gt: return tm.mkApp(bv ? Op::BvSgt : Op::Gt, a, b);
-    case ir::Op::Ge: return tm.mkApp(bv ? Op::BvSge : Op::Ge, a, b);
-    case ir::Op::Add: return tm.mkApp(bv ? Op::BvAdd : Op::Add, a, b);
-    case ir::Op::Sub: return tm.mkApp(bv ? Op::BvSub : Op::Sub, a, b);
-    case ir::Op::Mul: return tm.mkApp(bv ? Op::BvMul : Op::Mul, a, b);
-    case ir::Op::Div:
-    case ir::Op::Mod: {
-      Term zero = intConst(0);
-      dz.push_back(tm.mkAnd(reach, tm.mkEq(b, zero)));
-      bool div = e.op == ir::Op::Div;
-      if (bv) // bvsdiv / bvsrem truncate toward zero, INT_MIN / -1 wraps, INT_MIN % -1 = 0: as in C
-        return tm.mkApp(div ? Op::BvSdiv : Op::BvSrem, a, b);
-      // SMT div/mod are Euclidean (0 <= r < |b|); C truncates toward zero. They differ iff a < 0 and r != 0.
-      Term q = tm.mkApp(Op::IntDiv, a, b), r = tm.mkApp(Op::Mod, a, b);
-      Term same = tm.mkOr(tm.mkApp(Op::Ge, a, zero), tm.mkEq(r, zero));
-      Term bPos = tm.mkApp(Op::Gt, b, zero);
-      if (div)
-        return tm.mkIte(same, q,
-                        tm.mkIte(bPos, tm.mkApp(Op::Add, q, tm.mkInt(1)), tm.mkApp(Op::Sub, q, tm.mkInt(1))));
-      return tm.mkIte(same, r, tm.mkIte(bPos, tm.mkApp(Op::Sub, r, b), tm.mkApp(Op::Add, r, b)));
-    }
-    default: break;
-    }
-    throw std::invalid_argument("encode: unexpected operator");
+    return ex.expr(
+        e, [this](ir::VarRef v) { return slot(v); }, reach, dz);
   }
 
   // ---- checks and control --------------------------------------------------------------------------
@@ -565,27 +497,6 @@ private:
 
 Encoding encode(const ir::Program &prog, uint32_t entry, TermManager &tm, const EncodeOptions &opts) {
   return Encoder(prog, tm, opts).run(entry);
-}
-
-std::optional<ir::Value> modelValue(const backends::Value &v, ir::Type t) {
-  switch (t.kind) {
-  case ir::Type::Bool:
-    if (v.kind != backends::Value::Kind::Bool)
-      return std::nullopt;
-    return ir::Value::ofBool(v.boolean);
-  case ir::Type::Int: {
-    std::optional<int64_t> i = v.asInt64();
-    if (!i)
-      return std::nullopt;
-    return ir::Value::ofInt(*i);
-  }
-  default: {
-    std::optional<int64_t> i = v.asInt64();
-    if (!i || *i < 0 || *i > std::numeric_limits<uint32_t>::max())
-      return std::nullopt;
-    return ir::Value::ofRef(static_cast<uint32_t>(*i));
-  }
-  }
 }
 
 Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, const ir::Program &prog) {

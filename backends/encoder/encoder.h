@@ -1,6 +1,7 @@
 // Bounded model checking encoder: an ir::Program and an entry procedure → a formula over backends::Term.
 #pragma once
 
+#include "backends/encoder/exprs.h"
 #include "backends/solver.h"
 #include "backends/term.h"
 #include "ir/interp.h"
@@ -123,8 +124,5 @@ struct Counterexample {
 /// Reads a counterexample from the solver's model (after a Sat check). Throws std::runtime_error if a
 /// value cannot be read (e.g. an integer beyond 64 bits).
 Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, const ir::Program &prog);
-
-/// Converts a model value of an entry variable to an ir::Value of type `t`.
-std::optional<ir::Value> modelValue(const backends::Value &v, ir::Type t);
 
 } // namespace locus::encoder

@@ -115,6 +115,8 @@ public:
     }
     frames.push_back(std::move(fr));
     procBody(true);
+    for (Term d : ex.takeDefinitions()) // math mode's bit decompositions (ExprEncoder::takeDefinitions)
+      add(d, {0, OriginKind::Input});
     enc.finalEntryVars = frames.back().vars;
     enc.finalGlobals = globals;
     std::vector<Term> real, bound;

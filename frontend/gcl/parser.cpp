@@ -1,5 +1,6 @@
 // GCL parser: runs the ANTLR-generated lexer/parser and converts the parse tree into the AST of ast.h.
 #include "frontend/gcl/frontend.h"
+#include "ir/ints.h"
 
 #include "GCLLexer.h"
 #include "GCLParser.h"
@@ -307,7 +308,7 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
   tokens.fill();
   const size_t lparen = tt("("), lbrack = tt("["), lbrace = tt("{");
   const size_t rparen = tt(")"), rbrack = tt("]"), rbrace = tt("}");
-  const size_t minus = tt("-"), notKw = tt("not"), bang = tt("!"), implies = tt("==>");
+  const size_t minus = tt("-"), notKw = tt("not"), bang = tt("!"), implies = tt("==>"), tilde = tt("~");
   const size_t semi = tt(";"), comma = tt(","), elseKw = tt("else"), ifKw = tt("if");
   const size_t trueKw = tt("true"), falseKw = tt("false"), nullKw = tt("null");
 
@@ -352,7 +353,7 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
           elseIfs.pop_back();
         }
       }
-    } else if (ty == notKw || ty == bang || ty == implies || (ty == minus && !operandEnd)) {
+    } else if (ty == notKw || ty == bang || ty == tilde || ty == implies || (ty == minus && !operandEnd)) {
       ++chain;
     } else if (ty == semi || ty == comma) {
       chain = 0;
@@ -618,9 +619,11 @@ private:
   std::optional<uint32_t> parseU32(antlr4::Token *t, const char *what) {
     std::string s = textOf(t);
     uint64_t v = 0;
-    for (char ch : s) {
-      if (ch < '0' || ch > '9')
-        continue;
+    for (char ch : std::string_view(s).substr(s.starts_with('#') ? 1 : 0)) {
+      if (ch < '0' || ch > '9') {
+        sink_.add(t, std::string("expected a ") + what + ", found '" + s + "'");
+        return std::nullopt;
+      }
       v = v * 10 + static_cast<uint64_t>(ch - '0');
       if (v > UINT32_MAX) {
         sink_.add(t, std::string(what) + " '" + s + "' is out of range");
@@ -796,24 +799,28 @@ private:
     return s;
   }
 
-  /// Value of an INT token; `negative` for a literal directly under unary minus.
-  int64_t intValue(antlr4::Token *t, bool negative) {
+  /// An integer literal from an INT token (`negative`: directly under unary minus): its value and, with a
+  /// suffix, its type (the value must be one of that type).
+  void intLiteral(antlr4::Token *t, bool negative, Expr &e) {
     std::string s = textOf(t);
-    const uint64_t limit = negative ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX);
-    uint64_t v = 0;
-    for (char ch : s) {
-      if (ch < '0' || ch > '9')
-        continue;
-      uint64_t d = static_cast<uint64_t>(ch - '0');
-      if (v > (limit - d) / 10) {
-        sink_.add(t, "integer literal '" + std::string(negative ? "-" : "") + s + "' is out of range");
-        return 0;
-      }
-      v = v * 10 + d;
+    size_t digits = s.find_first_not_of("0123456789");
+    std::string num = (negative ? "-" : "") + s.substr(0, digits);
+    e.kind = Expr::IntLit;
+    e.value = ir::BigInt::parse(num).value_or(ir::BigInt(0));
+    if (e.value.bitLength() > ir::kMaxIntBits) {
+      sink_.add(t, "integer literal of more than " + std::to_string(ir::kMaxIntBits) + " bits");
+      e.value = 0;
     }
-    if (negative)
-      return v == uint64_t(INT64_MAX) + 1 ? INT64_MIN : -static_cast<int64_t>(v);
-    return static_cast<int64_t>(v);
+    if (digits == std::string::npos)
+      return;
+    std::string suf = s.substr(digits);
+    ir::Type ty = ir::Type::fixedInt(static_cast<uint8_t>(std::stoi(suf.substr(1))), suf[0] == 'i');
+    e.suffix = ty;
+    if (!ir::fitsIn(e.value, ty)) {
+      sink_.add(t, "integer literal '" + num + suf + "' is out of range for '" + ir::intTypeName(ty) + "' (" +
+                       ir::minOf(ty).toString() + " to " + ir::maxOf(ty).toString() + ")");
+      e.value = 0;
+    }
   }
 
   ExprPtr binary(GCLParser::ExprContext *c, antlr4::Token *opTok, GCLParser::ExprContext *a,
@@ -821,10 +828,12 @@ private:
     if (!opTok || !a || !b)
       return nullptr;
     static const std::map<std::string, ir::Op> ops = {
-        {"*", ir::Op::Mul},  {"/", ir::Op::Div}, {"%", ir::Op::Mod}, {"+", ir::Op::Add},
-        {"-", ir::Op::Sub},  {"==", ir::Op::Eq}, {"!=", ir::Op::Ne}, {"<", ir::Op::Lt},
-        {"<=", ir::Op::Le},  {">", ir::Op::Gt},  {">=", ir::Op::Ge}, {"and", ir::Op::And},
-        {"&&", ir::Op::And}, {"or", ir::Op::Or}, {"||", ir::Op::Or}, {"==>", ir::Op::Implies}};
+        {"*", ir::Op::Mul},      {"/", ir::Op::Div},  {"%", ir::Op::Mod},    {"+", ir::Op::Add},
+        {"<<", ir::Op::Shl},     {">>", ir::Op::Shr}, {"&", ir::Op::BitAnd}, {"^", ir::Op::BitXor},
+        {"|", ir::Op::BitOr},    {"-", ir::Op::Sub},  {"==", ir::Op::Eq},    {"!=", ir::Op::Ne},
+        {"<", ir::Op::Lt},       {"<=", ir::Op::Le},  {">", ir::Op::Gt},     {">=", ir::Op::Ge},
+        {"and", ir::Op::And},    {"&&", ir::Op::And}, {"or", ir::Op::Or},    {"||", ir::Op::Or},
+        {"==>", ir::Op::Implies}};
     auto it = ops.find(opTok->getText());
     if (it == ops.end())
       return nullptr;
@@ -858,8 +867,7 @@ private:
       bool neg = x->op->getType() == tt_("-");
       if (neg) {
         if (auto *lit = dynamic_cast<GCLParser::IntExprContext *>(x->expr()); lit && lit->INT()) {
-          e->kind = Expr::IntLit;
-          e->value = intValue(lit->INT()->getSymbol(), true);
+          intLiteral(lit->INT()->getSymbol(), true, *e);
           return e;
         }
       }
@@ -867,7 +875,7 @@ private:
       if (!a)
         return nullptr;
       e->kind = Expr::Unary;
-      e->op = neg ? ir::Op::Neg : ir::Op::Not;
+      e->op = neg ? ir::Op::Neg : x->op->getType() == tt_("~") ? ir::Op::BitNot : ir::Op::Not;
       e->args.push_back(std::move(a));
       return e;
     }
@@ -875,6 +883,26 @@ private:
       return binary(c, x->op, x->expr(0), x->expr(1));
     if (auto *x = dynamic_cast<GCLParser::AddExprContext *>(c))
       return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::ShiftExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::BitAndExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::BitXorExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::BitOrExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::CastExprContext *>(c)) {
+      if (!x->intType() || !x->expr())
+        return nullptr;
+      ExprPtr a = expr(x->expr());
+      if (!a)
+        return nullptr;
+      e->kind = Expr::Unary;
+      e->op = ir::Op::Cast;
+      e->castType = ir::intTypeNamed(x->intType()->getText()).value_or(ir::Type::intType());
+      e->args.push_back(std::move(a));
+      return e;
+    }
     if (auto *x = dynamic_cast<GCLParser::CmpExprContext *>(c))
       return binary(c, x->op, x->expr(0), x->expr(1));
     if (auto *x = dynamic_cast<GCLParser::AndExprContext *>(c))
@@ -886,8 +914,7 @@ private:
     if (auto *x = dynamic_cast<GCLParser::IntExprContext *>(c)) {
       if (!x->INT())
         return nullptr;
-      e->kind = Expr::IntLit;
-      e->value = intValue(x->INT()->getSymbol(), false);
+      intLiteral(x->INT()->getSymbol(), false, *e);
       return e;
     }
     if (dynamic_cast<GCLParser::BoolExprContext *>(c)) {

@@ -30,17 +30,13 @@ std::vector<ir::Value> consumedNondets(const ir::Program &prog, const ir::Outcom
     else if (v[0] == 'n')
       vals.push_back(ir::Value::ofRef(static_cast<uint32_t>(std::stoul(v.substr(1)))));
     else
-      vals.push_back(ir::Value::ofInt(std::stoll(v)));
+      vals.push_back(ir::Value::ofInt(*ir::BigInt::parse(v)));
   }
   return vals;
 }
 
 backends::Term asTerm(backends::TermManager &tm, const ir::Value &v, ir::Type t, ir::IntMode ints) {
-  switch (t.kind) {
-  case ir::Type::Bool: return tm.mkBool(v.i != 0);
-  case ir::Type::Int: return ints == ir::IntMode::BV32 ? tm.mkBv(32, v.i) : tm.mkInt(v.i);
-  default: return tm.mkInt(static_cast<int64_t>(v.node));
-  }
+  return ExprEncoder(tm, ints).valueTerm(v, t);
 }
 
 struct Tally {

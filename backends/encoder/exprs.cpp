@@ -204,9 +204,25 @@ Term ExprEncoder::bitOp(ir::Op op, Term x, Term y) const {
       return yv ? one : x;
     return yv ? tm_.mkApp(Op::Sub, one, x) : x;
   }
-  Term a = tm_.mkEq(x, one), b = tm_.mkEq(y, one);
-  Term c = op == ir::Op::BitAnd ? tm_.mkAnd(a, b) : op == ir::Op::BitOr ? tm_.mkOr(a, b) : tm_.mkXor(a, b);
-  return tm_.mkIte(c, one, zero);
+  if (x == y)
+    return op == ir::Op::BitXor ? zero : x;
+  // x ∧ y as a fresh 0/1 variable r with r ≤ x, r ≤ y, r ≥ x + y - 1 (linear, the usual integer-programming
+  // form); x ∨ y = x + y - r, x ⊕ y = x + y - 2r.
+  if (x.id > y.id)
+    std::swap(x, y);
+  auto [it, fresh] = ands_.emplace(std::make_pair(x.id, y.id), Term{});
+  if (fresh) {
+    it->second = tm_.mkFreshVar("bitand", tm_.intSort());
+    Term r = it->second;
+    defs_.push_back(tm_.mkAnd({tm_.mkApp(Op::Ge, r, zero), tm_.mkApp(Op::Le, r, x), tm_.mkApp(Op::Le, r, y),
+                               tm_.mkApp(Op::Ge, r, tm_.mkApp(Op::Sub, tm_.mkApp(Op::Add, x, y), one))}));
+  }
+  Term r = it->second;
+  if (op == ir::Op::BitAnd)
+    return r;
+  if (op == ir::Op::BitOr)
+    return tm_.mkApp(Op::Sub, tm_.mkApp(Op::Add, x, y), r);
+  return tm_.mkApp(Op::Sub, tm_.mkApp(Op::Add, x, y), tm_.mkApp(Op::Mul, intLit(BigInt(2)), r));
 }
 
 Term ExprEncoder::fromBits(const std::vector<Term> &bits, bool isSigned) const {

@@ -101,6 +101,7 @@ private:
   mutable std::map<uint32_t, std::pair<std::vector<Term>, bool>> sums_;
   /// Terms made by wrapInt: the term wrapped and the width (its low bits are the wrapped term's).
   mutable std::map<uint32_t, std::pair<Term, unsigned>> wraps_;
+  mutable std::map<std::pair<uint32_t, uint32_t>, Term> ands_; ///< (bit, bit) → their conjunction's variable
 };
 
 /// Converts a model value to an ir::Value of type `t` (nullopt if it is not a value of t).

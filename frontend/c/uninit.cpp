@@ -133,7 +133,13 @@ public:
           R r = lvalueParts(bo->getLHS());
           if (r == R::Read)
             return r;
-          return expr(bo->getRHS()) == R::Read ? R::Read : R::Written;
+          // A copy of the node's pointer made here (`p->next = p`) cannot read this field before the
+          // write: only a read of the field itself counts.
+          bool saved = writingPart_;
+          writingPart_ = true;
+          r = expr(bo->getRHS());
+          writingPart_ = saved;
+          return r == R::Read ? R::Read : R::Written;
         }
         if (t_.kind == Tracked::NodeField && varOf(bo->getLHS()) == t_.var) {
           // The node's only handle is overwritten (it has not escaped: that would have been a read):
@@ -164,8 +170,8 @@ public:
       return R::Open; // another field of the tracked struct or node
     if (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(e); as && isOtherElemOfTracked(as))
       return expr(as->getIdx());
-    if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e))
-      return dr->getDecl() == t_.var ? R::Read : R::Open; // the whole variable used: a read of every part
+    if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) // the whole variable used: a read of every
+      return dr->getDecl() == t_.var && !(writingPart_ && t_.kind == Tracked::NodeField) ? R::Read : R::Open;
     for (const cl::Stmt *c : e->children())
       if (R r = stmt(c); r != R::Open)
         return r;
@@ -295,6 +301,7 @@ private:
   const Tracked &t_;
   cl::ASTContext &ctx_;
   int depth_ = 0;
+  bool writingPart_ = false; ///< scanning the value assigned to the part
 };
 
 } // namespace

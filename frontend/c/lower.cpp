@@ -22,9 +22,11 @@ using ir::Expr;
 using ir::VarRef;
 
 constexpr uint64_t kMaxArray = 64;
-/// The lowering recurses on clang's AST; deeper expressions and statements are a located error (checked
-/// against the sanitizer build's larger frames on an 8 MB stack).
-constexpr int kMaxDepth = 1000;
+/// The lowering recurses on clang's AST; deeper expressions and statements are a located error (it runs on
+/// a 256 MB stack, parse.cpp: far more than 10 000 levels need, even with the sanitizers' larger frames).
+constexpr int kMaxDepth = 10000;
+/// IR expressions deeper than this are split through temporaries (see FnLowering::rv).
+constexpr int kMaxIrDepth = 64;
 
 /// Thrown after an unsupported construct was reported: abandons the current function.
 struct Unsupported {};
@@ -202,6 +204,7 @@ private:
   Expr intOp(ir::Op op, Expr a, Expr b, const cl::Expr *e, const Expr &g);
 
   Expr rv(const cl::Expr *e, const Expr &g);
+  Expr rvImpl(const cl::Expr *e, const Expr &g);
   Expr cond(const cl::Expr *e, const Expr &g) {
     if (llvm::isa<cl::StringLiteral>(e->IgnoreParenImpCasts())) // assert(c && "message")
       return Expr::boolLit(true);
@@ -685,11 +688,15 @@ ir::Type FnLowering::intTypeOf(const cl::Expr *e) {
   unsupported(e, "integer type '" + e->getType().getAsString() + "' (supported: 8, 16, 32 and 64 bits)");
 }
 
-/// `e` folded to a literal when it is an integer constant expression C can evaluate (no overflow, no
-/// division by zero: those are left to the run-time semantics).
+/// The constant leaves of integer expressions as literals: integer and character literals, enumeration
+/// constants, sizeof/_Alignof/offsetof. (Operations on literals are folded bottom-up by fold(): asking clang
+/// to evaluate every subexpression would cost time quadratic in the length of a long operator chain.)
 std::optional<Expr> FnLowering::folded(const cl::Expr *e) {
-  if (!e->getType()->isIntegerType() || e->isValueDependent() || e->HasSideEffects(u_.ctx_) ||
-      !e->isIntegerConstantExpr(u_.ctx_))
+  bool leaf = llvm::isa<cl::IntegerLiteral>(e) || llvm::isa<cl::CharacterLiteral>(e) ||
+              llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e) || llvm::isa<cl::OffsetOfExpr>(e);
+  if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e))
+    leaf = llvm::isa<cl::EnumConstantDecl>(dr->getDecl());
+  if (!leaf || !e->getType()->isIntegerType() || e->isValueDependent() || !e->isIntegerConstantExpr(u_.ctx_))
     return std::nullopt;
   std::optional<ir::Type> t = intType(e->getType(), u_.ctx_);
   cl::Expr::EvalResult r;
@@ -722,7 +729,58 @@ Expr FnLowering::intOp(ir::Op op, Expr a, Expr b, const cl::Expr *e, const Expr 
 
 // ---- expressions ----
 
+/// The depth of an expression tree, counted up to `cap`.
+int exprDepth(const Expr &e, int cap) {
+  if (cap <= 1 || e.args.empty())
+    return 1;
+  int d = 0;
+  for (const Expr &a : e.args)
+    d = std::max(d, exprDepth(a, cap - 1));
+  return d + 1;
+}
+
+/// An operation on literals computed now when its value is the same in both integer modes (so not a
+/// signed overflow, not a division by zero): `-(5)`, `(unsigned char)300`, `1u << 3`, `3 < 5`.
+Expr fold(Expr e) {
+  bool lits = !e.args.empty() &&
+              std::all_of(e.args.begin(), e.args.end(), [](const Expr &a) { return a.kind == Expr::IntLit; });
+  if (!lits || (e.kind != Expr::Unary && e.kind != Expr::Binary))
+    return e;
+  if (ir::isComparison(e.op)) {
+    const ir::BigInt &a = e.args[0].value, &b = e.args[1].value;
+    bool r = e.op == ir::Op::Eq   ? a == b
+             : e.op == ir::Op::Ne ? a != b
+             : e.op == ir::Op::Lt ? a < b
+             : e.op == ir::Op::Le ? a <= b
+             : e.op == ir::Op::Gt ? a > b
+                                  : a >= b;
+    return Expr::boolLit(r);
+  }
+  if (e.op == ir::Op::Not || ir::isBoolConnective(e.op))
+    return e;
+  auto value = [&](ir::IntMode m) -> std::optional<ir::BigInt> {
+    if (e.op == ir::Op::Cast)
+      return ir::castValue(e.args[0].value, e.args[0].type, e.type, m);
+    return ir::evalIntOp(e.op, e.type, e.args[0].value, e.args.size() > 1 ? e.args[1].value : ir::BigInt(0),
+                         m);
+  };
+  std::optional<ir::BigInt> math = value(ir::IntMode::Math), bv = value(ir::IntMode::BV32);
+  if (math && bv && *math == *bv && ir::fitsIn(*math, e.type))
+    return Expr::intLit(*math, e.type);
+  return e;
+}
+
+/// The IR of `e`: rvImpl's, folded, and kept at most kMaxIrDepth deep (a deeper value goes through a
+/// temporary), so that printed IR parses back (GCL's nesting limits) and nothing after the front end
+/// recurses deeply on it.
 Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
+  Expr v = fold(rvImpl(e, g));
+  if (exprDepth(v, kMaxIrDepth + 1) > kMaxIrDepth)
+    v = materialize(std::move(v), g);
+  return v;
+}
+
+Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
   DepthGuard depth(*this, e);
   e = e->IgnoreParens();
   if (std::optional<Expr> k = folded(e))

@@ -26,7 +26,7 @@ std::optional<ir::Program> compileGcl(const std::string &path, SourceManager &sm
   std::optional<gcl::Unit> unit = gcl::loadUnit(path, sm, diags, fo);
   t.parseSeconds = since(t0);
   if (!unit) {
-    diags.error({}, "cannot read '" + path + "'");
+    diags.error({}, "cannot read '" + path + "': " + SourceManager::unreadable(path).value_or("read error"));
     return std::nullopt;
   }
   if (diags.hasErrors())

@@ -114,6 +114,9 @@ STRING : '"' (~["\\\r\n] | '\\' .)* '"' ;
 
 LINE_COMMENT : '//' ~[\r\n]* -> skip ;
 BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+// A `/*` never closed (it cannot contain `*/`, so it never competes with BLOCK_COMMENT): reported as
+// "unterminated comment" by the parser's prescan.
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* EOF ;
 WS : [ \t\r\n]+ -> skip ;
 
 // Anything else becomes one token the parser reports as "unexpected character".

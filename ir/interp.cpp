@@ -226,7 +226,7 @@ struct Interpreter::Impl {
   HeapNode &deref(Frame &f, VarRef base, uint32_t field) {
     Value b = slot(f, base);
     if (b.node == 0) {
-      std::string n = varName(f, base);
+      std::string n = describe(f, base, 8);
       throw Stop{OutcomeKind::Failure, FailureKind::NullDeref,
                  "null dereference: '" + n + "' is null in '" + n + "." + fieldName(f, base, field) + "'"};
     }
@@ -236,6 +236,31 @@ struct Interpreter::Impl {
   }
 
   /// One draw for an int nondet value (converted to the variable's type by the caller).
+  /// The source expression a variable stands for: its name, or for a lowering temporary defined by a single
+  /// field read (or copy) the path it read, e.g. `head.next` for `t9 := t8.next; t8 := head.next…`.
+  std::string describe(const Frame &f, VarRef v, int depth) const {
+    const Procedure &p = procOf(f);
+    if (v.global || v.index >= p.vars.size() || !p.vars[v.index].temp || depth == 0)
+      return varName(f, v);
+    const Stmt *def = nullptr;
+    int defs = 0;
+    auto visit = [&](const Stmt &s) {
+      if (s.lhs == v && (s.kind == Stmt::Assign || s.kind == Stmt::GetField || s.kind == Stmt::New ||
+                         s.kind == Stmt::Nondet || s.kind == Stmt::Call))
+        ++defs, def = &s;
+    };
+    forEachStmt(p.pre, visit);
+    forEachStmt(p.body, visit);
+    forEachStmt(p.post, visit);
+    if (defs != 1)
+      return varName(f, v);
+    if (def->kind == Stmt::GetField)
+      return describe(f, def->base, depth - 1) + "." + fieldName(f, def->base, def->field);
+    if (def->kind == Stmt::Assign && def->value.kind == Expr::VarUse)
+      return describe(f, def->value.var, depth - 1);
+    return varName(f, v);
+  }
+
   int64_t randomInt() {
     static constexpr int64_t extremes[] = {INT32_MIN, INT32_MAX, -1000, 1000};
     uint64_t r = (*rng)();

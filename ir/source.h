@@ -23,8 +23,11 @@ struct SourceLoc {
 /// Owns the text of every file read in one run, so diagnostics can quote source lines.
 class SourceManager {
 public:
-  /// Reads a file from disk; returns its index, or nullopt if it cannot be read.
+  /// Reads a file from disk; returns its index, or nullopt if it cannot be read (see unreadable).
   std::optional<uint32_t> load(const std::string &path);
+  /// Why `path` cannot be read as a source file ("no such file", "is a directory", "not a regular file",
+  /// "permission denied", …), or nullopt if it can. Directories, devices and pipes are refused.
+  static std::optional<std::string> unreadable(const std::string &path);
   /// Registers in-memory text under a display path (tests, fuzzing, stdin).
   uint32_t add(const std::string &path, std::string text);
 

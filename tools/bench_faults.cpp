@@ -271,8 +271,8 @@ private:
         // from the same process state, and a crash costs only the task.
         std::string why;
         std::optional<std::string> answer =
-            bench::runInChild([&] { return runTask(tasks_, i, methods_, timeout_).dump(); }, why);
-        std::string r = (answer ? *answer : Json{{"task", i}, {"crashed", why}}.dump()) + "\n";
+            bench::runInChild([&] { return runTask(tasks_, i, methods_, timeout_).dump(-1, ' ', false, Json::error_handler_t::replace); }, why);
+        std::string r = (answer ? *answer : Json{{"task", i}, {"crashed", why}}.dump(-1, ' ', false, Json::error_handler_t::replace)) + "\n";
         for (size_t off = 0; off < r.size();) {
           ssize_t n = ::write(fromChild[1], r.data() + off, r.size() - off);
           if (n <= 0)
@@ -791,7 +791,7 @@ int runBenchFaults(Options o, const std::string &commandLine) {
   if (!o.out.empty()) {
     fs::create_directories(o.out);
     std::ofstream(fs::path(o.out) / (o.name + ".md")) << md.str();
-    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(2) << "\n";
+    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
     std::vector<bench::Series> series;
     for (const std::string &s : solvers)
       series.push_back({s, solvedTimes[s]});
@@ -804,7 +804,7 @@ int runBenchFaults(Options o, const std::string &commandLine) {
                 << (plot.files.size() - 2) << " plot image(s)\n";
   }
   if (o.json)
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   else
     std::cout << md.str();
 

@@ -159,7 +159,7 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std:
                     {"replay", r.replaySeconds},
                     {"verdict", encoder::verdictName(r.verdict)},
                     {"reason", r.reason}}
-            .dump();
+            .dump(-1, ' ', false, Json::error_handler_t::replace);
       },
       why, hardLimit(o.timeout), &killed);
   Run run;
@@ -515,7 +515,7 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
   if (!o.out.empty()) {
     fs::create_directories(o.out);
     std::ofstream(fs::path(o.out) / (o.name + ".md")) << md.str();
-    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(2) << "\n";
+    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
     std::vector<bench::Series> series;
     for (size_t s = 0; s < solvers.size(); ++s)
       series.push_back({solvers[s], totals[s].solvedTimes});
@@ -528,7 +528,7 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
                 << (plot.files.size() - 2) << " plot image(s)\n";
   }
   if (o.json)
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   else
     std::cout << md.str();
   if (internalErrors)

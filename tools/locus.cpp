@@ -25,6 +25,7 @@ struct Common {
   std::string file;
   bool json = false;
   std::vector<std::string> importPath;
+  size_t maxErrors = Diagnostics::kDefaultErrorLimit;
 };
 
 /// Options of the commands that execute (run, test).
@@ -41,6 +42,7 @@ void addCommon(CLI::App *cmd, Common &c) {
   cmd->add_option("FILE", c.file, "a .gcl or .c file")->required();
   cmd->add_flag("--json", c.json, "print the result as JSON on stdout");
   cmd->add_option("-I,--import-path", c.importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--max-errors", c.maxErrors, "stop after this many errors (0: no limit)")->capture_default_str();
 }
 
 void addExec(CLI::App *cmd, ExecOptions &e) {
@@ -117,9 +119,9 @@ std::vector<std::string> splitList(const std::string &s) {
 
 /// Loads, checks and lowers a file; prints diagnostics. nullopt: errors were reported.
 std::optional<ir::Program> compile(const Common &c, SourceManager &sm, Diagnostics &diags) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(c.file, ec))
-    usageError("cannot read '" + c.file + "': no such file");
+  if (std::optional<std::string> why = SourceManager::unreadable(c.file))
+    usageError("cannot read '" + c.file + "': " + *why);
+  diags.setErrorLimit(c.maxErrors);
   frontend::Options fo;
   fo.importPath = c.importPath;
   return frontend::compileSource(c.file, sm, diags, fo);
@@ -138,7 +140,7 @@ std::optional<ir::Program> load(const Common &c, const char *command) {
                       {"file", c.file},
                       {"ok", false},
                       {"diagnostics", report::toJson(diags)}}
-                     .dump(2)
+                     .dump(2, ' ', false, Json::error_handler_t::replace)
               << "\n";
   return prog;
 }
@@ -153,7 +155,7 @@ int cmdCheck(const Common &c) {
     j["file"] = c.file;
     j["ok"] = prog.has_value();
     j["diagnostics"] = report::toJson(diags);
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     diags.print(std::cerr);
     if (prog) {
@@ -178,7 +180,7 @@ int cmdIr(const Common &c, bool noTags) {
     j["command"] = "ir";
     j["ok"] = true;
     j["text"] = ir::toString(*prog, ir::PrintOptions{!noTags});
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     ir::printProgram(std::cout, *prog, ir::PrintOptions{!noTags});
   }
@@ -248,7 +250,7 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     j["file"] = c.file;
     j["entry"] = proc.name;
     j.update(report::toJson(view, true));
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
     report::printOutcome(std::cout, view, tail, true);
@@ -312,7 +314,7 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
     j["failed"] = failed;
     j["unknown"] = unknown;
     j["tests"] = std::move(results);
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else if (tests.empty()) {
     std::cout << c.file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
   } else {

@@ -37,11 +37,11 @@ struct Loaded {
 /// JSON document on stdout when the file does not compile).
 Loaded load(const VerifyOptionStore &o, const char *command) {
   Loaded l;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec))
-    usageError("cannot read '" + o.file + "': no such file");
+  if (std::optional<std::string> why = SourceManager::unreadable(o.file))
+    usageError("cannot read '" + o.file + "': " + *why);
   SourceManager sm;
   Diagnostics diags(sm);
+  diags.setErrorLimit(o.maxErrors);
   frontend::Options fo;
   fo.importPath = o.importPath;
   frontend::Timings t;
@@ -55,7 +55,7 @@ Loaded load(const VerifyOptionStore &o, const char *command) {
                       {"file", o.file},
                       {"ok", false},
                       {"diagnostics", report::toJson(diags)}}
-                     .dump(2)
+                     .dump(2, ' ', false, Json::error_handler_t::replace)
               << "\n";
   return l;
 }
@@ -86,6 +86,7 @@ encoder::EncodeOptions encodeOptions(const VerifyOptionStore &o) {
 void addShared(CLI::App *cmd, VerifyOptionStore &o) {
   cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
   cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--max-errors", o.maxErrors, "stop after this many errors (0: no limit)")->capture_default_str();
   cmd->add_option("--entry", o.entry, "the procedure to verify")->capture_default_str();
   cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth explored")
       ->check(CLI::Range(1u, 100000u))
@@ -211,7 +212,7 @@ int cmdVerify(const VerifyOptionStore &o) {
         std::cout << Json{{"command", "verify"}, {"file", o.file},       {"entry", prog.procs[entry].name},
                           {"ok", true},          {"verdict", "unknown"}, {"unwind", o.unwind},
                           {"ints", o.ints},      {"solver", o.solver},   {"reason", overran.str()}}
-                         .dump(2)
+                         .dump(2, ' ', false, Json::error_handler_t::replace)
                   << "\n";
       else
         std::cout << "UNKNOWN: " << overran.str() << "\n";
@@ -270,7 +271,7 @@ int cmdVerify(const VerifyOptionStore &o) {
       j["counterexample"] = report::toJson(report::OutcomeView{prog, *r.outcome, entry}, true);
     if (o.stats)
       j["stats"] = statsJson(l, r);
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
     return rc;
   }
   switch (r.verdict) {

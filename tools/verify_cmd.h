@@ -15,6 +15,7 @@ struct VerifyOptionStore {
   std::string file;
   bool json = false;
   std::vector<std::string> importPath;
+  size_t maxErrors = 20; ///< Diagnostics::kDefaultErrorLimit
   std::string entry = "main";
   uint32_t unwind = 5;
   uint32_t heap = 64;

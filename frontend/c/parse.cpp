@@ -204,7 +204,7 @@ std::optional<ir::Program> compileLoaded(uint32_t file, SourceManager &sm, Diagn
                                    "c",
                                    "-std=c11",
                                    "-w",
-                                   "-ferror-limit=20",
+                                   "-ferror-limit=" + std::to_string(diags.errorLimit()),
                                    "-fno-color-diagnostics",
                                    "-resource-dir",
                                    LOCUS_CLANG_RESOURCE_DIR};
@@ -275,7 +275,7 @@ std::optional<ir::Program> compileFile(const std::string &path, SourceManager &s
   if (!file)
     file = sm.load(path);
   if (!file) {
-    diags.error({}, "cannot read '" + path + "'");
+    diags.error({}, "cannot read '" + path + "': " + SourceManager::unreadable(path).value_or("read error"));
     return std::nullopt;
   }
   return onBigStack([&] { return compileLoaded(*file, sm, diags, opts, times); });

@@ -27,8 +27,12 @@ public:
   explicit ByteStream(const std::string &text) {
     _data.clear();
     _data.reserve(text.size());
+    // Bytes above 0x7f (in strings, comments, or stray) all become 0x7f, which no token but strings, comments
+    // and ERROR_CHAR accept, just as they accept the bytes themselves: the lexer's DFA caches transitions
+    // only for code points below 128, and random bytes made it simulate its ATN on every one (seconds per
+    // megabyte). Token texts are taken from the file's bytes (Builder::textOf), not from this stream.
     for (unsigned char c : text)
-      _data.push_back(static_cast<char32_t>(c));
+      _data.push_back(static_cast<char32_t>(c < 0x80 ? c : 0x7f));
     p = 0;
   }
 };
@@ -64,6 +68,7 @@ std::string tokenDisplay(antlr4::Token *t) {
   std::string s = t->getText();
   if (s.size() > 24)
     s = s.substr(0, 21) + "...";
+  std::replace_if(s.begin(), s.end(), [](char c) { return c == 0x7f || (c >= 0 && c < 0x20); }, '?'); // ByteStream
   return "'" + s + "'";
 }
 
@@ -78,14 +83,21 @@ std::string charDisplay(unsigned char c) {
 /// Collects syntax errors of one file; sorted by position before they reach Diagnostics.
 class ErrorSink {
 public:
-  explicit ErrorSink(uint32_t file) : file_(file) {}
+  /// `limit`: the diagnostics' error limit (0: none); once that many errors are collected, parsing stops.
+  ErrorSink(uint32_t file, size_t limit) : file_(file), limit_(limit) {}
+  bool full() const { return limit_ != 0 && errors_.size() >= limit_; }
   SourceLoc locOf(antlr4::Token *t) const {
     if (!t)
       return {file_, 1, 1};
     return {file_, static_cast<uint32_t>(std::max<size_t>(t->getLine(), 1)),
             static_cast<uint32_t>(t->getCharPositionInLine() + 1)};
   }
-  void add(SourceLoc loc, std::string msg) { errors_.push_back({loc, std::move(msg)}); }
+  void add(SourceLoc loc, std::string msg) {
+    if (!full())
+      errors_.push_back({loc, std::move(msg)});
+    else
+      ++extra_;
+  }
   void add(antlr4::Token *t, std::string msg) { add(locOf(t), std::move(msg)); }
   void flush(Diagnostics &diags) {
     // After an unterminated string the rest of its line is string text, not code: drop the noise.
@@ -102,16 +114,29 @@ public:
     std::stable_sort(errors_.begin(), errors_.end(), [](const SyntaxError &a, const SyntaxError &b) {
       return a.loc.line != b.loc.line ? a.loc.line < b.loc.line : a.loc.col < b.loc.col;
     });
+    errors_.erase(std::unique(errors_.begin(), errors_.end(),
+                              [](const SyntaxError &a, const SyntaxError &b) {
+                                return a.loc == b.loc && a.message == b.message;
+                              }),
+                  errors_.end());
     for (auto &e : errors_)
       diags.error(e.loc, std::move(e.message));
+    for (size_t i = 0; i < extra_; ++i) // counted beyond the limit (the parse stopped there)
+      diags.error(SourceLoc{file_, 1, 1}, "");
     errors_.clear();
+    extra_ = 0;
   }
   uint32_t file() const { return file_; }
 
 private:
   uint32_t file_;
+  size_t limit_;
+  size_t extra_ = 0;
   std::vector<SyntaxError> errors_;
 };
+
+/// Thrown to stop parsing once the error limit is reached (the rest of the file would only add errors).
+struct TooManyErrors {};
 
 /// Lexer errors (rare: every stray character is an ERROR_CHAR token) and anything else reported
 /// through the listener interface; replaces the console listener.
@@ -135,6 +160,8 @@ public:
   Strategy(ErrorSink &sink, const TokenTypes &tt) : sink_(sink), tt_(tt) {}
 
   void reportError(antlr4::Parser *p, const antlr4::RecognitionException &e) override {
+    if (sink_.full())
+      throw TooManyErrors{};
     if (inErrorRecoveryMode(p))
       return;
     beginErrorCondition(p);
@@ -149,6 +176,8 @@ public:
 
 protected:
   void reportUnwantedToken(antlr4::Parser *p) override {
+    if (sink_.full())
+      throw TooManyErrors{};
     if (inErrorRecoveryMode(p))
       return;
     beginErrorCondition(p);
@@ -190,7 +219,43 @@ protected:
     return DefaultErrorStrategy::singleTokenDeletion(p);
   }
 
+  /// Between the statements of a block (and the declarations of a file), a new item starts: once the
+  /// parser has resynchronized there, errors in that item are new errors and are reported. (ANTLR stays in
+  /// error-recovery mode until it next matches a token, and its lookahead can fail on the next statement
+  /// before matching anything, so that statement's error used to be dropped: `x 1; x := ;`.)
+  void sync(antlr4::Parser *p) override {
+    if (ruleOf(p) == GCLParser::RuleBlock && !inErrorRecoveryMode(p)) {
+      // A token that cannot start a statement (nor end the block): report it once and skip to one that can
+      // (ANTLR's own sync gives up on the whole block here, hiding every later error in it).
+      antlr4::misc::IntervalSet expected = p->getExpectedTokens();
+      antlr4::Token *t = p->getCurrentToken();
+      if (t && t->getType() != antlr4::Token::EOF && !expected.contains(t->getType())) {
+        reportUnwantedToken(p);
+        while (p->getCurrentToken()->getType() != antlr4::Token::EOF &&
+               !expected.contains(p->getCurrentToken()->getType()))
+          p->consume();
+        endErrorCondition(p);
+        return;
+      }
+    }
+    DefaultErrorStrategy::sync(p);
+    size_t rule = ruleOf(p);
+    antlr4::Token *t = p->getCurrentToken();
+    if (inErrorRecoveryMode(p) && (rule == GCLParser::RuleBlock || rule == GCLParser::RuleProgram) && t &&
+        t->getStartIndex() > lastError_)
+      endErrorCondition(p); // only past the last error: the recovery itself must not report again
+  }
+
+  /// Remembers where the last error was (see sync) whenever the parser enters error-recovery mode.
+  void beginErrorCondition(antlr4::Parser *p) override {
+    DefaultErrorStrategy::beginErrorCondition(p);
+    if (antlr4::Token *t = p->getCurrentToken(); t && t->getStartIndex() != INVALID_INDEX)
+      lastError_ = std::max(lastError_, t->getStartIndex());
+  }
+
   void reportMissingToken(antlr4::Parser *p) override {
+    if (sink_.full())
+      throw TooManyErrors{};
     if (inErrorRecoveryMode(p))
       return;
     beginErrorCondition(p);
@@ -299,6 +364,7 @@ private:
 
   ErrorSink &sink_;
   const TokenTypes &tt_;
+  size_t lastError_ = 0;
 };
 
 /// Reports stray characters, hides them from the parser, and rejects inputs nested so deeply that the
@@ -320,8 +386,16 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
   size_t prev = 0;
   bool tooDeep = false;
   for (size_t i = 0; i < tokens.size(); ++i) {
+    if (sink.full()) // enough errors: no parse, and no point scanning further
+      return false;
     antlr4::Token *t = tokens.get(i);
     size_t ty = t->getType();
+    if (ty == GCLLexer::UNTERMINATED_COMMENT) {
+      if (auto *ct = dynamic_cast<antlr4::CommonToken *>(t))
+        ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
+      sink.add(t, "unterminated comment: '/*' without '*/'");
+      continue;
+    }
     if (ty == GCLLexer::ERROR_CHAR) {
       if (auto *ct = dynamic_cast<antlr4::CommonToken *>(t))
         ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
@@ -448,6 +522,12 @@ private:
       char c = s[i];
       if (c == '\\' && i + 2 < s.size()) {
         char n = s[++i];
+        if (n != 'n' && n != 't' && n != 'r' && n != '"' && n != '\\') {
+          SourceLoc at = loc(t);
+          at.col += static_cast<uint32_t>(i - 1);
+          sink_.add(at, std::string("unknown escape sequence '\\") + charDisplay(static_cast<unsigned char>(n)).substr(1) +
+                            " in a string (known: \\\", \\\\, \\n, \\t, \\r)");
+        }
         out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n;
       } else {
         out += c;
@@ -950,7 +1030,8 @@ private:
 } // namespace
 
 std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diagnostics &diags) {
-  ErrorSink sink(file);
+  ErrorSink sink(file, diags.errorLimit() > diags.errorCount() ? diags.errorLimit() - diags.errorCount()
+                                                                : diags.errorLimit() == 0 ? 0 : 1);
   std::unique_ptr<Module> result;
   try {
     const std::string &text = sm.text(file);
@@ -961,15 +1042,21 @@ std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diag
     lexer.addErrorListener(&listener);
     antlr4::CommonTokenStream tokens(&lexer);
     static const TokenTypes tt(lexer.getVocabulary());
-    if (prescan(tokens, text, tt, sink)) {
+    if (prescan(tokens, text, tt, sink) && !sink.full()) {
       GCLParser parser(&tokens);
       parser.removeErrorListeners();
       parser.addErrorListener(&listener);
       auto strategy = std::make_shared<Strategy>(sink, tt);
       parser.setErrorHandler(strategy);
-      GCLParser::ProgramContext *tree = parser.program();
+      GCLParser::ProgramContext *tree = nullptr;
+      try {
+        tree = parser.program();
+      } catch (const TooManyErrors &) {
+        tree = nullptr; // enough errors: no AST (nothing is checked after syntax errors anyway)
+      }
       Builder builder(file, text, tt, sink);
-      result = builder.module(tree);
+      if (tree)
+        result = builder.module(tree);
       // The parser keeps a pointer to the strategy's owner; reset before either goes away.
       parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
     }
@@ -978,7 +1065,10 @@ std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diag
   } catch (...) {
     sink.add(SourceLoc{file, 1, 1}, "internal parser error");
   }
+  bool stopped = sink.full();
   sink.flush(diags);
+  if (stopped)
+    diags.setStopped();
   if (!result) {
     result = std::make_unique<Module>();
     result->file = file;

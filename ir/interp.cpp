@@ -109,6 +109,7 @@ struct Interpreter::Impl {
   std::optional<std::mt19937_64> relaxRng;
   std::vector<Value> relaxDrawn;
   uint64_t maxIterations = 0;
+  std::set<StmtId> covered;
   std::vector<uint32_t> activeCalls; ///< per procedure: its frames on the stack
   uint32_t maxRecursion = 0;
 
@@ -365,6 +366,8 @@ struct Interpreter::Impl {
     ++steps;
     last = cur;
     lastProc = curProc;
+    if (opts.recordCoverage)
+      covered.insert(cur->id);
     if (!opts.recordTrace || opts.traceLimit == 0)
       return UINT64_MAX;
     trace.push_back(TraceStep{curProc, cur->id, static_cast<uint32_t>(frames.size() - 1), std::nullopt});
@@ -592,6 +595,7 @@ struct Interpreter::Impl {
     o.steps = steps;
     o.relaxDrawn = relaxDrawn;
     o.maxIterations = maxIterations;
+    o.covered = std::move(covered);
     o.maxRecursion = maxRecursion;
     o.traceDropped = traceDropped;
     o.trace.assign(std::make_move_iterator(trace.begin()), std::make_move_iterator(trace.end()));

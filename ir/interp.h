@@ -40,6 +40,7 @@ struct InterpOptions {
   std::optional<uint64_t> seed;     ///< after nondetValues run out: random values from this seed
   uint32_t callDepthLimit = 10'000; ///< calls run on an explicit frame stack, so any depth is safe
   bool recordTrace = true;
+  bool recordCoverage = false; ///< fill Outcome::covered
   uint64_t traceLimit = 100'000; ///< at most this many trace steps are kept (the most recent ones)
   /// The heap at the start: node n(k+1) is initialHeap[k] (allocatedBy 0). Reference arguments and fields
   /// may point to these nodes; `new` allocates after them.
@@ -98,6 +99,7 @@ struct Outcome {
   std::vector<TraceStep> trace;
   uint64_t traceDropped = 0;     ///< earliest steps dropped from `trace` because of traceLimit
   uint64_t steps = 0;            ///< statements executed (guard true) plus loop condition re-reads
+  std::set<StmtId> covered;      ///< with InterpOptions::recordCoverage: every statement executed (guard true)
   std::vector<Value> relaxDrawn; ///< the values relaxed statements used (InterpOptions::relaxedValues)
   /// The bounds this run needs: the most iterations one execution of a loop made, and the most frames one
   /// procedure had on the stack at once (the entry counts). A BMC unwind of max(maxIterations,

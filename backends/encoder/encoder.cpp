@@ -2,6 +2,8 @@
 // checked failures, selectors over the relaxable parts, and the hooks repair and OFC need.
 #include "backends/encoder/encoder.h"
 
+#include "ir/analysis.h"
+
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
@@ -144,6 +146,8 @@ public:
             "encode: a slot holds a primitive that is not a call, with an activation");
       (sl.after ? slotsAfter : slotsBefore)[sl.anchor].push_back(&sl);
     }
+    if (opts.relaxValues || opts.relaxGuards)
+      spec = ir::specificationStatements(prog);
   }
 
   Encoding run(uint32_t entry) {
@@ -224,9 +228,11 @@ private:
   uint32_t ctx = ir::ContextTable::kRoot; ///< the context of the statements being encoded
   Term curExec;                           ///< exec of the statement being encoded (Step::guard)
   uint32_t concreteDepth = 0;             ///< > 0 inside a concrete block: nothing is relaxable
+  uint32_t specDepth = 0;                 ///< > 0 in a requires or ensures block: nothing is relaxable
   Term slotActive;                        ///< while a slot's statement is encoded: its activation
   std::map<ir::StmtId, std::vector<const Slot *>> slotsBefore, slotsAfter;
   std::map<std::tuple<ir::StmtId, Part, uint32_t>, Term> selectorTerms;
+  std::unordered_set<ir::StmtId> spec; ///< relaxable encodings: the statements of the checks (never relaxed)
 
   // ---- steps --------------------------------------------------------------------------------------
 
@@ -251,7 +257,8 @@ private:
   }
   /// The selector of a relaxable part of `s` here, or null when this part is not relaxable here.
   Term selector(const ir::Stmt &s, Part part) {
-    bool on = concreteDepth == 0 && slotActive.isNull() &&
+    bool on = concreteDepth == 0 && specDepth == 0 && slotActive.isNull() && !spec.count(s.id) &&
+              (!opts.relaxProcs || opts.relaxProcs->count(frame().proc)) &&
               (part == Part::Value ? opts.relaxValues && valueRelaxable(s.kind)
                                    : opts.relaxGuards && guardRelaxable(s.kind));
     if (!on)
@@ -314,6 +321,26 @@ private:
   /// The input nodes: `opts.inputNodes` per record type reachable from the entry's reference parameters,
   /// with free field values (a reference field: null or an input node of its type).
   void inputHeap(const ir::Procedure &p) {
+    if (opts.fixedHeap) {
+      for (const ir::HeapNode &h : *opts.fixedHeap) {
+        uint32_t id = static_cast<uint32_t>(enc.inputNodes.size()) + 1;
+        if (h.record >= prog.records.size() || h.fields.size() != prog.records[h.record].fields.size())
+          throw std::invalid_argument("encode: fixed input node n" + std::to_string(id) + " does not fit");
+        inputIds[h.record].push_back(id);
+        enc.inputNodes.push_back(InputNode{id, h.record, {}});
+        nodeRec = tm.mkStore(nodeRec, tm.mkInt(id), tm.mkInt(h.record));
+      }
+      for (size_t k = 0; k < enc.inputNodes.size(); ++k) {
+        InputNode &n = enc.inputNodes[k];
+        const ir::Record &rec = prog.records[n.record];
+        for (size_t f = 0; f < rec.fields.size(); ++f) {
+          Term v = ex.valueTerm((*opts.fixedHeap)[k].fields[f], rec.fields[f].type);
+          n.fields.push_back(v);
+          fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
+        }
+      }
+      return;
+    }
     std::vector<bool> reach(prog.records.size(), false);
     std::vector<uint32_t> todo;
     for (uint32_t k : p.params)
@@ -435,12 +462,16 @@ private:
 
   void procBody(bool isEntry) {
     const ir::Procedure &p = proc();
+    ++specDepth;
     for (const ir::Stmt &s : p.pre)
       stmt(s, isEntry);
+    --specDepth;
     block(p.body);
     pc = control(nullptr, "pc", orAll(tm, pc, frame().returned));
+    ++specDepth;
     for (const ir::Stmt &s : p.post)
       stmt(s, false);
+    --specDepth;
   }
 
   void block(const std::vector<ir::Stmt> &stmts) {

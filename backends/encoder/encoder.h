@@ -121,6 +121,10 @@ struct EncodeOptions {
   std::optional<std::vector<ir::Value>> fixedArgs;
   /// Fix the nondet values consumed in execution order; running out is infeasible (assumed not to happen).
   std::optional<std::vector<ir::Value>> fixedNondets;
+  /// Fix the input heap: these nodes (n1, n2, … in order, with their records and field values) exist at the
+  /// start instead of `inputNodes` free ones; reference parameters are null or one of them (pin them with
+  /// fixedArgs). How a counterexample's heap is replayed in the encoding.
+  std::optional<std::vector<ir::HeapNode>> fixedHeap;
 
   /// A relaxable encoding: every Value (relaxValues) and Guard (relaxGuards) part of every statement instance
   /// outside `concrete` blocks gets its own SSA symbol, its own step and a selector; nothing is folded across
@@ -130,6 +134,10 @@ struct EncodeOptions {
   bool relaxValues = false;
   bool relaxGuards = false;
   SelectorScope selectorScope = SelectorScope::Statement;
+  /// Only statements of these procedures (indices into Program::procs) are relaxable (unset: every
+  /// procedure). The specification is never relaxable: contract blocks (requires, ensures), asserts,
+  /// assumes and the temporaries only they read (ir::specificationStatements).
+  std::optional<std::unordered_set<uint32_t>> relaxProcs;
   /// Partial program (one-path / on-demand encoding): statements not in the set are skips.
   std::optional<std::unordered_set<ir::StmtId>> onlyStmts;
   /// Value or Guard overrides by statement (repair holes); see Override.

@@ -60,6 +60,7 @@ public:
     }
     r.complete = m.complete;
     r.stats["checks"] = static_cast<double>(s.stats().checks);
+    r.stats["solve_s"] = s.stats().solveSeconds + s.stats().assertSeconds;
     if (m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other) {
       r.status = Status::Unknown;
       r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason);

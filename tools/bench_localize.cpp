@@ -52,11 +52,13 @@ struct Options {
   bool quick = false, json = false;
 };
 
-/// One localization configuration: a method and its weights, on a solver.
+/// One localization configuration: a method, its weights and the parts it relaxes, on a solver.
 struct Config {
   std::string method, weights, solver;
+  bool guards = false;
   std::string name() const {
-    return method + (weights.empty() ? "" : ":" + weights) + (solver.empty() ? "" : "/" + solver);
+    return method + (weights.empty() ? "" : ":" + weights) + (guards ? "+guards" : "") +
+           (solver.empty() ? "" : "/" + solver);
   }
 };
 
@@ -141,6 +143,7 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
     localize::Options lo;
     lo.solver = c.solver;
     lo.weights = c.weights.empty() ? "uniform" : c.weights;
+    lo.relaxGuards = c.guards;
     lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
     lo.maxSize = o.maxSize;
     lo.maxSets = o.maxSets;
@@ -303,7 +306,10 @@ int runBenchLocalize(Options o, const std::string &commandLine) {
   }
   std::vector<std::string> langs = splitComma(o.langs), solvers = splitComma(o.solvers);
   std::vector<Config> configs;
-  for (const std::string &c : splitComma(o.configs)) {
+  for (std::string c : splitComma(o.configs)) {
+    bool guards = c.size() > 7 && c.compare(c.size() - 7, 7, "+guards") == 0;
+    if (guards)
+      c.resize(c.size() - 7);
     std::string method = c.substr(0, c.find(':'));
     std::string weights = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
     const localize::Method *m = localize::findMethod(method);
@@ -316,7 +322,7 @@ int runBenchLocalize(Options o, const std::string &commandLine) {
       return Exit::InputError;
     }
     for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
-      configs.push_back(Config{method, weights, s});
+      configs.push_back(Config{method, weights, s, guards});
   }
   if (configs.empty()) {
     std::cerr << "locus: error: --configs: no configuration\n";
@@ -633,7 +639,7 @@ void addBenchLocalize(BenchCommands &cmds) {
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
-  sub->add_option("--configs", o->configs, "METHOD[:WEIGHTS],… (weights: uniform or ochiai)")
+  sub->add_option("--configs", o->configs, "METHOD[:WEIGHTS][+guards],… (weights: uniform or ochiai; +guards: relax guards too)")
       ->capture_default_str();
   sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
       ->capture_default_str();

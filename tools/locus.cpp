@@ -1,4 +1,5 @@
 // The `locus` driver: git-style subcommands over the front end, the IR and the interpreter.
+#include "frontend/gcl/frontend.h"
 #include "frontend/source.h"
 #include "ir/interp.h"
 #include "ir/printer.h"
@@ -303,8 +304,12 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
 
 /// `locus --version`: the version, the commit it was built from, and the standard library it uses.
 int cmdVersion(report::Reporter &rep) {
+  std::vector<std::string> stdlib = gcl::standardLibraryDirs();
   rep.text() << "locus " << tools::version() << " (commit " << tools::gitCommit() << ")\n";
-  return rep.finish(Json{{"version", tools::version()}, {"commit", tools::gitCommit()}}, Exit::Ok);
+  for (const std::string &dir : stdlib)
+    rep.text() << "standard library: " << dir << "\n";
+  return rep.finish(Json{{"version", tools::version()}, {"commit", tools::gitCommit()}, {"stdlib", stdlib}},
+                    Exit::Ok);
 }
 
 } // namespace

@@ -242,3 +242,64 @@ TEST_CASE("--timeout bounds all queries of a verification together") {
     }
   }
 }
+
+namespace {
+
+/// The id of the first statement of `kind` in `proc`'s body.
+ir::StmtId firstStmt(const ir::Program &prog, const std::string &proc, ir::Stmt::Kind kind) {
+  ir::StmtId id = 0;
+  ir::forEachStmt(prog.procs[prog.procIndex(proc)].body, [&](const ir::Stmt &s) {
+    if (!id && s.kind == kind)
+      id = s.id;
+  });
+  REQUIRE(id != 0);
+  return id;
+}
+
+bool replaysWith(const ir::Program &prog, const Check &check, std::vector<ir::Value> args, std::string &why) {
+  Counterexample cx;
+  cx.args = std::move(args);
+  ir::Outcome out;
+  return replays(prog, prog.procIndex("main"), check, cx, EncodeOptions{}, out, why);
+}
+
+} // namespace
+
+TEST_CASE("a counterexample replays only if the interpreter reaches the same check") {
+  // The replay is what stands between a wrong encoding and a wrong verdict: it must say no.
+  std::string why;
+  SUBCASE("an unwinding check: the loop must be reached unwind + 1 = 6 times") {
+    ir::Program prog = compile("proc main(n: int) { var a: int; var b: int; var c: int; var i: int;\n"
+                               " a := 0; b := 0; c := 0; a := 1; b := 1; c := 1; a := 2; b := 2; c := 2;\n"
+                               " i := 0; while (i < n) { i := i + 1; } }");
+    Check loop;
+    loop.kind = CheckKind::Unwinding;
+    loop.stmt = firstStmt(prog, "main", ir::Stmt::While);
+    loop.proc = prog.procIndex("main");
+    CHECK(replaysWith(prog, loop, {ir::Value::ofInt(10)}, why));
+    CHECK_FALSE(replaysWith(prog, loop, {ir::Value::ofInt(0)}, why)); // reached once, among ten statements
+    CHECK(why.find("reached statement #" + std::to_string(loop.stmt) + " 1 times, expected at least 6") !=
+          std::string::npos);
+    CHECK_FALSE(replaysWith(prog, loop, {ir::Value::ofInt(4)}, why)); // 5 evaluations of the loop
+    CHECK(replaysWith(prog, loop, {ir::Value::ofInt(6)}, why));
+  }
+  SUBCASE("an assertion: the same failure at the same statement") {
+    ir::Program prog = compile("proc main(x: int) {\n assert x != 1;\n assert x != 2;\n}");
+    Check second;
+    second.kind = CheckKind::Assert;
+    second.proc = prog.procIndex("main");
+    std::vector<ir::StmtId> asserts;
+    ir::forEachStmt(prog.procs[second.proc].body, [&](const ir::Stmt &s) {
+      if (s.kind == ir::Stmt::Assert)
+        asserts.push_back(s.id);
+    });
+    REQUIRE(asserts.size() == 2);
+    second.stmt = asserts[1];
+    CHECK(replaysWith(prog, second, {ir::Value::ofInt(2)}, why));
+    CHECK_FALSE(replaysWith(prog, second, {ir::Value::ofInt(1)}, why)); // fails at the first assert
+    CHECK_FALSE(replaysWith(prog, second, {ir::Value::ofInt(3)}, why)); // does not fail
+    Check wrongKind = second;
+    wrongKind.kind = CheckKind::NullDeref;
+    CHECK_FALSE(replaysWith(prog, wrongKind, {ir::Value::ofInt(2)}, why));
+  }
+}

@@ -30,6 +30,7 @@ namespace locus::tools {
 
 using report::Exit;
 using report::Json;
+using report::usageError;
 namespace fs = std::filesystem;
 
 namespace {
@@ -52,7 +53,6 @@ struct Options {
   std::string name = "faults";
   bool quick = false;
   bool generateOnly = false;
-  bool json = false;
 };
 
 /// One unit of work for a worker: an original program or one faulty version.
@@ -222,38 +222,28 @@ struct Counts {
   }
 };
 
-int runBenchFaults(Options o, const std::string &commandLine) {
+int runBenchFaults(Options o, const std::string &commandLine, report::Reporter &rep) {
   std::vector<std::string> solvers = splitComma(o.solvers);
   std::vector<std::string> langs = splitComma(o.langs);
-  if (solvers.empty() || langs.empty()) {
-    std::cerr << "locus: error: bench faults: --solvers and --langs must name at least one\n";
-    return Exit::InputError;
-  }
+  if (solvers.empty() || langs.empty())
+    usageError("bench faults: --solvers and --langs must name at least one");
   for (const std::string &l : langs)
-    if (l != "gcl" && l != "c") {
-      std::cerr << "locus: error: bench faults: unknown language '" << l << "' (gcl, c)\n";
-      return Exit::InputError;
-    }
+    if (l != "gcl" && l != "c")
+      usageError("bench faults: unknown language '" + l + "' (gcl, c)");
   std::vector<mutate::FaultClass> classes;
   for (const std::string &c : splitComma(o.classes)) {
     std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
-    if (!fc) {
-      std::cerr << "locus: error: bench faults: unknown fault class '" << c << "' (C1, C2, C3, C4, L1, L2)\n";
-      return Exit::InputError;
-    }
+    if (!fc)
+      usageError("bench faults: unknown fault class '" + c + "' (C1, C2, C3, C4, L1, L2)");
     classes.push_back(*fc);
   }
-  if (std::optional<std::string> why = o.generateOnly ? std::nullopt : unavailableSolver(solvers)) {
-    std::cerr << "locus: error: " << *why << "\n";
-    return Exit::InputError;
-  }
+  if (std::optional<std::string> why = o.generateOnly ? std::nullopt : unavailableSolver(solvers))
+    usageError(*why);
 
   std::string err;
   std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
-  if (!corpus) {
-    std::cerr << "locus: error: " << err << "\n";
-    return Exit::InputError;
-  }
+  if (!corpus)
+    usageError(err);
   if (!o.programs.empty()) {
     std::vector<std::string> keep = splitComma(o.programs);
     std::erase_if(*corpus, [&](const mutate::CorpusProgram &p) {
@@ -271,11 +261,8 @@ int runBenchFaults(Options o, const std::string &commandLine) {
     o.versions = 2;
     solvers.resize(1);
   }
-  if (corpus->empty()) {
-    std::cerr << "locus: error: bench faults: no programs in '" << o.manifest
-              << "' for the languages asked\n";
-    return Exit::InputError;
-  }
+  if (corpus->empty())
+    usageError("bench faults: no programs in '" + o.manifest + "' for the languages asked");
   if (o.work.empty())
     o.work = (fs::temp_directory_path() / (o.quick ? "locus-faults-quick" : "locus-faults")).string();
 
@@ -296,13 +283,17 @@ int runBenchFaults(Options o, const std::string &commandLine) {
   }
   for (size_t i = 0; i < corpus->size(); ++i)
     if (!suite.programErrors[i].empty())
-      std::cerr << "locus: warning: " << (*corpus)[i].file << ": " << suite.programErrors[i] << "\n";
+      rep.warning((*corpus)[i].file + ": " + suite.programErrors[i]);
   if (invalid)
-    std::cerr << "locus: internal error: " << invalid << " mutant(s) failed IR validation\n";
+    rep.warning(std::to_string(invalid) + " mutant(s) failed IR validation (an internal error)");
   if (o.generateOnly) {
-    std::cout << "generated " << generated << " versions of " << corpus->size() << " programs in "
-              << bench::seconds(genSeconds) << " into " << o.work << "\n";
-    return invalid ? Exit::Internal : Exit::Ok;
+    rep.text() << "generated " << generated << " versions of " << corpus->size() << " programs in "
+               << bench::seconds(genSeconds) << " into " << o.work << "\n";
+    return rep.finish(Json{{"generated", generated},
+                           {"programs", corpus->size()},
+                           {"seconds", genSeconds},
+                           {"work", o.work}},
+                      invalid ? Exit::Internal : Exit::Ok);
   }
 
   // The work: every original (must be safe), then every version.
@@ -341,7 +332,7 @@ int runBenchFaults(Options o, const std::string &commandLine) {
   std::vector<Json> results(tasks.size());
   auto tRun = Clock::now();
   {
-    bench::Progress progress(tasks.size(), "faults");
+    bench::Progress progress(tasks.size(), "faults", !rep.json());
     // A hard limit per task: every solver's time limit, plus room for the front end, encoding and replay.
     double hard = o.timeout > 0 ? o.timeout * static_cast<double>(methods.size()) * 1.5 + 60 : 0;
     bench::WorkerPool pool(
@@ -418,7 +409,7 @@ int runBenchFaults(Options o, const std::string &commandLine) {
       suite.parts[tasks[i].part].manifest.versions[tasks[i].version].equivalent = status[i] == "equivalent";
   for (const mutate::SuitePart &p : suite.parts)
     if (!mutate::writeManifest(p.manifestPath, p.manifest, err))
-      std::cerr << "locus: warning: " << err << "\n";
+      rep.warning(err);
 
   // Tables.
   bench::Table classTable;
@@ -634,25 +625,20 @@ int runBenchFaults(Options o, const std::string &commandLine) {
     bench::PlotResult plot = bench::writeCactusPlot(
         o.out, o.name, "locus verify on " + std::to_string(generated) + " faulty versions", series);
     if (!plot.warning.empty())
-      std::cerr << "locus: warning: " << plot.warning << "\n";
-    if (!o.json)
-      std::cerr << "wrote " << (fs::path(o.out) / o.name).string() << ".{md,json} and "
-                << (plot.files.size() - 2) << " plot image(s)\n";
+      rep.warning(plot.warning);
+    rep.note("wrote " + (fs::path(o.out) / o.name).string() + ".{md,json} and " +
+             std::to_string(plot.files.size() - 2) + " plot image(s)");
   }
-  if (o.json)
-    std::cout << j.dump(2) << "\n";
-  else
-    std::cout << md.str();
+  rep.text() << md.str();
 
   size_t internalErrors = invalid;
   for (size_t i = 0; i < tasks.size(); ++i)
     internalErrors += results[i].contains("crashed") ||
                       (status[i] == "error" && why[i].find("internal-error") != std::string::npos);
-  if (internalErrors)
-    return Exit::Internal;
-  if (!disagreements.empty() || !excluded.empty())
-    return Exit::Violated;
-  return Exit::Ok;
+  int rc = internalErrors                                ? Exit::Internal
+           : !disagreements.empty() || !excluded.empty() ? Exit::Violated
+                                                         : Exit::Ok;
+  return rep.finish(std::move(j), rc);
 }
 
 } // namespace
@@ -689,9 +675,10 @@ void addBenchFaults(BenchCommands &cmds) {
                 "CI subset: 8 programs spread over the corpus (first language), 2 versions per class, the "
                 "first solver only");
   sub->add_flag("--generate-only", o->generateOnly, "write the suite and its manifests, verify nothing");
-  sub->add_flag("--json", o->json, "print the JSON report on stdout instead of the markdown");
+  sub->add_flag("--json", cmds.reporter->jsonFlag(),
+                "print the JSON report on stdout instead of the markdown");
   std::string *line = &cmds.commandLine;
-  cmds.runners.emplace_back(sub, [o, line] { return runBenchFaults(*o, *line); });
+  cmds.runners.emplace_back(sub, [o, line](report::Reporter &rep) { return runBenchFaults(*o, *line, rep); });
 }
 
 } // namespace locus::tools

@@ -28,6 +28,7 @@ namespace locus::tools {
 
 using report::Exit;
 using report::Json;
+using report::usageError;
 namespace fs = std::filesystem;
 
 namespace {
@@ -49,7 +50,7 @@ struct Options {
   double timeout = 30;
   size_t maxSize = 3, maxSets = 10;
   std::string work, out, name = "localize";
-  bool quick = false, json = false;
+  bool quick = false;
 };
 
 /// One localization configuration: a method, its weights and the parts it relaxes, on a solver.
@@ -298,7 +299,7 @@ struct Stats {
   }
 };
 
-int runBenchLocalize(Options o, const std::string &commandLine) {
+int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter &rep) {
   if (o.quick) {
     o.programs = o.programs.empty() ? "B01,B05,L03,KB-max,JO-twobranch,RG-absValue" : o.programs;
     o.versions = 1;
@@ -314,29 +315,24 @@ int runBenchLocalize(Options o, const std::string &commandLine) {
     std::string weights = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
     const localize::Method *m = localize::findMethod(method);
     if (!m) {
-      std::cerr << "locus: error: --configs: unknown method '" << method << "'\n";
-      return Exit::InputError;
+      usageError("bench localize: --configs: unknown method '" + method + "'");
     }
     if (!weights.empty() && weights != "uniform" && weights != "ochiai") {
-      std::cerr << "locus: error: --configs: unknown weights '" << weights << "' (uniform or ochiai)\n";
-      return Exit::InputError;
+      usageError("bench localize: --configs: unknown weights '" + weights + "' (uniform or ochiai)");
     }
     for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
       configs.push_back(Config{method, weights, s, guards});
   }
   if (configs.empty()) {
-    std::cerr << "locus: error: --configs: no configuration\n";
-    return Exit::InputError;
+    usageError("bench localize: --configs: no configuration");
   }
   if (std::optional<std::string> bad = unavailableSolver(solvers)) {
-    std::cerr << "locus: error: " << *bad << "\n";
-    return Exit::InputError;
+    usageError(*bad);
   }
   std::string err;
   std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
   if (!corpus) {
-    std::cerr << "locus: error: " << err << "\n";
-    return Exit::InputError;
+    usageError(err);
   }
   std::vector<mutate::CorpusProgram> all = *corpus;
   if (!o.programs.empty()) {
@@ -357,8 +353,7 @@ int runBenchLocalize(Options o, const std::string &commandLine) {
     for (const std::string &c : splitComma(o.classes)) {
       std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
       if (!fc) {
-        std::cerr << "locus: error: --classes: unknown class '" << c << "'\n";
-        return Exit::InputError;
+        usageError("bench localize: --classes: unknown class '" + c + "'");
       }
       so.classes.push_back(*fc);
     }
@@ -388,20 +383,18 @@ int runBenchLocalize(Options o, const std::string &commandLine) {
   if (o.papers) {
     std::vector<Task> pt = paperTasks(o.manifest, *corpus, langs, o.work, err);
     if (!err.empty()) {
-      std::cerr << "locus: error: " << err << "\n";
-      return Exit::InputError;
+      usageError(err);
     }
     tasks.insert(tasks.end(), pt.begin(), pt.end());
   }
   if (tasks.empty()) {
-    std::cerr << "locus: error: no versions to localize (check --programs, --classes, --papers)\n";
-    return Exit::InputError;
+    usageError("bench localize: no versions to localize (check --programs, --classes, --papers)");
   }
 
   std::vector<Json> results(tasks.size());
   auto tRun = Clock::now();
   {
-    bench::Progress progress(tasks.size(), "localize");
+    bench::Progress progress(tasks.size(), "localize", !rep.json());
     double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size() + 1) * 1.5 + 60 : 0;
     bench::WorkerPool pool(
         tasks.size(), [&](size_t i) { return runTask(tasks[i], configs, o).dump(); }, o.jobs, hard);
@@ -606,7 +599,7 @@ int runBenchLocalize(Options o, const std::string &commandLine) {
     for (const std::string &p : problemLines)
       md << "- " << p << "\n";
   }
-  std::cout << (o.json ? j.dump(2) + "\n" : md.str());
+  rep.text() << md.str();
   if (!o.out.empty()) {
     fs::create_directories(o.out);
     std::ofstream(fs::path(o.out) / (o.name + ".md")) << md.str();
@@ -615,12 +608,12 @@ int runBenchLocalize(Options o, const std::string &commandLine) {
          {bench::writeCactusPlot(o.out, o.name + "-time", "localization time per version", cactus),
           bench::writeLinePlot(o.out, o.name + "-exam", examPlot)})
       if (!pr.warning.empty())
-        std::cerr << "locus: warning: " << pr.warning << "\n";
+        rep.warning(pr.warning);
   }
   size_t internal = 0;
   for (const auto &[name, s] : byConfig)
     internal += s.errors;
-  return problems || internal ? Exit::Internal : Exit::Ok;
+  return rep.finish(std::move(j), problems || internal ? Exit::Internal : Exit::Ok);
 }
 
 } // namespace
@@ -639,7 +632,8 @@ void addBenchLocalize(BenchCommands &cmds) {
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
-  sub->add_option("--configs", o->configs, "METHOD[:WEIGHTS][+guards],… (weights: uniform or ochiai; +guards: relax guards too)")
+  sub->add_option("--configs", o->configs,
+                  "METHOD[:WEIGHTS][+guards],… (weights: uniform or ochiai; +guards: relax guards too)")
       ->capture_default_str();
   sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
       ->capture_default_str();
@@ -652,9 +646,9 @@ void addBenchLocalize(BenchCommands &cmds) {
   sub->add_option("--out", o->out, "write NAME.md, NAME.json and the plots here");
   sub->add_option("--name", o->name, "the report's file stem")->capture_default_str();
   sub->add_flag("--quick", o->quick, "the CI subset: 6 programs, 1 version per class, the papers' faults");
-  sub->add_flag("--json", o->json, "print the JSON report instead of markdown");
+  sub->add_flag("--json", cmds.reporter->jsonFlag(), "print the JSON report instead of markdown");
   std::string line = cmds.commandLine;
-  cmds.runners.push_back({sub, [o, line] { return runBenchLocalize(*o, line); }});
+  cmds.runners.push_back({sub, [o, line](report::Reporter &rep) { return runBenchLocalize(*o, line, rep); }});
 }
 
 } // namespace locus::tools

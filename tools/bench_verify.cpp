@@ -20,6 +20,7 @@ namespace locus::tools {
 
 using report::Exit;
 using report::Json;
+using report::usageError;
 namespace fs = std::filesystem;
 
 namespace {
@@ -39,7 +40,6 @@ struct Options {
   unsigned repeat = 1;
   std::string out;
   std::string name = "verify-solvers";
-  bool json = false;
 };
 
 /// One program of the suite, with the bounds it is verified at.
@@ -230,26 +230,18 @@ Run medianRun(std::vector<Run> runs) {
   return m;
 }
 
-int runBenchVerify(const Options &o, const std::string &commandLine) {
+int runBenchVerify(const Options &o, const std::string &commandLine, report::Reporter &rep) {
   std::vector<std::string> solvers = splitComma(o.solvers);
-  if (solvers.empty()) {
-    std::cerr << "locus: error: --solvers names no solver\n";
-    return Exit::InputError;
-  }
-  if (std::optional<std::string> why = unavailableSolver(solvers)) {
-    std::cerr << "locus: error: " << *why << "\n";
-    return Exit::InputError;
-  }
+  if (solvers.empty())
+    usageError("--solvers names no solver");
+  if (std::optional<std::string> why = unavailableSolver(solvers))
+    usageError(*why);
   std::string err;
   std::vector<Program> suite = collect(o, err);
-  if (!err.empty()) {
-    std::cerr << "locus: error: " << err << "\n";
-    return Exit::InputError;
-  }
-  if (suite.empty()) {
-    std::cerr << "locus: error: no .gcl or .c programs found\n";
-    return Exit::InputError;
-  }
+  if (!err.empty())
+    usageError(err);
+  if (suite.empty())
+    usageError("no .gcl or .c programs found");
 
   // Compile every program once (the front-end time is charged to every solver's run of it).
   struct Compiled {
@@ -279,7 +271,7 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
   // Interleaved: program by program, every solver in turn, the order rotated per program, repeated.
   std::vector<std::vector<std::vector<Run>>> samples(suite.size(),
                                                      std::vector<std::vector<Run>>(solvers.size()));
-  bench::Progress progress(suite.size() * solvers.size() * o.repeat, "verify");
+  bench::Progress progress(suite.size() * solvers.size() * o.repeat, "verify", !rep.json());
   for (unsigned rep = 0; rep < o.repeat; ++rep)
     for (size_t i = 0; i < suite.size(); ++i)
       for (size_t k = 0; k < solvers.size(); ++k) {
@@ -522,20 +514,16 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
     bench::PlotResult plot = bench::writeCactusPlot(
         o.out, o.name, "locus verify on " + std::to_string(suite.size()) + " programs", series);
     if (!plot.warning.empty())
-      std::cerr << "locus: warning: " << plot.warning << "\n";
-    if (!o.json)
-      std::cerr << "wrote " << (fs::path(o.out) / o.name).string() << ".{md,json} and "
-                << (plot.files.size() - 2) << " plot image(s)\n";
+      rep.warning(plot.warning);
+    rep.note("wrote " + (fs::path(o.out) / o.name).string() + ".{md,json} and " +
+             std::to_string(plot.files.size() - 2) + " plot image(s)");
   }
-  if (o.json)
-    std::cout << j.dump(2) << "\n";
-  else
-    std::cout << md.str();
-  if (internalErrors)
-    return Exit::Internal;
-  if (!disagreements.empty())
-    return Exit::Violated;
-  return inputErrors ? Exit::InputError : Exit::Ok;
+  rep.text() << md.str();
+  int rc = internalErrors           ? Exit::Internal
+           : !disagreements.empty() ? Exit::Violated
+           : inputErrors            ? Exit::InputError
+                                    : Exit::Ok;
+  return rep.finish(std::move(j), rc);
 }
 
 } // namespace
@@ -572,14 +560,13 @@ void addBenchVerify(BenchCommands &cmds) {
   sub->add_option("--out", o->out,
                   "write NAME.md, NAME.json, NAME.dat/.gp and the cactus plot NAME.png/.svg here");
   sub->add_option("--name", o->name, "file stem of the written results")->capture_default_str();
-  sub->add_flag("--json", o->json, "print the JSON report on stdout instead of the markdown");
+  sub->add_flag("--json", cmds.reporter->jsonFlag(),
+                "print the JSON report on stdout instead of the markdown");
   std::string *line = &cmds.commandLine;
-  cmds.runners.emplace_back(sub, [o, line] {
-    if (o->paths.empty() && o->manifest.empty()) {
-      std::cerr << "locus: error: bench verify: give a directory, files, or --manifest\n";
-      return static_cast<int>(Exit::InputError);
-    }
-    return runBenchVerify(*o, *line);
+  cmds.runners.emplace_back(sub, [o, line](report::Reporter &rep) {
+    if (o->paths.empty() && o->manifest.empty())
+      usageError("bench verify: give a directory, files, or --manifest");
+    return runBenchVerify(*o, *line, rep);
   });
 }
 

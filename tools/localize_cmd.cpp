@@ -11,7 +11,6 @@
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
-#include <iostream>
 #include <sstream>
 
 namespace locus::tools {
@@ -23,7 +22,6 @@ namespace {
 
 struct Store {
   std::string file;
-  bool json = false;
   std::vector<std::string> importPath;
   std::string method = "maxsat";
   std::string entry = "main";
@@ -40,16 +38,6 @@ struct Store {
   std::string procs;
   bool stats = false;
 };
-
-/// A usage error: a message and exit 2 (JSON on stdout with --json).
-int usage(const Store &o, const std::string &msg) {
-  if (o.json)
-    std::cout << Json{{"command", "localize"}, {"file", o.file}, {"ok", false}, {"error", msg}}.dump(2)
-              << "\n";
-  else
-    std::cerr << "locus: error: " << msg << "\n";
-  return Exit::InputError;
-}
 
 std::string partText(encoder::Part p) {
   return encoder::partName(p);
@@ -93,23 +81,23 @@ Json failureJson(const ir::Program &prog, const repair::Failure &f) {
   return j;
 }
 
-int run(const Store &o) {
+int run(const Store &o, report::Reporter &rep) {
   const localize::Method *method = localize::findMethod(o.method);
   if (!method) {
     std::string names;
     for (const auto &m : localize::methods())
       names += (names.empty() ? "" : ", ") + std::string(m->name());
-    return usage(o, "unknown method '" + o.method + "' (methods: " + names + ")");
+    report::usageError("unknown method '" + o.method + "' (methods: " + names + ")");
   }
   if (o.weights != "uniform" && o.weights != "ochiai")
-    return usage(o, "--weights: expected uniform or ochiai, got '" + o.weights + "'");
+    report::usageError("--weights: expected uniform or ochiai, got '" + o.weights + "'");
   if (o.parts != "value" && o.parts != "value,guard" && o.parts != "guard,value")
-    return usage(o, "--parts: expected value or value,guard, got '" + o.parts + "'");
+    report::usageError("--parts: expected value or value,guard, got '" + o.parts + "'");
   if (o.timeout < 0 || !(o.timeout < 1e7))
-    return usage(o, "--timeout: expected a number of seconds in [0, 1e7)");
+    report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
   std::error_code ec;
   if (!std::filesystem::is_regular_file(o.file, ec))
-    return usage(o, "cannot read '" + o.file + "': no such file");
+    report::usageError("cannot read '" + o.file + "': no such file");
 
   auto t0 = std::chrono::steady_clock::now();
   SourceManager sm;
@@ -117,18 +105,9 @@ int run(const Store &o) {
   frontend::Options fo;
   fo.importPath = o.importPath;
   std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
-  if (!o.json)
-    diags.print(std::cerr);
-  if (!prog) {
-    if (o.json)
-      std::cout << Json{{"command", "localize"},
-                        {"file", o.file},
-                        {"ok", false},
-                        {"diagnostics", report::toJson(diags)}}
-                       .dump(2)
-                << "\n";
-    return Exit::InputError;
-  }
+  rep.diagnostics(diags);
+  if (!prog)
+    return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
 
   repair::FailureSpec spec;
   spec.entry = o.entry;
@@ -143,42 +122,40 @@ int run(const Store &o) {
     for (const std::string &t : splitList(o.nondet)) {
       std::optional<ir::Value> v = parseValue(t, ir::Type::Void, err);
       if (!v)
-        return usage(o, "--nondet: " + err);
+        report::usageError("--nondet: " + err);
       spec.nondets.push_back(*v);
     }
   if (!o.test.empty()) {
     if (o.haveArgs)
-      return usage(o, "--test and --args exclude each other");
+      report::usageError("--test and --args exclude each other");
     spec.kind = repair::FailureSpec::Kind::Test;
     spec.test = o.test;
   } else if (o.haveArgs || !o.nondet.empty()) {
     spec.kind = repair::FailureSpec::Kind::Inputs;
     uint32_t entry = prog->procIndex(o.entry);
     if (entry == ir::kNone || prog->procs[entry].isTest)
-      return usage(o, "no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
+      report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
     const ir::Procedure &p = prog->procs[entry];
     std::vector<std::string> texts = splitList(o.args);
     if (texts.size() != p.params.size())
-      return usage(o, "'" + p.name + "' takes " + std::to_string(p.params.size()) +
-                          " argument(s), --args gave " + std::to_string(texts.size()));
+      report::usageError("'" + p.name + "' takes " + std::to_string(p.params.size()) +
+                         " argument(s), --args gave " + std::to_string(texts.size()));
     for (size_t i = 0; i < texts.size(); ++i) {
       std::optional<ir::Value> v = parseValue(texts[i], p.vars[p.params[i]].type.kind, err);
       if (!v)
-        return usage(o, "--args: parameter '" + p.vars[p.params[i]].name + "': " + err);
+        report::usageError("--args: parameter '" + p.vars[p.params[i]].name + "': " + err);
       spec.args.push_back(*v);
     }
   }
   repair::FailureSearch found = repair::findFailure(*prog, spec);
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   Json j;
-  j["command"] = "localize";
   j["file"] = o.file;
-  j["ok"] = true;
   j["method"] = method->name();
   j["solver"] = method->usesSolver() ? o.solver : "";
   switch (found.status) {
   case repair::FailureStatus::Found: break;
-  case repair::FailureStatus::Invalid: return usage(o, found.message);
+  case repair::FailureStatus::Invalid: report::usageError(found.message);
   case repair::FailureStatus::None:
   case repair::FailureStatus::Unknown:
   case repair::FailureStatus::Internal: {
@@ -186,21 +163,14 @@ int run(const Store &o) {
     int rc = none                                             ? Exit::Ok
              : found.status == repair::FailureStatus::Unknown ? Exit::Unknown
                                                               : Exit::Internal;
-    if (o.json) {
-      j["status"] = none                                             ? "no-failure"
-                    : found.status == repair::FailureStatus::Unknown ? "unknown"
-                                                                     : "error";
-      j["message"] = found.message;
-      j["time_s"] = seconds();
-      j["ranking"] = Json::array();
-      std::cout << j.dump(2) << "\n";
-    } else {
-      std::cout << (none                  ? "no failure to localize: "
-                    : rc == Exit::Unknown ? "UNKNOWN: "
-                                          : "internal error: ")
-                << found.message << "\n";
-    }
-    return rc;
+    if (rc == Exit::Internal)
+      return rep.error(rc, found.message, j);
+    j["status"] = none ? "no-failure" : "unknown";
+    j["message"] = found.message;
+    j["time_s"] = seconds();
+    j["ranking"] = Json::array();
+    rep.text() << (none ? "no failure to localize: " : "UNKNOWN: ") << found.message << "\n";
+    return rep.finish(std::move(j), rc);
   }
   }
   const repair::Failure &failure = *found.failure;
@@ -222,7 +192,7 @@ int run(const Store &o) {
     for (const std::string &name : splitList(o.procs)) {
       uint32_t k = prog->procIndex(name);
       if (k == ir::kNone)
-        return usage(o, "--procs: no procedure '" + name + "'");
+        report::usageError("--procs: no procedure '" + name + "'");
       lo.procs->insert(k);
     }
   } else {
@@ -237,10 +207,10 @@ int run(const Store &o) {
            : r.status == localize::Status::Unknown   ? Exit::Unknown
            : r.status == localize::Status::NoFailure ? Exit::Ok
                                                      : Exit::InputError;
-  if (r.status == localize::Status::Error && r.message.rfind("internal", 0) == 0)
-    rc = Exit::Internal;
+  if (r.status == localize::Status::Error)
+    return rep.error(r.message.rfind("internal", 0) == 0 ? Exit::Internal : Exit::InputError, r.message, j);
   ir::StmtIndex index(*prog);
-  if (o.json) {
+  if (rep.json()) {
     j["status"] = localize::statusName(r.status);
     if (!r.message.empty())
       j["message"] = r.message;
@@ -287,10 +257,9 @@ int run(const Store &o) {
     for (const auto &[k, v] : r.stats)
       stats[k] = v;
     j["stats"] = stats;
-    std::cout << j.dump(2) << "\n";
-    return rc;
+    return rep.finish(std::move(j), rc);
   }
-  std::ostream &os = std::cout;
+  std::ostream &os = rep.text();
   os << "failure: " << failure.describe(*prog) << " (" << failure.origin;
   const ir::Procedure &ep = prog->procs[failure.entry];
   for (size_t k = 0; k < failure.args.size() && k < ep.params.size(); ++k)
@@ -350,12 +319,12 @@ int run(const Store &o) {
   if (o.stats)
     for (const auto &[k, v] : r.stats)
       os << "stats: " << k << " " << v << "\n";
-  return rc;
+  return rep.finish(Json::object(), rc);
 }
 
 } // namespace
 
-LocalizeCommand addLocalizeCommand(CLI::App &app) {
+LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   LocalizeCommand c;
   auto store = std::make_shared<Store>();
   Store &o = *store;
@@ -366,7 +335,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app) {
       app.add_subcommand("localize", "rank the statements that explain a failure (verify's counterexample, a "
                                      "failing test, or a run on given inputs)");
   c.cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
-  c.cmd->add_flag("--json", o.json, "print the result as JSON on stdout");
+  c.cmd->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
   c.cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
   c.cmd->add_option("--method", o.method, methodHelp)->capture_default_str();
   c.cmd->add_option("--entry", o.entry, "the procedure whose failure is localized")->capture_default_str();
@@ -401,7 +370,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app) {
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
                     "defined in FILE, tests excepted)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
-  c.run = [store] { return run(*store); };
+  c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;
 }
 

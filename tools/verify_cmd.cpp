@@ -28,14 +28,11 @@ struct Loaded {
   double parseSeconds = 0, lowerSeconds = 0;
 };
 
-[[noreturn]] void usageError(const std::string &msg) {
-  std::cerr << "locus: error: " << msg << "\n";
-  std::exit(Exit::InputError);
-}
+using report::usageError;
 
-/// Parse (with imports), check and lower, timing the phases. Diagnostics are printed (text on stderr, or a
-/// JSON document on stdout when the file does not compile).
-Loaded load(const VerifyOptionStore &o, const char *command) {
+/// Parse (with imports), check and lower, timing the phases. Diagnostics go to the reporter; when the file
+/// does not compile, the command's answer (exit 2) has been given and `prog` is empty.
+Loaded load(const VerifyOptionStore &o, report::Reporter &rep) {
   Loaded l;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(o.file, ec))
@@ -48,15 +45,9 @@ Loaded load(const VerifyOptionStore &o, const char *command) {
   l.prog = frontend::compileSource(o.file, sm, diags, fo, &t);
   l.parseSeconds = t.parseSeconds;
   l.lowerSeconds = t.lowerSeconds;
-  if (!o.json)
-    diags.print(std::cerr);
-  else if (!l.prog)
-    std::cout << Json{{"command", command},
-                      {"file", o.file},
-                      {"ok", false},
-                      {"diagnostics", report::toJson(diags)}}
-                     .dump(2)
-              << "\n";
+  rep.diagnostics(diags);
+  if (!l.prog)
+    rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
   return l;
 }
 
@@ -168,7 +159,6 @@ public:
       if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
         return;
       answer();
-      std::cout.flush();
       std::_Exit(Exit::Unknown);
     });
   }
@@ -190,8 +180,8 @@ private:
   std::thread thread_;
 };
 
-int cmdVerify(const VerifyOptionStore &o) {
-  Loaded l = load(o, "verify");
+int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
+  Loaded l = load(o, rep);
   if (!l.prog)
     return Exit::InputError;
   const ir::Program &prog = *l.prog;
@@ -207,14 +197,17 @@ int cmdVerify(const VerifyOptionStore &o) {
   encoder::VerifyResult r;
   {
     Watchdog watchdog(hard, [&] {
-      if (o.json)
-        std::cout << Json{{"command", "verify"}, {"file", o.file},       {"entry", prog.procs[entry].name},
-                          {"ok", true},          {"verdict", "unknown"}, {"unwind", o.unwind},
-                          {"ints", o.ints},      {"solver", o.solver},   {"reason", overran.str()}}
-                         .dump(2)
-                  << "\n";
-      else
-        std::cout << "UNKNOWN: " << overran.str() << "\n";
+      rep.text() << "UNKNOWN: " << overran.str() << "\n";
+      rep.finish(Json{{"file", o.file},
+                      {"entry", prog.procs[entry].name},
+                      {"ok", true},
+                      {"verdict", "unknown"},
+                      {"unwind", o.unwind},
+                      {"ints", o.ints},
+                      {"solver", o.solver},
+                      {"reason", overran.str()}},
+                 Exit::Unknown);
+      rep.flush();
     });
     r = encoder::verify(prog, entry, vo);
   }
@@ -232,9 +225,8 @@ int cmdVerify(const VerifyOptionStore &o) {
   case encoder::Verdict::Unknown: rc = Exit::Unknown; break;
   default: rc = Exit::Internal; break;
   }
-  if (o.json) {
+  if (rep.json()) {
     Json j;
-    j["command"] = "verify";
     j["file"] = o.file;
     j["entry"] = proc.name;
     j["ok"] = true;
@@ -270,57 +262,57 @@ int cmdVerify(const VerifyOptionStore &o) {
       j["counterexample"] = report::toJson(report::OutcomeView{prog, *r.outcome, entry}, true);
     if (o.stats)
       j["stats"] = statsJson(l, r);
-    std::cout << j.dump(2) << "\n";
-    return rc;
+    return rep.finish(std::move(j), rc);
   }
+  std::ostream &os = rep.text();
   switch (r.verdict) {
-  case encoder::Verdict::Safe: std::cout << "SAFE (up to unwind " << o.unwind << ")\n"; break;
+  case encoder::Verdict::Safe: os << "SAFE (up to unwind " << o.unwind << ")\n"; break;
   case encoder::Verdict::Unknown:
-    std::cout << "UNKNOWN: the solver (" << r.solverName << ") gave no answer: " << r.reason << "\n";
+    os << "UNKNOWN: the solver (" << r.solverName << ") gave no answer: " << r.reason << "\n";
     break;
   case encoder::Verdict::Mismatch:
-    std::cerr << "locus: internal error: counterexample did not replay: " << r.reason << "\n";
+    rep.error(Exit::Internal, "counterexample did not replay: " + r.reason);
     break;
   case encoder::Verdict::Failed:
   case encoder::Verdict::BoundFailed: {
     bool bound = r.verdict == encoder::Verdict::BoundFailed;
-    std::cout << (bound ? "UNKNOWN: " : "FAILED: ") << encoder::checkName(r.check->kind);
+    os << (bound ? "UNKNOWN: " : "FAILED: ") << encoder::checkName(r.check->kind);
     if (bound || !r.outcome)
-      std::cout << (r.check->message.empty() ? "" : ": " + r.check->message);
+      os << (r.check->message.empty() ? "" : ": " + r.check->message);
     else
-      std::cout << ": " << r.outcome->message;
-    std::cout << "\n  at " << where << " (in " << prog.procs[r.check->proc].name << ", statement #"
-              << r.check->stmt << ")\n";
+      os << ": " << r.outcome->message;
+    os << "\n  at " << where << " (in " << prog.procs[r.check->proc].name << ", statement #" << r.check->stmt
+       << ")\n";
     if (bound)
-      std::cout << "  no failure within the bounds, but they do not cover every execution "
-                   "(increase --unwind / --heap, or --no-unwinding-assertions)\n";
-    std::cout << "inputs: " << (r.cx.args.empty() ? "(none)" : valueList(prog, proc, r.cx.args)) << "\n";
+      os << "  no failure within the bounds, but they do not cover every execution "
+            "(increase --unwind / --heap, or --no-unwinding-assertions)\n";
+    os << "inputs: " << (r.cx.args.empty() ? "(none)" : valueList(prog, proc, r.cx.args)) << "\n";
     if (!r.cx.nondets.empty())
-      std::cout << "nondet: " << nondetList(r.cx.nondets) << "\n";
+      os << "nondet: " << nondetList(r.cx.nondets) << "\n";
     for (size_t k = 0; k < r.cx.heap.size(); ++k) {
-      std::cout << (k ? "            " : "input heap: ") << "n" << k + 1 << ": "
-                << prog.records.at(r.cx.heap[k].record).name << " {";
+      os << (k ? "            " : "input heap: ") << "n" << k + 1 << ": "
+         << prog.records.at(r.cx.heap[k].record).name << " {";
       const ir::Record &rec = prog.records.at(r.cx.heap[k].record);
       for (size_t f = 0; f < rec.fields.size(); ++f)
-        std::cout << (f ? ", " : "") << rec.fields[f].name << " = " << ir::toString(r.cx.heap[k].fields[f]);
-      std::cout << "}\n";
+        os << (f ? ", " : "") << rec.fields[f].name << " = " << ir::toString(r.cx.heap[k].fields[f]);
+      os << "}\n";
     }
     if (r.outcome) {
-      std::cout << "counterexample (replayed by the interpreter):\n";
-      report::printOutcome(std::cout, report::OutcomeView{prog, *r.outcome, entry},
-                           o.trace || !bound ? 0 : 20, true);
+      os << "counterexample (replayed by the interpreter):\n";
+      report::printOutcome(os, report::OutcomeView{prog, *r.outcome, entry}, o.trace || !bound ? 0 : 20,
+                           true);
     }
     break;
   }
   case encoder::Verdict::Error: break;
   }
   if (o.stats)
-    printStats(std::cout, l, r);
+    printStats(os, l, r);
   return rc;
 }
 
-int cmdSmt(const VerifyOptionStore &o) {
-  Loaded l = load(o, "smt");
+int cmdSmt(const VerifyOptionStore &o, report::Reporter &rep) {
+  Loaded l = load(o, rep);
   if (!l.prog)
     return Exit::InputError;
   uint32_t entry = entryIndex(*l.prog, o);
@@ -331,23 +323,29 @@ int cmdSmt(const VerifyOptionStore &o) {
   // sat iff some check (real or bound) can fail
   dump.assertFormula(tm.mkOr(enc.realFailure, enc.boundFailure));
   (void)dump.check();
-  std::cout << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind << " --ints "
-            << o.ints << "\n; sat: some check can fail (" << enc.checks.size()
-            << " checks); unsat: safe up to the bounds\n"
-            << dump.script();
-  return Exit::Ok;
+  rep.text() << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind << " --ints "
+             << o.ints << "\n; sat: some check can fail (" << enc.checks.size()
+             << " checks); unsat: safe up to the bounds\n"
+             << dump.script();
+  return rep.finish(Json{{"file", o.file},
+                         {"entry", o.entry},
+                         {"unwind", o.unwind},
+                         {"ints", o.ints},
+                         {"checks", enc.checks.size()},
+                         {"smtlib", dump.script()}},
+                    Exit::Ok);
 }
 
 } // namespace
 
-VerifyCommands addVerifyCommands(CLI::App &app) {
+VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   VerifyCommands c;
   c.opts = std::make_shared<VerifyOptionStore>();
   VerifyOptionStore &o = *c.opts;
   c.verify = app.add_subcommand("verify", "bounded verification with an SMT solver: SAFE, or FAILED with a "
                                           "counterexample replayed by the interpreter");
   addShared(c.verify, o);
-  c.verify->add_flag("--json", o.json, "print the result as JSON on stdout");
+  c.verify->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
   c.verify->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\")")
       ->capture_default_str();
   c.verify->add_option(
@@ -358,15 +356,15 @@ VerifyCommands addVerifyCommands(CLI::App &app) {
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
   c.smt = app.add_subcommand("smt", "print the verification condition as SMT-LIB 2 (sat: a check can fail)");
   addShared(c.smt, o);
-  c.smt->add_flag("--json", o.json, "report front-end errors as JSON");
+  c.smt->add_flag("--json", rep.jsonFlag(), "print the verification condition in a JSON document");
   return c;
 }
 
-std::optional<int> runVerifyCommands(const VerifyCommands &cmds) {
+std::optional<int> runVerifyCommands(const VerifyCommands &cmds, report::Reporter &rep) {
   if (cmds.verify && cmds.verify->parsed())
-    return cmdVerify(*cmds.opts);
+    return cmdVerify(*cmds.opts, rep);
   if (cmds.smt && cmds.smt->parsed())
-    return cmdSmt(*cmds.opts);
+    return cmdSmt(*cmds.opts, rep);
   return std::nullopt;
 }
 

@@ -1,6 +1,8 @@
 // The `verify` and `smt` subcommands of the driver: bounded verification and the VC as SMT-LIB 2.
 #pragma once
 
+#include "tools/report.h"
+
 #include <CLI/CLI.hpp>
 
 #include <memory>
@@ -13,7 +15,6 @@ namespace locus::tools {
 /// Options of `verify` and `smt` (one storage shared by both; only the parsed subcommand reads it).
 struct VerifyOptionStore {
   std::string file;
-  bool json = false;
   std::vector<std::string> importPath;
   std::string entry = "main";
   uint32_t unwind = 5;
@@ -33,10 +34,10 @@ struct VerifyCommands {
   std::shared_ptr<VerifyOptionStore> opts;
 };
 
-/// Adds the `verify` and `smt` subcommands to `app`.
-VerifyCommands addVerifyCommands(CLI::App &app);
+/// Adds the `verify` and `smt` subcommands to `app`; their `--json` is the reporter's.
+VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep);
 
 /// Runs whichever of the two was parsed and returns its exit code; nullopt if neither was.
-std::optional<int> runVerifyCommands(const VerifyCommands &cmds);
+std::optional<int> runVerifyCommands(const VerifyCommands &cmds, report::Reporter &rep);
 
 } // namespace locus::tools

@@ -80,7 +80,8 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
   // what is left. Setting a solver's limit is not free (Z3 re-reads its parameters), so a limit already set
   // is kept while it is at most 5 % of the budget above what is left (it never exceeds what is left).
   const double budget = opts.timeoutMs / 1000.0; // 0: no limit
-  auto left = [&] { return budget - s.stats().solveSeconds; };
+  auto spent = [&] { return opts.solveClock ? opts.solveClock() : s.stats().solveSeconds; };
+  auto left = [&] { return budget - spent(); };
   auto query = [&](const std::vector<Term> &lits, double cap) -> backends::Result {
     double limit = cap;
     if (budget > 0) {
@@ -101,10 +102,10 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
   // of what is left; when none succeeds, the deciding query is asked again for its model. A safe program
   // costs one query.
   auto solveWith = [&](Term lit) {
-    double before = s.stats().solveSeconds;
+    double before = spent();
     backends::Result res = query({lit}, 0);
     if (res.isSat()) {
-      double first = s.stats().solveSeconds - before;
+      double first = spent() - before;
       auto nicerCap = [&] { return std::min(2 * first + 1, budget > 0 ? (left() - first) / 2 : 1e9); };
       backends::Result nicer = backends::Result::unknown(backends::UnknownReason::Timeout, "");
       bool asked = false; // until another query is asked, the solver still holds the deciding model

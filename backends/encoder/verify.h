@@ -3,6 +3,7 @@
 
 #include "backends/encoder/encoder.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -23,6 +24,9 @@ struct VerifyOptions {
   std::string solver = "z3";
   /// Time limit of the solver's check calls of one verification, all queries together (0: none).
   unsigned timeoutMs = 0;
+  /// The clock that limit is measured on: seconds spent in the solver's check calls so far. Empty: the
+  /// solver's own statistics (wall time). Tests inject a clock of their own to test the budget exactly.
+  std::function<double()> solveClock;
 };
 
 struct VerifyResult {

@@ -181,11 +181,13 @@ double geometricMean(const std::vector<double> &v) {
   return n ? std::exp(logSum / static_cast<double>(n)) : 0;
 }
 
-Progress::Progress(size_t total, std::string what)
-    : total_(total), what_(std::move(what)), tty_(isatty(STDERR_FILENO)) {}
+Progress::Progress(size_t total, std::string what, bool enabled)
+    : total_(total), what_(std::move(what)), tty_(isatty(STDERR_FILENO)), enabled_(enabled) {}
 
 void Progress::step(const std::string &label) {
   ++count_;
+  if (!enabled_)
+    return;
   if (!tty_) {
     if (total_ < 100 || count_ * 10 / total_ == tenths_)
       return;
@@ -200,7 +202,7 @@ void Progress::step(const std::string &label) {
 }
 
 void Progress::done() {
-  if (tty_)
+  if (tty_ && enabled_)
     std::cerr << "\r\033[K" << std::flush;
 }
 

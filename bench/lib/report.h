@@ -68,16 +68,17 @@ double median(std::vector<double> v);
 double geometricMean(const std::vector<double> &v); ///< of the positive entries; 0 when there are none
 
 /// Progress on stderr: a line redrawn in place on a terminal; otherwise (a log file, CI) a plain line at
-/// every tenth of a run of at least 100 items, and nothing for shorter runs.
+/// every tenth of a run of at least 100 items, and nothing for shorter runs; nothing at all when not
+/// `enabled` (a command printing JSON prints nothing else).
 class Progress {
 public:
-  Progress(size_t total, std::string what);
+  Progress(size_t total, std::string what, bool enabled = true);
   void step(const std::string &label); ///< one more item is starting
   void done();                         ///< erase the line
 private:
   size_t total_, count_ = 0, tenths_ = 0;
   std::string what_;
-  bool tty_;
+  bool tty_, enabled_;
 };
 
 /// The command line that produced a result, shell-quoted, for the reproducibility line of a report.

@@ -12,24 +12,24 @@
 
 namespace locus::backends {
 
-MakeSolverResult makeSolver(const std::string &spec, TermManager &tm) {
+MakeSolverResult makeSolver(const std::string &spec, TermManager &tm, const SolverOptions &opts) {
   MakeSolverResult r;
   if (spec == "z3") {
 #ifdef LOCUS_WITH_Z3
-    r.solver = makeZ3Solver(tm);
+    r.solver = makeZ3Solver(tm, opts);
 #else
     r.error = "locus was built without z3";
 #endif
   } else if (spec == "cvc5") {
 #ifdef LOCUS_WITH_CVC5
-    r.solver = makeCvc5Solver(tm);
+    r.solver = makeCvc5Solver(tm, opts);
 #else
     r.error = "locus was built without cvc5";
 #endif
   } else if (spec == "dump") {
-    r.solver = std::make_unique<DumpSolver>(tm);
+    r.solver = std::make_unique<DumpSolver>(tm, opts);
   } else if (spec.rfind("smtlib:", 0) == 0) {
-    r.solver = makeSmtLibSolver(tm, spec.substr(7), r.error);
+    r.solver = makeSmtLibSolver(tm, spec.substr(7), r.error, opts);
   } else if (spec == "smtlib") {
     r.error = "the smtlib backend needs a command, as in smtlib:\"z3 -in\"";
   } else {

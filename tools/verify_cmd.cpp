@@ -1,20 +1,17 @@
 // `locus verify` (BMC with counterexample replay) and `locus smt` (the verification condition as SMT-LIB 2).
 #include "tools/verify_cmd.h"
 
+#include "backends/alarm.h"
 #include "backends/dump_solver.h"
 #include "backends/encoder/verify.h"
 #include "frontend/source.h"
 #include "tools/report.h"
 
 #include <chrono>
-#include <condition_variable>
 #include <filesystem>
-#include <functional>
 #include <iomanip>
 #include <iostream>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
 namespace locus::tools {
 
@@ -101,6 +98,11 @@ void addShared(CLI::App *cmd, VerifyOptionStore &o) {
       ->capture_default_str();
   cmd->add_flag("--no-unwinding-assertions", o.noUnwindingAssertions,
                 "assume the bounds suffice instead of checking it (unsound beyond the bounds)");
+  cmd->add_option("--posing", o.posing,
+                  "how the queries are posed: assume (assumption literals), push (push/assert/check/pop), "
+                  "fresh (a new solver per query); auto: the solver's measured best (smt: fresh, as for z3)")
+      ->check(CLI::IsMember({"auto", "assume", "push", "fresh"}))
+      ->capture_default_str();
 }
 
 std::string valueList(const ir::Program &prog, const ir::Procedure &p, const std::vector<ir::Value> &args) {
@@ -154,42 +156,6 @@ Json statsJson(const Loaded &l, const encoder::VerifyResult &r) {
               {"selectors", r.selectors}};
 }
 
-/// A hard stop for `--timeout`. The SMT-LIB pipe kills its solver at 1.5 times the limit plus 2 s, but a
-/// solver linked in cannot be stopped from outside, and cvc5 1.0 can overrun its own limit by minutes
-/// (cvc5 issue #2908). When a verification is still running at 1.5 times the limit plus 5 s, the
-/// watchdog gives the answer a timeout gives (UNKNOWN, exit 3) and ends the process.
-class Watchdog {
-public:
-  Watchdog(double seconds, std::function<void()> answer) {
-    if (seconds <= 0)
-      return;
-    thread_ = std::thread([this, seconds, answer = std::move(answer)] {
-      std::unique_lock<std::mutex> lock(mutex_);
-      if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
-        return;
-      answer();
-      std::cout.flush();
-      std::_Exit(Exit::Unknown);
-    });
-  }
-  ~Watchdog() {
-    if (!thread_.joinable())
-      return;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-
-private:
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
-};
-
 int cmdVerify(const VerifyOptionStore &o) {
   Loaded l = load(o, "verify");
   if (!l.prog)
@@ -199,6 +165,7 @@ int cmdVerify(const VerifyOptionStore &o) {
   encoder::VerifyOptions vo;
   vo.encode = encodeOptions(o);
   vo.solver = o.solver;
+  vo.posing = *backends::parsePosing(o.posing);
   vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   double hard = o.timeout > 0 ? o.timeout * 1.5 + 5 : 0;
   std::ostringstream overran;
@@ -206,7 +173,11 @@ int cmdVerify(const VerifyOptionStore &o) {
           << ") did not stop at its time limit and was abandoned after " << hard << " s";
   encoder::VerifyResult r;
   {
-    Watchdog watchdog(hard, [&] {
+    // A hard stop for `--timeout`. The SMT-LIB pipe kills its solver at 1.5 times the limit plus 2 s, but a
+    // solver linked in cannot always be stopped from outside, and cvc5 1.0 can overrun its own limit by
+    // minutes (cvc5 issue #2908). When a verification is still running at 1.5 times the limit plus 5 s, the
+    // watchdog gives the answer a timeout gives (UNKNOWN, exit 3) and ends the process.
+    backends::Alarm watchdog(hard, [&] {
       if (o.json)
         std::cout << Json{{"command", "verify"}, {"file", o.file},       {"entry", prog.procs[entry].name},
                           {"ok", true},          {"verdict", "unknown"}, {"unwind", o.unwind},
@@ -215,6 +186,8 @@ int cmdVerify(const VerifyOptionStore &o) {
                   << "\n";
       else
         std::cout << "UNKNOWN: " << overran.str() << "\n";
+      std::cout.flush();
+      std::_Exit(Exit::Unknown);
     });
     r = encoder::verify(prog, entry, vo);
   }
@@ -326,13 +299,16 @@ int cmdSmt(const VerifyOptionStore &o) {
   uint32_t entry = entryIndex(*l.prog, o);
   backends::TermManager tm;
   encoder::Encoding enc = encoder::encode(*l.prog, entry, tm, encodeOptions(o));
-  backends::DumpSolver dump(tm);
+  // verify's first query, posed as verify poses it (the SMT-LIB pipe sends the same text)
+  backends::SolverOptions so;
+  so.posing = *backends::parsePosing(o.posing);
+  so.cores = false;
+  backends::DumpSolver dump(tm, so);
   enc.assertTo(dump);
-  // sat iff some check (real or bound) can fail
-  dump.assertFormula(tm.mkOr(enc.realFailure, enc.boundFailure));
-  (void)dump.check();
+  (void)dump.check({encoder::anyFailure(enc, tm)}, backends::Need::NoCore);
   std::cout << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind << " --ints "
-            << o.ints << "\n; sat: some check can fail (" << enc.checks.size()
+            << o.ints << " --posing " << backends::posingName(dump.posing())
+            << "\n; sat: some check can fail (" << enc.checks.size()
             << " checks); unsat: safe up to the bounds\n"
             << dump.script();
   return Exit::Ok;

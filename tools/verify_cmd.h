@@ -22,6 +22,7 @@ struct VerifyOptionStore {
   std::string ints = "math";
   bool noUnwindingAssertions = false;
   std::string solver = "z3";
+  std::string posing = "auto";
   double timeout = 0; ///< seconds, 0 = none
   bool stats = false;
   bool trace = false;

@@ -21,6 +21,8 @@ const char *verdictName(Verdict v); ///< "safe", "failed", "bound", "unknown", "
 struct VerifyOptions {
   EncodeOptions encode;
   std::string solver = "z3";
+  /// How the solver poses the queries (none needs an unsat core); Auto: the backend's measured default.
+  backends::Posing posing = backends::Posing::Auto;
   /// Time limit of the solver's check calls of one verification, all queries together (0: none).
   unsigned timeoutMs = 0;
 };
@@ -42,6 +44,10 @@ struct VerifyResult {
          solveSeconds = 0, replaySeconds = 0;
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
 };
+
+/// The formula of verify's first query: some check, real or bound, fails. verify asserts the encoding and
+/// checks this with Need::NoCore (unsat: SAFE); `locus smt` prints the same query from the dump backend.
+Term anyFailure(const Encoding &enc, backends::TermManager &tm);
 
 /// Verifies `entry` with the solver `opts.solver` names, made for this run and destroyed after it.
 VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts);

@@ -12,6 +12,7 @@ namespace locus::backends {
 /// talks SMT-LIB 2 to it over pipes, or nullptr with `error` set when the process cannot be started or
 /// does not answer. A solver process that dies or stops answering turns every later check into Unknown
 /// with the reason.
-std::unique_ptr<Solver> makeSmtLibSolver(TermManager &tm, const std::string &command, std::string &error);
+std::unique_ptr<Solver> makeSmtLibSolver(TermManager &tm, const std::string &command, std::string &error,
+                                         const SolverOptions &opts = {});
 
 } // namespace locus::backends

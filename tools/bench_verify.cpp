@@ -6,6 +6,7 @@
 #include "frontend/source.h"
 #include "tools/bench_cmd.h"
 #include "tools/report.h"
+#include "tools/time_limit.h"
 
 #include <algorithm>
 #include <chrono>
@@ -142,7 +143,7 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std:
   vo.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   vo.encode.unwindingAssertions = !o.noUnwindingAssertions;
   vo.solver = solver;
-  vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  vo.timeoutMs = timeLimitMs(o.timeout);
   std::string why;
   bool killed = false;
   auto started = Clock::now();
@@ -565,6 +566,7 @@ void addBenchVerify(BenchCommands &cmds) {
       ->capture_default_str();
   sub->add_flag("--no-unwinding-assertions", o->noUnwindingAssertions, "drop the unwinding checks");
   sub->add_option("--timeout", o->timeout, "per-run solver time limit in seconds (0: none)")
+      ->check(timeLimitCheck())
       ->capture_default_str();
   sub->add_option("--repeat", o->repeat, "runs per (program, solver); the median is reported")
       ->check(CLI::Range(1u, 100u))

@@ -6,6 +6,7 @@
 #include "backends/encoder/verify.h"
 #include "frontend/source.h"
 #include "tools/report.h"
+#include "tools/time_limit.h"
 
 #include <chrono>
 #include <filesystem>
@@ -166,7 +167,7 @@ int cmdVerify(const VerifyOptionStore &o) {
   vo.encode = encodeOptions(o);
   vo.solver = o.solver;
   vo.posing = *backends::parsePosing(o.posing);
-  vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  vo.timeoutMs = timeLimitMs(o.timeout);
   double hard = o.timeout > 0 ? o.timeout * 1.5 + 5 : 0;
   std::ostringstream overran;
   overran << "timeout: the solver (" << o.solver
@@ -326,9 +327,11 @@ VerifyCommands addVerifyCommands(CLI::App &app) {
   c.verify->add_flag("--json", o.json, "print the result as JSON on stdout");
   c.verify->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\")")
       ->capture_default_str();
-  c.verify->add_option(
-      "--timeout", o.timeout,
-      "time limit of the solver queries, all together, in seconds (0: none); running out exits 3");
+  c.verify
+      ->add_option(
+          "--timeout", o.timeout,
+          "time limit of the solver queries, all together, in seconds (0: none); running out exits 3")
+      ->check(timeLimitCheck());
   c.verify->add_flag("--stats", o.stats,
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");

@@ -4,6 +4,7 @@
 #include "backends/smtlib/sexpr.h"
 #include "backends/smtlib/smtlib_writer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -89,7 +90,7 @@ private:
   /// SIGINT when it has not answered by then.
   Result runCheck(const std::string &text, unsigned interruptMs = 0);
   /// How long to wait for the answer to get-value / get-unsat-assumptions.
-  unsigned answerWaitMs() const { return 10000 + timeoutMs_; }
+  uint64_t answerWaitMs() const { return 10000 + uint64_t(timeoutMs_); }
 
   /// Writes commands whose only answer is `success`; every 256 lines reads those answers back, so that
   /// neither side's pipe fills up.
@@ -97,7 +98,7 @@ private:
   /// Writes commands whose last one is a query, followed by an echo marker, and returns the answers
   /// before the marker, without the `success` ones. `waitMs` 0 waits forever; `interruptMs` > 0 sends
   /// SIGINT when the query has not been answered by then.
-  std::vector<SExpr> query(const std::string &text, unsigned waitMs, unsigned interruptMs = 0);
+  std::vector<SExpr> query(const std::string &text, uint64_t waitMs, unsigned interruptMs = 0);
   void writeAll(const std::string &text);
   /// The next answer; `marker` is the echo text that ends the current query (output that is still open
   /// when it arrives is unbalanced).
@@ -278,13 +279,14 @@ SExpr SmtLibSolver::readOne(std::chrono::steady_clock::time_point deadline, bool
     // Solvers end the echo's output with a newline: the marker arrived, and what came before it is open.
     if (reader_.holds(marker + "\n") || reader_.holds(marker + "\"\n"))
       fail(UnknownReason::Other, "the solver's output is unbalanced: " + reader_.pending(200));
-    int waitMs = -1;
+    // poll's wait, at most an hour at a time (the loop checks the deadlines again)
+    int64_t waitMs = -1;
     auto now = std::chrono::steady_clock::now();
     if (hasDeadline) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
       if (left.count() <= 0)
         fail(UnknownReason::Timeout, "the solver did not answer in time and was stopped");
-      waitMs = static_cast<int>(left.count());
+      waitMs = left.count();
     }
     if (interruptAt_) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*interruptAt_ - now);
@@ -299,10 +301,11 @@ SExpr SmtLibSolver::readOne(std::chrono::steady_clock::time_point deadline, bool
         }
         continue;
       }
-      waitMs = waitMs < 0 ? static_cast<int>(left.count()) : std::min(waitMs, static_cast<int>(left.count()));
+      waitMs = waitMs < 0 ? left.count() : std::min<int64_t>(waitMs, left.count());
     }
     pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
-    int rc = poll(fds, err_ >= 0 ? 2 : 1, waitMs);
+    int rc =
+        poll(fds, err_ >= 0 ? 2 : 1, waitMs < 0 ? -1 : static_cast<int>(std::min<int64_t>(waitMs, 3600000)));
     if (rc < 0 && errno == EINTR)
       continue;
     if (rc == 0)
@@ -360,7 +363,7 @@ void SmtLibSolver::send(const std::string &text) {
   }
 }
 
-std::vector<SExpr> SmtLibSolver::query(const std::string &text, unsigned waitMs, unsigned interruptMs) {
+std::vector<SExpr> SmtLibSolver::query(const std::string &text, uint64_t waitMs, unsigned interruptMs) {
   // Everything before the query's own line goes out as ordinary commands (with their answers read back
   // in between), so that no read-back ever swallows the query's answer.
   size_t last = text.size() < 2 ? std::string::npos : text.rfind('\n', text.size() - 2);
@@ -406,7 +409,7 @@ Posing SmtLibSolver::defaultPosing() const {
 Result SmtLibSolver::runCheck(const std::string &text, unsigned interruptMs) {
   try {
     // Without a solver-side limit we still stop waiting a while after the requested time.
-    unsigned wait = timeoutMs_ ? timeoutMs_ + timeoutMs_ / 2 + 2000 : 0;
+    uint64_t wait = timeoutMs_ ? uint64_t(timeoutMs_) * 3 / 2 + 2000 : 0;
     interrupted_ = false;
     auto reply = query(text, wait, interruptMs);
     requireHealthy();

@@ -71,14 +71,104 @@ uint32_t entryIndex(const ir::Program &prog, const VerifyOptionStore &o) {
   return entry;
 }
 
-encoder::EncodeOptions encodeOptions(const VerifyOptionStore &o) {
+/// `TEXT=K` split at the last '=', K a bound from 1 to ir::kMaxUnwind; else a usage error naming `option`
+/// and saying what is expected (`what`).
+std::pair<std::string, uint32_t> boundArgument(const std::string &option, const std::string &text,
+                                               const char *what) {
+  size_t eq = text.rfind('=');
+  std::string k = eq == std::string::npos ? "" : text.substr(eq + 1);
+  if (eq == std::string::npos || eq == 0 || k.empty() || k.size() > 6 ||
+      k.find_first_not_of("0123456789") != std::string::npos)
+    usageError(option + ": expected " + what + ", got '" + text + "'");
+  unsigned long bound = std::stoul(k);
+  if (bound < 1 || bound > ir::kMaxUnwind)
+    usageError(option + " " + text + ": the bound must be from 1 to " + std::to_string(ir::kMaxUnwind));
+  return {text.substr(0, eq), static_cast<uint32_t>(bound)};
+}
+
+/// The loops of the program: statement, and whether it lies in the file given on the command line.
+std::vector<std::pair<const ir::Stmt *, bool>> loopsOf(const ir::Program &prog, const std::string &file) {
+  std::vector<bool> isMain(prog.files.size());
+  std::error_code ec;
+  for (size_t f = 0; f < prog.files.size(); ++f)
+    isMain[f] = prog.files[f] == file || std::filesystem::equivalent(prog.files[f], file, ec);
+  std::vector<std::pair<const ir::Stmt *, bool>> out;
+  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (s.kind == ir::Stmt::While)
+      out.push_back({&s, s.loc.file < isMain.size() && isMain[s.loc.file]});
+  });
+  return out;
+}
+
+/// The encoder's options; `--unwind-loop` and `--unwind-proc` are resolved against the program (a loop's
+/// statement id, `#ID`, or `@LINE` / `@LINE:COL` of the file given; a procedure's name).
+encoder::EncodeOptions encodeOptions(const VerifyOptionStore &o, const ir::Program &prog) {
   encoder::EncodeOptions eo;
   eo.unwind = o.unwind;
   eo.heapSlots = o.heap;
   eo.inputNodes = o.inputNodes;
   eo.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   eo.unwindingAssertions = !o.noUnwindingAssertions;
+  auto loops = loopsOf(prog, o.file);
+  auto listLoops = [&] {
+    std::string out;
+    for (auto &[s, inMain] : loops)
+      out += (out.empty() ? "" : ", ") + ("#" + std::to_string(s->id)) + " at " + report::where(prog, s->loc);
+    return out.empty() ? std::string("the program has no loops") : "the loops: " + out;
+  };
+  for (const std::string &arg : o.unwindLoop) {
+    auto [id, bound] = boundArgument("--unwind-loop", arg,
+                                     "ID=K (ID: a loop's statement id as `locus ir` prints it, or @LINE)");
+    std::vector<ir::StmtId> hit;
+    if (!id.empty() && id[0] == '@') {
+      uint32_t line = 0, col = 0;
+      char extra = 0;
+      int n = std::sscanf(id.c_str() + 1, "%u:%u%c", &line, &col, &extra);
+      if (n < 1 || n > 2 || (n == 1 && id.find(':') != std::string::npos))
+        usageError("--unwind-loop: expected @LINE or @LINE:COL, got '" + id + "'");
+      for (auto &[s, inMain] : loops)
+        if (inMain && s->loc.line == line && (n == 1 || s->loc.col == col))
+          hit.push_back(s->id);
+      if (hit.empty())
+        usageError("--unwind-loop " + arg + ": no loop at " + id.substr(1) + " of " + o.file + " (" +
+                   listLoops() + ")");
+    } else {
+      std::string digits = id[0] == '#' ? id.substr(1) : id;
+      ir::StmtId want = 0;
+      if (!digits.empty() && digits.size() <= 9 &&
+          digits.find_first_not_of("0123456789") == std::string::npos)
+        want = static_cast<ir::StmtId>(std::stoul(digits));
+      for (auto &[s, inMain] : loops)
+        if (s->id == want)
+          hit.push_back(s->id);
+      if (hit.empty())
+        usageError("--unwind-loop " + arg + ": statement " + id + " is not a loop (" + listLoops() + ")");
+    }
+    for (ir::StmtId h : hit)
+      eo.loopUnwind[h] = bound;
+  }
+  for (const std::string &arg : o.unwindProc) {
+    auto [name, bound] = boundArgument("--unwind-proc", arg, "NAME=K");
+    uint32_t idx = prog.procIndex(name);
+    if (idx == ir::kNone || prog.procs[idx].isTest)
+      usageError("--unwind-proc " + arg + ": no procedure '" + name + "'");
+    eo.procUnwind[name] = bound;
+  }
   return eo;
+}
+
+/// The bounds that differ from --unwind, for the SAFE line: "loop #6 at f.gcl:6:3: 12; f: 3".
+std::vector<std::string> otherBounds(const ir::Program &prog, const encoder::EncodeOptions &eo) {
+  std::vector<std::string> out;
+  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (s.kind == ir::Stmt::While && eo.boundFor(s) != eo.unwind)
+      out.push_back("loop #" + std::to_string(s.id) + " at " + report::where(prog, s.loc) + ": " +
+                    std::to_string(eo.boundFor(s)));
+  });
+  for (const ir::Procedure &p : prog.procs)
+    if (!p.isTest && eo.boundFor(p) != eo.unwind)
+      out.push_back("recursion of " + p.name + ": " + std::to_string(eo.boundFor(p)));
+  return out;
 }
 
 void addShared(CLI::App *cmd, VerifyOptionStore &o) {
@@ -88,6 +178,13 @@ void addShared(CLI::App *cmd, VerifyOptionStore &o) {
   cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth explored")
       ->check(CLI::Range(1u, 100000u))
       ->capture_default_str();
+  cmd->add_option(
+      "--unwind-loop", o.unwindLoop,
+      "ID=K: the bound of one loop (repeatable; over its `unwind K` annotation): ID is its statement "
+      "id as `locus ir` prints it (#ID), or @LINE / @LINE:COL in FILE");
+  cmd->add_option(
+      "--unwind-proc", o.unwindProc,
+      "NAME=K: the recursion bound of one procedure (repeatable; over its `unwind K` annotation)");
   cmd->add_option("--heap", o.heap, "nodes `new` may allocate (one more is a heap-bound failure)")
       ->capture_default_str();
   cmd->add_option("--input-nodes", o.inputNodes,
@@ -164,7 +261,7 @@ int cmdVerify(const VerifyOptionStore &o) {
   const ir::Program &prog = *l.prog;
   uint32_t entry = entryIndex(prog, o);
   encoder::VerifyOptions vo;
-  vo.encode = encodeOptions(o);
+  vo.encode = encodeOptions(o, prog);
   vo.solver = o.solver;
   vo.posing = *backends::parsePosing(o.posing);
   vo.timeoutMs = timeLimitMs(o.timeout);
@@ -214,6 +311,8 @@ int cmdVerify(const VerifyOptionStore &o) {
     j["ok"] = true;
     j["verdict"] = encoder::verdictName(r.verdict);
     j["unwind"] = o.unwind;
+    if (std::vector<std::string> other = otherBounds(prog, vo.encode); !other.empty())
+      j["other_bounds"] = other;
     j["ints"] = o.ints;
     j["solver"] = r.solverName;
     if (!r.reason.empty())
@@ -248,7 +347,13 @@ int cmdVerify(const VerifyOptionStore &o) {
     return rc;
   }
   switch (r.verdict) {
-  case encoder::Verdict::Safe: std::cout << "SAFE (up to unwind " << o.unwind << ")\n"; break;
+  case encoder::Verdict::Safe: {
+    std::cout << "SAFE (up to unwind " << o.unwind;
+    for (const std::string &b : otherBounds(prog, vo.encode))
+      std::cout << "; " << b;
+    std::cout << ")\n";
+    break;
+  }
   case encoder::Verdict::Unknown:
     std::cout << "UNKNOWN: the solver (" << r.solverName << ") gave no answer: " << r.reason << "\n";
     break;
@@ -299,7 +404,8 @@ int cmdSmt(const VerifyOptionStore &o) {
     return Exit::InputError;
   uint32_t entry = entryIndex(*l.prog, o);
   backends::TermManager tm;
-  encoder::Encoding enc = encoder::encode(*l.prog, entry, tm, encodeOptions(o));
+  encoder::EncodeOptions eo = encodeOptions(o, *l.prog);
+  encoder::Encoding enc = encoder::encode(*l.prog, entry, tm, eo);
   // verify's first query, posed as verify poses it (the SMT-LIB pipe sends the same text)
   backends::SolverOptions so;
   so.posing = *backends::parsePosing(o.posing);
@@ -307,8 +413,12 @@ int cmdSmt(const VerifyOptionStore &o) {
   backends::DumpSolver dump(tm, so);
   enc.assertTo(dump);
   (void)dump.check({encoder::anyFailure(enc, tm)}, backends::Need::NoCore);
-  std::cout << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind << " --ints "
-            << o.ints << " --posing " << backends::posingName(dump.posing())
+  std::cout << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind;
+  for (const std::string &b : o.unwindLoop)
+    std::cout << " --unwind-loop " << b;
+  for (const std::string &b : o.unwindProc)
+    std::cout << " --unwind-proc " << b;
+  std::cout << " --ints " << o.ints << " --posing " << backends::posingName(dump.posing())
             << "\n; sat: some check can fail (" << enc.checks.size()
             << " checks); unsat: safe up to the bounds\n"
             << dump.script();

@@ -440,13 +440,14 @@ private:
     uint32_t depth = 0;
     for (const Frame &f : frames)
       depth += f.proc == s.callee;
-    if (depth > opts.unwind) {
+    const ir::Procedure &callee = prog.procs.at(s.callee);
+    uint32_t bound = opts.boundFor(callee);
+    if (depth > bound) {
       check(ex, CheckKind::Unwinding, s,
-            "recursion deeper than " + std::to_string(opts.unwind) + " (increase --unwind)");
+            "recursion deeper than " + std::to_string(bound) + " (" + opts.howToIncrease(callee) + ")");
       pc = define("pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))), {s.id, OriginKind::Phi});
       return;
     }
-    const ir::Procedure &callee = prog.procs.at(s.callee);
     Frame fr;
     fr.proc = s.callee;
     for (const ir::Var &v : callee.vars)
@@ -472,7 +473,8 @@ private:
     frame().loops.push_back(&l);
     std::vector<Term> dz;
     Term cur = exec; // paths about to read the condition
-    for (uint32_t i = 0; i < opts.unwind && !tm.isFalse(cur); ++i) {
+    uint32_t bound = opts.boundFor(s);
+    for (uint32_t i = 0; i < bound && !tm.isFalse(cur); ++i) {
       Term c = expr(s.value, tm.mkTrue(), dz);
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       pc = define("pc", tm.mkAnd(cur, c), {s.id, OriginKind::Guard});
@@ -486,7 +488,8 @@ private:
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       pc = cur;
       check(tm.mkAnd(cur, c), CheckKind::Unwinding, s,
-            "loop not finished after " + std::to_string(opts.unwind) + " iterations (increase --unwind)");
+            "loop not finished after " + std::to_string(bound) + " iterations (" + opts.howToIncrease(s) +
+                ")");
     }
     exits.insert(exits.end(), l.broken.begin(), l.broken.end());
     pc = define("pc", tm.mkOr(exits), {s.id, OriginKind::Phi});

@@ -47,12 +47,33 @@ bool replays(const ir::Program &prog, uint32_t entry, const Check &check, const 
   uint64_t seen = 0;
   for (const ir::TraceStep &t : out.trace)
     seen += t.stmt == check.stmt;
-  uint64_t need = s && s->kind == ir::Stmt::While && check.kind == CheckKind::Unwinding ? opts.unwind + 1 : 1;
+  uint64_t need = s && s->kind == ir::Stmt::While && check.kind == CheckKind::Unwinding
+                      ? uint64_t(opts.boundFor(*s)) + 1
+                      : 1;
   if (seen + out.traceDropped >= need)
     return true;
   why = "the interpreter reached statement #" + std::to_string(check.stmt) + " " + std::to_string(seen) +
         " times, expected at least " + std::to_string(need);
   return false;
+}
+
+std::string EncodeOptions::howToIncrease(const ir::Stmt &loop) const {
+  std::string id = std::to_string(loop.id);
+  if (loopUnwind.count(loop.id))
+    return "increase --unwind-loop " + id + "=" + std::to_string(loopUnwind.at(loop.id));
+  if (loop.unwind)
+    return "increase the loop's annotation `unwind " + std::to_string(loop.unwind) +
+           "`, or override it with --unwind-loop " + id + "=K";
+  return "increase --unwind, or this loop's bound alone with --unwind-loop " + id + "=K";
+}
+
+std::string EncodeOptions::howToIncrease(const ir::Procedure &proc) const {
+  if (procUnwind.count(proc.name))
+    return "increase --unwind-proc " + proc.name + "=" + std::to_string(procUnwind.at(proc.name));
+  if (proc.unwind)
+    return "increase the procedure's annotation `unwind " + std::to_string(proc.unwind) +
+           "`, or override it with --unwind-proc " + proc.name + "=K";
+  return "increase --unwind, or this procedure's bound alone with --unwind-proc " + proc.name + "=K";
 }
 
 Term anyFailure(const Encoding &enc, backends::TermManager &tm) {

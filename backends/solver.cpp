@@ -124,13 +124,14 @@ const char *posingName(Posing p) {
   case Posing::Auto: return "auto";
   case Posing::Assume: return "assume";
   case Posing::Push: return "push";
+  case Posing::Plain: return "plain";
   case Posing::Fresh: return "fresh";
   }
   return "?";
 }
 
 std::optional<Posing> parsePosing(const std::string &text) {
-  for (Posing p : {Posing::Auto, Posing::Assume, Posing::Push, Posing::Fresh})
+  for (Posing p : {Posing::Auto, Posing::Assume, Posing::Push, Posing::Plain, Posing::Fresh})
     if (text == posingName(p))
       return p;
   return std::nullopt;
@@ -203,7 +204,7 @@ Result Solver::checkWithPush(const std::vector<Term> &assumptions) {
   return checkImpl({});
 }
 
-Result Solver::checkFreshImpl(const std::vector<Term> &assumptions) {
+Result Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing) {
   return checkWithPush(assumptions);
 }
 
@@ -216,7 +217,8 @@ Result Solver::check(const std::vector<Term> &assumptions, Need need) {
   invalidate();
   settle();
   lastAssumptionOf_.clear();
-  // Without assumptions Push is a plain check; Fresh still differs (another instance, another mode).
+  // Without assumptions Push is an ordinary check; Plain and Fresh still differ (another instance, another
+  // mode).
   Posing how = need == Need::Core ? Posing::Assume : posing();
   if (how == Posing::Push && assumptions.empty())
     how = Posing::Assume;
@@ -235,7 +237,7 @@ Result Solver::check(const std::vector<Term> &assumptions, Need need) {
   auto start = std::chrono::steady_clock::now();
   Result r = how == Posing::Assume ? checkImpl(lits)
              : how == Posing::Push ? checkWithPush(assumptions)
-                                   : checkFreshImpl(assumptions);
+                                   : checkFreshImpl(assumptions, how);
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   coreAvailable_ = need == Need::Core;
   ++stats_.checks;

@@ -88,15 +88,27 @@ enum class Need : uint8_t {
 /// Ways of posing a check that needs no unsat core (backends/README.md has the measurements behind each
 /// backend's default).
 enum class Posing : uint8_t {
-  Auto,   ///< the backend's own default (`Solver::defaultPosing`)
+  Auto,   ///< the backend's measured default (`measuredPosing`)
   Assume, ///< assumption literals on the incremental solver (`check-sat-assuming`), as for Need::Core
   Push,   ///< push a level, assert the assumptions, check; the level is popped before the next command
-  Fresh,  ///< a new solver instance (the SMT-LIB pipe: `(reset)`) gets every assertion and the assumptions
-          ///< and is checked once, without incremental mode or core production
+  Plain,  ///< a new solver instance (the SMT-LIB pipe: `(reset)`) gets every assertion and the assumptions
+          ///< and one plain check with the solver's own default strategy: what `z3 FILE` does with the
+          ///< text `locus smt --posing plain` prints
+  Fresh,  ///< like Plain, but the backend sets the new instance up for the one check: z3 simplifies and
+          ///< solves with its core SMT solver (`(check-sat-using (then simplify propagate-values solve-eqs
+          ///< smt))`), instead of the strategy it would pick; for other solvers the same as Plain
 };
-const char *posingName(Posing p); ///< "auto", "assume", "push", "fresh"
-/// "auto", "assume", "push", "fresh" → the posing; nullopt for anything else.
+const char *posingName(Posing p); ///< "auto", "assume", "push", "plain", "fresh"
+/// "auto", "assume", "push", "plain", "fresh" → the posing; nullopt for anything else.
 std::optional<Posing> parsePosing(const std::string &text);
+
+/// Solvers whose commands and measured defaults differ.
+enum class SolverFamily : uint8_t { Z3, Cvc5, Other };
+/// The family of a backend spec: "z3", "cvc5", or "smtlib:COMMAND" by its program's name ("z3", "cvc5"
+/// in it); "dump" and anything else: Other.
+SolverFamily familyOf(const std::string &spec);
+/// What Posing::Auto means for a family: z3 Fresh, cvc5 Assume, others Assume (backends/README.md).
+Posing measuredPosing(SolverFamily f);
 
 /// How a backend is set up; `makeSolver` passes it to the backend.
 struct SolverOptions {
@@ -117,9 +129,10 @@ struct SolverOptions {
 ///  * `check(assumptions, need)` says what the caller needs afterwards. Need::Core (the default): the check
 ///    is posed with assumption literals on the incremental solver, and after Unsat `unsatCore()` is
 ///    available. Need::NoCore: only the answer and the model are; the backend poses the check as
-///    `SolverOptions::posing` says (Assume, Push, Fresh — see Posing), whichever its measurements found
-///    fastest, and `unsatCore()` afterwards is a protocol error. Either way the assertion stack is the same
-///    afterwards, and a later check of either kind sees exactly the assertions made.
+///    `SolverOptions::posing` says (Assume, Push, Plain, Fresh — see Posing; Auto: whichever the
+///    measurements found fastest for it), and `unsatCore()` afterwards is a protocol error. Either way the
+///    assertion stack is the same afterwards, and a later check of either kind sees exactly the assertions
+///    made.
 ///  * After Sat, `value(t)` gives t's value in the model, until the next assertFormula/push/pop/check.
 ///  * After Unsat of `check(assumptions)` with Need::Core, `unsatCore()` gives a subset of those assumptions
 ///    (the same terms as passed) that is unsatisfiable together with the assertions, until the next
@@ -134,7 +147,7 @@ struct SolverOptions {
 ///    literal assumptions.
 ///
 /// The public methods are non-virtual and keep the protocol, the proxies, the posing and the statistics in
-/// one place; backends implement the protected `*Impl` methods (and `checkFreshImpl` for Posing::Fresh).
+/// one place; backends implement the protected `*Impl` methods (and `checkFreshImpl` for Plain and Fresh).
 class Solver {
 public:
   explicit Solver(TermManager &tm, SolverOptions opts = {}) : tm_(tm), opts_(opts) {}
@@ -191,14 +204,14 @@ protected:
   virtual void popImpl(unsigned n) = 0;
   /// `assumptions` are literals (variables or their negations).
   virtual Result checkImpl(const std::vector<Term> &assumptions) = 0;
-  /// Posing::Fresh: decide every assertion made so far (`assertions()`) together with `assumptions` (any
-  /// boolean terms) on a new solver instance, whose model `valueImpl` then reads. The default poses the
-  /// check with Push instead, for backends without a separate instance.
-  virtual Result checkFreshImpl(const std::vector<Term> &assumptions);
+  /// Posing::Plain or Posing::Fresh (`how`): decide every assertion made so far (`assertions()`) together
+  /// with `assumptions` (any boolean terms) on a new solver instance, whose model `valueImpl` then reads.
+  /// The default poses the check with Push instead, for backends without a separate instance.
+  virtual Result checkFreshImpl(const std::vector<Term> &assumptions, Posing how);
   virtual Value valueImpl(Term t) = 0;
   /// A subset of the literal assumptions of the last checkImpl.
   virtual std::vector<Term> unsatCoreImpl() = 0;
-  /// The posing of Posing::Auto for this backend.
+  /// The posing of Posing::Auto for this backend (for real backends `measuredPosing` of their family).
   virtual Posing defaultPosing() const { return Posing::Assume; }
 
   /// Every formula asserted on the open levels (the proxies' definitions included), level by level.

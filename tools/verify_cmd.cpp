@@ -196,10 +196,17 @@ void addShared(CLI::App *cmd, VerifyOptionStore &o) {
       ->capture_default_str();
   cmd->add_flag("--no-unwinding-assertions", o.noUnwindingAssertions,
                 "assume the bounds suffice instead of checking it (unsound beyond the bounds)");
-  cmd->add_option("--posing", o.posing,
-                  "how the queries are posed: assume (assumption literals), push (push/assert/check/pop), "
-                  "fresh (a new solver per query); auto: the solver's measured best (smt: fresh, as for z3)")
-      ->check(CLI::IsMember({"auto", "assume", "push", "fresh"}))
+  cmd->add_option(
+         "--solver", o.solver,
+         "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\"); smt: print the query as verify asks this "
+         "solver")
+      ->capture_default_str();
+  cmd->add_option(
+         "--posing", o.posing,
+         "how the queries are posed: assume (assumption literals), push (push/assert/check/pop), plain (a "
+         "new solver per query, plain check-sat), fresh (a new solver set up for one check); auto: the "
+         "solver's measured best")
+      ->check(CLI::IsMember({"auto", "assume", "push", "plain", "fresh"}))
       ->capture_default_str();
 }
 
@@ -410,7 +417,7 @@ int cmdSmt(const VerifyOptionStore &o) {
   backends::SolverOptions so;
   so.posing = *backends::parsePosing(o.posing);
   so.cores = false;
-  backends::DumpSolver dump(tm, so);
+  backends::DumpSolver dump(tm, so, backends::familyOf(o.solver));
   enc.assertTo(dump);
   (void)dump.check({encoder::anyFailure(enc, tm)}, backends::Need::NoCore);
   std::cout << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind;
@@ -418,8 +425,8 @@ int cmdSmt(const VerifyOptionStore &o) {
     std::cout << " --unwind-loop " << b;
   for (const std::string &b : o.unwindProc)
     std::cout << " --unwind-proc " << b;
-  std::cout << " --ints " << o.ints << " --posing " << backends::posingName(dump.posing())
-            << "\n; sat: some check can fail (" << enc.checks.size()
+  std::cout << " --ints " << o.ints << " --solver " << o.solver << " --posing "
+            << backends::posingName(dump.posing()) << "\n; sat: some check can fail (" << enc.checks.size()
             << " checks); unsat: safe up to the bounds\n"
             << dump.script();
   return Exit::Ok;
@@ -435,8 +442,6 @@ VerifyCommands addVerifyCommands(CLI::App &app) {
                                           "counterexample replayed by the interpreter");
   addShared(c.verify, o);
   c.verify->add_flag("--json", o.json, "print the result as JSON on stdout");
-  c.verify->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\")")
-      ->capture_default_str();
   c.verify
       ->add_option(
           "--timeout", o.timeout,

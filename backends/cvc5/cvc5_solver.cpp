@@ -36,10 +36,9 @@ protected:
   void pushImpl() override { slv_.push(); }
   void popImpl(unsigned n) override { slv_.pop(n); }
   Result checkImpl(const std::vector<Term> &assumptions) override;
-  Result checkFreshImpl(const std::vector<Term> &assumptions) override;
+  Result checkFreshImpl(const std::vector<Term> &assumptions, Posing how) override;
   Value valueImpl(Term t) override;
-  /// Posing::Assume without core production (backends/README.md).
-  Posing defaultPosing() const override { return Posing::Assume; }
+  Posing defaultPosing() const override { return measuredPosing(SolverFamily::Cvc5); }
   std::vector<Term> unsatCoreImpl() override;
 
 private:
@@ -54,7 +53,7 @@ private:
   std::unordered_map<uint32_t, cvc5::Term> cache_;
   std::unordered_map<cvc5::Term, Term> assumptionOf_; ///< cvc5 term -> assumption literal of the last check
   unsigned appliedTimeout_ = 0;
-  /// The instance of the last Posing::Fresh check (terms are shared: cvc5 solvers of one thread share
+  /// The instance of the last Plain or Fresh check (terms are shared: cvc5 solvers of one thread share
   /// their node manager), and the instance whose model `value` reads.
   std::unique_ptr<cvc5::Solver> fresh_;
   cvc5::Solver *modelOf_ = &slv_;
@@ -198,7 +197,8 @@ Result Cvc5Solver::checkImpl(const std::vector<Term> &assumptions) {
   }
 }
 
-Result Cvc5Solver::checkFreshImpl(const std::vector<Term> &assumptions) {
+Result Cvc5Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing) {
+  // Plain and Fresh alike: a new non-incremental solver without core production.
   try {
     fresh_ = std::make_unique<cvc5::Solver>();
     modelOf_ = fresh_.get();

@@ -21,8 +21,6 @@ extern char **environ;
 
 namespace locus::backends {
 
-namespace {
-
 std::vector<std::string> splitCommand(const std::string &cmd) {
   std::vector<std::string> out;
   std::string cur;
@@ -52,6 +50,8 @@ std::vector<std::string> splitCommand(const std::string &cmd) {
   return out;
 }
 
+namespace {
+
 /// Thrown inside the backend when the process is gone or silent; turned into Unknown at the interface.
 struct ProcessFailure {
   UnknownReason reason;
@@ -75,14 +75,12 @@ protected:
   void pushImpl() override { send(writer_.push()); }
   void popImpl(unsigned n) override { send(writer_.pop(n)); }
   Result checkImpl(const std::vector<Term> &assumptions) override;
-  Result checkFreshImpl(const std::vector<Term> &assumptions) override;
+  Result checkFreshImpl(const std::vector<Term> &assumptions, Posing how) override;
   Value valueImpl(Term t) override;
   std::vector<Term> unsatCoreImpl() override;
   Posing defaultPosing() const override;
 
 private:
-  enum class Flavor { Z3, Cvc5, Other };
-
   /// Records a changed time limit for a fresh or an incremental check with the writer; returns the
   /// command to send now (if in step).
   std::string timeoutOption(bool fresh);
@@ -112,7 +110,7 @@ private:
   std::string command_;
   SmtLibWriter writer_;
   SExprReader reader_;
-  Flavor flavor_ = Flavor::Other;
+  SolverFamily family_ = SolverFamily::Other;
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1, err_ = -1;
   std::string stderrTail_;
@@ -134,11 +132,7 @@ bool SmtLibSolver::start(std::string &error) {
     error = "the smtlib backend needs a command, as in smtlib:\"z3 -in\"";
     return false;
   }
-  std::string base = argv[0].substr(argv[0].find_last_of('/') + 1);
-  if (base.find("z3") != std::string::npos)
-    flavor_ = Flavor::Z3;
-  else if (base.find("cvc5") != std::string::npos)
-    flavor_ = Flavor::Cvc5;
+  family_ = familyOf("smtlib:" + command_);
 
   int inPair[2], outPipe[2], errPipe[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, inPair) != 0 || pipe2(outPipe, O_CLOEXEC) != 0 ||
@@ -401,9 +395,7 @@ void SmtLibSolver::requireHealthy() {
 }
 
 Posing SmtLibSolver::defaultPosing() const {
-  // Measured in backends/README.md: z3's incremental mode (after a push or check-sat-assuming) skips its
-  // preprocessing; cvc5 does not care, but its core production costs.
-  return flavor_ == Flavor::Z3 ? Posing::Fresh : Posing::Assume;
+  return measuredPosing(family_);
 }
 
 Result SmtLibSolver::runCheck(const std::string &text, unsigned interruptMs) {
@@ -437,15 +429,15 @@ Result SmtLibSolver::runCheck(const std::string &text, unsigned interruptMs) {
 }
 
 std::string SmtLibSolver::timeoutOption(bool fresh) {
-  // z3's own limit can deadlock in the tactics a fresh session runs (4.8.12, nonlinear integers: the check
+  // z3's own limit can deadlock in the tactics a new session runs (4.8.12, nonlinear integers: the check
   // never returns), so a fresh z3 check gets none and is interrupted with SIGINT instead (runCheck).
-  unsigned want = flavor_ == Flavor::Z3 && fresh ? 0 : timeoutMs_;
+  unsigned want = family_ == SolverFamily::Z3 && fresh ? 0 : timeoutMs_;
   if (want == sentTimeout_)
     return "";
   sentTimeout_ = want;
-  if (flavor_ == Flavor::Z3)
+  if (family_ == SolverFamily::Z3)
     return writer_.setOption(":timeout", std::to_string(want ? want : 4294967295u));
-  if (flavor_ == Flavor::Cvc5)
+  if (family_ == SolverFamily::Cvc5)
     return writer_.setOption(":tlimit-per", std::to_string(want));
   return "";
 }
@@ -459,10 +451,11 @@ Result SmtLibSolver::checkImpl(const std::vector<Term> &assumptions) {
   return runCheck(writer_.checkSat(assumptions));
 }
 
-Result SmtLibSolver::checkFreshImpl(const std::vector<Term> &assumptions) {
+Result SmtLibSolver::checkFreshImpl(const std::vector<Term> &assumptions, Posing how) {
   (void)timeoutOption(true); // the fresh session's preamble carries it
   assumptionByText_.clear();
-  return runCheck(writer_.freshCheckSat(assumptions), flavor_ == Flavor::Z3 ? timeoutMs_ : 0);
+  return runCheck(writer_.freshCheckSat(assumptions, freshCheckCommand(family_, how)),
+                  family_ == SolverFamily::Z3 ? timeoutMs_ : 0);
 }
 
 Value SmtLibSolver::parseValue(const SExpr &v, Sort s) const {

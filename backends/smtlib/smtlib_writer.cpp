@@ -4,6 +4,13 @@
 
 namespace locus::backends {
 
+std::string freshCheckCommand(SolverFamily family, Posing how) {
+  // The same tactics as the z3 backend's fresh solver (z3_solver.cpp).
+  if (family == SolverFamily::Z3 && how == Posing::Fresh)
+    return "(check-sat-using (then simplify propagate-values solve-eqs smt))\n";
+  return "(check-sat)\n";
+}
+
 std::string SmtLibWriter::preamble(bool cores) {
   return std::string("(set-option :produce-models true)\n") +
          (cores ? "(set-option :produce-unsat-cores true)\n(set-option :produce-unsat-assumptions true)\n"
@@ -78,7 +85,7 @@ std::string SmtLibWriter::checkSat(const std::vector<Term> &assumptions) {
   return out + "))\n";
 }
 
-std::string SmtLibWriter::freshCheckSat(const std::vector<Term> &assumptions) {
+std::string SmtLibWriter::freshCheckSat(const std::vector<Term> &assumptions, const std::string &check) {
   std::string out = start(false);
   for (const Level &l : levels_)
     out += l.text;
@@ -87,7 +94,7 @@ std::string SmtLibWriter::freshCheckSat(const std::vector<Term> &assumptions) {
   for (Term a : assumptions)
     extra += "(assert " + tm_.toString(a) + ")\n";
   sync_ = Sync::Diverged;
-  return out + extra + "(check-sat)\n";
+  return out + extra + check;
 }
 
 std::string SmtLibWriter::getValue(Term t) {

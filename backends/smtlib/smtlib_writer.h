@@ -2,6 +2,7 @@
 // keeps the session's declarations and assertions so that a solver can be given them again.
 #pragma once
 
+#include "backends/solver.h"
 #include "backends/term.h"
 
 #include <map>
@@ -10,6 +11,10 @@
 #include <vector>
 
 namespace locus::backends {
+
+/// The command that checks a new session (Posing::Plain or Fresh, `how`) of a solver of `family`:
+/// `(check-sat)`, or for z3 and Fresh `(check-sat-using (then simplify propagate-values solve-eqs smt))`.
+std::string freshCheckCommand(SolverFamily family, Posing how);
 
 /// Produces the SMT-LIB 2 commands of a session with one solver. Variables are declared just before the
 /// first command that uses them; declarations made inside a push are forgotten by the matching pop (as the
@@ -40,8 +45,9 @@ public:
   /// An incremental check: what brings the solver in step, then `(check-sat)` when there are no
   /// assumptions, else `(check-sat-assuming (…))` (the assumptions must be literals).
   std::string checkSat(const std::vector<Term> &assumptions);
-  /// A fresh check of every assertion together with `assumptions` (any boolean terms), as described above.
-  std::string freshCheckSat(const std::vector<Term> &assumptions);
+  /// A fresh check of every assertion together with `assumptions` (any boolean terms), as described above;
+  /// `check` is the checking command (see freshCheckCommand).
+  std::string freshCheckSat(const std::vector<Term> &assumptions, const std::string &check);
   /// `(get-value (t))`, with the declarations it needs; only right after a check.
   std::string getValue(Term t);
 

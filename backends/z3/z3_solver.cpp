@@ -41,12 +41,9 @@ protected:
   void pushImpl() override { solver_.push(); }
   void popImpl(unsigned n) override { solver_.pop(n); }
   Result checkImpl(const std::vector<Term> &assumptions) override;
-  Result checkFreshImpl(const std::vector<Term> &assumptions) override;
+  Result checkFreshImpl(const std::vector<Term> &assumptions, Posing how) override;
   Value valueImpl(Term t) override;
-  /// A new z3::solver that has seen no push and no assumptions runs Z3's preprocessing tactics before its
-  /// search; the incremental one, after a push or a check with assumptions, does not. On arithmetic that is
-  /// up to 100× (backends/README.md).
-  Posing defaultPosing() const override { return Posing::Fresh; }
+  Posing defaultPosing() const override { return measuredPosing(SolverFamily::Z3); }
   std::vector<Term> unsatCoreImpl() override;
 
 private:
@@ -194,16 +191,24 @@ Result Z3Solver::checkImpl(const std::vector<Term> &assumptions) {
   }
 }
 
-Result Z3Solver::checkFreshImpl(const std::vector<Term> &assumptions) {
+Result Z3Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing how) {
   model_.reset();
   try {
-    z3::solver fresh(ctx_);
+    // Plain: Z3's own strategy for a new solver (it picks tactics by the problem's logic). Fresh: simplify,
+    // then its core SMT solver, set up for this problem (the incremental solver is set up once, for all
+    // later checks, and lacks the simplification) — the pipe sends the same as check-sat-using
+    // (smtlib_writer.cpp, freshCheckCommand).
+    z3::solver fresh = how == Posing::Fresh
+                           ? (z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "propagate-values") &
+                              z3::tactic(ctx_, "solve-eqs") & z3::tactic(ctx_, "smt"))
+                                 .mk_solver()
+                           : z3::solver(ctx_);
     z3::expr_vector all = solver_.assertions();
     for (unsigned i = 0; i < all.size(); ++i)
       fresh.add(all[i]);
     for (Term a : assumptions)
       fresh.add(translate(a));
-    // A fresh solver runs Z3's tactics, where Z3 4.8.12's own `timeout` parameter can deadlock (nested
+    // A new solver runs Z3's tactics, where Z3 4.8.12's own `timeout` parameter can deadlock (nested
     // timers, e.g. on nonlinear integers: the check never returns): it is stopped from outside instead.
     z3::check_result r;
     bool fired;

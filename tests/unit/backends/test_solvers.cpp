@@ -285,7 +285,7 @@ TEST_CASE("a pipe solver dies with the process that started it") {
 
 TEST_CASE("checks without a core: every posing, every backend") {
   for (const std::string &spec : allSolvers())
-    for (Posing posing : {Posing::Auto, Posing::Assume, Posing::Push, Posing::Fresh})
+    for (Posing posing : {Posing::Auto, Posing::Assume, Posing::Push, Posing::Plain, Posing::Fresh})
       for (bool cores : {true, false}) {
         CAPTURE(spec);
         CAPTURE(posingName(posing));
@@ -343,30 +343,55 @@ TEST_CASE("the dump backend writes each posing as the pipe would") {
   TermManager tm;
   Term x = tm.mkVar("x", tm.intSort());
   Term goal = tm.mkApp(Op::Gt, x, tm.mkInt(1));
-  auto script = [&](Posing p) {
+  auto script = [&](Posing p, SolverFamily family) {
     SolverOptions so;
     so.posing = p;
     so.cores = false;
-    DumpSolver d(tm, so);
+    DumpSolver d(tm, so, family);
     d.assertFormula(tm.mkApp(Op::Lt, x, tm.mkInt(5)));
     (void)d.check({goal}, Need::NoCore);
     (void)d.check({goal}, Need::NoCore);
     return d.script();
   };
-  std::string fresh = script(Posing::Fresh);
-  CHECK(fresh == "(set-option :produce-models true)\n(set-logic ALL)\n(declare-fun x () Int)\n"
-                 "(assert (< x 5))\n(assert (> x 1))\n(check-sat)\n(reset)\n"
-                 "(set-option :produce-models true)\n(set-logic ALL)\n(declare-fun x () Int)\n"
-                 "(assert (< x 5))\n(assert (> x 1))\n(check-sat)\n");
-  CHECK(script(Posing::Auto) == fresh);
-  std::string push = script(Posing::Push);
+  const std::string session = "(set-option :produce-models true)\n(set-logic ALL)\n(declare-fun x () Int)\n"
+                              "(assert (< x 5))\n(assert (> x 1))\n";
+  std::string plain = script(Posing::Plain, SolverFamily::Z3);
+  CHECK(plain == session + "(check-sat)\n(reset)\n" + session + "(check-sat)\n");
+  CHECK(script(Posing::Plain, SolverFamily::Cvc5) == plain);
+  std::string tactic = "(check-sat-using (then simplify propagate-values solve-eqs smt))\n";
+  std::string fresh = script(Posing::Fresh, SolverFamily::Z3);
+  CHECK(fresh == session + tactic + "(reset)\n" + session + tactic);
+  CHECK(script(Posing::Auto, SolverFamily::Z3) == fresh);
+  CHECK(script(Posing::Fresh, SolverFamily::Cvc5) == plain); // only z3 has tactics
+  std::string push = script(Posing::Push, SolverFamily::Z3);
   CHECK(push == "(set-option :produce-models true)\n(set-logic ALL)\n(declare-fun x () Int)\n"
                 "(assert (< x 5))\n(push 1)\n(assert (> x 1))\n(check-sat)\n(pop 1)\n(push 1)\n"
                 "(assert (> x 1))\n(check-sat)\n");
-  std::string assume = script(Posing::Assume);
-  CHECK(assume.find("(check-sat-assuming (_assume") != std::string::npos);
-  CHECK(assume.find("produce-unsat") == std::string::npos);
-  CHECK(assume.find("(reset)") == std::string::npos);
+  for (SolverFamily f : {SolverFamily::Z3, SolverFamily::Cvc5}) {
+    std::string assume = script(f == SolverFamily::Z3 ? Posing::Assume : Posing::Auto, f);
+    CHECK(assume.find("(check-sat-assuming (_assume") != std::string::npos);
+    CHECK(assume.find("produce-unsat") == std::string::npos);
+    CHECK(assume.find("(reset)") == std::string::npos);
+  }
+}
+
+TEST_CASE("solver families and their measured posings") {
+  CHECK(familyOf("z3") == SolverFamily::Z3);
+  CHECK(familyOf("cvc5") == SolverFamily::Cvc5);
+  CHECK(familyOf("smtlib:z3 -in") == SolverFamily::Z3);
+  CHECK(familyOf("smtlib:'/opt/z3/bin/z3' -in") == SolverFamily::Z3);
+  CHECK(familyOf("smtlib:cvc5 --lang smt2") == SolverFamily::Cvc5);
+  CHECK(familyOf("smtlib:yices-smt2 --incremental") == SolverFamily::Other);
+  CHECK(familyOf("smtlib:sh -c 'z3 -in'") == SolverFamily::Other); // the program is sh
+  CHECK(familyOf("dump") == SolverFamily::Other);
+  CHECK(measuredPosing(SolverFamily::Z3) == Posing::Fresh);
+  CHECK(measuredPosing(SolverFamily::Cvc5) == Posing::Assume);
+  for (const std::string &spec : allSolvers()) {
+    TermManager tm;
+    MakeSolverResult made = makeSolver(spec, tm);
+    REQUIRE(made);
+    CHECK(made.solver->posing() == measuredPosing(familyOf(spec)));
+  }
 }
 
 TEST_CASE("a fresh check stops at its time limit") {

@@ -2,7 +2,6 @@
 #include "tools/verify_cmd.h"
 
 #include "backends/alarm.h"
-#include "backends/dump_solver.h"
 #include "backends/encoder/verify.h"
 #include "frontend/source.h"
 #include "tools/report.h"
@@ -410,25 +409,20 @@ int cmdSmt(const VerifyOptionStore &o) {
   if (!l.prog)
     return Exit::InputError;
   uint32_t entry = entryIndex(*l.prog, o);
-  backends::TermManager tm;
-  encoder::EncodeOptions eo = encodeOptions(o, *l.prog);
-  encoder::Encoding enc = encoder::encode(*l.prog, entry, tm, eo);
   // verify's first query, posed as verify poses it (the SMT-LIB pipe sends the same text)
-  backends::SolverOptions so;
-  so.posing = *backends::parsePosing(o.posing);
-  so.cores = false;
-  backends::DumpSolver dump(tm, so, backends::familyOf(o.solver));
-  enc.assertTo(dump);
-  (void)dump.check({encoder::anyFailure(enc, tm)}, backends::Need::NoCore);
+  encoder::VerifyOptions vo;
+  vo.encode = encodeOptions(o, *l.prog);
+  vo.solver = o.solver;
+  vo.posing = *backends::parsePosing(o.posing);
+  encoder::PrintedQuery q = encoder::printQuery(*l.prog, entry, vo);
   std::cout << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind;
   for (const std::string &b : o.unwindLoop)
     std::cout << " --unwind-loop " << b;
   for (const std::string &b : o.unwindProc)
     std::cout << " --unwind-proc " << b;
-  std::cout << " --ints " << o.ints << " --solver " << o.solver << " --posing "
-            << backends::posingName(dump.posing()) << "\n; sat: some check can fail (" << enc.checks.size()
-            << " checks); unsat: safe up to the bounds\n"
-            << dump.script();
+  std::cout << " --ints " << o.ints << " --solver " << o.solver << " --posing " << backends::posingName(q.posing)
+            << "\n; sat: some check can fail (" << q.checks << " checks); unsat: safe up to the bounds\n"
+            << q.script;
   return Exit::Ok;
 }
 

@@ -1,6 +1,8 @@
 // Bounded verification: real failures first, then the bound checks; every counterexample is replayed.
 #include "backends/encoder/verify.h"
 
+#include "backends/dump_solver.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -200,6 +202,18 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
 
 } // namespace
 
+PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
+  backends::TermManager tm;
+  Encoding enc = encode(prog, entry, tm, opts.encode);
+  backends::SolverOptions so;
+  so.posing = opts.posing;
+  so.cores = opts.cores;
+  backends::DumpSolver dump(tm, so, backends::familyOf(opts.solver));
+  enc.assertTo(dump);
+  (void)dump.check({anyFailure(enc, tm)}, backends::Need::NoCore);
+  return PrintedQuery{dump.script(), dump.posing(), enc.checks.size()};
+}
+
 VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                       backends::TermManager &tm, backends::Solver &solver) {
   VerifyResult r;
@@ -220,7 +234,7 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
   auto t0 = Clock::now();
   backends::SolverOptions so;
   so.posing = opts.posing;
-  so.cores = false; // verify never asks for an unsat core
+  so.cores = opts.cores; // verify never asks for an unsat core
   backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm, so);
   double startStop = since(t0);
   if (!made) {

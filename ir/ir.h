@@ -217,6 +217,9 @@ private:
   std::unordered_map<StmtId, std::pair<uint32_t, const Stmt *>> map_;
 };
 
+/// `file:line:col` of a location in the program's file table ("<unknown>" for a bad file index).
+std::string formatLoc(const Program &prog, SourceLoc loc);
+
 /// Default value of a type: 0, false, null.
 Expr defaultValue(Type t);
 

@@ -16,6 +16,7 @@ BenchCommands &addBenchCommands(CLI::App &app, int argc, char **argv) {
   cmds.commandLine = bench::commandLine(argc, argv);
   addBenchVerify(cmds);
   addBenchFaults(cmds);
+  addBenchLocalize(cmds);
   return cmds;
 }
 

@@ -33,6 +33,7 @@ std::vector<std::string> splitComma(const std::string &s);
 std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs);
 
 // The runners (one per file).
-void addBenchVerify(BenchCommands &cmds); ///< bench_verify.cpp: one suite, several solvers
-void addBenchFaults(BenchCommands &cmds); ///< bench_faults.cpp: faulty versions of a corpus, verified
+void addBenchVerify(BenchCommands &cmds);   ///< bench_verify.cpp: one suite, several solvers
+void addBenchFaults(BenchCommands &cmds);   ///< bench_faults.cpp: faulty versions of a corpus, verified
+void addBenchLocalize(BenchCommands &cmds); ///< bench_localize.cpp: localization scored against ground truth
 } // namespace locus::tools

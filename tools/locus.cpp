@@ -3,8 +3,10 @@
 #include "ir/interp.h"
 #include "ir/printer.h"
 #include "tools/bench_cmd.h"
+#include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
 #include "tools/report.h"
+#include "tools/values.h"
 #include "tools/verify_cmd.h"
 
 #include <CLI/CLI.hpp>
@@ -17,6 +19,8 @@
 using namespace locus;
 using report::Exit;
 using report::Json;
+using tools::parseValue;
+using tools::splitList;
 
 namespace {
 
@@ -54,61 +58,6 @@ void addExec(CLI::App *cmd, ExecOptions &e) {
       "values for `nondet`, consumed in order: comma-separated ints, true/false, null, nK (node K)");
   cmd->add_option("--seed", e.seed, "after --nondet values run out, draw nondet values from this seed");
   cmd->add_flag("--trace", e.trace, "show the whole executed trace (default: the last 20 steps on failure)");
-}
-
-/// Parses one value written on the command line against an expected type (kind Void: infer).
-std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind, std::string &err) {
-  if (text == "true" || text == "false") {
-    if (kind != ir::Type::Bool && kind != ir::Type::Void) {
-      err = "expected an integer or null, got '" + text + "'";
-      return std::nullopt;
-    }
-    return ir::Value::ofBool(text == "true");
-  }
-  if (text == "null") {
-    if (kind != ir::Type::Ref && kind != ir::Type::Void) {
-      err = "'null' given for a non-reference";
-      return std::nullopt;
-    }
-    return ir::Value::ofRef(0);
-  }
-  if (text.size() > 1 && text[0] == 'n' && std::isdigit(static_cast<unsigned char>(text[1]))) {
-    uint32_t node = 0;
-    auto [p, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), node);
-    if (ec == std::errc() && p == text.data() + text.size() &&
-        (kind == ir::Type::Ref || kind == ir::Type::Void))
-      return ir::Value::ofRef(node);
-  }
-  int64_t v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || text.empty()) {
-    err = "cannot read '" + text + "' as a value";
-    return std::nullopt;
-  }
-  if (kind == ir::Type::Bool) {
-    if (v != 0 && v != 1) {
-      err = "expected true or false, got '" + text + "'";
-      return std::nullopt;
-    }
-    return ir::Value::ofBool(v != 0);
-  }
-  if (kind == ir::Type::Ref) {
-    err = "a reference input must be null";
-    return std::nullopt;
-  }
-  return ir::Value::ofInt(v);
-}
-
-std::vector<std::string> splitList(const std::string &s) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, ','))
-    if (!cur.empty() || !out.empty() || s.find(',') != std::string::npos) {
-      size_t b = cur.find_first_not_of(" \t"), e = cur.find_last_not_of(" \t");
-      out.push_back(b == std::string::npos ? "" : cur.substr(b, e - b + 1));
-    }
-  return out;
 }
 
 [[noreturn]] void usageError(const std::string &msg) {
@@ -361,6 +310,7 @@ int main(int argc, char **argv) {
   test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
 
   tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app);
+  tools::LocalizeCommand localizeCmd = tools::addLocalizeCommand(app);
   tools::MutateCommand mutateCmd = tools::addMutateCommand(app);
   tools::BenchCommands &benchCmds = tools::addBenchCommands(app, argc, argv);
 
@@ -374,6 +324,8 @@ int main(int argc, char **argv) {
   try {
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds))
       return *rc;
+    if (localizeCmd.cmd->parsed())
+      return localizeCmd.run();
     if (std::optional<int> rc = tools::runMutateCommand(mutateCmd))
       return *rc;
     if (std::optional<int> rc = tools::runBenchCommands(benchCmds))

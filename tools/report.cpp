@@ -8,10 +8,7 @@
 namespace locus::report {
 
 std::string where(const ir::Program &prog, SourceLoc loc) {
-  std::string s = loc.file < prog.files.size() ? prog.files[loc.file] : std::string("<unknown>");
-  if (loc.line)
-    s += ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
-  return s;
+  return ir::formatLoc(prog, loc);
 }
 
 Json toJson(const Diagnostics &diags) {

@@ -93,7 +93,7 @@ double since(Clock::time_point t) {
 void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                     backends::TermManager &tm, Encoding &enc, backends::Solver &s, VerifyResult &r) {
   auto t0 = Clock::now();
-  enc.assertTo(s);
+  r.constraints = enc.assertTo(s);
   r.solverAssertSeconds = s.stats().assertSeconds;
   r.handOverSeconds = since(t0) - r.solverAssertSeconds;
 
@@ -220,9 +220,8 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
   auto t0 = Clock::now();
   Encoding enc = encode(prog, entry, tm, opts.encode);
   r.encodeSeconds = since(t0);
-  r.constraints = enc.constraints.size();
   r.checks = enc.checks.size();
-  r.selectors = enc.selectors.size();
+  r.selectors = enc.selectors().size();
   r.terms = tm.numTerms();
   r.solverName = solver.name();
   solveAndReplay(prog, entry, opts, tm, enc, solver, r);

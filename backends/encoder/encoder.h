@@ -9,6 +9,7 @@
 #include "ir/interp.h"
 #include "ir/ir.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -151,16 +152,21 @@ struct EncodeOptions {
   /// annotations (ir::Procedure::unwind).
   std::map<std::string, uint32_t> procUnwind;
 
-  /// The bound of a loop (a While statement): its `loopUnwind`, else its annotation, else `unwind`.
+  /// No bound is below this: an encoding of one known run (fixed inputs, as localization makes) must cover
+  /// the run whatever the loops' annotations say (localization sets it to the bound that covers the run).
+  uint32_t unwindFloor = 0;
+
+  /// The bound of a loop (a While statement): its `loopUnwind`, else its annotation, else `unwind`; at least
+  /// `unwindFloor`.
   uint32_t boundFor(const ir::Stmt &loop) const {
     auto it = loopUnwind.find(loop.id);
-    return it != loopUnwind.end() ? it->second : loop.unwind ? loop.unwind : unwind;
+    return std::max(unwindFloor, it != loopUnwind.end() ? it->second : loop.unwind ? loop.unwind : unwind);
   }
   /// The recursion bound of a procedure (nested calls of it): its `procUnwind`, else its annotation, else
-  /// `unwind`.
+  /// `unwind`; at least `unwindFloor`.
   uint32_t boundFor(const ir::Procedure &proc) const {
     auto it = procUnwind.find(proc.name);
-    return it != procUnwind.end() ? it->second : proc.unwind ? proc.unwind : unwind;
+    return std::max(unwindFloor, it != procUnwind.end() ? it->second : proc.unwind ? proc.unwind : unwind);
   }
   /// How to raise the bound of a loop or procedure, for the message of its unwinding check: "increase
   /// --unwind, or this loop's bound alone with --unwind-loop 7=K", ….

@@ -25,8 +25,12 @@ varBinding : ID ':' typeName declLoc? (':=' expr)? ;
 typeName : 'int' | 'bool' | ID ;
 
 procDecl
-  : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? contract* block
+  : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? unwindAnnot? contract* block
   ;
+
+// `unwind K`: the bound of a loop (iterations) or of a procedure (recursion depth), instead of `--unwind`.
+// `unwind` is a contextual keyword (an ID the parser checks), so it stays usable as a name.
+unwindAnnot : ID INT ;
 
 param : ID ':' typeName declLoc? ;
 
@@ -71,7 +75,7 @@ stmtBody
   | 'break' ';'                                           # breakStmt
   | 'continue' ';'                                        # continueStmt
   | 'if' '(' expr ')' block ('else' (ifTail | block))?    # ifStmt
-  | 'while' '(' expr ')' block                            # whileStmt
+  | 'while' '(' expr ')' unwindAnnot? block               # whileStmt
   | 'concrete' block                                      # concreteStmt
   | block                                                 # blockStmt
   ;

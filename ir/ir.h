@@ -15,6 +15,8 @@ namespace locus::ir {
 
 using StmtId = uint32_t;
 constexpr uint32_t kNone = UINT32_MAX;
+/// The largest unwinding bound (`--unwind`, `--unwind-loop`, `unwind K` annotations).
+constexpr uint32_t kMaxUnwind = 100000;
 
 /// int, bool, or a reference to a record (pointer-to-struct; may be null).
 /// `Null` is only the type of the literal `null`, compatible with every record type.
@@ -160,6 +162,8 @@ struct Stmt {
   AssertKind assertKind = AssertKind::User;
   std::string message;    ///< Assert: optional user message
   std::vector<Stmt> body; ///< While, Concrete
+  uint32_t unwind =
+      0; ///< While: its own unwinding bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
 
   bool isCompound() const { return kind == While || kind == Concrete; }
   friend bool operator==(const Stmt &, const Stmt &) = default;
@@ -178,6 +182,7 @@ struct Procedure {
   std::vector<Stmt> pre;        ///< runs at entry; its asserts have AssertKind::Requires
   std::vector<Stmt> post;       ///< runs at exit; its asserts have AssertKind::Ensures
   std::vector<Stmt> body;
+  uint32_t unwind = 0; ///< its own recursion bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
 
   uint32_t varIndex(const std::string &name) const; ///< kNone if absent
   friend bool operator==(const Procedure &, const Procedure &) = default;

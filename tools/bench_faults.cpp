@@ -14,6 +14,7 @@
 #include "frontend/source.h"
 #include "tools/bench_cmd.h"
 #include "tools/report.h"
+#include "tools/time_limit.h"
 
 #include <algorithm>
 #include <chrono>
@@ -87,7 +88,7 @@ Json verifyRecord(const MethodInput &in, const std::string &solver) {
   vo.encode.unwind = in.task.unwind;
   vo.encode.heapSlots = in.task.heap;
   vo.solver = solver;
-  vo.timeoutMs = static_cast<unsigned>(in.timeout * 1000);
+  vo.timeoutMs = timeLimitMs(in.timeout);
   auto t0 = Clock::now();
   encoder::VerifyResult r = encoder::verify(in.prog, in.entry, vo);
   Json j{{"verdict", encoder::verdictName(r.verdict)},
@@ -667,6 +668,7 @@ void addBenchFaults(BenchCommands &cmds) {
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
   sub->add_option("--timeout", o->timeout, "per-run solver time limit in seconds (0: none)")
+      ->check(timeLimitCheck())
       ->capture_default_str();
   sub->add_option("--work", o->work, "where the suite is generated (default: TMPDIR/locus-faults[-quick])");
   sub->add_option("--out", o->out, "write NAME.md, NAME.json, NAME.dat/.gp and the cactus plot here");

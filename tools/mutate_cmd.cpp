@@ -7,6 +7,7 @@
 #include "bench/mutate/manifest.h"
 #include "frontend/source.h"
 #include "tools/report.h"
+#include "tools/time_limit.h"
 
 #include <filesystem>
 #include <iostream>
@@ -111,7 +112,7 @@ int run(const Options &o, report::Reporter &rep) {
       vo.encode.unwind = o.unwind;
       vo.encode.heapSlots = o.heap;
       vo.solver = o.solver;
-      vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+      vo.timeoutMs = timeLimitMs(o.timeout);
       encoder::VerifyResult vr = encoder::verify(r.mutants[i].program, entry, vo);
       verdicts[i] = encoder::verdictName(vr.verdict);
       if (vr.verdict == encoder::Verdict::Safe)
@@ -192,6 +193,7 @@ MutateCommand addMutateCommand(CLI::App &app, report::Reporter &rep) {
   cmd->add_option("--unwind", o->unwind, "loop bound for --verify")->capture_default_str();
   cmd->add_option("--heap", o->heap, "allocation slots for --verify")->capture_default_str();
   cmd->add_option("--timeout", o->timeout, "per-version solver time limit for --verify, seconds (0: none)")
+      ->check(timeLimitCheck())
       ->capture_default_str();
   return MutateCommand{cmd, [o](report::Reporter &rep) { return run(*o, rep); }};
 }

@@ -18,11 +18,14 @@ struct VerifyOptionStore {
   std::vector<std::string> importPath;
   std::string entry = "main";
   uint32_t unwind = 5;
+  std::vector<std::string> unwindLoop; ///< `--unwind-loop ID=K`, as given
+  std::vector<std::string> unwindProc; ///< `--unwind-proc NAME=K`, as given
   uint32_t heap = 64;
   uint32_t inputNodes = 3;
   std::string ints = "math";
   bool noUnwindingAssertions = false;
   std::string solver = "z3";
+  std::string posing = "auto";
   double timeout = 0; ///< seconds, 0 = none
   bool stats = false;
   bool trace = false;

@@ -649,9 +649,10 @@ private:
     uint32_t depth = 0;
     for (const Frame &f : frames)
       depth += f.proc == s.callee;
-    if (depth > opts.unwind) {
+    uint32_t bound = opts.boundFor(callee);
+    if (depth > bound) {
       check(ex1, CheckKind::Unwinding, s,
-            "recursion deeper than " + std::to_string(opts.unwind) + " (increase --unwind)");
+            "recursion deeper than " + std::to_string(bound) + " (" + opts.howToIncrease(callee) + ")");
       pc = control(&s, "pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))));
       return;
     }
@@ -690,7 +691,8 @@ private:
     std::vector<Term> dz;
     Term cur = exec; // paths about to read the condition
     uint32_t outer = ctx;
-    for (uint32_t i = 0; i < opts.unwind && !tm.isFalse(cur); ++i) {
+    uint32_t bound = opts.boundFor(s);
+    for (uint32_t i = 0; i < bound && !tm.isFalse(cur); ++i) {
       Term c = expr(s.value, tm.mkTrue(), dz);
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       ctx = enc.contexts.child(outer, s.id, i);
@@ -707,7 +709,8 @@ private:
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       pc = cur;
       check(tm.mkAnd(cur, c), CheckKind::Unwinding, s,
-            "loop not finished after " + std::to_string(opts.unwind) + " iterations (increase --unwind)");
+            "loop not finished after " + std::to_string(bound) + " iterations (" + opts.howToIncrease(s) +
+                ")");
     }
     exits.insert(exits.end(), l.broken.begin(), l.broken.end());
     pc = control(&s, "pc", tm.mkOr(exits));

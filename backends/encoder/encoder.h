@@ -9,6 +9,7 @@
 #include "ir/interp.h"
 #include "ir/ir.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -108,7 +109,7 @@ enum class SelectorScope : uint8_t {
 };
 
 struct EncodeOptions {
-  uint32_t unwind = 5;     ///< loop iterations and recursive inlining depth
+  uint32_t unwind = 5; ///< loop iterations and recursive inlining depth, unless a bound below says otherwise
   uint32_t heapSlots = 64; ///< nodes `new` may allocate; one more is a HeapBound check
   ir::IntMode ints = ir::IntMode::Math;
   bool unwindingAssertions = true; ///< false: bound failures become assumptions
@@ -144,6 +145,33 @@ struct EncodeOptions {
   std::map<std::pair<ir::StmtId, Part>, Override> overrides;
   /// Insertion slots; see Slot.
   std::vector<Slot> slots;
+  /// Per-loop bounds by the loop's statement id (`--unwind-loop ID=K`); they override the loops' own
+  /// `unwind K` annotations (ir::Stmt::unwind).
+  std::map<ir::StmtId, uint32_t> loopUnwind;
+  /// Per-procedure recursion bounds by name (`--unwind-proc NAME=K`); they override the procedures' own
+  /// annotations (ir::Procedure::unwind).
+  std::map<std::string, uint32_t> procUnwind;
+
+  /// No bound is below this: an encoding of one known run (fixed inputs, as localization makes) must cover
+  /// the run whatever the loops' annotations say (localization sets it to the bound that covers the run).
+  uint32_t unwindFloor = 0;
+
+  /// The bound of a loop (a While statement): its `loopUnwind`, else its annotation, else `unwind`; at least
+  /// `unwindFloor`.
+  uint32_t boundFor(const ir::Stmt &loop) const {
+    auto it = loopUnwind.find(loop.id);
+    return std::max(unwindFloor, it != loopUnwind.end() ? it->second : loop.unwind ? loop.unwind : unwind);
+  }
+  /// The recursion bound of a procedure (nested calls of it): its `procUnwind`, else its annotation, else
+  /// `unwind`; at least `unwindFloor`.
+  uint32_t boundFor(const ir::Procedure &proc) const {
+    auto it = procUnwind.find(proc.name);
+    return std::max(unwindFloor, it != procUnwind.end() ? it->second : proc.unwind ? proc.unwind : unwind);
+  }
+  /// How to raise the bound of a loop or procedure, for the message of its unwinding check: "increase
+  /// --unwind, or this loop's bound alone with --unwind-loop 7=K", ….
+  std::string howToIncrease(const ir::Stmt &loop) const;
+  std::string howToIncrease(const ir::Procedure &proc) const;
 };
 
 /// An input node of the encoding (see EncodeOptions::inputNodes): its id and its fields' initial values.

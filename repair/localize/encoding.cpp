@@ -18,6 +18,7 @@ std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
   const repair::Failure &f = p.failure;
   encoder::EncodeOptions eo;
   eo.unwind = f.unwind;
+  eo.unwindFloor = f.unwind; // the run must fit, whatever the loops' own `unwind K` say
   eo.ints = f.ints;
   eo.fixedArgs = f.args;
   eo.fixedNondets = f.nondets;

@@ -260,3 +260,49 @@ TEST_CASE("truncated and garbled C never crashes the front end") {
   CHECK(accepted > 0);
   CHECK(rejected > 0);
 }
+
+TEST_CASE("c: `#pragma locus unwind K` bounds the loop or function after it; misplaced ones are errors") {
+  ir::Program prog = compile(R"(
+#pragma locus unwind 3
+int f(int n) { return n > 0 ? f(n - 1) : 0; }
+int main(void) {
+  int i = 0;
+#pragma locus unwind 12
+  // a comment between the pragma and its loop
+  while (i < 10) i++;
+  for (int k = 0; k < 2; k++) i++;
+  #  pragma   locus unwind 7 // the spacing of the preprocessor
+  do { i--; } while (i > 0);
+  return i;
+}
+)");
+  CHECK(prog.procs[prog.procIndex("f")].unwind == 3);
+  CHECK(prog.procs[prog.procIndex("main")].unwind == 0);
+  std::vector<uint32_t> bounds;
+  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (s.kind == ir::Stmt::While)
+      bounds.push_back(s.unwind);
+  });
+  CHECK(bounds == std::vector<uint32_t>{12, 0, 7});
+  // The printed IR carries the bounds and reads back as the same program.
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::string text = ir::toString(prog);
+  CHECK(text.find("unwind 12 {") != std::string::npos);
+  auto again = gcl::compileText("printed.gcl", text, sm, diags);
+  REQUIRE(again.has_value());
+  CHECK(bool(*again == prog));
+
+  std::string errors;
+  CHECK_FALSE(
+      tryCompile("int main(void) {\n#pragma locus unwind 2\n  int x = 1;\n  return x;\n}\n", &errors));
+  CHECK(errors.find("test.c:2:1: error: '#pragma locus unwind' must come right before a loop or a function "
+                    "definition") != std::string::npos);
+  CHECK_FALSE(tryCompile("#pragma locus unwind 0\nint main(void) { return 0; }\n", &errors));
+  CHECK(errors.find("test.c:1:1: error: malformed '#pragma locus': expected '#pragma locus unwind K' with K "
+                    "from 1 to 100000") != std::string::npos);
+  CHECK_FALSE(tryCompile("#pragma locus unroll 2\nint main(void) { return 0; }\n", &errors));
+  CHECK(errors.find("test.c:1:1: error: malformed '#pragma locus'") != std::string::npos);
+  // Other pragmas are not ours.
+  CHECK(tryCompile("#pragma once\n#pragma locusx unwind 2\nint main(void) { return 0; }\n", &errors));
+}

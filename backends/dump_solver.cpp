@@ -5,10 +5,16 @@
 
 namespace locus::backends {
 
-DumpSolver::DumpSolver(TermManager &tm) : Solver(tm), writer_(tm), script_(SmtLibWriter::preamble()) {}
+DumpSolver::DumpSolver(TermManager &tm, const SolverOptions &opts, SolverFamily family)
+    : Solver(tm, opts), family_(family), writer_(tm, opts.cores) {}
 
 Result DumpSolver::checkImpl(const std::vector<Term> &assumptions) {
   script_ += writer_.checkSat(assumptions);
+  return Result::unknown(UnknownReason::Other, "the dump backend does not solve");
+}
+
+Result DumpSolver::checkFreshImpl(const std::vector<Term> &assumptions, Posing how) {
+  script_ += writer_.freshCheckSat(assumptions, freshCheckCommand(family_, how));
   return Result::unknown(UnknownReason::Other, "the dump backend does not solve");
 }
 

@@ -119,17 +119,50 @@ Value Value::ofUnsignedDecimal(const std::string &decimal, uint32_t width) {
   return ofBits(bits);
 }
 
+const char *posingName(Posing p) {
+  switch (p) {
+  case Posing::Auto: return "auto";
+  case Posing::Assume: return "assume";
+  case Posing::Push: return "push";
+  case Posing::Plain: return "plain";
+  case Posing::Fresh: return "fresh";
+  }
+  return "?";
+}
+
+std::optional<Posing> parsePosing(const std::string &text) {
+  for (Posing p : {Posing::Auto, Posing::Assume, Posing::Push, Posing::Plain, Posing::Fresh})
+    if (text == posingName(p))
+      return p;
+  return std::nullopt;
+}
+
+void Solver::settle() {
+  if (!pendingPop_)
+    return;
+  pendingPop_ = false;
+  popImpl(1);
+}
+
+void Solver::assertLogged(Term f) {
+  ++stats_.assertions;
+  asserted_.back().push_back(f);
+  assertImpl(f);
+}
+
 void Solver::assertFormula(Term f) {
   if (f.isNull() || !tm_.isBool(f))
     throw std::logic_error("solver: assertFormula needs a boolean term");
   invalidate();
-  ++stats_.assertions;
-  assertImpl(f);
+  settle();
+  assertLogged(f);
 }
 
 void Solver::push() {
   invalidate();
+  settle();
   proxies_.emplace_back();
+  asserted_.emplace_back();
   pushImpl();
 }
 
@@ -137,9 +170,11 @@ void Solver::pop(unsigned n) {
   if (n > level())
     throw std::logic_error("solver: pop(" + std::to_string(n) + ") at level " + std::to_string(level()));
   invalidate();
+  settle();
   if (n == 0)
     return;
   proxies_.resize(proxies_.size() - n);
+  asserted_.resize(asserted_.size() - n);
   popImpl(n);
 }
 
@@ -148,8 +183,6 @@ Result Solver::check() {
 }
 
 Term Solver::literalFor(Term a) {
-  if (a.isNull() || !tm_.isBool(a))
-    throw std::logic_error("solver: assumptions must be boolean terms");
   if (tm_.isLiteral(a))
     return a;
   for (auto it = proxies_.rbegin(); it != proxies_.rend(); ++it) {
@@ -158,28 +191,55 @@ Term Solver::literalFor(Term a) {
       return found->second;
   }
   Term p = tm_.mkFreshVar("_assume", tm_.boolSort());
-  ++stats_.assertions;
-  assertImpl(tm_.mkImplies(p, a));
+  assertLogged(tm_.mkImplies(p, a));
   proxies_.back().emplace(a, p);
   return p;
 }
 
-Result Solver::check(const std::vector<Term> &assumptions) {
+Result Solver::checkWithPush(const std::vector<Term> &assumptions) {
+  pushImpl();
+  pendingPop_ = true; // popped by the next command, so that the model stays readable until then
+  for (Term a : assumptions)
+    assertImpl(a);
+  return checkImpl({});
+}
+
+Result Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing) {
+  return checkWithPush(assumptions);
+}
+
+Result Solver::check(const std::vector<Term> &assumptions, Need need) {
+  for (Term a : assumptions)
+    if (a.isNull() || !tm_.isBool(a))
+      throw std::logic_error("solver: assumptions must be boolean terms");
+  if (need == Need::Core && !opts_.cores)
+    throw std::logic_error("solver: a check that needs an unsat core on a solver made without cores");
   invalidate();
+  settle();
   lastAssumptionOf_.clear();
+  // Without assumptions Push is an ordinary check; Plain and Fresh still differ (another instance, another
+  // mode).
+  Posing how = need == Need::Core ? Posing::Assume : posing();
+  if (how == Posing::Push && assumptions.empty())
+    how = Posing::Assume;
   std::vector<Term> lits;
-  lits.reserve(assumptions.size());
-  for (Term a : assumptions) {
-    Term l = literalFor(a);
-    auto &orig = lastAssumptionOf_[l];
-    if (orig.empty())
-      lits.push_back(l);
-    if (std::find(orig.begin(), orig.end(), a) == orig.end())
-      orig.push_back(a);
+  if (how == Posing::Assume) {
+    lits.reserve(assumptions.size());
+    for (Term a : assumptions) {
+      Term l = literalFor(a);
+      auto &orig = lastAssumptionOf_[l];
+      if (orig.empty())
+        lits.push_back(l);
+      if (std::find(orig.begin(), orig.end(), a) == orig.end())
+        orig.push_back(a);
+    }
   }
   auto start = std::chrono::steady_clock::now();
-  Result r = checkImpl(lits);
+  Result r = how == Posing::Assume ? checkImpl(lits)
+             : how == Posing::Push ? checkWithPush(assumptions)
+                                   : checkFreshImpl(assumptions, how);
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  coreAvailable_ = need == Need::Core;
   ++stats_.checks;
   stats_.solveSeconds += secs;
   stats_.maxCheckSeconds = std::max(stats_.maxCheckSeconds, secs);
@@ -211,6 +271,8 @@ Value Solver::value(Term t) {
 std::vector<Term> Solver::unsatCore() {
   if (state_ != State::Unsat)
     throw std::logic_error("solver: unsatCore() is only available right after an unsat check");
+  if (!coreAvailable_)
+    throw std::logic_error("solver: unsatCore() after a check made with Need::NoCore");
   std::vector<Term> out;
   for (Term l : unsatCoreImpl()) {
     auto it = lastAssumptionOf_.find(l);

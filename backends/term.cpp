@@ -2,6 +2,8 @@
 #include "backends/term.h"
 
 #include <algorithm>
+#include <charconv>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -45,7 +47,140 @@ bool isSimpleSymbolChar(char c) {
          std::string_view("~!@$%^&*_-+=<>.?/").find(c) != std::string_view::npos;
 }
 
+/// The value of an Int constant if it fits in 64 bits.
+std::optional<int64_t> intValue(const TermManager &tm, Term t) {
+  if (tm.op(t) != Op::IntConst)
+    return std::nullopt;
+  const std::string &d = tm.data(t).value;
+  int64_t v = 0;
+  auto [p, ec] = std::from_chars(d.data(), d.data() + d.size(), v);
+  if (ec != std::errc() || p != d.data() + d.size())
+    return std::nullopt;
+  return v;
+}
+
+/// The bits of a bit-vector constant of width <= 64, as an unsigned number.
+std::optional<uint64_t> bvValue(const TermManager &tm, Term t) {
+  if (tm.op(t) != Op::BvConst || tm.data(t).value.size() > 64)
+    return std::nullopt;
+  uint64_t v = 0;
+  for (char c : tm.data(t).value)
+    v = (v << 1) | (c == '1');
+  return v;
+}
+
 } // namespace
+
+/// Evaluates an arithmetic, comparison or bit-vector operator whose operands are all constants (Int values
+/// within 64 bits, bit-vectors of at most 64 bits) with SMT-LIB's semantics; nullopt when it cannot (an
+/// operand is not constant, a 64-bit overflow, a zero divisor whose SMT-LIB value is unspecified for Int).
+std::optional<Term> TermManager::foldConstants(Op op, const std::vector<Term> &args) {
+  if (args.empty())
+    return std::nullopt;
+  if (kind(sort(args[0])) == SortKind::Int) {
+    std::vector<int64_t> v;
+    for (Term a : args) {
+      std::optional<int64_t> x = intValue(*this, a);
+      if (!x)
+        return std::nullopt;
+      v.push_back(*x);
+    }
+    int64_t r = v[0];
+    switch (op) {
+    case Op::Neg:
+      if (__builtin_sub_overflow(int64_t(0), v[0], &r))
+        return std::nullopt;
+      return mkInt(r);
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+      for (size_t i = 1; i < v.size(); ++i) {
+        bool ovf = op == Op::Add   ? __builtin_add_overflow(r, v[i], &r)
+                   : op == Op::Sub ? __builtin_sub_overflow(r, v[i], &r)
+                                   : __builtin_mul_overflow(r, v[i], &r);
+        if (ovf)
+          return std::nullopt;
+      }
+      return mkInt(r);
+    case Op::IntDiv:
+    case Op::Mod: {
+      if (v[1] == 0 || (v[0] == INT64_MIN && v[1] == -1))
+        return std::nullopt;
+      // Euclidean: a = b·q + m with 0 <= m < |b|.
+      __int128 a = v[0], b = v[1], m = a % b;
+      if (m < 0)
+        m += b < 0 ? -b : b;
+      __int128 q = (a - m) / b;
+      return mkInt(static_cast<int64_t>(op == Op::Mod ? m : q));
+    }
+    case Op::Lt: return mkBool(v[0] < v[1]);
+    case Op::Le: return mkBool(v[0] <= v[1]);
+    case Op::Gt: return mkBool(v[0] > v[1]);
+    case Op::Ge: return mkBool(v[0] >= v[1]);
+    default: return std::nullopt;
+    }
+  }
+  if (kind(sort(args[0])) != SortKind::BitVec)
+    return std::nullopt;
+  uint32_t w = width(sort(args[0]));
+  std::vector<uint64_t> v;
+  for (Term a : args) {
+    std::optional<uint64_t> x = bvValue(*this, a);
+    if (!x)
+      return std::nullopt;
+    v.push_back(*x);
+  }
+  uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+  auto sgn = [&](uint64_t x) { // two's complement value of a w-bit pattern
+    return w == 64              ? static_cast<int64_t>(x)
+           : (x >> (w - 1)) & 1 ? static_cast<int64_t>(x | ~mask)
+                                : static_cast<int64_t>(x);
+  };
+  auto bv = [&](uint64_t x) {
+    std::string bits(w, '0');
+    for (uint32_t i = 0; i < w; ++i)
+      bits[w - 1 - i] = (x >> i) & 1 ? '1' : '0';
+    return mkBvBits(bits);
+  };
+  uint64_t a = v[0], b = v.size() > 1 ? v[1] : 0;
+  switch (op) {
+  case Op::BvNot: return bv(~a & mask);
+  case Op::BvNeg: return bv((0 - a) & mask);
+  case Op::BvAnd: return bv(a & b);
+  case Op::BvOr: return bv(a | b);
+  case Op::BvXor: return bv(a ^ b);
+  case Op::BvAdd: return bv((a + b) & mask);
+  case Op::BvSub: return bv((a - b) & mask);
+  case Op::BvMul: return bv((a * b) & mask);
+  case Op::BvUdiv: return bv(b == 0 ? mask : a / b); // SMT-LIB: x / 0 is all ones
+  case Op::BvUrem: return bv(b == 0 ? a : a % b);    // SMT-LIB: x % 0 is x
+  case Op::BvSdiv:
+  case Op::BvSrem: {
+    if (b == 0 || w > 63)
+      return std::nullopt;
+    int64_t x = sgn(a), y = sgn(b);
+    int64_t r = op == Op::BvSdiv ? x / y : x % y; // |x|, |y| < 2^63: no overflow
+    return bv(static_cast<uint64_t>(r) & mask);
+  }
+  case Op::BvShl: return bv(b >= w ? 0 : (a << b) & mask);
+  case Op::BvLshr: return bv(b >= w ? 0 : a >> b);
+  case Op::BvAshr: {
+    int64_t x = sgn(a);
+    return bv(static_cast<uint64_t>(b >= w ? (x < 0 ? -1 : 0) : x >> b) & mask);
+  }
+  case Op::BvUlt: return mkBool(a < b);
+  case Op::BvUle: return mkBool(a <= b);
+  case Op::BvUgt: return mkBool(a > b);
+  case Op::BvUge: return mkBool(a >= b);
+  case Op::BvSlt: return mkBool(sgn(a) < sgn(b));
+  case Op::BvSle: return mkBool(sgn(a) <= sgn(b));
+  case Op::BvSgt: return mkBool(sgn(a) > sgn(b));
+  case Op::BvSge: return mkBool(sgn(a) >= sgn(b));
+  default: return std::nullopt;
+  }
+}
+
+namespace {} // namespace
 
 const char *opName(Op op) {
   switch (op) {
@@ -369,6 +504,8 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
   case Op::Neg:
     arity(1);
     allSort(intSort_);
+    if (std::optional<Term> c = foldConstants(op, args))
+      return *c;
     return intern(op, intSort_, std::move(args));
   case Op::Add:
   case Op::Mul:
@@ -379,12 +516,16 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
     if (args.size() == 1 && op != Op::Sub)
       return args[0];
     if (args.size() == 1)
-      return intern(Op::Neg, intSort_, std::move(args));
+      return mkApp(Op::Neg, std::move(args));
+    if (std::optional<Term> c = foldConstants(op, args))
+      return *c;
     return intern(op, intSort_, std::move(args));
   case Op::IntDiv:
   case Op::Mod:
     arity(2);
     allSort(intSort_);
+    if (std::optional<Term> c = foldConstants(op, args))
+      return *c;
     return intern(op, intSort_, std::move(args));
   case Op::Lt:
   case Op::Le:
@@ -392,11 +533,15 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
   case Op::Ge:
     arity(2);
     allSort(intSort_);
+    if (std::optional<Term> c = foldConstants(op, args))
+      return *c;
     return intern(op, boolSort_, std::move(args));
   case Op::BvNot:
   case Op::BvNeg:
     arity(1);
     requireKind(args[0], SortKind::BitVec, opName(op));
+    if (std::optional<Term> c = foldConstants(op, args))
+      return *c;
     return intern(op, Sort(sort(args[0])), std::vector<Term>(args));
   case Op::BvAnd:
   case Op::BvOr:
@@ -414,6 +559,8 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
     arity(2);
     requireKind(args[0], SortKind::BitVec, opName(op));
     allSort(sort(args[0]));
+    if (std::optional<Term> c = foldConstants(op, args))
+      return *c;
     return intern(op, Sort(sort(args[0])), std::vector<Term>(args));
   case Op::BvUlt:
   case Op::BvUle:
@@ -426,6 +573,8 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
     arity(2);
     requireKind(args[0], SortKind::BitVec, opName(op));
     allSort(sort(args[0]));
+    if (std::optional<Term> c = foldConstants(op, args))
+      return *c;
     return intern(op, boolSort_, std::move(args));
   case Op::Concat: {
     arity(2);

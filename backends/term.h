@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -115,7 +116,9 @@ struct TermData {
 /// Owns every sort and term. Terms are immutable and hash-consed: building the same term twice gives the
 /// same handle. Constructors check sorts and throw std::invalid_argument on misuse (a bug in the caller).
 /// A few cheap rewrites keep formulas small: constant folding of not/and/or/implies/ite, flattening of
-/// nested and/or, neutral and absorbing elements, not(not x) = x, eq(x, x) = true.
+/// nested and/or, neutral and absorbing elements, not(not x) = x, eq(x, x) = true, and arithmetic,
+/// comparison and bit-vector operators over constants (Int values within 64 bits, bit-vectors of at most 64
+/// bits; never a division by a zero Int, whose SMT-LIB value is unspecified).
 class TermManager {
 public:
   TermManager();
@@ -213,6 +216,7 @@ public:
 
 private:
   Term mkJunction(Op op, std::vector<Term> args); ///< mkAnd / mkOr
+  std::optional<Term> foldConstants(Op op, const std::vector<Term> &args);
   struct Key {
     Op op;
     uint32_t sort, p0, p1;

@@ -28,8 +28,12 @@ typeName : intType | 'bool' | ID ;
 intType : 'int' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' ;
 
 procDecl
-  : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? contract* block
+  : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? unwindAnnot? contract* block
   ;
+
+// `unwind K`: the bound of a loop (iterations) or of a procedure (recursion depth), instead of `--unwind`.
+// `unwind` is a contextual keyword (an ID the parser checks), so it stays usable as a name.
+unwindAnnot : ID INT ;
 
 param : ID ':' typeName declLoc? ;
 
@@ -74,7 +78,7 @@ stmtBody
   | 'break' ';'                                           # breakStmt
   | 'continue' ';'                                        # continueStmt
   | 'if' '(' expr ')' block ('else' (ifTail | block))?    # ifStmt
-  | 'while' '(' expr ')' block                            # whileStmt
+  | 'while' '(' expr ')' unwindAnnot? block               # whileStmt
   | 'concrete' block                                      # concreteStmt
   | block                                                 # blockStmt
   ;

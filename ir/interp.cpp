@@ -1,6 +1,7 @@
 // The reference interpreter: executes IR on an explicit frame/block stack (no C++ recursion per call).
 #include "ir/interp.h"
 
+#include <algorithm>
 #include <deque>
 #include <limits>
 
@@ -76,6 +77,7 @@ struct Interpreter::Impl {
     const std::vector<Stmt> *stmts;
     size_t idx = 0;
     const Stmt *loop = nullptr; ///< set when this block is the body of this While
+    uint32_t iteration = 0;     ///< loop bodies: the iteration running, from 0
   };
   struct Frame {
     uint32_t proc = kNone;
@@ -97,6 +99,13 @@ struct Interpreter::Impl {
   uint64_t steps = 0;
   size_t nondetUsed = 0;
   std::optional<std::mt19937_64> rng;
+  size_t relaxUsed = 0;
+  std::optional<std::mt19937_64> relaxRng;
+  std::vector<Value> relaxDrawn;
+  uint64_t maxIterations = 0;
+  std::set<StmtId> covered;
+  std::vector<uint32_t> activeCalls; ///< per procedure: its frames on the stack
+  uint32_t maxRecursion = 0;
 
   const Stmt *cur = nullptr; ///< the statement being executed (for locating failures)
   uint32_t curProc = kNone;
@@ -316,6 +325,44 @@ struct Interpreter::Impl {
     }
   }
 
+  /// The value a relaxed statement uses instead of its own (InterpOptions::relaxedValues).
+  Value relaxed(Type t) {
+    Value v;
+    if (relaxUsed < opts.relaxValues.size()) {
+      v = opts.relaxValues[relaxUsed++];
+      bool ok = t.kind == Type::Int ? v.kind == Type::Int
+                : t.kind == Type::Bool
+                    ? v.kind == Type::Bool
+                    : (v.kind == Type::Ref || v.kind == Type::Null) &&
+                          (v.node == 0 || (v.node <= heap.size() && heap[v.node - 1].record == t.record));
+      if (!ok)
+        throw Stop{OutcomeKind::Error, FailureKind::None, "relaxed value " + toString(v) + " does not fit"};
+      if (t.kind == Type::Int)
+        v = Value::ofInt(conv(v.i, t)); // within t's range, as an input of t is
+    } else {
+      if (!relaxRng)
+        relaxRng.emplace(opts.relaxSeed);
+      uint64_t r = (*relaxRng)();
+      if (t.kind == Type::Int) {
+        v = Value::ofInt(conv(BigInt(static_cast<int64_t>(r % 17) - 8), t));
+      } else if (t.kind == Type::Bool) {
+        v = Value::ofBool(r & 1);
+      } else {
+        std::vector<uint32_t> cands{0};
+        for (size_t k = 0; k < heap.size(); ++k)
+          if (heap[k].record == t.record)
+            cands.push_back(static_cast<uint32_t>(k + 1));
+        v = Value::ofRef(cands[r % cands.size()]);
+      }
+    }
+    relaxDrawn.push_back(v);
+    return v;
+  }
+  bool relaxedValue(const Stmt &s) const { return opts.relaxedValues.count(s.id) > 0; }
+  Type fieldType(const Frame &f, VarRef base, uint32_t field) const {
+    return prog.records.at(varDecl(f, base).type.record).fields.at(field).type;
+  }
+
   // ---- trace -------------------------------------------------------------------------------------
 
   /// Counts one step at `cur` (limit check) and records it in the trace; returns its absolute index.
@@ -326,6 +373,8 @@ struct Interpreter::Impl {
     ++steps;
     last = cur;
     lastProc = curProc;
+    if (opts.recordCoverage)
+      covered.insert(cur->id);
     if (!opts.recordTrace || opts.traceLimit == 0)
       return UINT64_MAX;
     trace.push_back(TraceStep{curProc, cur->id, static_cast<uint32_t>(frames.size() - 1), std::nullopt});
@@ -356,6 +405,9 @@ struct Interpreter::Impl {
     fr.callTrace = callTrace;
     fr.blocks.push_back(Block{&p.pre});
     frames.push_back(std::move(fr));
+    if (activeCalls.empty())
+      activeCalls.assign(prog.procs.size(), 0);
+    maxRecursion = std::max(maxRecursion, ++activeCalls[proc]);
   }
 
   /// Runs until the entry procedure finishes or Halt. Returns true if halted.
@@ -381,9 +433,12 @@ struct Interpreter::Impl {
           res = f.vars[p.result];
         const Stmt *call = f.call;
         uint64_t callTrace = f.callTrace;
+        --activeCalls[f.proc];
         frames.pop_back();
         Frame &caller = frames.back();
         if (call->lhs.valid() && res) {
+          if (relaxedValue(*call))
+            res = relaxed(varDecl(caller, call->lhs).type);
           slot(caller, call->lhs) = *res;
           written(callTrace, varName(caller, call->lhs) + " = " + toString(*res));
         }
@@ -395,9 +450,10 @@ struct Interpreter::Impl {
           cur = b.loop;
           curProc = f.proc;
           step();
-          if (evalBool(f, b.loop->value))
+          if (evalBool(f, b.loop->value)) {
             b.idx = 0;
-          else
+            maxIterations = std::max<uint64_t>(maxIterations, ++b.iteration + 1);
+          } else
             f.blocks.pop_back();
         } else {
           f.blocks.pop_back();
@@ -407,25 +463,26 @@ struct Interpreter::Impl {
       const Stmt &s = (*b.stmts)[b.idx++];
       cur = &s;
       curProc = f.proc;
-      if (!evalBool(f, s.guard))
+      if (opts.relaxedGuards.count(s.id) ? relaxed(Type::boolType()).i == 0 : !evalBool(f, s.guard))
         continue;
       uint64_t at = step();
       switch (s.kind) {
       case Stmt::Assign: {
-        Value v = eval(f, s.value);
+        Value v = relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : eval(f, s.value);
         slot(f, s.lhs) = v;
         written(at, varName(f, s.lhs) + " = " + toString(v));
         break;
       }
       case Stmt::GetField: {
-        Value v = deref(f, s.base, s.field).fields[s.field];
+        Value v =
+            relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : deref(f, s.base, s.field).fields[s.field];
         slot(f, s.lhs) = v;
         written(at, varName(f, s.lhs) + " = " + toString(v));
         break;
       }
       case Stmt::PutField: {
         HeapNode &n = deref(f, s.base, s.field);
-        Value v = eval(f, s.value);
+        Value v = relaxedValue(s) ? relaxed(fieldType(f, s.base, s.field)) : eval(f, s.value);
         n.fields[s.field] = v;
         written(at, toString(slot(f, s.base)) + "." + fieldName(f, s.base, s.field) + " = " + toString(v));
         break;
@@ -467,8 +524,11 @@ struct Interpreter::Impl {
           throw Stop{OutcomeKind::Error, FailureKind::None, "invalid callee"};
         std::vector<Value> args;
         args.reserve(s.args.size());
-        for (const Expr &a : s.args)
-          args.push_back(eval(f, a));
+        const Procedure &callee = prog.procs[s.callee];
+        for (size_t k = 0; k < s.args.size(); ++k)
+          args.push_back(relaxedValue(s) && k < callee.params.size()
+                             ? relaxed(callee.vars[callee.params[k]].type)
+                             : eval(f, s.args[k]));
         if (frames.size() > opts.callDepthLimit)
           throw Stop{OutcomeKind::Limit, FailureKind::None,
                      "call depth limit of " + std::to_string(opts.callDepthLimit) + " reached"};
@@ -493,8 +553,10 @@ struct Interpreter::Impl {
           f.blocks.back().idx = f.blocks.back().stmts->size();
         break;
       case Stmt::While:
-        if (evalBool(f, s.value))
+        if (evalBool(f, s.value)) {
           f.blocks.push_back(Block{&s.body, 0, &s}); // invalidates b
+          maxIterations = std::max<uint64_t>(maxIterations, 1);
+        }
         break;
       case Stmt::Concrete: f.blocks.push_back(Block{&s.body}); break;
       }
@@ -541,6 +603,10 @@ struct Interpreter::Impl {
       }
     }
     o.steps = steps;
+    o.relaxDrawn = relaxDrawn;
+    o.maxIterations = maxIterations;
+    o.covered = std::move(covered);
+    o.maxRecursion = maxRecursion;
     o.traceDropped = traceDropped;
     o.trace.assign(std::make_move_iterator(trace.begin()), std::make_move_iterator(trace.end()));
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,10 +40,21 @@ struct InterpOptions {
   std::optional<uint64_t> seed;     ///< after nondetValues run out: random values from this seed
   uint32_t callDepthLimit = 10'000; ///< calls run on an explicit frame stack, so any depth is safe
   bool recordTrace = true;
+  bool recordCoverage = false; ///< fill Outcome::covered
   uint64_t traceLimit = 100'000; ///< at most this many trace steps are kept (the most recent ones)
   /// The heap at the start: node n(k+1) is initialHeap[k] (allocatedBy 0). Reference arguments and fields
   /// may point to these nodes; `new` allocates after them.
   std::vector<HeapNode> initialHeap;
+  /// Relaxed statements (the meaning of the encoding's relaxation, tests/unit/encoder/test_relaxation.cpp):
+  /// a statement in `relaxedValues` computes an arbitrary value instead of its own — an Assign or GetField
+  /// assigns it (a get-field reads no node, so cannot fail), a PutField stores it (its base is still
+  /// dereferenced), a Call passes arbitrary arguments and returns an arbitrary result; a statement in
+  /// `relaxedGuards` runs or not arbitrarily. The values come from `relaxValues` in order, then from a
+  /// generator seeded with `relaxSeed` (ints in [-8, 8], a reference: null or an allocated node of its
+  /// record); `Outcome::relaxDrawn` lists what was used.
+  std::set<StmtId> relaxedValues, relaxedGuards;
+  std::vector<Value> relaxValues;
+  uint64_t relaxSeed = 0;
 };
 
 /// One executed statement (guard true), with the value it wrote, if any.
@@ -85,8 +97,15 @@ struct Outcome {
   std::optional<Value> result; ///< the entry procedure's result, if it has one and finished
   State state;
   std::vector<TraceStep> trace;
-  uint64_t traceDropped = 0; ///< earliest steps dropped from `trace` because of traceLimit
-  uint64_t steps = 0;        ///< statements executed (guard true) plus loop condition re-reads
+  uint64_t traceDropped = 0;     ///< earliest steps dropped from `trace` because of traceLimit
+  uint64_t steps = 0;            ///< statements executed (guard true) plus loop condition re-reads
+  std::set<StmtId> covered;      ///< with InterpOptions::recordCoverage: every statement executed (guard true)
+  std::vector<Value> relaxDrawn; ///< the values relaxed statements used (InterpOptions::relaxedValues)
+  /// The bounds this run needs: the most iterations one execution of a loop made, and the most frames one
+  /// procedure had on the stack at once (the entry counts). A BMC unwind of max(maxIterations,
+  /// maxRecursion - 1) covers the run.
+  uint64_t maxIterations = 0;
+  uint32_t maxRecursion = 0;
 };
 
 class Interpreter {

@@ -277,4 +277,11 @@ void assignFiles(Program &prog, const std::vector<std::string> &paths) {
   }
 }
 
+std::string formatLoc(const Program &prog, SourceLoc loc) {
+  std::string s = loc.file < prog.files.size() ? prog.files[loc.file] : std::string("<unknown>");
+  if (loc.line)
+    s += ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
+  return s;
+}
+
 } // namespace locus::ir

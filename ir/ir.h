@@ -16,6 +16,8 @@ namespace locus::ir {
 
 using StmtId = uint32_t;
 constexpr uint32_t kNone = UINT32_MAX;
+/// The largest unwinding bound (`--unwind`, `--unwind-loop`, `unwind K` annotations).
+constexpr uint32_t kMaxUnwind = 100000;
 
 /// int, bool, or a reference to a record (pointer-to-struct; may be null).
 /// Int is either GCL's unbounded mathematical `int` (bits == 0) or a fixed-width integer type of 8, 16, 32
@@ -201,6 +203,8 @@ struct Stmt {
   AssertKind assertKind = AssertKind::User;
   std::string message;    ///< Assert: optional user message
   std::vector<Stmt> body; ///< While, Concrete
+  uint32_t unwind =
+      0; ///< While: its own unwinding bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
 
   bool isCompound() const { return kind == While || kind == Concrete; }
   friend bool operator==(const Stmt &, const Stmt &) = default;
@@ -219,6 +223,7 @@ struct Procedure {
   std::vector<Stmt> pre;        ///< runs at entry; its asserts have AssertKind::Requires
   std::vector<Stmt> post;       ///< runs at exit; its asserts have AssertKind::Ensures
   std::vector<Stmt> body;
+  uint32_t unwind = 0; ///< its own recursion bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
 
   uint32_t varIndex(const std::string &name) const; ///< kNone if absent
   friend bool operator==(const Procedure &, const Procedure &) = default;
@@ -252,6 +257,9 @@ public:
 private:
   std::unordered_map<StmtId, std::pair<uint32_t, const Stmt *>> map_;
 };
+
+/// `file:line:col` of a location in the program's file table ("<unknown>" for a bad file index).
+std::string formatLoc(const Program &prog, SourceLoc loc);
 
 /// Default value of a type: 0, false, null.
 Expr defaultValue(Type t);

@@ -183,6 +183,8 @@ std::string stmtText(const Program &prog, const Procedure &proc, const Stmt &s) 
     out += "while (";
     expr(s.value);
     out += ')';
+    if (s.unwind)
+      out += " unwind " + std::to_string(s.unwind);
     break;
   case Stmt::Concrete: out += "concrete"; break;
   }
@@ -248,6 +250,8 @@ private:
       else
         os_ << declLoc(p.loc, f); // declared in another file: ` @"decl" line:col`
     }
+    if (p.unwind)
+      os_ << " unwind " << p.unwind;
     os_ << "\n";
     block(p, "requires ", p.pre);
     block(p, "ensures ", p.post);

@@ -35,7 +35,7 @@ std::optional<std::string> SourceManager::unreadable(const std::string &path) {
   return std::nullopt;
 }
 
-std::optional<uint32_t> SourceManager::load(const std::string &path) {
+std::optional<uint32_t> SourceManager::load(const std::string &path, const std::string &displayPath) {
   if (unreadable(path))
     return std::nullopt;
   std::ifstream in(path, std::ios::binary);
@@ -45,11 +45,12 @@ std::optional<uint32_t> SourceManager::load(const std::string &path) {
   buf << in.rdbuf();
   if (in.bad())
     return std::nullopt;
-  return add(path, buf.str());
+  files_.push_back({displayPath.empty() ? path : displayPath, path, buf.str()});
+  return static_cast<uint32_t>(files_.size() - 1);
 }
 
 uint32_t SourceManager::add(const std::string &path, std::string text) {
-  files_.push_back({path, std::move(text)});
+  files_.push_back({path, path, std::move(text)});
   return static_cast<uint32_t>(files_.size() - 1);
 }
 

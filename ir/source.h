@@ -23,15 +23,21 @@ struct SourceLoc {
 /// Owns the text of every file read in one run, so diagnostics can quote source lines.
 class SourceManager {
 public:
-  /// Reads a file from disk; returns its index, or nullopt if it cannot be read (see unreadable).
-  std::optional<uint32_t> load(const std::string &path);
+  /// Reads a file from disk; returns its index, or nullopt if it cannot be read (see unreadable). The file
+  /// is shown (in diagnostics, traces, the IR's file table) as `displayPath`, or as `path` when that is
+  /// empty.
+  std::optional<uint32_t> load(const std::string &path, const std::string &displayPath = {});
   /// Why `path` cannot be read as a source file ("no such file", "is a directory", "not a regular file",
   /// "permission denied", …), or nullopt if it can. Directories, devices and pipes are refused.
   static std::optional<std::string> unreadable(const std::string &path);
   /// Registers in-memory text under a display path (tests, fuzzing, stdin).
   uint32_t add(const std::string &path, std::string text);
 
+  /// The name a file is shown as: the path given on the command line, `<stdlib>/list.gcl` for a file of the
+  /// standard library.
   const std::string &path(uint32_t file) const { return files_.at(file).path; }
+  /// Where a file was read from (the display path for in-memory text).
+  const std::string &diskPath(uint32_t file) const { return files_.at(file).diskPath; }
   const std::string &text(uint32_t file) const { return files_.at(file).text; }
   size_t size() const { return files_.size(); }
   /// The text of line `line` (1-based) of `file` without its newline; empty if out of range.
@@ -42,6 +48,7 @@ public:
 private:
   struct File {
     std::string path;
+    std::string diskPath;
     std::string text;
   };
   std::vector<File> files_;

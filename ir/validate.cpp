@@ -119,6 +119,10 @@ private:
       error("a test has no parameters and no result");
     if (p.isTest && (!p.pre.empty() || !p.post.empty()))
       error("a test has no requires or ensures block");
+    if (p.isTest && p.unwind != 0)
+      error("a test has no recursion bound");
+    if (p.unwind > kMaxUnwind)
+      error("procedure '" + p.name + "': unwind bound above " + std::to_string(kMaxUnwind));
 
     file_.reset();
     stmts(p.pre, Block::Pre, 0);
@@ -362,6 +366,8 @@ private:
     }
     case Stmt::While:
       uValue = uBody = true;
+      if (s.unwind > kMaxUnwind)
+        err("unwind bound above " + std::to_string(kMaxUnwind));
       if (!isAtom(s.value))
         err("loop condition is not a bool variable or literal");
       stmts(s.body, blk, loops + 1);
@@ -398,6 +404,8 @@ private:
       err("assert kind or message set but unused");
     if (!uBody && !s.body.empty())
       err("body set but unused");
+    if (s.kind != Stmt::While && s.unwind != 0)
+      err("unwind bound set but unused");
   }
 
   const Program &prog_;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A short tour: setup, build, then `locus test`, `run` and `verify` on the bundled reverse examples (GCL and C).
+# A short tour: setup, build, then `locus test`, `run` and `verify` on the bundled reverse examples (GCL and C),
+# and `locus localize` on a buggy max.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -32,5 +33,9 @@ show verify examples/reverse_buggy.gcl --solver cvc5
 
 section "the same buggy reverse in C (lowered through clang to the same IR)"
 show verify examples/reverse_buggy.c
+
+section "fault localization: which statement explains max's failure (BugAssist on the step equation)"
+show localize examples/max_buggy.c --entry max
+show localize examples/max_buggy.c --test test_larger_second --weights ochiai
 
 section "done in $(( $(date +%s) - T0 )) s"

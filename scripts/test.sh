@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and tests locus: the main build with all tests, an ASan+UBSan build with the quick tests, and a
-# short libFuzzer run of each front end (GCL and C). Usage: scripts/test.sh [--quick]  (--quick: main build only)
+# Builds and tests locus: the main build with all tests, a mutation check of the test suite on a few mutants, an
+# ASan+UBSan build with the quick tests, and a short libFuzzer run of each front end (GCL and C).
+# Usage: scripts/test.sh [--quick]  (--quick: main build and its tests only)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -9,7 +10,7 @@ QUICK=0
 for arg in "$@"; do
   case "$arg" in
     --quick) QUICK=1 ;;
-    -h|--help) sed -n '2,3p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,4p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -31,8 +32,17 @@ ctest --test-dir build --output-on-failure -j "$JOBS" -LE manual
 timing "main tests"
 
 if [ "$QUICK" -eq 1 ]; then
-  section "done (--quick: skipped the sanitizer build and the fuzzer) in $(( $(date +%s) - T0 )) s"
+  section "done (--quick: skipped the mutation check, the sanitizer build and the fuzzer) in $(( $(date +%s) - T0 )) s"
   exit 0
+fi
+
+# A small deterministic sample of operator/constant mutants of the interpreter, the encoder and the C lowering:
+# the quick tests must fail on each (MUTANTS=0 skips it; scripts/mutation-check.sh --help).
+MUTANTS=${MUTANTS:-6}
+if [ "$MUTANTS" -gt 0 ]; then
+  section "mutation check ($MUTANTS mutants, seed 1, ctest -L quick)"
+  bash scripts/mutation-check.sh --build build --sample "$MUTANTS" --seed 1 --jobs "$JOBS"
+  timing "mutation check"
 fi
 
 section "ASan+UBSan build (build-asan/)"

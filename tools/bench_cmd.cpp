@@ -8,23 +8,25 @@
 
 namespace locus::tools {
 
-BenchCommands &addBenchCommands(CLI::App &app, int argc, char **argv) {
+BenchCommands &addBenchCommands(CLI::App &app, report::Reporter &rep, int argc, char **argv) {
   static BenchCommands cmds; // the subcommands' option storage must outlive parsing
+  cmds.reporter = &rep;
   cmds.bench =
       app.add_subcommand("bench", "benchmark runners: markdown tables, JSON and plots, side by side");
   cmds.bench->require_subcommand(1);
   cmds.commandLine = bench::commandLine(argc, argv);
   addBenchVerify(cmds);
   addBenchFaults(cmds);
+  addBenchLocalize(cmds);
   return cmds;
 }
 
-std::optional<int> runBenchCommands(const BenchCommands &cmds) {
+std::optional<int> runBenchCommands(const BenchCommands &cmds, report::Reporter &rep) {
   if (!cmds.bench || !cmds.bench->parsed())
     return std::nullopt;
   for (const auto &[sub, run] : cmds.runners)
     if (sub->parsed())
-      return run();
+      return run(rep);
   return std::nullopt;
 }
 

@@ -2,6 +2,8 @@
 // that registers itself here; they share the reporting helpers of bench/lib.
 #pragma once
 
+#include "tools/report.h"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
@@ -15,15 +17,17 @@ struct BenchCommands {
   CLI::App *bench = nullptr;
   /// The exact command line, recorded in every report so a result can be reproduced.
   std::string commandLine;
+  /// The reporter every runner writes through (its `--json` flags are the reporter's).
+  report::Reporter *reporter = nullptr;
   /// One entry per runner: its subcommand and the function that runs it (called after parsing).
-  std::vector<std::pair<CLI::App *, std::function<int()>>> runners;
+  std::vector<std::pair<CLI::App *, std::function<int(report::Reporter &)>>> runners;
 };
 
 /// Adds `bench` and every runner's subcommand to `app`. `argc/argv` are kept for the reports.
-BenchCommands &addBenchCommands(CLI::App &app, int argc, char **argv);
+BenchCommands &addBenchCommands(CLI::App &app, report::Reporter &rep, int argc, char **argv);
 
 /// Runs the runner that was parsed; nullopt if `bench` was not.
-std::optional<int> runBenchCommands(const BenchCommands &cmds);
+std::optional<int> runBenchCommands(const BenchCommands &cmds, report::Reporter &rep);
 
 // Helpers the runners share.
 /// "a,b,,c" -> {"a", "b", "c"}.
@@ -33,6 +37,7 @@ std::vector<std::string> splitComma(const std::string &s);
 std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs);
 
 // The runners (one per file).
-void addBenchVerify(BenchCommands &cmds); ///< bench_verify.cpp: one suite, several solvers
-void addBenchFaults(BenchCommands &cmds); ///< bench_faults.cpp: faulty versions of a corpus, verified
+void addBenchVerify(BenchCommands &cmds);   ///< bench_verify.cpp: one suite, several solvers
+void addBenchFaults(BenchCommands &cmds);   ///< bench_faults.cpp: faulty versions of a corpus, verified
+void addBenchLocalize(BenchCommands &cmds); ///< bench_localize.cpp: localization scored against ground truth
 } // namespace locus::tools

@@ -8,17 +8,13 @@
 // register further methods (`localize/<method>`, `repair/<method>`) that read the same manifests' ground
 // truth.
 #include "backends/encoder/verify.h"
-#include "bench/lib/child.h"
+#include "bench/lib/pool.h"
 #include "bench/lib/report.h"
 #include "bench/mutate/suite.h"
 #include "frontend/source.h"
 #include "tools/bench_cmd.h"
 #include "tools/report.h"
-
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "tools/time_limit.h"
 
 #include <algorithm>
 #include <chrono>
@@ -35,6 +31,7 @@ namespace locus::tools {
 
 using report::Exit;
 using report::Json;
+using report::usageError;
 namespace fs = std::filesystem;
 
 namespace {
@@ -57,7 +54,6 @@ struct Options {
   std::string name = "faults";
   bool quick = false;
   bool generateOnly = false;
-  bool json = false;
 };
 
 /// One unit of work for a worker: an original program or one faulty version.
@@ -92,7 +88,7 @@ Json verifyRecord(const MethodInput &in, const std::string &solver) {
   vo.encode.unwind = in.task.unwind;
   vo.encode.heapSlots = in.task.heap;
   vo.solver = solver;
-  vo.timeoutMs = static_cast<unsigned>(in.timeout * 1000);
+  vo.timeoutMs = timeLimitMs(in.timeout);
   auto t0 = Clock::now();
   encoder::VerifyResult r = encoder::verify(in.prog, in.entry, vo);
   Json j{{"verdict", encoder::verdictName(r.verdict)},
@@ -137,168 +133,6 @@ Json runTask(const std::vector<Task> &tasks, size_t i, const std::vector<Method>
   return j;
 }
 
-/// fork()ed workers: each reads task indices from a pipe and answers one JSON line per task. A crashed or
-/// hung worker costs only its task (recorded as an error or a kill) and is replaced.
-class Pool {
-public:
-  Pool(const std::vector<Task> &tasks, const std::vector<Method> &methods, double timeout, unsigned jobs)
-      : tasks_(tasks), methods_(methods), timeout_(timeout), jobs_(std::max(1u, jobs)) {}
-
-  /// Runs every task; `done(i, record)` is called in the parent as results arrive, `start(i)` on dispatch.
-  void run(const std::function<void(size_t)> &start, const std::function<void(size_t, Json)> &done) {
-    signal(SIGPIPE, SIG_IGN);
-    size_t next = 0, finished = 0;
-    // A hard limit per task: every solver's time limit, plus room for the front end, encoding and replay.
-    double hard = timeout_ > 0 ? timeout_ * static_cast<double>(methods_.size()) * 1.5 + 60 : 0;
-    auto dispatch = [&](Worker &w) {
-      if (next >= tasks_.size()) {
-        closeInput(w);
-        return;
-      }
-      w.task = static_cast<long>(next++);
-      w.started = Clock::now();
-      start(static_cast<size_t>(w.task));
-      std::string line = std::to_string(w.task) + "\n";
-      if (::write(w.in, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
-        // the worker is gone: its EOF is handled below
-      }
-    };
-    for (unsigned k = 0; k < jobs_ && k < tasks_.size(); ++k) {
-      workers_.push_back(spawn());
-      dispatch(workers_.back());
-    }
-    while (finished < tasks_.size()) {
-      std::vector<pollfd> fds;
-      for (const Worker &w : workers_)
-        fds.push_back({w.out, POLLIN, 0});
-      ::poll(fds.data(), fds.size(), 500);
-      for (size_t k = 0; k < workers_.size(); ++k) {
-        Worker &w = workers_[k];
-        bool dead = false;
-        if (fds[k].revents & (POLLIN | POLLHUP | POLLERR)) {
-          char buf[65536];
-          ssize_t n = ::read(w.out, buf, sizeof buf);
-          if (n <= 0)
-            dead = true;
-          else
-            w.buf.append(buf, static_cast<size_t>(n));
-          size_t nl;
-          while ((nl = w.buf.find('\n')) != std::string::npos) {
-            Json r = Json::parse(w.buf.substr(0, nl), nullptr, false);
-            w.buf.erase(0, nl + 1);
-            if (w.task >= 0) {
-              size_t t = static_cast<size_t>(w.task);
-              w.task = -1;
-              ++finished;
-              done(t, r.is_discarded() ? Json{{"task", t}, {"error", "worker sent malformed output"}} : r);
-            }
-            dispatch(w);
-          }
-        }
-        if (!dead && w.task >= 0 && hard > 0 && since(w.started) > hard) {
-          ::kill(w.pid, SIGKILL); // its task's process dies with it (runInChild)
-          dead = true;
-          w.killed = true;
-        }
-        if (dead) {
-          int status = 0;
-          ::waitpid(w.pid, &status, 0);
-          ::close(w.out);
-          if (w.in >= 0)
-            ::close(w.in);
-          long t = w.task;
-          bool killed = w.killed;
-          w = spawn();
-          if (t >= 0) {
-            ++finished;
-            std::string why = killed ? "killed after " + std::to_string(static_cast<int>(hard)) + " s"
-                              : WIFSIGNALED(status)
-                                  ? std::string("worker died: ") + strsignal(WTERMSIG(status))
-                                  : "worker exited with status " + std::to_string(WEXITSTATUS(status));
-            done(static_cast<size_t>(t), Json{{"task", t}, {killed ? "killed" : "crashed", why}});
-          }
-          dispatch(w);
-        }
-      }
-    }
-    for (Worker &w : workers_) {
-      closeInput(w);
-      int status = 0;
-      ::waitpid(w.pid, &status, 0);
-      ::close(w.out);
-    }
-    workers_.clear();
-  }
-
-private:
-  struct Worker {
-    pid_t pid = -1;
-    int in = -1, out = -1; ///< parent's ends: write task indices, read results
-    long task = -1;
-    bool killed = false;
-    Clock::time_point started;
-    std::string buf;
-  };
-
-  void closeInput(Worker &w) {
-    if (w.in >= 0)
-      ::close(w.in);
-    w.in = -1;
-  }
-
-  Worker spawn() {
-    int toChild[2], fromChild[2];
-    if (::pipe(toChild) != 0 || ::pipe(fromChild) != 0)
-      throw std::runtime_error("cannot create a pipe for a worker");
-    std::cout.flush();
-    std::cerr.flush();
-    pid_t pid = ::fork();
-    if (pid < 0)
-      throw std::runtime_error("cannot fork a worker");
-    if (pid == 0) {
-      ::close(toChild[1]);
-      ::close(fromChild[0]);
-      for (const Worker &w : workers_) { // the other workers' pipes are not ours
-        if (w.in >= 0)
-          ::close(w.in);
-        ::close(w.out);
-      }
-      FILE *in = ::fdopen(toChild[0], "r");
-      char line[64];
-      while (in && std::fgets(line, sizeof line, in)) {
-        size_t i = std::strtoull(line, nullptr, 10);
-        // Each task in a fresh child of this worker, which never runs a solver itself: every task starts
-        // from the same process state, and a crash costs only the task.
-        std::string why;
-        std::optional<std::string> answer =
-            bench::runInChild([&] { return runTask(tasks_, i, methods_, timeout_).dump(-1, ' ', false, Json::error_handler_t::replace); }, why);
-        std::string r = (answer ? *answer : Json{{"task", i}, {"crashed", why}}.dump(-1, ' ', false, Json::error_handler_t::replace)) + "\n";
-        for (size_t off = 0; off < r.size();) {
-          ssize_t n = ::write(fromChild[1], r.data() + off, r.size() - off);
-          if (n <= 0)
-            ::_exit(1);
-          off += static_cast<size_t>(n);
-        }
-      }
-      ::_exit(0);
-    }
-    ::close(toChild[0]);
-    ::close(fromChild[1]);
-    Worker w;
-    w.pid = pid;
-    w.in = toChild[1];
-    w.out = fromChild[0];
-    return w;
-  }
-
-  const std::vector<Task> &tasks_;
-  const std::vector<Method> &methods_;
-  double timeout_;
-  unsigned jobs_;
-  std::vector<Worker> workers_;
-};
-
-/// Nearest-rank quantile (q in [0, 1]); 0 for an empty list.
 double quantile(std::vector<double> v, double q) {
   if (v.empty())
     return 0;
@@ -389,38 +223,28 @@ struct Counts {
   }
 };
 
-int runBenchFaults(Options o, const std::string &commandLine) {
+int runBenchFaults(Options o, const std::string &commandLine, report::Reporter &rep) {
   std::vector<std::string> solvers = splitComma(o.solvers);
   std::vector<std::string> langs = splitComma(o.langs);
-  if (solvers.empty() || langs.empty()) {
-    std::cerr << "locus: error: bench faults: --solvers and --langs must name at least one\n";
-    return Exit::InputError;
-  }
+  if (solvers.empty() || langs.empty())
+    usageError("bench faults: --solvers and --langs must name at least one");
   for (const std::string &l : langs)
-    if (l != "gcl" && l != "c") {
-      std::cerr << "locus: error: bench faults: unknown language '" << l << "' (gcl, c)\n";
-      return Exit::InputError;
-    }
+    if (l != "gcl" && l != "c")
+      usageError("bench faults: unknown language '" + l + "' (gcl, c)");
   std::vector<mutate::FaultClass> classes;
   for (const std::string &c : splitComma(o.classes)) {
     std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
-    if (!fc) {
-      std::cerr << "locus: error: bench faults: unknown fault class '" << c << "' (C1, C2, C3, C4, L1, L2)\n";
-      return Exit::InputError;
-    }
+    if (!fc)
+      usageError("bench faults: unknown fault class '" + c + "' (C1, C2, C3, C4, L1, L2)");
     classes.push_back(*fc);
   }
-  if (std::optional<std::string> why = o.generateOnly ? std::nullopt : unavailableSolver(solvers)) {
-    std::cerr << "locus: error: " << *why << "\n";
-    return Exit::InputError;
-  }
+  if (std::optional<std::string> why = o.generateOnly ? std::nullopt : unavailableSolver(solvers))
+    usageError(*why);
 
   std::string err;
   std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
-  if (!corpus) {
-    std::cerr << "locus: error: " << err << "\n";
-    return Exit::InputError;
-  }
+  if (!corpus)
+    usageError(err);
   if (!o.programs.empty()) {
     std::vector<std::string> keep = splitComma(o.programs);
     std::erase_if(*corpus, [&](const mutate::CorpusProgram &p) {
@@ -438,11 +262,8 @@ int runBenchFaults(Options o, const std::string &commandLine) {
     o.versions = 2;
     solvers.resize(1);
   }
-  if (corpus->empty()) {
-    std::cerr << "locus: error: bench faults: no programs in '" << o.manifest
-              << "' for the languages asked\n";
-    return Exit::InputError;
-  }
+  if (corpus->empty())
+    usageError("bench faults: no programs in '" + o.manifest + "' for the languages asked");
   if (o.work.empty())
     o.work = (fs::temp_directory_path() / (o.quick ? "locus-faults-quick" : "locus-faults")).string();
 
@@ -463,13 +284,17 @@ int runBenchFaults(Options o, const std::string &commandLine) {
   }
   for (size_t i = 0; i < corpus->size(); ++i)
     if (!suite.programErrors[i].empty())
-      std::cerr << "locus: warning: " << (*corpus)[i].file << ": " << suite.programErrors[i] << "\n";
+      rep.warning((*corpus)[i].file + ": " + suite.programErrors[i]);
   if (invalid)
-    std::cerr << "locus: internal error: " << invalid << " mutant(s) failed IR validation\n";
+    rep.warning(std::to_string(invalid) + " mutant(s) failed IR validation (an internal error)");
   if (o.generateOnly) {
-    std::cout << "generated " << generated << " versions of " << corpus->size() << " programs in "
-              << bench::seconds(genSeconds) << " into " << o.work << "\n";
-    return invalid ? Exit::Internal : Exit::Ok;
+    rep.text() << "generated " << generated << " versions of " << corpus->size() << " programs in "
+               << bench::seconds(genSeconds) << " into " << o.work << "\n";
+    return rep.finish(Json{{"generated", generated},
+                           {"programs", corpus->size()},
+                           {"seconds", genSeconds},
+                           {"work", o.work}},
+                      invalid ? Exit::Internal : Exit::Ok);
   }
 
   // The work: every original (must be safe), then every version.
@@ -508,8 +333,11 @@ int runBenchFaults(Options o, const std::string &commandLine) {
   std::vector<Json> results(tasks.size());
   auto tRun = Clock::now();
   {
-    bench::Progress progress(tasks.size(), "faults");
-    Pool pool(tasks, methods, o.timeout, o.jobs);
+    bench::Progress progress(tasks.size(), "faults", !rep.json());
+    // A hard limit per task: every solver's time limit, plus room for the front end, encoding and replay.
+    double hard = o.timeout > 0 ? o.timeout * static_cast<double>(methods.size()) * 1.5 + 60 : 0;
+    bench::WorkerPool pool(
+        tasks.size(), [&](size_t i) { return runTask(tasks, i, methods, o.timeout).dump(); }, o.jobs, hard);
     pool.run([&](size_t i) { progress.step(tasks[i].label); }, [&](size_t i, Json r) { results[i] = r; });
     progress.done();
   }
@@ -582,7 +410,7 @@ int runBenchFaults(Options o, const std::string &commandLine) {
       suite.parts[tasks[i].part].manifest.versions[tasks[i].version].equivalent = status[i] == "equivalent";
   for (const mutate::SuitePart &p : suite.parts)
     if (!mutate::writeManifest(p.manifestPath, p.manifest, err))
-      std::cerr << "locus: warning: " << err << "\n";
+      rep.warning(err);
 
   // Tables.
   bench::Table classTable;
@@ -798,25 +626,20 @@ int runBenchFaults(Options o, const std::string &commandLine) {
     bench::PlotResult plot = bench::writeCactusPlot(
         o.out, o.name, "locus verify on " + std::to_string(generated) + " faulty versions", series);
     if (!plot.warning.empty())
-      std::cerr << "locus: warning: " << plot.warning << "\n";
-    if (!o.json)
-      std::cerr << "wrote " << (fs::path(o.out) / o.name).string() << ".{md,json} and "
-                << (plot.files.size() - 2) << " plot image(s)\n";
+      rep.warning(plot.warning);
+    rep.note("wrote " + (fs::path(o.out) / o.name).string() + ".{md,json} and " +
+             std::to_string(plot.files.size() - 2) + " plot image(s)");
   }
-  if (o.json)
-    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
-  else
-    std::cout << md.str();
+  rep.text() << md.str();
 
   size_t internalErrors = invalid;
   for (size_t i = 0; i < tasks.size(); ++i)
     internalErrors += results[i].contains("crashed") ||
                       (status[i] == "error" && why[i].find("internal-error") != std::string::npos);
-  if (internalErrors)
-    return Exit::Internal;
-  if (!disagreements.empty() || !excluded.empty())
-    return Exit::Violated;
-  return Exit::Ok;
+  int rc = internalErrors                                ? Exit::Internal
+           : !disagreements.empty() || !excluded.empty() ? Exit::Violated
+                                                         : Exit::Ok;
+  return rep.finish(std::move(j), rc);
 }
 
 } // namespace
@@ -845,6 +668,7 @@ void addBenchFaults(BenchCommands &cmds) {
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
   sub->add_option("--timeout", o->timeout, "per-run solver time limit in seconds (0: none)")
+      ->check(timeLimitCheck())
       ->capture_default_str();
   sub->add_option("--work", o->work, "where the suite is generated (default: TMPDIR/locus-faults[-quick])");
   sub->add_option("--out", o->out, "write NAME.md, NAME.json, NAME.dat/.gp and the cactus plot here");
@@ -853,9 +677,10 @@ void addBenchFaults(BenchCommands &cmds) {
                 "CI subset: 8 programs spread over the corpus (first language), 2 versions per class, the "
                 "first solver only");
   sub->add_flag("--generate-only", o->generateOnly, "write the suite and its manifests, verify nothing");
-  sub->add_flag("--json", o->json, "print the JSON report on stdout instead of the markdown");
+  sub->add_flag("--json", cmds.reporter->jsonFlag(),
+                "print the JSON report on stdout instead of the markdown");
   std::string *line = &cmds.commandLine;
-  cmds.runners.emplace_back(sub, [o, line] { return runBenchFaults(*o, *line); });
+  cmds.runners.emplace_back(sub, [o, line](report::Reporter &rep) { return runBenchFaults(*o, *line, rep); });
 }
 
 } // namespace locus::tools

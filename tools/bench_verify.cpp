@@ -6,6 +6,7 @@
 #include "frontend/source.h"
 #include "tools/bench_cmd.h"
 #include "tools/report.h"
+#include "tools/time_limit.h"
 
 #include <algorithm>
 #include <chrono>
@@ -20,6 +21,7 @@ namespace locus::tools {
 
 using report::Exit;
 using report::Json;
+using report::usageError;
 namespace fs = std::filesystem;
 
 namespace {
@@ -30,6 +32,9 @@ using bench::since;
 struct Options {
   std::vector<std::string> paths;
   std::string solvers = "z3,cvc5";
+  std::string posings = "auto"; ///< each solver with each of these posings …
+  std::string cores = "off";    ///< … and core production on/off (for assume and push)
+  bool plain = false;           ///< also time the solver binaries on the printed queries
   std::string manifest;
   std::string entry = "main";
   uint32_t unwind = 5, heap = 64;
@@ -39,7 +44,6 @@ struct Options {
   unsigned repeat = 1;
   std::string out;
   std::string name = "verify-solvers";
-  bool json = false;
 };
 
 /// One program of the suite, with the bounds it is verified at.
@@ -53,7 +57,18 @@ struct Run {
   std::string verdict; ///< safe / failed / bound / unknown / internal-error / error
   std::string reason;
   double total = 0, frontend = 0, encode = 0, startStop = 0, handOver = 0, solverAssert = 0, solve = 0,
-         replay = 0; ///< seconds
+         replay = 0;         ///< seconds
+  double printed = -1;       ///< --plain: the solver binary on the printed query (seconds; -1: not run)
+  std::string printedAnswer; ///< its answer: sat, unsat, unknown, timeout, or what went wrong
+  double verifySeconds() const { return total - frontend; } ///< what locus verify does after the front end
+};
+
+/// One column of the comparison: a solver, set up and asked one way.
+struct Config {
+  std::string solver;
+  backends::Posing posing = backends::Posing::Auto;
+  bool cores = false;
+  std::string label; ///< the solver spec alone, or with "[posing, cores]" when posings are compared
 };
 
 bool isSource(const fs::path &p) {
@@ -134,18 +149,75 @@ double hardLimit(double timeout) {
 
 /// One run of `locus verify`, in a child process (bench/lib/child.h) like a run of the command: every run
 /// starts from the same process state.
-Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std::string &solver,
-           const Options &o, double frontendSeconds) {
+encoder::VerifyOptions verifyOptions(const Program &p, const Config &c, const Options &o) {
   encoder::VerifyOptions vo;
   vo.encode.unwind = p.unwind;
   vo.encode.heapSlots = p.heap;
   vo.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   vo.encode.unwindingAssertions = !o.noUnwindingAssertions;
-  vo.solver = solver;
-  vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  vo.solver = c.solver;
+  vo.posing = c.posing;
+  vo.cores = c.cores;
+  vo.timeoutMs = timeLimitMs(o.timeout);
+  return vo;
+}
+
+/// The shell command that runs the binary of `c`'s solver on a script on its standard input: the pipe's
+/// command for smtlib:CMD; `z3 -in`, `cvc5 --lang smt2` (incremental for a script with assumptions or a
+/// push) for the API backends.
+std::string binaryCommand(const Config &c, backends::Posing posing) {
+  if (c.solver.rfind("smtlib:", 0) == 0)
+    return c.solver.substr(7);
+  if (c.solver == "cvc5")
+    return posing == backends::Posing::Assume || posing == backends::Posing::Push
+               ? "cvc5 --lang smt2 --incremental"
+               : "cvc5 --lang smt2";
+  return "z3 -in";
+}
+
+/// Runs `command` (through /bin/sh) on the text of `script` and times it; killed at `limit` seconds (0:
+/// none). Fills `printed` and `printedAnswer`.
+void runPrinted(const std::string &command, const std::string &script, double limit, Run &run) {
+  std::string file =
+      (fs::temp_directory_path() / ("locus-bench-" + std::to_string(::getpid()) + ".smt2")).string();
+  std::ofstream(file) << script;
+  std::string line = "exec " +
+                     (limit > 0 ? "timeout -s KILL " + std::to_string(limit) + " " : std::string()) +
+                     command + " < '" + file + "' 2>&1";
+  auto t0 = Clock::now();
+  FILE *p = ::popen(line.c_str(), "r");
+  std::string out;
+  if (p) {
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0)
+      out.append(buf, n);
+  }
+  int status = p ? ::pclose(p) : -1;
+  run.printed = since(t0);
+  fs::remove(file);
+  std::istringstream words(out);
+  std::string first;
+  words >> first;
+  if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 137)
+    run.printedAnswer = "timeout";
+  else if (first == "sat" || first == "unsat" || first == "unknown")
+    run.printedAnswer = first;
+  else
+    run.printedAnswer = "error: " + out.substr(0, out.find('\n'));
+}
+
+Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const Config &c, const Options &o,
+           double frontendSeconds) {
+  encoder::VerifyOptions vo = verifyOptions(p, c, o);
   std::string why;
   bool killed = false;
   auto started = Clock::now();
+  Run run;
+  if (o.plain) { // the printed query on the solver's binary, right before the verify run
+    encoder::PrintedQuery q = encoder::printQuery(prog, entry, vo);
+    runPrinted(binaryCommand(c, q.posing), q.script, hardLimit(o.timeout), run);
+  }
   std::optional<std::string> answer = bench::runInChild(
       [&] {
         auto t0 = Clock::now();
@@ -162,7 +234,6 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const std:
             .dump(-1, ' ', false, Json::error_handler_t::replace);
       },
       why, hardLimit(o.timeout), &killed);
-  Run run;
   run.frontend = frontendSeconds;
   if (killed) { // a solver that overran its own limit (cvc5 can): a timeout like any other
     run.total = since(started) + frontendSeconds;
@@ -205,6 +276,7 @@ Run medianRun(std::vector<Run> runs) {
   m.solverAssert = med(&Run::solverAssert);
   m.solve = med(&Run::solve);
   m.replay = med(&Run::replay);
+  m.printed = med(&Run::printed);
   // A decided verdict that changes between repeats is reported, not hidden; a repeat that times out next
   // to ones that decide (a run near the limit) is not a contradiction, and the reason says how many did.
   std::set<std::string> answers;
@@ -230,26 +302,55 @@ Run medianRun(std::vector<Run> runs) {
   return m;
 }
 
-int runBenchVerify(const Options &o, const std::string &commandLine) {
-  std::vector<std::string> solvers = splitComma(o.solvers);
-  if (solvers.empty()) {
-    std::cerr << "locus: error: --solvers names no solver\n";
-    return Exit::InputError;
+int runBenchVerify(const Options &o, const std::string &commandLine, report::Reporter &rep) {
+  std::vector<std::string> specs = splitComma(o.solvers);
+  if (specs.empty())
+    usageError(std::string("--solvers names no solver"));
+  if (std::optional<std::string> why = unavailableSolver(specs))
+    usageError(*why);
+  // The configurations: every solver with every posing and core setting (cores only matter to the posings
+  // on the incremental solver). Labelled by the solver alone unless posings or cores are compared.
+  std::vector<backends::Posing> posings;
+  for (const std::string &p : splitComma(o.posings)) {
+    std::optional<backends::Posing> posing = backends::parsePosing(p);
+    if (!posing)
+      usageError(std::string("--posings: unknown posing '" + p + "' (auto, assume, push, plain, fresh)"));
+    posings.push_back(*posing);
   }
-  if (std::optional<std::string> why = unavailableSolver(solvers)) {
-    std::cerr << "locus: error: " << *why << "\n";
-    return Exit::InputError;
+  std::vector<bool> coreSettings;
+  for (const std::string &c : splitComma(o.cores)) {
+    if (c != "on" && c != "off")
+      usageError(std::string("--cores: expected on and/or off, got '" + c + "'"));
+    coreSettings.push_back(c == "on");
   }
+  if (posings.empty() || coreSettings.empty())
+    usageError(std::string("--posings and --cores need at least one value"));
+  bool compared = posings.size() > 1 || posings[0] != backends::Posing::Auto || coreSettings.size() > 1 ||
+                  coreSettings[0];
+  std::vector<Config> configs;
+  for (const std::string &spec : specs)
+    for (backends::Posing p : posings)
+      for (bool cores : coreSettings) {
+        bool incremental = p == backends::Posing::Assume || p == backends::Posing::Push ||
+                           (p == backends::Posing::Auto &&
+                            backends::measuredPosing(backends::familyOf(spec)) != backends::Posing::Fresh &&
+                            backends::measuredPosing(backends::familyOf(spec)) != backends::Posing::Plain);
+        if (cores && !incremental && coreSettings.size() > 1)
+          continue; // a new solver per query never produces cores: the same as without
+        std::string label = spec;
+        if (compared)
+          label += std::string(" [") + backends::posingName(p) + (cores ? ", cores" : "") + "]";
+        configs.push_back(Config{spec, p, cores, label});
+      }
+  std::vector<std::string> solvers; // the labels, in the report's order
+  for (const Config &c : configs)
+    solvers.push_back(c.label);
   std::string err;
   std::vector<Program> suite = collect(o, err);
-  if (!err.empty()) {
-    std::cerr << "locus: error: " << err << "\n";
-    return Exit::InputError;
-  }
-  if (suite.empty()) {
-    std::cerr << "locus: error: no .gcl or .c programs found\n";
-    return Exit::InputError;
-  }
+  if (!err.empty())
+    usageError(err);
+  if (suite.empty())
+    usageError("no .gcl or .c programs found");
 
   // Compile every program once (the front-end time is charged to every solver's run of it).
   struct Compiled {
@@ -279,17 +380,20 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
   // Interleaved: program by program, every solver in turn, the order rotated per program, repeated.
   std::vector<std::vector<std::vector<Run>>> samples(suite.size(),
                                                      std::vector<std::vector<Run>>(solvers.size()));
-  bench::Progress progress(suite.size() * solvers.size() * o.repeat, "verify");
+  bench::Progress progress(suite.size() * solvers.size() * o.repeat, "verify", !rep.json());
   for (unsigned rep = 0; rep < o.repeat; ++rep)
     for (size_t i = 0; i < suite.size(); ++i)
       for (size_t k = 0; k < solvers.size(); ++k) {
         size_t s = (k + i + rep) % solvers.size();
         progress.step(fs::path(suite[i].file).filename().string() + " with " + solvers[s]);
         if (!compiled[i].prog) {
-          samples[i][s].push_back(Run{"error", compiled[i].error});
+          Run failed;
+          failed.verdict = "error";
+          failed.reason = compiled[i].error;
+          samples[i][s].push_back(failed);
           continue;
         }
-        samples[i][s].push_back(runOne(*compiled[i].prog, compiled[i].entry, suite[i], solvers[s], o,
+        samples[i][s].push_back(runOne(*compiled[i].prog, compiled[i].entry, suite[i], configs[s], o,
                                        compiled[i].frontendSeconds));
       }
   progress.done();
@@ -355,7 +459,8 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
     table.header.push_back(solvers[s]);
     table.alignRight.push_back(true);
   }
-  for (size_t s = 1; s < solvers.size(); ++s) {
+  const bool ratioColumns = solvers.size() <= 4; // with more, the summary's ratios only
+  for (size_t s = 1; s < solvers.size() && ratioColumns; ++s) {
     table.header.push_back(solvers[s] + " / " + solvers[0]);
     table.alignRight.push_back(true);
   }
@@ -370,16 +475,25 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
       const Run &r = runs[i][s];
       row.push_back(r.verdict == "error" ? "error" : r.verdict + " " + bench::seconds(r.total));
     }
-    for (size_t s = 1; s < solvers.size(); ++s)
+    for (size_t s = 1; s < solvers.size() && ratioColumns; ++s)
       row.push_back(decided(runs[i][s].verdict) && decided(runs[i][0].verdict)
                         ? bench::ratio(runs[i][s].total, runs[i][0].total)
                         : "–");
     table.rows.push_back(row);
   }
   bench::Table summary;
-  summary.header = {"solver", "answered",    "unknown / timeout", "errors",    "total time",
-                    "median", "solver time", "our time",          "our share", "ratio to " + solvers[0]};
-  summary.alignRight = {false, true, true, true, true, true, true, true, true, true};
+  summary.header = {"solver",
+                    "answered",
+                    "unknown / timeout",
+                    "errors",
+                    "total time",
+                    "median",
+                    "solver time",
+                    "our time",
+                    "our share",
+                    "ratio to " + solvers[0],
+                    "geometric mean of the per-program ratios"};
+  summary.alignRight = {false, true, true, true, true, true, true, true, true, true, true};
   for (size_t s = 0; s < solvers.size(); ++s) {
     const Totals &t = totals[s];
     std::vector<double> all;
@@ -388,10 +502,17 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
         all.push_back(runs[i][s].total);
     char share[32];
     std::snprintf(share, sizeof share, "%.1f %%", t.total > 0 ? 100 * t.ours() / t.total : 0.0);
+    std::vector<double> ratios; // per program, where both this configuration and the first decided
+    for (size_t i = 0; i < suite.size(); ++i)
+      if (decided(runs[i][s].verdict) && decided(runs[i][0].verdict) && runs[i][0].total > 0)
+        ratios.push_back(runs[i][s].total / runs[i][0].total);
+    char geo[32];
+    std::snprintf(geo, sizeof geo, "%.2f×", bench::geometricMean(ratios));
     summary.rows.push_back({solvers[s], std::to_string(t.answered), std::to_string(t.unknown),
                             std::to_string(t.errors), bench::seconds(t.total),
                             bench::seconds(bench::median(all)), bench::seconds(t.solver()),
-                            bench::seconds(t.ours()), share, bench::ratio(t.total, totals[0].total)});
+                            bench::seconds(t.ours()), share, bench::ratio(t.total, totals[0].total),
+                            ratios.empty() ? "–" : geo});
   }
 
   // Where the time goes, per solver: our phases and the solver's.
@@ -414,15 +535,88 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
                           bench::seconds(t.total)});
   }
 
+  // --plain: locus verify (after the front end) against the solver's binary on the printed query. The
+  // binary's answer must agree with the verdict (unsat: safe; sat: failed or bound).
+  bench::Table printedTable, printedSummary;
+  if (o.plain) {
+    printedTable.header = {"program"};
+    printedTable.alignRight = {false};
+    for (const std::string &label : solvers) {
+      printedTable.header.push_back(label + ": verify / printed");
+      printedTable.alignRight.push_back(true);
+    }
+    for (size_t i = 0; i < suite.size(); ++i) {
+      std::vector<std::string> row{shortName(suite[i].file)};
+      for (size_t s = 0; s < solvers.size(); ++s) {
+        const Run &r = runs[i][s];
+        if (r.printed < 0 || r.verdict == "error") {
+          row.push_back("–");
+          continue;
+        }
+        bool agree = !decided(r.verdict) || (r.printedAnswer != "sat" && r.printedAnswer != "unsat") ||
+                     (r.printedAnswer == "unsat") == (r.verdict == "safe");
+        if (!agree)
+          disagreements.push_back(suite[i].file + ": " + solvers[s] + " verify says " + r.verdict +
+                                  ", the binary on the printed query " + r.printedAnswer);
+        std::string answered =
+            r.printedAnswer == "sat" || r.printedAnswer == "unsat" ? "" : " (" + r.printedAnswer + ")";
+        row.push_back(bench::seconds(r.verifySeconds()) + " / " + bench::seconds(r.printed) + answered +
+                      " = " + bench::ratio(r.verifySeconds(), r.printed));
+      }
+      printedTable.rows.push_back(row);
+    }
+    printedSummary.header = {"solver",
+                             "verify (after the front end)",
+                             "printed query",
+                             "ratio of the totals",
+                             "largest ratio",
+                             "geometric mean",
+                             "programs above 1.5×"};
+    printedSummary.alignRight = {false, true, true, true, true, true, true};
+    for (size_t s = 0; s < solvers.size(); ++s) {
+      double v = 0, pq = 0, worst = 0;
+      std::string worstName = "–";
+      std::vector<double> ratios;
+      size_t above = 0;
+      for (size_t i = 0; i < suite.size(); ++i) {
+        const Run &r = runs[i][s];
+        if (r.printed <= 0 || !decided(r.verdict))
+          continue;
+        v += r.verifySeconds();
+        pq += r.printed;
+        double q = r.verifySeconds() / r.printed;
+        ratios.push_back(q);
+        above += q > 1.5;
+        if (q > worst) {
+          worst = q;
+          worstName = shortName(suite[i].file);
+        }
+      }
+      char geo[32], big[256];
+      std::snprintf(geo, sizeof geo, "%.2f×", bench::geometricMean(ratios));
+      std::snprintf(big, sizeof big, "%.2f× (%s)", worst, worstName.c_str());
+      printedSummary.rows.push_back({solvers[s], bench::seconds(v), bench::seconds(pq), bench::ratio(v, pq),
+                                     ratios.empty() ? "–" : big, ratios.empty() ? "–" : geo,
+                                     std::to_string(above) + " of " + std::to_string(ratios.size())});
+    }
+  }
+
   // JSON: everything measured, per run.
   Json j;
   j["command"] = "bench verify";
   j["command_line"] = commandLine;
   j["solvers"] = solvers;
-  j["options"] = Json{{"ints", o.ints},
-                      {"timeout_seconds", o.timeout},
-                      {"repeat", o.repeat},
-                      {"unwinding_assertions", !o.noUnwindingAssertions}};
+  j["options"] = Json{{"ints", o.ints},       {"timeout_seconds", o.timeout},
+                      {"repeat", o.repeat},   {"unwinding_assertions", !o.noUnwindingAssertions},
+                      {"posings", o.posings}, {"cores", o.cores},
+                      {"plain", o.plain}};
+  Json cj = Json::array();
+  for (const Config &c : configs)
+    cj.push_back(Json{{"label", c.label},
+                      {"solver", c.solver},
+                      {"posing", backends::posingName(c.posing)},
+                      {"cores", c.cores}});
+  j["configurations"] = cj;
   Json progs = Json::array();
   for (size_t i = 0; i < suite.size(); ++i) {
     Json pj{{"file", suite[i].file},
@@ -443,6 +637,13 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
              {"replay_seconds", r.replay}};
       if (!r.reason.empty())
         x["reason"] = r.reason;
+      if (r.printed >= 0) {
+        x["verify_seconds"] = r.verifySeconds();
+        x["printed_query_seconds"] = r.printed;
+        x["printed_query_answer"] = r.printedAnswer;
+        if (r.printed > 0)
+          x["verify_over_printed"] = r.verifySeconds() / r.printed;
+      }
       rj[solvers[s]] = x;
     }
     pj["runs"] = rj;
@@ -490,6 +691,20 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
         "solver's API or SMT-LIB text, solver assert = the solver's own work in its assert calls, replay = "
         "reading the model and running the counterexample in the interpreter, rest = unattributed):\n\n"
      << split.markdown() << "\n";
+  if (o.plain)
+    md << "## verify against the printed query\n\n"
+       << "For each run, the solver's binary (`z3 -in`, `cvc5 --lang smt2`, or the pipe's command) also read "
+          "the "
+          "text `locus smt --solver S --posing P` prints for that configuration: verify's first query, posed "
+          "as "
+          "verify poses it, as a plain script. \"verify\" is the whole of `locus verify` after the front end "
+          "(encoding, creating the solver, handing over the formula, every query, reading the model, the "
+          "replay); "
+          "\"printed query\" is the binary's wall time on the file (process start, parsing, solving; the "
+          "front end "
+          "and the printing are not counted). Times are medians over the repeats.\n\n"
+       << printedSummary.markdown() << "\n"
+       << printedTable.markdown() << "\n";
   if (disagreements.empty())
     md << "Verdicts: all solvers that answered agree on every program.\n\n";
   else {
@@ -522,20 +737,16 @@ int runBenchVerify(const Options &o, const std::string &commandLine) {
     bench::PlotResult plot = bench::writeCactusPlot(
         o.out, o.name, "locus verify on " + std::to_string(suite.size()) + " programs", series);
     if (!plot.warning.empty())
-      std::cerr << "locus: warning: " << plot.warning << "\n";
-    if (!o.json)
-      std::cerr << "wrote " << (fs::path(o.out) / o.name).string() << ".{md,json} and "
-                << (plot.files.size() - 2) << " plot image(s)\n";
+      rep.warning(plot.warning);
+    rep.note("wrote " + (fs::path(o.out) / o.name).string() + ".{md,json} and " +
+             std::to_string(plot.files.size() - 2) + " plot image(s)");
   }
-  if (o.json)
-    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
-  else
-    std::cout << md.str();
-  if (internalErrors)
-    return Exit::Internal;
-  if (!disagreements.empty())
-    return Exit::Violated;
-  return inputErrors ? Exit::InputError : Exit::Ok;
+  rep.text() << md.str();
+  int rc = internalErrors           ? Exit::Internal
+           : !disagreements.empty() ? Exit::Violated
+           : inputErrors            ? Exit::InputError
+                                    : Exit::Ok;
+  return rep.finish(std::move(j), rc);
 }
 
 } // namespace
@@ -554,6 +765,18 @@ void addBenchVerify(BenchCommands &cmds) {
       "relative to the manifest)");
   sub->add_option("--solvers", o->solvers, "comma-separated: z3, cvc5, smtlib:COMMAND")
       ->capture_default_str();
+  sub->add_option(
+         "--posings", o->posings,
+         "comma-separated ways of posing verify's queries, each a configuration of every solver: auto, "
+         "assume, push, plain, fresh")
+      ->capture_default_str();
+  sub->add_option(
+         "--cores", o->cores,
+         "comma-separated: off, on (set the solver up with unsat-core production; for assume and push)")
+      ->capture_default_str();
+  sub->add_flag(
+      "--plain", o->plain,
+      "also time each solver's binary on the printed query (locus smt) and report verify / printed");
   sub->add_option("--entry", o->entry, "the procedure to verify (unless the manifest says)")
       ->capture_default_str();
   sub->add_option("--unwind", o->unwind, "loop and recursion bound (unless the manifest says)")
@@ -565,6 +788,7 @@ void addBenchVerify(BenchCommands &cmds) {
       ->capture_default_str();
   sub->add_flag("--no-unwinding-assertions", o->noUnwindingAssertions, "drop the unwinding checks");
   sub->add_option("--timeout", o->timeout, "per-run solver time limit in seconds (0: none)")
+      ->check(timeLimitCheck())
       ->capture_default_str();
   sub->add_option("--repeat", o->repeat, "runs per (program, solver); the median is reported")
       ->check(CLI::Range(1u, 100u))
@@ -572,14 +796,13 @@ void addBenchVerify(BenchCommands &cmds) {
   sub->add_option("--out", o->out,
                   "write NAME.md, NAME.json, NAME.dat/.gp and the cactus plot NAME.png/.svg here");
   sub->add_option("--name", o->name, "file stem of the written results")->capture_default_str();
-  sub->add_flag("--json", o->json, "print the JSON report on stdout instead of the markdown");
+  sub->add_flag("--json", cmds.reporter->jsonFlag(),
+                "print the JSON report on stdout instead of the markdown");
   std::string *line = &cmds.commandLine;
-  cmds.runners.emplace_back(sub, [o, line] {
-    if (o->paths.empty() && o->manifest.empty()) {
-      std::cerr << "locus: error: bench verify: give a directory, files, or --manifest\n";
-      return static_cast<int>(Exit::InputError);
-    }
-    return runBenchVerify(*o, *line);
+  cmds.runners.emplace_back(sub, [o, line](report::Reporter &rep) {
+    if (o->paths.empty() && o->manifest.empty())
+      usageError("bench verify: give a directory, files, or --manifest");
+    return runBenchVerify(*o, *line, rep);
   });
 }
 

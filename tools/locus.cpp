@@ -1,11 +1,15 @@
 // The `locus` driver: git-style subcommands over the front end, the IR and the interpreter.
+#include "frontend/gcl/frontend.h"
 #include "frontend/source.h"
 #include "ir/interp.h"
 #include "ir/printer.h"
 #include "tools/bench_cmd.h"
+#include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
 #include "tools/report.h"
+#include "tools/values.h"
 #include "tools/verify_cmd.h"
+#include "tools/version.h"
 
 #include <CLI/CLI.hpp>
 
@@ -17,13 +21,14 @@
 using namespace locus;
 using report::Exit;
 using report::Json;
+using tools::parseValue;
+using tools::splitList;
 
 namespace {
 
 /// Options every subcommand shares.
 struct Common {
   std::string file;
-  bool json = false;
   std::vector<std::string> importPath;
   size_t maxErrors = Diagnostics::kDefaultErrorLimit;
 };
@@ -38,11 +43,12 @@ struct ExecOptions {
   bool quiet = false;
 };
 
-void addCommon(CLI::App *cmd, Common &c) {
+void addCommon(CLI::App *cmd, Common &c, report::Reporter &rep) {
   cmd->add_option("FILE", c.file, "a .gcl or .c file")->required();
-  cmd->add_flag("--json", c.json, "print the result as JSON on stdout");
+  cmd->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
   cmd->add_option("-I,--import-path", c.importPath, "extra directory searched by `import` (repeatable)");
-  cmd->add_option("--max-errors", c.maxErrors, "stop after this many errors (0: no limit)")->capture_default_str();
+  cmd->add_option("--max-errors", c.maxErrors, "stop after this many errors (0: no limit)")
+      ->capture_default_str();
 }
 
 void addExec(CLI::App *cmd, ExecOptions &e) {
@@ -58,66 +64,9 @@ void addExec(CLI::App *cmd, ExecOptions &e) {
   cmd->add_flag("--trace", e.trace, "show the whole executed trace (default: the last 20 steps on failure)");
 }
 
-/// Parses one value written on the command line against an expected type (kind Void: infer).
-std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind, std::string &err) {
-  if (text == "true" || text == "false") {
-    if (kind != ir::Type::Bool && kind != ir::Type::Void) {
-      err = "expected an integer or null, got '" + text + "'";
-      return std::nullopt;
-    }
-    return ir::Value::ofBool(text == "true");
-  }
-  if (text == "null") {
-    if (kind != ir::Type::Ref && kind != ir::Type::Void) {
-      err = "'null' given for a non-reference";
-      return std::nullopt;
-    }
-    return ir::Value::ofRef(0);
-  }
-  if (text.size() > 1 && text[0] == 'n' && std::isdigit(static_cast<unsigned char>(text[1]))) {
-    uint32_t node = 0;
-    auto [p, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), node);
-    if (ec == std::errc() && p == text.data() + text.size() &&
-        (kind == ir::Type::Ref || kind == ir::Type::Void))
-      return ir::Value::ofRef(node);
-  }
-  std::optional<ir::BigInt> v = ir::BigInt::parse(text); // any size: math ints are unbounded
-  if (!v || v->bitLength() > ir::kMaxIntBits) {
-    err = "cannot read '" + text + "' as a value";
-    return std::nullopt;
-  }
-  if (kind == ir::Type::Bool) {
-    if (*v != 0 && *v != 1) {
-      err = "expected true or false, got '" + text + "'";
-      return std::nullopt;
-    }
-    return ir::Value::ofBool(*v != 0);
-  }
-  if (kind == ir::Type::Ref) {
-    err = "a reference input must be null";
-    return std::nullopt;
-  }
-  return ir::Value::ofInt(*v);
-}
+using report::usageError;
 
-std::vector<std::string> splitList(const std::string &s) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, ','))
-    if (!cur.empty() || !out.empty() || s.find(',') != std::string::npos) {
-      size_t b = cur.find_first_not_of(" \t"), e = cur.find_last_not_of(" \t");
-      out.push_back(b == std::string::npos ? "" : cur.substr(b, e - b + 1));
-    }
-  return out;
-}
-
-[[noreturn]] void usageError(const std::string &msg) {
-  std::cerr << "locus: error: " << msg << "\n";
-  std::exit(Exit::InputError);
-}
-
-/// Loads, checks and lowers a file; prints diagnostics. nullopt: errors were reported.
+/// Loads, checks and lowers a file; diagnostics go to `diags`. nullopt: errors were reported.
 std::optional<ir::Program> compile(const Common &c, SourceManager &sm, Diagnostics &diags) {
   if (std::optional<std::string> why = SourceManager::unreadable(c.file))
     usageError("cannot read '" + c.file + "': " + *why);
@@ -127,64 +76,46 @@ std::optional<ir::Program> compile(const Common &c, SourceManager &sm, Diagnosti
   return frontend::compileSource(c.file, sm, diags, fo);
 }
 
-/// Compiles for a command that needs the IR. Errors and warnings are printed (as text on stderr, or as a JSON
-/// document with `ok: false` on stdout); nullopt means the command should exit with InputError.
-std::optional<ir::Program> load(const Common &c, const char *command) {
+/// Compiles for a command that needs the IR; the diagnostics go to the reporter. nullopt: the file does not
+/// compile, and the command's answer (exit 2) has been given.
+std::optional<ir::Program> load(const Common &c, report::Reporter &rep) {
   SourceManager sm;
   Diagnostics diags(sm);
   std::optional<ir::Program> prog = compile(c, sm, diags);
-  if (!c.json)
-    diags.print(std::cerr);
-  else if (!prog)
-    std::cout << Json{{"command", command},
-                      {"file", c.file},
-                      {"ok", false},
-                      {"diagnostics", report::toJson(diags)}}
-                     .dump(2, ' ', false, Json::error_handler_t::replace)
-              << "\n";
+  rep.diagnostics(diags);
+  if (!prog)
+    rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
   return prog;
 }
 
-int cmdCheck(const Common &c) {
+int cmdCheck(const Common &c, report::Reporter &rep) {
   SourceManager sm;
   Diagnostics diags(sm);
   std::optional<ir::Program> prog = compile(c, sm, diags);
-  if (c.json) {
-    Json j;
-    j["command"] = "check";
-    j["file"] = c.file;
-    j["ok"] = prog.has_value();
-    j["diagnostics"] = report::toJson(diags);
-    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  rep.diagnostics(diags);
+  if (prog) {
+    size_t procs = 0, tests = 0;
+    for (const ir::Procedure &p : prog->procs)
+      (p.isTest ? tests : procs)++;
+    rep.text() << c.file << ": ok (" << procs << " procedures, " << tests << " tests, "
+               << prog->records.size() << " record types)\n";
   } else {
-    diags.print(std::cerr);
-    if (prog) {
-      size_t procs = 0, tests = 0;
-      for (const ir::Procedure &p : prog->procs)
-        (p.isTest ? tests : procs)++;
-      std::cout << c.file << ": ok (" << procs << " procedures, " << tests << " tests, "
-                << prog->records.size() << " record types)\n";
-    } else {
-      std::cerr << diags.errorCount() << (diags.errorCount() == 1 ? " error" : " errors") << " generated\n";
-    }
+    rep.note(std::to_string(diags.errorCount()) + (diags.errorCount() == 1 ? " error" : " errors") +
+             " generated");
   }
-  return prog ? Exit::Ok : Exit::InputError;
+  return rep.finish(Json{{"file", c.file}, {"ok", prog.has_value()}, {"diagnostics", report::toJson(diags)}},
+                    prog ? Exit::Ok : Exit::InputError);
 }
 
-int cmdIr(const Common &c, bool noTags) {
-  std::optional<ir::Program> prog = load(c, "ir");
+int cmdIr(const Common &c, bool noTags, report::Reporter &rep) {
+  std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
-  if (c.json) {
-    Json j = report::irToJson(*prog);
-    j["command"] = "ir";
-    j["ok"] = true;
-    j["text"] = ir::toString(*prog, ir::PrintOptions{!noTags});
-    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
-  } else {
-    ir::printProgram(std::cout, *prog, ir::PrintOptions{!noTags});
-  }
-  return Exit::Ok;
+  ir::printProgram(rep.text(), *prog, ir::PrintOptions{!noTags});
+  Json j = report::irToJson(*prog);
+  j["ok"] = true;
+  j["text"] = ir::toString(*prog, ir::PrintOptions{!noTags});
+  return rep.finish(std::move(j), Exit::Ok);
 }
 
 ir::InterpOptions interpOptions(const ExecOptions &e) {
@@ -214,8 +145,9 @@ int exitFor(const ir::Outcome &o) {
   return Exit::Internal;
 }
 
-int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText) {
-  std::optional<ir::Program> prog = load(c, "run");
+int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText,
+           report::Reporter &rep) {
+  std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
   uint32_t entry = prog->procIndex(entryName);
@@ -244,18 +176,15 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
   ir::Interpreter interp(*prog, interpOptions(e));
   ir::Outcome out = interp.run(entry, args);
   report::OutcomeView view{*prog, out, entry};
-  if (c.json) {
-    Json j;
-    j["command"] = "run";
-    j["file"] = c.file;
-    j["entry"] = proc.name;
+  size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
+  if (!rep.json())
+    report::printOutcome(rep.text(), view, tail, true);
+  Json j;
+  j["file"] = c.file;
+  j["entry"] = proc.name;
+  if (rep.json())
     j.update(report::toJson(view, true));
-    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
-  } else {
-    size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
-    report::printOutcome(std::cout, view, tail, true);
-  }
-  return exitFor(out);
+  return rep.finish(std::move(j), exitFor(out));
 }
 
 /// True if `loc` lies in the file the user named (not in an imported one).
@@ -266,8 +195,9 @@ bool inMainFile(const ir::Program &prog, SourceLoc loc, const std::string &mainF
   return prog.files[loc.file] == mainFile || std::filesystem::equivalent(prog.files[loc.file], mainFile, ec);
 }
 
-int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bool all) {
-  std::optional<ir::Program> prog = load(c, "test");
+int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bool all,
+            report::Reporter &rep) {
+  std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
   std::vector<uint32_t> tests;
@@ -277,6 +207,7 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
       tests.push_back(i);
   size_t passed = 0, failed = 0, unknown = 0;
   Json results = Json::array();
+  std::ostream &os = rep.text();
   for (uint32_t t : tests) {
     ir::Interpreter interp(*prog, interpOptions(e));
     ir::Outcome out = interp.run(t, {});
@@ -288,7 +219,7 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
                          : isUnknown                               ? "UNKNOWN"
                          : out.kind == ir::OutcomeKind::Infeasible ? "INFEASIBLE"
                                                                    : "FAIL";
-    if (c.json) {
+    if (rep.json()) {
       Json j;
       j["test"] = name;
       j["status"] = status;
@@ -296,45 +227,51 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
       results.push_back(std::move(j));
       continue;
     }
-    std::cout << status << " " << name;
+    os << status << " " << name;
     if (!pass) {
-      std::cout << ": " << (out.message.empty() ? report::verdict(out) : out.message);
+      os << ": " << (out.message.empty() ? report::verdict(out) : out.message);
       if (out.loc.valid())
-        std::cout << " at " << report::where(*prog, out.loc);
+        os << " at " << report::where(*prog, out.loc);
     }
-    std::cout << "\n";
+    os << "\n";
     if (!pass && e.trace)
-      report::printOutcome(std::cout, report::OutcomeView{*prog, out, t}, out.trace.size(), true);
+      report::printOutcome(os, report::OutcomeView{*prog, out, t}, out.trace.size(), true);
   }
-  if (c.json) {
-    Json j;
-    j["command"] = "test";
-    j["file"] = c.file;
-    j["passed"] = passed;
-    j["failed"] = failed;
-    j["unknown"] = unknown;
-    j["tests"] = std::move(results);
-    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
-  } else if (tests.empty()) {
-    std::cout << c.file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
+  if (tests.empty()) {
+    os << c.file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
   } else {
-    std::cout << passed << " passed, " << failed << " failed";
+    os << passed << " passed, " << failed << " failed";
     if (unknown)
-      std::cout << ", " << unknown << " unknown";
-    std::cout << "\n";
+      os << ", " << unknown << " unknown";
+    os << "\n";
   }
-  if (failed)
-    return Exit::Violated;
-  return unknown ? Exit::Unknown : Exit::Ok;
+  int rc = failed ? Exit::Violated : unknown ? Exit::Unknown : Exit::Ok;
+  return rep.finish(Json{{"file", c.file},
+                         {"passed", passed},
+                         {"failed", failed},
+                         {"unknown", unknown},
+                         {"tests", std::move(results)}},
+                    rc);
+}
+
+/// `locus --version`: the version, the commit it was built from, and the standard library it uses.
+int cmdVersion(report::Reporter &rep) {
+  std::vector<std::string> stdlib = gcl::standardLibraryDirs();
+  rep.text() << "locus " << tools::version() << " (commit " << tools::gitCommit() << ")\n";
+  for (const std::string &dir : stdlib)
+    rep.text() << "standard library: " << dir << "\n";
+  return rep.finish(Json{{"version", tools::version()}, {"commit", tools::gitCommit()}, {"stdlib", stdlib}},
+                    Exit::Ok);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+  report::Reporter rep(std::cout, std::cerr);
   CLI::App app{
       "locus: a verifier toolchain for debugging, fault localization and repair of GCL and C programs.\n"
       "Exit codes: 0 ok, 1 property violated, 2 usage or input error, 3 unknown, 4 internal error."};
-  app.set_version_flag("--version", "locus 0.1.0");
+  app.set_version_flag("--version", "");
   app.require_subcommand(1);
   app.fallthrough(false);
 
@@ -344,52 +281,58 @@ int main(int argc, char **argv) {
   std::string entry = "main", args, filter;
 
   CLI::App *check = app.add_subcommand("check", "parse and type-check a file; print diagnostics only");
-  addCommon(check, c);
+  addCommon(check, c, rep);
   CLI::App *irCmd = app.add_subcommand("ir", "print the canonical IR (statement ids and source locations)");
-  addCommon(irCmd, c);
+  addCommon(irCmd, c, rep);
   irCmd->add_flag("--no-tags", noTags,
                   "omit the #id @line:col tags (the output then no longer round-trips ids)");
   CLI::App *run =
       app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
-  addCommon(run, c);
+  addCommon(run, c, rep);
   addExec(run, e);
   run->add_option("--entry", entry, "the procedure to run")->capture_default_str();
   run->add_option("--args", args, "its arguments, comma-separated: ints, true/false, null");
   CLI::App *test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
-  addCommon(test, c);
+  addCommon(test, c, rep);
   addExec(test, e);
   test->add_option("--filter", filter, "run only tests whose name contains this text");
   test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
 
-  tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app);
-  tools::MutateCommand mutateCmd = tools::addMutateCommand(app);
-  tools::BenchCommands &benchCmds = tools::addBenchCommands(app, argc, argv);
+  tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app, rep);
+  tools::LocalizeCommand localizeCmd = tools::addLocalizeCommand(app, rep);
+  tools::MutateCommand mutateCmd = tools::addMutateCommand(app, rep);
+  tools::BenchCommands &benchCmds = tools::addBenchCommands(app, rep, argc, argv);
 
+  rep.scan(app, argc, argv);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForVersion &) {
+    return cmdVersion(rep);
   } catch (const CLI::ParseError &err) {
-    int rc = app.exit(err);
-    return rc == 0 ? Exit::Ok : Exit::InputError;
+    return rep.parseError(app, err);
   }
 
   try {
-    if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds))
+    if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds, rep))
       return *rc;
-    if (std::optional<int> rc = tools::runMutateCommand(mutateCmd))
+    if (localizeCmd.cmd->parsed())
+      return localizeCmd.run(rep);
+    if (std::optional<int> rc = tools::runMutateCommand(mutateCmd, rep))
       return *rc;
-    if (std::optional<int> rc = tools::runBenchCommands(benchCmds))
+    if (std::optional<int> rc = tools::runBenchCommands(benchCmds, rep))
       return *rc;
     if (check->parsed())
-      return cmdCheck(c);
+      return cmdCheck(c, rep);
     if (irCmd->parsed())
-      return cmdIr(c, noTags);
+      return cmdIr(c, noTags, rep);
     if (run->parsed())
-      return cmdRun(c, e, entry, args);
+      return cmdRun(c, e, entry, args, rep);
     if (test->parsed())
-      return cmdTest(c, e, filter, allTests);
+      return cmdTest(c, e, filter, allTests, rep);
+  } catch (const report::Error &err) {
+    return rep.error(err.code, err.what());
   } catch (const std::exception &ex) {
-    std::cerr << "locus: internal error: " << ex.what() << "\n";
-    return Exit::Internal;
+    return rep.error(Exit::Internal, ex.what());
   }
-  return Exit::InputError;
+  return rep.error(Exit::Internal, "no subcommand ran");
 }

@@ -7,6 +7,7 @@
 #include "bench/mutate/manifest.h"
 #include "frontend/source.h"
 #include "tools/report.h"
+#include "tools/time_limit.h"
 
 #include <filesystem>
 #include <iostream>
@@ -16,6 +17,7 @@
 namespace locus::tools {
 
 using report::Exit;
+using report::usageError;
 namespace fs = std::filesystem;
 
 namespace {
@@ -30,7 +32,6 @@ struct Options {
   uint64_t seed = 1;
   std::string out;
   std::string stem;
-  bool json = false;
   bool verify = false;
   std::string solver = "z3";
   uint32_t unwind = 5, heap = 64;
@@ -44,25 +45,21 @@ std::string stmtList(const std::vector<ir::StmtId> &ids) {
   return s;
 }
 
-int run(const Options &o) {
+int run(const Options &o, report::Reporter &rep) {
   std::optional<mutate::FaultClass> cls = mutate::parseClass(o.cls);
-  if (!cls) {
-    std::cerr << "locus: error: unknown fault class '" << o.cls << "' (C1, C2, C3, C4, L1, L2)\n";
-    return Exit::InputError;
-  }
+  if (!cls)
+    usageError("unknown fault class '" + o.cls + "' (C1, C2, C3, C4, L1, L2)");
   std::error_code ec;
-  if (!fs::is_regular_file(o.file, ec)) {
-    std::cerr << "locus: error: cannot read '" << o.file << "': no such file\n";
-    return Exit::InputError;
-  }
+  if (!fs::is_regular_file(o.file, ec))
+    usageError("cannot read '" + o.file + "': no such file");
   SourceManager sm;
   Diagnostics diags(sm);
   frontend::Options fo;
   fo.importPath = o.importPath;
   std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
-  diags.print(std::cerr);
+  rep.diagnostics(diags);
   if (!prog)
-    return Exit::InputError;
+    return rep.finish(report::Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
 
   std::vector<uint32_t> procs;
   for (const std::string &list : o.procs) {
@@ -70,25 +67,18 @@ int run(const Options &o) {
     std::string name;
     while (std::getline(in, name, ',')) {
       uint32_t k = prog->procIndex(name);
-      if (k == ir::kNone || prog->procs[k].isTest) {
-        std::cerr << "locus: error: no procedure '" << name << "' in " << o.file << "\n";
-        return Exit::InputError;
-      }
+      if (k == ir::kNone || prog->procs[k].isTest)
+        usageError("no procedure '" + name + "' in " + o.file);
       procs.push_back(k);
     }
   }
   if (procs.empty())
     procs = mutate::defaultProcsUnderTest(*prog, o.file, o.entry);
-  if (procs.empty()) {
-    std::cerr << "locus: error: no procedure to mutate in " << o.file << "; name one with --proc\n";
-    return Exit::InputError;
-  }
+  if (procs.empty())
+    usageError("no procedure to mutate in " + o.file + "; name one with --proc");
   uint32_t entry = prog->procIndex(o.entry);
-  if (o.verify && (entry == ir::kNone || prog->procs[entry].isTest)) {
-    std::cerr << "locus: error: --verify: no procedure '" << o.entry << "' in " << o.file
-              << "; choose one with --entry\n";
-    return Exit::InputError;
-  }
+  if (o.verify && (entry == ir::kNone || prog->procs[entry].isTest))
+    usageError("--verify: no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
 
   mutate::Options mo;
   mo.cls = *cls;
@@ -96,10 +86,8 @@ int run(const Options &o) {
   mo.seed = o.seed;
   mo.procs = procs;
   mutate::Result r = mutate::generate(*prog, mo);
-  if (r.invalid) {
-    std::cerr << "locus: internal error: " << r.invalid << " mutant(s) failed IR validation\n";
-    return Exit::Internal;
-  }
+  if (r.invalid)
+    return rep.error(Exit::Internal, std::to_string(r.invalid) + " mutant(s) failed IR validation");
 
   mutate::Manifest header;
   header.program = o.stem.empty() ? fs::path(o.file).stem().string() : o.stem;
@@ -119,10 +107,8 @@ int run(const Options &o) {
   header.requested = o.count;
   std::string err;
   mutate::Manifest m = mutate::writeVersions(o.out, header.program, header, r, err);
-  if (!err.empty()) {
-    std::cerr << "locus: error: " << err << "\n";
-    return Exit::InputError;
-  }
+  if (!err.empty())
+    usageError(err);
 
   // Optionally verify each version: a version proved safe is an equivalent mutant.
   std::vector<std::string> verdicts(m.versions.size());
@@ -133,7 +119,7 @@ int run(const Options &o) {
       vo.encode.unwind = o.unwind;
       vo.encode.heapSlots = o.heap;
       vo.solver = o.solver;
-      vo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+      vo.timeoutMs = timeLimitMs(o.timeout);
       encoder::VerifyResult vr = encoder::verify(r.mutants[i].program, entry, vo);
       verdicts[i] = encoder::verdictName(vr.verdict);
       if (vr.verdict == encoder::Verdict::Safe)
@@ -141,58 +127,52 @@ int run(const Options &o) {
       else if (vr.verdict == encoder::Verdict::Failed || vr.verdict == encoder::Verdict::BoundFailed)
         m.versions[i].equivalent = false;
       internal |= vr.verdict == encoder::Verdict::Mismatch;
-      if (vr.verdict == encoder::Verdict::Error) {
-        std::cerr << "locus: error: " << vr.reason << "\n";
-        return Exit::InputError;
-      }
+      if (vr.verdict == encoder::Verdict::Error)
+        usageError(vr.reason);
     }
     if (!mutate::writeManifest((fs::path(o.out) / mutate::manifestFileName(header.program, *cls)).string(), m,
-                               err)) {
-      std::cerr << "locus: error: " << err << "\n";
-      return Exit::InputError;
-    }
+                               err))
+      usageError(err);
   }
 
   std::string manifestPath = (fs::path(o.out) / mutate::manifestFileName(header.program, *cls)).string();
-  if (o.json) {
-    mutate::Json j = mutate::toJson(m);
-    j["command"] = "mutate";
-    j["manifest_path"] = manifestPath;
-    j["attempts"] = r.attempts;
-    j["duplicates"] = r.duplicates;
+  std::ostream &os = rep.text();
+  for (size_t i = 0; i < m.versions.size(); ++i) {
+    const mutate::VersionRecord &v = m.versions[i];
+    os << v.file;
     if (o.verify)
-      for (size_t i = 0; i < verdicts.size(); ++i)
-        j["versions"][i]["verdict"] = verdicts[i];
-    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  } else {
-    for (size_t i = 0; i < m.versions.size(); ++i) {
-      const mutate::VersionRecord &v = m.versions[i];
-      std::cout << v.file;
-      if (o.verify)
-        std::cout << ": " << verdicts[i] << (v.equivalent.value_or(false) ? " (equivalent)" : "");
-      std::cout << "\n";
-      for (const mutate::Fault &f : v.faults) {
-        std::cout << "  " << mutate::kindName(f.kind) << " in " << f.proc << " " << stmtList(f.stmts)
-                  << " at " << f.file << ":" << f.line << ":" << f.col << ": ";
-        if (f.kind == mutate::FaultKind::Delete)
-          std::cout << "deleted '" << f.before << "'\n";
-        else
-          std::cout << f.from << " -> " << f.to << ": '" << f.before << "' -> '" << f.after << "'\n";
-      }
+      os << ": " << verdicts[i] << (v.equivalent.value_or(false) ? " (equivalent)" : "");
+    os << "\n";
+    for (const mutate::Fault &f : v.faults) {
+      os << "  " << mutate::kindName(f.kind) << " in " << f.proc << " " << stmtList(f.stmts) << " at "
+         << f.file << ":" << f.line << ":" << f.col << ": ";
+      if (f.kind == mutate::FaultKind::Delete)
+        os << "deleted '" << f.before << "'\n";
+      else
+        os << f.from << " -> " << f.to << ": '" << f.before << "' -> '" << f.after << "'\n";
     }
-    std::cout << m.versions.size() << " of " << o.count << " " << mutate::className(*cls) << " versions ("
-              << r.mutationCandidates << " mutation and " << r.deletionCandidates
-              << " deletion candidates) written to " << manifestPath << "\n";
   }
+  os << m.versions.size() << " of " << o.count << " " << mutate::className(*cls) << " versions ("
+     << r.mutationCandidates << " mutation and " << r.deletionCandidates
+     << " deletion candidates) written to " << manifestPath << "\n";
   if (m.versions.size() < o.count)
-    std::cerr << "locus: warning: only " << m.versions.size() << " distinct " << mutate::className(*cls)
-              << " versions exist for " << o.file << "\n";
-  return internal ? Exit::Internal : Exit::Ok;
+    rep.warning("only " + std::to_string(m.versions.size()) + " distinct " + mutate::className(*cls) +
+                " versions exist for " + o.file);
+  mutate::Json j = mutate::toJson(m);
+  j["manifest_path"] = manifestPath;
+  j["attempts"] = r.attempts;
+  j["duplicates"] = r.duplicates;
+  if (o.verify)
+    for (size_t i = 0; i < verdicts.size(); ++i)
+      j["versions"][i]["verdict"] = verdicts[i];
+  if (internal)
+    return rep.error(Exit::Internal, "a counterexample of --verify did not replay", std::move(j));
+  return rep.finish(std::move(j), Exit::Ok);
 }
 
 } // namespace
 
-MutateCommand addMutateCommand(CLI::App &app) {
+MutateCommand addMutateCommand(CLI::App &app, report::Reporter &rep) {
   auto o = std::make_shared<Options>();
   CLI::App *cmd = app.add_subcommand(
       "mutate", "write seeded faulty versions of a program (IR-printed GCL) and their ground-truth manifest");
@@ -214,20 +194,21 @@ MutateCommand addMutateCommand(CLI::App &app) {
       ->capture_default_str();
   cmd->add_option("--out", o->out, "directory for STEM.CLASS.vNN.gcl and STEM.CLASS.json")->required();
   cmd->add_option("--stem", o->stem, "file stem and program id in the manifest (default: FILE's stem)");
-  cmd->add_flag("--json", o->json, "print the manifest as JSON on stdout");
+  cmd->add_flag("--json", rep.jsonFlag(), "print the manifest as JSON on stdout");
   cmd->add_flag("--verify", o->verify, "verify every version; mark those proved safe as equivalent");
   cmd->add_option("--solver", o->solver, "solver for --verify")->capture_default_str();
   cmd->add_option("--unwind", o->unwind, "loop bound for --verify")->capture_default_str();
   cmd->add_option("--heap", o->heap, "allocation slots for --verify")->capture_default_str();
   cmd->add_option("--timeout", o->timeout, "per-version solver time limit for --verify, seconds (0: none)")
+      ->check(timeLimitCheck())
       ->capture_default_str();
-  return MutateCommand{cmd, [o] { return run(*o); }};
+  return MutateCommand{cmd, [o](report::Reporter &rep) { return run(*o, rep); }};
 }
 
-std::optional<int> runMutateCommand(const MutateCommand &cmd) {
+std::optional<int> runMutateCommand(const MutateCommand &cmd, report::Reporter &rep) {
   if (!cmd.cmd || !cmd.cmd->parsed())
     return std::nullopt;
-  return cmd.run();
+  return cmd.run(rep);
 }
 
 } // namespace locus::tools

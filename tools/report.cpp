@@ -1,17 +1,158 @@
-// Text and JSON rendering of diagnostics, IR listings, interpreter outcomes and states.
+// The Reporter, and the text and JSON rendering of diagnostics, IR listings, interpreter outcomes and states.
 #include "tools/report.h"
 
 #include "ir/printer.h"
 
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cctype>
 #include <ostream>
+#include <sstream>
 
 namespace locus::report {
 
+void usageError(const std::string &message) {
+  throw Error(Exit::InputError, message);
+}
+
+namespace {
+
+/// A stream that discards everything (the text output under --json).
+class NullBuffer : public std::streambuf {
+protected:
+  int overflow(int c) override { return traits_type::not_eof(c); }
+  std::streamsize xsputn(const char *, std::streamsize n) override { return n; }
+};
+
+std::ostream &nullStream() {
+  static NullBuffer buf;
+  static std::ostream os(&buf);
+  return os;
+}
+
+} // namespace
+
+Reporter::Reporter(std::ostream &out, std::ostream &err) : out_(out), err_(err) {}
+
+void Reporter::scan(const CLI::App &app, int argc, char **argv) {
+  const CLI::App *at = &app;
+  std::string name;
+  bool descending = true;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--json")
+      json_ = true;
+    if (!descending || a.empty() || a[0] == '-')
+      continue;
+    const CLI::App *sub = nullptr;
+    for (const CLI::App *s : at->get_subcommands([](const CLI::App *) { return true; }))
+      if (s->get_name() == a)
+        sub = s;
+    if (!sub) {
+      descending = false;
+      continue;
+    }
+    name += (name.empty() ? "" : " ") + a;
+    at = sub;
+  }
+  command_ = name.empty() ? "locus" : name;
+}
+
+std::ostream &Reporter::text() {
+  return json_ ? nullStream() : out_;
+}
+
+void Reporter::diagnostics(const Diagnostics &diags) {
+  if (!json_) {
+    diags.print(err_);
+    return;
+  }
+  for (Json &d : toJson(diags))
+    diagnostics_.push_back(std::move(d));
+}
+
+void Reporter::warning(const std::string &message) {
+  if (json_)
+    warnings_.push_back(message);
+  else
+    err_ << "locus: warning: " << message << "\n";
+}
+
+void Reporter::note(const std::string &message) {
+  if (json_)
+    notes_.push_back(message);
+  else
+    err_ << message << "\n";
+}
+
+int Reporter::finish(Json doc, int code) {
+  if (!json_ || finished_)
+    return code;
+  finished_ = true;
+  Json j;
+  j["command"] = command_;
+  for (auto it = doc.begin(); it != doc.end(); ++it)
+    if (it.key() != "command")
+      j[it.key()] = it.value();
+  if (!j.contains("ok"))
+    j["ok"] = code != Exit::InputError && code != Exit::Internal;
+  j["exit_code"] = code;
+  if (!diagnostics_.empty() && !j.contains("diagnostics"))
+    j["diagnostics"] = diagnostics_;
+  if (!warnings_.empty())
+    j["warnings"] = warnings_;
+  if (!notes_.empty())
+    j["notes"] = notes_;
+  // Strings from files and command lines need not be UTF-8: invalid bytes become U+FFFD instead of an
+  // exception from the JSON library (issue 11).
+  out_ << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  out_.flush();
+  return code;
+}
+
+int Reporter::error(int code, const std::string &message, Json doc) {
+  if (!json_) {
+    err_ << "locus: " << (code == Exit::Internal ? "internal error: " : "error: ") << message << "\n";
+    return code;
+  }
+  doc["ok"] = false;
+  doc["error"] = Json{{"message", message}};
+  return finish(std::move(doc), code);
+}
+
+void Reporter::flush() {
+  out_.flush();
+  err_.flush();
+}
+
+int Reporter::parseError(const CLI::App &app, const CLI::ParseError &e) {
+  if (e.get_exit_code() == 0) { // --help (CallForHelp, CallForAllHelp)
+    std::string help =
+        app.help("", dynamic_cast<const CLI::CallForAllHelp *>(&e) ? CLI::AppFormatMode::All
+                                                                   : CLI::AppFormatMode::Normal);
+    if (!json_)
+      out_ << help;
+    return finish(Json{{"help", help}}, Exit::Ok);
+  }
+  // CLI11's sentences start upper-case and some end in a period; ours do neither.
+  std::string msg = e.what();
+  size_t word = msg.find(' ');
+  bool acronym = word != std::string::npos && word > 1 &&
+                 std::all_of(msg.begin(), msg.begin() + static_cast<long>(word),
+                             [](unsigned char ch) { return !std::islower(ch); });
+  if (!msg.empty() && !acronym)
+    msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
+  while (!msg.empty() && (msg.back() == '.' || msg.back() == '\n'))
+    msg.pop_back();
+  int code = error(Exit::InputError, msg);
+  if (!json_)
+    err_ << "run '" << (command_ == "locus" ? "locus" : "locus " + command_) << " --help' for the options\n";
+  return code;
+}
+
 std::string where(const ir::Program &prog, SourceLoc loc) {
-  std::string s = loc.file < prog.files.size() ? prog.files[loc.file] : std::string("<unknown>");
-  if (loc.line)
-    s += ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
-  return s;
+  return ir::formatLoc(prog, loc);
 }
 
 Json toJson(const Diagnostics &diags) {

@@ -1,4 +1,5 @@
-// Rendering of results for the driver: text for people, JSON for machines. All output goes through here.
+// The driver's one output path (Reporter: text for people, one JSON document for machines) and the rendering
+// of its results. Every message of tools/ goes through here (tools/README.md).
 #pragma once
 
 #include "ir/diagnostics.h"
@@ -8,7 +9,14 @@
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
+#include <stdexcept>
 #include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+class ParseError;
+} // namespace CLI
 
 namespace locus::report {
 
@@ -16,6 +24,69 @@ using Json = nlohmann::ordered_json;
 
 /// Exit codes of every subcommand (docs/cli.md).
 enum Exit : int { Ok = 0, Violated = 1, InputError = 2, Unknown = 3, Internal = 4 };
+
+/// An error that ends a subcommand, thrown where it is found (however deep) and rendered by the driver's top
+/// level through the Reporter; `code` is the exit status.
+class Error : public std::runtime_error {
+public:
+  Error(Exit code, const std::string &message) : std::runtime_error(message), code(code) {}
+  Exit code;
+};
+
+/// Ends the subcommand with a usage or input error (exit 2): throws Error. Never exits the process.
+[[noreturn]] void usageError(const std::string &message);
+
+/// The one output path of a run of the driver. A subcommand writes
+/// - its result as text to `text()` (stdout), or, under `--json`, as one JSON document through `finish()`;
+/// - front-end diagnostics through `diagnostics()`, warnings through `warning()`, side notes ("wrote …")
+///   through `note()`: lines on stderr, or under `--json` the document's "diagnostics", "warnings" and
+///   "notes" arrays;
+/// - errors by throwing Error (`usageError`) or through `error()`: `locus: error: …` on stderr, or under
+///   `--json` the document {"command", "ok": false, "exit_code", "error": {"message"}}.
+/// Under `--json` nothing else is printed, on stdout or stderr: `text()` then discards.
+class Reporter {
+public:
+  Reporter(std::ostream &out, std::ostream &err);
+  Reporter(const Reporter &) = delete;
+  Reporter &operator=(const Reporter &) = delete;
+
+  /// Reads the command line before it is parsed: the subcommand's name (`bench verify`), and JSON mode when
+  /// an argument is exactly `--json`, so that errors in the command line itself are rendered right.
+  void scan(const CLI::App &app, int argc, char **argv);
+  /// Where the subcommands' `--json` flags are stored.
+  bool &jsonFlag() { return json_; }
+  bool json() const { return json_; }
+  const std::string &command() const { return command_; }
+
+  /// The text result (stdout); a sink that discards under `--json`.
+  std::ostream &text();
+  /// Front-end diagnostics (errors, warnings, notes with their locations).
+  void diagnostics(const Diagnostics &diags);
+  /// A warning for the user: `locus: warning: MESSAGE`.
+  void warning(const std::string &message);
+  /// A note that is no result, e.g. which files were written: `MESSAGE` on stderr.
+  void note(const std::string &message);
+
+  /// Ends the command with `code`. Under `--json` prints `doc` as the command's document, with "command"
+  /// first, "ok" (unless `doc` has it: false for exit codes 2 and 4), "exit_code", and the diagnostics,
+  /// warnings and notes kept; in text mode prints nothing more. Returns `code`.
+  int finish(Json doc, int code);
+  /// Ends the command with an error: `locus: error: MESSAGE` (`locus: internal error: …` for exit 4) on
+  /// stderr, or under `--json` the document `doc` (what the command has to say besides) with "ok": false and
+  /// "error": {"message"}. Returns `code`.
+  int error(int code, const std::string &message, Json doc = Json::object());
+  /// Flushes what was written (before the process ends without unwinding, as the verify watchdog's does).
+  void flush();
+  /// Renders a command-line parse error of CLI11 (exit 2), or the help a `--help` asked for (exit 0).
+  int parseError(const CLI::App &app, const CLI::ParseError &e);
+
+private:
+  std::ostream &out_, &err_;
+  std::string command_ = "locus";
+  bool json_ = false;
+  bool finished_ = false; ///< a JSON document was printed (there is only one)
+  Json diagnostics_ = Json::array(), warnings_ = Json::array(), notes_ = Json::array();
+};
 
 Json toJson(const Diagnostics &diags);
 Json toJson(const ir::Program &prog, SourceLoc loc);

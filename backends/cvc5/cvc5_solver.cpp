@@ -13,14 +13,10 @@ namespace {
 
 class Cvc5Solver final : public Solver {
 public:
-  explicit Cvc5Solver(TermManager &tm) : Solver(tm) {
-    slv_.setOption("incremental", "true");
-    slv_.setOption("produce-models", "true");
-    slv_.setOption("produce-unsat-assumptions", "true");
+  Cvc5Solver(TermManager &tm, const SolverOptions &opts) : Solver(tm, opts) {
     // The options of the SMT-LIB header (smtlib_writer.cpp), so that cvc5 gets the same problem setup
     // through its API as through the pipe and `bench verify` compares like with like.
-    slv_.setOption("produce-unsat-cores", "true");
-    slv_.setLogic("ALL");
+    setUp(slv_, true, opts.cores);
   }
 
   std::string name() const override { return "cvc5"; }
@@ -40,10 +36,15 @@ protected:
   void pushImpl() override { slv_.push(); }
   void popImpl(unsigned n) override { slv_.pop(n); }
   Result checkImpl(const std::vector<Term> &assumptions) override;
+  Result checkFreshImpl(const std::vector<Term> &assumptions, Posing how) override;
   Value valueImpl(Term t) override;
+  Posing defaultPosing() const override { return measuredPosing(SolverFamily::Cvc5); }
   std::vector<Term> unsatCoreImpl() override;
 
 private:
+  static void setUp(cvc5::Solver &s, bool incremental, bool cores);
+  void applyTimeout(cvc5::Solver &s);
+  Result answer(const cvc5::Result &r);
   cvc5::Sort translateSort(Sort s);
   cvc5::Term translate(Term root);
   cvc5::Term build(Term t);
@@ -52,7 +53,25 @@ private:
   std::unordered_map<uint32_t, cvc5::Term> cache_;
   std::unordered_map<cvc5::Term, Term> assumptionOf_; ///< cvc5 term -> assumption literal of the last check
   unsigned appliedTimeout_ = 0;
+  /// The instance of the last Plain or Fresh check (terms are shared: cvc5 solvers of one thread share
+  /// their node manager), and the instance whose model `value` reads.
+  std::unique_ptr<cvc5::Solver> fresh_;
+  cvc5::Solver *modelOf_ = &slv_;
 };
+
+void Cvc5Solver::setUp(cvc5::Solver &s, bool incremental, bool cores) {
+  s.setOption("incremental", incremental ? "true" : "false");
+  s.setOption("produce-models", "true");
+  if (cores) {
+    s.setOption("produce-unsat-assumptions", "true");
+    s.setOption("produce-unsat-cores", "true");
+  }
+  s.setLogic("ALL");
+}
+
+void Cvc5Solver::applyTimeout(cvc5::Solver &s) {
+  s.setOption("tlimit-per", std::to_string(timeoutMs_));
+}
 
 cvc5::Sort Cvc5Solver::translateSort(Sort s) {
   const SortData &d = tm_.sortData(s);
@@ -140,10 +159,30 @@ cvc5::Term Cvc5Solver::build(Term t) {
   }
 }
 
+Result Cvc5Solver::answer(const cvc5::Result &r) {
+  if (r.isSat())
+    return Result::sat();
+  if (r.isUnsat())
+    return Result::unsat();
+  std::ostringstream why;
+  why << r.getUnknownExplanation();
+  switch (r.getUnknownExplanation()) {
+  case cvc5::UnknownExplanation::TIMEOUT:
+  case cvc5::UnknownExplanation::INTERRUPTED: return Result::unknown(UnknownReason::Timeout, why.str());
+  case cvc5::UnknownExplanation::RESOURCEOUT:
+  case cvc5::UnknownExplanation::MEMOUT: return Result::unknown(UnknownReason::Resource, why.str());
+  case cvc5::UnknownExplanation::INCOMPLETE:
+  case cvc5::UnknownExplanation::UNSUPPORTED: return Result::unknown(UnknownReason::Incomplete, why.str());
+  default: return Result::unknown(UnknownReason::Other, why.str());
+  }
+}
+
 Result Cvc5Solver::checkImpl(const std::vector<Term> &assumptions) {
+  fresh_.reset();
+  modelOf_ = &slv_;
   try {
     if (timeoutMs_ != appliedTimeout_) {
-      slv_.setOption("tlimit-per", std::to_string(timeoutMs_));
+      applyTimeout(slv_);
       appliedTimeout_ = timeoutMs_;
     }
     std::vector<cvc5::Term> asms;
@@ -152,29 +191,33 @@ Result Cvc5Solver::checkImpl(const std::vector<Term> &assumptions) {
       asms.push_back(translate(a));
       assumptionOf_.emplace(asms.back(), a);
     }
-    cvc5::Result r = asms.empty() ? slv_.checkSat() : slv_.checkSatAssuming(asms);
-    if (r.isSat())
-      return Result::sat();
-    if (r.isUnsat())
-      return Result::unsat();
-    std::ostringstream why;
-    why << r.getUnknownExplanation();
-    switch (r.getUnknownExplanation()) {
-    case cvc5::UnknownExplanation::TIMEOUT:
-    case cvc5::UnknownExplanation::INTERRUPTED: return Result::unknown(UnknownReason::Timeout, why.str());
-    case cvc5::UnknownExplanation::RESOURCEOUT:
-    case cvc5::UnknownExplanation::MEMOUT: return Result::unknown(UnknownReason::Resource, why.str());
-    case cvc5::UnknownExplanation::INCOMPLETE:
-    case cvc5::UnknownExplanation::UNSUPPORTED: return Result::unknown(UnknownReason::Incomplete, why.str());
-    default: return Result::unknown(UnknownReason::Other, why.str());
-    }
+    return answer(asms.empty() ? slv_.checkSat() : slv_.checkSatAssuming(asms));
+  } catch (const cvc5::CVC5ApiException &e) {
+    return Result::unknown(classifyUnknownReason(e.getMessage()), e.getMessage());
+  }
+}
+
+Result Cvc5Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing) {
+  // Plain and Fresh alike: a new non-incremental solver without core production.
+  try {
+    fresh_ = std::make_unique<cvc5::Solver>();
+    modelOf_ = fresh_.get();
+    setUp(*fresh_, false, false);
+    if (timeoutMs_)
+      applyTimeout(*fresh_);
+    for (const std::vector<Term> &level : assertions())
+      for (Term f : level)
+        fresh_->assertFormula(translate(f));
+    for (Term a : assumptions)
+      fresh_->assertFormula(translate(a));
+    return answer(fresh_->checkSat());
   } catch (const cvc5::CVC5ApiException &e) {
     return Result::unknown(classifyUnknownReason(e.getMessage()), e.getMessage());
   }
 }
 
 Value Cvc5Solver::valueImpl(Term t) {
-  cvc5::Term v = slv_.getValue(translate(t));
+  cvc5::Term v = modelOf_->getValue(translate(t));
   if (v.isBooleanValue())
     return Value::ofBool(v.getBooleanValue());
   if (v.isIntegerValue())
@@ -196,8 +239,8 @@ std::vector<Term> Cvc5Solver::unsatCoreImpl() {
 
 } // namespace
 
-std::unique_ptr<Solver> makeCvc5Solver(TermManager &tm) {
-  return std::make_unique<Cvc5Solver>(tm);
+std::unique_ptr<Solver> makeCvc5Solver(TermManager &tm, const SolverOptions &opts) {
+  return std::make_unique<Cvc5Solver>(tm, opts);
 }
 
 } // namespace locus::backends

@@ -8,6 +8,6 @@
 namespace locus::backends {
 
 /// Creates a cvc5 solver (only when built with LOCUS_WITH_CVC5).
-std::unique_ptr<Solver> makeCvc5Solver(TermManager &tm);
+std::unique_ptr<Solver> makeCvc5Solver(TermManager &tm, const SolverOptions &opts = {});
 
 } // namespace locus::backends

@@ -1,9 +1,13 @@
-// BMC encoding of IR: inlining, unrolling, SSA with guarded updates, a versioned heap, checked failures.
+// The step equation: inlining, unrolling, SSA with separate value and control steps, a versioned heap,
+// checked failures, selectors over the relaxable parts, and the hooks repair and OFC need.
 #include "backends/encoder/encoder.h"
+
+#include "ir/analysis.h"
 
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <tuple>
 
 namespace locus::encoder {
 
@@ -11,16 +15,20 @@ using backends::Op;
 using backends::Sort;
 using backends::TermManager;
 
-const char *originName(OriginKind k) {
-  switch (k) {
-  case OriginKind::Assign: return "assign";
-  case OriginKind::Guard: return "guard";
-  case OriginKind::Phi: return "phi";
-  case OriginKind::Input: return "input";
-  case OriginKind::Assert: return "assert";
-  case OriginKind::Assume: return "assume";
+const char *partName(Part p) {
+  switch (p) {
+  case Part::Guard: return "guard";
+  case Part::Value: return "value";
+  case Part::Control: return "control";
+  case Part::Check: return "check";
+  case Part::Input: return "input";
+  case Part::Assume: return "assume";
   }
   return "?";
+}
+
+bool isRelaxable(Part p) {
+  return p == Part::Guard || p == Part::Value;
 }
 
 const char *checkName(CheckKind k) {
@@ -51,42 +59,114 @@ ir::FailureKind toFailureKind(CheckKind k) {
   }
 }
 
-void Encoding::assertTo(backends::Solver &s, bool withSelectors) const {
-  TermManager &tm = s.terms();
-  for (const Constraint &c : constraints) {
-    Term sel = withSelectors ? selector(c.origin.stmt) : Term{};
-    s.assertFormula(sel.isNull() ? c.term : tm.mkImplies(sel, c.term));
-  }
+Term Encoding::constraint(const Step &s, TermManager &tm) const {
+  return s.lhs.isNull() ? s.rhs : tm.mkEq(s.lhs, s.rhs);
 }
 
-Term Encoding::selector(ir::StmtId id) const {
-  auto it = selectors.find(id);
-  return it == selectors.end() ? Term{} : it->second;
+std::vector<bool> Encoding::cone(const TermManager &tm) const {
+  std::vector<bool> needed(steps.size(), false);
+  std::unordered_map<Term, size_t, backends::TermHash> definedBy;
+  std::vector<Term> todo;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const Step &s = steps[i];
+    if (s.lhs.isNull() || s.part == Part::Check) {
+      needed[i] = true;
+      todo.push_back(s.rhs);
+    } else {
+      definedBy.emplace(s.lhs, i);
+    }
+  }
+  for (const NondetInput &n : nondets)
+    todo.push_back(n.executed);
+  std::vector<bool> seen(tm.numTerms(), false);
+  while (!todo.empty()) {
+    Term t = todo.back();
+    todo.pop_back();
+    if (t.isNull() || seen[t.id])
+      continue;
+    seen[t.id] = true;
+    if (tm.op(t) == Op::Var) {
+      auto it = definedBy.find(t);
+      if (it != definedBy.end() && !needed[it->second]) {
+        needed[it->second] = true;
+        todo.push_back(steps[it->second].rhs);
+      }
+      continue;
+    }
+    for (Term k : tm.kids(t))
+      todo.push_back(k);
+  }
+  return needed;
+}
+
+size_t Encoding::assertTo(backends::Solver &s, bool relaxed, bool everything) const {
+  TermManager &tm = s.terms();
+  std::vector<bool> keep = everything ? std::vector<bool>(steps.size(), true) : cone(tm);
+  size_t n = 0;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (!keep[i])
+      continue;
+    ++n;
+    const Step &st = steps[i];
+    Term c = constraint(st, tm);
+    s.assertFormula(relaxed && !st.selector.isNull() ? tm.mkImplies(st.selector, c) : c);
+  }
+  if (!relaxed)
+    for (Term sel : selectors())
+      s.assertFormula(sel);
+  return n;
+}
+
+std::vector<Term> Encoding::selectors() const {
+  std::vector<Term> out;
+  std::unordered_set<Term, backends::TermHash> seen;
+  for (const Step &s : steps)
+    if (!s.selector.isNull() && seen.insert(s.selector).second)
+      out.push_back(s.selector);
+  return out;
 }
 
 namespace {
 
+bool valueRelaxable(ir::Stmt::Kind k) {
+  return k == ir::Stmt::Assign || k == ir::Stmt::GetField || k == ir::Stmt::PutField || k == ir::Stmt::Call;
+}
+
+bool guardRelaxable(ir::Stmt::Kind k) {
+  return k != ir::Stmt::Assert && k != ir::Stmt::Assume && k != ir::Stmt::Concrete && k != ir::Stmt::Skip;
+}
+
 class Encoder {
 public:
   Encoder(const ir::Program &p, TermManager &t, const EncodeOptions &o)
-      : prog(p), tm(t), opts(o), ex(t, o.ints) {}
+      : prog(p), tm(t), opts(o), ex(t, o.ints) {
+    for (const Slot &sl : opts.slots) {
+      if (sl.stmt.isCompound() || sl.stmt.kind == ir::Stmt::Call || sl.active.isNull())
+        throw std::invalid_argument(
+            "encode: a slot holds a primitive that is not a call, with an activation");
+      (sl.after ? slotsAfter : slotsBefore)[sl.anchor].push_back(&sl);
+    }
+    if (opts.relaxValues || opts.relaxGuards)
+      spec = ir::specificationStatements(prog);
+  }
 
   Encoding run(uint32_t entry) {
     if (entry >= prog.procs.size())
       throw std::invalid_argument("encode: no procedure with index " + std::to_string(entry));
     enc.entry = entry;
     for (const ir::Var &g : prog.globals)
-      globals.push_back(defaultTerm(g.type));
+      globals.push_back(ex.defaultTerm(g.type));
     // Heap: one array per field, every node's field at its default until written; node record types.
     for (const ir::Record &r : prog.records) {
       std::vector<Term> fs;
       for (const ir::Field &f : r.fields)
-        fs.push_back(tm.mkConstArray(tm.arraySort(tm.intSort(), sortOf(f.type)), defaultTerm(f.type)));
+        fs.push_back(tm.mkConstArray(tm.arraySort(tm.intSort(), ex.sortOf(f.type)), ex.defaultTerm(f.type)));
       fields.push_back(std::move(fs));
     }
     nodeRec = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
     nondetCount = tm.mkInt(0);
     pc = tm.mkTrue();
+    curExec = tm.mkTrue();
     enc.smallInputs = tm.mkVar("small.inputs", tm.boolSort());
     enc.tinyInputs = tm.mkVar("tiny.inputs", tm.boolSort());
 
@@ -96,27 +176,25 @@ public:
     Frame fr;
     fr.proc = entry;
     for (const ir::Var &v : p.vars)
-      fr.vars.push_back(defaultTerm(v.type));
+      fr.vars.push_back(ex.defaultTerm(v.type));
     for (size_t k = 0; k < p.params.size(); ++k) {
       const ir::Var &v = p.vars[p.params[k]];
       Term a;
       if (v.type.isRef()) {
         a = inputRef("in." + v.name, v.type);
-        if (opts.fixedArgs && k < opts.fixedArgs->size())
-          add(tm.mkEq(a, valueTerm((*opts.fixedArgs)[k], v.type)), {0, OriginKind::Input});
       } else {
-        a = tm.mkFreshVar("in." + v.name, sortOf(v.type));
-        inputDomain(a, v.type, 0);
-        if (opts.fixedArgs && k < opts.fixedArgs->size())
-          add(tm.mkEq(a, valueTerm((*opts.fixedArgs)[k], v.type)), {0, OriginKind::Input});
+        a = tm.mkFreshVar("in." + v.name, ex.sortOf(v.type));
+        inputDomain(a, v.type, nullptr);
       }
+      if (opts.fixedArgs && k < opts.fixedArgs->size())
+        input(nullptr, tm.mkEq(a, ex.valueTerm((*opts.fixedArgs)[k], v.type)));
       fr.vars[p.params[k]] = a;
       enc.args.push_back(a);
     }
     frames.push_back(std::move(fr));
     procBody(true);
     for (Term d : ex.takeDefinitions()) // math mode's bit decompositions (ExprEncoder::takeDefinitions)
-      add(d, {0, OriginKind::Input});
+      input(nullptr, d);
     enc.finalEntryVars = frames.back().vars;
     enc.finalGlobals = globals;
     std::vector<Term> real, bound;
@@ -149,30 +227,90 @@ private:
   Term nodeRec, allocCount, nondetCount, pc;
   std::map<uint32_t, std::vector<uint32_t>> inputIds; ///< record → its input nodes' ids
   std::vector<Frame> frames;
+  uint32_t ctx = ir::ContextTable::kRoot; ///< the context of the statements being encoded
+  Term curExec;                           ///< exec of the statement being encoded (Step::guard)
+  uint32_t concreteDepth = 0;             ///< > 0 inside a concrete block: nothing is relaxable
+  uint32_t specDepth = 0;                 ///< > 0 in a requires or ensures block: nothing is relaxable
+  Term slotActive;                        ///< while a slot's statement is encoded: its activation
+  std::map<ir::StmtId, std::vector<const Slot *>> slotsBefore, slotsAfter;
+  std::map<std::tuple<ir::StmtId, Part, uint32_t>, Term> selectorTerms;
+  std::unordered_set<ir::StmtId> spec; ///< relaxable encodings: the statements of the checks (never relaxed)
 
-  // ---- helpers ------------------------------------------------------------------------------------
+  // ---- steps --------------------------------------------------------------------------------------
 
-  Sort sortOf(ir::Type t) { return ex.sortOf(t); }
-  Term intConst(int64_t v) { return ex.intConst(v); }
-  Term defaultTerm(ir::Type t) { return ex.defaultTerm(t); }
-  Term valueTerm(const ir::Value &v, ir::Type t) { return ex.valueTerm(v, t); }
-
-  void add(Term t, Origin o) {
-    if (tm.isTrue(t))
-      return;
-    enc.constraints.push_back({t, o});
-    if (o.stmt != 0 && !enc.selectors.count(o.stmt))
-      enc.selectors[o.stmt] = tm.mkVar("sel!" + std::to_string(o.stmt), tm.boolSort());
+  void addStep(const ir::Stmt *s, Part part, Term lhs, Term rhs, Term selector = {}, Term guard = {}) {
+    enc.steps.push_back(Step{s ? s->id : 0, ctx, part, guard.isNull() ? curExec : guard, lhs, rhs, selector});
   }
-  /// A fresh variable defined equal to `value` (constants are returned as they are).
-  Term define(const std::string &name, Term value, Origin o) {
-    auto k = tm.op(value);
+  /// A hard condition (input domain, assumption); a trivially true one adds nothing.
+  void condition(const ir::Stmt *s, Part part, Term cond) {
+    if (!tm.isTrue(cond))
+      addStep(s, part, {}, cond);
+  }
+  void input(const ir::Stmt *s, Term cond) { condition(s, Part::Input, cond); }
+  /// A control symbol defined as `rhs` (path conditions, Φ merges, versions); constants and symbols are used
+  /// as they are.
+  Term control(const ir::Stmt *s, const std::string &name, Term rhs) {
+    auto k = tm.op(rhs);
     if (k == Op::BoolConst || k == Op::IntConst || k == Op::BvConst || k == Op::Var)
-      return value;
-    Term v = tm.mkFreshVar(name, tm.sort(value));
-    add(tm.mkEq(v, value), o);
+      return rhs;
+    Term v = tm.mkFreshVar(name, tm.sort(rhs));
+    addStep(s, Part::Control, v, rhs);
     return v;
   }
+  /// The selector of a relaxable part of `s` here, or null when this part is not relaxable here.
+  Term selector(const ir::Stmt &s, Part part) {
+    bool on = concreteDepth == 0 && specDepth == 0 && slotActive.isNull() && !spec.count(s.id) &&
+              (!opts.relaxProcs || opts.relaxProcs->count(frame().proc)) &&
+              (part == Part::Value ? opts.relaxValues && valueRelaxable(s.kind)
+                                   : opts.relaxGuards && guardRelaxable(s.kind));
+    if (!on)
+      return {};
+    uint32_t inst = opts.selectorScope == SelectorScope::Instance ? ctx : ir::kNone;
+    Term &sel = selectorTerms[{s.id, part, inst}];
+    if (sel.isNull()) {
+      std::string name = std::string("sel!") + (part == Part::Value ? "v!" : "g!") + std::to_string(s.id);
+      if (inst != ir::kNone)
+        name += "!" + std::to_string(inst);
+      sel = tm.mkVar(name, tm.boolSort());
+    }
+    return sel;
+  }
+  /// The data a statement computes, used when `used` holds: with a selector, its own symbol defined by a
+  /// soft Value step; relaxed, it is any value of its type (a reference: null or an allocated node of its
+  /// record), which a hard step states.
+  Term value(const ir::Stmt &s, const std::string &name, Term v, Term sel, Term used, ir::Type type) {
+    if (sel.isNull())
+      return v;
+    Term x = tm.mkFreshVar(name + "!v", tm.sort(v));
+    addStep(&s, Part::Value, x, v, sel, used);
+    if (type.isRef())
+      addStep(&s, Part::Control, {}, refDomain(x, type), {}, used);
+    else if (Term d = ex.inputDomain(x, type).always; !d.isNull())
+      addStep(&s, Part::Control, {}, d, {}, used);
+    return x;
+  }
+  /// `v` is null or an allocated node of `t`'s record.
+  Term refDomain(Term v, ir::Type t) {
+    return tm.mkOr(tm.mkEq(v, tm.mkInt(0)),
+                   tm.mkAnd({tm.mkApp(Op::Ge, v, tm.mkInt(1)), tm.mkApp(Op::Le, v, allocCount),
+                             tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(t.record))}));
+  }
+  Term overridden(const ir::Stmt &s, Part part, Term original) {
+    auto it = opts.overrides.find({s.id, part});
+    if (it == opts.overrides.end())
+      return original;
+    ExprEncoder::VarLookup var = [this](ir::VarRef v) { return slot(v); };
+    std::function<Term(uint32_t, uint32_t)> heap = [this](uint32_t r, uint32_t f) {
+      return fields.at(r).at(f);
+    };
+    Term t = it->second(OverrideContext{s, ctx, original, ex, var, heap});
+    if (t.isNull() || !(tm.sort(t) == tm.sort(original)))
+      throw std::invalid_argument("encode: an override of #" + std::to_string(s.id) + " has the wrong sort");
+    return t;
+  }
+  bool hasOverride(const ir::Stmt &s, Part part) const { return opts.overrides.count({s.id, part}) > 0; }
+
+  // ---- state --------------------------------------------------------------------------------------
 
   Frame &frame() { return frames.back(); }
   const ir::Procedure &proc() { return prog.procs[frame().proc]; }
@@ -182,10 +320,29 @@ private:
   Term &slot(ir::VarRef v) { return v.global ? globals.at(v.index) : frame().vars.at(v.index); }
   ir::Type varType(ir::VarRef v) { return prog.var(proc(), v).type; }
 
-  /// Math ints: an input is an int64 (the interpreter's range); under smallInputs an int32.
   /// The input nodes: `opts.inputNodes` per record type reachable from the entry's reference parameters,
   /// with free field values (a reference field: null or an input node of its type).
   void inputHeap(const ir::Procedure &p) {
+    if (opts.fixedHeap) {
+      for (const ir::HeapNode &h : *opts.fixedHeap) {
+        uint32_t id = static_cast<uint32_t>(enc.inputNodes.size()) + 1;
+        if (h.record >= prog.records.size() || h.fields.size() != prog.records[h.record].fields.size())
+          throw std::invalid_argument("encode: fixed input node n" + std::to_string(id) + " does not fit");
+        inputIds[h.record].push_back(id);
+        enc.inputNodes.push_back(InputNode{id, h.record, {}});
+        nodeRec = tm.mkStore(nodeRec, tm.mkInt(id), tm.mkInt(h.record));
+      }
+      for (size_t k = 0; k < enc.inputNodes.size(); ++k) {
+        InputNode &n = enc.inputNodes[k];
+        const ir::Record &rec = prog.records[n.record];
+        for (size_t f = 0; f < rec.fields.size(); ++f) {
+          Term v = ex.valueTerm((*opts.fixedHeap)[k].fields[f], rec.fields[f].type);
+          n.fields.push_back(v);
+          fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
+        }
+      }
+      return;
+    }
     std::vector<bool> reach(prog.records.size(), false);
     std::vector<uint32_t> todo;
     for (uint32_t k : p.params)
@@ -213,9 +370,9 @@ private:
       for (size_t f = 0; f < rec.fields.size(); ++f) {
         ir::Type t = rec.fields[f].type;
         std::string name = "in.n" + std::to_string(n.id) + "." + rec.fields[f].name;
-        Term v = t.isRef() ? inputRef(name, t) : tm.mkFreshVar(name, sortOf(t));
+        Term v = t.isRef() ? inputRef(name, t) : tm.mkFreshVar(name, ex.sortOf(t));
         if (!t.isRef())
-          inputDomain(v, t, 0);
+          inputDomain(v, t, nullptr);
         n.fields.push_back(v);
         fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
       }
@@ -231,21 +388,19 @@ private:
     std::vector<Term> options{tm.mkEq(v, tm.mkInt(0))};
     for (uint32_t id : it->second)
       options.push_back(tm.mkEq(v, tm.mkInt(id)));
-    add(tm.mkOr(options), {0, OriginKind::Input});
+    input(nullptr, tm.mkOr(options));
     return v;
   }
 
-  void inputDomain(Term v, ir::Type t, ir::StmtId stmt) {
+  void inputDomain(Term v, ir::Type t, const ir::Stmt *s) {
     InputDomain d = ex.inputDomain(v, t);
     if (!d.always.isNull())
-      add(d.always, {stmt, OriginKind::Input});
+      input(s, d.always);
     if (!d.small.isNull())
-      add(tm.mkImplies(enc.smallInputs, d.small), {stmt, OriginKind::Input});
+      input(s, tm.mkImplies(enc.smallInputs, d.small));
     if (!d.tiny.isNull())
-      add(tm.mkImplies(enc.tinyInputs, d.tiny), {stmt, OriginKind::Input});
+      input(s, tm.mkImplies(enc.tinyInputs, d.tiny));
   }
-
-  // ---- expressions ------------------------------------------------------------------------------
 
   /// Encodes `e` in the current state (see ExprEncoder::expr).
   Term expr(const ir::Expr &e, Term reach, std::vector<Term> &dz) {
@@ -261,28 +416,43 @@ private:
     if (tm.isFalse(cond))
       return;
     if (isBoundCheck(kind) && !opts.unwindingAssertions) {
-      add(tm.mkNot(cond), {s.id, OriginKind::Assume});
-      pc = tm.mkAnd(pc, tm.mkNot(cond));
+      condition(&s, Part::Assume, tm.mkNot(cond));
+      pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(cond)));
       return;
     }
     Term f = tm.mkFreshVar("fail." + std::to_string(s.id), tm.boolSort());
-    add(tm.mkEq(f, cond), {s.id, OriginKind::Assert});
-    enc.checks.push_back({f, kind, s.id, frame().proc, std::move(message)});
-    pc = define("pc", tm.mkAnd(pc, tm.mkNot(f)), {s.id, OriginKind::Guard});
+    addStep(&s, Part::Check, f, cond);
+    enc.checks.push_back({f, kind, s.id, frame().proc, ctx, std::move(message)});
+    pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(f)));
   }
-  void divChecks(const std::vector<Term> &dz, Term exec, const ir::Stmt &s) {
+  /// The division-by-zero check of a statement's expressions; with the statement's value selector `sel`
+  /// it only applies while the value is enforced (a relaxed value divides by nothing).
+  void divChecks(const std::vector<Term> &dz, Term exec, const ir::Stmt &s, Term sel = {}) {
     if (!dz.empty())
-      check(tm.mkAnd(exec, tm.mkOr(dz)), CheckKind::DivByZero, s);
+      check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkOr(dz)}), CheckKind::DivByZero, s);
   }
-  /// The guard condition of `s` under the current pc.
+  /// Whether `s` runs: pc ∧ its guard (relaxable, overridable; conjoined with a slot's activation).
   Term execOf(const ir::Stmt &s) {
     std::vector<Term> dz;
     Term g = expr(s.guard, tm.mkTrue(), dz);
-    return define("exec." + std::to_string(s.id), tm.mkAnd(pc, g), {s.id, OriginKind::Guard});
+    if (hasOverride(s, Part::Guard))
+      g = overridden(s, Part::Guard, g);
+    if (Term sel = selector(s, Part::Guard); !sel.isNull()) {
+      Term gv = tm.mkFreshVar("guard." + std::to_string(s.id), tm.boolSort());
+      addStep(&s, Part::Guard, gv, g, sel, pc);
+      g = gv;
+    }
+    if (!slotActive.isNull())
+      g = tm.mkAnd(slotActive, g);
+    Term exec = control(&s, "exec." + std::to_string(s.id), tm.mkAnd(pc, g));
+    curExec = exec;
+    if (!tm.isFalse(exec))
+      enc.executions.push_back({s.id, ctx, exec});
+    return exec;
   }
   void assign(ir::VarRef v, Term exec, Term value, const ir::Stmt &s) {
     Term &x = slot(v);
-    x = define(varName(v), tm.mkIte(exec, value, x), {s.id, OriginKind::Assign});
+    x = control(&s, varName(v), tm.mkIte(exec, value, x));
   }
   static Term orAll(TermManager &tm, Term base, const std::vector<Term> &more) {
     std::vector<Term> v{base};
@@ -294,13 +464,16 @@ private:
 
   void procBody(bool isEntry) {
     const ir::Procedure &p = proc();
+    ++specDepth;
     for (const ir::Stmt &s : p.pre)
       stmt(s, isEntry);
+    --specDepth;
     block(p.body);
-    Term afterBody = orAll(tm, pc, frame().returned);
-    pc = define("pc", afterBody, {0, OriginKind::Phi});
+    pc = control(nullptr, "pc", orAll(tm, pc, frame().returned));
+    ++specDepth;
     for (const ir::Stmt &s : p.post)
       stmt(s, false);
+    --specDepth;
   }
 
   void block(const std::vector<ir::Stmt> &stmts) {
@@ -311,74 +484,106 @@ private:
     }
   }
 
+  void slots(const std::map<ir::StmtId, std::vector<const Slot *>> &table, ir::StmtId anchor) {
+    auto it = table.find(anchor);
+    if (it == table.end())
+      return;
+    for (const Slot *sl : it->second) {
+      if (tm.isFalse(pc))
+        return;
+      slotActive = sl->active;
+      primitive(sl->stmt, false);
+      slotActive = Term{};
+    }
+  }
+
   void stmt(const ir::Stmt &s, bool entryPre) {
+    slots(slotsBefore, s.id);
+    if (!opts.onlyStmts || opts.onlyStmts->count(s.id))
+      primitive(s, entryPre);
+    slots(slotsAfter, s.id);
+  }
+
+  void primitive(const ir::Stmt &s, bool entryPre) {
+    Term pcBefore = pc;
     Term exec = execOf(s);
     if (tm.isFalse(exec))
       return;
-    Term pcBefore = pc;
     switch (s.kind) {
     case ir::Stmt::Assign: {
+      Term sel = selector(s, Part::Value);
       std::vector<Term> dz;
       Term v = expr(s.value, exec, dz);
-      divChecks(dz, exec, s);
-      assign(s.lhs, tm.mkAnd(exec, pc), v, s);
+      if (hasOverride(s, Part::Value))
+        v = overridden(s, Part::Value, v); // the original expression is not evaluated
+      else
+        divChecks(dz, exec, s, sel);
+      Term used = tm.mkAnd(exec, pc);
+      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
       break;
     }
     case ir::Stmt::GetField: {
+      Term sel = selector(s, Part::Value);
       Term base = slot(s.base);
-      check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
+      bool over = hasOverride(s, Part::Value);
+      if (!over)
+        check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
+              CheckKind::NullDeref, s);
       uint32_t rec = varType(s.base).record;
-      assign(s.lhs, tm.mkAnd(exec, pc), tm.mkSelect(fields.at(rec).at(s.field), base), s);
+      Term v = tm.mkSelect(fields.at(rec).at(s.field), base);
+      if (over)
+        v = overridden(s, Part::Value, v);
+      Term used = tm.mkAnd(exec, pc);
+      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
       break;
     }
     case ir::Stmt::PutField: {
       Term base = slot(s.base);
       check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
+      Term sel = selector(s, Part::Value);
       std::vector<Term> dz;
-      Term ex = tm.mkAnd(exec, pc);
-      Term v = expr(s.value, ex, dz);
-      divChecks(dz, ex, s);
-      ex = tm.mkAnd(exec, pc);
+      Term ex1 = tm.mkAnd(exec, pc);
+      Term v = expr(s.value, ex1, dz);
+      if (hasOverride(s, Part::Value))
+        v = overridden(s, Part::Value, v);
+      else
+        divChecks(dz, ex1, s, sel);
       uint32_t rec = varType(s.base).record;
+      const std::string name = prog.records[rec].name + "." + prog.records[rec].fields[s.field].name;
+      Term ex2 = tm.mkAnd(exec, pc);
+      v = value(s, name, v, sel, ex2, prog.records[rec].fields[s.field].type);
       Term &arr = fields.at(rec).at(s.field);
-      arr =
-          define(prog.records[rec].name + "." + prog.records[rec].fields[s.field].name,
-                 tm.mkStore(arr, base, tm.mkIte(ex, v, tm.mkSelect(arr, base))), {s.id, OriginKind::Assign});
+      arr = control(&s, name, tm.mkStore(arr, base, tm.mkIte(ex2, v, tm.mkSelect(arr, base))));
       break;
     }
     case ir::Stmt::New: {
       int64_t limit = static_cast<int64_t>(opts.heapSlots + enc.inputNodes.size());
       check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))), CheckKind::HeapBound, s,
             "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
-      Term ex = tm.mkAnd(exec, pc);
+      Term ex1 = tm.mkAnd(exec, pc);
       Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
-      nodeRec = define("noderec", tm.mkStore(nodeRec, node, tm.mkInt(s.record)), {s.id, OriginKind::Assign});
-      assign(s.lhs, ex, node, s);
-      allocCount = define("alloc", tm.mkIte(ex, node, allocCount), {s.id, OriginKind::Assign});
+      nodeRec = control(&s, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(s.record)));
+      assign(s.lhs, ex1, node, s);
+      allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
       break;
     }
     case ir::Stmt::Nondet: {
       ir::Type t = varType(s.lhs);
-      Term v = tm.mkFreshVar("nondet." + std::to_string(s.id), sortOf(t));
-      Origin in{s.id, OriginKind::Input};
-      inputDomain(v, t, s.id);
+      Term v = tm.mkFreshVar("nondet." + std::to_string(s.id), ex.sortOf(t));
+      inputDomain(v, t, &s);
       if (t.isRef())
-        add(tm.mkOr(tm.mkEq(v, tm.mkInt(0)),
-                    tm.mkAnd({tm.mkApp(Op::Ge, v, tm.mkInt(1)), tm.mkApp(Op::Le, v, allocCount),
-                              tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(t.record))})),
-            in);
+        input(&s, refDomain(v, t));
       if (opts.fixedNondets) {
         const auto &vals = *opts.fixedNondets;
         for (size_t j = 0; j < vals.size(); ++j)
-          add(tm.mkImplies(tm.mkAnd(exec, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j)))),
-                           tm.mkEq(v, valueTerm(vals[j], t))),
-              in);
-        add(tm.mkImplies(exec, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))),
-            in);
+          input(&s, tm.mkImplies(tm.mkAnd(exec, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j)))),
+                                 tm.mkEq(v, ex.valueTerm(vals[j], t))));
+        input(&s,
+              tm.mkImplies(exec, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
         nondetCount =
-            define("nondets", tm.mkIte(exec, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount), in);
+            control(&s, "nondets", tm.mkIte(exec, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
       }
-      enc.nondets.push_back({v, exec, t, s.id});
+      enc.nondets.push_back({v, exec, t, s.id, ctx});
       assign(s.lhs, exec, v, s);
       break;
     }
@@ -386,30 +591,30 @@ private:
       std::vector<Term> dz;
       Term v = expr(s.value, exec, dz);
       divChecks(dz, exec, s);
-      add(tm.mkImplies(tm.mkAnd(exec, pc), v), {s.id, OriginKind::Assume});
+      condition(&s, Part::Assume, tm.mkImplies(tm.mkAnd(exec, pc), v));
       break;
     }
     case ir::Stmt::Assert: {
       std::vector<Term> dz;
       Term v = expr(s.value, exec, dz);
       divChecks(dz, exec, s);
-      Term ex = tm.mkAnd(exec, pc);
+      Term ex1 = tm.mkAnd(exec, pc);
       if (entryPre && s.assertKind == ir::AssertKind::Requires) {
-        add(tm.mkImplies(ex, v), {s.id, OriginKind::Assume});
+        condition(&s, Part::Assume, tm.mkImplies(ex1, v));
         break;
       }
       CheckKind k = s.assertKind == ir::AssertKind::Requires  ? CheckKind::Requires
                     : s.assertKind == ir::AssertKind::Ensures ? CheckKind::Ensures
                                                               : CheckKind::Assert;
-      check(tm.mkAnd(ex, tm.mkNot(v)), k, s, s.message);
+      check(tm.mkAnd(ex1, tm.mkNot(v)), k, s, s.message);
       break;
     }
     case ir::Stmt::Call: call(s, exec, pcBefore); break;
     case ir::Stmt::Return:
       frame().returned.push_back(exec);
-      pc = define("pc", tm.mkAnd(pc, tm.mkNot(exec)), {s.id, OriginKind::Guard});
+      pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
       break;
-    case ir::Stmt::Halt: pc = define("pc", tm.mkAnd(pc, tm.mkNot(exec)), {s.id, OriginKind::Guard}); break;
+    case ir::Stmt::Halt: pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec))); break;
     case ir::Stmt::Skip: break;
     case ir::Stmt::Break:
     case ir::Stmt::Continue: {
@@ -417,54 +622,67 @@ private:
         throw std::invalid_argument("encode: break/continue outside a loop");
       Loop &l = *frame().loops.back();
       (s.kind == ir::Stmt::Break ? l.broken : l.continued).push_back(exec);
-      pc = define("pc", tm.mkAnd(pc, tm.mkNot(exec)), {s.id, OriginKind::Guard});
+      pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
       break;
     }
     case ir::Stmt::While: loop(s, exec, pcBefore); break;
     case ir::Stmt::Concrete: {
-      // Runs as ordinary statements under exec; paths with a false guard rejoin afterwards.
+      // Runs as ordinary statements under exec, never relaxed; paths with a false guard rejoin afterwards.
       Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
       pc = exec;
+      ++concreteDepth;
       block(s.body);
-      pc = define("pc", tm.mkOr(skipped, pc), {s.id, OriginKind::Phi});
+      --concreteDepth;
+      pc = control(&s, "pc", tm.mkOr(skipped, pc));
       break;
     }
     }
   }
 
   void call(const ir::Stmt &s, Term exec, Term pcBefore) {
+    const ir::Procedure &callee = prog.procs.at(s.callee);
+    Term sel = selector(s, Part::Value);
     std::vector<Term> dz, args;
     for (const ir::Expr &a : s.args)
       args.push_back(expr(a, exec, dz));
-    divChecks(dz, exec, s);
-    Term ex = tm.mkAnd(exec, pc);
+    divChecks(dz, exec, s, sel);
+    Term ex1 = tm.mkAnd(exec, pc);
     Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
     uint32_t depth = 0;
     for (const Frame &f : frames)
       depth += f.proc == s.callee;
-    if (depth > opts.unwind) {
-      check(ex, CheckKind::Unwinding, s,
-            "recursion deeper than " + std::to_string(opts.unwind) + " (increase --unwind)");
-      pc = define("pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))), {s.id, OriginKind::Phi});
+    uint32_t bound = opts.boundFor(callee);
+    if (depth > bound) {
+      check(ex1, CheckKind::Unwinding, s,
+            "recursion deeper than " + std::to_string(bound) + " (" + opts.howToIncrease(callee) + ")");
+      pc = control(&s, "pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))));
       return;
     }
-    const ir::Procedure &callee = prog.procs.at(s.callee);
     Frame fr;
     fr.proc = s.callee;
     for (const ir::Var &v : callee.vars)
-      fr.vars.push_back(defaultTerm(v.type));
-    for (size_t k = 0; k < callee.params.size() && k < args.size(); ++k)
-      fr.vars[callee.params[k]] =
-          define(callee.name + "." + callee.vars[callee.params[k]].name, args[k], {s.id, OriginKind::Assign});
+      fr.vars.push_back(ex.defaultTerm(v.type));
+    for (size_t k = 0; k < callee.params.size() && k < args.size(); ++k) {
+      const ir::Var &param = callee.vars[callee.params[k]];
+      std::string name = callee.name + "." + param.name;
+      fr.vars[callee.params[k]] = control(&s, name, value(s, name, args[k], sel, ex1, param.type));
+    }
+    uint32_t outer = ctx;
     frames.push_back(std::move(fr));
-    pc = ex;
+    ctx = enc.contexts.child(outer, s.id, 0);
+    pc = ex1;
     procBody(false);
     Term done = pc;
     Term result = callee.result != ir::kNone ? frame().vars[callee.result] : Term{};
     frames.pop_back();
-    if (s.lhs.valid() && !result.isNull())
-      assign(s.lhs, done, result, s);
-    pc = define("pc", tm.mkOr(skipped, done), {s.id, OriginKind::Phi});
+    ctx = outer;
+    curExec = exec;
+    if (s.lhs.valid() && !result.isNull()) {
+      if (hasOverride(s, Part::Value))
+        result = overridden(s, Part::Value, result);
+      assign(s.lhs, done, value(s, varName(s.lhs), result, sel, done, varType(s.lhs)), s);
+    }
+    pc = control(&s, "pc", tm.mkOr(skipped, done));
   }
 
   void loop(const ir::Stmt &s, Term exec, Term pcBefore) {
@@ -474,24 +692,30 @@ private:
     frame().loops.push_back(&l);
     std::vector<Term> dz;
     Term cur = exec; // paths about to read the condition
-    for (uint32_t i = 0; i < opts.unwind && !tm.isFalse(cur); ++i) {
+    uint32_t outer = ctx;
+    uint32_t bound = opts.boundFor(s);
+    for (uint32_t i = 0; i < bound && !tm.isFalse(cur); ++i) {
       Term c = expr(s.value, tm.mkTrue(), dz);
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
-      pc = define("pc", tm.mkAnd(cur, c), {s.id, OriginKind::Guard});
+      ctx = enc.contexts.child(outer, s.id, i);
+      pc = control(&s, "pc", tm.mkAnd(cur, c));
       l.continued.clear();
       block(s.body);
-      cur = define("pc", orAll(tm, pc, l.continued), {s.id, OriginKind::Phi});
+      cur = control(&s, "pc", orAll(tm, pc, l.continued));
+      ctx = outer;
     }
     frame().loops.pop_back();
+    curExec = exec;
     if (!tm.isFalse(cur)) {
       Term c = expr(s.value, tm.mkTrue(), dz);
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       pc = cur;
       check(tm.mkAnd(cur, c), CheckKind::Unwinding, s,
-            "loop not finished after " + std::to_string(opts.unwind) + " iterations (increase --unwind)");
+            "loop not finished after " + std::to_string(bound) + " iterations (" + opts.howToIncrease(s) +
+                ")");
     }
     exits.insert(exits.end(), l.broken.begin(), l.broken.end());
-    pc = define("pc", tm.mkOr(exits), {s.id, OriginKind::Phi});
+    pc = control(&s, "pc", tm.mkOr(exits));
   }
 };
 

@@ -1,36 +1,45 @@
-// Bounded model checking encoder: an ir::Program and an entry procedure → a formula over backends::Term.
+// Bounded model checking encoder: an ir::Program and an entry procedure → the step equation over
+// backends::Term, the one representation verification, localization and repair share.
 #pragma once
 
 #include "backends/encoder/exprs.h"
 #include "backends/solver.h"
 #include "backends/term.h"
+#include "ir/context.h"
 #include "ir/interp.h"
 #include "ir/ir.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace locus::encoder {
 
 using backends::Term;
 
-/// What a constraint encodes; localization takes soft clauses per (statement, kind).
-enum class OriginKind : uint8_t { Assign, Guard, Phi, Input, Assert, Assume };
-const char *originName(OriginKind k); ///< "assign", "guard", "phi", "input", "assert", "assume"
+/// Which part of a statement instance a step encodes. Value (the data a statement computes) and Guard
+/// (whether it runs) are the relaxable parts; Control (path conditions, Φ merges, allocation, heap and
+/// variable versions), Check (a failure condition), Input (input domains, fixed inputs) and Assume are hard.
+enum class Part : uint8_t { Guard, Value, Control, Check, Input, Assume };
+const char *partName(Part p); ///< "guard", "value", "control", "check", "input", "assume"
+bool isRelaxable(Part p);     ///< Guard and Value
 
-/// Where a constraint comes from: a statement id (0: the entry's inputs, no statement) and a kind.
-struct Origin {
-  ir::StmtId stmt = 0;
-  OriginKind kind = OriginKind::Assign;
-};
-
-/// One conjunct of the encoding. The formula is the conjunction of every `term`.
-struct Constraint {
-  Term term;
-  Origin origin;
+/// One step of the equation: `lhs = rhs` (lhs a fresh SSA symbol defined by no other step), or the
+/// condition `rhs` when lhs is null. The formula is the conjunction of every step's constraint.
+struct Step {
+  ir::StmtId stmt = 0;   ///< 0: the entry's inputs (no statement)
+  uint32_t instance = 0; ///< context id in Encoding::contexts (the inlining / unrolling context)
+  Part part = Part::Control;
+  Term guard; ///< when the statement instance executes (its exec term; true for the entry's inputs)
+  Term lhs;
+  Term rhs;
+  /// Relaxable steps only (a relaxable encoding): the selector that enforces this step; null for hard steps.
+  Term selector;
 };
 
 /// The kind of a check. Unwinding and HeapBound are bound failures ("the bound was too small"), the
@@ -40,14 +49,15 @@ const char *checkName(CheckKind k); ///< "assert", …, "unwinding assertion", "
 bool isBoundCheck(CheckKind k);
 ir::FailureKind toFailureKind(CheckKind k); ///< None for the bound checks
 
-/// One checked failure: `failed` is a boolean variable defined (by a constraint with origin Assert) to be
-/// true exactly when the execution reaches this check and fails it. At most one is true in any model (the
-/// execution stops at the first failure).
+/// One checked failure: `failed` is a boolean symbol defined (by a Check step) to be true exactly when the
+/// execution reaches this check and fails it. At most one is true in any model (the execution stops at the
+/// first failure).
 struct Check {
   Term failed;
   CheckKind kind = CheckKind::Assert;
   ir::StmtId stmt = 0;
   uint32_t proc = ir::kNone;
+  uint32_t instance = 0;
   std::string message;
 };
 
@@ -57,10 +67,49 @@ struct NondetInput {
   Term executed; ///< true iff this instance runs
   ir::Type type;
   ir::StmtId stmt = 0;
+  uint32_t instance = 0;
+};
+
+/// A statement instance that was encoded, with the term that is true iff it executes (guard true under the
+/// path condition), in encoding order (which is execution order along every path).
+struct Execution {
+  ir::StmtId stmt = 0;
+  uint32_t instance = 0;
+  Term exec;
+};
+
+/// What an override sees: the statement instance, the term the statement itself would give (its value or
+/// its guard), and the state at that point.
+struct OverrideContext {
+  const ir::Stmt &stmt;
+  uint32_t instance;
+  Term original;
+  const ExprEncoder &exprs;
+  const ExprEncoder::VarLookup &var; ///< the current SSA term of a variable of the statement's procedure
+  /// The current array (node id → value) of field `field` of record `record`.
+  const std::function<Term(uint32_t record, uint32_t field)> &heap;
+};
+/// Replaces a statement's value or guard (a repair hole or template): called at every instance of the
+/// statement, it should build its result from the same symbols each time (the same choice everywhere).
+using Override = std::function<Term(const OverrideContext &)>;
+
+/// An insertion slot: `stmt` (a primitive that is neither compound nor a call, with an id the program does
+/// not use, over the variables of the anchor's procedure) runs right before or after the statement `anchor`
+/// (after a loop or call: after all of it), iff `active` holds and its own guard does. Off unless activated.
+struct Slot {
+  ir::StmtId anchor = 0;
+  bool after = false;
+  ir::Stmt stmt;
+  Term active;
+};
+
+enum class SelectorScope : uint8_t {
+  Statement, ///< one selector per statement and part, shared by all its instances
+  Instance,  ///< one selector per statement instance and part
 };
 
 struct EncodeOptions {
-  uint32_t unwind = 5;     ///< loop iterations and recursive inlining depth
+  uint32_t unwind = 5; ///< loop iterations and recursive inlining depth, unless a bound below says otherwise
   uint32_t heapSlots = 64; ///< nodes `new` may allocate; one more is a HeapBound check
   ir::IntMode ints = ir::IntMode::Math;
   bool unwindingAssertions = true; ///< false: bound failures become assumptions
@@ -69,10 +118,60 @@ struct EncodeOptions {
   /// reference field is null or an input node of its type). A reference parameter is null or one of them.
   /// 0: references start null and the heap empty.
   uint32_t inputNodes = 0;
-  /// Fix the entry's arguments (one per parameter) — used by differential tests.
+  /// Fix the entry's arguments (one per parameter).
   std::optional<std::vector<ir::Value>> fixedArgs;
   /// Fix the nondet values consumed in execution order; running out is infeasible (assumed not to happen).
   std::optional<std::vector<ir::Value>> fixedNondets;
+  /// Fix the input heap: these nodes (n1, n2, … in order, with their records and field values) exist at the
+  /// start instead of `inputNodes` free ones; reference parameters are null or one of them (pin them with
+  /// fixedArgs). How a counterexample's heap is replayed in the encoding.
+  std::optional<std::vector<ir::HeapNode>> fixedHeap;
+
+  /// A relaxable encoding: every Value (relaxValues) and Guard (relaxGuards) part of every statement instance
+  /// outside `concrete` blocks gets its own SSA symbol, its own step and a selector; nothing is folded across
+  /// statements. With the selector false the statement computes an arbitrary value (resp. runs or not), and
+  /// the checks that belong to its value (a division by zero in it; a get-field's null base) do not apply —
+  /// exactly the statement replaced by `nondet`. Off (verify): values fold, no selectors.
+  bool relaxValues = false;
+  bool relaxGuards = false;
+  SelectorScope selectorScope = SelectorScope::Statement;
+  /// Only statements of these procedures (indices into Program::procs) are relaxable (unset: every
+  /// procedure). The specification is never relaxable: contract blocks (requires, ensures), asserts,
+  /// assumes and the temporaries only they read (ir::specificationStatements).
+  std::optional<std::unordered_set<uint32_t>> relaxProcs;
+  /// Partial program (one-path / on-demand encoding): statements not in the set are skips.
+  std::optional<std::unordered_set<ir::StmtId>> onlyStmts;
+  /// Value or Guard overrides by statement (repair holes); see Override.
+  std::map<std::pair<ir::StmtId, Part>, Override> overrides;
+  /// Insertion slots; see Slot.
+  std::vector<Slot> slots;
+  /// Per-loop bounds by the loop's statement id (`--unwind-loop ID=K`); they override the loops' own
+  /// `unwind K` annotations (ir::Stmt::unwind).
+  std::map<ir::StmtId, uint32_t> loopUnwind;
+  /// Per-procedure recursion bounds by name (`--unwind-proc NAME=K`); they override the procedures' own
+  /// annotations (ir::Procedure::unwind).
+  std::map<std::string, uint32_t> procUnwind;
+
+  /// No bound is below this: an encoding of one known run (fixed inputs, as localization makes) must cover
+  /// the run whatever the loops' annotations say (localization sets it to the bound that covers the run).
+  uint32_t unwindFloor = 0;
+
+  /// The bound of a loop (a While statement): its `loopUnwind`, else its annotation, else `unwind`; at least
+  /// `unwindFloor`.
+  uint32_t boundFor(const ir::Stmt &loop) const {
+    auto it = loopUnwind.find(loop.id);
+    return std::max(unwindFloor, it != loopUnwind.end() ? it->second : loop.unwind ? loop.unwind : unwind);
+  }
+  /// The recursion bound of a procedure (nested calls of it): its `procUnwind`, else its annotation, else
+  /// `unwind`; at least `unwindFloor`.
+  uint32_t boundFor(const ir::Procedure &proc) const {
+    auto it = procUnwind.find(proc.name);
+    return std::max(unwindFloor, it != procUnwind.end() ? it->second : proc.unwind ? proc.unwind : unwind);
+  }
+  /// How to raise the bound of a loop or procedure, for the message of its unwinding check: "increase
+  /// --unwind, or this loop's bound alone with --unwind-loop 7=K", ….
+  std::string howToIncrease(const ir::Stmt &loop) const;
+  std::string howToIncrease(const ir::Procedure &proc) const;
 };
 
 /// An input node of the encoding (see EncodeOptions::inputNodes): its id and its fields' initial values.
@@ -82,11 +181,13 @@ struct InputNode {
   std::vector<Term> fields;
 };
 
+/// The step equation of one entry procedure and what verification, localization and repair read off it.
 struct Encoding {
-  std::vector<Constraint> constraints;
-  std::map<ir::StmtId, Term> selectors; ///< one boolean per statement that has constraints
+  std::vector<Step> steps;
+  ir::ContextTable contexts; ///< Step::instance, Check::instance, … index this table
   std::vector<Check> checks;
-  std::vector<Term> args;            ///< entry parameters (a constant 0 for references)
+  std::vector<Execution> executions;
+  std::vector<Term> args;            ///< entry parameters (a constant 0 for references without input nodes)
   std::vector<NondetInput> nondets;  ///< in execution order
   std::vector<InputNode> inputNodes; ///< ids 1..size(), allocation starts after them
   std::vector<Term> finalEntryVars;  ///< the entry's variables at the end (or at the failure)
@@ -101,14 +202,21 @@ struct Encoding {
   Term tinyInputs;
   uint32_t entry = ir::kNone;
 
-  /// Asserts every constraint; with `withSelectors` as `sel ⇒ constraint` (the caller then passes the
-  /// selectors it wants enforced as assumptions), else plainly.
-  void assertTo(backends::Solver &s, bool withSelectors = false) const;
-  /// Selector of a statement (null Term if it has no constraints).
-  Term selector(ir::StmtId id) const;
+  /// The constraint of a step: `lhs = rhs`, or `rhs`.
+  Term constraint(const Step &s, backends::TermManager &tm) const;
+  /// Asserts the equation; returns the number of steps asserted. Steps outside the cone of influence of the
+  /// checks, assumptions, inputs and nondet executions are left out unless `everything` (they define symbols
+  /// nothing else reads, so leaving them out changes no answer). Relaxable steps are asserted as `selector ⇒
+  /// constraint` when `relaxed` (the caller assumes the selectors it wants enforced), else plainly, with
+  /// every selector asserted true.
+  size_t assertTo(backends::Solver &s, bool relaxed = false, bool everything = false) const;
+  /// The distinct selectors, in order of first use.
+  std::vector<Term> selectors() const;
+  /// Which steps are in the cone of influence (see assertTo).
+  std::vector<bool> cone(const backends::TermManager &tm) const;
 };
 
-/// Encodes `entry` of `prog`. Throws std::invalid_argument for an entry index out of range.
+/// Encodes `entry` of `prog`. Throws std::invalid_argument for an entry index out of range or a bad slot.
 Encoding encode(const ir::Program &prog, uint32_t entry, backends::TermManager &tm,
                 const EncodeOptions &opts);
 

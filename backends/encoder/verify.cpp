@@ -1,6 +1,8 @@
 // Bounded verification: real failures first, then the bound checks; every counterexample is replayed.
 #include "backends/encoder/verify.h"
 
+#include "backends/dump_solver.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -47,12 +49,37 @@ bool replays(const ir::Program &prog, uint32_t entry, const Check &check, const 
   uint64_t seen = 0;
   for (const ir::TraceStep &t : out.trace)
     seen += t.stmt == check.stmt;
-  uint64_t need = s && s->kind == ir::Stmt::While && check.kind == CheckKind::Unwinding ? opts.unwind + 1 : 1;
+  uint64_t need = s && s->kind == ir::Stmt::While && check.kind == CheckKind::Unwinding
+                      ? uint64_t(opts.boundFor(*s)) + 1
+                      : 1;
   if (seen + out.traceDropped >= need)
     return true;
   why = "the interpreter reached statement #" + std::to_string(check.stmt) + " " + std::to_string(seen) +
         " times, expected at least " + std::to_string(need);
   return false;
+}
+
+std::string EncodeOptions::howToIncrease(const ir::Stmt &loop) const {
+  std::string id = std::to_string(loop.id);
+  if (loopUnwind.count(loop.id))
+    return "increase --unwind-loop " + id + "=" + std::to_string(loopUnwind.at(loop.id));
+  if (loop.unwind)
+    return "increase the loop's annotation `unwind " + std::to_string(loop.unwind) +
+           "`, or override it with --unwind-loop " + id + "=K";
+  return "increase --unwind, or this loop's bound alone with --unwind-loop " + id + "=K";
+}
+
+std::string EncodeOptions::howToIncrease(const ir::Procedure &proc) const {
+  if (procUnwind.count(proc.name))
+    return "increase --unwind-proc " + proc.name + "=" + std::to_string(procUnwind.at(proc.name));
+  if (proc.unwind)
+    return "increase the procedure's annotation `unwind " + std::to_string(proc.unwind) +
+           "`, or override it with --unwind-proc " + proc.name + "=K";
+  return "increase --unwind, or this procedure's bound alone with --unwind-proc " + proc.name + "=K";
+}
+
+Term anyFailure(const Encoding &enc, backends::TermManager &tm) {
+  return tm.mkOr(enc.realFailure, enc.boundFailure);
 }
 
 namespace {
@@ -62,17 +89,11 @@ double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-/// The two queries and the replay, on a solver that has been made; fills `r`.
+/// The queries and the replay, on a solver that has been made; fills `r`.
 void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                     backends::TermManager &tm, Encoding &enc, backends::Solver &s, VerifyResult &r) {
   auto t0 = Clock::now();
-  enc.assertTo(s);
-  // Two queries behind activation literals: real failures first (a real failure within the bounds is a
-  // real bug whether or not the bounds suffice), then the bound checks.
-  Term goReal = tm.mkFreshVar("check.real", tm.boolSort());
-  Term goBound = tm.mkFreshVar("check.bound", tm.boolSort());
-  s.assertFormula(tm.mkImplies(goReal, enc.realFailure));
-  s.assertFormula(tm.mkImplies(goBound, enc.boundFailure));
+  r.constraints = enc.assertTo(s);
   r.solverAssertSeconds = s.stats().assertSeconds;
   r.handOverSeconds = since(t0) - r.solverAssertSeconds;
 
@@ -80,8 +101,11 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
   // what is left. Setting a solver's limit is not free (Z3 re-reads its parameters), so a limit already set
   // is kept while it is at most 5 % of the budget above what is left (it never exceeds what is left).
   const double budget = opts.timeoutMs / 1000.0; // 0: no limit
-  auto left = [&] { return budget - s.stats().solveSeconds; };
-  auto query = [&](const std::vector<Term> &lits, double cap) -> backends::Result {
+  auto spent = [&] { return opts.solveClock ? opts.solveClock() : s.stats().solveSeconds; };
+  auto left = [&] { return budget - spent(); };
+  // Every query needs only its answer and model: the solver poses it the fastest way it knows
+  // (backends::Need::NoCore; for Z3 a fresh solver, see backends/README.md).
+  auto query = [&](const std::vector<Term> &goals, double cap) -> backends::Result {
     double limit = cap;
     if (budget > 0) {
       if (left() < 0.001)
@@ -93,37 +117,69 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
       s.setTimeout(0);
     else if (set == 0 || set > limit || set < limit - budget / 20)
       s.setTimeout(std::max(1u, static_cast<unsigned>(limit * 1000)));
-    return s.check(lits);
-  };
-  // One query decides; only when a failure exists do further queries look for a counterexample with small
-  // input values (math ints: tiny ones read well; 32-bit ones replay without 64-bit overflow). They are
-  // optional, so each gets at most twice the deciding query's time plus a second, and never more than half
-  // of what is left; when none succeeds, the deciding query is asked again for its model. A safe program
-  // costs one query.
-  auto solveWith = [&](Term lit) {
-    double before = s.stats().solveSeconds;
-    backends::Result res = query({lit}, 0);
-    if (res.isSat()) {
-      double first = s.stats().solveSeconds - before;
-      auto nicerCap = [&] { return std::min(2 * first + 1, budget > 0 ? (left() - first) / 2 : 1e9); };
-      backends::Result nicer = backends::Result::unknown(backends::UnknownReason::Timeout, "");
-      bool asked = false; // until another query is asked, the solver still holds the deciding model
-      for (Term inputs : {enc.tinyInputs, enc.smallInputs})
-        if (!nicer.isSat() && nicerCap() >= 0.01) {
-          nicer = query({lit, inputs}, nicerCap());
-          asked = true;
-        }
-      if (nicer.isSat())
-        res = nicer;
-      else if (asked)
-        res = query({lit}, 0);
-    }
+    backends::Result res = s.check(goals, backends::Need::NoCore);
     r.solveSeconds = s.stats().solveSeconds;
     return res;
   };
-  auto finish = [&](Verdict v) {
+  auto unknown = [&](const backends::Result &res) {
+    r.verdict = Verdict::Unknown;
+    r.reason = std::string(backends::reasonName(res.reason)) + (res.detail.empty() ? "" : ": " + res.detail);
+  };
+  auto read = [&] { // the model's inputs; the time counts as replay (reading the model)
     auto start = Clock::now();
-    r.cx = extractCounterexample(enc, s, prog);
+    Counterexample cx = extractCounterexample(enc, s, prog);
+    r.replaySeconds += since(start);
+    return cx;
+  };
+  auto isReal = [&](const Counterexample &cx) {
+    return cx.failedCheck >= 0 && !isBoundCheck(enc.checks[cx.failedCheck].kind);
+  };
+
+  try {
+    // 1. One query decides whether any check can fail: exactly the formula `locus smt` prints, so a safe
+    //    program costs one query. Its model is read at once.
+    double before = spent();
+    backends::Result res = query({anyFailure(enc, tm)}, 0);
+    if (res.isUnknown())
+      return unknown(res);
+    if (res.isUnsat()) {
+      r.verdict = Verdict::Safe;
+      return;
+    }
+    Counterexample found = read();
+    double deciding = spent() - before;
+    // 2. A bound failure is reported only when no real failure exists (a real failure within the bounds is
+    //    a real bug whether or not the bounds suffice).
+    if (!isReal(found) && !tm.isFalse(enc.realFailure)) {
+      before = spent();
+      res = query({enc.realFailure}, 0);
+      if (res.isUnknown())
+        return unknown(res);
+      if (res.isSat()) {
+        found = read();
+        deciding = spent() - before;
+      }
+    }
+    bool real = isReal(found);
+    Term goal = real ? enc.realFailure : enc.boundFailure;
+    // 3. Optional queries for a counterexample with small input values (math ints: tiny ones read well;
+    //    32-bit ones replay without 64-bit overflow). Each gets at most twice the deciding query's time
+    //    plus a second, and never more than half of what is left after another deciding query's worth;
+    //    when none succeeds, the deciding model is used.
+    auto nicerCap = [&] { return std::min(2 * deciding + 1, budget > 0 ? (left() - deciding) / 2 : 1e9); };
+    for (Term inputs : {enc.tinyInputs, enc.smallInputs}) {
+      if (nicerCap() < 0.01)
+        break;
+      if (query({goal, inputs}, nicerCap()).isSat()) {
+        Counterexample nicer = read();
+        if (nicer.failedCheck >= 0 && isReal(nicer) == real) {
+          found = std::move(nicer);
+          break;
+        }
+      }
+    }
+    auto start = Clock::now();
+    r.cx = std::move(found);
     if (r.cx.failedCheck < 0) {
       r.verdict = Verdict::Mismatch;
       r.reason = "the model has no failed check";
@@ -133,34 +189,31 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
     ir::Outcome out;
     std::string why;
     bool ok = replays(prog, entry, *r.check, r.cx, opts.encode, out, why);
-    r.replaySeconds = since(start);
+    r.replaySeconds += since(start);
     r.outcome = std::move(out);
-    r.verdict = ok ? v : Verdict::Mismatch;
+    r.verdict = ok ? (real ? Verdict::Failed : Verdict::BoundFailed) : Verdict::Mismatch;
     if (!ok)
       r.reason = why;
-  };
-  auto unknown = [&](const backends::Result &res) {
+  } catch (const backends::SolverFailure &e) {
+    // The solver answered a check but then could not give its model (a misbehaving SMT-LIB solver).
     r.verdict = Verdict::Unknown;
-    r.reason = std::string(backends::reasonName(res.reason)) + (res.detail.empty() ? "" : ": " + res.detail);
-  };
-  backends::Result res = solveWith(goReal);
-  if (res.isSat())
-    return finish(Verdict::Failed);
-  if (res.isUnknown())
-    return unknown(res);
-  if (tm.isFalse(enc.boundFailure)) {
-    r.verdict = Verdict::Safe;
-    return;
+    r.reason = std::string("other: ") + e.what();
   }
-  res = solveWith(goBound);
-  if (res.isSat())
-    return finish(Verdict::BoundFailed);
-  if (res.isUnknown())
-    return unknown(res);
-  r.verdict = Verdict::Safe;
 }
 
 } // namespace
+
+PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
+  backends::TermManager tm;
+  Encoding enc = encode(prog, entry, tm, opts.encode);
+  backends::SolverOptions so;
+  so.posing = opts.posing;
+  so.cores = opts.cores;
+  backends::DumpSolver dump(tm, so, backends::familyOf(opts.solver));
+  enc.assertTo(dump);
+  (void)dump.check({anyFailure(enc, tm)}, backends::Need::NoCore);
+  return PrintedQuery{dump.script(), dump.posing(), enc.checks.size()};
+}
 
 VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                       backends::TermManager &tm, backends::Solver &solver) {
@@ -168,9 +221,8 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
   auto t0 = Clock::now();
   Encoding enc = encode(prog, entry, tm, opts.encode);
   r.encodeSeconds = since(t0);
-  r.constraints = enc.constraints.size();
   r.checks = enc.checks.size();
-  r.selectors = enc.selectors.size();
+  r.selectors = enc.selectors().size();
   r.terms = tm.numTerms();
   r.solverName = solver.name();
   solveAndReplay(prog, entry, opts, tm, enc, solver, r);
@@ -180,7 +232,10 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
 VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
   backends::TermManager tm;
   auto t0 = Clock::now();
-  backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm);
+  backends::SolverOptions so;
+  so.posing = opts.posing;
+  so.cores = opts.cores; // verify never asks for an unsat core
+  backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm, so);
   double startStop = since(t0);
   if (!made) {
     VerifyResult r;

@@ -3,6 +3,7 @@
 
 #include "backends/encoder/encoder.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -21,8 +22,15 @@ const char *verdictName(Verdict v); ///< "safe", "failed", "bound", "unknown", "
 struct VerifyOptions {
   EncodeOptions encode;
   std::string solver = "z3";
+  /// How the solver poses the queries (none needs an unsat core); Auto: the backend's measured default.
+  backends::Posing posing = backends::Posing::Auto;
+  /// Set the solver up with unsat-core production although no query needs it (for measurements).
+  bool cores = false;
   /// Time limit of the solver's check calls of one verification, all queries together (0: none).
   unsigned timeoutMs = 0;
+  /// The clock that limit is measured on: seconds spent in the solver's check calls so far. Empty: the
+  /// solver's own statistics (wall time). Tests inject a clock of their own to test the budget exactly.
+  std::function<double()> solveClock;
 };
 
 struct VerifyResult {
@@ -42,6 +50,20 @@ struct VerifyResult {
          solveSeconds = 0, replaySeconds = 0;
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
 };
+
+/// The formula of verify's first query: some check, real or bound, fails. verify asserts the encoding and
+/// checks this with Need::NoCore (unsat: SAFE); `locus smt` prints the same query from the dump backend.
+Term anyFailure(const Encoding &enc, backends::TermManager &tm);
+
+/// verify's first query as SMT-LIB text: what the SMT-LIB pipe sends a solver of `opts.solver`'s family,
+/// posed and set up as `opts.posing` and `opts.cores` say. `locus smt` prints it; `bench verify --plain`
+/// times solver binaries on it.
+struct PrintedQuery {
+  std::string script;
+  backends::Posing posing = backends::Posing::Auto; ///< the posing it shows (Auto resolved)
+  size_t checks = 0;                                ///< checks of the encoding
+};
+PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts);
 
 /// Verifies `entry` with the solver `opts.solver` names, made for this run and destroyed after it.
 VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts);

@@ -112,6 +112,23 @@ std::optional<SExpr> SExprReader::next() {
   return e;
 }
 
+std::string SExprReader::pending(size_t n) const {
+  std::string out;
+  for (char c : buf_) {
+    if (out.size() >= n)
+      return out + "…";
+    if (isSpace(c)) {
+      if (!out.empty() && out.back() != ' ')
+        out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  while (!out.empty() && out.back() == ' ')
+    out.pop_back();
+  return out;
+}
+
 std::optional<SExpr> parseSExpr(const std::string &text) {
   size_t pos = 0;
   // A lone atom at the end of the text is complete here.

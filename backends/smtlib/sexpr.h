@@ -26,6 +26,11 @@ public:
   /// The next complete s-expression, or nullopt when more input is needed. Throws std::runtime_error on a
   /// stray ')'.
   std::optional<SExpr> next();
+  /// Whether the input not yet handed out contains `text`.
+  bool holds(const std::string &text) const { return buf_.find(text) != std::string::npos; }
+  /// The input not yet handed out, its white space runs as single spaces, cut to `n` characters (for
+  /// messages).
+  std::string pending(size_t n) const;
 
 private:
   std::string buf_;

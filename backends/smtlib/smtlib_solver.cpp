@@ -4,6 +4,7 @@
 #include "backends/smtlib/sexpr.h"
 #include "backends/smtlib/smtlib_writer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -19,8 +20,6 @@
 extern char **environ;
 
 namespace locus::backends {
-
-namespace {
 
 std::vector<std::string> splitCommand(const std::string &cmd) {
   std::vector<std::string> out;
@@ -51,6 +50,8 @@ std::vector<std::string> splitCommand(const std::string &cmd) {
   return out;
 }
 
+namespace {
+
 /// Thrown inside the backend when the process is gone or silent; turned into Unknown at the interface.
 struct ProcessFailure {
   UnknownReason reason;
@@ -59,8 +60,8 @@ struct ProcessFailure {
 
 class SmtLibSolver final : public Solver {
 public:
-  SmtLibSolver(TermManager &tm, std::string command)
-      : Solver(tm), command_(std::move(command)), writer_(tm) {}
+  SmtLibSolver(TermManager &tm, std::string command, const SolverOptions &opts)
+      : Solver(tm, opts), command_(std::move(command)), writer_(tm, opts.cores) {}
   ~SmtLibSolver() override { stop(); }
 
   /// Starts the process and reads its version; false with `error` set on failure.
@@ -74,19 +75,32 @@ protected:
   void pushImpl() override { send(writer_.push()); }
   void popImpl(unsigned n) override { send(writer_.pop(n)); }
   Result checkImpl(const std::vector<Term> &assumptions) override;
+  Result checkFreshImpl(const std::vector<Term> &assumptions, Posing how) override;
   Value valueImpl(Term t) override;
   std::vector<Term> unsatCoreImpl() override;
+  Posing defaultPosing() const override;
 
 private:
-  enum class Flavor { Z3, Cvc5, Other };
+  /// Records a changed time limit for a fresh or an incremental check with the writer; returns the
+  /// command to send now (if in step).
+  std::string timeoutOption(bool fresh);
+  /// Sends `text` (ending in a check) and reads its answer; `interruptMs` > 0: interrupts the solver with
+  /// SIGINT when it has not answered by then.
+  Result runCheck(const std::string &text, unsigned interruptMs = 0);
+  /// How long to wait for the answer to get-value / get-unsat-assumptions.
+  uint64_t answerWaitMs() const { return 10000 + uint64_t(timeoutMs_); }
 
-  /// Writes commands whose only answer is `success`; every so often reads those answers back.
+  /// Writes commands whose only answer is `success`; every 256 lines reads those answers back, so that
+  /// neither side's pipe fills up.
   void send(const std::string &text);
-  /// Writes a query followed by an echo marker and returns the answers before the marker, without the
-  /// `success` ones. `waitMs` 0 waits forever.
-  std::vector<SExpr> query(const std::string &text, unsigned waitMs);
+  /// Writes commands whose last one is a query, followed by an echo marker, and returns the answers
+  /// before the marker, without the `success` ones. `waitMs` 0 waits forever; `interruptMs` > 0 sends
+  /// SIGINT when the query has not been answered by then.
+  std::vector<SExpr> query(const std::string &text, uint64_t waitMs, unsigned interruptMs = 0);
   void writeAll(const std::string &text);
-  SExpr readOne(std::chrono::steady_clock::time_point deadline, bool hasDeadline);
+  /// The next answer; `marker` is the echo text that ends the current query (output that is still open
+  /// when it arrives is unbalanced).
+  SExpr readOne(std::chrono::steady_clock::time_point deadline, bool hasDeadline, const std::string &marker);
   void fail(UnknownReason r, const std::string &msg);
   void stop();
   /// Throws when an earlier command failed, so that no answer is given about a wrong formula.
@@ -96,7 +110,7 @@ private:
   std::string command_;
   SmtLibWriter writer_;
   SExprReader reader_;
-  Flavor flavor_ = Flavor::Other;
+  SolverFamily family_ = SolverFamily::Other;
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1, err_ = -1;
   std::string stderrTail_;
@@ -106,6 +120,9 @@ private:
   unsigned unacked_ = 0;
   uint64_t markers_ = 0;
   unsigned sentTimeout_ = 0;
+  /// When to interrupt the check in progress with SIGINT (z3's fresh checks, see timeoutOption).
+  std::optional<std::chrono::steady_clock::time_point> interruptAt_;
+  bool interrupted_ = false; ///< SIGINT was sent during the current check
   std::unordered_map<std::string, Term> assumptionByText_;
 };
 
@@ -115,11 +132,7 @@ bool SmtLibSolver::start(std::string &error) {
     error = "the smtlib backend needs a command, as in smtlib:\"z3 -in\"";
     return false;
   }
-  std::string base = argv[0].substr(argv[0].find_last_of('/') + 1);
-  if (base.find("z3") != std::string::npos)
-    flavor_ = Flavor::Z3;
-  else if (base.find("cvc5") != std::string::npos)
-    flavor_ = Flavor::Cvc5;
+  family_ = familyOf("smtlib:" + command_);
 
   int inPair[2], outPipe[2], errPipe[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, inPair) != 0 || pipe2(outPipe, O_CLOEXEC) != 0 ||
@@ -180,8 +193,9 @@ bool SmtLibSolver::start(std::string &error) {
     return false;
   }
   try {
+    // print-success goes with every preamble: cvc5 forgets it at `(reset)`.
     writeAll("(set-option :print-success true)\n");
-    send(SmtLibWriter::preamble());
+    (void)writer_.setOption(":print-success", "true");
     auto reply = query("(get-info :version)\n", 10000);
     if (!firstError_.empty()) {
       error = "solver '" + command_ + "' rejected the setup: " + firstError_;
@@ -245,20 +259,47 @@ void SmtLibSolver::writeAll(const std::string &text) {
   }
 }
 
-SExpr SmtLibSolver::readOne(std::chrono::steady_clock::time_point deadline, bool hasDeadline) {
+SExpr SmtLibSolver::readOne(std::chrono::steady_clock::time_point deadline, bool hasDeadline,
+                            const std::string &marker) {
   while (true) {
-    if (auto e = reader_.next())
+    std::optional<SExpr> e;
+    try {
+      e = reader_.next();
+    } catch (const std::runtime_error &err) {
+      fail(UnknownReason::Other, std::string("the solver's output does not parse: ") + err.what());
+    }
+    if (e)
       return *e;
-    int waitMs = -1;
+    // Solvers end the echo's output with a newline: the marker arrived, and what came before it is open.
+    if (reader_.holds(marker + "\n") || reader_.holds(marker + "\"\n"))
+      fail(UnknownReason::Other, "the solver's output is unbalanced: " + reader_.pending(200));
+    // poll's wait, at most an hour at a time (the loop checks the deadlines again)
+    int64_t waitMs = -1;
+    auto now = std::chrono::steady_clock::now();
     if (hasDeadline) {
-      auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
       if (left.count() <= 0)
         fail(UnknownReason::Timeout, "the solver did not answer in time and was stopped");
-      waitMs = static_cast<int>(left.count());
+      waitMs = left.count();
+    }
+    if (interruptAt_) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*interruptAt_ - now);
+      if (left.count() <= 0) {
+        interruptAt_.reset();
+        pollfd ready{out_, POLLIN, 0};
+        // z3 answers `unknown` to the check it is in and goes on reading (outside a check SIGINT ends it:
+        // not when an answer is already on its way)
+        if (pid_ > 0 && poll(&ready, 1, 0) == 0) {
+          kill(pid_, SIGINT);
+          interrupted_ = true;
+        }
+        continue;
+      }
+      waitMs = waitMs < 0 ? left.count() : std::min<int64_t>(waitMs, left.count());
     }
     pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
-    int rc = poll(fds, err_ >= 0 ? 2 : 1, waitMs);
+    int rc =
+        poll(fds, err_ >= 0 ? 2 : 1, waitMs < 0 ? -1 : static_cast<int>(std::min<int64_t>(waitMs, 3600000)));
     if (rc < 0 && errno == EINTR)
       continue;
     if (rc == 0)
@@ -289,11 +330,7 @@ SExpr SmtLibSolver::readOne(std::chrono::steady_clock::time_point deadline, bool
         }
         fail(UnknownReason::Other, how);
       }
-      try {
-        reader_.feed(buf, static_cast<size_t>(n));
-      } catch (const std::runtime_error &e) {
-        fail(UnknownReason::Other, e.what());
-      }
+      reader_.feed(buf, static_cast<size_t>(n));
     }
   }
 }
@@ -302,26 +339,43 @@ void SmtLibSolver::send(const std::string &text) {
   if (broken_)
     return; // reported at the next check
   try {
-    writeAll(text);
-    for (char c : text)
-      unacked_ += c == '\n';
-    if (unacked_ > 256)
-      query("", 0); // read back the pending `success` answers so neither side's pipe fills up
+    size_t from = 0;
+    while (from < text.size()) {
+      // Up to the line that makes 256 unanswered ones, then read their answers back.
+      size_t to = from;
+      while (to < text.size() && unacked_ <= 256) {
+        to = text.find('\n', to);
+        to = to == std::string::npos ? text.size() : to + 1;
+        ++unacked_;
+      }
+      writeAll(text.substr(from, to - from));
+      from = to;
+      if (unacked_ > 256)
+        query("", 0);
+    }
   } catch (const ProcessFailure &) {
   }
 }
 
-std::vector<SExpr> SmtLibSolver::query(const std::string &text, unsigned waitMs) {
+std::vector<SExpr> SmtLibSolver::query(const std::string &text, uint64_t waitMs, unsigned interruptMs) {
+  // Everything before the query's own line goes out as ordinary commands (with their answers read back
+  // in between), so that no read-back ever swallows the query's answer.
+  size_t last = text.size() < 2 ? std::string::npos : text.rfind('\n', text.size() - 2);
+  if (last != std::string::npos)
+    send(text.substr(0, last + 1));
   std::string marker = "locus-sync-" + std::to_string(markers_++);
-  writeAll(text + "(echo \"" + marker + "\")\n");
+  writeAll((last == std::string::npos ? text : text.substr(last + 1)) + "(echo \"" + marker + "\")\n");
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(waitMs);
+  if (interruptMs)
+    interruptAt_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(interruptMs);
   std::vector<SExpr> out;
   while (true) {
-    SExpr e = readOne(deadline, waitMs != 0);
-    if ((e.kind == SExpr::Kind::String || e.kind == SExpr::Kind::Atom) && e.text == marker)
-      break;
+    SExpr e = readOne(deadline, waitMs != 0, marker);
     if (e.isAtom("success"))
       continue;
+    interruptAt_.reset(); // the query's answer came: no interrupt any more
+    if ((e.kind == SExpr::Kind::String || e.kind == SExpr::Kind::Atom) && e.text == marker)
+      break;
     if (e.isList() && !e.list.empty() && e.list[0].isAtom("error")) {
       if (firstError_.empty())
         firstError_ = e.list.size() > 1 ? e.list[1].text : e.toString();
@@ -340,25 +394,21 @@ void SmtLibSolver::requireHealthy() {
     throw ProcessFailure{UnknownReason::Other, "the solver reported an error: " + firstError_};
 }
 
-Result SmtLibSolver::checkImpl(const std::vector<Term> &assumptions) {
+Posing SmtLibSolver::defaultPosing() const {
+  return measuredPosing(family_);
+}
+
+Result SmtLibSolver::runCheck(const std::string &text, unsigned interruptMs) {
   try {
-    if (timeoutMs_ != sentTimeout_) {
-      if (flavor_ == Flavor::Z3)
-        send("(set-option :timeout " + std::to_string(timeoutMs_ ? timeoutMs_ : 4294967295u) + ")\n");
-      else if (flavor_ == Flavor::Cvc5)
-        send("(set-option :tlimit-per " + std::to_string(timeoutMs_) + ")\n");
-      sentTimeout_ = timeoutMs_;
-    }
-    assumptionByText_.clear();
-    for (Term a : assumptions)
-      if (auto e = parseSExpr(tm_.toString(a)))
-        assumptionByText_.emplace(e->toString(), a);
     // Without a solver-side limit we still stop waiting a while after the requested time.
-    unsigned wait = timeoutMs_ ? timeoutMs_ + timeoutMs_ / 2 + 2000 : 0;
-    auto reply = query(writer_.checkSat(assumptions), wait);
+    uint64_t wait = timeoutMs_ ? uint64_t(timeoutMs_) * 3 / 2 + 2000 : 0;
+    interrupted_ = false;
+    auto reply = query(text, wait, interruptMs);
     requireHealthy();
     if (reply.size() != 1)
-      return Result::unknown(UnknownReason::Other, "unexpected answer to check-sat");
+      return Result::unknown(UnknownReason::Other,
+                             reply.empty() ? "no answer to check-sat"
+                                           : "unexpected answer to check-sat: " + reply[0].toString() + " …");
     if (reply[0].isAtom("sat"))
       return Result::sat();
     if (reply[0].isAtom("unsat"))
@@ -370,10 +420,42 @@ Result SmtLibSolver::checkImpl(const std::vector<Term> &assumptions) {
     if (!why.empty() && why[0].isList() && why[0].list.size() == 2)
       text = why[0].list[1].kind == SExpr::Kind::List ? why[0].list[1].toString() : why[0].list[1].text;
     firstError_.clear();
+    if (interrupted_)
+      return Result::unknown(UnknownReason::Timeout, "timeout (" + text + ")");
     return Result::unknown(classifyUnknownReason(text), text);
   } catch (const ProcessFailure &f) {
     return Result::unknown(f.reason, f.message);
   }
+}
+
+std::string SmtLibSolver::timeoutOption(bool fresh) {
+  // z3's own limit can deadlock in the tactics a new session runs (4.8.12, nonlinear integers: the check
+  // never returns), so a fresh z3 check gets none and is interrupted with SIGINT instead (runCheck).
+  unsigned want = family_ == SolverFamily::Z3 && fresh ? 0 : timeoutMs_;
+  if (want == sentTimeout_)
+    return "";
+  sentTimeout_ = want;
+  if (family_ == SolverFamily::Z3)
+    return writer_.setOption(":timeout", std::to_string(want ? want : 4294967295u));
+  if (family_ == SolverFamily::Cvc5)
+    return writer_.setOption(":tlimit-per", std::to_string(want));
+  return "";
+}
+
+Result SmtLibSolver::checkImpl(const std::vector<Term> &assumptions) {
+  send(timeoutOption(false));
+  assumptionByText_.clear();
+  for (Term a : assumptions)
+    if (auto e = parseSExpr(tm_.toString(a)))
+      assumptionByText_.emplace(e->toString(), a);
+  return runCheck(writer_.checkSat(assumptions));
+}
+
+Result SmtLibSolver::checkFreshImpl(const std::vector<Term> &assumptions, Posing how) {
+  (void)timeoutOption(true); // the fresh session's preamble carries it
+  assumptionByText_.clear();
+  return runCheck(writer_.freshCheckSat(assumptions, freshCheckCommand(family_, how)),
+                  family_ == SolverFamily::Z3 ? timeoutMs_ : 0);
 }
 
 Value SmtLibSolver::parseValue(const SExpr &v, Sort s) const {
@@ -411,39 +493,48 @@ Value SmtLibSolver::parseValue(const SExpr &v, Sort s) const {
 
 Value SmtLibSolver::valueImpl(Term t) {
   try {
-    auto reply = query(writer_.getValue(t), 60000);
+    auto reply = query(writer_.getValue(t), answerWaitMs());
     requireHealthy();
     if (reply.size() == 1 && reply[0].isList() && reply[0].list.size() == 1 && reply[0].list[0].isList() &&
-        reply[0].list[0].list.size() == 2)
-      return parseValue(reply[0].list[0].list[1], tm_.sort(t));
-    throw std::runtime_error("smtlib: unexpected answer to get-value");
+        reply[0].list[0].list.size() == 2) {
+      Value v = parseValue(reply[0].list[0].list[1], tm_.sort(t));
+      if (v.kind == Value::Kind::Other && tm_.sortData(tm_.sort(t)).kind != SortKind::Array)
+        throw SolverFailure("the solver gave the value " + v.text + " to a term of sort " +
+                            tm_.sortToString(tm_.sort(t)));
+      return v;
+    }
+    throw SolverFailure(reply.empty() ? "the solver gave no answer to get-value"
+                                      : "unexpected answer to get-value: " + reply[0].toString());
   } catch (const ProcessFailure &f) {
-    throw std::runtime_error("smtlib: no value: " + f.message);
+    throw SolverFailure("no value from the solver: " + f.message);
   }
 }
 
 std::vector<Term> SmtLibSolver::unsatCoreImpl() {
   std::vector<Term> out;
   try {
-    auto reply = query("(get-unsat-assumptions)\n", 60000);
+    auto reply = query("(get-unsat-assumptions)\n", answerWaitMs());
     requireHealthy();
     if (reply.size() != 1 || !reply[0].isList())
-      throw std::runtime_error("smtlib: unexpected answer to get-unsat-assumptions");
+      throw SolverFailure(reply.empty()
+                              ? "the solver gave no answer to get-unsat-assumptions"
+                              : "unexpected answer to get-unsat-assumptions: " + reply[0].toString());
     for (const SExpr &e : reply[0].list) {
       auto it = assumptionByText_.find(e.toString());
       if (it != assumptionByText_.end())
         out.push_back(it->second);
     }
   } catch (const ProcessFailure &f) {
-    throw std::runtime_error("smtlib: no unsat core: " + f.message);
+    throw SolverFailure("no unsat core from the solver: " + f.message);
   }
   return out;
 }
 
 } // namespace
 
-std::unique_ptr<Solver> makeSmtLibSolver(TermManager &tm, const std::string &command, std::string &error) {
-  auto s = std::make_unique<SmtLibSolver>(tm, command);
+std::unique_ptr<Solver> makeSmtLibSolver(TermManager &tm, const std::string &command, std::string &error,
+                                         const SolverOptions &opts) {
+  auto s = std::make_unique<SmtLibSolver>(tm, command, opts);
   if (!s->start(error))
     return nullptr;
   return s;

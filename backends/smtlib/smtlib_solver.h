@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace locus::backends {
 
@@ -12,6 +13,10 @@ namespace locus::backends {
 /// talks SMT-LIB 2 to it over pipes, or nullptr with `error` set when the process cannot be started or
 /// does not answer. A solver process that dies or stops answering turns every later check into Unknown
 /// with the reason.
-std::unique_ptr<Solver> makeSmtLibSolver(TermManager &tm, const std::string &command, std::string &error);
+/// The words of a command line: split at spaces and tabs; '…' and "…" group words (the quotes dropped).
+std::vector<std::string> splitCommand(const std::string &cmd);
+
+std::unique_ptr<Solver> makeSmtLibSolver(TermManager &tm, const std::string &command, std::string &error,
+                                         const SolverOptions &opts = {});
 
 } // namespace locus::backends

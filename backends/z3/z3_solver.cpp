@@ -1,6 +1,8 @@
 // The Z3 backend: terms translated to the Z3 C++ API with a cache, incremental solving, native MaxSAT.
 #include "backends/z3/z3_solver.h"
 
+#include "backends/alarm.h"
+
 #include <chrono>
 #include <climits>
 #include <optional>
@@ -14,7 +16,11 @@ namespace {
 
 class Z3Solver final : public Solver {
 public:
-  explicit Z3Solver(TermManager &tm) : Solver(tm), solver_(ctx_) {}
+  Z3Solver(TermManager &tm, const SolverOptions &opts) : Solver(tm, opts), solver_(ctx_) {
+    // The SMT-LIB pipe's `:produce-unsat-cores`; cores over assumption literals do not depend on it.
+    if (opts.cores)
+      solver_.set("unsat_core", true);
+  }
 
   std::string name() const override { return "z3"; }
   std::string version() const override {
@@ -35,7 +41,9 @@ protected:
   void pushImpl() override { solver_.push(); }
   void popImpl(unsigned n) override { solver_.pop(n); }
   Result checkImpl(const std::vector<Term> &assumptions) override;
+  Result checkFreshImpl(const std::vector<Term> &assumptions, Posing how) override;
   Value valueImpl(Term t) override;
+  Posing defaultPosing() const override { return measuredPosing(SolverFamily::Z3); }
   std::vector<Term> unsatCoreImpl() override;
 
 private:
@@ -44,12 +52,14 @@ private:
   z3::expr build(Term t);
   Value readValue(const z3::expr &v, Sort s);
   void applyTimeout();
+  Result answer(z3::solver &s, z3::check_result r);
 
   z3::context ctx_;
   z3::solver solver_;
   std::unordered_map<uint32_t, z3::expr> cache_;
   std::unordered_map<unsigned, Term> assumptionById_; ///< Z3 ast id -> assumption literal of the last check
   std::optional<unsigned> appliedTimeout_; ///< the limit last given to Z3 (setting parameters is not cheap)
+  std::optional<z3::model> model_;         ///< of the last Sat check
 };
 
 z3::sort Z3Solver::translateSort(Sort s) {
@@ -152,7 +162,20 @@ void Z3Solver::applyTimeout() {
   appliedTimeout_ = limit;
 }
 
+Result Z3Solver::answer(z3::solver &s, z3::check_result r) {
+  switch (r) {
+  case z3::sat: model_ = s.get_model(); return Result::sat();
+  case z3::unsat: return Result::unsat();
+  case z3::unknown: {
+    std::string why = s.reason_unknown();
+    return Result::unknown(classifyUnknownReason(why), why);
+  }
+  }
+  return Result::unknown(UnknownReason::Other, "z3: unexpected answer");
+}
+
 Result Z3Solver::checkImpl(const std::vector<Term> &assumptions) {
+  model_.reset();
   try {
     applyTimeout();
     z3::expr_vector asms(ctx_);
@@ -162,18 +185,44 @@ Result Z3Solver::checkImpl(const std::vector<Term> &assumptions) {
       assumptionById_.emplace(e.id(), a);
       asms.push_back(e);
     }
-    switch (solver_.check(asms)) {
-    case z3::sat: return Result::sat();
-    case z3::unsat: return Result::unsat();
-    case z3::unknown: {
-      std::string why = solver_.reason_unknown();
-      return Result::unknown(classifyUnknownReason(why), why);
-    }
-    }
+    return answer(solver_, solver_.check(asms));
   } catch (const z3::exception &e) {
     return Result::unknown(classifyUnknownReason(e.msg()), e.msg());
   }
-  return Result::unknown(UnknownReason::Other, "z3: unexpected answer");
+}
+
+Result Z3Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing how) {
+  model_.reset();
+  try {
+    // Plain: Z3's own strategy for a new solver (it picks tactics by the problem's logic). Fresh: simplify,
+    // then its core SMT solver, set up for this problem (the incremental solver is set up once, for all
+    // later checks, and lacks the simplification) — the pipe sends the same as check-sat-using
+    // (smtlib_writer.cpp, freshCheckCommand).
+    z3::solver fresh = how == Posing::Fresh
+                           ? (z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "propagate-values") &
+                              z3::tactic(ctx_, "solve-eqs") & z3::tactic(ctx_, "smt"))
+                                 .mk_solver()
+                           : z3::solver(ctx_);
+    z3::expr_vector all = solver_.assertions();
+    for (unsigned i = 0; i < all.size(); ++i)
+      fresh.add(all[i]);
+    for (Term a : assumptions)
+      fresh.add(translate(a));
+    // A new solver runs Z3's tactics, where Z3 4.8.12's own `timeout` parameter can deadlock (nested
+    // timers, e.g. on nonlinear integers: the check never returns): it is stopped from outside instead.
+    z3::check_result r;
+    bool fired;
+    {
+      Alarm stop(timeoutMs_ / 1000.0, [this] { ctx_.interrupt(); });
+      r = fresh.check();
+      fired = stop.fired();
+    }
+    if (fired && r == z3::unknown)
+      return Result::unknown(UnknownReason::Timeout, "timeout (" + fresh.reason_unknown() + ")");
+    return answer(fresh, r);
+  } catch (const z3::exception &e) {
+    return Result::unknown(classifyUnknownReason(e.msg()), e.msg());
+  }
 }
 
 Value Z3Solver::readValue(const z3::expr &v, Sort s) {
@@ -197,8 +246,9 @@ Value Z3Solver::readValue(const z3::expr &v, Sort s) {
 }
 
 Value Z3Solver::valueImpl(Term t) {
-  z3::model m = solver_.get_model();
-  return readValue(m.eval(translate(t), true), tm_.sort(t));
+  if (!model_)
+    throw std::runtime_error("z3: no model");
+  return readValue(model_->eval(translate(t), true), tm_.sort(t));
 }
 
 std::vector<Term> Z3Solver::unsatCoreImpl() {
@@ -251,8 +301,8 @@ Z3Solver::maxSatNative(const std::vector<std::pair<Term, uint64_t>> &softs) {
 
 } // namespace
 
-std::unique_ptr<Solver> makeZ3Solver(TermManager &tm) {
-  return std::make_unique<Z3Solver>(tm);
+std::unique_ptr<Solver> makeZ3Solver(TermManager &tm, const SolverOptions &opts) {
+  return std::make_unique<Z3Solver>(tm, opts);
 }
 
 } // namespace locus::backends

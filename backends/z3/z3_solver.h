@@ -8,6 +8,6 @@
 namespace locus::backends {
 
 /// Creates a Z3 solver (only when built with LOCUS_WITH_Z3).
-std::unique_ptr<Solver> makeZ3Solver(TermManager &tm);
+std::unique_ptr<Solver> makeZ3Solver(TermManager &tm, const SolverOptions &opts = {});
 
 } // namespace locus::backends

@@ -68,22 +68,19 @@ std::string quoteGnuplot(const std::string &s) {
 }
 } // namespace
 
-PlotResult writeCactusPlot(const std::string &dir, const std::string &stem, const std::string &title,
-                           const std::vector<Series> &series) {
+PlotResult writeLinePlot(const std::string &dir, const std::string &stem, const LinePlot &plot) {
   PlotResult r;
   std::filesystem::create_directories(dir);
   std::filesystem::path base = std::filesystem::path(dir) / stem;
-  // The data file has one gnuplot "index" block per series: rank, seconds.
+  // The data file has one gnuplot "index" block per series: x, y.
   {
     std::ofstream dat(base.string() + ".dat");
-    dat << "# cactus data: one block per configuration; columns: instances solved, seconds for that "
-           "instance\n";
-    for (const Series &s : series) {
-      std::vector<double> t = s.seconds;
-      std::sort(t.begin(), t.end());
-      dat << "# " << s.name << "\n";
-      for (size_t k = 0; k < t.size(); ++k)
-        dat << (k + 1) << " " << std::max(t[k], 1e-4) << "\n";
+    dat << "# " << plot.title << ": one block per series; columns: " << plot.xlabel << ", " << plot.ylabel
+        << "\n";
+    for (const LineSeries &ls : plot.series) {
+      dat << "# " << ls.name << "\n";
+      for (const auto &[x, y] : ls.points)
+        dat << x << " " << y << "\n";
       dat << "\n\n";
     }
   }
@@ -91,19 +88,19 @@ PlotResult writeCactusPlot(const std::string &dir, const std::string &stem, cons
   // The script renders both formats; it takes the terminal from the variable `fmt`.
   {
     std::ofstream gp(base.string() + ".gp");
-    gp << "# cactus plot; render with: gnuplot -e \"fmt='png'\" " << stem << ".gp (or fmt='svg')\n"
+    gp << "# render with: gnuplot -e \"fmt='png'\" " << stem << ".gp (or fmt='svg')\n"
        << "if (!exists(\"fmt\")) fmt = 'png'\n"
        << "if (fmt eq 'svg') set terminal svg size 800,500 dynamic font 'sans,12'; "
           "else set terminal pngcairo size 800,500 font 'sans,11'\n"
        << "set output '" << stem << ".'.fmt\n"
-       << "set title " << quoteGnuplot(title) << "\n"
-       << "set xlabel 'instances solved'\nset ylabel 'time per instance (s)'\nset logscale y\n"
-       << "set key top left\nset grid\n";
+       << "set title " << quoteGnuplot(plot.title) << "\n"
+       << "set xlabel " << quoteGnuplot(plot.xlabel) << "\nset ylabel " << quoteGnuplot(plot.ylabel) << "\n"
+       << (plot.logY ? "set logscale y\n" : "") << "set key " << plot.key << "\nset grid\n";
     gp << "plot ";
-    for (size_t k = 0; k < series.size(); ++k)
-      gp << (k ? ", \\\n     " : "") << "'" << stem << ".dat' index " << k
-         << " using 1:2 with linespoints title " << quoteGnuplot(series[k].name);
-    if (series.empty())
+    for (size_t k = 0; k < plot.series.size(); ++k)
+      gp << (k ? ", \\\n     " : "") << "'" << stem << ".dat' index " << k << " using 1:2 with " << plot.style
+         << " title " << quoteGnuplot(plot.series[k].name);
+    if (plot.series.empty())
       gp << "0 notitle";
     gp << "\n";
   }
@@ -128,6 +125,24 @@ PlotResult writeCactusPlot(const std::string &dir, const std::string &stem, cons
     r.files.push_back(base.string() + "." + fmt);
   }
   return r;
+}
+
+PlotResult writeCactusPlot(const std::string &dir, const std::string &stem, const std::string &title,
+                           const std::vector<Series> &series) {
+  LinePlot plot;
+  plot.title = title;
+  plot.xlabel = "instances solved";
+  plot.ylabel = "time per instance (s)";
+  plot.logY = true;
+  for (const Series &s : series) {
+    std::vector<double> t = s.seconds;
+    std::sort(t.begin(), t.end());
+    LineSeries ls{s.name, {}};
+    for (size_t k = 0; k < t.size(); ++k)
+      ls.points.emplace_back(static_cast<double>(k + 1), std::max(t[k], 1e-4));
+    plot.series.push_back(std::move(ls));
+  }
+  return writeLinePlot(dir, stem, plot);
 }
 
 std::string seconds(double s) {
@@ -166,11 +181,13 @@ double geometricMean(const std::vector<double> &v) {
   return n ? std::exp(logSum / static_cast<double>(n)) : 0;
 }
 
-Progress::Progress(size_t total, std::string what)
-    : total_(total), what_(std::move(what)), tty_(isatty(STDERR_FILENO)) {}
+Progress::Progress(size_t total, std::string what, bool enabled)
+    : total_(total), what_(std::move(what)), tty_(isatty(STDERR_FILENO)), enabled_(enabled) {}
 
 void Progress::step(const std::string &label) {
   ++count_;
+  if (!enabled_)
+    return;
   if (!tty_) {
     if (total_ < 100 || count_ * 10 / total_ == tenths_)
       return;
@@ -185,7 +202,7 @@ void Progress::step(const std::string &label) {
 }
 
 void Progress::done() {
-  if (tty_)
+  if (tty_ && enabled_)
     std::cerr << "\r\033[K" << std::flush;
 }
 

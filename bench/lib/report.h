@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace locus::bench {
@@ -29,8 +30,26 @@ struct PlotResult {
   std::string warning; ///< non-empty when gnuplot was missing or failed (data + script still written)
 };
 
-/// Writes DIR/STEM.dat and DIR/STEM.gp and, when gnuplot is on PATH, renders DIR/STEM.png and DIR/STEM.svg:
-/// x = number of instances solved, y = time per instance (sorted ascending, log scale), one line per series.
+/// One line of a line plot: (x, y) points in order.
+struct LineSeries {
+  std::string name;
+  std::vector<std::pair<double, double>> points;
+};
+
+struct LinePlot {
+  std::string title, xlabel, ylabel;
+  bool logY = false;
+  std::string key = "top left";      ///< gnuplot's `set key` position
+  std::string style = "linespoints"; ///< gnuplot's `with` style (e.g. "steps")
+  std::vector<LineSeries> series;
+};
+
+/// Writes DIR/STEM.dat (one block per series) and DIR/STEM.gp and, when gnuplot is on PATH, renders
+/// DIR/STEM.png and DIR/STEM.svg.
+PlotResult writeLinePlot(const std::string &dir, const std::string &stem, const LinePlot &plot);
+
+/// A cactus plot through writeLinePlot: x = number of instances solved, y = time per instance (sorted
+/// ascending, log scale), one line per series.
 PlotResult writeCactusPlot(const std::string &dir, const std::string &stem, const std::string &title,
                            const std::vector<Series> &series);
 
@@ -49,16 +68,17 @@ double median(std::vector<double> v);
 double geometricMean(const std::vector<double> &v); ///< of the positive entries; 0 when there are none
 
 /// Progress on stderr: a line redrawn in place on a terminal; otherwise (a log file, CI) a plain line at
-/// every tenth of a run of at least 100 items, and nothing for shorter runs.
+/// every tenth of a run of at least 100 items, and nothing for shorter runs; nothing at all when not
+/// `enabled` (a command printing JSON prints nothing else).
 class Progress {
 public:
-  Progress(size_t total, std::string what);
+  Progress(size_t total, std::string what, bool enabled = true);
   void step(const std::string &label); ///< one more item is starting
   void done();                         ///< erase the line
 private:
   size_t total_, count_ = 0, tenths_ = 0;
   std::string what_;
-  bool tty_;
+  bool tty_, enabled_;
 };
 
 /// The command line that produced a result, shell-quoted, for the reproducibility line of a report.

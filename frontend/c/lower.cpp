@@ -1,6 +1,7 @@
 // Lowering of a clang C AST (the subset of docs/c.md) to canonical IR; the scheme is in
 // frontend/c/README.md.
 #include "frontend/c/internal.h"
+#include "frontend/c/pragma.h"
 #include "ir/ints.h"
 
 #include <clang/AST/Decl.h>
@@ -294,7 +295,8 @@ private:
 class UnitLowering {
 public:
   UnitLowering(cl::ASTContext &ctx, Locator &locator, Diagnostics &diags)
-      : ctx_(ctx), csm_(ctx.getSourceManager()), locator_(locator), diags_(diags) {}
+      : ctx_(ctx), csm_(ctx.getSourceManager()), locator_(locator), diags_(diags),
+        pragmas_(locator.sources()) {}
 
   std::optional<ir::Program> run();
 
@@ -434,6 +436,7 @@ public:
     cl::SourceLocation loc;
   };
   std::vector<GlobalInit> globalInits_;
+  UnwindPragmas pragmas_; ///< `#pragma locus unwind K` before loops and functions
 
 private:
   void declareGlobal(const cl::VarDecl *vd);
@@ -1935,6 +1938,7 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
   ir::Stmt w = make(ir::Stmt::While, g);
   w.loc = loopLoc;
   w.value = cv;
+  w.unwind = u_.pragmas_.take(u_.smLoc(s->getBeginLoc()));
   std::vector<ir::Stmt> *saved = out_;
   out_ = &w.body;
   breakables_.push_back(b);
@@ -2242,6 +2246,7 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
   std::string cname = fd->getNameAsString();
   p.name = uniqueName(cname);
   p.loc = irLoc(fd->getLocation());
+  p.unwind = pragmas_.take(smLoc(fd->getBeginLoc()));
   bool isVoid = fd->getReturnType()->isVoidType();
   p.isTest = cname.rfind("test_", 0) == 0 && fd->getNumParams() == 0 && isVoid;
   prog_.procs.push_back(std::move(p));
@@ -2338,6 +2343,9 @@ std::optional<ir::Program> UnitLowering::run() {
     } catch (const Unsupported &) {
     }
   }
+  if (diags_.hasErrors()) // (an abandoned function leaves its pragmas unused: no report then)
+    return std::nullopt;
+  pragmas_.report(smLoc(csm_.getLocForStartOfFile(csm_.getMainFileID())).file, diags_);
   if (diags_.hasErrors())
     return std::nullopt;
   ir::StmtId next = 0;

@@ -107,6 +107,7 @@ struct Stmt {
   std::string message;                         ///< Assert (unquoted)
   std::unique_ptr<Block> then;                 ///< If, While, Concrete, BlockStmt
   std::unique_ptr<Block> elseBlock;            ///< If (optional)
+  uint32_t unwind = 0;                         ///< While: `unwind K` (0: none)
 
   // Checker annotations.
   uint32_t recordIdx = ir::kNone; ///< New: the record
@@ -144,6 +145,7 @@ struct ProcDecl {
   std::unique_ptr<VarDecl> result; ///< optional
   std::vector<Contract> contracts;
   std::unique_ptr<Block> body;
+  uint32_t unwind = 0; ///< `unwind K`: its recursion bound (0: none)
 };
 
 struct Import {

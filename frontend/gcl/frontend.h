@@ -13,10 +13,15 @@
 namespace locus::gcl {
 
 struct FrontendOptions {
-  /// Directories searched for `import "name";` (after the importing file's directory).
-  /// Empty: $LOCUS_STDLIB if set, else the stdlib/ folder of the source tree.
+  /// Directories searched for `import "name";` after the importing file's directory, before the standard
+  /// library.
   std::vector<std::string> importPath;
 };
+
+/// The standard library's directories: $LOCUS_STDLIB (colon-separated) if set; else, for an installed locus
+/// (PREFIX/bin/locus), PREFIX/share/locus/stdlib; else the source tree's stdlib/. Its files are shown as
+/// `<stdlib>/NAME.gcl` in diagnostics, traces and the IR.
+std::vector<std::string> standardLibraryDirs();
 
 /// Parses one file (already in `sm`) into a module. Syntax errors go to `diags`; the module returned
 /// holds whatever could be recovered. Never throws.

@@ -8,6 +8,9 @@
 #ifndef LOCUS_STDLIB_DIR
 #define LOCUS_STDLIB_DIR "stdlib"
 #endif
+#ifndef LOCUS_STDLIB_FROM_BIN
+#define LOCUS_STDLIB_FROM_BIN "../share/locus/stdlib"
+#endif
 
 namespace fs = std::filesystem;
 
@@ -33,51 +36,61 @@ bool isLibraryImport(const std::string &name) {
   return !hasSuffix && name.find('/') == std::string::npos;
 }
 
+/// A file an import names: where to read it and how to show it.
+struct Found {
+  std::string disk, display;
+};
+
 class Loader {
 public:
   Loader(SourceManager &sm, Diagnostics &diags, const FrontendOptions &opts)
-      : sm_(sm), diags_(diags), searchPath_(stdlibSearchPath(opts)) {}
+      : sm_(sm), diags_(diags), importPath_(opts.importPath), stdlib_(standardLibraryDirs()) {}
 
   Unit run(uint32_t mainFile) {
-    load(mainFile, canonical(sm_.path(mainFile)));
+    load(mainFile, canonical(sm_.diskPath(mainFile)));
     return std::move(unit_);
   }
 
 private:
   enum class State { Loading, Done };
 
-  /// Resolves an import written in `fromFile`; empty if no such file exists.
-  std::string resolve(const std::string &name, uint32_t fromFile) const {
-    fs::path dir = fs::path(sm_.path(fromFile)).parent_path();
+  /// Resolves an import written in `fromFile`; nullopt if no such file exists. A file next to the importer
+  /// is shown relative to the importer's name, one on the import path under that directory, one of the
+  /// standard library as `<stdlib>/NAME.gcl`.
+  std::optional<Found> resolve(const std::string &name, uint32_t fromFile) const {
+    fs::path dir = fs::path(sm_.diskPath(fromFile)).parent_path();
+    fs::path shown = fs::path(sm_.path(fromFile)).parent_path();
     if (name.empty())
-      return {};
+      return std::nullopt;
     if (!isLibraryImport(name)) {
       fs::path p(name);
-      if (p.is_relative())
-        p = dir / p;
-      return isRegularFile(p) ? p.string() : std::string();
+      if (p.is_absolute())
+        return isRegularFile(p) ? std::optional<Found>(Found{p.string(), p.string()}) : std::nullopt;
+      return isRegularFile(dir / p) ? std::optional<Found>(Found{(dir / p).string(), (shown / p).string()})
+                                    : std::nullopt;
     }
-    std::vector<fs::path> dirs{dir};
-    for (const auto &d : searchPath_)
-      dirs.emplace_back(d);
-    for (const auto &d : dirs) {
-      fs::path p = d / (name + ".gcl");
-      if (isRegularFile(p))
-        return p.string();
-    }
-    return {};
+    std::string file = name + ".gcl";
+    std::vector<std::pair<fs::path, fs::path>> dirs{{dir, shown}}; // (where, shown as)
+    for (const std::string &d : importPath_)
+      dirs.emplace_back(d, d);
+    for (const std::string &d : stdlib_)
+      dirs.emplace_back(d, "<stdlib>");
+    for (const auto &[where, as] : dirs)
+      if (isRegularFile(where / file))
+        return Found{(where / file).string(), (as / file).string()};
+    return std::nullopt;
   }
 
   void load(uint32_t file, const std::string &key) {
     state_[key] = State::Loading;
     std::unique_ptr<Module> m = parseModule(file, sm_, diags_);
     for (const Import &imp : m->imports) {
-      std::string found = resolve(imp.path, file);
-      if (found.empty()) {
+      std::optional<Found> found = resolve(imp.path, file);
+      if (!found) {
         diags_.error(imp.loc, "cannot find imported file '" + imp.path + "'");
         continue;
       }
-      std::string k = canonical(found);
+      std::string k = canonical(found->disk);
       auto it = state_.find(k);
       if (it != state_.end()) {
         if (it->second == State::Loading) {
@@ -87,7 +100,7 @@ private:
         }
         continue; // loaded once
       }
-      std::optional<uint32_t> idx = sm_.load(found);
+      std::optional<uint32_t> idx = sm_.load(found->disk, found->display);
       if (!idx) {
         diags_.error(imp.loc, "cannot read imported file '" + imp.path + "'");
         state_[k] = State::Done;
@@ -103,7 +116,7 @@ private:
 
   SourceManager &sm_;
   Diagnostics &diags_;
-  std::vector<std::string> searchPath_;
+  std::vector<std::string> importPath_, stdlib_;
   std::map<std::string, State> state_;
   std::vector<Import> stack_;
   Unit unit_;
@@ -111,26 +124,38 @@ private:
 
 } // namespace
 
-std::vector<std::string> stdlibSearchPath(const FrontendOptions &opts) {
-  std::vector<std::string> dirs = opts.importPath;
-  bool fromEnv = false;
+std::vector<std::string> standardLibraryDirs() {
+  std::vector<std::string> dirs;
   if (const char *env = std::getenv("LOCUS_STDLIB"); env && *env) {
     std::string s = env;
     size_t start = 0;
     while (start <= s.size()) {
       size_t colon = s.find(':', start);
       std::string part = s.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-      if (!part.empty()) {
+      if (!part.empty())
         dirs.push_back(part);
-        fromEnv = true;
-      }
       if (colon == std::string::npos)
         break;
       start = colon + 1;
     }
+    if (!dirs.empty())
+      return dirs;
   }
-  if (!fromEnv)
-    dirs.push_back(LOCUS_STDLIB_DIR);
+  // An installed locus: PREFIX/bin/locus finds PREFIX/share/locus/stdlib.
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path installed = (exe.parent_path() / LOCUS_STDLIB_FROM_BIN).lexically_normal();
+    if (fs::is_directory(installed, ec))
+      return {installed.string()};
+  }
+  return {LOCUS_STDLIB_DIR};
+}
+
+std::vector<std::string> stdlibSearchPath(const FrontendOptions &opts) {
+  std::vector<std::string> dirs = opts.importPath;
+  for (std::string &d : standardLibraryDirs())
+    dirs.push_back(std::move(d));
   return dirs;
 }
 

@@ -11,8 +11,7 @@ Unit loadUnitFromFile(uint32_t mainFile, SourceManager &sm, Diagnostics &diags,
                       const FrontendOptions &opts = {});
 
 /// The directories searched for `import "name";` after the importing file's directory: the options'
-/// importPath, then the standard library: $LOCUS_STDLIB (colon-separated) if set, else the source tree's
-/// stdlib/.
+/// importPath, then standardLibraryDirs().
 std::vector<std::string> stdlibSearchPath(const FrontendOptions &opts);
 
 } // namespace locus::gcl

@@ -523,6 +523,7 @@ private:
       }
       ir::Stmt w = make(ir::Stmt::While, g);
       w.value = std::move(cv);
+      w.unwind = s.unwind;
       auto id = pendingId_;
       pendingId_.reset();
       std::vector<ir::Stmt> *saved = out_;
@@ -607,6 +608,7 @@ ir::Program UnitLowering::run() {
       ir::Procedure p;
       p.name = pd->name;
       p.isTest = pd->isTest;
+      p.unwind = pd->unwind;
       p.loc = declSrc(pd->loc, pd->tag, pd->fileAnnot);
       prog_.procs.push_back(std::move(p));
     }

@@ -628,6 +628,22 @@ private:
       p.tag.file = p.fileAnnot;
   }
 
+  /// `unwind K` (0 when absent or malformed; a malformed one is reported).
+  uint32_t unwindBound(GCLParser::UnwindAnnotContext *u) {
+    if (!u || !u->ID() || !u->INT())
+      return 0;
+    if (u->ID()->getText() != "unwind") {
+      sink_.add(u->ID()->getSymbol(), "expected 'unwind' or '{', found '" + u->ID()->getText() + "'");
+      return 0;
+    }
+    const std::string &k = u->INT()->getText();
+    if (k.size() > 6 || std::stoul(k) < 1 || std::stoul(k) > ir::kMaxUnwind) {
+      sink_.add(u->INT()->getSymbol(), "an unwind bound is from 1 to " + std::to_string(ir::kMaxUnwind));
+      return 0;
+    }
+    return static_cast<uint32_t>(std::stoul(k));
+  }
+
   std::unique_ptr<ProcDecl> procDecl(GCLParser::ProcDeclContext *c) {
     if (!c->ID())
       return nullptr;
@@ -649,6 +665,7 @@ private:
       }
     }
     fileAnnot(c->fileAnnot(), *p);
+    p->unwind = unwindBound(c->unwindAnnot());
     for (auto *k : c->contract()) {
       if (!k || !k->kind)
         continue;
@@ -866,6 +883,7 @@ private:
     } else if (auto *x = dynamic_cast<GCLParser::WhileStmtContext *>(c)) {
       s->kind = Stmt::While;
       s->value = x->expr() ? expr(x->expr()) : nullptr;
+      s->unwind = unwindBound(x->unwindAnnot());
       s->then = block(x->block());
     } else if (auto *x = dynamic_cast<GCLParser::ConcreteStmtContext *>(c)) {
       s->kind = Stmt::Concrete;

@@ -1,6 +1,7 @@
 // locus-regress: runs one file-based regression test (RUN/EXIT/CHECK and expected-diagnostic directives).
 //
-// Usage: locus-regress --locus PATH [--source-dir DIR] [--timeout SECONDS] [--verbose] [--keep-temps] FILE
+// Usage: locus-regress --locus PATH [--source-dir DIR] [--solver NAME] [--timeout SECONDS] [--verbose]
+//                      [--keep-temps] FILE
 // The directive format is documented in tests/README.md. Exit status: 0 all runs passed, 1 some run
 // failed, 2 usage error or malformed test file.
 
@@ -11,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -19,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -33,17 +36,19 @@ struct Options {
   std::string locus;
   std::string sourceDir;
   std::string file;
+  std::string solver; ///< --solver: run only this backend of a `// SOLVERS:` file
   int timeoutSeconds = 120;
   bool verbose = false;
   bool keepTemps = false;
 };
 
-enum class CheckKind { Plain, Next, Same, Not };
+enum class CheckKind { Plain, Next, Same, Not, Label, Empty };
 
 struct Check {
   CheckKind kind = CheckKind::Plain;
-  std::string text;
-  int line = 0; ///< line of the directive in the test file
+  std::string text; ///< the pattern as written (literal text with {{regex}} parts)
+  std::regex re;    ///< the compiled pattern (CHECK-EMPTY: unused)
+  int line = 0;     ///< line of the directive in the test file
 };
 
 struct RunSpec {
@@ -77,10 +82,23 @@ struct ActualDiag {
   std::string text; ///< the whole output line
 };
 
+/// A backend a `// SOLVERS:` file runs with: the name written there and what %solver expands to.
+struct Backend {
+  std::string name;
+  std::string spec;
+};
+
+/// The names `// SOLVERS:` accepts and the `--solver` value of each.
+const std::vector<Backend> &knownBackends() {
+  static const std::vector<Backend> all{{"z3", "z3"}, {"cvc5", "cvc5"}, {"smtlib", "smtlib:z3 -in"}};
+  return all;
+}
+
 struct TestFile {
   std::vector<std::string> lines;
   std::vector<RunSpec> runs;
   std::vector<Chunk> chunks;
+  std::vector<Backend> solvers; ///< from `// SOLVERS:`; empty: the file runs once
 };
 
 std::string trim(const std::string &s) {
@@ -134,6 +152,34 @@ bool isSeparator(const std::string &line) {
   return trim(line) == "// -----";
 }
 
+/// Compiles a CHECK pattern: literal text in which `{{…}}` parts are ECMAScript regular expressions.
+/// Returns an error message, or nullopt.
+std::optional<std::string> compilePattern(const std::string &text, std::regex &re) {
+  std::string src;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text.compare(i, 2, "{{") == 0) {
+      size_t close = text.find("}}", i + 2);
+      if (close == std::string::npos)
+        return "'{{' without a closing '}}'";
+      if (close == i + 2)
+        return "empty '{{}}'";
+      src += "(?:" + text.substr(i + 2, close - i - 2) + ")";
+      i = close + 2;
+      continue;
+    }
+    if (std::strchr("\\^$.|?*+()[]{}/", text[i]))
+      src += '\\';
+    src += text[i++];
+  }
+  try {
+    re = std::regex(src, std::regex::ECMAScript);
+  } catch (const std::regex_error &e) {
+    return std::string("bad regular expression: ") + e.what();
+  }
+  return std::nullopt;
+}
+
 /// Parses RUN/EXIT/CHECK directives and the chunk structure. Errors go to `err`; returns false on any.
 bool parseDirectives(TestFile &tf, const std::string &displayName, std::ostream &err) {
   bool ok = true;
@@ -141,6 +187,11 @@ bool parseDirectives(TestFile &tf, const std::string &displayName, std::ostream 
     err << displayName << ":" << line << ": error: " << msg << "\n";
     ok = false;
   };
+  static const std::vector<std::pair<std::string, CheckKind>> checkNames{
+      {"CHECK:", CheckKind::Plain},   {"CHECK-NEXT:", CheckKind::Next},   {"CHECK-SAME:", CheckKind::Same},
+      {"CHECK-NOT:", CheckKind::Not}, {"CHECK-LABEL:", CheckKind::Label}, {"CHECK-EMPTY:", CheckKind::Empty},
+  };
+  bool solversSeen = false;
   for (size_t i = 0; i < tf.lines.size(); ++i) {
     int lineNo = static_cast<int>(i) + 1;
     std::optional<std::string> body = commentBody(tf.lines[i]);
@@ -154,6 +205,25 @@ bool parseDirectives(TestFile &tf, const std::string &displayName, std::ostream 
       if (r.command.empty())
         bad(lineNo, "empty RUN line");
       tf.runs.push_back(std::move(r));
+      continue;
+    }
+    if (startsWith(b, "SOLVERS:")) {
+      if (solversSeen)
+        bad(lineNo, "second SOLVERS line");
+      solversSeen = true;
+      std::istringstream words(b.substr(8));
+      std::string w;
+      while (words >> w) {
+        auto known = std::find_if(knownBackends().begin(), knownBackends().end(),
+                                  [&](const Backend &k) { return k.name == w; });
+        if (known == knownBackends().end())
+          bad(lineNo, "unknown solver '" + w + "' in SOLVERS (z3, cvc5, smtlib)");
+        else if (std::none_of(tf.solvers.begin(), tf.solvers.end(),
+                              [&](const Backend &k) { return k.name == w; }))
+          tf.solvers.push_back(*known);
+      }
+      if (tf.solvers.empty())
+        bad(lineNo, "SOLVERS names no solver");
       continue;
     }
     bool isExit = startsWith(b, "EXIT:");
@@ -179,35 +249,40 @@ bool parseDirectives(TestFile &tf, const std::string &displayName, std::ostream 
         r.exitCode = static_cast<int>(code);
       continue;
     }
-    Check c;
-    c.line = lineNo;
-    std::string rest;
-    if (startsWith(b, "CHECK:")) {
-      c.kind = CheckKind::Plain;
-      rest = b.substr(6);
-    } else if (startsWith(b, "CHECK-NEXT:")) {
-      c.kind = CheckKind::Next;
-      rest = b.substr(11);
-    } else if (startsWith(b, "CHECK-SAME:")) {
-      c.kind = CheckKind::Same;
-      rest = b.substr(11);
-    } else if (startsWith(b, "CHECK-NOT:")) {
-      c.kind = CheckKind::Not;
-      rest = b.substr(10);
-    } else {
+    auto named = std::find_if(checkNames.begin(), checkNames.end(),
+                              [&](const auto &n) { return startsWith(b, n.first); });
+    if (named == checkNames.end()) {
       bad(lineNo, "unknown directive '" + b.substr(0, b.find(':') + 1) +
-                      "' (CHECK:, CHECK-NEXT:, CHECK-SAME:, CHECK-NOT:)");
+                      "' (CHECK:, CHECK-NEXT:, CHECK-SAME:, CHECK-NOT:, CHECK-LABEL:, CHECK-EMPTY:)");
       continue;
     }
-    c.text = trim(rest);
-    if (c.text.empty())
-      bad(lineNo, "empty CHECK pattern");
-    if ((c.kind == CheckKind::Next || c.kind == CheckKind::Same) && r.checks.empty())
-      bad(lineNo, "CHECK-NEXT/CHECK-SAME without a preceding CHECK");
+    Check c;
+    c.kind = named->second;
+    c.line = lineNo;
+    c.text = trim(b.substr(named->first.size()));
+    if (c.kind == CheckKind::Empty) {
+      if (!c.text.empty())
+        bad(lineNo, "CHECK-EMPTY takes no pattern");
+    } else if (c.text.empty()) {
+      bad(lineNo, "empty " + named->first.substr(0, named->first.size() - 1) + " pattern");
+    } else if (std::optional<std::string> e = compilePattern(c.text, c.re)) {
+      bad(lineNo, *e);
+    }
+    bool follows = c.kind == CheckKind::Next || c.kind == CheckKind::Same || c.kind == CheckKind::Empty;
+    if (follows && std::none_of(r.checks.begin(), r.checks.end(),
+                                [](const Check &p) { return p.kind != CheckKind::Not; }))
+      bad(lineNo, named->first.substr(0, named->first.size() - 1) + " without a preceding CHECK");
     r.checks.push_back(std::move(c));
   }
   if (tf.runs.empty())
     bad(1, "no RUN line (helper files belong in an Inputs/ folder)");
+  bool usesSolver = std::any_of(tf.runs.begin(), tf.runs.end(), [](const RunSpec &r) {
+    return r.command.find("%solver") != std::string::npos;
+  });
+  if (usesSolver && tf.solvers.empty())
+    bad(1, "%solver used without a SOLVERS line");
+  if (!usesSolver && !tf.solvers.empty())
+    bad(1, "a SOLVERS line, but no RUN line uses %solver");
 
   // Cases separated by `// -----`, each with the expected-* directives written inside it.
   int start = 1;
@@ -337,19 +412,29 @@ ProcResult runShell(const std::string &cmd, const std::string &dir, int timeoutS
   return r;
 }
 
-/// Expands %s (the case file), %S (its directory), %% and the leading / piped `locus` word.
-std::string expandCommand(const std::string &cmd, const std::string &file, const std::string &locus) {
+/// What the substitutions of a RUN line expand to.
+struct Substitutions {
+  std::string file;    ///< %s (%S is its directory)
+  std::string tempDir; ///< %t
+  std::string solver;  ///< %solver
+  std::string locus;   ///< the binary under test, for the word `locus` where a command starts
+};
+
+/// Expands %s, %S, %t, %solver, %% and the leading / piped `locus` word.
+std::string expandCommand(const std::string &cmd, const Substitutions &sub) {
   std::string out;
   for (size_t i = 0; i < cmd.size(); ++i) {
     if (cmd[i] == '%' && i + 1 < cmd.size()) {
-      char c = cmd[i + 1];
-      if (c == 's') {
-        out += shellQuote(file);
-        ++i;
+      if (cmd.compare(i + 1, 6, "solver") == 0) {
+        out += shellQuote(sub.solver);
+        i += 6;
         continue;
       }
-      if (c == 'S') {
-        out += shellQuote(fs::path(file).parent_path().string());
+      char c = cmd[i + 1];
+      if (c == 's' || c == 'S' || c == 't') {
+        out += shellQuote(c == 's'   ? sub.file
+                          : c == 'S' ? fs::path(sub.file).parent_path().string()
+                                     : sub.tempDir);
         ++i;
         continue;
       }
@@ -376,7 +461,7 @@ std::string expandCommand(const std::string &cmd, const std::string &file, const
       i = j;
       if (out.compare(i, 5, "locus") == 0 &&
           (i + 5 == out.size() || out[i + 5] == ' ' || out[i + 5] == '\t')) {
-        result += shellQuote(locus);
+        result += shellQuote(sub.locus);
         i += 5;
       }
       atCommandStart = false;
@@ -430,13 +515,100 @@ bool sameFile(const std::string &reported, const std::string &caseFile) {
   return reported == base || (reported.size() > base.size() && reported.ends_with("/" + base));
 }
 
-int lineOfOffset(const std::string &s, size_t off) {
-  int line = 1;
-  for (size_t i = 0; i < off && i < s.size(); ++i)
-    if (s[i] == '\n')
-      ++line;
-  return line;
-}
+/// A match of a pattern in the output: [begin, end) offsets, never across a line end.
+struct Match {
+  size_t begin = 0, end = 0;
+};
+
+/// The output of a run, split into lines (a final newline does not start another line).
+class Output {
+public:
+  explicit Output(const std::string &text) : text_(text) {
+    if (text.empty())
+      return;
+    starts_.push_back(0);
+    for (size_t i = 0; i + 1 < text.size(); ++i)
+      if (text[i] == '\n')
+        starts_.push_back(i + 1);
+  }
+  size_t lines() const { return starts_.size(); }
+  size_t start(size_t line) const { return starts_[line]; }
+  /// Offset of the line's newline (or the end of the text).
+  size_t end(size_t line) const {
+    size_t nl = text_.find('\n', starts_[line]);
+    return nl == std::string::npos ? text_.size() : nl;
+  }
+  /// The line an offset is on (an offset at a newline belongs to the line it ends).
+  size_t lineOf(size_t off) const {
+    auto it = std::upper_bound(starts_.begin(), starts_.end(), off);
+    return it == starts_.begin() ? 0 : static_cast<size_t>(it - starts_.begin()) - 1;
+  }
+  /// 1-based line number of an offset, for messages.
+  size_t lineNumber(size_t off) const { return lines() ? lineOf(off) + 1 : 0; }
+
+  /// The leftmost match of `re` that lies within [from, to).
+  std::optional<Match> find(const std::regex &re, size_t from, size_t to) const {
+    for (size_t l = lines() ? lineOf(from) : 0; l < lines(); ++l) {
+      size_t ls = start(l), le = end(l);
+      if (ls > to)
+        break;
+      size_t b = std::max(ls, from), e = std::min(le, to);
+      if (b <= e)
+        if (std::optional<Match> m = searchLine(re, l, b, e, false))
+          return m;
+      if (le >= to)
+        break;
+    }
+    return std::nullopt;
+  }
+
+  /// An occurrence of `re` that overlaps [from, to) and lies inside neither `prev` nor `next` (the matches
+  /// around a CHECK-NOT), or nullopt.
+  std::optional<Match> findForbidden(const std::regex &re, size_t from, size_t to, std::optional<Match> prev,
+                                     std::optional<Match> next) const {
+    auto inside = [](const Match &m, const std::optional<Match> &around) {
+      return around && m.begin >= around->begin && m.end <= around->end;
+    };
+    for (size_t l = lines() ? lineOf(from) : 0; l < lines(); ++l) {
+      size_t ls = start(l), le = end(l);
+      if (ls > to || (ls == to && to > from))
+        break;
+      if (!std::regex_search(text_.begin() + static_cast<long>(ls), text_.begin() + static_cast<long>(le),
+                             re))
+        continue;
+      for (size_t s = ls; s <= le; ++s) { // every occurrence, overlapping ones too
+        std::optional<Match> m = searchLine(re, l, s, le, true);
+        if (!m)
+          continue;
+        bool overlaps = m->begin < to && (m->end > from || (m->begin == m->end && m->begin >= from));
+        if (overlaps && !inside(*m, prev) && !inside(*m, next))
+          return m;
+      }
+    }
+    return std::nullopt;
+  }
+
+private:
+  /// A match of `re` in [b, e) of line `l` (beginning exactly at b if `anchored`).
+  std::optional<Match> searchLine(const std::regex &re, size_t l, size_t b, size_t e, bool anchored) const {
+    auto flags = std::regex_constants::match_default;
+    if (b > start(l))
+      flags |= std::regex_constants::match_prev_avail; // `^` and `\b` see the text before b
+    if (e < end(l))
+      flags |= std::regex_constants::match_not_eol;
+    if (anchored)
+      flags |= std::regex_constants::match_continuous;
+    std::smatch m;
+    auto first = text_.begin() + static_cast<long>(b);
+    if (!std::regex_search(first, text_.begin() + static_cast<long>(e), m, re, flags))
+      return std::nullopt;
+    size_t mb = static_cast<size_t>(m[0].first - text_.begin());
+    return Match{mb, mb + static_cast<size_t>(m[0].length())};
+  }
+
+  const std::string &text_;
+  std::vector<size_t> starts_;
+};
 
 const char *checkName(CheckKind k) {
   switch (k) {
@@ -444,74 +616,114 @@ const char *checkName(CheckKind k) {
   case CheckKind::Next: return "CHECK-NEXT";
   case CheckKind::Same: return "CHECK-SAME";
   case CheckKind::Not: return "CHECK-NOT";
+  case CheckKind::Label: return "CHECK-LABEL";
+  case CheckKind::Empty: return "CHECK-EMPTY";
   }
   return "CHECK";
 }
 
-/// Applies CHECK / CHECK-NEXT / CHECK-NOT to `out`; appends failure descriptions to `why`.
-void applyChecks(const std::vector<Check> &checks, const std::string &out, const std::string &testName,
-                 std::vector<std::string> &why) {
-  size_t pos = 0;          // end of the previous match
-  size_t prevMatchEnd = 0; // for CHECK-NEXT: the line after the one where the previous match ended
+/// Applies the checks of one CHECK-LABEL block (or the part before the first label) to the output range
+/// [blockBegin, blockEnd); `label` is the label's match. Appends failure descriptions to `why`.
+void applyBlock(const std::vector<const Check *> &checks, const Output &out, size_t blockBegin,
+                size_t blockEnd, std::optional<Match> label, const std::string &testName,
+                std::vector<std::string> &why) {
+  std::optional<Match> prev = label;
+  size_t pos = label ? label->end : blockBegin;
   std::vector<const Check *> pendingNot;
-  auto flushNots = [&](size_t from, size_t to) {
+  auto where = [&](const Check &c) { return testName + ":" + std::to_string(c.line) + ": "; };
+  auto flushNots = [&](std::optional<Match> next) {
     for (const Check *n : pendingNot) {
-      size_t f = out.find(n->text, from);
-      if (f != std::string::npos && f + n->text.size() <= to)
-        why.push_back(testName + ":" + std::to_string(n->line) + ": CHECK-NOT: '" + n->text +
-                      "' found at output line " + std::to_string(lineOfOffset(out, f)));
+      size_t from = prev ? prev->begin : blockBegin, to = next ? next->end : blockEnd;
+      if (std::optional<Match> f = out.findForbidden(n->re, from, to, prev, next))
+        why.push_back(where(*n) + "CHECK-NOT: '" + n->text + "' found at output line " +
+                      std::to_string(out.lineNumber(f->begin)) +
+                      (prev || next ? " (between the matches around it)" : ""));
     }
     pendingNot.clear();
   };
-  for (const Check &c : checks) {
-    if (c.kind == CheckKind::Not) {
-      pendingNot.push_back(&c);
+  for (const Check *c : checks) {
+    if (c->kind == CheckKind::Not) {
+      pendingNot.push_back(c);
       continue;
     }
-    size_t found = std::string::npos;
-    if (c.kind == CheckKind::Plain) {
-      found = out.find(c.text, pos);
-    } else if (c.kind == CheckKind::Same) {
-      size_t lineEnd = out.find('\n', pos);
-      if (lineEnd == std::string::npos)
-        lineEnd = out.size();
-      size_t f = out.find(c.text, pos);
-      if (f != std::string::npos && f + c.text.size() <= lineEnd)
-        found = f;
-    } else {
-      size_t nl = out.find('\n', prevMatchEnd);
-      if (nl != std::string::npos) {
-        size_t lineStart = nl + 1;
-        size_t lineEnd = out.find('\n', lineStart);
-        if (lineEnd == std::string::npos)
-          lineEnd = out.size();
-        size_t f = out.find(c.text, lineStart);
-        if (f != std::string::npos && f + c.text.size() <= lineEnd)
-          found = f;
-      }
+    std::optional<Match> found;
+    std::string miss;
+    size_t line = out.lines() ? out.lineOf(prev ? prev->end : pos) : 0;
+    switch (c->kind) {
+    case CheckKind::Plain:
+      found = out.find(c->re, pos, blockEnd);
+      miss = "not found " + (pos == 0 ? std::string("in the output")
+                                      : "after output line " + std::to_string(out.lineNumber(pos)));
+      break;
+    case CheckKind::Same:
+      if (out.lines())
+        found = out.find(c->re, pos, std::min(out.end(line), blockEnd));
+      miss = "not on output line " + std::to_string(line + 1) + " after the previous match";
+      break;
+    case CheckKind::Next:
+      if (line + 1 < out.lines() && out.start(line + 1) <= blockEnd)
+        found = out.find(c->re, out.start(line + 1), std::min(out.end(line + 1), blockEnd));
+      miss = "not on output line " + std::to_string(line + 2) + " (the line after the previous match)";
+      break;
+    case CheckKind::Empty:
+      if (line + 1 < out.lines() && out.start(line + 1) == out.end(line + 1) &&
+          out.start(line + 1) <= blockEnd)
+        found = Match{out.start(line + 1), out.start(line + 1)};
+      miss = "output line " + std::to_string(line + 2) + " (the line after the previous match) is " +
+             (line + 1 < out.lines() ? "not empty" : "missing");
+      break;
+    case CheckKind::Not:
+    case CheckKind::Label: break;
     }
-    if (found == std::string::npos) {
-      std::string where =
-          pos == 0 ? "in the output" : "after output line " + std::to_string(lineOfOffset(out, pos));
-      if (c.kind == CheckKind::Same)
-        why.push_back(testName + ":" + std::to_string(c.line) + ": CHECK-SAME: '" + c.text +
-                      "' not on output line " + std::to_string(lineOfOffset(out, pos)) +
-                      " after the previous match");
-      else if (c.kind == CheckKind::Next)
-        why.push_back(testName + ":" + std::to_string(c.line) + ": CHECK-NEXT: '" + c.text +
-                      "' not on the line after output line " +
-                      std::to_string(lineOfOffset(out, prevMatchEnd)));
-      else
-        why.push_back(testName + ":" + std::to_string(c.line) + ": CHECK: '" + c.text + "' not found " +
-                      where);
-      pendingNot.clear();
-      return; // later checks would only report follow-on noise
+    if (!found) {
+      why.push_back(where(*c) + checkName(c->kind) + ": " + (c->text.empty() ? "" : "'" + c->text + "' ") +
+                    miss);
+      return; // later checks of this block would only report follow-on noise
     }
-    flushNots(pos, found);
-    pos = found + c.text.size();
-    prevMatchEnd = pos;
+    flushNots(found);
+    prev = found;
+    pos = found->end;
   }
-  flushNots(pos, out.size());
+  flushNots(std::nullopt);
+}
+
+/// Applies a run's checks to its output: labels first, then each block between them.
+void applyChecks(const std::vector<Check> &checks, const std::string &text, const std::string &testName,
+                 std::vector<std::string> &why) {
+  Output out(text);
+  std::vector<std::vector<const Check *>> blocks(1); // blocks[0]: before the first label
+  std::vector<const Check *> labels{nullptr};
+  for (const Check &c : checks) {
+    if (c.kind == CheckKind::Label) {
+      blocks.emplace_back();
+      labels.push_back(&c);
+    } else {
+      blocks.back().push_back(&c);
+    }
+  }
+  std::vector<std::optional<Match>> at(labels.size());
+  size_t from = 0;
+  for (size_t k = 1; k < labels.size(); ++k) {
+    at[k] = out.find(labels[k]->re, from, text.size());
+    if (!at[k])
+      why.push_back(
+          testName + ":" + std::to_string(labels[k]->line) + ": CHECK-LABEL: '" + labels[k]->text +
+          "' not found" +
+          (from == 0 ? " in the output" : " after output line " + std::to_string(out.lineNumber(from))));
+    else
+      from = at[k]->end;
+  }
+  for (size_t k = 0; k < blocks.size(); ++k) {
+    if (k > 0 && !at[k])
+      continue; // reported above
+    size_t begin = k == 0 ? 0 : at[k]->begin, end = text.size();
+    for (size_t n = k + 1; n < at.size(); ++n)
+      if (at[n]) {
+        end = at[n]->begin;
+        break;
+      }
+    applyBlock(blocks[k], out, begin, end, k == 0 ? std::nullopt : at[k], testName, why);
+  }
 }
 
 /// Compares the diagnostics in `out` with the chunk's expected-* directives.
@@ -560,9 +772,19 @@ void printIndented(std::ostream &os, const std::string &text) {
 
 int usage(const char *msg) {
   std::cerr << "locus-regress: " << msg << "\n"
-            << "usage: locus-regress --locus PATH [--source-dir DIR] [--timeout SECONDS] [--verbose] "
-               "[--keep-temps] FILE\n";
+            << "usage: locus-regress --locus PATH [--source-dir DIR] [--solver NAME] [--timeout SECONDS] "
+               "[--verbose] [--keep-temps] FILE\n";
   return 2;
+}
+
+/// Makes a fresh directory under the system's temporary directory; empty on failure.
+fs::path makeTempDir() {
+  std::string templ = (fs::temp_directory_path() / "locus-regress-XXXXXX").string();
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data()))
+    return {};
+  return buf.data();
 }
 
 } // namespace
@@ -578,16 +800,15 @@ int main(int argc, char **argv) {
       }
       return std::string(argv[++i]);
     };
-    if (a == "--locus") {
-      auto v = value("--locus");
+    std::string *target = a == "--locus"        ? &opt.locus
+                          : a == "--source-dir" ? &opt.sourceDir
+                          : a == "--solver"     ? &opt.solver
+                                                : nullptr;
+    if (target) {
+      auto v = value(a.c_str());
       if (!v)
         return 2;
-      opt.locus = *v;
-    } else if (a == "--source-dir") {
-      auto v = value("--source-dir");
-      if (!v)
-        return 2;
-      opt.sourceDir = *v;
+      *target = *v;
     } else if (a == "--timeout") {
       auto v = value("--timeout");
       if (!v)
@@ -637,6 +858,19 @@ int main(int argc, char **argv) {
   if (!parseDirectives(tf, displayName, std::cerr))
     return 2;
 
+  // The backends to run with: every one the SOLVERS line names, or the one --solver picks.
+  std::vector<Backend> passes = tf.solvers.empty() ? std::vector<Backend>{Backend{}} : tf.solvers;
+  if (!opt.solver.empty()) {
+    auto it =
+        std::find_if(passes.begin(), passes.end(), [&](const Backend &b) { return b.name == opt.solver; });
+    if (tf.solvers.empty() || it == passes.end()) {
+      std::cerr << displayName << ": error: --solver " << opt.solver
+                << ": the file's SOLVERS line does not name it\n";
+      return 2;
+    }
+    passes = {*it};
+  }
+
   if (!opt.sourceDir.empty()) {
     fs::path stdlib = fs::absolute(opt.sourceDir) / "stdlib";
     if (!std::getenv("LOCUS_STDLIB") && fs::is_directory(stdlib, ec))
@@ -647,17 +881,14 @@ int main(int argc, char **argv) {
   if (workDir.size() > 1 && workDir.back() == '/')
     workDir.pop_back();
 
-  // Several cases: each goes to its own temp file with the other cases blanked, so lines stay put.
-  fs::path tmpDir;
+  // One temporary directory per test: the case files (several cases each go to their own file with the other
+  // cases blanked, so lines stay put) and each pass's %t.
+  fs::path tmpDir = makeTempDir();
+  if (tmpDir.empty()) {
+    std::cerr << "locus-regress: cannot create a temporary directory: " << std::strerror(errno) << "\n";
+    return 2;
+  }
   if (tf.chunks.size() > 1) {
-    std::string templ = (fs::temp_directory_path() / "locus-regress-XXXXXX").string();
-    std::vector<char> buf(templ.begin(), templ.end());
-    buf.push_back('\0');
-    if (!mkdtemp(buf.data())) {
-      std::cerr << "locus-regress: cannot create a temporary directory: " << std::strerror(errno) << "\n";
-      return 2;
-    }
-    tmpDir = buf.data();
     for (Chunk &c : tf.chunks) {
       fs::path dir = tmpDir / ("case" + std::to_string(c.index + 1));
       fs::create_directories(dir, ec);
@@ -672,62 +903,81 @@ int main(int argc, char **argv) {
   }
 
   int failures = 0, total = 0;
-  for (const RunSpec &run : tf.runs) {
-    bool checkMode = isCheckCommand(run.command);
-    for (Chunk &chunk : tf.chunks) {
-      ++total;
-      std::string cmd = expandCommand(run.command, chunk.path, locus.string());
-      ProcResult res = runShell(cmd, workDir, opt.timeoutSeconds);
-      std::vector<std::string> why;
-      bool expectErrors = false;
-      for (const ExpectedDiag &d : chunk.expected)
-        expectErrors |= d.severity == "error";
-      int wantExit = run.exitCode ? *run.exitCode : (checkMode && expectErrors ? 2 : 0);
-      if (res.timedOut || res.exitCode != wantExit)
-        why.push_back("exit status: expected " + std::to_string(wantExit) + ", got " + res.how);
-      applyChecks(run.checks, res.output, displayName, why);
-      if (checkMode)
-        verifyDiagnostics(chunk, res.output, displayName, why);
-
-      std::string label = displayName + ":" + std::to_string(run.line) + " RUN: " + run.command;
-      if (tf.chunks.size() > 1)
-        label += "  [case " + std::to_string(chunk.index + 1) + " of " + std::to_string(tf.chunks.size()) +
-                 ", lines " + std::to_string(chunk.firstLine) + "-" + std::to_string(chunk.lastLine) + "]";
-      if (why.empty()) {
-        std::cout << "PASS " << label << "\n";
-        if (opt.verbose)
-          printIndented(std::cout, res.output);
-        continue;
-      }
-      ++failures;
-      std::cout << "FAIL " << label << "\n";
-      std::cout << "  command: cd " << shellQuote(workDir) << " && " << cmd << "\n";
-      std::cout << "  result:  " << res.how << "\n";
-      for (const std::string &w : why)
-        std::cout << "  " << w << "\n";
-      if (!run.checks.empty()) {
-        std::cout << "  expected (in order):\n";
-        for (const Check &c : run.checks)
-          std::cout << "    " << checkName(c.kind) << ": " << c.text << "\n";
-      }
-      if (checkMode && !chunk.expected.empty()) {
-        std::cout << "  expected diagnostics:\n";
+  std::vector<std::pair<std::string, std::pair<int, int>>> perSolver; // name → (passed, total)
+  for (const Backend &backend : passes) {
+    Substitutions sub;
+    sub.locus = locus.string();
+    sub.solver = backend.spec;
+    fs::path t = tmpDir / (backend.name.empty() ? "t" : "t-" + backend.name);
+    fs::create_directories(t, ec);
+    sub.tempDir = t.string();
+    int passFailures = 0, passTotal = 0;
+    for (const RunSpec &run : tf.runs) {
+      bool checkMode = isCheckCommand(run.command);
+      for (Chunk &chunk : tf.chunks) {
+        ++passTotal;
+        sub.file = chunk.path;
+        std::string cmd = expandCommand(run.command, sub);
+        ProcResult res = runShell(cmd, workDir, opt.timeoutSeconds);
+        std::vector<std::string> why;
+        bool expectErrors = false;
         for (const ExpectedDiag &d : chunk.expected)
-          std::cout << "    line " << d.line << ": " << d.severity << ": {{" << d.text << "}}\n";
+          expectErrors |= d.severity == "error";
+        int wantExit = run.exitCode ? *run.exitCode : (checkMode && expectErrors ? 2 : 0);
+        if (res.timedOut || res.exitCode != wantExit)
+          why.push_back("exit status: expected " + std::to_string(wantExit) + ", got " + res.how);
+        applyChecks(run.checks, res.output, displayName, why);
+        if (checkMode)
+          verifyDiagnostics(chunk, res.output, displayName, why);
+
+        std::string label = displayName + ":" + std::to_string(run.line) + " RUN: " + run.command;
+        if (!backend.name.empty())
+          label += "  [" + backend.name + "]";
+        if (tf.chunks.size() > 1)
+          label += "  [case " + std::to_string(chunk.index + 1) + " of " + std::to_string(tf.chunks.size()) +
+                   ", lines " + std::to_string(chunk.firstLine) + "-" + std::to_string(chunk.lastLine) + "]";
+        if (why.empty()) {
+          std::cout << "PASS " << label << "\n";
+          if (opt.verbose)
+            printIndented(std::cout, res.output);
+          continue;
+        }
+        ++passFailures;
+        std::cout << "FAIL " << label << "\n";
+        std::cout << "  command: cd " << shellQuote(workDir) << " && " << cmd << "\n";
+        std::cout << "  result:  " << res.how << "\n";
+        for (const std::string &w : why)
+          std::cout << "  " << w << "\n";
+        if (!run.checks.empty()) {
+          std::cout << "  expected (in order):\n";
+          for (const Check &c : run.checks)
+            std::cout << "    " << checkName(c.kind) << ":" << (c.text.empty() ? "" : " " + c.text) << "\n";
+        }
+        if (checkMode && !chunk.expected.empty()) {
+          std::cout << "  expected diagnostics:\n";
+          for (const ExpectedDiag &d : chunk.expected)
+            std::cout << "    line " << d.line << ": " << d.severity << ": {{" << d.text << "}}\n";
+        }
+        std::cout << "  actual output:\n";
+        printIndented(std::cout, res.output);
       }
-      std::cout << "  actual output:\n";
-      printIndented(std::cout, res.output);
     }
+    failures += passFailures;
+    total += passTotal;
+    if (!backend.name.empty())
+      perSolver.push_back({backend.name, {passTotal - passFailures, passTotal}});
   }
-  if (!tmpDir.empty()) {
-    if (opt.keepTemps)
-      std::cout << "(case files kept in " << tmpDir.string() << ")\n";
-    else
-      fs::remove_all(tmpDir, ec);
-    if (failures && !opt.keepTemps)
-      std::cout << "(rerun with --keep-temps to keep the case files)\n";
-  }
+  if (opt.keepTemps)
+    std::cout << "(temporary files kept in " << tmpDir.string() << ")\n";
+  else
+    fs::remove_all(tmpDir, ec);
+  if (failures && !opt.keepTemps)
+    std::cout << "(rerun with --keep-temps to keep the temporary files)\n";
   std::cout << (failures ? "FAILED " : "OK ") << displayName << ": " << (total - failures) << "/" << total
-            << " runs passed\n";
+            << " runs passed";
+  for (size_t k = 0; k < perSolver.size(); ++k)
+    std::cout << (k ? ", " : " (") << perSolver[k].first << " " << perSolver[k].second.first << "/"
+              << perSolver[k].second.second << (k + 1 == perSolver.size() ? ")" : "");
+  std::cout << "\n";
   return failures ? 1 : 0;
 }

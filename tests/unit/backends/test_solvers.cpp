@@ -214,7 +214,7 @@ TEST_CASE("a solver process that dies answers unknown") {
   CHECK_FALSE(r);
   CHECK(r.error.find("did not start") != std::string::npos);
   // A z3 that only ever sees the set-up lines, then loses its input and exits.
-  MakeSolverResult c = makeSolver("smtlib:sh -c 'head -n 7 | z3 -in'", tm);
+  MakeSolverResult c = makeSolver("smtlib:sh -c 'head -n 3 | z3 -in'", tm);
   REQUIRE(c);
   Term x = tm.mkVar("x", tm.intSort());
   c.solver->assertFormula(tm.mkApp(Op::Gt, x, tm.mkInt(0)));
@@ -281,4 +281,144 @@ TEST_CASE("a pipe solver dies with the process that started it") {
       ::usleep(10000);
   }
   CHECK(gone);
+}
+
+TEST_CASE("checks without a core: every posing, every backend") {
+  for (const std::string &spec : allSolvers())
+    for (Posing posing : {Posing::Auto, Posing::Assume, Posing::Push, Posing::Plain, Posing::Fresh})
+      for (bool cores : {true, false}) {
+        CAPTURE(spec);
+        CAPTURE(posingName(posing));
+        CAPTURE(cores);
+        TermManager tm;
+        SolverOptions so;
+        so.posing = posing;
+        so.cores = cores;
+        MakeSolverResult made = makeSolver(spec, tm, so);
+        REQUIRE(made);
+        Solver &s = *made.solver;
+        CHECK(s.posing() != Posing::Auto);
+        Term x = tm.mkVar("x", tm.intSort());
+        Term y = tm.mkVar("y", tm.intSort());
+        Term a = tm.mkVar("a", tm.boolSort());
+        s.assertFormula(tm.mkApp(Op::Gt, x, tm.mkInt(2)));
+        s.push();
+        s.assertFormula(tm.mkImplies(a, tm.mkEq(y, tm.mkApp(Op::Mul, x, tm.mkInt(3)))));
+        // Sat with a model under a non-literal assumption and a literal one.
+        Term small = tm.mkApp(Op::Lt, x, tm.mkInt(5));
+        REQUIRE(s.check({small, a}, Need::NoCore).isSat());
+        int64_t xv = *s.value(x).asInt64();
+        CHECK((xv == 3 || xv == 4));
+        CHECK(*s.value(y).asInt64() == 3 * xv);
+        Term fresh = tm.mkVar("fresh", tm.intSort()); // not in any assertion: any value, but one
+        CHECK(s.value(fresh).kind == Value::Kind::Int);
+        // Unsat; no core afterwards.
+        REQUIRE(s.check({tm.mkApp(Op::Lt, x, tm.mkInt(0))}, Need::NoCore).isUnsat());
+        CHECK_THROWS_AS(s.unsatCore(), std::logic_error);
+        // The assumptions were for one check only: the stack is as it was.
+        REQUIRE(s.check({}, Need::NoCore).isSat());
+        CHECK(*s.value(x).asInt64() > 2);
+        s.assertFormula(tm.mkEq(x, tm.mkInt(10)));
+        REQUIRE(s.check({a}, Need::NoCore).isSat());
+        CHECK(*s.value(y).asInt64() == 30);
+        s.pop();
+        CHECK(s.level() == 0);
+        REQUIRE(s.check({tm.mkEq(x, tm.mkInt(7))}, Need::NoCore).isSat());
+        CHECK(*s.value(x).asInt64() == 7);
+        // Checks with cores still work in between (or are a protocol error without cores).
+        if (cores) {
+          REQUIRE(s.check({a, tm.mkApp(Op::Lt, x, tm.mkInt(1))}).isUnsat());
+          std::vector<Term> core = s.unsatCore();
+          CHECK(core.size() == 1);
+          REQUIRE(s.check({tm.mkEq(x, tm.mkInt(8))}, Need::NoCore).isSat());
+          CHECK(*s.value(x).asInt64() == 8);
+        } else {
+          CHECK_THROWS_AS(s.check({a}), std::logic_error);
+        }
+        CHECK(s.check({tm.mkApp(Op::Lt, x, tm.mkInt(3))}, Need::NoCore).isUnsat());
+      }
+}
+
+TEST_CASE("the dump backend writes each posing as the pipe would") {
+  TermManager tm;
+  Term x = tm.mkVar("x", tm.intSort());
+  Term goal = tm.mkApp(Op::Gt, x, tm.mkInt(1));
+  auto script = [&](Posing p, SolverFamily family) {
+    SolverOptions so;
+    so.posing = p;
+    so.cores = false;
+    DumpSolver d(tm, so, family);
+    d.assertFormula(tm.mkApp(Op::Lt, x, tm.mkInt(5)));
+    (void)d.check({goal}, Need::NoCore);
+    (void)d.check({goal}, Need::NoCore);
+    return d.script();
+  };
+  const std::string session = "(set-option :produce-models true)\n(set-logic ALL)\n(declare-fun x () Int)\n"
+                              "(assert (< x 5))\n(assert (> x 1))\n";
+  std::string plain = script(Posing::Plain, SolverFamily::Z3);
+  CHECK(plain == session + "(check-sat)\n(reset)\n" + session + "(check-sat)\n");
+  CHECK(script(Posing::Plain, SolverFamily::Cvc5) == plain);
+  std::string tactic = "(check-sat-using (then simplify propagate-values solve-eqs smt))\n";
+  std::string fresh = script(Posing::Fresh, SolverFamily::Z3);
+  CHECK(fresh == session + tactic + "(reset)\n" + session + tactic);
+  CHECK(script(Posing::Auto, SolverFamily::Z3) == fresh);
+  CHECK(script(Posing::Fresh, SolverFamily::Cvc5) == plain); // only z3 has tactics
+  std::string push = script(Posing::Push, SolverFamily::Z3);
+  CHECK(push == "(set-option :produce-models true)\n(set-logic ALL)\n(declare-fun x () Int)\n"
+                "(assert (< x 5))\n(push 1)\n(assert (> x 1))\n(check-sat)\n(pop 1)\n(push 1)\n"
+                "(assert (> x 1))\n(check-sat)\n");
+  for (SolverFamily f : {SolverFamily::Z3, SolverFamily::Cvc5}) {
+    std::string assume = script(f == SolverFamily::Z3 ? Posing::Assume : Posing::Auto, f);
+    CHECK(assume.find("(check-sat-assuming (_assume") != std::string::npos);
+    CHECK(assume.find("produce-unsat") == std::string::npos);
+    CHECK(assume.find("(reset)") == std::string::npos);
+  }
+}
+
+TEST_CASE("solver families and their measured posings") {
+  CHECK(familyOf("z3") == SolverFamily::Z3);
+  CHECK(familyOf("cvc5") == SolverFamily::Cvc5);
+  CHECK(familyOf("smtlib:z3 -in") == SolverFamily::Z3);
+  CHECK(familyOf("smtlib:'/opt/z3/bin/z3' -in") == SolverFamily::Z3);
+  CHECK(familyOf("smtlib:cvc5 --lang smt2") == SolverFamily::Cvc5);
+  CHECK(familyOf("smtlib:yices-smt2 --incremental") == SolverFamily::Other);
+  CHECK(familyOf("smtlib:sh -c 'z3 -in'") == SolverFamily::Other); // the program is sh
+  CHECK(familyOf("dump") == SolverFamily::Other);
+  CHECK(measuredPosing(SolverFamily::Z3) == Posing::Fresh);
+  CHECK(measuredPosing(SolverFamily::Cvc5) == Posing::Assume);
+  for (const std::string &spec : allSolvers()) {
+    TermManager tm;
+    MakeSolverResult made = makeSolver(spec, tm);
+    REQUIRE(made);
+    CHECK(made.solver->posing() == measuredPosing(familyOf(spec)));
+  }
+}
+
+TEST_CASE("a fresh check stops at its time limit") {
+  // Z3 4.8.12's own time limit can deadlock in the tactics of a fresh solver (nonlinear integers): the
+  // backends stop such a check from outside.
+  for (const std::string &spec : allSolvers()) {
+    CAPTURE(spec);
+    TermManager tm;
+    SolverOptions so;
+    so.posing = Posing::Fresh;
+    so.cores = false;
+    MakeSolverResult made = makeSolver(spec, tm, so);
+    REQUIRE(made);
+    Solver &s = *made.solver;
+    Term a = tm.mkVar("a", tm.intSort()), b = tm.mkVar("b", tm.intSort()), c = tm.mkVar("c", tm.intSort());
+    auto cube = [&](Term t) { return tm.mkApp(Op::Mul, std::vector<Term>{t, t, t}); };
+    s.assertFormula(tm.mkApp(Op::Gt, a, tm.mkInt(0)));
+    s.assertFormula(tm.mkApp(Op::Gt, b, tm.mkInt(0)));
+    s.assertFormula(tm.mkApp(Op::Gt, c, tm.mkInt(0)));
+    s.setTimeout(500);
+    Result r = s.check({tm.mkEq(tm.mkApp(Op::Add, cube(a), cube(b)), cube(c))}, Need::NoCore);
+    CHECK(r.isUnknown());
+    CHECK(r.reason == UnknownReason::Timeout);
+    CHECK(s.stats().maxCheckSeconds < 5);
+    // The solver stays usable.
+    s.setTimeout(0);
+    REQUIRE(s.check({tm.mkEq(a, tm.mkInt(2))}, Need::NoCore).isSat());
+    CHECK(*s.value(a).asInt64() == 2);
+  }
 }

@@ -3,6 +3,7 @@
 
 #include "backends/encoder/verify.h"
 #include "frontend/gcl/frontend.h"
+#include "ir/interp.h"
 
 #include <doctest/doctest.h>
 
@@ -23,6 +24,27 @@ inline ir::Program compile(const std::string &text) {
     FAIL("does not compile:\n" << text);
   }
   return *p;
+}
+
+/// The nondet values an interpreter run consumed, read back from its trace ("x = 3", "n = n2", "b = true").
+inline std::vector<ir::Value> consumedNondets(const ir::Program &prog, const ir::Outcome &out) {
+  ir::StmtIndex index(prog);
+  std::vector<ir::Value> vals;
+  for (const ir::TraceStep &t : out.trace) {
+    const ir::Stmt *s = index.find(t.stmt);
+    if (!s || s->kind != ir::Stmt::Nondet || !t.written)
+      continue;
+    std::string v = t.written->substr(t.written->rfind(" = ") + 3);
+    if (v == "true" || v == "false")
+      vals.push_back(ir::Value::ofBool(v == "true"));
+    else if (v == "null")
+      vals.push_back(ir::Value::ofRef(0));
+    else if (v[0] == 'n')
+      vals.push_back(ir::Value::ofRef(static_cast<uint32_t>(std::stoul(v.substr(1)))));
+    else
+      vals.push_back(ir::Value::ofInt(*ir::BigInt::parse(v)));
+  }
+  return vals;
 }
 
 } // namespace locus::encoder::testing

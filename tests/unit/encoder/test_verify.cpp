@@ -1,9 +1,7 @@
 // Verdicts of bounded verification on small programs: safe, failures of every kind, bounds, bv32 vs math.
 #include "helpers.h"
 
-#include <chrono>
 #include <memory>
-#include <thread>
 
 using namespace locus;
 using namespace locus::encoder;
@@ -162,13 +160,15 @@ TEST_CASE("nondet ints and bools; bv32 overflow vs math") {
 
 namespace {
 
-/// A backend that takes `delay` per check (a stand-in for a slow solver) and records the time limit each
-/// check is given; the answers come from a real backend.
+/// A backend whose checks take `delay` seconds on a clock of its own (a stand-in for a slow solver, without
+/// waiting: the verification is given this clock, so the budget arithmetic is exact); it records the time
+/// limit each check is given. The answers come from a real backend.
 class SlowSolver : public backends::Solver {
 public:
   SlowSolver(backends::TermManager &tm, const std::string &spec, double delay)
       : Solver(tm), inner_(backends::makeSolver(spec, tm).solver), delay_(delay) {}
   std::vector<unsigned> limits;
+  double clock = 0; ///< seconds "spent" in checks
   std::string name() const override { return "slow " + inner_->name(); }
   std::string version() const override { return inner_->version(); }
 
@@ -178,7 +178,7 @@ protected:
   void popImpl(unsigned n) override { inner_->pop(n); }
   backends::Result checkImpl(const std::vector<backends::Term> &assumptions) override {
     limits.push_back(timeoutMs_);
-    std::this_thread::sleep_for(std::chrono::duration<double>(delay_));
+    clock += delay_;
     return inner_->check(assumptions);
   }
   backends::Value valueImpl(backends::Term t) override { return inner_->value(t); }
@@ -193,15 +193,20 @@ private:
 
 TEST_CASE("--timeout bounds all queries of a verification together") {
   ir::Program failing = compile("proc main(x: int) {\n assert x != 7;\n}");
-  ir::Program bounded = compile("proc main(n: int) { var i: int; i := 0; while (i < n) { i := i + 1; } }");
+  // Only the unwinding assertion can fail: the first query finds it, the second shows no real failure.
+  ir::Program bounded =
+      compile("proc main(n: int) { var i: int; i := 0; while (i < n) { i := i + 1; } assert i >= 0; }");
   for (const std::string &spec : apiSolvers()) {
     CAPTURE(spec);
-    // verifyOn with a 1 s limit on a backend that takes `delay` per check; the limits the checks got.
-    auto slowRun = [&](const ir::Program &prog, double delay, std::vector<unsigned> &limits) {
+    // verifyOn with a limit of `budgetMs` (1 s unless given) on a backend whose checks take `delay` each on
+    // its clock; the limits the checks got.
+    auto slowRun = [&](const ir::Program &prog, double delay, std::vector<unsigned> &limits,
+                       unsigned budgetMs = 1000) {
       VerifyOptions vo;
-      vo.timeoutMs = 1000;
+      vo.timeoutMs = budgetMs;
       backends::TermManager tm;
       SlowSolver s(tm, spec, delay);
+      vo.solveClock = [&s] { return s.clock; };
       VerifyResult r = verifyOn(prog, prog.procIndex("main"), vo, tm, s);
       limits = s.limits;
       return r;
@@ -210,23 +215,26 @@ TEST_CASE("--timeout bounds all queries of a verification together") {
     SUBCASE("a failure: the optional queries for small inputs get what is left, at most half") {
       VerifyResult r = slowRun(failing, 0.15, limits);
       CHECK(r.verdict == Verdict::Failed);
-      REQUIRE(limits.size() >= 2);
-      CHECK(limits[0] == 1000);
-      CHECK(limits[1] <= 350); // (1000 ms - 150 ms spent - 150 ms for the deciding query again) / 2
-      CHECK(limits[1] >= 200); // not much less: the solvers' own time is small
+      // 1000 ms for the deciding query; then (1000 - 150 spent - 150 to ask it again) / 2 = 350 ms for the
+      // query for tiny inputs, which finds x = 7.
+      CHECK(limits == std::vector<unsigned>{1000, 350});
+    }
+    SUBCASE("with time to spare, an optional query gets twice the deciding query's time plus a second") {
+      VerifyResult r = slowRun(failing, 0.1, limits, 10000);
+      CHECK(r.verdict == Verdict::Failed);
+      CHECK(limits == std::vector<unsigned>{10000, 1200}); // not (10000 - 100 - 100) / 2
     }
     SUBCASE("a failure found late: no optional query, the deciding model is used") {
       VerifyResult r = slowRun(failing, 0.6, limits);
       CHECK(r.verdict == Verdict::Failed);
-      CHECK(limits == std::vector<unsigned>{1000});
+      CHECK(limits == std::vector<unsigned>{1000}); // (1000 - 600 - 600) / 2 < 10 ms: not worth asking
     }
-    SUBCASE("safe up to the bound: the bound query gets what is left") {
+    SUBCASE("safe up to the bound: the query for a real failure gets what is left") {
       VerifyResult r = slowRun(bounded, 0.6, limits);
       CHECK(r.verdict == Verdict::BoundFailed);
-      REQUIRE(limits.size() >= 2);
-      CHECK(limits[0] == 1000);
-      CHECK(limits[1] <= 400);
-      CHECK(limits[1] >= 250);
+      // 1000 ms for 'some check fails' (the unwinding assertion), then the 400 ms left for 'a real check
+      // fails' (no); the optional queries would get (400 - 600 - 600) / 2 < 0: none is asked.
+      CHECK(limits == std::vector<unsigned>{1000, 400});
     }
     SUBCASE("the budget used up: the next query is not asked, the answer is a timeout") {
       VerifyResult r = slowRun(bounded, 1.05, limits);
@@ -234,5 +242,66 @@ TEST_CASE("--timeout bounds all queries of a verification together") {
       CHECK(r.reason.find("timeout") == 0);
       CHECK(limits == std::vector<unsigned>{1000});
     }
+  }
+}
+
+namespace {
+
+/// The id of the first statement of `kind` in `proc`'s body.
+ir::StmtId firstStmt(const ir::Program &prog, const std::string &proc, ir::Stmt::Kind kind) {
+  ir::StmtId id = 0;
+  ir::forEachStmt(prog.procs[prog.procIndex(proc)].body, [&](const ir::Stmt &s) {
+    if (!id && s.kind == kind)
+      id = s.id;
+  });
+  REQUIRE(id != 0);
+  return id;
+}
+
+bool replaysWith(const ir::Program &prog, const Check &check, std::vector<ir::Value> args, std::string &why) {
+  Counterexample cx;
+  cx.args = std::move(args);
+  ir::Outcome out;
+  return replays(prog, prog.procIndex("main"), check, cx, EncodeOptions{}, out, why);
+}
+
+} // namespace
+
+TEST_CASE("a counterexample replays only if the interpreter reaches the same check") {
+  // The replay is what stands between a wrong encoding and a wrong verdict: it must say no.
+  std::string why;
+  SUBCASE("an unwinding check: the loop must be reached unwind + 1 = 6 times") {
+    ir::Program prog = compile("proc main(n: int) { var a: int; var b: int; var c: int; var i: int;\n"
+                               " a := 0; b := 0; c := 0; a := 1; b := 1; c := 1; a := 2; b := 2; c := 2;\n"
+                               " i := 0; while (i < n) { i := i + 1; } }");
+    Check loop;
+    loop.kind = CheckKind::Unwinding;
+    loop.stmt = firstStmt(prog, "main", ir::Stmt::While);
+    loop.proc = prog.procIndex("main");
+    CHECK(replaysWith(prog, loop, {ir::Value::ofInt(10)}, why));
+    CHECK_FALSE(replaysWith(prog, loop, {ir::Value::ofInt(0)}, why)); // reached once, among ten statements
+    CHECK(why.find("reached statement #" + std::to_string(loop.stmt) + " 1 times, expected at least 6") !=
+          std::string::npos);
+    CHECK_FALSE(replaysWith(prog, loop, {ir::Value::ofInt(4)}, why)); // 5 evaluations of the loop
+    CHECK(replaysWith(prog, loop, {ir::Value::ofInt(6)}, why));
+  }
+  SUBCASE("an assertion: the same failure at the same statement") {
+    ir::Program prog = compile("proc main(x: int) {\n assert x != 1;\n assert x != 2;\n}");
+    Check second;
+    second.kind = CheckKind::Assert;
+    second.proc = prog.procIndex("main");
+    std::vector<ir::StmtId> asserts;
+    ir::forEachStmt(prog.procs[second.proc].body, [&](const ir::Stmt &s) {
+      if (s.kind == ir::Stmt::Assert)
+        asserts.push_back(s.id);
+    });
+    REQUIRE(asserts.size() == 2);
+    second.stmt = asserts[1];
+    CHECK(replaysWith(prog, second, {ir::Value::ofInt(2)}, why));
+    CHECK_FALSE(replaysWith(prog, second, {ir::Value::ofInt(1)}, why)); // fails at the first assert
+    CHECK_FALSE(replaysWith(prog, second, {ir::Value::ofInt(3)}, why)); // does not fail
+    Check wrongKind = second;
+    wrongKind.kind = CheckKind::NullDeref;
+    CHECK_FALSE(replaysWith(prog, wrongKind, {ir::Value::ofInt(2)}, why));
   }
 }

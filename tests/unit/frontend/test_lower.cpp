@@ -395,3 +395,33 @@ TEST_CASE("lower: temporaries are marked, print as `temp` and stay marked after 
   CHECK(text.find("  var y: int") != std::string::npos);
   roundTrip(prog);
 }
+
+TEST_CASE("lower: `unwind K` on loops and procedures is carried by the IR and round-trips") {
+  auto prog = compile(R"(
+proc f(n: int) returns (r: int) unwind 3 requires n >= 0 {
+  if (n > 0) { r := f(n - 1); }
+}
+proc main() {
+  var i: int;
+  while (i < 10) unwind 12 { i := i + 1; }
+  while (i < 20) { i := i + 1; }
+  var unwind: int := 2;
+}
+)");
+  CHECK(prog.procs[prog.procIndex("f")].unwind == 3);
+  CHECK(prog.procs[prog.procIndex("main")].unwind == 0);
+  CHECK(prog.procs[prog.procIndex("main")].body[1].unwind == 12);
+  std::string mainBody = body(prog, "main");
+  CHECK(mainBody.find("while (b0) unwind 12 {") != std::string::npos);
+  CHECK(mainBody.find("while (b1) {") != std::string::npos);
+  CHECK(ir::toString(prog).find("proc f(n: int @2:8) returns (r: int @2:25) @\"test.gcl\" 2:6 unwind 3\n") !=
+        std::string::npos);
+  roundTrip(prog);
+  std::string errors;
+  CHECK_FALSE(tryCompile("proc f() { while (true) unwind 0 { skip; } }", "t.gcl", &errors));
+  CHECK(errors.find("t.gcl:1:32: error: an unwind bound is from 1 to 100000") != std::string::npos);
+  CHECK_FALSE(tryCompile("proc f() { while (true) unwnd 3 { skip; } }", "t.gcl", &errors));
+  CHECK(errors.find("t.gcl:1:25: error: expected 'unwind' or '{', found 'unwnd'") != std::string::npos);
+  CHECK_FALSE(tryCompile("proc f() unwind 100001 { skip; }", "t.gcl", &errors));
+  CHECK(errors.find("t.gcl:1:17: error: an unwind bound is from 1 to 100000") != std::string::npos);
+}

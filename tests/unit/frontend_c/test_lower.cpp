@@ -273,15 +273,81 @@ TEST_CASE(
 }
 
 TEST_CASE("truncated and garbled C never crashes the front end") {
+  // The contract on any input: IR that validates, or a located error. Both must occur, or the inputs would
+  // not exercise both paths.
+  int accepted = 0, rejected = 0;
+  auto expectClean = [&](const std::string &t) {
+    SourceManager sm;
+    Diagnostics diags(sm);
+    auto prog = c::compileText("test.c", t, sm, diags);
+    INFO(t);
+    if (prog) {
+      ++accepted;
+      CHECK(ir::validate(*prog).empty());
+      return;
+    }
+    ++rejected;
+    // clang's own "too many errors emitted" has no location, so: at least one error, with a location.
+    bool located = false;
+    for (const Diagnostic &d : diags.all())
+      located |= d.severity == Severity::Error && d.loc.valid();
+    CHECK(located);
+  };
   std::string text = readFile(LOCUS_SOURCE_DIR "/tests/regress/c/control.c");
   REQUIRE(!text.empty());
   for (size_t cut = 0; cut < text.size(); cut += 97) {
-    std::string t = text.substr(0, cut);
-    tryCompile(t);
+    expectClean(text.substr(0, cut));
     std::string g = text;
     g[cut] = "{}();,*&@#\"'"[cut % 12];
-    tryCompile(g);
+    expectClean(g);
   }
-  tryCompile(std::string("\0\xff\xfe int main(", 14));
-  CHECK(true);
+  expectClean(std::string("\0\xff\xfe int main(", 14));
+  CHECK(accepted > 0);
+  CHECK(rejected > 0);
+}
+
+TEST_CASE("c: `#pragma locus unwind K` bounds the loop or function after it; misplaced ones are errors") {
+  ir::Program prog = compile(R"(
+#pragma locus unwind 3
+int f(int n) { return n > 0 ? f(n - 1) : 0; }
+int main(void) {
+  int i = 0;
+#pragma locus unwind 12
+  // a comment between the pragma and its loop
+  while (i < 10) i++;
+  for (int k = 0; k < 2; k++) i++;
+  #  pragma   locus unwind 7 // the spacing of the preprocessor
+  do { i--; } while (i > 0);
+  return i;
+}
+)");
+  CHECK(prog.procs[prog.procIndex("f")].unwind == 3);
+  CHECK(prog.procs[prog.procIndex("main")].unwind == 0);
+  std::vector<uint32_t> bounds;
+  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (s.kind == ir::Stmt::While)
+      bounds.push_back(s.unwind);
+  });
+  CHECK(bounds == std::vector<uint32_t>{12, 0, 7});
+  // The printed IR carries the bounds and reads back as the same program.
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::string text = ir::toString(prog);
+  CHECK(text.find("unwind 12 {") != std::string::npos);
+  auto again = gcl::compileText("printed.gcl", text, sm, diags);
+  REQUIRE(again.has_value());
+  CHECK(bool(*again == prog));
+
+  std::string errors;
+  CHECK_FALSE(
+      tryCompile("int main(void) {\n#pragma locus unwind 2\n  int x = 1;\n  return x;\n}\n", &errors));
+  CHECK(errors.find("test.c:2:1: error: '#pragma locus unwind' must come right before a loop or a function "
+                    "definition") != std::string::npos);
+  CHECK_FALSE(tryCompile("#pragma locus unwind 0\nint main(void) { return 0; }\n", &errors));
+  CHECK(errors.find("test.c:1:1: error: malformed '#pragma locus': expected '#pragma locus unwind K' with K "
+                    "from 1 to 100000") != std::string::npos);
+  CHECK_FALSE(tryCompile("#pragma locus unroll 2\nint main(void) { return 0; }\n", &errors));
+  CHECK(errors.find("test.c:1:1: error: malformed '#pragma locus'") != std::string::npos);
+  // Other pragmas are not ours.
+  CHECK(tryCompile("#pragma once\n#pragma locusx unwind 2\nint main(void) { return 0; }\n", &errors));
 }

@@ -183,6 +183,19 @@ TEST_CASE("validate: control flow and contracts") {
   p.procs[0].post.push_back(p.procs[0].body[3]);
   p.procs[0].post.back().id = 50;
   CHECK(has(p, "not allowed in a requires/ensures block"));
+  // Unwinding bounds: on loops and procedures (not tests), at most kMaxUnwind.
+  p = valid();
+  p.procs[0].body[2].unwind = 7;
+  p.procs[0].unwind = 2;
+  CHECK(validate(p).empty());
+  p.procs[0].body[2].unwind = kMaxUnwind + 1;
+  CHECK(has(p, "unwind bound above 100000"));
+  p = valid();
+  p.procs[0].body[1].unwind = 3;
+  CHECK(has(p, "unwind bound set but unused"));
+  p = valid();
+  p.procs[1].unwind = 3;
+  CHECK(has(p, "a test has no recursion bound"));
 }
 
 TEST_CASE("validate: procedures and names") {

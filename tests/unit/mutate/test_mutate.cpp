@@ -6,6 +6,7 @@
 #include "frontend/source.h"
 #include "ir/printer.h"
 #include "ir/validate.h"
+#include "tests/unit/temp_dir.h"
 
 #include <doctest/doctest.h>
 
@@ -283,8 +284,8 @@ TEST_CASE("a manifest survives JSON") {
   header.cls = o.cls;
   header.seed = o.seed;
   header.requested = o.count;
-  fs::path dir = fs::temp_directory_path() / "locus-test-mutate-manifest";
-  fs::remove_all(dir);
+  testing::TempDir tmp("locus-test-mutate-manifest");
+  fs::path dir = tmp.path() / "out";
   std::string err;
   mutate::Manifest m = mutate::writeVersions(dir.string(), "reverse", header, r, err);
   CHECK(err.empty());
@@ -293,5 +294,4 @@ TEST_CASE("a manifest survives JSON") {
   REQUIRE(back.has_value());
   CHECK(mutate::toJson(*back) == mutate::toJson(m));
   CHECK(fs::exists(dir / "reverse.C2.v03.gcl"));
-  fs::remove_all(dir);
 }

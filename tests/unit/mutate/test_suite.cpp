@@ -1,5 +1,6 @@
 // Unit tests of suite generation: a corpus manifest in, a work directory out, byte-identical from the seed.
 #include "bench/mutate/suite.h"
+#include "tests/unit/temp_dir.h"
 
 #include <doctest/doctest.h>
 
@@ -26,10 +27,8 @@ std::map<std::string, std::string> snapshot(const fs::path &dir) {
   return out;
 }
 
-fs::path writeCorpus() {
-  fs::path dir = fs::temp_directory_path() / "locus-test-suite";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+/// Writes a corpus manifest into `dir`; returns `dir`.
+fs::path writeCorpus(const fs::path &dir) {
   std::string root = LOCUS_SOURCE_DIR;
   std::ofstream(dir / "programs.json") << R"({"programs": [
   {"id": "reverse", "files": {"gcl": ")"
@@ -48,7 +47,8 @@ fs::path writeCorpus() {
 } // namespace
 
 TEST_CASE("a corpus manifest is read with its defaults") {
-  fs::path dir = writeCorpus();
+  testing::TempDir tmp("locus-test-suite");
+  fs::path dir = writeCorpus(tmp.path());
   std::string err;
   auto corpus = mutate::readCorpus((dir / "programs.json").string(), {"gcl"}, err);
   REQUIRE(corpus.has_value());
@@ -68,7 +68,8 @@ TEST_CASE("a corpus manifest is read with its defaults") {
 }
 
 TEST_CASE("the suite regenerates byte-identically from its seed") {
-  fs::path dir = writeCorpus();
+  testing::TempDir tmp("locus-test-suite");
+  fs::path dir = writeCorpus(tmp.path());
   std::string err;
   auto corpus = mutate::readCorpus((dir / "programs.json").string(), {"gcl"}, err);
   REQUIRE(corpus.has_value());
@@ -105,5 +106,4 @@ TEST_CASE("the suite regenerates byte-identically from its seed") {
   mutate::generateSuite(one, o);
   for (const auto &[path, bytes] : snapshot(dir / "d"))
     CHECK(sa.at(path) == bytes);
-  fs::remove_all(dir);
 }

@@ -1,0 +1,40 @@
+// `#pragma locus unwind K` in C files: the unwinding bound of the loop or function definition after it.
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/source.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace locus::c {
+
+/// The `#pragma locus unwind K` lines of the files of a translation unit (clang ignores pragmas it does
+/// not know, so they are read from the text). A pragma gives its bound K (1 to ir::kMaxUnwind) to the loop
+/// (`while`, `do`, `for`) or function definition that starts on the next line that is not blank and not
+/// only a comment; for a function it is the recursion bound.
+class UnwindPragmas {
+public:
+  explicit UnwindPragmas(const SourceManager &sm) : sm_(sm) {}
+  /// The bound of the loop or function starting at `at` (a location of `sm`), 0 when no pragma precedes
+  /// it; the pragma counts as used.
+  uint32_t take(SourceLoc at);
+  /// Reports (as errors) malformed pragmas, and pragmas that come before no loop or function definition,
+  /// in `file` and in every file `take` looked at.
+  void report(uint32_t file, Diagnostics &diags);
+
+private:
+  struct Pragma {
+    uint32_t line = 0, col = 0;
+    uint32_t target = 0; ///< the line of the statement it precedes
+    uint32_t bound = 0;  ///< 0: malformed
+    bool used = false;
+  };
+  std::vector<Pragma> &scan(uint32_t file);
+
+  const SourceManager &sm_;
+  std::map<uint32_t, std::vector<Pragma>> files_;
+};
+
+} // namespace locus::c

@@ -1,0 +1,68 @@
+// The relaxable encoding of a failure, and the weights of its soft clauses.
+#include "repair/localize/encoding.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace locus::localize {
+
+std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
+                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
+  auto rf = std::make_unique<RelaxedFailure>();
+  backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, rf->tm);
+  if (!made) {
+    rf->error = made.error;
+    return rf;
+  }
+  rf->solver = std::move(made.solver);
+  const repair::Failure &f = p.failure;
+  encoder::EncodeOptions eo;
+  eo.unwind = f.unwind;
+  eo.unwindFloor = f.unwind; // the run must fit, whatever the loops' own `unwind K` say
+  eo.ints = f.ints;
+  eo.fixedArgs = f.args;
+  eo.fixedNondets = f.nondets;
+  eo.fixedHeap = f.heap;
+  eo.relaxValues = true;
+  eo.relaxGuards = p.opts.relaxGuards;
+  eo.onlyStmts = only;
+  eo.relaxProcs = p.opts.procs;
+  rf->enc = encoder::encode(p.prog, f.entry, rf->tm, eo);
+  rf->enc.assertTo(*rf->solver, true);
+  rf->solver->assertFormula(rf->tm.mkNot(rf->enc.realFailure));
+  rf->solver->assertFormula(rf->tm.mkNot(rf->enc.boundFailure));
+  rf->selectors = rf->enc.selectors();
+  for (const encoder::Step &s : rf->enc.steps)
+    if (!s.selector.isNull())
+      rf->blameOf.emplace(s.selector.id, Blame{s.stmt, s.part});
+  return rf;
+}
+
+std::vector<backends::SoftFormula> softSelectors(const Problem &p, const RelaxedFailure &rf) {
+  std::vector<backends::SoftFormula> softs;
+  bool weighted = p.opts.weights == "ochiai";
+  repair::Spectrum sp;
+  if (weighted) {
+    sp = repair::spectrumOf(p.tests);
+    // The failure being explained is a failing run too, unless it is one of the tests already.
+    bool isTest = std::any_of(p.tests.begin(), p.tests.end(), [&](const repair::TestRun &t) {
+      return t.proc == p.failure.entry && p.failure.args.empty();
+    });
+    if (!isTest)
+      sp.add(p.failure.run.covered, true);
+  }
+  constexpr double kScale = 100;
+  constexpr uint64_t kLargest = 100'000'000; // statements no failing run executes (suspiciousness 0)
+  for (backends::Term sel : rf.selectors) {
+    uint64_t w = 1;
+    if (weighted) {
+      double susp = repair::suspiciousness(repair::Formula::Ochiai, sp, rf.blameOf.at(sel.id).stmt);
+      w = susp <= 0 ? kLargest
+                    : std::min<uint64_t>(kLargest - 1, static_cast<uint64_t>(std::llround(kScale / susp)));
+    }
+    softs.push_back({sel, std::max<uint64_t>(w, 1)});
+  }
+  return softs;
+}
+
+} // namespace locus::localize

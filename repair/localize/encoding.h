@@ -1,0 +1,37 @@
+// The relaxable encoding of a failure, shared by the formula-based methods: the failing inputs fixed, every
+// check required to pass, each statement's value (and guard) behind its selector.
+#pragma once
+
+#include "backends/encoder/encoder.h"
+#include "backends/maxsat.h"
+#include "backends/solver.h"
+#include "repair/localize/localize.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_set>
+
+namespace locus::localize {
+
+/// A relaxed failure on its own solver: hard = the inputs and "every check passes"; soft = the selectors.
+struct RelaxedFailure {
+  backends::TermManager tm;
+  std::unique_ptr<backends::Solver> solver;
+  encoder::Encoding enc;
+  std::vector<backends::Term> selectors; ///< every selector, in order of first use
+  std::map<uint32_t, Blame> blameOf;     ///< selector term id → the statement part it relaxes
+  std::string error;                     ///< why there is no solver (then `solver` is null)
+};
+
+/// Encodes `p.failure` relaxed (values; guards with opts.relaxGuards), optionally only the statements in
+/// `only` (the partial-program mode), and asserts it with "no check fails". Check with every selector
+/// assumed: unsat means the encoding reproduces the failure.
+std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
+                                             const std::optional<std::unordered_set<ir::StmtId>> &only = {});
+
+/// Every selector, each as a soft formula with weight 1 (uniform) or from the Ochiai suspiciousness of its
+/// statement over the tests and the failing run (clause weighting).
+std::vector<backends::SoftFormula> softSelectors(const Problem &p, const RelaxedFailure &rf);
+
+} // namespace locus::localize

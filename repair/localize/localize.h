@@ -1,0 +1,105 @@
+// Fault localization: the methods (one class each, in one registry), the problem they solve and the result
+// they give — source locations ranked by suspicion, each with the method's evidence.
+#pragma once
+
+#include "backends/encoder/encoder.h"
+#include "ir/ir.h"
+#include "repair/common/failure.h"
+#include "repair/common/tests.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace locus::localize {
+
+/// What every method may read; a method uses what applies to it and ignores the rest.
+struct Options {
+  std::string solver = "z3";
+  unsigned timeoutMs = 0; ///< the whole localization (0: none); running out returns what was found
+  size_t maxSize = 3;     ///< set methods: the largest set enumerated
+  size_t maxSets = 20;    ///< set methods: stop after this many sets
+  /// maxsat: soft-clause weights, "uniform" or "ochiai" (clause weighting: 1 / Ochiai suspiciousness).
+  std::string weights = "uniform";
+  bool relaxGuards = false; ///< relax statements' guards too, not only their values
+  /// The procedures whose statements may be blamed (unset: every one). Contract blocks are never blamed.
+  std::optional<std::unordered_set<uint32_t>> procs;
+  repair::Formula formula = repair::Formula::Ochiai;
+};
+
+/// The problem: a program, the failure to explain, and the declared tests' runs (possibly none).
+struct Problem {
+  const ir::Program &prog;
+  const repair::Failure &failure;
+  const std::vector<repair::TestRun> &tests;
+  Options opts;
+};
+
+/// A part of a statement a method blames.
+struct Blame {
+  ir::StmtId stmt = 0;
+  encoder::Part part = encoder::Part::Value;
+  friend bool operator==(const Blame &, const Blame &) = default;
+};
+
+/// One ranked source line.
+struct Suspect {
+  uint32_t rank = 0;                  ///< 1 + the number of lines ranked strictly before (ties share a rank)
+  SourceLoc loc;                      ///< the line, at the column of its first blamed statement
+  std::vector<ir::StmtId> statements; ///< the blamed IR statements on this line
+  double score = 0;                   ///< higher is more suspicious; the method defines the scale
+  std::vector<size_t> sets;           ///< set methods: indices of the sets containing this line
+  std::string evidence;               ///< method-specific explanation, one line
+};
+
+enum class Status {
+  Localized, ///< a failure was explained (ranking may still be empty if nothing could be blamed)
+  NoFailure, ///< nothing to explain
+  Unknown,   ///< a time limit or an unknown solver answer stopped the method: partial results
+  Error,     ///< the method cannot run on this problem (message), e.g. it needs tests and there are none
+};
+const char *statusName(Status s);
+
+struct Result {
+  std::string method;
+  std::string solver; ///< empty for methods that use no solver
+  Status status = Status::Localized;
+  std::string message; ///< why (Unknown, Error), or a warning
+  /// Set methods: the sets in the order the method produced them (CoMSSs cheapest first, diagnoses, …).
+  std::vector<std::vector<Blame>> sets;
+  std::vector<uint64_t> setCosts;
+  bool complete = false; ///< every set within the limits was produced
+  std::vector<Suspect> ranking;
+  /// Method-specific counters (solver checks, iterations, …); `solve_s`: seconds inside the solver (its
+  /// checks and its own work on assertions), for the overhead share of `bench localize`.
+  std::map<std::string, double> stats;
+  double seconds = 0;
+};
+
+/// A localization method. Implementations are registered in registry.cpp; `locus localize --method NAME`.
+class Method {
+public:
+  virtual ~Method() = default;
+  virtual const char *name() const = 0;
+  virtual const char *summary() const = 0; ///< one line for --help
+  virtual bool usesSolver() const { return true; }
+  virtual Result run(const Problem &p) const = 0;
+};
+
+/// Every registered method, in a fixed order.
+const std::vector<std::unique_ptr<Method>> &methods();
+/// The method called `name`, or nullptr.
+const Method *findMethod(const std::string &name);
+
+/// The procedures declared in `mainFile` that are not tests: what a user's own file defines (imported files,
+/// the standard library among them, are trusted).
+std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::string &mainFile);
+
+/// Ranks the lines of `sets` (in their order): a line ranks where its first set puts it; lines first seen in
+/// the same set tie (docs/localize.md). Score: 1 / (1 + index of that set).
+std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets);
+
+} // namespace locus::localize

@@ -1,0 +1,79 @@
+// BugAssist (Jose & Majumdar), with Jin & Orso's clause weighting: the failing run's formula with its inputs
+// and "every check passes" hard, one soft selector per statement part; the minimal correction sets
+// (CoMSSs), cheapest first, are the explanations.
+#include "repair/localize/encoding.h"
+#include "repair/localize/methods.h"
+
+#include "backends/mcs.h"
+
+#include <chrono>
+
+namespace locus::localize {
+
+namespace {
+
+class MaxSat final : public Method {
+public:
+  const char *name() const override { return "maxsat"; }
+  const char *summary() const override {
+    return "BugAssist: minimal correction sets of the failing run's formula (--weights ochiai: clause "
+           "weighting)";
+  }
+  Result run(const Problem &p) const override {
+    Result r;
+    r.method = name();
+    r.solver = p.opts.solver;
+    std::unique_ptr<RelaxedFailure> rf = relaxFailure(p);
+    if (!rf->solver) {
+      r.status = Status::Error;
+      r.message = rf->error;
+      return r;
+    }
+    backends::Solver &s = *rf->solver;
+    s.setTimeout(p.opts.timeoutMs);
+    if (p.opts.weights == "ochiai" && p.tests.empty())
+      r.message = "no declared tests: the ochiai weights see the failing run only";
+    // The encoding must fail like the interpreter's run: every selector enforced, the checks cannot pass.
+    backends::Result all = s.check(rf->selectors);
+    r.stats["selectors"] = static_cast<double>(rf->selectors.size());
+    r.stats["steps"] = static_cast<double>(rf->enc.steps.size());
+    if (all.isUnknown()) {
+      r.status = Status::Unknown;
+      r.message = std::string("the solver gave no answer: ") + backends::reasonName(all.reason);
+      return r;
+    }
+    if (all.isSat()) {
+      r.status = Status::Error;
+      r.message = "internal: the encoding of the failing run passes every check";
+      return r;
+    }
+    backends::McsOptions mo;
+    mo.maxSize = p.opts.maxSize;
+    mo.limit = p.opts.maxSets;
+    backends::McsResult m = backends::enumerateMcs(s, softSelectors(p, *rf), mo);
+    for (const backends::Mcs &set : m.sets) {
+      std::vector<Blame> blames;
+      for (size_t i : set.indices)
+        blames.push_back(rf->blameOf.at(rf->selectors[i].id));
+      r.sets.push_back(std::move(blames));
+      r.setCosts.push_back(set.cost);
+    }
+    r.complete = m.complete;
+    r.stats["checks"] = static_cast<double>(s.stats().checks);
+    r.stats["solve_s"] = s.stats().solveSeconds + s.stats().assertSeconds;
+    if (m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other) {
+      r.status = Status::Unknown;
+      r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason);
+    }
+    r.ranking = rankBySets(p.prog, r.sets);
+    return r;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Method> makeMaxSat() {
+  return std::make_unique<MaxSat>();
+}
+
+} // namespace locus::localize

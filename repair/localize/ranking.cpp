@@ -1,0 +1,82 @@
+// Ranking of blamed statements as source lines.
+#include "repair/localize/localize.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <tuple>
+
+namespace locus::localize {
+
+const char *statusName(Status s) {
+  switch (s) {
+  case Status::Localized: return "localized";
+  case Status::NoFailure: return "no-failure";
+  case Status::Unknown: return "unknown";
+  case Status::Error: return "error";
+  }
+  return "?";
+}
+
+std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::string &mainFile) {
+  std::unordered_set<uint32_t> out;
+  for (uint32_t i = 0; i < prog.procs.size(); ++i) {
+    const ir::Procedure &p = prog.procs[i];
+    if (p.isTest || p.loc.file >= prog.files.size())
+      continue;
+    std::error_code ec;
+    if (prog.files[p.loc.file] == mainFile ||
+        std::filesystem::equivalent(prog.files[p.loc.file], mainFile, ec))
+      out.insert(i);
+  }
+  return out;
+}
+
+std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets) {
+  ir::StmtIndex index(prog);
+  std::vector<Suspect> out;
+  std::map<std::pair<uint32_t, uint32_t>, size_t> byLine; // (file, line) → index in out
+  uint32_t ranked = 0;
+  for (size_t k = 0; k < sets.size(); ++k) {
+    std::vector<Suspect> fresh;
+    for (const Blame &b : sets[k]) {
+      const ir::Stmt *s = index.find(b.stmt);
+      if (!s || !s->loc.valid())
+        continue;
+      std::pair<uint32_t, uint32_t> key{s->loc.file, s->loc.line};
+      auto it = byLine.find(key);
+      Suspect *target = nullptr;
+      if (it != byLine.end()) {
+        target = &out[it->second];
+      } else {
+        auto f = std::find_if(fresh.begin(), fresh.end(), [&](const Suspect &x) {
+          return x.loc.file == key.first && x.loc.line == key.second;
+        });
+        if (f == fresh.end()) {
+          Suspect sus;
+          sus.loc = s->loc;
+          sus.score = 1.0 / static_cast<double>(1 + k);
+          fresh.push_back(sus);
+          f = fresh.end() - 1;
+        }
+        target = &*f;
+      }
+      if (std::find(target->statements.begin(), target->statements.end(), b.stmt) == target->statements.end())
+        target->statements.push_back(b.stmt);
+      if (target->sets.empty() || target->sets.back() != k)
+        target->sets.push_back(k);
+      target->loc.col = std::min(target->loc.col, s->loc.col);
+    }
+    std::sort(fresh.begin(), fresh.end(), [](const Suspect &a, const Suspect &b) {
+      return std::tie(a.loc.file, a.loc.line, a.loc.col) < std::tie(b.loc.file, b.loc.line, b.loc.col);
+    });
+    for (Suspect &s : fresh) {
+      s.rank = ranked + 1;
+      byLine[{s.loc.file, s.loc.line}] = out.size();
+      out.push_back(std::move(s));
+    }
+    ranked += static_cast<uint32_t>(fresh.size());
+  }
+  return out;
+}
+
+} // namespace locus::localize

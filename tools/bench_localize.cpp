@@ -1,0 +1,654 @@
+// `locus bench localize`: localization methods scored against ground truth. The faulty versions are those of
+// `bench faults` (the corpus × Wolverine2's classes, regenerated from the seed; ground truth = the mutated
+// statements' lines) and the papers' injected faults (bench/corpus/papers/faults.json; ground truth = the
+// edited lines). Every version's failure (verify's counterexample) is localized by every configuration
+// (method, weights, solver) in fork()ed workers; the report gives found, the rank of the first ground-truth
+// line (lines examined, ties as docs/localize.md counts them), top-1/3/5, EXAM, Wolverine2's top-10 % / 25 %
+// measure, times and our share of them (markdown, JSON, a time cactus plot, a cumulative EXAM curve).
+#include "bench/lib/pool.h"
+#include "bench/lib/report.h"
+#include "bench/mutate/suite.h"
+#include "frontend/source.h"
+#include "repair/common/failure.h"
+#include "repair/common/tests.h"
+#include "repair/localize/localize.h"
+#include "tools/bench_cmd.h"
+#include "tools/report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace locus::tools {
+
+using report::Exit;
+using report::Json;
+using report::usageError;
+namespace fs = std::filesystem;
+
+namespace {
+
+using bench::Clock;
+using bench::since;
+
+struct Options {
+  std::string manifest = "bench/corpus/programs.json";
+  std::string langs = "gcl";
+  std::string programs;
+  std::string classes = "C1,C2,C3,C4";
+  unsigned versions = 5;
+  uint64_t seed = 1;
+  bool noSuite = false, papers = false;
+  std::string configs = "maxsat:uniform,maxsat:ochiai";
+  std::string solvers = "z3";
+  unsigned jobs = 2;
+  double timeout = 30;
+  size_t maxSize = 3, maxSets = 10;
+  std::string work, out, name = "localize";
+  bool quick = false;
+};
+
+/// One localization configuration: a method, its weights and the parts it relaxes, on a solver.
+struct Config {
+  std::string method, weights, solver;
+  bool guards = false;
+  std::string name() const {
+    return method + (weights.empty() ? "" : ":" + weights) + (guards ? "+guards" : "") +
+           (solver.empty() ? "" : "/" + solver);
+  }
+};
+
+/// A ground-truth location: a source file as the program's file table names it, and a line.
+struct Truth {
+  std::string file;
+  uint32_t line = 0;
+};
+
+/// One faulty version to localize.
+struct Task {
+  std::string label, file, entry, cls, program, lang;
+  std::vector<std::string> procs; ///< the procedures under test: what may be blamed
+  uint32_t unwind = 5, heap = 64;
+  std::vector<Truth> truth;
+};
+
+/// The lines a person examines before reaching a ground-truth line, or -1 when none is ranked.
+double linesExamined(const ir::Program &prog, const std::vector<localize::Suspect> &ranking,
+                     const std::vector<Truth> &truth, uint32_t *rank) {
+  double best = -1;
+  for (const localize::Suspect &s : ranking) {
+    bool hit = false;
+    for (const Truth &t : truth)
+      hit =
+          hit || (s.loc.line == t.line && s.loc.file < prog.files.size() && prog.files[s.loc.file] == t.file);
+    if (!hit)
+      continue;
+    size_t ties = std::count_if(ranking.begin(), ranking.end(),
+                                [&](const localize::Suspect &x) { return x.rank == s.rank; });
+    double examined = (s.rank - 1) + (static_cast<double>(ties) + 1) / 2;
+    if (best < 0 || examined < best) {
+      best = examined;
+      *rank = s.rank;
+    }
+  }
+  return best;
+}
+
+/// Compiles the version, finds its failure, localizes it with every configuration; one JSON record.
+Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o) {
+  Json j;
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::optional<ir::Program> prog = frontend::compileSource(t.file, sm, diags);
+  if (!prog) {
+    j["error"] = "does not compile";
+    return j;
+  }
+  repair::FailureSpec spec;
+  spec.entry = t.entry;
+  spec.verify.solver = "z3";
+  spec.verify.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  spec.verify.encode.unwind = t.unwind;
+  spec.verify.encode.heapSlots = t.heap;
+  auto t0 = Clock::now();
+  repair::FailureSearch found = repair::findFailure(*prog, spec);
+  j["find_seconds"] = since(t0);
+  if (found.status != repair::FailureStatus::Found) {
+    j["failure"] = found.status == repair::FailureStatus::None ? "none" : "unknown";
+    j["message"] = found.message;
+    return j;
+  }
+  const repair::Failure &f = *found.failure;
+  j["failure"] = f.bound ? "bound" : ir::failureName(f.run.failure);
+  std::unordered_set<uint32_t> procs;
+  for (const std::string &name : t.procs)
+    if (uint32_t k = prog->procIndex(name); k != ir::kNone)
+      procs.insert(k);
+  // The program's size for EXAM: the distinct lines carrying statements of the procedures under test.
+  std::set<std::pair<uint32_t, uint32_t>> lines;
+  for (uint32_t k : procs)
+    ir::forEachStmt(prog->procs[k].body, [&](const ir::Stmt &s) {
+      if (s.loc.valid())
+        lines.insert({s.loc.file, s.loc.line});
+    });
+  j["lines"] = lines.size();
+  ir::InterpOptions io;
+  std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, ""), io);
+  Json runs = Json::object();
+  for (const Config &c : configs) {
+    localize::Options lo;
+    lo.solver = c.solver;
+    lo.weights = c.weights.empty() ? "uniform" : c.weights;
+    lo.relaxGuards = c.guards;
+    lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+    lo.maxSize = o.maxSize;
+    lo.maxSets = o.maxSets;
+    lo.procs = procs;
+    localize::Problem p{*prog, f, tests, lo};
+    auto m0 = Clock::now();
+    localize::Result r = localize::findMethod(c.method)->run(p);
+    double sec = since(m0);
+    uint32_t rank = 0;
+    double examined = linesExamined(*prog, r.ranking, t.truth, &rank);
+    Json rj{{"status", localize::statusName(r.status)},
+            {"seconds", sec},
+            {"solve_seconds", r.stats.count("solve_s") ? r.stats.at("solve_s") : 0.0},
+            {"sets", r.sets.size()},
+            {"ranked", r.ranking.size()},
+            {"found", examined >= 0}};
+    if (examined >= 0) {
+      rj["examined"] = examined;
+      rj["rank"] = rank;
+    }
+    if (!r.message.empty())
+      rj["message"] = r.message;
+    runs[c.name()] = rj;
+  }
+  j["runs"] = runs;
+  return j;
+}
+
+/// The papers' faults: each applied to its corpus file (GCL or C) in the work directory.
+std::vector<Task> paperTasks(const std::string &manifest, const std::vector<mutate::CorpusProgram> &corpus,
+                             const std::vector<std::string> &langs, const std::string &work,
+                             std::string &err) {
+  std::vector<Task> out;
+  fs::path base = fs::path(manifest).parent_path();
+  std::ifstream in(base / "papers" / "faults.json");
+  Json doc = Json::parse(in, nullptr, false);
+  if (doc.is_discarded() || !doc.contains("faults")) {
+    err = "cannot read " + (base / "papers" / "faults.json").string();
+    return out;
+  }
+  for (const Json &fault : doc["faults"]) {
+    std::string id = fault.value("id", ""), program = fault.value("program", "");
+    for (const std::string &lang : langs) {
+      auto p = std::find_if(corpus.begin(), corpus.end(), [&](const mutate::CorpusProgram &c) {
+        return c.id == program && c.lang == lang;
+      });
+      if (p == corpus.end() || !fault.contains(lang))
+        continue;
+      std::ifstream src(p->file);
+      std::vector<std::string> text;
+      for (std::string line; std::getline(src, line);)
+        text.push_back(line);
+      Task t;
+      std::string stem = id;
+      std::replace(stem.begin(), stem.end(), '/', '_');
+      fs::path dir = fs::path(work) / "papers";
+      fs::create_directories(dir);
+      t.file = (dir / (stem + (lang == "c" ? ".c" : ".gcl"))).string();
+      bool ok = true;
+      for (const Json &e : fault[lang]["edits"]) {
+        uint32_t line = e.value("line", 0u);
+        std::string orig = e.value("original", ""), repl = e.value("replacement", "");
+        size_t at = line >= 1 && line <= text.size() ? text[line - 1].find(orig) : std::string::npos;
+        if (at == std::string::npos) {
+          ok = false;
+          break;
+        }
+        text[line - 1].replace(at, orig.size(), repl);
+        t.truth.push_back(Truth{t.file, line});
+      }
+      if (!ok) {
+        err = id + ": an edit does not match " + p->file;
+        return {};
+      }
+      std::ofstream outFile(t.file);
+      for (const std::string &l : text)
+        outFile << l << "\n";
+      t.label = id + " (" + lang + ")";
+      t.entry = p->entry;
+      t.procs = p->procs;
+      t.unwind = p->unwind;
+      t.heap = p->heap;
+      t.cls = "papers";
+      t.program = program;
+      t.lang = lang;
+      out.push_back(std::move(t));
+    }
+  }
+  return out;
+}
+
+double quantile(std::vector<double> v, double q) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  size_t k = static_cast<size_t>(std::ceil(q * static_cast<double>(v.size()))) - (q > 0 ? 1 : 0);
+  return v[std::min(k, v.size() - 1)];
+}
+
+std::string percent(size_t k, size_t n) {
+  if (n == 0)
+    return "–";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f %%", 100.0 * static_cast<double>(k) / static_cast<double>(n));
+  return buf;
+}
+
+std::string fixed(double x, int digits = 1) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+/// The scores of one configuration over a set of versions.
+struct Stats {
+  size_t versions = 0, localized = 0, found = 0, top1 = 0, top3 = 0, top5 = 0, top10pct = 0, top25pct = 0;
+  size_t unknown = 0, errors = 0;
+  std::vector<double> examined, exam, seconds, solve;
+  void add(const Json &run, size_t lines) {
+    ++versions;
+    std::string st = run.value("status", "");
+    if (st == "unknown")
+      ++unknown;
+    if (st == "error")
+      ++errors;
+    if (st == "localized" || st == "unknown")
+      ++localized;
+    seconds.push_back(run.value("seconds", 0.0));
+    solve.push_back(run.value("solve_seconds", 0.0));
+    if (!run.value("found", false)) {
+      exam.push_back(100);
+      return;
+    }
+    ++found;
+    double e = run.value("examined", 0.0);
+    examined.push_back(e);
+    top1 += e <= 1;
+    top3 += e <= 3;
+    top5 += e <= 5;
+    double pct = lines ? 100.0 * e / static_cast<double>(lines) : 100;
+    exam.push_back(std::min(100.0, pct));
+    top10pct += pct <= 10;
+    top25pct += pct <= 25;
+  }
+  double oursShare() const {
+    double total = 0, sol = 0;
+    for (double s : seconds)
+      total += s;
+    for (double s : solve)
+      sol += s;
+    return total > 0 ? 1 - std::min(1.0, sol / total) : 0;
+  }
+};
+
+int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter &rep) {
+  if (o.quick) {
+    o.programs = o.programs.empty() ? "B01,B05,L03,KB-max,JO-twobranch,RG-absValue" : o.programs;
+    o.versions = 1;
+    o.papers = true;
+  }
+  std::vector<std::string> langs = splitComma(o.langs), solvers = splitComma(o.solvers);
+  std::vector<Config> configs;
+  for (std::string c : splitComma(o.configs)) {
+    bool guards = c.size() > 7 && c.compare(c.size() - 7, 7, "+guards") == 0;
+    if (guards)
+      c.resize(c.size() - 7);
+    std::string method = c.substr(0, c.find(':'));
+    std::string weights = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
+    const localize::Method *m = localize::findMethod(method);
+    if (!m) {
+      usageError("bench localize: --configs: unknown method '" + method + "'");
+    }
+    if (!weights.empty() && weights != "uniform" && weights != "ochiai") {
+      usageError("bench localize: --configs: unknown weights '" + weights + "' (uniform or ochiai)");
+    }
+    for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
+      configs.push_back(Config{method, weights, s, guards});
+  }
+  if (configs.empty()) {
+    usageError("bench localize: --configs: no configuration");
+  }
+  if (std::optional<std::string> bad = unavailableSolver(solvers)) {
+    usageError(*bad);
+  }
+  std::string err;
+  std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
+  if (!corpus) {
+    usageError(err);
+  }
+  std::vector<mutate::CorpusProgram> all = *corpus;
+  if (!o.programs.empty()) {
+    std::vector<std::string> keep = splitComma(o.programs);
+    std::vector<mutate::CorpusProgram> kept;
+    for (const mutate::CorpusProgram &p : *corpus)
+      if (std::find(keep.begin(), keep.end(), p.id) != keep.end())
+        kept.push_back(p);
+    corpus = kept;
+  }
+  if (o.work.empty())
+    o.work = (fs::temp_directory_path() / "locus-localize").string();
+
+  std::vector<Task> tasks;
+  if (!o.noSuite) {
+    mutate::SuiteOptions so;
+    so.classes.clear();
+    for (const std::string &c : splitComma(o.classes)) {
+      std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
+      if (!fc) {
+        usageError("bench localize: --classes: unknown class '" + c + "'");
+      }
+      so.classes.push_back(*fc);
+    }
+    so.versions = o.versions;
+    so.seed = o.seed;
+    so.workDir = o.work;
+    mutate::Suite suite = mutate::generateSuite(*corpus, so);
+    for (const mutate::SuitePart &part : suite.parts) {
+      const mutate::CorpusProgram &p = (*corpus)[part.program];
+      for (const mutate::VersionRecord &v : part.manifest.versions) {
+        Task t;
+        t.label = v.file;
+        t.file = (fs::path(part.dir) / v.file).string();
+        t.entry = p.entry;
+        t.procs = part.manifest.procs;
+        t.unwind = p.unwind;
+        t.heap = p.heap;
+        t.cls = mutate::className(part.cls);
+        t.program = p.id;
+        t.lang = p.lang;
+        for (const mutate::Fault &f : v.faults)
+          t.truth.push_back(Truth{f.file, f.line});
+        tasks.push_back(std::move(t));
+      }
+    }
+  }
+  if (o.papers) {
+    std::vector<Task> pt = paperTasks(o.manifest, *corpus, langs, o.work, err);
+    if (!err.empty()) {
+      usageError(err);
+    }
+    tasks.insert(tasks.end(), pt.begin(), pt.end());
+  }
+  if (tasks.empty()) {
+    usageError("bench localize: no versions to localize (check --programs, --classes, --papers)");
+  }
+
+  std::vector<Json> results(tasks.size());
+  auto tRun = Clock::now();
+  {
+    bench::Progress progress(tasks.size(), "localize", !rep.json());
+    double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size() + 1) * 1.5 + 60 : 0;
+    bench::WorkerPool pool(
+        tasks.size(), [&](size_t i) { return runTask(tasks[i], configs, o).dump(); }, o.jobs, hard);
+    pool.run([&](size_t i) { progress.step(tasks[i].label); }, [&](size_t i, Json r) { results[i] = r; });
+    progress.done();
+  }
+  double runSeconds = since(tRun);
+
+  // Scores per configuration, overall and per class.
+  std::vector<std::string> classes;
+  for (const Task &t : tasks)
+    if (std::find(classes.begin(), classes.end(), t.cls) == classes.end())
+      classes.push_back(t.cls);
+  std::map<std::string, Stats> byConfig;
+  std::map<std::pair<std::string, std::string>, Stats> byClass;
+  size_t withFailure = 0, noFailure = 0, problems = 0;
+  std::vector<std::string> problemLines;
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    const Json &r = results[i];
+    if (!r.contains("runs")) {
+      if (r.value("failure", "") == "none")
+        ++noFailure;
+      else {
+        ++problems;
+        problemLines.push_back(tasks[i].label + ": " + r.dump());
+      }
+      continue;
+    }
+    ++withFailure;
+    size_t lines = r.value("lines", 0u);
+    for (const Config &c : configs) {
+      const Json &run = r["runs"][c.name()];
+      byConfig[c.name()].add(run, lines);
+      byClass[{c.name(), tasks[i].cls}].add(run, lines);
+      if (run.value("status", "") == "error")
+        problemLines.push_back(tasks[i].label + " " + c.name() + ": " + run.value("message", ""));
+    }
+  }
+
+  bench::Table summary;
+  summary.header = {"configuration", "localized", "found",  "top-1", "top-3", "top-5",
+                    "mean examined", "mean EXAM", "median", "p90",   "max",   "ours"};
+  summary.alignRight = {false, true, true, true, true, true, true, true, true, true, true, true};
+  auto mean = [](const std::vector<double> &v) {
+    double s = 0;
+    for (double x : v)
+      s += x;
+    return v.empty() ? 0 : s / static_cast<double>(v.size());
+  };
+  for (const Config &c : configs) {
+    const Stats &s = byConfig[c.name()];
+    summary.rows.push_back({c.name(), std::to_string(s.localized) + " / " + std::to_string(s.versions),
+                            percent(s.found, s.versions), percent(s.top1, s.versions),
+                            percent(s.top3, s.versions), percent(s.top5, s.versions), fixed(mean(s.examined)),
+                            fixed(mean(s.exam)) + " %", bench::seconds(bench::median(s.seconds)),
+                            bench::seconds(quantile(s.seconds, 0.9)),
+                            bench::seconds(quantile(s.seconds, 1.0)), fixed(100 * s.oursShare()) + " %"});
+  }
+  bench::Table perClass;
+  perClass.header = {"class",      "configuration",     "versions",          "found",
+                     "top-5",      "top 10 % of lines", "top 25 % of lines", "mean EXAM",
+                     "median time"};
+  perClass.alignRight = {false, false, true, true, true, true, true, true, true};
+  for (const std::string &cls : classes)
+    for (const Config &c : configs) {
+      const Stats &s = byClass[{c.name(), cls}];
+      perClass.rows.push_back({cls, c.name(), std::to_string(s.versions), percent(s.found, s.versions),
+                               percent(s.top5, s.versions), percent(s.top10pct, s.versions),
+                               percent(s.top25pct, s.versions), fixed(mean(s.exam)) + " %",
+                               bench::seconds(bench::median(s.seconds))});
+    }
+  bench::Table papersTable;
+  papersTable.header = {"fault", "failure"};
+  papersTable.alignRight = {false, false};
+  for (const Config &c : configs) {
+    papersTable.header.push_back(c.name());
+    papersTable.alignRight.push_back(true);
+  }
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    if (tasks[i].cls != "papers")
+      continue;
+    const Json &r = results[i];
+    std::vector<std::string> row{tasks[i].label, r.contains("failure") && r["failure"].is_string()
+                                                     ? r["failure"].get<std::string>()
+                                                     : "error"};
+    for (const Config &c : configs) {
+      if (!r.contains("runs")) {
+        row.push_back("–");
+        continue;
+      }
+      const Json &run = r["runs"][c.name()];
+      row.push_back(run.value("found", false) ? "rank " + std::to_string(run.value("rank", 0u)) + " (" +
+                                                    fixed(run.value("examined", 0.0)) + " lines)"
+                    : run.value("status", "") == "localized" ? "not found"
+                                                             : run.value("status", ""));
+    }
+    papersTable.rows.push_back(row);
+  }
+
+  // Plots: time cactus per configuration; cumulative EXAM (versions whose ground truth is found within x %).
+  std::vector<bench::Series> cactus;
+  bench::LinePlot examPlot;
+  examPlot.title = "cumulative EXAM: versions whose fault is within the first x % of the lines";
+  examPlot.xlabel = "EXAM (% of the program's lines examined)";
+  examPlot.ylabel = "% of the versions";
+  examPlot.key = "bottom right";
+  examPlot.style = "steps";
+  for (const Config &c : configs) {
+    const Stats &s = byConfig[c.name()];
+    cactus.push_back(bench::Series{c.name(), s.seconds});
+    bench::LineSeries ls{c.name(), {{0, 0}}};
+    std::vector<double> e;
+    for (double x : s.exam)
+      if (x < 100 || true)
+        e.push_back(x);
+    std::sort(e.begin(), e.end());
+    for (size_t k = 0; k < e.size(); ++k)
+      if (k + 1 == e.size() || e[k + 1] != e[k])
+        ls.points.emplace_back(e[k], 100.0 * static_cast<double>(k + 1) / static_cast<double>(s.versions));
+    examPlot.series.push_back(std::move(ls));
+  }
+
+  Json j;
+  j["command"] = "bench localize";
+  j["command_line"] = commandLine;
+  j["setup"] = Json{{"manifest", o.manifest},
+                    {"languages", langs},
+                    {"classes", splitComma(o.classes)},
+                    {"versions", o.versions},
+                    {"seed", o.seed},
+                    {"papers", o.papers},
+                    {"suite", !o.noSuite},
+                    {"configs", splitComma(o.configs)},
+                    {"solvers", solvers},
+                    {"timeout", o.timeout},
+                    {"max_size", o.maxSize},
+                    {"max_sets", o.maxSets},
+                    {"jobs", o.jobs}};
+  j["run_seconds"] = runSeconds;
+  j["versions"] = tasks.size();
+  j["with_failure"] = withFailure;
+  j["no_failure"] = noFailure;
+  j["problems"] = problems;
+  Json cj = Json::object();
+  for (const Config &c : configs) {
+    const Stats &s = byConfig[c.name()];
+    cj[c.name()] = Json{{"versions", s.versions},
+                        {"localized", s.localized},
+                        {"found", s.found},
+                        {"top1", s.top1},
+                        {"top3", s.top3},
+                        {"top5", s.top5},
+                        {"top10pct", s.top10pct},
+                        {"top25pct", s.top25pct},
+                        {"mean_examined", mean(s.examined)},
+                        {"mean_exam_pct", mean(s.exam)},
+                        {"median_seconds", bench::median(s.seconds)},
+                        {"p90_seconds", quantile(s.seconds, 0.9)},
+                        {"max_seconds", quantile(s.seconds, 1.0)},
+                        {"ours_share", s.oursShare()},
+                        {"unknown", s.unknown},
+                        {"errors", s.errors}};
+  }
+  j["by_config"] = cj;
+  Json vj = Json::array();
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    Json truth = Json::array();
+    for (const Truth &t : tasks[i].truth)
+      truth.push_back(Json{{"file", t.file}, {"line", t.line}});
+    Json r = results[i];
+    r.erase("task");
+    vj.push_back(Json{{"label", tasks[i].label},
+                      {"program", tasks[i].program},
+                      {"lang", tasks[i].lang},
+                      {"class", tasks[i].cls},
+                      {"file", tasks[i].file},
+                      {"truth", truth},
+                      {"result", r}});
+  }
+  j["results"] = vj;
+
+  std::ostringstream md;
+  md << "# bench localize: " << o.name << "\n\n"
+     << "Command: `" << commandLine << "`\n\n"
+     << tasks.size() << " faulty versions (" << withFailure << " with a failure to localize, " << noFailure
+     << " equivalent within the bounds, " << problems << " problems); " << configs.size()
+     << " configurations; " << o.jobs << " worker processes; wall time " << bench::seconds(runSeconds)
+     << ". The failure of each version is verify's counterexample (z3); only the procedures under test may "
+        "be "
+        "blamed. Lines examined and ties as in docs/localize.md; EXAM = lines examined / the lines with "
+        "statements in the procedures under test (100 % when the fault is not found); times are the method's "
+        "(after the failure is found); \"ours\" = the share not spent inside the solver.\n\n"
+     << "## Summary (versions with a failure)\n\n"
+     << summary.markdown()
+     << "\n## Per class (Wolverine2's measure: the fault line within the top 10 % / 25 % "
+        "of the lines)\n\n"
+     << perClass.markdown();
+  if (!papersTable.rows.empty())
+    md << "\n## The papers' faults\n\n" << papersTable.markdown();
+  if (!problemLines.empty()) {
+    md << "\n## Problems\n\n";
+    for (const std::string &p : problemLines)
+      md << "- " << p << "\n";
+  }
+  rep.text() << md.str();
+  if (!o.out.empty()) {
+    fs::create_directories(o.out);
+    std::ofstream(fs::path(o.out) / (o.name + ".md")) << md.str();
+    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(1) << "\n";
+    for (const bench::PlotResult &pr :
+         {bench::writeCactusPlot(o.out, o.name + "-time", "localization time per version", cactus),
+          bench::writeLinePlot(o.out, o.name + "-exam", examPlot)})
+      if (!pr.warning.empty())
+        rep.warning(pr.warning);
+  }
+  size_t internal = 0;
+  for (const auto &[name, s] : byConfig)
+    internal += s.errors;
+  return rep.finish(std::move(j), problems || internal ? Exit::Internal : Exit::Ok);
+}
+
+} // namespace
+
+void addBenchLocalize(BenchCommands &cmds) {
+  auto o = std::make_shared<Options>();
+  CLI::App *sub = cmds.bench->add_subcommand(
+      "localize",
+      "localization methods scored against ground truth: the faulty suite and the papers' faults");
+  sub->add_option("--manifest", o->manifest, "the corpus manifest")->capture_default_str();
+  sub->add_option("--langs", o->langs, "languages: gcl, c or gcl,c")->capture_default_str();
+  sub->add_option("--programs", o->programs, "only these corpus ids (comma-separated)");
+  sub->add_option("--classes", o->classes, "fault classes of the suite")->capture_default_str();
+  sub->add_option("--versions", o->versions, "versions per program and class")->capture_default_str();
+  sub->add_option("--seed", o->seed, "the suite's seed (as bench faults)")->capture_default_str();
+  sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
+  sub->add_flag("--no-suite", o->noSuite,
+                "leave out the generated suite (with --papers: the papers' faults only)");
+  sub->add_option("--configs", o->configs,
+                  "METHOD[:WEIGHTS][+guards],… (weights: uniform or ochiai; +guards: relax guards too)")
+      ->capture_default_str();
+  sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
+      ->capture_default_str();
+  sub->add_option("--jobs,-j", o->jobs, "worker processes")->capture_default_str();
+  sub->add_option("--timeout", o->timeout, "seconds per verification and per localization")
+      ->capture_default_str();
+  sub->add_option("--max-size", o->maxSize, "set methods: the largest set")->capture_default_str();
+  sub->add_option("--max-sets", o->maxSets, "set methods: sets per failure")->capture_default_str();
+  sub->add_option("--work", o->work, "where the versions are written (default: $TMPDIR/locus-localize)");
+  sub->add_option("--out", o->out, "write NAME.md, NAME.json and the plots here");
+  sub->add_option("--name", o->name, "the report's file stem")->capture_default_str();
+  sub->add_flag("--quick", o->quick, "the CI subset: 6 programs, 1 version per class, the papers' faults");
+  sub->add_flag("--json", cmds.reporter->jsonFlag(), "print the JSON report instead of markdown");
+  std::string line = cmds.commandLine;
+  cmds.runners.push_back({sub, [o, line](report::Reporter &rep) { return runBenchLocalize(*o, line, rep); }});
+}
+
+} // namespace locus::tools

@@ -1,0 +1,377 @@
+// `locus localize`: find the failure to explain, run a localization method on it, print the ranked lines.
+#include "tools/localize_cmd.h"
+
+#include "frontend/source.h"
+#include "repair/common/failure.h"
+#include "repair/common/tests.h"
+#include "repair/localize/localize.h"
+#include "tools/report.h"
+#include "tools/values.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+namespace locus::tools {
+
+using report::Exit;
+using report::Json;
+
+namespace {
+
+struct Store {
+  std::string file;
+  std::vector<std::string> importPath;
+  std::string method = "maxsat";
+  std::string entry = "main";
+  std::string test;
+  std::string args, nondet;
+  bool haveArgs = false;
+  uint32_t unwind = 5, heap = 64, inputNodes = 3;
+  std::string ints = "math";
+  std::string solver = "z3";
+  double timeout = 0;
+  size_t maxSize = 3, maxSets = 20;
+  std::string weights = "uniform";
+  std::string parts = "value";
+  std::string procs;
+  bool stats = false;
+};
+
+std::string partText(encoder::Part p) {
+  return encoder::partName(p);
+}
+
+/// The text of a source line (trimmed), from the files the front end read.
+std::string sourceLine(const SourceManager &sm, const ir::Program &prog, SourceLoc loc) {
+  if (loc.file >= prog.files.size())
+    return {};
+  std::optional<uint32_t> f = sm.find(prog.files[loc.file]);
+  if (!f)
+    return {};
+  std::string line(sm.lineText(*f, loc.line));
+  size_t b = line.find_first_not_of(" \t"), e = line.find_last_not_of(" \t\r");
+  return b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
+}
+
+Json failureJson(const ir::Program &prog, const repair::Failure &f) {
+  ir::StmtIndex index(prog);
+  Json j;
+  j["kind"] = f.bound ? "bound" : ir::failureName(f.run.failure);
+  j["message"] = f.bound ? f.describe(prog) : f.run.message;
+  if (const ir::Stmt *s = index.find(f.failingStmt()); s && s->loc.valid()) {
+    j["file"] = prog.files.at(s->loc.file);
+    j["line"] = s->loc.line;
+    j["column"] = s->loc.col;
+  }
+  j["statement"] = f.failingStmt();
+  j["origin"] = f.origin;
+  const ir::Procedure &p = prog.procs.at(f.entry);
+  j["entry"] = p.name;
+  Json args = Json::object();
+  for (size_t k = 0; k < f.args.size() && k < p.params.size(); ++k)
+    args[p.vars[p.params[k]].name] = ir::toString(f.args[k]);
+  j["args"] = args;
+  Json nd = Json::array();
+  for (const ir::Value &v : f.nondets)
+    nd.push_back(ir::toString(v));
+  j["nondet"] = nd;
+  j["unwind"] = f.unwind;
+  return j;
+}
+
+int run(const Store &o, report::Reporter &rep) {
+  const localize::Method *method = localize::findMethod(o.method);
+  if (!method) {
+    std::string names;
+    for (const auto &m : localize::methods())
+      names += (names.empty() ? "" : ", ") + std::string(m->name());
+    report::usageError("unknown method '" + o.method + "' (methods: " + names + ")");
+  }
+  if (o.weights != "uniform" && o.weights != "ochiai")
+    report::usageError("--weights: expected uniform or ochiai, got '" + o.weights + "'");
+  if (o.parts != "value" && o.parts != "value,guard" && o.parts != "guard,value")
+    report::usageError("--parts: expected value or value,guard, got '" + o.parts + "'");
+  if (o.timeout < 0 || !(o.timeout < 1e7))
+    report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(o.file, ec))
+    report::usageError("cannot read '" + o.file + "': no such file");
+
+  auto t0 = std::chrono::steady_clock::now();
+  SourceManager sm;
+  Diagnostics diags(sm);
+  frontend::Options fo;
+  fo.importPath = o.importPath;
+  std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
+  rep.diagnostics(diags);
+  if (!prog)
+    return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
+
+  repair::FailureSpec spec;
+  spec.entry = o.entry;
+  spec.verify.solver = o.solver;
+  spec.verify.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  spec.verify.encode.unwind = o.unwind;
+  spec.verify.encode.heapSlots = o.heap;
+  spec.verify.encode.inputNodes = o.inputNodes;
+  spec.verify.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
+  std::string err;
+  if (!o.nondet.empty())
+    for (const std::string &t : splitList(o.nondet)) {
+      std::optional<ir::Value> v = parseValue(t, ir::Type::Void, err);
+      if (!v)
+        report::usageError("--nondet: " + err);
+      spec.nondets.push_back(*v);
+    }
+  if (!o.test.empty()) {
+    if (o.haveArgs)
+      report::usageError("--test and --args exclude each other");
+    spec.kind = repair::FailureSpec::Kind::Test;
+    spec.test = o.test;
+  } else if (o.haveArgs || !o.nondet.empty()) {
+    spec.kind = repair::FailureSpec::Kind::Inputs;
+    uint32_t entry = prog->procIndex(o.entry);
+    if (entry == ir::kNone || prog->procs[entry].isTest)
+      report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
+    const ir::Procedure &p = prog->procs[entry];
+    std::vector<std::string> texts = splitList(o.args);
+    if (texts.size() != p.params.size())
+      report::usageError("'" + p.name + "' takes " + std::to_string(p.params.size()) +
+                         " argument(s), --args gave " + std::to_string(texts.size()));
+    for (size_t i = 0; i < texts.size(); ++i) {
+      std::optional<ir::Value> v = parseValue(texts[i], p.vars[p.params[i]].type.kind, err);
+      if (!v)
+        report::usageError("--args: parameter '" + p.vars[p.params[i]].name + "': " + err);
+      spec.args.push_back(*v);
+    }
+  }
+  repair::FailureSearch found = repair::findFailure(*prog, spec);
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  Json j;
+  j["file"] = o.file;
+  j["method"] = method->name();
+  j["solver"] = method->usesSolver() ? o.solver : "";
+  switch (found.status) {
+  case repair::FailureStatus::Found: break;
+  case repair::FailureStatus::Invalid: report::usageError(found.message);
+  case repair::FailureStatus::None:
+  case repair::FailureStatus::Unknown:
+  case repair::FailureStatus::Internal: {
+    bool none = found.status == repair::FailureStatus::None;
+    int rc = none                                             ? Exit::Ok
+             : found.status == repair::FailureStatus::Unknown ? Exit::Unknown
+                                                              : Exit::Internal;
+    if (rc == Exit::Internal)
+      return rep.error(rc, found.message, j);
+    j["status"] = none ? "no-failure" : "unknown";
+    j["message"] = found.message;
+    j["time_s"] = seconds();
+    j["ranking"] = Json::array();
+    rep.text() << (none ? "no failure to localize: " : "UNKNOWN: ") << found.message << "\n";
+    return rep.finish(std::move(j), rc);
+  }
+  }
+  const repair::Failure &failure = *found.failure;
+  ir::InterpOptions io;
+  io.ints = failure.ints;
+  std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, o.file), io);
+
+  localize::Options lo;
+  lo.solver = o.solver;
+  lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  lo.maxSize = o.maxSize;
+  lo.maxSets = o.maxSets;
+  lo.weights = o.weights;
+  lo.relaxGuards = o.parts != "value";
+  if (o.procs == "all") {
+    lo.procs.reset();
+  } else if (!o.procs.empty()) {
+    lo.procs.emplace();
+    for (const std::string &name : splitList(o.procs)) {
+      uint32_t k = prog->procIndex(name);
+      if (k == ir::kNone)
+        report::usageError("--procs: no procedure '" + name + "'");
+      lo.procs->insert(k);
+    }
+  } else {
+    lo.procs = localize::ownProcedures(*prog, o.file);
+  }
+  localize::Problem problem{*prog, failure, tests, lo};
+  auto m0 = std::chrono::steady_clock::now();
+  localize::Result r = method->run(problem);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m0).count();
+
+  int rc = r.status == localize::Status::Localized   ? Exit::Violated
+           : r.status == localize::Status::Unknown   ? Exit::Unknown
+           : r.status == localize::Status::NoFailure ? Exit::Ok
+                                                     : Exit::InputError;
+  if (r.status == localize::Status::Error)
+    return rep.error(r.message.rfind("internal", 0) == 0 ? Exit::Internal : Exit::InputError, r.message, j);
+  ir::StmtIndex index(*prog);
+  if (rep.json()) {
+    j["status"] = localize::statusName(r.status);
+    if (!r.message.empty())
+      j["message"] = r.message;
+    j["failure"] = failureJson(*prog, failure);
+    j["weights"] = o.weights;
+    j["time_s"] = seconds();
+    j["method_time_s"] = r.seconds;
+    j["complete"] = r.complete;
+    Json sets = Json::array();
+    for (size_t k = 0; k < r.sets.size(); ++k) {
+      Json members = Json::array();
+      for (const localize::Blame &b : r.sets[k]) {
+        Json m{{"statement", b.stmt}, {"part", partText(b.part)}};
+        if (const ir::Stmt *s = index.find(b.stmt); s && s->loc.valid()) {
+          m["file"] = prog->files.at(s->loc.file);
+          m["line"] = s->loc.line;
+          m["column"] = s->loc.col;
+        }
+        members.push_back(std::move(m));
+      }
+      sets.push_back(
+          Json{{"index", k + 1}, {"cost", k < r.setCosts.size() ? r.setCosts[k] : 0}, {"members", members}});
+    }
+    j["sets"] = sets;
+    Json ranking = Json::array();
+    for (const localize::Suspect &s : r.ranking) {
+      Json sj{{"rank", s.rank},
+              {"file", prog->files.at(s.loc.file)},
+              {"line", s.loc.line},
+              {"column", s.loc.col},
+              {"statements", s.statements},
+              {"score", s.score},
+              {"source", sourceLine(sm, *prog, s.loc)}};
+      Json setIdx = Json::array();
+      for (size_t k : s.sets)
+        setIdx.push_back(k + 1);
+      sj["sets"] = setIdx;
+      if (!s.evidence.empty())
+        sj["evidence"] = s.evidence;
+      ranking.push_back(std::move(sj));
+    }
+    j["ranking"] = ranking;
+    Json stats = Json::object();
+    for (const auto &[k, v] : r.stats)
+      stats[k] = v;
+    j["stats"] = stats;
+    return rep.finish(std::move(j), rc);
+  }
+  std::ostream &os = rep.text();
+  os << "failure: " << failure.describe(*prog) << " (" << failure.origin;
+  const ir::Procedure &ep = prog->procs[failure.entry];
+  for (size_t k = 0; k < failure.args.size() && k < ep.params.size(); ++k)
+    os << (k ? ", " : ": ") << ep.vars[ep.params[k]].name << " = " << ir::toString(failure.args[k]);
+  if (!failure.nondets.empty()) {
+    os << "; nondet";
+    for (size_t k = 0; k < failure.nondets.size(); ++k)
+      os << (k ? "," : " ") << ir::toString(failure.nondets[k]);
+  }
+  os << ")\n";
+  os << "method: " << method->name();
+  if (o.method == "maxsat")
+    os << " (" << o.weights << " weights, parts: " << o.parts << ")";
+  if (method->usesSolver())
+    os << " on " << o.solver;
+  os << ", unwind " << failure.unwind << ", " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+  if (!r.message.empty())
+    os << (r.status == localize::Status::Localized ? "note: " : "") << r.message << "\n";
+  if (!r.sets.empty()) {
+    os << "sets (" << r.sets.size() << ", in the order found" << (r.complete ? ", complete" : "")
+       << " up to size " << o.maxSize << "):\n";
+    for (size_t k = 0; k < r.sets.size(); ++k) {
+      os << "  " << k + 1 << ". {";
+      for (size_t i = 0; i < r.sets[k].size(); ++i) {
+        const localize::Blame &b = r.sets[k][i];
+        const ir::Stmt *s = index.find(b.stmt);
+        os << (i ? ", " : "") << partText(b.part) << " of #" << b.stmt;
+        if (s && s->loc.valid())
+          os << " @" << s->loc.line << ":" << s->loc.col;
+      }
+      os << "}";
+      if (k < r.setCosts.size() && o.weights != "uniform")
+        os << "  cost " << r.setCosts[k];
+      os << "\n";
+    }
+  }
+  if (r.ranking.empty()) {
+    if (r.sets.empty() && r.complete)
+      os << "no set of at most " << o.maxSize
+         << " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, "
+            "or "
+            "widen --procs)\n";
+    else
+      os << "no statement blamed\n";
+  } else {
+    os << "ranking:\n";
+    for (const localize::Suspect &s : r.ranking) {
+      std::ostringstream where;
+      where << ir::formatLoc(*prog, s.loc);
+      os << "  " << std::setw(3) << s.rank << "  " << std::left << std::setw(28) << where.str() << std::right
+         << "  " << sourceLine(sm, *prog, s.loc);
+      if (!s.evidence.empty())
+        os << "    -- " << s.evidence;
+      os << "\n";
+    }
+  }
+  if (o.stats)
+    for (const auto &[k, v] : r.stats)
+      os << "stats: " << k << " " << v << "\n";
+  return rep.finish(Json::object(), rc);
+}
+
+} // namespace
+
+LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
+  LocalizeCommand c;
+  auto store = std::make_shared<Store>();
+  Store &o = *store;
+  std::string methodHelp = "the localization method:";
+  for (const auto &m : localize::methods())
+    methodHelp += std::string("\n  ") + m->name() + ": " + m->summary();
+  c.cmd =
+      app.add_subcommand("localize", "rank the statements that explain a failure (verify's counterexample, a "
+                                     "failing test, or a run on given inputs)");
+  c.cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
+  c.cmd->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
+  c.cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
+  c.cmd->add_option("--method", o.method, methodHelp)->capture_default_str();
+  c.cmd->add_option("--entry", o.entry, "the procedure whose failure is localized")->capture_default_str();
+  c.cmd->add_option("--test", o.test, "localize the failure of this declared test instead");
+  c.cmd->add_option("--args", o.args, "localize the run on these arguments (comma-separated), not verify's")
+      ->each([&o](const std::string &) { o.haveArgs = true; });
+  c.cmd->add_option("--nondet", o.nondet, "values for `nondet` in that run, comma-separated");
+  c.cmd->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND")->capture_default_str();
+  c.cmd
+      ->add_option("--unwind", o.unwind,
+                   "loop iterations and recursion depth (at least what the failing run needs)")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
+  c.cmd->add_option("--heap", o.heap, "nodes `new` may allocate")->capture_default_str();
+  c.cmd->add_option("--input-nodes", o.inputNodes, "input nodes per record type for verify's counterexample")
+      ->capture_default_str();
+  c.cmd->add_option("--ints", o.ints, "integer semantics: math or bv32")
+      ->check(CLI::IsMember({"math", "bv32"}))
+      ->capture_default_str();
+  c.cmd->add_option("--timeout", o.timeout,
+                    "time limit in seconds for verify and for the method, each (0: none)");
+  c.cmd->add_option("--max-size", o.maxSize, "set methods: the largest set enumerated")
+      ->capture_default_str();
+  c.cmd->add_option("--max-sets", o.maxSets, "set methods: stop after this many sets")->capture_default_str();
+  c.cmd
+      ->add_option("--weights", o.weights,
+                   "maxsat: uniform, or ochiai (clause weighting from the declared tests)")
+      ->capture_default_str();
+  c.cmd->add_option("--parts", o.parts, "formula methods: the statement parts relaxed, value or value,guard")
+      ->capture_default_str();
+  c.cmd->add_option("--procs", o.procs,
+                    "the procedures whose statements may be blamed, comma-separated, or all (default: those "
+                    "defined in FILE, tests excepted)");
+  c.cmd->add_flag("--stats", o.stats, "print the method's counters");
+  c.run = [store](report::Reporter &r) { return run(*store, r); };
+  return c;
+}
+
+} // namespace locus::tools

@@ -26,7 +26,7 @@ std::optional<ir::Program> compileGcl(const std::string &path, SourceManager &sm
   std::optional<gcl::Unit> unit = gcl::loadUnit(path, sm, diags, fo);
   t.parseSeconds = since(t0);
   if (!unit) {
-    diags.error({}, "cannot read '" + path + "'");
+    diags.error({}, "cannot read '" + path + "': " + SourceManager::unreadable(path).value_or("read error"));
     return std::nullopt;
   }
   if (diags.hasErrors())
@@ -42,7 +42,7 @@ std::optional<ir::Program> compileGcl(const std::string &path, SourceManager &sm
 
 Language languageOf(const std::string &path) {
   std::string ext = std::filesystem::path(path).extension().string();
-  return ext == ".c" || ext == ".h" ? Language::C : Language::Gcl;
+  return ext == ".c" || ext == ".h" || ext == ".i" ? Language::C : Language::Gcl; // .i: preprocessed C
 }
 
 std::optional<ir::Program> compileSource(const std::string &path, SourceManager &sm, Diagnostics &diags,

@@ -13,7 +13,8 @@ namespace locus::frontend {
 
 enum class Language { Gcl, C };
 
-/// The language of `path`: `.c` and `.h` are C, everything else is GCL.
+/// The language of `path`: `.c`, `.h` and `.i` (preprocessed C, as verification tasks ship) are C,
+/// everything else is GCL.
 Language languageOf(const std::string &path);
 
 struct Options {

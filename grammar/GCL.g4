@@ -22,7 +22,10 @@ globalDecl : 'var' varBinding (',' varBinding)* ';' ;
 
 varBinding : ID ':' typeName declLoc? (':=' expr)? ;
 
-typeName : 'int' | 'bool' | ID ;
+typeName : intType | 'bool' | ID ;
+
+// `int` is the unbounded mathematical integer; the others have a fixed width (two's complement when signed).
+intType : 'int' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' ;
 
 procDecl
   : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? unwindAnnot? contract* block
@@ -89,9 +92,14 @@ args : expr (',' expr)* ;
 
 expr
   : '(' expr ')'                                          # parenExpr
-  | op=('-' | 'not' | '!') expr                           # unaryExpr
+  | intType '(' expr ')'                                  # castExpr
+  | op=('-' | 'not' | '!' | '~') expr                     # unaryExpr
   | expr op=('*' | '/' | '%') expr                        # mulExpr
   | expr op=('+' | '-') expr                              # addExpr
+  | expr op=('<<' | '>>') expr                            # shiftExpr
+  | expr op='&' expr                                      # bitAndExpr
+  | expr op='^' expr                                      # bitXorExpr
+  | expr op='|' expr                                      # bitOrExpr
   | expr op=('==' | '!=' | '<' | '<=' | '>' | '>=') expr  # cmpExpr
   | expr op=('and' | '&&') expr                           # andExpr
   | expr op=('or' | '||') expr                            # orExpr
@@ -103,12 +111,16 @@ expr
   ;
 
 STMT_ID : '#' [0-9]+ ;
-INT : [0-9]+ ;
+// An integer literal, optionally with the suffix of a fixed-width type: 255u8, -1i32.
+INT : [0-9]+ ([iu] ('8' | '16' | '32' | '64'))? ;
 ID : [a-zA-Z_] [a-zA-Z0-9_]* ;
 STRING : '"' (~["\\\r\n] | '\\' .)* '"' ;
 
 LINE_COMMENT : '//' ~[\r\n]* -> skip ;
 BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+// A `/*` never closed (it cannot contain `*/`, so it never competes with BLOCK_COMMENT): reported as
+// "unterminated comment" by the parser's prescan.
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* EOF ;
 WS : [ \t\r\n]+ -> skip ;
 
 // Anything else becomes one token the parser reports as "unexpected character".

@@ -9,8 +9,8 @@ namespace locus::ir {
 
 std::string toString(const Value &v) {
   switch (v.kind) {
-  case Type::Int: return std::to_string(v.i);
-  case Type::Bool: return v.i ? "true" : "false";
+  case Type::Int: return v.i.toString();
+  case Type::Bool: return v.i.isZero() ? "false" : "true";
   case Type::Ref:
   case Type::Null: return v.node == 0 ? "null" : "n" + std::to_string(v.node);
   case Type::Void: break;
@@ -50,12 +50,6 @@ struct Stop {
   std::string message;
 };
 
-const char *kOverflow = "integer overflow beyond the interpreter's 64-bit range";
-
-int64_t wrap32(int64_t v) {
-  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v)));
-}
-
 const char *typeName(Type::Kind k) {
   switch (k) {
   case Type::Int: return "an int";
@@ -69,7 +63,7 @@ const char *typeName(Type::Kind k) {
 
 Value defaultOf(Type t) {
   switch (t.kind) {
-  case Type::Int: return Value::ofInt(0);
+  case Type::Int: return Value::ofInt(BigInt(0));
   case Type::Bool: return Value::ofBool(false);
   default: return Value::ofRef(0);
   }
@@ -120,8 +114,8 @@ struct Interpreter::Impl {
 
   Impl(const Program &p, const InterpOptions &o) : prog(p), opts(o) {}
 
-  bool bv() const { return opts.ints == IntMode::BV32; }
-  int64_t norm(int64_t v) const { return bv() ? wrap32(v) : v; }
+  /// An int value made a value of type t (inputs, nondet values, arguments: converted as C converts).
+  BigInt conv(const BigInt &v, Type t) const { return convertTo(v, t, opts.ints); }
 
   const Procedure &procOf(const Frame &f) const { return prog.procs[f.proc]; }
   const Var &varDecl(const Frame &f, VarRef v) const { return prog.var(procOf(f), v); }
@@ -146,13 +140,18 @@ struct Interpreter::Impl {
 
   std::string render(const Frame &f, const Expr &e) const {
     switch (e.kind) {
-    case Expr::IntLit: return std::to_string(e.value);
-    case Expr::BoolLit: return e.value ? "true" : "false";
+    case Expr::IntLit: return e.value.toString() + intSuffix(e.type);
+    case Expr::BoolLit: return e.value.isZero() ? "false" : "true";
     case Expr::NullLit: return "null";
     case Expr::VarUse: return varName(f, e.var);
     case Expr::Unary: {
       std::string a = renderOperand(f, e.args.at(0));
-      return e.op == Op::Neg ? "-" + a : std::string(opSpelling(e.op)) + " " + a;
+      switch (e.op) {
+      case Op::Neg: return "-" + a;
+      case Op::BitNot: return "~" + a;
+      case Op::Cast: return intTypeName(e.type) + "(" + render(f, e.args.at(0)) + ")";
+      default: return std::string(opSpelling(e.op)) + " " + a;
+      }
     }
     case Expr::Binary:
       return renderOperand(f, e.args.at(0)) + " " + opSpelling(e.op) + " " + renderOperand(f, e.args.at(1));
@@ -166,66 +165,48 @@ struct Interpreter::Impl {
 
   static bool sameValue(const Value &a, const Value &b) { return a.i == b.i && a.node == b.node; }
 
-  int64_t arith(const Frame &f, const Expr &e, int64_t a, int64_t b) {
-    int64_t r = 0;
-    bool ovf = false;
-    switch (e.op) {
-    case Op::Add: ovf = __builtin_add_overflow(a, b, &r); break;
-    case Op::Sub: ovf = __builtin_sub_overflow(a, b, &r); break;
-    case Op::Mul: ovf = __builtin_mul_overflow(a, b, &r); break;
-    case Op::Div:
-    case Op::Mod:
-      if (b == 0)
-        throw Stop{OutcomeKind::Failure, FailureKind::DivByZero,
-                   std::string(e.op == Op::Div ? "division" : "remainder") + " by zero in '" + render(f, e) +
-                       "'"};
-      if (b == -1) { // INT64_MIN / -1 is the only overflowing case; x % -1 is always 0
-        if (e.op == Op::Mod)
-          r = 0;
-        else
-          ovf = __builtin_sub_overflow(int64_t(0), a, &r);
-      } else {
-        r = e.op == Op::Div ? a / b : a % b;
-      }
-      break;
-    default: break;
-    }
-    // In BV32 mode operands are 32-bit, so the 64-bit result is exact and only needs wrapping.
-    if (ovf)
-      throw Stop{OutcomeKind::Limit, FailureKind::None, kOverflow};
-    return norm(r);
+  /// An int operator applied (e.type is its result type); division by zero fails, huge results are a limit.
+  Value intOp(const Frame &f, const Expr &e, const BigInt &a, const BigInt &b) {
+    std::optional<BigInt> r = evalIntOp(e.op, e.type, a, b, opts.ints);
+    if (!r)
+      throw Stop{OutcomeKind::Failure, FailureKind::DivByZero,
+                 std::string(e.op == Op::Div ? "division" : "remainder") + " by zero in '" + render(f, e) +
+                     "'"};
+    if (!r->isSmall() && r->bitLength() > kMaxIntBits)
+      throw Stop{OutcomeKind::Limit, FailureKind::None,
+                 "integer of more than " + std::to_string(kMaxIntBits) + " bits in '" + render(f, e) + "'"};
+    return Value::ofInt(std::move(*r));
   }
 
   Value eval(const Frame &f, const Expr &e) {
     switch (e.kind) {
-    case Expr::IntLit: return Value::ofInt(norm(e.value));
-    case Expr::BoolLit: return Value::ofBool(e.value != 0);
+    case Expr::IntLit: return Value::ofInt(conv(e.value, e.type));
+    case Expr::BoolLit: return Value::ofBool(!e.value.isZero());
     case Expr::NullLit: return Value::ofRef(0);
     case Expr::VarUse: return slot(const_cast<Frame &>(f), e.var);
     case Expr::Unary: {
       Value a = eval(f, e.args.at(0));
       if (e.op == Op::Not)
-        return Value::ofBool(a.i == 0);
-      int64_t r;
-      if (__builtin_sub_overflow(int64_t(0), a.i, &r))
-        throw Stop{OutcomeKind::Limit, FailureKind::None, kOverflow};
-      return Value::ofInt(norm(r));
+        return Value::ofBool(a.i.isZero());
+      if (e.op == Op::Cast)
+        return Value::ofInt(castValue(a.i, e.args[0].type, e.type, opts.ints));
+      return intOp(f, e, a.i, BigInt(0));
     }
     case Expr::Binary: {
       Value a = eval(f, e.args.at(0));
       switch (e.op) {
       case Op::And:
-        if (a.i == 0)
+        if (a.i.isZero())
           return Value::ofBool(false);
-        return Value::ofBool(eval(f, e.args.at(1)).i != 0);
+        return Value::ofBool(!eval(f, e.args.at(1)).i.isZero());
       case Op::Or:
-        if (a.i != 0)
+        if (!a.i.isZero())
           return Value::ofBool(true);
-        return Value::ofBool(eval(f, e.args.at(1)).i != 0);
+        return Value::ofBool(!eval(f, e.args.at(1)).i.isZero());
       case Op::Implies:
-        if (a.i == 0)
+        if (a.i.isZero())
           return Value::ofBool(true);
-        return Value::ofBool(eval(f, e.args.at(1)).i != 0);
+        return Value::ofBool(!eval(f, e.args.at(1)).i.isZero());
       default: break;
       }
       Value b = eval(f, e.args.at(1));
@@ -236,7 +217,7 @@ struct Interpreter::Impl {
       case Op::Le: return Value::ofBool(a.i <= b.i);
       case Op::Gt: return Value::ofBool(a.i > b.i);
       case Op::Ge: return Value::ofBool(a.i >= b.i);
-      default: return Value::ofInt(arith(f, e, a.i, b.i));
+      default: return intOp(f, e, a.i, b.i);
       }
     }
     }
@@ -245,8 +226,8 @@ struct Interpreter::Impl {
 
   bool evalBool(const Frame &f, const Expr &e) {
     if (e.kind == Expr::BoolLit)
-      return e.value != 0;
-    return eval(f, e).i != 0;
+      return !e.value.isZero();
+    return !eval(f, e).i.isZero();
   }
 
   // ---- heap, nondet ------------------------------------------------------------------------------
@@ -254,7 +235,7 @@ struct Interpreter::Impl {
   HeapNode &deref(Frame &f, VarRef base, uint32_t field) {
     Value b = slot(f, base);
     if (b.node == 0) {
-      std::string n = varName(f, base);
+      std::string n = describe(f, base, 8);
       throw Stop{OutcomeKind::Failure, FailureKind::NullDeref,
                  "null dereference: '" + n + "' is null in '" + n + "." + fieldName(f, base, field) + "'"};
     }
@@ -263,11 +244,37 @@ struct Interpreter::Impl {
     return heap[b.node - 1];
   }
 
+  /// One draw for an int nondet value (converted to the variable's type by the caller).
+  /// The source expression a variable stands for: its name, or for a lowering temporary defined by a single
+  /// field read (or copy) the path it read, e.g. `head.next` for `t9 := t8.next; t8 := head.next…`.
+  std::string describe(const Frame &f, VarRef v, int depth) const {
+    const Procedure &p = procOf(f);
+    if (v.global || v.index >= p.vars.size() || !p.vars[v.index].temp || depth == 0)
+      return varName(f, v);
+    const Stmt *def = nullptr;
+    int defs = 0;
+    auto visit = [&](const Stmt &s) {
+      if (s.lhs == v && (s.kind == Stmt::Assign || s.kind == Stmt::GetField || s.kind == Stmt::New ||
+                         s.kind == Stmt::Nondet || s.kind == Stmt::Call))
+        ++defs, def = &s;
+    };
+    forEachStmt(p.pre, visit);
+    forEachStmt(p.body, visit);
+    forEachStmt(p.post, visit);
+    if (defs != 1)
+      return varName(f, v);
+    if (def->kind == Stmt::GetField)
+      return describe(f, def->base, depth - 1) + "." + fieldName(f, def->base, def->field);
+    if (def->kind == Stmt::Assign && def->value.kind == Expr::VarUse)
+      return describe(f, def->value.var, depth - 1);
+    return varName(f, v);
+  }
+
   int64_t randomInt() {
     static constexpr int64_t extremes[] = {INT32_MIN, INT32_MAX, -1000, 1000};
     uint64_t r = (*rng)();
     if (r % 8 == 0)
-      return norm(extremes[(r >> 3) % 4]);
+      return extremes[(r >> 3) % 4];
     return static_cast<int64_t>((r >> 3) % 17) - 8;
   }
 
@@ -281,10 +288,10 @@ struct Interpreter::Impl {
       case Type::Int:
         if (v.kind != Type::Int)
           break;
-        return Value::ofInt(norm(v.i));
+        return Value::ofInt(conv(v.i, t));
       case Type::Bool:
         if (v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1)))
-          return Value::ofBool(v.i != 0);
+          return Value::ofBool(!v.i.isZero());
         break;
       default:
         if (v.kind != Type::Ref && v.kind != Type::Null)
@@ -306,7 +313,7 @@ struct Interpreter::Impl {
       rng.emplace(*opts.seed);
     }
     switch (t.kind) {
-    case Type::Int: return Value::ofInt(randomInt());
+    case Type::Int: return Value::ofInt(conv(randomInt(), t));
     case Type::Bool: return Value::ofBool(((*rng)() >> 7) & 1);
     default: {
       std::vector<uint32_t> cands{0};
@@ -331,13 +338,13 @@ struct Interpreter::Impl {
       if (!ok)
         throw Stop{OutcomeKind::Error, FailureKind::None, "relaxed value " + toString(v) + " does not fit"};
       if (t.kind == Type::Int)
-        v = Value::ofInt(norm(v.i));
+        v = Value::ofInt(conv(v.i, t)); // within t's range, as an input of t is
     } else {
       if (!relaxRng)
         relaxRng.emplace(opts.relaxSeed);
       uint64_t r = (*relaxRng)();
       if (t.kind == Type::Int) {
-        v = Value::ofInt(static_cast<int64_t>(r % 17) - 8);
+        v = Value::ofInt(conv(BigInt(static_cast<int64_t>(r % 17) - 8), t));
       } else if (t.kind == Type::Bool) {
         v = Value::ofBool(r & 1);
       } else {
@@ -483,6 +490,9 @@ struct Interpreter::Impl {
       case Stmt::New: {
         if (s.record >= prog.records.size())
           throw Stop{OutcomeKind::Error, FailureKind::None, "invalid record in new"};
+        if (heap.size() >= opts.heapLimit)
+          throw Stop{OutcomeKind::Limit, FailureKind::None,
+                     "heap limit of " + std::to_string(opts.heapLimit) + " nodes reached"};
         HeapNode n;
         n.record = s.record;
         n.allocatedBy = s.id;
@@ -638,8 +648,8 @@ struct Interpreter::Impl {
         if (!ok)
           return error(where + ": field '" + prog.records[n.record].fields[f].name + "' cannot hold " +
                        toString(v));
-        copy.fields[f] = t.kind == Type::Int    ? Value::ofInt(norm(v.i))
-                         : t.kind == Type::Bool ? Value::ofBool(v.i != 0)
+        copy.fields[f] = t.kind == Type::Int    ? Value::ofInt(conv(v.i, t))
+                         : t.kind == Type::Bool ? Value::ofBool(!v.i.isZero())
                                                 : Value::ofRef(v.node);
       }
       heap.push_back(std::move(copy));
@@ -653,12 +663,12 @@ struct Interpreter::Impl {
       case Type::Int:
         if (a.kind != Type::Int)
           return error(where + " must be an int, got " + toString(a));
-        args.push_back(Value::ofInt(norm(a.i)));
+        args.push_back(Value::ofInt(conv(a.i, param.type))); // converted as a C call converts
         break;
       case Type::Bool:
         if (!(a.kind == Type::Bool || (a.kind == Type::Int && (a.i == 0 || a.i == 1))))
           return error(where + " must be a bool, got " + toString(a));
-        args.push_back(Value::ofBool(a.i != 0));
+        args.push_back(Value::ofBool(!a.i.isZero()));
         break;
       default:
         if (!refOk(a, param.type))

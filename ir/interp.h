@@ -1,6 +1,7 @@
 // The reference interpreter: concrete execution of IR with a heap of node identities.
 #pragma once
 
+#include "ir/ints.h"
 #include "ir/ir.h"
 
 #include <cstdint>
@@ -15,9 +16,9 @@ namespace locus::ir {
 /// A runtime value. Ref: node == 0 is null, otherwise the 1-based node id (n1, n2, … in allocation order).
 struct Value {
   Type::Kind kind = Type::Int;
-  int64_t i = 0;     ///< Int value, Bool 0/1
+  BigInt i;          ///< Int value (any size), Bool 0/1
   uint32_t node = 0; ///< Ref
-  static Value ofInt(int64_t v) { return {Type::Int, v, 0}; }
+  static Value ofInt(BigInt v) { return {Type::Int, std::move(v), 0}; }
   static Value ofBool(bool b) { return {Type::Bool, b ? 1 : 0, 0}; }
   static Value ofRef(uint32_t n) { return {Type::Ref, 0, n}; }
   friend bool operator==(const Value &, const Value &) = default;
@@ -31,10 +32,9 @@ struct HeapNode {
   StmtId allocatedBy = 0; ///< 0: an input node
 };
 
-enum class IntMode : uint8_t { Math, BV32 };
-
 struct InterpOptions {
   uint64_t stepLimit = 1'000'000; ///< statements executed before giving up
+  uint64_t heapLimit = 1'000'000; ///< heap nodes (input nodes included); one more `new` is a limit
   IntMode ints = IntMode::Math;
   std::vector<Value> nondetValues;  ///< consumed in order by Nondet statements (ints/bools; refs: node id)
   std::optional<uint64_t> seed;     ///< after nondetValues run out: random values from this seed
@@ -69,7 +69,7 @@ enum class OutcomeKind : uint8_t {
   Ok,         ///< finished (returned or halted), every check held
   Failure,    ///< a check failed: see FailureKind
   Infeasible, ///< an `assume` was false
-  Limit,      ///< step or call-depth limit, or integer out of range: no verdict
+  Limit,      ///< step, call-depth, heap-node or integer-size limit: no verdict
   Error,      ///< the run could not start (bad entry, bad arguments)
 };
 

@@ -2,6 +2,7 @@
 #include "ir/ir.h"
 
 #include <algorithm>
+#include <set>
 
 namespace locus::ir {
 
@@ -9,11 +10,18 @@ const char *opSpelling(Op op) {
   switch (op) {
   case Op::Neg: return "-";
   case Op::Not: return "not";
+  case Op::BitNot: return "~";
+  case Op::Cast: return "cast";
   case Op::Add: return "+";
   case Op::Sub: return "-";
   case Op::Mul: return "*";
   case Op::Div: return "/";
   case Op::Mod: return "%";
+  case Op::BitAnd: return "&";
+  case Op::BitOr: return "|";
+  case Op::BitXor: return "^";
+  case Op::Shl: return "<<";
+  case Op::Shr: return ">>";
   case Op::Eq: return "==";
   case Op::Ne: return "!=";
   case Op::Lt: return "<";
@@ -28,7 +36,7 @@ const char *opSpelling(Op op) {
 }
 
 bool isUnary(Op op) {
-  return op == Op::Neg || op == Op::Not;
+  return op == Op::Neg || op == Op::Not || op == Op::BitNot || op == Op::Cast;
 }
 bool isComparison(Op op) {
   return op >= Op::Eq && op <= Op::Ge;
@@ -38,6 +46,59 @@ bool isBoolConnective(Op op) {
 }
 bool isArithmetic(Op op) {
   return op >= Op::Add && op <= Op::Mod;
+}
+bool isBitOp(Op op) {
+  return op >= Op::BitAnd && op <= Op::Shr;
+}
+bool isShift(Op op) {
+  return op == Op::Shl || op == Op::Shr;
+}
+
+bool isKeyword(const std::string &s) {
+  static const std::set<std::string> keywords = {
+      "import",   "type",   "var",  "int",    "int8",    "int16",    "int32",    "int64", "uint8", "uint16",
+      "uint32",   "uint64", "bool", "proc",   "returns", "requires", "ensures",  "test",  "new",   "nondet",
+      "assume",   "assert", "halt", "return", "skip",    "break",    "continue", "if",    "else",  "while",
+      "concrete", "not",    "and",  "or",     "true",    "false",    "null"};
+  return keywords.count(s) != 0;
+}
+
+std::string intTypeName(Type t) {
+  if (t.kind != Type::Int)
+    return "";
+  if (t.bits == 0)
+    return "int";
+  return (t.isSigned ? "int" : "uint") + std::to_string(t.bits);
+}
+
+std::optional<Type> intTypeNamed(const std::string &name) {
+  if (name == "int")
+    return Type::intType();
+  for (uint8_t bits : {8, 16, 32, 64})
+    for (bool sig : {true, false})
+      if (name == intTypeName(Type::fixedInt(bits, sig)))
+        return Type::fixedInt(bits, sig);
+  return std::nullopt;
+}
+
+std::string intSuffix(Type t) {
+  if (!t.isFixedInt())
+    return "";
+  return (t.isSigned ? "i" : "u") + std::to_string(t.bits);
+}
+
+BigInt minOf(Type t) {
+  return t.isSigned ? -BigInt::pow2(t.bits - 1u) : BigInt(0);
+}
+
+BigInt maxOf(Type t) {
+  return BigInt::pow2(t.isSigned ? t.bits - 1u : t.bits) - 1;
+}
+
+bool fitsIn(const BigInt &v, Type t) {
+  if (!t.isFixedInt())
+    return t.kind == Type::Int;
+  return minOf(t) <= v && v <= maxOf(t);
 }
 
 const char *stmtKindName(Stmt::Kind k) {
@@ -61,11 +122,24 @@ const char *stmtKindName(Stmt::Kind k) {
   return "?";
 }
 
-Expr Expr::intLit(int64_t v) {
+Expr Expr::intLit(BigInt v) {
+  return intLit(std::move(v), Type::intType());
+}
+
+Expr Expr::intLit(BigInt v, Type t) {
   Expr e;
   e.kind = IntLit;
-  e.type = Type::intType();
-  e.value = v;
+  e.type = t;
+  e.value = std::move(v);
+  return e;
+}
+
+Expr Expr::cast(Type t, Expr a) {
+  Expr e;
+  e.kind = Unary;
+  e.op = Op::Cast;
+  e.type = t;
+  e.args.push_back(std::move(a));
   return e;
 }
 
@@ -96,7 +170,7 @@ Expr Expr::unary(Op op, Expr a) {
   Expr e;
   e.kind = Unary;
   e.op = op;
-  e.type = op == Op::Neg ? Type::intType() : Type::boolType();
+  e.type = op == Op::Not ? Type::boolType() : a.type; // Neg, BitNot: the operand's type (Cast: Expr::cast)
   e.args.push_back(std::move(a));
   return e;
 }
@@ -105,7 +179,8 @@ Expr Expr::binary(Op op, Expr a, Expr b) {
   Expr e;
   e.kind = Binary;
   e.op = op;
-  e.type = isArithmetic(op) ? Type::intType() : Type::boolType();
+  // Arithmetic and bit operations: the (left) operand's type; comparisons and connectives: bool.
+  e.type = isArithmetic(op) || isBitOp(op) ? a.type : Type::boolType();
   e.args.push_back(std::move(a));
   e.args.push_back(std::move(b));
   return e;
@@ -113,7 +188,7 @@ Expr Expr::binary(Op op, Expr a, Expr b) {
 
 Expr defaultValue(Type t) {
   switch (t.kind) {
-  case Type::Int: return Expr::intLit(0);
+  case Type::Int: return Expr::intLit(0, t);
   case Type::Bool: return Expr::boolLit(false);
   default: return Expr::nullLit();
   }

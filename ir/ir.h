@@ -2,6 +2,7 @@
 // boolean variable or literal, a stable id and a source location. See ir/README.md for the invariants.
 #pragma once
 
+#include "ir/bigint.h"
 #include "ir/source.h"
 
 #include <cstdint>
@@ -19,19 +20,44 @@ constexpr uint32_t kNone = UINT32_MAX;
 constexpr uint32_t kMaxUnwind = 100000;
 
 /// int, bool, or a reference to a record (pointer-to-struct; may be null).
-/// `Null` is only the type of the literal `null`, compatible with every record type.
+/// Int is either GCL's unbounded mathematical `int` (bits == 0) or a fixed-width integer type of 8, 16, 32
+/// or 64 bits, signed (two's complement range) or unsigned: `int8` … `int64`, `uint8` … `uint64` (C's
+/// integer types lower to these). `Null` is only the type of the literal `null`, compatible with every
+/// record type.
 struct Type {
   enum Kind : uint8_t { Int, Bool, Ref, Null, Void };
   Kind kind = Void;
+  uint8_t bits = 0;        ///< Int: 0 (unbounded) or 8, 16, 32, 64
+  bool isSigned = true;    ///< Int with bits != 0
   uint32_t record = kNone; ///< index into Program::records when kind == Ref
 
-  static Type intType() { return {Int, kNone}; }
-  static Type boolType() { return {Bool, kNone}; }
-  static Type refType(uint32_t r) { return {Ref, r}; }
-  static Type nullType() { return {Null, kNone}; }
+  static Type intType() { return {Int, 0, true, kNone}; }
+  /// A fixed-width integer type (bits: 8, 16, 32 or 64).
+  static Type fixedInt(uint8_t bits, bool isSigned) { return {Int, bits, isSigned, kNone}; }
+  static Type boolType() { return {Bool, 0, true, kNone}; }
+  static Type refType(uint32_t r) { return {Ref, 0, true, r}; }
+  static Type nullType() { return {Null, 0, true, kNone}; }
   bool isRef() const { return kind == Ref || kind == Null; }
+  bool isInt() const { return kind == Int; }
+  bool isFixedInt() const { return kind == Int && bits != 0; }
+  bool isUnsigned() const { return kind == Int && bits != 0 && !isSigned; }
   friend bool operator==(const Type &, const Type &) = default;
 };
+
+/// Whether `s` is a GCL keyword (so not usable as a name): `if`, `int`, `uint8`, …
+bool isKeyword(const std::string &s);
+
+/// The GCL spelling of an int type: "int", "int8" … "int64", "uint8" … "uint64"; "" for other kinds.
+std::string intTypeName(Type t);
+/// The int type spelled `name` (see intTypeName), or nullopt.
+std::optional<Type> intTypeNamed(const std::string &name);
+/// The literal suffix of a fixed-width int type: "i8" … "i64", "u8" … "u64" ("" for `int`).
+std::string intSuffix(Type t);
+/// The smallest and largest value of a fixed-width int type (precondition: t.isFixedInt()).
+BigInt minOf(Type t);
+BigInt maxOf(Type t);
+/// Whether v is a value of t (always for the unbounded `int`).
+bool fitsIn(const BigInt &v, Type t);
 
 struct Field {
   std::string name;
@@ -74,12 +100,20 @@ enum class Op : uint8_t {
   // unary
   Neg,
   Not,
-  // binary arithmetic (int × int → int); Div/Mod truncate toward zero like C, and fail on 0
+  BitNot, ///< `~`: fixed-width int → the same type
+  Cast,   ///< `T(e)`: an int converted to the int type T (Expr::type), as C converts (see ir/README.md)
+  // binary arithmetic (T × T → T for one int type T); Div/Mod truncate toward zero like C, and fail on 0
   Add,
   Sub,
   Mul,
   Div,
   Mod,
+  // bit operations on one fixed-width type T (T × T → T); shifts: T × any int type → T
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
   // comparisons (Eq/Ne on every type, the others on int) → bool
   Eq,
   Ne,
@@ -93,11 +127,13 @@ enum class Op : uint8_t {
   Implies,
 };
 
-const char *opSpelling(Op op); ///< the GCL spelling: "+", "and", "not", "==>", …
+const char *opSpelling(Op op); ///< the GCL spelling: "+", "and", "not", "==>", "<<", …; "cast" for Cast
 bool isUnary(Op op);
 bool isComparison(Op op);
 bool isBoolConnective(Op op);
-bool isArithmetic(Op op);
+bool isArithmetic(Op op); ///< + - * / %
+bool isBitOp(Op op);      ///< & | ^ << >> (binary; `~` is the unary BitNot)
+bool isShift(Op op);
 
 /// A pure expression: literals, variables, unary and binary operators. No heap access, no calls;
 /// the only ways to fail are division or remainder by zero.
@@ -105,12 +141,17 @@ struct Expr {
   enum Kind : uint8_t { IntLit, BoolLit, NullLit, VarUse, Unary, Binary };
   Kind kind = BoolLit;
   Op op = Op::Not; ///< Unary/Binary
-  Type type;
-  int64_t value = 0; ///< IntLit value; BoolLit: 0/1
-  VarRef var;        ///< VarUse
+  Type type;       ///< IntLit: its int type (a value of it); Cast: the target type
+  BigInt value;    ///< IntLit value; BoolLit: 0/1
+  VarRef var;      ///< VarUse
   std::vector<Expr> args;
 
-  static Expr intLit(int64_t v);
+  /// An unbounded `int` literal.
+  static Expr intLit(BigInt v);
+  /// A literal of int type t (v must be a value of t).
+  static Expr intLit(BigInt v, Type t);
+  /// `T(a)`: a converted to the int type t.
+  static Expr cast(Type t, Expr a);
   static Expr boolLit(bool b);
   static Expr nullLit();
   static Expr varUse(VarRef v, Type t);

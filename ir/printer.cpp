@@ -19,13 +19,13 @@ template <typename F> void walk(const std::vector<Stmt> &ss, F &&f) {
 }
 
 // Binding strength, loosest first, as in grammar/GCL.g4.
-enum Prec { PImplies = 1, POr, PAnd, PCmp, PAdd, PMul, PUnary, PAtom };
+enum Prec { PImplies = 1, POr, PAnd, PCmp, PBitOr, PBitXor, PBitAnd, PShift, PAdd, PMul, PUnary, PAtom };
 
 int precOf(const Expr &e) {
   if (e.kind == Expr::Unary)
-    return PUnary;
+    return e.op == Op::Cast ? PAtom : PUnary;
   if (e.kind != Expr::Binary)
-    return e.kind == Expr::IntLit && e.value < 0 ? PUnary : PAtom;
+    return e.kind == Expr::IntLit && e.value.isNegative() ? PUnary : PAtom;
   switch (e.op) {
   case Op::Implies: return PImplies;
   case Op::Or: return POr;
@@ -35,6 +35,11 @@ int precOf(const Expr &e) {
   case Op::Mod: return PMul;
   case Op::Add:
   case Op::Sub: return PAdd;
+  case Op::Shl:
+  case Op::Shr: return PShift;
+  case Op::BitAnd: return PBitAnd;
+  case Op::BitXor: return PBitXor;
+  case Op::BitOr: return PBitOr;
   default: return PCmp;
   }
 }
@@ -71,12 +76,19 @@ struct ExprPrinter {
     if (paren)
       out += '(';
     switch (e.kind) {
-    case Expr::IntLit: out += std::to_string(e.value); break;
-    case Expr::BoolLit: out += e.value ? "true" : "false"; break;
+    case Expr::IntLit: out += e.value.toString() + intSuffix(e.type); break;
+    case Expr::BoolLit: out += e.value.isZero() ? "false" : "true"; break;
     case Expr::NullLit: out += "null"; break;
     case Expr::VarUse: out += varName(e.var); break;
     case Expr::Unary: {
-      out += e.op == Op::Neg ? "-" : "not ";
+      if (e.op == Op::Cast) {
+        out += intTypeName(e.type) + "(";
+        if (!e.args.empty())
+          print(out, e.args[0], 0);
+        out += ')';
+        break;
+      }
+      out += e.op == Op::Neg ? "-" : e.op == Op::BitNot ? "~" : "not ";
       if (e.args.empty())
         break;
       const Expr &a = e.args[0];
@@ -326,7 +338,7 @@ std::string toString(const Program &prog, const Procedure &proc, const Stmt &s) 
 
 std::string toString(const Program &prog, Type t) {
   switch (t.kind) {
-  case Type::Int: return "int";
+  case Type::Int: return intTypeName(t);
   case Type::Bool: return "bool";
   case Type::Null: return "null";
   case Type::Void: return "void";

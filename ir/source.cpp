@@ -1,12 +1,43 @@
 // Source file storage and line lookup.
 #include "ir/source.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
 namespace locus {
 
+std::optional<std::string> SourceManager::unreadable(const std::string &path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR)
+      return "no such file";
+    std::string why = std::strerror(errno);
+    if (!why.empty())
+      why[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(why[0])));
+    return why;
+  }
+  if (S_ISDIR(st.st_mode))
+    return "is a directory";
+  if (!S_ISREG(st.st_mode))
+    return "not a regular file";
+  if (::access(path.c_str(), R_OK) != 0) {
+    std::string why = std::strerror(errno);
+    if (!why.empty())
+      why[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(why[0])));
+    return why;
+  }
+  return std::nullopt;
+}
+
 std::optional<uint32_t> SourceManager::load(const std::string &path, const std::string &displayPath) {
+  if (unreadable(path))
+    return std::nullopt;
   std::ifstream in(path, std::ios::binary);
   if (!in)
     return std::nullopt;

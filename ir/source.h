@@ -23,9 +23,13 @@ struct SourceLoc {
 /// Owns the text of every file read in one run, so diagnostics can quote source lines.
 class SourceManager {
 public:
-  /// Reads a file from disk; returns its index, or nullopt if it cannot be read. The file is shown (in
-  /// diagnostics, traces, the IR's file table) as `displayPath`, or as `path` when that is empty.
+  /// Reads a file from disk; returns its index, or nullopt if it cannot be read (see unreadable). The file
+  /// is shown (in diagnostics, traces, the IR's file table) as `displayPath`, or as `path` when that is
+  /// empty.
   std::optional<uint32_t> load(const std::string &path, const std::string &displayPath = {});
+  /// Why `path` cannot be read as a source file ("no such file", "is a directory", "not a regular file",
+  /// "permission denied", …), or nullopt if it can. Directories, devices and pipes are refused.
+  static std::optional<std::string> unreadable(const std::string &path);
   /// Registers in-memory text under a display path (tests, fuzzing, stdin).
   uint32_t add(const std::string &path, std::string text);
 

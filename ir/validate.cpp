@@ -11,16 +11,12 @@ namespace locus::ir {
 namespace {
 
 bool isIdentifier(const std::string &s) {
-  static const std::set<std::string> keywords = {
-      "import", "type",   "var",      "int",    "bool", "proc",   "returns", "requires", "ensures",  "test",
-      "new",    "nondet", "assume",   "assert", "halt", "return", "skip",    "break",    "continue", "if",
-      "else",   "while",  "concrete", "not",    "and",  "or",     "true",    "false",    "null"};
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
     return false;
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
       return false;
-  return !keywords.count(s);
+  return !isKeyword(s);
 }
 
 class Validator {
@@ -40,8 +36,11 @@ private:
   }
 
   bool typeOk(Type t) const {
-    if (t.kind == Type::Int || t.kind == Type::Bool)
-      return t.record == kNone;
+    if (t.kind == Type::Int)
+      return t.record == kNone &&
+             (t.bits == 0 ? t.isSigned : t.bits == 8 || t.bits == 16 || t.bits == 32 || t.bits == 64);
+    if (t.kind == Type::Bool)
+      return t.record == kNone && t.bits == 0 && t.isSigned;
     return t.kind == Type::Ref && t.record < prog_.records.size();
   }
 
@@ -162,8 +161,10 @@ private:
     };
     switch (e.kind) {
     case Expr::IntLit:
-      if (e.type != Type::intType() || !e.args.empty())
+      if (e.type.kind != Type::Int || !typeOk(e.type) || !e.args.empty())
         return bad("malformed integer literal");
+      if (!fitsIn(e.value, e.type))
+        return bad("integer literal " + e.value.toString() + " is not a value of " + intTypeName(e.type));
       return true;
     case Expr::BoolLit:
       if (e.type != Type::boolType() || (e.value != 0 && e.value != 1) || !e.args.empty())
@@ -186,8 +187,16 @@ private:
         return bad("malformed unary expression");
       if (!expr(e.args[0], id))
         return false;
-      Type want = e.op == Op::Neg ? Type::intType() : Type::boolType();
-      if (e.type != want || e.args[0].type != want)
+      Type a = e.args[0].type;
+      bool ok = false;
+      switch (e.op) {
+      case Op::Not: ok = a == Type::boolType() && e.type == a; break;
+      case Op::Neg: ok = a.kind == Type::Int && e.type == a; break;
+      case Op::BitNot: ok = a.isFixedInt() && e.type == a; break;
+      case Op::Cast: ok = a.kind == Type::Int && e.type.kind == Type::Int && typeOk(e.type); break;
+      default: break;
+      }
+      if (!ok)
         return bad(std::string("operand or result of '") + opSpelling(e.op) + "' has the wrong type");
       return true;
     }
@@ -199,13 +208,17 @@ private:
       Type a = e.args[0].type, b = e.args[1].type;
       bool ok;
       if (isArithmetic(e.op))
-        ok = a == Type::intType() && b == Type::intType() && e.type == Type::intType();
+        ok = a.kind == Type::Int && b == a && e.type == a;
+      else if (isShift(e.op))
+        ok = a.isFixedInt() && b.kind == Type::Int && e.type == a;
+      else if (isBitOp(e.op))
+        ok = a.isFixedInt() && b == a && e.type == a;
       else if (isBoolConnective(e.op))
         ok = a == Type::boolType() && b == Type::boolType() && e.type == Type::boolType();
       else if (e.op == Op::Eq || e.op == Op::Ne)
         ok = comparable(a, b) && e.type == Type::boolType();
       else
-        ok = a == Type::intType() && b == Type::intType() && e.type == Type::boolType();
+        ok = a.kind == Type::Int && b == a && e.type == Type::boolType();
       if (!ok)
         return bad(std::string("operands or result of '") + opSpelling(e.op) + "' have the wrong type");
       return true;

@@ -30,6 +30,7 @@ namespace {
 struct Common {
   std::string file;
   std::vector<std::string> importPath;
+  size_t maxErrors = Diagnostics::kDefaultErrorLimit;
 };
 
 /// Options of the commands that execute (run, test).
@@ -46,6 +47,8 @@ void addCommon(CLI::App *cmd, Common &c, report::Reporter &rep) {
   cmd->add_option("FILE", c.file, "a .gcl or .c file")->required();
   cmd->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
   cmd->add_option("-I,--import-path", c.importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--max-errors", c.maxErrors, "stop after this many errors (0: no limit)")
+      ->capture_default_str();
 }
 
 void addExec(CLI::App *cmd, ExecOptions &e) {
@@ -65,9 +68,9 @@ using report::usageError;
 
 /// Loads, checks and lowers a file; diagnostics go to `diags`. nullopt: errors were reported.
 std::optional<ir::Program> compile(const Common &c, SourceManager &sm, Diagnostics &diags) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(c.file, ec))
-    usageError("cannot read '" + c.file + "': no such file");
+  if (std::optional<std::string> why = SourceManager::unreadable(c.file))
+    usageError("cannot read '" + c.file + "': " + *why);
+  diags.setErrorLimit(c.maxErrors);
   frontend::Options fo;
   fo.importPath = c.importPath;
   return frontend::compileSource(c.file, sm, diags, fo);

@@ -104,7 +104,9 @@ int Reporter::finish(Json doc, int code) {
     j["warnings"] = warnings_;
   if (!notes_.empty())
     j["notes"] = notes_;
-  out_ << j.dump(2) << "\n";
+  // Strings from files and command lines need not be UTF-8: invalid bytes become U+FFFD instead of an
+  // exception from the JSON library (issue 11).
+  out_ << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   out_.flush();
   return code;
 }

@@ -1,6 +1,8 @@
 // Values written on the command line (`--args`, `--nondet`).
 #include "tools/values.h"
 
+#include "ir/ints.h"
+
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -29,24 +31,23 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
         (kind == ir::Type::Ref || kind == ir::Type::Void))
       return ir::Value::ofRef(node);
   }
-  int64_t v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || text.empty()) {
+  std::optional<ir::BigInt> v = ir::BigInt::parse(text); // any size: math ints are unbounded
+  if (!v || v->bitLength() > ir::kMaxIntBits) {
     err = "cannot read '" + text + "' as a value";
     return std::nullopt;
   }
   if (kind == ir::Type::Bool) {
-    if (v != 0 && v != 1) {
+    if (*v != 0 && *v != 1) {
       err = "expected true or false, got '" + text + "'";
       return std::nullopt;
     }
-    return ir::Value::ofBool(v != 0);
+    return ir::Value::ofBool(*v != 0);
   }
   if (kind == ir::Type::Ref) {
     err = "a reference input must be null";
     return std::nullopt;
   }
-  return ir::Value::ofInt(v);
+  return ir::Value::ofInt(*v);
 }
 
 std::vector<std::string> splitList(const std::string &s) {

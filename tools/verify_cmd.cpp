@@ -31,11 +31,11 @@ using report::usageError;
 /// does not compile, the command's answer (exit 2) has been given and `prog` is empty.
 Loaded load(const VerifyOptionStore &o, report::Reporter &rep) {
   Loaded l;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec))
-    usageError("cannot read '" + o.file + "': no such file");
+  if (std::optional<std::string> why = SourceManager::unreadable(o.file))
+    usageError("cannot read '" + o.file + "': " + *why);
   SourceManager sm;
   Diagnostics diags(sm);
+  diags.setErrorLimit(o.maxErrors);
   frontend::Options fo;
   fo.importPath = o.importPath;
   frontend::Timings t;
@@ -164,6 +164,8 @@ std::vector<std::string> otherBounds(const ir::Program &prog, const encoder::Enc
 void addShared(CLI::App *cmd, VerifyOptionStore &o) {
   cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
   cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--max-errors", o.maxErrors, "stop after this many errors (0: no limit)")
+      ->capture_default_str();
   cmd->add_option("--entry", o.entry, "the procedure to verify")->capture_default_str();
   cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth explored")
       ->check(CLI::Range(1u, 100000u))

@@ -16,6 +16,7 @@ namespace locus::tools {
 struct VerifyOptionStore {
   std::string file;
   std::vector<std::string> importPath;
+  size_t maxErrors = 20; ///< Diagnostics::kDefaultErrorLimit
   std::string entry = "main";
   uint32_t unwind = 5;
   std::vector<std::string> unwindLoop; ///< `--unwind-loop ID=K`, as given

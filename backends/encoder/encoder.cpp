@@ -193,6 +193,8 @@ public:
     }
     frames.push_back(std::move(fr));
     procBody(true);
+    for (Term d : ex.takeDefinitions()) // math mode's bit decompositions (ExprEncoder::takeDefinitions)
+      input(nullptr, d);
     enc.finalEntryVars = frames.back().vars;
     enc.finalGlobals = globals;
     std::vector<Term> real, bound;

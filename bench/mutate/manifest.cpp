@@ -121,7 +121,7 @@ std::optional<Manifest> readManifest(const std::string &path, std::string &err) 
 
 bool writeManifest(const std::string &path, const Manifest &m, std::string &err) {
   std::ofstream out(path, std::ios::binary);
-  out << toJson(m).dump(2) << "\n";
+  out << toJson(m).dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   if (!out) {
     err = "cannot write '" + path + "'";
     return false;

@@ -233,7 +233,7 @@ struct ProcView {
     };
     std::function<void(const Expr &)> e = [&](const Expr &x) {
       k += "(" + std::to_string(x.kind) + " " + std::to_string(static_cast<int>(x.op)) + " " +
-           std::to_string(x.value) + " ";
+           x.value.toString() + " ";
       if (x.kind == Expr::VarUse)
         v(x.var);
       for (const Expr &a : x.args)
@@ -340,10 +340,12 @@ std::vector<Candidate> mutationCandidates(const Program &prog, const std::vector
       if (level >= 2) {
         std::vector<const Expr *> ints = exprNodes(s, Expr::IntLit);
         for (uint32_t k = 0; k < ints.size(); ++k)
-          for (int64_t v : constantReplacements(ints[k]->value)) {
+          for (int64_t v : constantReplacements(ints[k]->value.toInt64().value_or(0))) {
+            if (!ints[k]->value.toInt64() || !ir::fitsIn(v, ints[k]->type))
+              continue; // a literal beyond int64, or a replacement its type cannot hold
             Candidate c = cand(FaultKind::Constant, Slot::ExprInt, k);
             c.value = v;
-            c.from = std::to_string(ints[k]->value);
+            c.from = ints[k]->value.toString();
             c.to = std::to_string(v);
             out.push_back(std::move(c));
           }

@@ -6,6 +6,8 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <llvm/ADT/ArrayRef.h>
+
 #include <map>
 #include <string>
 
@@ -23,6 +25,22 @@ private:
   SourceManager &sm_;
   std::map<std::string, uint32_t> byName_;
 };
+
+/// A part of an object whose initial value is indeterminate (C11 6.7.9p10, 7.22.3.4): a local variable
+/// without initializer, a field of such a struct, an element of such an array, or a field of the node a
+/// pointer variable holds right after malloc.
+struct Tracked {
+  enum Kind { Var, Field, Elem, NodeField } kind = Var;
+  const clang::VarDecl *var = nullptr;     ///< the variable (NodeField: the pointer variable)
+  const clang::FieldDecl *field = nullptr; ///< Field, NodeField
+  uint64_t index = 0;                      ///< Elem
+};
+
+/// Whether running `stmts` in order may read the part before writing it on some path (so that its
+/// indeterminate value can be observed). Conservative: labels, switch bodies, loops whose writes may not
+/// run, conditional writes, and any other use of the variable (a copy of a pointer, a call argument) count
+/// as reads.
+bool mayReadFirst(const Tracked &t, llvm::ArrayRef<const clang::Stmt *> stmts, clang::ASTContext &ctx);
 
 /// Lowers a translation unit clang parsed without errors. Unsupported constructs go to `diags`
 /// (one per function at most); nullopt when any was reported.

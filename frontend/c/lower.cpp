@@ -2,8 +2,10 @@
 // frontend/c/README.md.
 #include "frontend/c/internal.h"
 #include "frontend/c/pragma.h"
+#include "ir/ints.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Lex/Lexer.h>
@@ -21,16 +23,18 @@ using ir::Expr;
 using ir::VarRef;
 
 constexpr uint64_t kMaxArray = 64;
+/// The lowering recurses on clang's AST; deeper expressions and statements are a located error (it runs on
+/// a 256 MB stack, parse.cpp: far more than 10 000 levels need, even with the sanitizers' larger frames).
+constexpr int kMaxDepth = 10000;
+/// IR expressions deeper than this are split through temporaries (see FnLowering::rv).
+constexpr int kMaxIrDepth = 64;
 
 /// Thrown after an unsupported construct was reported: abandons the current function.
 struct Unsupported {};
 
+/// Names the IR cannot use: GCL keywords, and `temp` (printed IR's temporary declarations start with it).
 bool isKeyword(const std::string &s) {
-  static const std::set<std::string> keywords = {
-      "import", "type",   "var",      "int",    "bool", "proc",   "returns", "requires", "ensures",  "test",
-      "new",    "nondet", "assume",   "assert", "halt", "return", "skip",    "break",    "continue", "if",
-      "else",   "while",  "concrete", "not",    "and",  "or",     "true",    "false",    "null",     "temp"};
-  return keywords.count(s) != 0;
+  return ir::isKeyword(s) || s == "temp";
 }
 
 bool isAtom(const Expr &e) {
@@ -47,41 +51,64 @@ template <typename F> void forEachVar(const Expr &e, F &&f) {
     forEachVar(a, f);
 }
 
-/// The value range of a C integer type that lowers to IR int/bool; nullopt for any other type.
-struct IntRange {
-  int64_t lo, hi;
-  bool contains(IntRange o) const { return lo <= o.lo && o.hi <= hi; }
-};
-std::optional<IntRange> intRange(cl::QualType t) {
+/// The IR type of a C integer type: `_Bool` → bool; char, short, int, long, long long, enums (their
+/// underlying type), signed or unsigned → the fixed-width int of the same width and signedness (LP64:
+/// long is 64 bits). nullopt for every other type and for widths the IR has not (e.g. __int128).
+std::optional<ir::Type> intType(cl::QualType t, const cl::ASTContext &ctx) {
   t = t.getCanonicalType();
-  if (t->isEnumeralType())
-    return IntRange{INT32_MIN, INT32_MAX};
-  const auto *bt = llvm::dyn_cast<cl::BuiltinType>(t.getTypePtr());
-  if (!bt)
+  if (t->isBooleanType())
+    return ir::Type::boolType();
+  if (!t->isIntegerType() || (t->isEnumeralType() && !t->castAs<cl::EnumType>()->getDecl()->isComplete()))
     return std::nullopt;
-  switch (bt->getKind()) {
-  case cl::BuiltinType::Bool: return IntRange{0, 1};
-  case cl::BuiltinType::Char_S:
-  case cl::BuiltinType::SChar: return IntRange{-128, 127};
-  case cl::BuiltinType::Char_U:
-  case cl::BuiltinType::UChar: return IntRange{0, 255};
-  case cl::BuiltinType::Short: return IntRange{-32768, 32767};
-  case cl::BuiltinType::UShort: return IntRange{0, 65535};
-  case cl::BuiltinType::Int: return IntRange{INT32_MIN, INT32_MAX};
-  default: return std::nullopt;
-  }
+  unsigned w = ctx.getIntWidth(t);
+  if (w != 8 && w != 16 && w != 32 && w != 64)
+    return std::nullopt;
+  return ir::Type::fixedInt(static_cast<uint8_t>(w), t->isSignedIntegerOrEnumerationType());
 }
 bool isBoolType(cl::QualType t) {
   return t.getCanonicalType()->isBooleanType();
 }
 
-/// The range of a `__VERIFIER_nondet_<suffix>` built-in (nullopt: not an integer kind we support).
-std::optional<IntRange> nondetRange(const std::string &suffix) {
-  static const std::map<std::string, IntRange> kinds = {
-      {"int", {INT32_MIN, INT32_MAX}}, {"char", {-128, 127}},  {"schar", {-128, 127}}, {"uchar", {0, 255}},
-      {"short", {-32768, 32767}},      {"ushort", {0, 65535}}, {"bool", {0, 1}},       {"_Bool", {0, 1}}};
+/// The value of a clang integer constant as a BigInt (signed or unsigned as its type).
+ir::BigInt bigOf(const llvm::APSInt &v) {
+  if (v.getBitWidth() > 64) {
+    llvm::APSInt w = v.extOrTrunc(64); // callers only pass constants of types of at most 64 bits
+    return w.isSigned() ? ir::BigInt(w.getSExtValue()) : ir::BigInt::fromUint64(w.getZExtValue());
+  }
+  return v.isSigned() ? ir::BigInt(v.getSExtValue()) : ir::BigInt::fromUint64(v.getZExtValue());
+}
+
+/// The literal v of IR type t (an int type: v converted as C converts; bool: v != 0).
+Expr literal(const ir::BigInt &v, ir::Type t) {
+  if (t.kind == ir::Type::Bool)
+    return Expr::boolLit(!v.isZero());
+  return Expr::intLit(ir::convertTo(v, t, ir::IntMode::Math), t);
+}
+
+/// The C type of a `__VERIFIER_nondet_<suffix>` built-in called without a declaration.
+std::optional<ir::Type> nondetType(const std::string &suffix) {
+  using T = ir::Type;
+  static const std::map<std::string, T> kinds = {{"int", T::fixedInt(32, true)},
+                                                 {"uint", T::fixedInt(32, false)},
+                                                 {"unsigned", T::fixedInt(32, false)},
+                                                 {"char", T::fixedInt(8, true)},
+                                                 {"schar", T::fixedInt(8, true)},
+                                                 {"uchar", T::fixedInt(8, false)},
+                                                 {"short", T::fixedInt(16, true)},
+                                                 {"ushort", T::fixedInt(16, false)},
+                                                 {"long", T::fixedInt(64, true)},
+                                                 {"ulong", T::fixedInt(64, false)},
+                                                 {"longlong", T::fixedInt(64, true)},
+                                                 {"ulonglong", T::fixedInt(64, false)},
+                                                 {"size_t", T::fixedInt(64, false)},
+                                                 {"u8", T::fixedInt(8, false)},
+                                                 {"u16", T::fixedInt(16, false)},
+                                                 {"u32", T::fixedInt(32, false)},
+                                                 {"u64", T::fixedInt(64, false)},
+                                                 {"bool", T::boolType()},
+                                                 {"_Bool", T::boolType()}};
   auto it = kinds.find(suffix);
-  return it == kinds.end() ? std::nullopt : std::optional<IntRange>(it->second);
+  return it == kinds.end() ? std::nullopt : std::optional<T>(it->second);
 }
 
 /// Where a C variable lives in the IR: one variable, scalarized array elements or struct fields, or folded
@@ -169,12 +196,16 @@ private:
   Expr settle(Expr e, size_t mark, const Expr &g);
 
   Expr asBool(Expr v);
-  Expr asInt(Expr v, const Expr &g);
+  Expr asInt(Expr v, ir::Type t, const Expr &g);
   Expr coerce(Expr v, ir::Type t, const Expr &g);
-  Expr wrap(Expr v, IntRange to, const Expr &g);
-  Expr convert(Expr v, cl::QualType from, cl::QualType to, const Expr &g);
+  Expr convert(Expr v, cl::QualType to, const Expr &g);
+  Expr rvAs(const cl::Expr *e, ir::Type t, const Expr &g);
+  ir::Type intTypeOf(const cl::Expr *e);
+  std::optional<Expr> folded(const cl::Expr *e);
+  Expr intOp(ir::Op op, Expr a, Expr b, const cl::Expr *e, const Expr &g);
 
   Expr rv(const cl::Expr *e, const Expr &g);
+  Expr rvImpl(const cl::Expr *e, const Expr &g);
   Expr cond(const cl::Expr *e, const Expr &g) {
     if (llvm::isa<cl::StringLiteral>(e->IgnoreParenImpCasts())) // assert(c && "message")
       return Expr::boolLit(true);
@@ -227,7 +258,37 @@ private:
   std::vector<ir::Stmt> *out_ = nullptr;
   SourceLoc loc_;
   std::vector<Breakable> breakables_;
-  int loopDepth_ = 0;
+  int depth_ = 0; ///< nesting of the expression or statement being lowered
+  /// The compound statements being lowered, innermost last: the statement being lowered is body[index],
+  /// and `declared` are the variables declared directly in it so far.
+  struct Block {
+    const cl::CompoundStmt *stmt;
+    size_t index = 0;
+    std::set<const cl::VarDecl *> declared;
+  };
+  std::vector<Block> blocks_;
+  /// Set while lowering `p = malloc(…)` (a declaration or an expression statement) where `p` is a local of
+  /// the innermost block: the code after it, in which the new node's fields are scanned (uninit.cpp).
+  struct AllocScope {
+    VarRef target;
+    const cl::VarDecl *var;
+    std::vector<const cl::Stmt *> rest;
+  };
+  std::optional<AllocScope> allocScope_;
+  std::optional<std::vector<const cl::Stmt *>> restOfBlock(const cl::Stmt *s,
+                                                           std::vector<const cl::Stmt *> first = {}) const;
+  void havoc(VarRef v, const Expr &g);
+  const cl::DeclStmt *curDecl_ = nullptr; ///< the declaration statement being lowered
+  std::optional<std::vector<const cl::Stmt *>> laterCode(const cl::VarDecl *vd) const;
+
+  /// Counts one level of recursion over the AST; beyond kMaxDepth the construct is reported (at `at`).
+  struct DepthGuard {
+    FnLowering &f;
+    DepthGuard(FnLowering &fl, const cl::Stmt *at);
+    ~DepthGuard() { --f.depth_; }
+    DepthGuard(const DepthGuard &) = delete;
+    DepthGuard &operator=(const DepthGuard &) = delete;
+  };
 };
 
 /// Unit-wide state: the program being built, declaration maps, the temporary files table.
@@ -254,7 +315,11 @@ public:
     return it->second;
   }
   [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what) {
-    diags_.error(smLoc(l), "unsupported C construct: " + what);
+    error(l, "unsupported C construct: " + what);
+  }
+  /// Reports an error at l and abandons the current function.
+  [[noreturn]] void error(cl::SourceLocation l, const std::string &msg) {
+    diags_.error(smLoc(l), msg);
     throw Unsupported{};
   }
   std::string uniqueName(const std::string &base) {
@@ -275,8 +340,8 @@ public:
   /// The IR type of a scalar C type, or unsupported (`what` names the declaration for the message).
   ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what) {
     cl::QualType c = t.getCanonicalType();
-    if (intRange(c))
-      return isBoolType(c) ? ir::Type::boolType() : ir::Type::intType();
+    if (std::optional<ir::Type> it = intType(c, ctx_))
+      return *it;
     if (const auto *pt = c->getAs<cl::PointerType>()) {
       cl::QualType pointee = pt->getPointeeType().getCanonicalType();
       if (const auto *rt = pointee->getAs<cl::RecordType>())
@@ -346,7 +411,7 @@ public:
       if (f->isBitField())
         unsupported(where, desc + " with " +
                                (fname.empty() ? "an unnamed bit-field" : "the bit-field '" + fname + "'"));
-      if (!intRange(ft) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
+      if (!intType(ft, ctx_) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
         unsupported(where, desc + " with " + field + " of type '" + f->getType().getAsString() +
                                "' (struct values may only have integer, _Bool and struct pointer fields)");
       fields.emplace_back(f, irType(f->getType(), where, "field '" + fname + "' of " + what));
@@ -390,6 +455,14 @@ private:
 
 FnLowering::FnLowering(UnitLowering &u, const cl::FunctionDecl *fd, ir::Procedure &p)
     : u_(u), prog_(u.prog_), fd_(fd), p_(p) {}
+
+FnLowering::DepthGuard::DepthGuard(FnLowering &fl, const cl::Stmt *at) : f(fl) {
+  if (++f.depth_ > kMaxDepth) {
+    --f.depth_;
+    f.u_.error(at->getBeginLoc(), "expression or statement nested too deeply (more than " +
+                                      std::to_string(kMaxDepth) + " levels)");
+  }
+}
 
 void FnLowering::unsupported(const cl::Stmt *s, const std::string &what) {
   u_.unsupported(s->getBeginLoc(), what);
@@ -506,7 +579,7 @@ Expr FnLowering::conj(const Expr &g, const Expr &c, bool negate) {
   if (g.isFalse())
     return Expr::boolLit(false);
   if (c.kind == Expr::BoolLit)
-    return (c.value != 0) != negate ? g : Expr::boolLit(false);
+    return c.value.isZero() == negate ? g : Expr::boolLit(false);
   if (g.isTrue() && !negate && !isUserVar(c))
     return c;
   Expr cc = negate ? Expr::unary(ir::Op::Not, c) : c;
@@ -564,87 +637,162 @@ Expr FnLowering::asBool(Expr v) {
   case ir::Type::Bool: return v;
   case ir::Type::Int:
     if (v.kind == Expr::IntLit)
-      return Expr::boolLit(v.value != 0);
-    return Expr::binary(ir::Op::Ne, std::move(v), Expr::intLit(0));
+      return Expr::boolLit(!v.value.isZero());
+    return Expr::binary(ir::Op::Ne, std::move(v), Expr::intLit(0, v.type));
   case ir::Type::Null: return Expr::boolLit(false);
   default: return Expr::binary(ir::Op::Ne, std::move(v), Expr::nullLit());
   }
 }
 
-/// A C truth value (IR bool) as the int 0/1: `[g] t := 0; [g and v] t := 1`.
-Expr FnLowering::asInt(Expr v, const Expr &g) {
-  if (v.type.kind == ir::Type::Int)
-    return v;
+/// An int or a C truth value (IR bool) as an int of type t: a truth value becomes 0/1 through
+/// `[g] tmp := 0; [g and v] tmp := 1`, another int type is converted (a literal folded).
+Expr FnLowering::asInt(Expr v, ir::Type t, const Expr &g) {
+  if (v.type.kind == ir::Type::Int) {
+    if (v.type == t)
+      return v;
+    if (v.kind == Expr::IntLit)
+      return Expr::intLit(ir::castValue(v.value, v.type, t, ir::IntMode::Math), t);
+    return Expr::cast(t, std::move(v));
+  }
   if (v.kind == Expr::BoolLit)
-    return Expr::intLit(v.value);
+    return Expr::intLit(v.value, t);
   v = asBool(std::move(v));
-  VarRef t = temp(ir::Type::intType());
-  emit(assign(g, t, Expr::intLit(0)));
+  VarRef tmp = temp(t);
+  emit(assign(g, tmp, Expr::intLit(0, t)));
   Expr c = guardAnd(g, std::move(v));
-  emit(assign(c, t, Expr::intLit(1)));
-  return use(t);
+  emit(assign(c, tmp, Expr::intLit(1, t)));
+  return use(tmp);
 }
 
+/// v made a value of IR type t (an int type: converted as C converts; bool: `!= 0`; references: as is).
 Expr FnLowering::coerce(Expr v, ir::Type t, const Expr &g) {
   if (t.kind == ir::Type::Int)
-    return asInt(std::move(v), g);
+    return asInt(std::move(v), t, g);
   if (t.kind == ir::Type::Bool)
     return asBool(std::move(v));
   return v;
 }
 
-/// An int converted to a narrower integer type the way gcc does (modulo 2^bits).
-Expr FnLowering::wrap(Expr v, IntRange to, const Expr &g) {
-  int64_t m = to.hi - to.lo + 1;
-  if (v.kind == Expr::IntLit) {
-    int64_t r = ((v.value - to.lo) % m + m) % m + to.lo;
-    return Expr::intLit(r);
-  }
-  VarRef t = temp(ir::Type::intType());
-  emit(assign(g, t, Expr::binary(ir::Op::Mod, std::move(v), Expr::intLit(m))));
-  Expr neg = guardAnd(g, Expr::binary(ir::Op::Lt, use(t), Expr::intLit(0)));
-  emit(assign(neg, t, Expr::binary(ir::Op::Add, use(t), Expr::intLit(m))));
-  if (to.lo < 0) {
-    Expr high = guardAnd(g, Expr::binary(ir::Op::Gt, use(t), Expr::intLit(to.hi)));
-    emit(assign(high, t, Expr::binary(ir::Op::Sub, use(t), Expr::intLit(m))));
-  }
-  return use(t);
+/// A scalar value converted to the C type `to` (integer conversions as C does them; others unchanged).
+Expr FnLowering::convert(Expr v, cl::QualType to, const Expr &g) {
+  std::optional<ir::Type> t = intType(to, u_.ctx_);
+  return t ? coerce(std::move(v), *t, g) : v;
 }
 
-/// A value of C type `from` converted to C type `to` (both scalar).
-Expr FnLowering::convert(Expr v, cl::QualType from, cl::QualType to, const Expr &g) {
-  std::optional<IntRange> rt = intRange(to);
-  if (!rt)
-    return v;
-  if (isBoolType(to))
-    return asBool(std::move(v));
-  std::optional<IntRange> rf = intRange(from);
-  v = asInt(std::move(v), g);
-  if (rf && rt->contains(*rf))
-    return v;
-  if (rt->lo == INT32_MIN && rt->hi == INT32_MAX)
-    return v;
-  return wrap(std::move(v), *rt, g);
+/// The C integer (or _Bool) value of `e` as IR type t.
+Expr FnLowering::rvAs(const cl::Expr *e, ir::Type t, const Expr &g) {
+  return coerce(rv(e, g), t, g);
+}
+
+/// The IR type of the C integer type of `e` (reported unsupported otherwise).
+ir::Type FnLowering::intTypeOf(const cl::Expr *e) {
+  if (std::optional<ir::Type> t = intType(e->getType(), u_.ctx_))
+    return *t;
+  unsupported(e, "integer type '" + e->getType().getAsString() + "' (supported: 8, 16, 32 and 64 bits)");
+}
+
+/// The constant leaves of integer expressions as literals: integer and character literals, enumeration
+/// constants, sizeof/_Alignof/offsetof. (Operations on literals are folded bottom-up by fold(): asking clang
+/// to evaluate every subexpression would cost time quadratic in the length of a long operator chain.)
+std::optional<Expr> FnLowering::folded(const cl::Expr *e) {
+  bool leaf = llvm::isa<cl::IntegerLiteral>(e) || llvm::isa<cl::CharacterLiteral>(e) ||
+              llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e) || llvm::isa<cl::OffsetOfExpr>(e);
+  if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e))
+    leaf = llvm::isa<cl::EnumConstantDecl>(dr->getDecl());
+  if (!leaf || !e->getType()->isIntegerType() || e->isValueDependent() || !e->isIntegerConstantExpr(u_.ctx_))
+    return std::nullopt;
+  std::optional<ir::Type> t = intType(e->getType(), u_.ctx_);
+  cl::Expr::EvalResult r;
+  if (!t || !e->EvaluateAsInt(r, u_.ctx_) || r.HasUndefinedBehavior)
+    return std::nullopt;
+  return literal(bigOf(r.Val.getInt()), *t);
+}
+
+/// The integer operation `op` on a and b (both of `e`'s type t, or for a shift: a of type t, b the amount
+/// of any integer type). A shift first asserts its amount is in [0, width): C leaves other amounts undefined.
+Expr FnLowering::intOp(ir::Op op, Expr a, Expr b, const cl::Expr *e, const Expr &g) {
+  if (ir::isShift(op)) {
+    int64_t w = a.type.bits;
+    std::string msg = "shift amount in range: " + text(e) + " (0 to " + std::to_string(w - 1) + ")";
+    SourceLoc saved = loc_;
+    loc_ = irLoc(e->getBeginLoc());
+    if (b.kind == Expr::IntLit) {
+      if (b.value.isNegative() || b.value >= ir::BigInt(w))
+        assertStmt(Expr::boolLit(false), msg, g);
+    } else {
+      Expr inRange = Expr::binary(ir::Op::Lt, b, Expr::intLit(w, b.type));
+      if (!b.type.isUnsigned())
+        inRange = Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(0, b.type), b), inRange);
+      assertStmt(std::move(inRange), msg, g);
+    }
+    loc_ = saved;
+  }
+  return Expr::binary(op, std::move(a), std::move(b));
 }
 
 // ---- expressions ----
 
+/// The depth of an expression tree, counted up to `cap`.
+int exprDepth(const Expr &e, int cap) {
+  if (cap <= 1 || e.args.empty())
+    return 1;
+  int d = 0;
+  for (const Expr &a : e.args)
+    d = std::max(d, exprDepth(a, cap - 1));
+  return d + 1;
+}
+
+/// An operation on literals computed now when its value is the same in both integer modes (so not a
+/// signed overflow, not a division by zero): `-(5)`, `(unsigned char)300`, `1u << 3`, `3 < 5`.
+Expr fold(Expr e) {
+  bool lits = !e.args.empty() &&
+              std::all_of(e.args.begin(), e.args.end(), [](const Expr &a) { return a.kind == Expr::IntLit; });
+  if (!lits || (e.kind != Expr::Unary && e.kind != Expr::Binary))
+    return e;
+  if (ir::isComparison(e.op)) {
+    const ir::BigInt &a = e.args[0].value, &b = e.args[1].value;
+    bool r = e.op == ir::Op::Eq   ? a == b
+             : e.op == ir::Op::Ne ? a != b
+             : e.op == ir::Op::Lt ? a < b
+             : e.op == ir::Op::Le ? a <= b
+             : e.op == ir::Op::Gt ? a > b
+                                  : a >= b;
+    return Expr::boolLit(r);
+  }
+  if (e.op == ir::Op::Not || ir::isBoolConnective(e.op))
+    return e;
+  auto value = [&](ir::IntMode m) -> std::optional<ir::BigInt> {
+    if (e.op == ir::Op::Cast)
+      return ir::castValue(e.args[0].value, e.args[0].type, e.type, m);
+    return ir::evalIntOp(e.op, e.type, e.args[0].value, e.args.size() > 1 ? e.args[1].value : ir::BigInt(0),
+                         m);
+  };
+  std::optional<ir::BigInt> math = value(ir::IntMode::Math), bv = value(ir::IntMode::BV32);
+  if (math && bv && *math == *bv && ir::fitsIn(*math, e.type))
+    return Expr::intLit(*math, e.type);
+  return e;
+}
+
+/// The IR of `e`: rvImpl's, folded, and kept at most kMaxIrDepth deep (a deeper value goes through a
+/// temporary), so that printed IR parses back (GCL's nesting limits) and nothing after the front end
+/// recurses deeply on it.
 Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
+  Expr v = fold(rvImpl(e, g));
+  if (exprDepth(v, kMaxIrDepth + 1) > kMaxIrDepth)
+    v = materialize(std::move(v), g);
+  return v;
+}
+
+Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
+  DepthGuard depth(*this, e);
   e = e->IgnoreParens();
+  if (std::optional<Expr> k = folded(e))
+    return *k;
   if (const auto *ce = llvm::dyn_cast<cl::ConstantExpr>(e))
     return rv(ce->getSubExpr(), g);
-  if (const auto *il = llvm::dyn_cast<cl::IntegerLiteral>(e)) {
-    if (!intRange(il->getType()) || il->getValue().getActiveBits() > 31)
-      unsupported(e, "integer literal of type '" + il->getType().getAsString() + "'");
-    return Expr::intLit(static_cast<int64_t>(il->getValue().getZExtValue()));
-  }
-  if (const auto *chl = llvm::dyn_cast<cl::CharacterLiteral>(e)) {
-    int64_t v = chl->getValue();
-    return Expr::intLit(v > 127 && chl->getKind() == cl::CharacterLiteral::Ascii ? v - 256 : v);
-  }
+  if (llvm::isa<cl::IntegerLiteral>(e) || llvm::isa<cl::CharacterLiteral>(e))
+    unsupported(e, "integer literal of type '" + e->getType().getAsString() + "'");
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) {
-    if (const auto *ec = llvm::dyn_cast<cl::EnumConstantDecl>(dr->getDecl()))
-      return Expr::intLit(ec->getInitVal().getSExtValue());
     if (isStructValue(dr->getType()))
       wholeStruct(e, dr->getDecl()->getNameAsString());
     unsupported(e, "'" + dr->getDecl()->getNameAsString() +
@@ -663,8 +811,8 @@ Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
     return ternary(co, g, true);
   if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e))
     return call(ce, g, true, std::nullopt);
-  if (llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e))
-    unsupported(e, "sizeof/alignof outside malloc and calloc");
+  if (llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e)) // a constant one was folded above
+    unsupported(e, "sizeof/alignof of a variable-length type");
   if (llvm::isa<cl::StringLiteral>(e))
     unsupported(e, "string literal outside printf/puts/fprintf");
   if (llvm::isa<cl::StmtExpr>(e))
@@ -684,6 +832,7 @@ Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
 }
 
 void FnLowering::effect(const cl::Expr *e, const Expr &g) {
+  DepthGuard depth(*this, e);
   e = e->IgnoreParens();
   if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e)) {
     if (bo->isAssignmentOp()) {
@@ -728,7 +877,7 @@ Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
   switch (ce->getCastKind()) {
   case cl::CK_LValueToRValue: return load(lvalue(sub, g), g);
   case cl::CK_NoOp: return rv(sub, g);
-  case cl::CK_IntegralCast: return convert(rv(sub, g), sub->getType(), ce->getType(), g);
+  case cl::CK_IntegralCast: return convert(rv(sub, g), ce->getType(), g);
   case cl::CK_IntegralToBoolean: return asBool(rv(sub, g));
   case cl::CK_PointerToBoolean:
     if (llvm::isa<cl::StringLiteral>(sub->IgnoreParenImpCasts())) // assert(c && "message")
@@ -758,17 +907,16 @@ Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
 Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool wantValue) {
   const cl::Expr *sub = uo->getSubExpr();
   switch (uo->getOpcode()) {
-  case cl::UO_Minus: {
-    Expr v = asInt(rv(sub, g), g);
-    if (v.kind == Expr::IntLit)
-      return Expr::intLit(-v.value);
-    return Expr::unary(ir::Op::Neg, std::move(v));
+  case cl::UO_Minus:
+  case cl::UO_Not: {
+    Expr v = rvAs(sub, intTypeOf(uo), g);
+    return Expr::unary(uo->getOpcode() == cl::UO_Minus ? ir::Op::Neg : ir::Op::BitNot, std::move(v));
   }
-  case cl::UO_Plus: return asInt(rv(sub, g), g);
+  case cl::UO_Plus: return rvAs(sub, intTypeOf(uo), g);
   case cl::UO_LNot: {
     Expr v = cond(sub, g);
     if (v.kind == Expr::BoolLit)
-      return Expr::boolLit(v.value == 0);
+      return Expr::boolLit(v.value.isZero());
     return Expr::unary(ir::Op::Not, std::move(v));
   }
   case cl::UO_PreInc:
@@ -777,18 +925,23 @@ Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool want
   case cl::UO_PostDec: {
     if (sub->getType()->isPointerType())
       unsupported(uo, "pointer arithmetic");
-    if (isBoolType(sub->getType()))
-      unsupported(uo, "'++'/'--' on a _Bool");
     SourceLoc saved = loc_;
     loc_ = irLoc(uo->getBeginLoc());
     LVal lv = lvalue(sub, g);
+    if (lv.kind == LVal::Const)
+      unsupported(uo, "assignment to a constant");
     Expr old = load(lv, g);
     bool post = uo->isPostfix();
     if (post && wantValue)
       old = materialize(std::move(old), g);
-    Expr nv = Expr::binary(uo->isIncrementOp() ? ir::Op::Add : ir::Op::Sub, old, Expr::intLit(1));
-    nv = convert(std::move(nv), uo->getType()->isPromotableIntegerType() ? u_.ctx_.IntTy : sub->getType(),
-                 sub->getType(), g);
+    // As `x += 1`: in x's promoted type (a _Bool: int, so `b++` sets it, `b--` flips it), converted back.
+    cl::QualType ct = sub->getType()->isPromotableIntegerType()
+                          ? u_.ctx_.getPromotedIntegerType(sub->getType())
+                          : sub->getType();
+    ir::Type t = *intType(ct, u_.ctx_);
+    Expr nv =
+        Expr::binary(uo->isIncrementOp() ? ir::Op::Add : ir::Op::Sub, coerce(old, t, g), Expr::intLit(1, t));
+    nv = convert(std::move(nv), sub->getType(), g);
     if (wantValue && !post && lv.kind != LVal::Var)
       nv = materialize(std::move(nv), g);
     Expr result = post ? old : lv.kind == LVal::Var ? use(lv.var) : nv;
@@ -798,10 +951,24 @@ Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool want
   }
   case cl::UO_Deref: unsupported(uo, "dereference of a pointer outside '(*p).f' and struct copies");
   case cl::UO_AddrOf: unsupported(uo, "address-of operator '&'");
-  case cl::UO_Not: unsupported(uo, "bitwise operator '~'");
   default:
     unsupported(uo, std::string("operator '") + cl::UnaryOperator::getOpcodeStr(uo->getOpcode()).str() + "'");
   }
+}
+
+/// The IR operator of a C arithmetic, bitwise or comparison operator (also of `op=`); nullopt for others.
+std::optional<ir::Op> irOperator(cl::BinaryOperatorKind op) {
+  if (cl::BinaryOperator::isCompoundAssignmentOp(op))
+    op = cl::BinaryOperator::getOpForCompoundAssignment(op);
+  static const std::map<cl::BinaryOperatorKind, ir::Op> ops = {
+      {cl::BO_Add, ir::Op::Add},  {cl::BO_Sub, ir::Op::Sub},    {cl::BO_Mul, ir::Op::Mul},
+      {cl::BO_Div, ir::Op::Div},  {cl::BO_Rem, ir::Op::Mod},    {cl::BO_And, ir::Op::BitAnd},
+      {cl::BO_Or, ir::Op::BitOr}, {cl::BO_Xor, ir::Op::BitXor}, {cl::BO_Shl, ir::Op::Shl},
+      {cl::BO_Shr, ir::Op::Shr},  {cl::BO_EQ, ir::Op::Eq},      {cl::BO_NE, ir::Op::Ne},
+      {cl::BO_LT, ir::Op::Lt},    {cl::BO_LE, ir::Op::Le},      {cl::BO_GT, ir::Op::Gt},
+      {cl::BO_GE, ir::Op::Ge}};
+  auto it = ops.find(op);
+  return it == ops.end() ? std::nullopt : std::optional<ir::Op>(it->second);
 }
 
 Expr FnLowering::binaryExpr(const cl::BinaryOperator *bo, const Expr &g) {
@@ -822,22 +989,17 @@ Expr FnLowering::binaryExpr(const cl::BinaryOperator *bo, const Expr &g) {
     ir::Op iop = isOr ? ir::Op::Or : ir::Op::And;
     if (out_->size() == mark) { // the right operand needs no statements: one pure expression
       rollback(cp);
-      if (b.kind == Expr::BoolLit && (b.value != 0) != isOr) // `c && "message"`, `c || 0`
+      if (b.kind == Expr::BoolLit && b.value.isZero() == isOr) // `c && "message"`, `c || 0`
         return a;
       return Expr::binary(iop, std::move(a), std::move(b));
     }
     return Expr::binary(iop, std::move(atom), std::move(b));
   }
-  static const std::map<cl::BinaryOperatorKind, ir::Op> ops = {
-      {cl::BO_Add, ir::Op::Add}, {cl::BO_Sub, ir::Op::Sub}, {cl::BO_Mul, ir::Op::Mul},
-      {cl::BO_Div, ir::Op::Div}, {cl::BO_Rem, ir::Op::Mod}, {cl::BO_EQ, ir::Op::Eq},
-      {cl::BO_NE, ir::Op::Ne},   {cl::BO_LT, ir::Op::Lt},   {cl::BO_LE, ir::Op::Le},
-      {cl::BO_GT, ir::Op::Gt},   {cl::BO_GE, ir::Op::Ge}};
-  auto it = ops.find(op);
-  if (it == ops.end())
-    unsupported(bo, "bitwise or shift operator '" + bo->getOpcodeStr().str() + "'");
+  std::optional<ir::Op> iop = irOperator(op);
+  if (!iop)
+    unsupported(bo, "operator '" + bo->getOpcodeStr().str() + "'");
   bool pointers = l->getType()->isPointerType() || r->getType()->isPointerType();
-  if (pointers && (ir::isArithmetic(it->second)))
+  if (pointers && !ir::isComparison(*iop))
     unsupported(bo, "pointer arithmetic");
   if (pointers && op != cl::BO_EQ && op != cl::BO_NE)
     unsupported(bo, "pointer comparison '" + bo->getOpcodeStr().str() + "'");
@@ -847,10 +1009,11 @@ Expr FnLowering::binaryExpr(const cl::BinaryOperator *bo, const Expr &g) {
   a = settle(std::move(a), mark, g);
   bool bothBool = a.type.kind == ir::Type::Bool && b.type.kind == ir::Type::Bool;
   if (pointers || ((op == cl::BO_EQ || op == cl::BO_NE) && bothBool))
-    return Expr::binary(it->second, std::move(a), std::move(b));
-  a = asInt(std::move(a), g);
-  b = asInt(std::move(b), g);
-  return Expr::binary(it->second, std::move(a), std::move(b));
+    return Expr::binary(*iop, std::move(a), std::move(b));
+  // Clang made the conversions explicit: both operands have the common type (a shift's: each its own).
+  a = coerce(std::move(a), intTypeOf(l), g);
+  b = coerce(std::move(b), intTypeOf(r), g);
+  return intOp(*iop, std::move(a), std::move(b), bo, g);
 }
 
 Expr FnLowering::assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wantValue) {
@@ -878,18 +1041,20 @@ Expr FnLowering::assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wa
     }
     v = coerce(rv(bo->getRHS(), g), t, g);
   } else {
-    static const std::map<cl::BinaryOperatorKind, ir::Op> ops = {{cl::BO_AddAssign, ir::Op::Add},
-                                                                 {cl::BO_SubAssign, ir::Op::Sub},
-                                                                 {cl::BO_MulAssign, ir::Op::Mul},
-                                                                 {cl::BO_DivAssign, ir::Op::Div},
-                                                                 {cl::BO_RemAssign, ir::Op::Mod}};
-    auto it = ops.find(bo->getOpcode());
-    if (it == ops.end())
-      unsupported(bo, "bitwise or shift operator '" + bo->getOpcodeStr().str() + "'");
-    Expr r = asInt(rv(bo->getRHS(), g), g);
+    // `x op= e`: x converted to the computation type, the operation there, the result converted back.
+    const auto *cao = llvm::cast<cl::CompoundAssignOperator>(bo);
+    std::optional<ir::Op> iop = irOperator(bo->getOpcode());
+    if (!iop)
+      unsupported(bo, "operator '" + bo->getOpcodeStr().str() + "'");
+    Expr r = rvAs(bo->getRHS(), intTypeOf(bo->getRHS()), g);
     settleLVal(lv, mark, g);
-    Expr cur = asInt(load(lv, g), g);
-    v = convert(Expr::binary(it->second, std::move(cur), std::move(r)), u_.ctx_.IntTy, lt, g);
+    std::optional<ir::Type> ct = intType(cao->getComputationLHSType(), u_.ctx_);
+    if (!ct || ct->kind != ir::Type::Int)
+      unsupported(bo, "compound assignment in type '" + cao->getComputationLHSType().getAsString() + "'");
+    Expr cur = coerce(load(lv, g), *ct, g);
+    if (!ir::isShift(*iop))
+      r = coerce(std::move(r), *ct, g);
+    v = convert(intOp(*iop, std::move(cur), std::move(r), bo, g), lt, g);
   }
   settleLVal(lv, mark, g);
   if (wantValue && lv.kind != LVal::Var)
@@ -933,8 +1098,8 @@ Expr FnLowering::ternary(const cl::ConditionalOperator *co, const Expr &g, bool 
   Expr c = cond(co->getCond(), g);
   if (c.kind == Expr::BoolLit) // a constant condition: only one branch is evaluated
     return wantValue && !co->getType()->isVoidType()
-               ? rv(c.value ? co->getTrueExpr() : co->getFalseExpr(), g)
-               : (effect(c.value ? co->getTrueExpr() : co->getFalseExpr(), g), Expr::boolLit(true));
+               ? rv(!c.value.isZero() ? co->getTrueExpr() : co->getFalseExpr(), g)
+               : (effect(!c.value.isZero() ? co->getTrueExpr() : co->getFalseExpr(), g), Expr::boolLit(true));
   Expr tc = guardAnd(g, std::move(c));
   if (co->getType()->isVoidType() || !wantValue) {
     effect(co->getTrueExpr(), tc);
@@ -960,7 +1125,9 @@ Expr FnLowering::call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std
   SourceLoc saved = loc_;
   loc_ = irLoc(ce->getBeginLoc());
   auto it = u_.procs_.find(callee->getCanonicalDecl());
-  if (it == u_.procs_.end()) {
+  std::string name = callee->getNameAsString();
+  // Reaching reach_error() is the property violation of verification tasks, whatever its body says.
+  if (it == u_.procs_.end() || name == "reach_error" || name == "__VERIFIER_error") {
     Expr v = builtin(ce, callee->getNameAsString(), g, wantValue, target);
     loc_ = saved;
     return v;
@@ -981,7 +1148,7 @@ Expr FnLowering::call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std
     marks.push_back(out_->size());
     Expr a = rv(ce->getArg(i), g);
     cl::QualType pt = def->getParamDecl(i)->getType();
-    a = convert(std::move(a), ce->getArg(i)->getType(), pt, g);
+    a = convert(std::move(a), pt, g);
     args.push_back(coerce(std::move(a), prog_.procs[idx].vars[prog_.procs[idx].params[i]].type, g));
   }
   for (size_t i = args.size(); i-- > 1;)
@@ -1012,20 +1179,19 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
   };
   const std::string nondet = "__VERIFIER_nondet_";
   if (name.rfind(nondet, 0) == 0) {
+    // Any value of the declared result type (of the type the name says when the file declares nothing).
     std::string suffix = name.substr(nondet.size());
-    std::optional<IntRange> r = nondetRange(suffix);
-    if (!r)
-      unsupported(ce, "'" + name + "' (nondet values of type '" + suffix + "')");
-    bool isBool = r->lo == 0 && r->hi == 1;
-    ir::Type t = isBool ? ir::Type::boolType() : ir::Type::intType();
-    bool full = r->lo == INT32_MIN;
-    VarRef v = target && (isBool || full) && typeOf(*target) == t ? *target : temp(t);
+    std::optional<ir::Type> t =
+        ce->getDirectCallee()->isImplicit() ? nondetType(suffix) : intType(ce->getType(), u_.ctx_);
+    if (!t)
+      unsupported(ce, "'" + name + "' (nondet values of type '" +
+                          (ce->getDirectCallee()->isImplicit() ? suffix : ce->getType().getAsString()) +
+                          "'; integer types and _Bool are supported)");
+    VarRef v = target && typeOf(*target) == *t ? *target : temp(*t);
     ir::Stmt s = make(ir::Stmt::Nondet, g);
     s.lhs = v;
     emit(std::move(s));
-    if (isBool || full)
-      return use(v);
-    return wrap(use(v), *r, g);
+    return use(v);
   }
   if (name == "__VERIFIER_assume") {
     if (ce->getNumArgs() != 1)
@@ -1042,8 +1208,8 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     assertStmt(std::move(c), text(ce->getArg(0)), g);
     return noValue();
   }
-  if (name == "reach_error") {
-    assertStmt(Expr::boolLit(false), "reach_error() reached", g);
+  if (name == "reach_error" || name == "__VERIFIER_error") {
+    assertStmt(Expr::boolLit(false), name + "() reached", g);
     return noValue();
   }
   if (name == "__assert_fail") {
@@ -1079,7 +1245,7 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
       if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(x))
         if (dr->getDecl()->getNameAsString() == "stdout" || dr->getDecl()->getNameAsString() == "stderr")
           continue;
-      if (!intRange(a->getType()))
+      if (!intType(a->getType(), u_.ctx_))
         unsupported(a, "argument of type '" + a->getType().getAsString() + "' to '" + name + "'");
       effect(a, g);
     }
@@ -1124,8 +1290,52 @@ Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const E
   s.lhs = v;
   s.record = rec;
   emit(std::move(s));
+  if (name == "malloc") {
+    // malloc'd memory is indeterminate: each field the code after may read first gets a nondet value (in
+    // field order); calloc's stays 0.
+    std::optional<AllocScope> scope;
+    if (allocScope_ && target && allocScope_->target == *target)
+      scope = allocScope_;
+    allocScope_.reset();
+    const auto *def = rt->getDecl()->getDefinition();
+    uint32_t k = 0;
+    for (const cl::FieldDecl *fd : def->fields()) {
+      if (!scope || mayReadFirst(Tracked{Tracked::NodeField, scope->var, fd, 0}, scope->rest, u_.ctx_)) {
+        VarRef t = temp(prog_.records[rec].fields[k].type);
+        havoc(t, g);
+        ir::Stmt put = make(ir::Stmt::PutField, g);
+        put.base = v;
+        put.field = k;
+        put.value = use(t);
+        emit(std::move(put));
+      }
+      ++k;
+    }
+  }
   loc_ = saved;
   return use(v);
+}
+
+/// `[g] v := nondet`: the indeterminate value of an uninitialized object.
+void FnLowering::havoc(VarRef v, const Expr &g) {
+  ir::Stmt s = make(ir::Stmt::Nondet, g);
+  s.lhs = v;
+  emit(std::move(s));
+}
+
+/// The statements that run after `s` in the innermost block (after `first`), if `s` is one of its
+/// statements; nullopt otherwise (e.g. a declaration in a `for` header).
+std::optional<std::vector<const cl::Stmt *>>
+FnLowering::restOfBlock(const cl::Stmt *s, std::vector<const cl::Stmt *> first) const {
+  if (blocks_.empty())
+    return std::nullopt;
+  const Block &b = blocks_.back();
+  if (b.index >= b.stmt->size() || b.stmt->body_begin()[b.index] != s)
+    return std::nullopt;
+  for (auto it = b.stmt->body_begin() + static_cast<std::ptrdiff_t>(b.index) + 1; it != b.stmt->body_end();
+       ++it)
+    first.push_back(*it);
+  return first;
 }
 
 /// `target := e` with the call, nondet or allocation writing the target directly when the types allow;
@@ -1156,13 +1366,12 @@ bool FnLowering::rvInto(VarRef target, cl::QualType targetType, const cl::Expr *
       targetType.getCanonicalType().getUnqualifiedType())
     return false;
   const cl::FunctionDecl *callee = ce->getDirectCallee();
-  if (u_.procs_.count(callee->getCanonicalDecl())) {
+  std::string name = callee->getNameAsString();
+  if (u_.procs_.count(callee->getCanonicalDecl()) && name != "reach_error" && name != "__VERIFIER_error") {
     call(ce, g, true, target);
     return true;
   }
-  std::string name = callee->getNameAsString();
-  if (name == "__VERIFIER_nondet_int" || name == "__VERIFIER_nondet_bool" ||
-      name == "__VERIFIER_nondet__Bool") {
+  if (name.rfind("__VERIFIER_nondet_", 0) == 0) {
     Expr v = call(ce, g, true, target);
     if (!(v.kind == Expr::VarUse && v.var == target))
       emit(assign(g, target, coerce(std::move(v), typeOf(target), g)));
@@ -1250,7 +1459,7 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
       unsupported(e, "subscript of the pointer '" + info.name + "' (pointer arithmetic)");
     lv.kind = LVal::Elem;
     lv.array = &info;
-    lv.index = asInt(rv(ase->getIdx(), g), g);
+    lv.index = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
     return lv;
   }
   if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e); uo && uo->getOpcode() == cl::UO_Deref)
@@ -1271,12 +1480,16 @@ void FnLowering::boundsCheck(const LVal &lv, const Expr &g) {
   int64_t n = static_cast<int64_t>(lv.array->elems.size());
   std::string msg = "array index in bounds: " + text(lv.node) + " (size " + std::to_string(n) + ")";
   if (lv.index.kind == Expr::IntLit) {
-    if (lv.index.value < 0 || lv.index.value >= n)
+    if (lv.index.value.isNegative() || lv.index.value >= ir::BigInt(n))
       assertStmt(Expr::boolLit(false), msg, g);
     return;
   }
-  assertStmt(Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(0), lv.index),
-                          Expr::binary(ir::Op::Lt, lv.index, Expr::intLit(n))),
+  ir::Type it = lv.index.type;
+  Expr below = Expr::binary(ir::Op::Lt, lv.index, Expr::intLit(n, it));
+  assertStmt(it.isUnsigned()
+                 ? std::move(below)
+                 : Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(0, it), lv.index),
+                                std::move(below)),
              msg, g);
 }
 
@@ -1383,15 +1596,8 @@ void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
   loc_ = saved;
 }
 
-/// The initialization of a struct variable at its declaration: a list (missing fields zero), a copy,
-/// or none (zero inside a loop).
+/// The initialization of a struct variable at its declaration: a list (missing fields zero) or a copy.
 void FnLowering::structInit(const VarInfo &v, const cl::Expr *init, const Expr &g) {
-  if (!init) {
-    if (loopDepth_ > 0)
-      for (VarRef r : v.refs)
-        emit(assign(g, r, ir::defaultValue(typeOf(r))));
-    return;
-  }
   if (const auto *list = llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens())) {
     for (size_t k = 0; k < v.refs.size(); ++k) {
       VarRef r = v.refs[k];
@@ -1434,13 +1640,14 @@ Expr FnLowering::load(const LVal &lv, const Expr &g) {
     const std::vector<Expr> &el = lv.array->elems;
     Expr result = ir::defaultValue(lv.array->type);
     if (lv.index.kind == Expr::IntLit) {
-      if (lv.index.value >= 0 && lv.index.value < static_cast<int64_t>(el.size()))
-        result = el[static_cast<size_t>(lv.index.value)];
+      if (!lv.index.value.isNegative() && lv.index.value < ir::BigInt(static_cast<int64_t>(el.size())))
+        result = el[static_cast<size_t>(*lv.index.value.toInt64())];
     } else {
       VarRef t = temp(lv.array->type);
       emit(assign(g, t, el[0]));
       for (size_t k = 1; k < el.size(); ++k) {
-        Expr c = guardAnd(g, Expr::binary(ir::Op::Eq, lv.index, Expr::intLit(static_cast<int64_t>(k))));
+        Expr c = guardAnd(
+            g, Expr::binary(ir::Op::Eq, lv.index, Expr::intLit(static_cast<int64_t>(k), lv.index.type)));
         emit(assign(c, t, el[k]));
       }
       result = use(t);
@@ -1468,8 +1675,8 @@ void FnLowering::store(const LVal &lv, Expr v, const Expr &g) {
     boundsCheck(lv, g);
     const std::vector<VarRef> &refs = lv.array->refs;
     if (lv.index.kind == Expr::IntLit) {
-      if (lv.index.value >= 0 && lv.index.value < static_cast<int64_t>(refs.size()))
-        emit(assign(g, refs[static_cast<size_t>(lv.index.value)], std::move(v)));
+      if (!lv.index.value.isNegative() && lv.index.value < ir::BigInt(static_cast<int64_t>(refs.size())))
+        emit(assign(g, refs[static_cast<size_t>(*lv.index.value.toInt64())], std::move(v)));
       return;
     }
     // The index must not change while the elements are written (a[a[0]] = …).
@@ -1485,7 +1692,7 @@ void FnLowering::store(const LVal &lv, Expr v, const Expr &g) {
         v = materialize(std::move(v), g);
     }
     for (size_t k = 0; k < refs.size(); ++k) {
-      Expr c = guardAnd(g, Expr::binary(ir::Op::Eq, idx, Expr::intLit(static_cast<int64_t>(k))));
+      Expr c = guardAnd(g, Expr::binary(ir::Op::Eq, idx, Expr::intLit(static_cast<int64_t>(k), idx.type)));
       emit(assign(c, refs[k], v));
     }
     return;
@@ -1498,26 +1705,49 @@ void FnLowering::store(const LVal &lv, Expr v, const Expr &g) {
 void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
   if (!s)
     return;
+  DepthGuard depth(*this, s);
   loc_ = irLoc(s->getBeginLoc());
   if (const auto *e = llvm::dyn_cast<cl::Expr>(s)) {
+    // `p = malloc(…);` with p a local of this block: which fields of the node may be read uninitialized.
+    if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e->IgnoreParens());
+        bo && bo->getOpcode() == cl::BO_Assign && allocCall(bo->getRHS()) && !blocks_.empty()) {
+      const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(bo->getLHS()->IgnoreParens());
+      const auto *vd = dr ? llvm::dyn_cast<cl::VarDecl>(dr->getDecl()) : nullptr;
+      if (vd && blocks_.back().declared.count(vd) && locals_.count(vd))
+        if (auto rest = restOfBlock(s))
+          allocScope_ = AllocScope{locals_.at(vd).refs.at(0), vd, std::move(*rest)};
+    }
     effect(e, g);
+    allocScope_.reset();
     return;
   }
   switch (s->getStmtClass()) {
-  case cl::Stmt::CompoundStmtClass:
-    for (const cl::Stmt *c : llvm::cast<cl::CompoundStmt>(s)->body())
+  case cl::Stmt::CompoundStmtClass: {
+    const auto *cs = llvm::cast<cl::CompoundStmt>(s);
+    blocks_.push_back(Block{cs, 0, {}});
+    for (const cl::Stmt *c : cs->body()) {
       stmt(c, g);
+      ++blocks_.back().index;
+    }
+    blocks_.pop_back();
     return;
+  }
   case cl::Stmt::DeclStmtClass:
+    curDecl_ = llvm::cast<cl::DeclStmt>(s);
     for (const cl::Decl *d : llvm::cast<cl::DeclStmt>(s)->decls()) {
       if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
         loc_ = irLoc(vd->getLocation());
         localDecl(vd, g, true);
-      } else if (!llvm::isa<cl::TypeDecl>(d) && !llvm::isa<cl::FunctionDecl>(d)) {
+        if (!blocks_.empty() && blocks_.back().stmt->body_begin()[blocks_.back().index] == s)
+          blocks_.back().declared.insert(vd);
+        curDecl_ = llvm::cast<cl::DeclStmt>(s); // (an initializer may have lowered a nested declaration)
+      } else if (!llvm::isa<cl::TypeDecl>(d) && !llvm::isa<cl::FunctionDecl>(d) &&
+                 !llvm::isa<cl::StaticAssertDecl>(d)) { // clang checked a _Static_assert already
         unsupported(d->getLocation(),
                     std::string("local declaration of kind '") + d->getDeclKindName() + "'");
       }
     }
+    curDecl_ = nullptr;
     return;
   case cl::Stmt::NullStmtClass: return;
   case cl::Stmt::IfStmtClass: ifStmt(llvm::cast<cl::IfStmt>(s), g); return;
@@ -1598,29 +1828,64 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   if (!initialize)
     return;
   const cl::Expr *init = vd->getInit();
+  std::optional<std::vector<const cl::Stmt *>> rest = laterCode(vd);
+  if (!init) {
+    // C: an indeterminate value (also inside a loop, at every iteration). Each part the code after the
+    // declaration may read before writing it gets a nondet value; the others need none.
+    auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_); };
+    if (li.isStruct) {
+      size_t k = 0;
+      for (const cl::FieldDecl *f : t->getAsRecordDecl()->getDefinition()->fields())
+        if (observable(Tracked{Tracked::Field, vd, f, 0}))
+          havoc(li.refs.at(k++), g);
+        else
+          ++k;
+    } else {
+      for (size_t k = 0; k < li.refs.size(); ++k)
+        if (observable(li.isArray ? Tracked{Tracked::Elem, vd, nullptr, k}
+                                  : Tracked{Tracked::Var, vd, nullptr, 0}))
+          havoc(li.refs[k], g);
+    }
+    return;
+  }
   if (li.isStruct) {
     structInit(li, init, g);
     return;
   }
   if (!li.isArray) {
-    if (init) {
-      if (!rvInto(li.refs[0], li.ctype, init, g))
-        emit(assign(g, li.refs[0], coerce(rv(init, g), li.type, g)));
-    } else if (loopDepth_ > 0) {
-      emit(assign(g, li.refs[0], ir::defaultValue(li.type)));
-    }
+    if (allocCall(init) && rest)
+      allocScope_ = AllocScope{li.refs[0], vd, *rest};
+    if (!rvInto(li.refs[0], li.ctype, init, g))
+      emit(assign(g, li.refs[0], coerce(rv(init, g), li.type, g)));
+    allocScope_.reset();
     return;
   }
-  const auto *list = init ? llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens()) : nullptr;
-  if (init && !list)
+  const auto *list = llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens());
+  if (!list)
     unsupported(init, "array initializer that is not a list");
-  size_t given = list ? list->getNumInits() : 0;
+  size_t given = list->getNumInits();
   for (size_t k = 0; k < li.refs.size(); ++k) {
     if (k < given && !llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(static_cast<unsigned>(k))))
       emit(assign(g, li.refs[k], coerce(rv(list->getInit(static_cast<unsigned>(k)), g), li.type, g)));
-    else if (loopDepth_ > 0 || list)
+    else
       emit(assign(g, li.refs[k], ir::defaultValue(li.type)));
   }
+}
+
+/// The code that runs after the declaration of `vd` in its block: the initializers of the declarators after
+/// it, then the rest of the block; nullopt when the declaration is not a statement of the innermost block.
+std::optional<std::vector<const cl::Stmt *>> FnLowering::laterCode(const cl::VarDecl *vd) const {
+  if (!curDecl_)
+    return std::nullopt;
+  std::vector<const cl::Stmt *> first;
+  bool after = false;
+  for (const cl::Decl *d : curDecl_->decls()) {
+    if (after)
+      if (const auto *v = llvm::dyn_cast<cl::VarDecl>(d); v && v->getInit())
+        first.push_back(v->getInit());
+    after |= d == vd;
+  }
+  return restOfBlock(curDecl_, std::move(first));
 }
 
 void FnLowering::ifStmt(const cl::IfStmt *s, const Expr &g) {
@@ -1677,10 +1942,8 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
   std::vector<ir::Stmt> *saved = out_;
   out_ = &w.body;
   breakables_.push_back(b);
-  ++loopDepth_;
   stmt(body, Expr::boolLit(true));
   recompute(breakables_.back(), Expr::boolLit(true));
-  --loopDepth_;
   breakables_.pop_back();
   out_ = saved;
   loc_ = loopLoc;
@@ -1722,7 +1985,8 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
   SourceLoc switchLoc = loc_;
   if (s->getInit() || s->getConditionVariable())
     unsupported(s, "switch with a declaration in its condition");
-  Expr tv = materialize(asInt(rv(s->getCond(), g), g), g);
+  ir::Type st = intTypeOf(s->getCond());
+  Expr tv = materialize(rvAs(s->getCond(), st, g), g);
   // The top-level statements of the body; the labels among them (peeled: `case 1: case 2: s`).
   std::vector<const cl::Stmt *> items;
   if (const auto *cs = llvm::dyn_cast<cl::CompoundStmt>(s->getBody()))
@@ -1730,8 +1994,12 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
   else
     items.push_back(s->getBody());
   std::set<const cl::SwitchCase *> topLevel;
-  std::vector<int64_t> values;
+  std::vector<ir::BigInt> values;
   bool hasDefault = false;
+  // A case value is converted to the promoted type of the controlling expression.
+  auto caseValue = [&](const cl::CaseStmt *cs) {
+    return literal(bigOf(cs->getLHS()->EvaluateKnownConstInt(u_.ctx_)), st);
+  };
   for (const cl::Stmt *it : items)
     for (const auto *sc = llvm::dyn_cast<cl::SwitchCase>(it); sc;
          sc = llvm::dyn_cast<cl::SwitchCase>(sc->getSubStmt())) {
@@ -1739,7 +2007,7 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
       if (const auto *cs = llvm::dyn_cast<cl::CaseStmt>(sc)) {
         if (cs->getRHS())
           unsupported(cs, "case range");
-        values.push_back(cs->getLHS()->EvaluateKnownConstInt(u_.ctx_).getSExtValue());
+        values.push_back(caseValue(cs).value);
       } else {
         hasDefault = true;
       }
@@ -1750,8 +2018,8 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
   std::optional<VarRef> dflt;
   if (hasDefault) {
     Expr none = Expr::boolLit(true);
-    for (int64_t v : values) {
-      Expr ne = Expr::binary(ir::Op::Ne, tv, Expr::intLit(v));
+    for (const ir::BigInt &v : values) {
+      Expr ne = Expr::binary(ir::Op::Ne, tv, Expr::intLit(v, st));
       none = none.isTrue() ? ne : Expr::binary(ir::Op::And, std::move(none), std::move(ne));
     }
     dflt = temp(ir::Type::boolType());
@@ -1773,12 +2041,9 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
     while (const auto *sc = llvm::dyn_cast<cl::SwitchCase>(x)) {
       seenLabel = true;
       loc_ = irLoc(sc->getBeginLoc());
-      Expr hit = llvm::isa<cl::CaseStmt>(sc) ? Expr::binary(ir::Op::Eq, tv,
-                                                            Expr::intLit(llvm::cast<cl::CaseStmt>(sc)
-                                                                             ->getLHS()
-                                                                             ->EvaluateKnownConstInt(u_.ctx_)
-                                                                             .getSExtValue()))
-                                             : use(*dflt);
+      Expr hit = llvm::isa<cl::CaseStmt>(sc)
+                     ? Expr::binary(ir::Op::Eq, tv, caseValue(llvm::cast<cl::CaseStmt>(sc)))
+                     : use(*dflt);
       emit(assign(Expr::boolLit(true), m, Expr::binary(ir::Op::Or, use(m), std::move(hit))));
       x = sc->getSubStmt();
     }
@@ -1934,8 +2199,7 @@ Expr UnitLowering::constantInit(const cl::Expr *e, ir::Type t, const std::string
   cl::Expr::EvalResult r;
   if (!e->EvaluateAsInt(r, ctx_))
     unsupported(e->getBeginLoc(), "non-constant initializer of '" + name + "'");
-  int64_t v = r.Val.getInt().getSExtValue();
-  return t.kind == ir::Type::Bool ? Expr::boolLit(v != 0) : Expr::intLit(v);
+  return literal(bigOf(r.Val.getInt()), t);
 }
 
 /// A global struct value: one global per field (`g_f`), or folded constants when const.

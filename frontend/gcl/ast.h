@@ -21,7 +21,7 @@ struct DeclTag {
 };
 
 struct TypeName {
-  std::string name; ///< "int", "bool" or a record name
+  std::string name; ///< "int", "int8" … "uint64", "bool" or a record name
   SourceLoc loc;
   ir::Type resolved; ///< set by the checker
 };
@@ -35,8 +35,10 @@ struct Expr {
   enum Kind { IntLit, BoolLit, NullLit, Path, Unary, Binary };
   Kind kind = IntLit;
   SourceLoc loc;
-  ir::Op op = ir::Op::Not; ///< Unary / Binary
-  int64_t value = 0;       ///< IntLit (already negated for `-123`), BoolLit 0/1
+  ir::Op op = ir::Op::Not;        ///< Unary / Binary (Unary Cast: `T(e)`, T in castType)
+  ir::BigInt value;               ///< IntLit (already negated for `-123`), BoolLit 0/1
+  std::optional<ir::Type> suffix; ///< IntLit written with a type suffix (`255u8`); none: an untyped literal
+  ir::Type castType;              ///< Cast: the target int type
   /// Path: `x` or `x.f.g`; names[0] is the variable, the rest are fields.
   std::vector<std::string> names;
   std::vector<SourceLoc> nameLocs;

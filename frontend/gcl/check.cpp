@@ -84,7 +84,7 @@ private:
 
   std::string typeStr(ir::Type t) const {
     switch (t.kind) {
-    case ir::Type::Int: return "int";
+    case ir::Type::Int: return ir::intTypeName(t);
     case ir::Type::Bool: return "bool";
     case ir::Type::Null: return "null";
     case ir::Type::Ref:
@@ -107,8 +107,8 @@ private:
   }
 
   void resolve(TypeName &tn) {
-    if (tn.name == "int")
-      tn.resolved = ir::Type::intType();
+    if (auto it = ir::intTypeNamed(tn.name))
+      tn.resolved = *it;
     else if (tn.name == "bool")
       tn.resolved = ir::Type::boolType();
     else if (auto it = types_.find(tn.name); it != types_.end())
@@ -122,6 +122,21 @@ private:
 
   static bool assignable(ir::Type dst, ir::Type src) {
     return dst == src || (dst.kind == ir::Type::Ref && src.kind == ir::Type::Null);
+  }
+
+  /// An integer literal written without a suffix takes the fixed-width int type its context wants (`x + 1`
+  /// with x: uint8 adds 1u8); its value must be one of that type. Returns e's (possibly new) type.
+  ir::Type adapt(Expr &e, ir::Type want) {
+    if (e.kind != Expr::IntLit || e.suffix || !want.isFixedInt() || e.type != ir::Type::intType())
+      return e.type;
+    if (!ir::fitsIn(e.value, want)) {
+      diags_.error(e.loc, "integer literal " + e.value.toString() + " is out of range for " + q(want) + " (" +
+                              ir::minOf(want).toString() + " to " + ir::maxOf(want).toString() + ")");
+      e.type = kError;
+      return e.type;
+    }
+    e.type = want;
+    return want;
   }
 
   /// Reports `type mismatch: cannot assign` unless src fits dst (or either is an error).
@@ -233,8 +248,8 @@ private:
 
   /// Resolves a type name without reporting (the declaration itself reports when checked).
   void resolveQuiet(TypeName &tn) {
-    if (tn.name == "int")
-      tn.resolved = ir::Type::intType();
+    if (auto it = ir::intTypeNamed(tn.name))
+      tn.resolved = *it;
     else if (tn.name == "bool")
       tn.resolved = ir::Type::boolType();
     else if (auto it = types_.find(tn.name); it != types_.end())
@@ -312,8 +327,10 @@ private:
     case Stmt::LocalDecl:
       for (auto &d : s.decls) {
         resolve(d->type);
-        if (d->init)
-          expectAssignable(d->type.resolved, checkExpr(*d->init), d->init->loc);
+        if (d->init) {
+          checkExpr(*d->init);
+          expectAssignable(d->type.resolved, adapt(*d->init, d->type.resolved), d->init->loc);
+        }
         if (const VarDecl *prev = lookupLocal(d->name))
           redefinition(d->name, d->loc, prev->loc);
         else
@@ -323,6 +340,8 @@ private:
     case Stmt::Assign: {
       ir::Type lt = s.lhs ? checkLhs(*s.lhs) : kError;
       ir::Type rt = s.value ? checkExpr(*s.value) : kError;
+      if (s.value)
+        rt = adapt(*s.value, lt);
       expectAssignable(lt, rt, s.value ? s.value->loc : s.loc);
       break;
     }
@@ -410,6 +429,8 @@ private:
     } else {
       for (size_t i = 0; i < s.args.size(); ++i) {
         ir::Type want = callee->params[i]->type.resolved;
+        if (s.args[i])
+          argTypes[i] = adapt(*s.args[i], want);
         if (isError(want) || isError(argTypes[i]) || assignable(want, argTypes[i]))
           continue;
         diags_.error(s.args[i]->loc, "type mismatch: argument " + std::to_string(i + 1) + " of '" + s.callee +
@@ -436,6 +457,7 @@ private:
       return;
     }
     ir::Type want = proc_->result->type.resolved;
+    t = adapt(*s.value, want);
     if (isError(want) || isError(t) || assignable(want, t))
       return;
     diags_.error(s.value->loc, "type mismatch: cannot return " + q(t) + " from procedure '" + proc_->name +
@@ -494,7 +516,7 @@ private:
 
   ir::Type exprType(Expr &e) {
     switch (e.kind) {
-    case Expr::IntLit: return ir::Type::intType();
+    case Expr::IntLit: return e.suffix ? *e.suffix : ir::Type::intType();
     case Expr::BoolLit: return ir::Type::boolType();
     case Expr::NullLit: return ir::Type::nullType();
     case Expr::Path: return checkPath(e);
@@ -502,11 +524,32 @@ private:
       if (e.args.size() != 1 || !e.args[0])
         return kError;
       ir::Type a = checkExpr(*e.args[0]);
-      ir::Type want = e.op == ir::Op::Neg ? ir::Type::intType() : ir::Type::boolType();
-      if (!isError(a) && a != want)
-        diags_.error(e.loc, std::string("operator '") + ir::opSpelling(e.op) + "' expects " + q(want) +
-                                ", got " + q(a));
-      return want;
+      std::string op = std::string("'") + ir::opSpelling(e.op) + "'";
+      switch (e.op) {
+      case ir::Op::Not:
+        if (!isError(a) && a.kind != ir::Type::Bool)
+          diags_.error(e.loc, "operator " + op + " expects 'bool', got " + q(a));
+        return ir::Type::boolType();
+      case ir::Op::Cast:
+        if (!isError(a) && a.kind != ir::Type::Int)
+          diags_.error(e.loc, "conversion to " + q(e.castType) + " expects an integer, got " + q(a));
+        return e.castType;
+      case ir::Op::BitNot:
+        if (!isError(a) && !a.isFixedInt()) {
+          diags_.error(e.loc,
+                       "operator " + op + " expects a fixed-width integer type (int8 … uint64), got " + q(a));
+          return kError;
+        }
+        return a;
+      default: // Neg
+        if (isError(a))
+          return kError;
+        if (a.kind != ir::Type::Int) {
+          diags_.error(e.loc, "operator " + op + " expects 'int', got " + q(a));
+          return ir::Type::intType();
+        }
+        return a;
+      }
     }
     case Expr::Binary: {
       if (e.args.size() != 2 || !e.args[0] || !e.args[1])
@@ -514,6 +557,21 @@ private:
       ir::Type a = checkExpr(*e.args[0]);
       ir::Type b = checkExpr(*e.args[1]);
       std::string op = std::string("'") + ir::opSpelling(e.op) + "'";
+      if (ir::isShift(e.op)) { // the amount may have any int type
+        if (isError(a) || isError(b))
+          return kError;
+        if (!a.isFixedInt() || b.kind != ir::Type::Int) {
+          diags_.error(e.loc,
+                       "operator " + op +
+                           " expects a fixed-width integer (int8 … uint64) shifted by an integer, got " +
+                           q(a) + " and " + q(b));
+          return kError;
+        }
+        return a;
+      }
+      // An untyped literal takes the other operand's type.
+      a = adapt(*e.args[0], b);
+      b = adapt(*e.args[1], a);
       if (e.op == ir::Op::Eq || e.op == ir::Op::Ne) {
         bool ok = isError(a) || isError(b) || a == b || (a.isRef() && b.kind == ir::Type::Null) ||
                   (a.kind == ir::Type::Null && b.isRef());
@@ -522,11 +580,29 @@ private:
         return ir::Type::boolType();
       }
       bool boolOp = ir::isBoolConnective(e.op);
-      ir::Type want = boolOp ? ir::Type::boolType() : ir::Type::intType();
-      if (!isError(a) && !isError(b) && (a != want || b != want))
-        diags_.error(e.loc,
-                     "operator " + op + " expects " + q(want) + " operands, got " + q(a) + " and " + q(b));
-      return ir::isComparison(e.op) ? ir::Type::boolType() : want;
+      ir::Type result = ir::isComparison(e.op) ? ir::Type::boolType() : a;
+      if (isError(a) || isError(b))
+        return ir::isComparison(e.op) || boolOp ? ir::Type::boolType() : kError;
+      if (boolOp) {
+        if (a.kind != ir::Type::Bool || b.kind != ir::Type::Bool)
+          diags_.error(e.loc, "operator " + op + " expects 'bool' operands, got " + q(a) + " and " + q(b));
+        return ir::Type::boolType();
+      }
+      if (a.kind != ir::Type::Int || b.kind != ir::Type::Int) {
+        diags_.error(e.loc, "operator " + op + " expects 'int' operands, got " + q(a) + " and " + q(b));
+        return ir::isComparison(e.op) ? ir::Type::boolType() : ir::Type::intType();
+      }
+      if (a != b) {
+        diags_.error(e.loc, "operator " + op + " expects operands of one integer type, got " + q(a) +
+                                " and " + q(b) + " (convert one, e.g. " + ir::intTypeName(a) + "(…))");
+        return result;
+      }
+      if (ir::isBitOp(e.op) && !a.isFixedInt()) {
+        diags_.error(e.loc, "operator " + op + " expects fixed-width integers (int8 … uint64), got " + q(a) +
+                                " and " + q(b));
+        return kError;
+      }
+      return result;
     }
     }
     return kError;

@@ -27,7 +27,7 @@ std::optional<ir::Program> compileFile(const std::string &path, SourceManager &s
   size_t before = diags.errorCount();
   std::optional<Unit> unit = loadUnit(path, sm, diags, opts);
   if (!unit) {
-    diags.error({}, "cannot read '" + path + "'");
+    diags.error({}, "cannot read '" + path + "': " + SourceManager::unreadable(path).value_or("read error"));
     return std::nullopt;
   }
   return finish(*unit, sm, diags, before);

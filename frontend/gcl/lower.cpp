@@ -261,8 +261,8 @@ private:
   /// A pure IR expression for `e`; heap reads become GetField statements (guard g) into temporaries.
   Expr expr(const gcl::Expr &e, const Expr &g) {
     switch (e.kind) {
-    case gcl::Expr::IntLit: return Expr::intLit(e.value);
-    case gcl::Expr::BoolLit: return Expr::boolLit(e.value != 0);
+    case gcl::Expr::IntLit: return Expr::intLit(e.value, e.type);
+    case gcl::Expr::BoolLit: return Expr::boolLit(!e.value.isZero());
     case gcl::Expr::NullLit: return Expr::nullLit();
     case gcl::Expr::Path: {
       if (e.names.size() == 1)
@@ -270,7 +270,10 @@ private:
       VarRef base = pathPrefix(e, g);
       return use(getField(base, e.fieldIdx.back(), g, std::nullopt));
     }
-    case gcl::Expr::Unary: return Expr::unary(e.op, expr(*e.args.at(0), g));
+    case gcl::Expr::Unary:
+      if (e.op == ir::Op::Cast)
+        return Expr::cast(e.castType, expr(*e.args.at(0), g));
+      return Expr::unary(e.op, expr(*e.args.at(0), g));
     case gcl::Expr::Binary: {
       const gcl::Expr &l = *e.args.at(0), &r = *e.args.at(1);
       if (ir::isBoolConnective(e.op) && hasReads(r)) {

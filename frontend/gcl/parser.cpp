@@ -1,5 +1,6 @@
 // GCL parser: runs the ANTLR-generated lexer/parser and converts the parse tree into the AST of ast.h.
 #include "frontend/gcl/frontend.h"
+#include "ir/ints.h"
 
 #include "GCLLexer.h"
 #include "GCLParser.h"
@@ -26,8 +27,12 @@ public:
   explicit ByteStream(const std::string &text) {
     _data.clear();
     _data.reserve(text.size());
+    // Bytes above 0x7f (in strings, comments, or stray) all become 0x7f, which no token but strings, comments
+    // and ERROR_CHAR accept, just as they accept the bytes themselves: the lexer's DFA caches transitions
+    // only for code points below 128, and random bytes made it simulate its ATN on every one (seconds per
+    // megabyte). Token texts are taken from the file's bytes (Builder::textOf), not from this stream.
     for (unsigned char c : text)
-      _data.push_back(static_cast<char32_t>(c));
+      _data.push_back(static_cast<char32_t>(c < 0x80 ? c : 0x7f));
     p = 0;
   }
 };
@@ -63,6 +68,7 @@ std::string tokenDisplay(antlr4::Token *t) {
   std::string s = t->getText();
   if (s.size() > 24)
     s = s.substr(0, 21) + "...";
+  std::replace_if(s.begin(), s.end(), [](char c) { return c == 0x7f || (c >= 0 && c < 0x20); }, '?'); // ByteStream
   return "'" + s + "'";
 }
 
@@ -77,14 +83,21 @@ std::string charDisplay(unsigned char c) {
 /// Collects syntax errors of one file; sorted by position before they reach Diagnostics.
 class ErrorSink {
 public:
-  explicit ErrorSink(uint32_t file) : file_(file) {}
+  /// `limit`: the diagnostics' error limit (0: none); once that many errors are collected, parsing stops.
+  ErrorSink(uint32_t file, size_t limit) : file_(file), limit_(limit) {}
+  bool full() const { return limit_ != 0 && errors_.size() >= limit_; }
   SourceLoc locOf(antlr4::Token *t) const {
     if (!t)
       return {file_, 1, 1};
     return {file_, static_cast<uint32_t>(std::max<size_t>(t->getLine(), 1)),
             static_cast<uint32_t>(t->getCharPositionInLine() + 1)};
   }
-  void add(SourceLoc loc, std::string msg) { errors_.push_back({loc, std::move(msg)}); }
+  void add(SourceLoc loc, std::string msg) {
+    if (!full())
+      errors_.push_back({loc, std::move(msg)});
+    else
+      ++extra_;
+  }
   void add(antlr4::Token *t, std::string msg) { add(locOf(t), std::move(msg)); }
   void flush(Diagnostics &diags) {
     // After an unterminated string the rest of its line is string text, not code: drop the noise.
@@ -101,16 +114,29 @@ public:
     std::stable_sort(errors_.begin(), errors_.end(), [](const SyntaxError &a, const SyntaxError &b) {
       return a.loc.line != b.loc.line ? a.loc.line < b.loc.line : a.loc.col < b.loc.col;
     });
+    errors_.erase(std::unique(errors_.begin(), errors_.end(),
+                              [](const SyntaxError &a, const SyntaxError &b) {
+                                return a.loc == b.loc && a.message == b.message;
+                              }),
+                  errors_.end());
     for (auto &e : errors_)
       diags.error(e.loc, std::move(e.message));
+    for (size_t i = 0; i < extra_; ++i) // counted beyond the limit (the parse stopped there)
+      diags.error(SourceLoc{file_, 1, 1}, "");
     errors_.clear();
+    extra_ = 0;
   }
   uint32_t file() const { return file_; }
 
 private:
   uint32_t file_;
+  size_t limit_;
+  size_t extra_ = 0;
   std::vector<SyntaxError> errors_;
 };
+
+/// Thrown to stop parsing once the error limit is reached (the rest of the file would only add errors).
+struct TooManyErrors {};
 
 /// Lexer errors (rare: every stray character is an ERROR_CHAR token) and anything else reported
 /// through the listener interface; replaces the console listener.
@@ -134,6 +160,8 @@ public:
   Strategy(ErrorSink &sink, const TokenTypes &tt) : sink_(sink), tt_(tt) {}
 
   void reportError(antlr4::Parser *p, const antlr4::RecognitionException &e) override {
+    if (sink_.full())
+      throw TooManyErrors{};
     if (inErrorRecoveryMode(p))
       return;
     beginErrorCondition(p);
@@ -148,6 +176,8 @@ public:
 
 protected:
   void reportUnwantedToken(antlr4::Parser *p) override {
+    if (sink_.full())
+      throw TooManyErrors{};
     if (inErrorRecoveryMode(p))
       return;
     beginErrorCondition(p);
@@ -189,7 +219,43 @@ protected:
     return DefaultErrorStrategy::singleTokenDeletion(p);
   }
 
+  /// Between the statements of a block (and the declarations of a file), a new item starts: once the
+  /// parser has resynchronized there, errors in that item are new errors and are reported. (ANTLR stays in
+  /// error-recovery mode until it next matches a token, and its lookahead can fail on the next statement
+  /// before matching anything, so that statement's error used to be dropped: `x 1; x := ;`.)
+  void sync(antlr4::Parser *p) override {
+    if (ruleOf(p) == GCLParser::RuleBlock && !inErrorRecoveryMode(p)) {
+      // A token that cannot start a statement (nor end the block): report it once and skip to one that can
+      // (ANTLR's own sync gives up on the whole block here, hiding every later error in it).
+      antlr4::misc::IntervalSet expected = p->getExpectedTokens();
+      antlr4::Token *t = p->getCurrentToken();
+      if (t && t->getType() != antlr4::Token::EOF && !expected.contains(t->getType())) {
+        reportUnwantedToken(p);
+        while (p->getCurrentToken()->getType() != antlr4::Token::EOF &&
+               !expected.contains(p->getCurrentToken()->getType()))
+          p->consume();
+        endErrorCondition(p);
+        return;
+      }
+    }
+    DefaultErrorStrategy::sync(p);
+    size_t rule = ruleOf(p);
+    antlr4::Token *t = p->getCurrentToken();
+    if (inErrorRecoveryMode(p) && (rule == GCLParser::RuleBlock || rule == GCLParser::RuleProgram) && t &&
+        t->getStartIndex() > lastError_)
+      endErrorCondition(p); // only past the last error: the recovery itself must not report again
+  }
+
+  /// Remembers where the last error was (see sync) whenever the parser enters error-recovery mode.
+  void beginErrorCondition(antlr4::Parser *p) override {
+    DefaultErrorStrategy::beginErrorCondition(p);
+    if (antlr4::Token *t = p->getCurrentToken(); t && t->getStartIndex() != INVALID_INDEX)
+      lastError_ = std::max(lastError_, t->getStartIndex());
+  }
+
   void reportMissingToken(antlr4::Parser *p) override {
+    if (sink_.full())
+      throw TooManyErrors{};
     if (inErrorRecoveryMode(p))
       return;
     beginErrorCondition(p);
@@ -298,6 +364,7 @@ private:
 
   ErrorSink &sink_;
   const TokenTypes &tt_;
+  size_t lastError_ = 0;
 };
 
 /// Reports stray characters, hides them from the parser, and rejects inputs nested so deeply that the
@@ -307,7 +374,7 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
   tokens.fill();
   const size_t lparen = tt("("), lbrack = tt("["), lbrace = tt("{");
   const size_t rparen = tt(")"), rbrack = tt("]"), rbrace = tt("}");
-  const size_t minus = tt("-"), notKw = tt("not"), bang = tt("!"), implies = tt("==>");
+  const size_t minus = tt("-"), notKw = tt("not"), bang = tt("!"), implies = tt("==>"), tilde = tt("~");
   const size_t semi = tt(";"), comma = tt(","), elseKw = tt("else"), ifKw = tt("if");
   const size_t trueKw = tt("true"), falseKw = tt("false"), nullKw = tt("null");
 
@@ -319,8 +386,16 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
   size_t prev = 0;
   bool tooDeep = false;
   for (size_t i = 0; i < tokens.size(); ++i) {
+    if (sink.full()) // enough errors: no parse, and no point scanning further
+      return false;
     antlr4::Token *t = tokens.get(i);
     size_t ty = t->getType();
+    if (ty == GCLLexer::UNTERMINATED_COMMENT) {
+      if (auto *ct = dynamic_cast<antlr4::CommonToken *>(t))
+        ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
+      sink.add(t, "unterminated comment: '/*' without '*/'");
+      continue;
+    }
     if (ty == GCLLexer::ERROR_CHAR) {
       if (auto *ct = dynamic_cast<antlr4::CommonToken *>(t))
         ct->setChannel(antlr4::Token::HIDDEN_CHANNEL);
@@ -352,7 +427,7 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
           elseIfs.pop_back();
         }
       }
-    } else if (ty == notKw || ty == bang || ty == implies || (ty == minus && !operandEnd)) {
+    } else if (ty == notKw || ty == bang || ty == tilde || ty == implies || (ty == minus && !operandEnd)) {
       ++chain;
     } else if (ty == semi || ty == comma) {
       chain = 0;
@@ -447,6 +522,12 @@ private:
       char c = s[i];
       if (c == '\\' && i + 2 < s.size()) {
         char n = s[++i];
+        if (n != 'n' && n != 't' && n != 'r' && n != '"' && n != '\\') {
+          SourceLoc at = loc(t);
+          at.col += static_cast<uint32_t>(i - 1);
+          sink_.add(at, std::string("unknown escape sequence '\\") + charDisplay(static_cast<unsigned char>(n)).substr(1) +
+                            " in a string (known: \\\", \\\\, \\n, \\t, \\r)");
+        }
         out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n;
       } else {
         out += c;
@@ -635,9 +716,11 @@ private:
   std::optional<uint32_t> parseU32(antlr4::Token *t, const char *what) {
     std::string s = textOf(t);
     uint64_t v = 0;
-    for (char ch : s) {
-      if (ch < '0' || ch > '9')
-        continue;
+    for (char ch : std::string_view(s).substr(s.starts_with('#') ? 1 : 0)) {
+      if (ch < '0' || ch > '9') {
+        sink_.add(t, std::string("expected a ") + what + ", found '" + s + "'");
+        return std::nullopt;
+      }
       v = v * 10 + static_cast<uint64_t>(ch - '0');
       if (v > UINT32_MAX) {
         sink_.add(t, std::string(what) + " '" + s + "' is out of range");
@@ -814,24 +897,28 @@ private:
     return s;
   }
 
-  /// Value of an INT token; `negative` for a literal directly under unary minus.
-  int64_t intValue(antlr4::Token *t, bool negative) {
+  /// An integer literal from an INT token (`negative`: directly under unary minus): its value and, with a
+  /// suffix, its type (the value must be one of that type).
+  void intLiteral(antlr4::Token *t, bool negative, Expr &e) {
     std::string s = textOf(t);
-    const uint64_t limit = negative ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX);
-    uint64_t v = 0;
-    for (char ch : s) {
-      if (ch < '0' || ch > '9')
-        continue;
-      uint64_t d = static_cast<uint64_t>(ch - '0');
-      if (v > (limit - d) / 10) {
-        sink_.add(t, "integer literal '" + std::string(negative ? "-" : "") + s + "' is out of range");
-        return 0;
-      }
-      v = v * 10 + d;
+    size_t digits = s.find_first_not_of("0123456789");
+    std::string num = (negative ? "-" : "") + s.substr(0, digits);
+    e.kind = Expr::IntLit;
+    e.value = ir::BigInt::parse(num).value_or(ir::BigInt(0));
+    if (e.value.bitLength() > ir::kMaxIntBits) {
+      sink_.add(t, "integer literal of more than " + std::to_string(ir::kMaxIntBits) + " bits");
+      e.value = 0;
     }
-    if (negative)
-      return v == uint64_t(INT64_MAX) + 1 ? INT64_MIN : -static_cast<int64_t>(v);
-    return static_cast<int64_t>(v);
+    if (digits == std::string::npos)
+      return;
+    std::string suf = s.substr(digits);
+    ir::Type ty = ir::Type::fixedInt(static_cast<uint8_t>(std::stoi(suf.substr(1))), suf[0] == 'i');
+    e.suffix = ty;
+    if (!ir::fitsIn(e.value, ty)) {
+      sink_.add(t, "integer literal '" + num + suf + "' is out of range for '" + ir::intTypeName(ty) + "' (" +
+                       ir::minOf(ty).toString() + " to " + ir::maxOf(ty).toString() + ")");
+      e.value = 0;
+    }
   }
 
   ExprPtr binary(GCLParser::ExprContext *c, antlr4::Token *opTok, GCLParser::ExprContext *a,
@@ -839,10 +926,12 @@ private:
     if (!opTok || !a || !b)
       return nullptr;
     static const std::map<std::string, ir::Op> ops = {
-        {"*", ir::Op::Mul},  {"/", ir::Op::Div}, {"%", ir::Op::Mod}, {"+", ir::Op::Add},
-        {"-", ir::Op::Sub},  {"==", ir::Op::Eq}, {"!=", ir::Op::Ne}, {"<", ir::Op::Lt},
-        {"<=", ir::Op::Le},  {">", ir::Op::Gt},  {">=", ir::Op::Ge}, {"and", ir::Op::And},
-        {"&&", ir::Op::And}, {"or", ir::Op::Or}, {"||", ir::Op::Or}, {"==>", ir::Op::Implies}};
+        {"*", ir::Op::Mul},      {"/", ir::Op::Div},  {"%", ir::Op::Mod},    {"+", ir::Op::Add},
+        {"<<", ir::Op::Shl},     {">>", ir::Op::Shr}, {"&", ir::Op::BitAnd}, {"^", ir::Op::BitXor},
+        {"|", ir::Op::BitOr},    {"-", ir::Op::Sub},  {"==", ir::Op::Eq},    {"!=", ir::Op::Ne},
+        {"<", ir::Op::Lt},       {"<=", ir::Op::Le},  {">", ir::Op::Gt},     {">=", ir::Op::Ge},
+        {"and", ir::Op::And},    {"&&", ir::Op::And}, {"or", ir::Op::Or},    {"||", ir::Op::Or},
+        {"==>", ir::Op::Implies}};
     auto it = ops.find(opTok->getText());
     if (it == ops.end())
       return nullptr;
@@ -876,8 +965,7 @@ private:
       bool neg = x->op->getType() == tt_("-");
       if (neg) {
         if (auto *lit = dynamic_cast<GCLParser::IntExprContext *>(x->expr()); lit && lit->INT()) {
-          e->kind = Expr::IntLit;
-          e->value = intValue(lit->INT()->getSymbol(), true);
+          intLiteral(lit->INT()->getSymbol(), true, *e);
           return e;
         }
       }
@@ -885,7 +973,7 @@ private:
       if (!a)
         return nullptr;
       e->kind = Expr::Unary;
-      e->op = neg ? ir::Op::Neg : ir::Op::Not;
+      e->op = neg ? ir::Op::Neg : x->op->getType() == tt_("~") ? ir::Op::BitNot : ir::Op::Not;
       e->args.push_back(std::move(a));
       return e;
     }
@@ -893,6 +981,26 @@ private:
       return binary(c, x->op, x->expr(0), x->expr(1));
     if (auto *x = dynamic_cast<GCLParser::AddExprContext *>(c))
       return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::ShiftExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::BitAndExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::BitXorExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::BitOrExprContext *>(c))
+      return binary(c, x->op, x->expr(0), x->expr(1));
+    if (auto *x = dynamic_cast<GCLParser::CastExprContext *>(c)) {
+      if (!x->intType() || !x->expr())
+        return nullptr;
+      ExprPtr a = expr(x->expr());
+      if (!a)
+        return nullptr;
+      e->kind = Expr::Unary;
+      e->op = ir::Op::Cast;
+      e->castType = ir::intTypeNamed(x->intType()->getText()).value_or(ir::Type::intType());
+      e->args.push_back(std::move(a));
+      return e;
+    }
     if (auto *x = dynamic_cast<GCLParser::CmpExprContext *>(c))
       return binary(c, x->op, x->expr(0), x->expr(1));
     if (auto *x = dynamic_cast<GCLParser::AndExprContext *>(c))
@@ -904,8 +1012,7 @@ private:
     if (auto *x = dynamic_cast<GCLParser::IntExprContext *>(c)) {
       if (!x->INT())
         return nullptr;
-      e->kind = Expr::IntLit;
-      e->value = intValue(x->INT()->getSymbol(), false);
+      intLiteral(x->INT()->getSymbol(), false, *e);
       return e;
     }
     if (dynamic_cast<GCLParser::BoolExprContext *>(c)) {
@@ -941,7 +1048,8 @@ private:
 } // namespace
 
 std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diagnostics &diags) {
-  ErrorSink sink(file);
+  ErrorSink sink(file, diags.errorLimit() > diags.errorCount() ? diags.errorLimit() - diags.errorCount()
+                                                                : diags.errorLimit() == 0 ? 0 : 1);
   std::unique_ptr<Module> result;
   try {
     const std::string &text = sm.text(file);
@@ -952,15 +1060,21 @@ std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diag
     lexer.addErrorListener(&listener);
     antlr4::CommonTokenStream tokens(&lexer);
     static const TokenTypes tt(lexer.getVocabulary());
-    if (prescan(tokens, text, tt, sink)) {
+    if (prescan(tokens, text, tt, sink) && !sink.full()) {
       GCLParser parser(&tokens);
       parser.removeErrorListeners();
       parser.addErrorListener(&listener);
       auto strategy = std::make_shared<Strategy>(sink, tt);
       parser.setErrorHandler(strategy);
-      GCLParser::ProgramContext *tree = parser.program();
+      GCLParser::ProgramContext *tree = nullptr;
+      try {
+        tree = parser.program();
+      } catch (const TooManyErrors &) {
+        tree = nullptr; // enough errors: no AST (nothing is checked after syntax errors anyway)
+      }
       Builder builder(file, text, tt, sink);
-      result = builder.module(tree);
+      if (tree)
+        result = builder.module(tree);
       // The parser keeps a pointer to the strategy's owner; reset before either goes away.
       parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
     }
@@ -969,7 +1083,10 @@ std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diag
   } catch (...) {
     sink.add(SourceLoc{file, 1, 1}, "internal parser error");
   }
+  bool stopped = sink.full();
   sink.flush(diags);
+  if (stopped)
+    diags.setStopped();
   if (!result) {
     result = std::make_unique<Module>();
     result->file = file;

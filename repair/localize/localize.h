@@ -98,8 +98,11 @@ const Method *findMethod(const std::string &name);
 /// the standard library among them, are trusted).
 std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::string &mainFile);
 
-/// Ranks the lines of `sets` (in their order): a line ranks where its first set puts it; lines first seen in
-/// the same set tie (docs/localize.md). Score: 1 / (1 + index of that set).
-std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets);
+/// Ranks the lines of `sets` (in their order): a line ranks where its first set puts it. With `costs` (one
+/// per set, in the sets' order), consecutive sets of equal cost form one tie group, since the order in which
+/// a solver produces sets of equal cost means nothing; without, every set is its own group. Lines first
+/// seen in the same group tie (docs/localize.md). Score: 1 / (1 + index of that group).
+std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets,
+                                const std::vector<uint64_t> &costs = {});
 
 } // namespace locus::localize

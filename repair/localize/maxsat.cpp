@@ -65,7 +65,7 @@ public:
       r.status = Status::Unknown;
       r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason);
     }
-    r.ranking = rankBySets(p.prog, r.sets);
+    r.ranking = rankBySets(p.prog, r.sets, r.setCosts);
     return r;
   }
 };

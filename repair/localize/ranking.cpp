@@ -31,13 +31,19 @@ std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::s
   return out;
 }
 
-std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets) {
+std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets,
+                                const std::vector<uint64_t> &costs) {
   ir::StmtIndex index(prog);
   std::vector<Suspect> out;
   std::map<std::pair<uint32_t, uint32_t>, size_t> byLine; // (file, line) → index in out
   uint32_t ranked = 0;
+  size_t group = 0; // index of the tie group of set k: consecutive sets of one cost share it
+  std::vector<Suspect> fresh;
   for (size_t k = 0; k < sets.size(); ++k) {
-    std::vector<Suspect> fresh;
+    if (k > 0 && (costs.size() != sets.size() || costs[k] != costs[k - 1])) {
+      ++group;
+      fresh.clear();
+    }
     for (const Blame &b : sets[k]) {
       const ir::Stmt *s = index.find(b.stmt);
       if (!s || !s->loc.valid())
@@ -54,7 +60,7 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
         if (f == fresh.end()) {
           Suspect sus;
           sus.loc = s->loc;
-          sus.score = 1.0 / static_cast<double>(1 + k);
+          sus.score = 1.0 / static_cast<double>(1 + group);
           fresh.push_back(sus);
           f = fresh.end() - 1;
         }
@@ -66,6 +72,9 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
         target->sets.push_back(k);
       target->loc.col = std::min(target->loc.col, s->loc.col);
     }
+    bool last = k + 1 == sets.size() || costs.size() != sets.size() || costs[k + 1] != costs[k];
+    if (!last)
+      continue; // the group goes on: its lines are ranked together when it ends
     std::sort(fresh.begin(), fresh.end(), [](const Suspect &a, const Suspect &b) {
       return std::tie(a.loc.file, a.loc.line, a.loc.col) < std::tie(b.loc.file, b.loc.line, b.loc.col);
     });

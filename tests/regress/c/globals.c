@@ -7,7 +7,7 @@
 // RUN: locus test %s
 // CHECK: PASS test_initialized
 // RUN: locus ir %s
-// CHECK: #1 @12:5 limit := 10;
+// CHECK: #1 @12:5 limit := 10i32;
 // CHECK-NOT: var SCALE
 int limit = 10;
 const int SCALE = 2;

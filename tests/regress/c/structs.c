@@ -1,7 +1,7 @@
 // C front end: struct values scalarized into one variable per field (p_x, p_y, …): field reads and
 // writes, compound assignment and ++, list, designated and copy initializers, struct assignment between
 // variables and through pointers both ways (null-checked), a global and a const global struct, structs
-// declared in a loop (re-initialized at every iteration), verification of struct code.
+// declared in a loop (initialized at every iteration), verification of struct code.
 // RUN: locus run %s
 // CHECK: outcome: ok
 // CHECK: result: 136
@@ -27,21 +27,21 @@
 // RUN: locus test %s
 // CHECK: PASS test_global_initialized
 // RUN: locus ir %s
-// CHECK: var origin_x: int @"
-// CHECK-NEXT: var origin_y: int @"
+// CHECK: var origin_x: int32 @"
+// CHECK-NEXT: var origin_y: int32 @"
 // CHECK-NOT: var unit
 // CHECK: proc loop(
-// CHECK: var p_x: int @94:18;
-// CHECK-NEXT: var p_y: int @94:18;
+// CHECK: var p_x: int32 @94:18;
+// CHECK-NEXT: var p_y: int32 @94:18;
 // CHECK: while (b0) {
-// CHECK-NEXT: @94:18 p_x := 0;
-// CHECK-NEXT: @94:18 p_y := 0;
+// CHECK-NEXT: @94:18 p_x := 0i32;
+// CHECK-NEXT: @94:18 p_y := 0i32;
 // CHECK-NEXT: @95:18 step_x := i;
-// CHECK-NEXT: @95:18 step_y := 1;
+// CHECK-NEXT: @95:18 step_y := 1i32;
 // CHECK: proc main(
-// CHECK: var p_x: int @105:16;
-// CHECK-NEXT: var p_y: int @105:16;
-// CHECK-NEXT: var p_x_1: int @106:7;
+// CHECK: var p_x: int32 @105:16;
+// CHECK-NEXT: var p_y: int32 @105:16;
+// CHECK-NEXT: var p_x_1: int32 @106:7;
 // CHECK: @117:22 copy_val := e_link.val;
 // CHECK-NEXT: @117:22 copy_next := e_link.next;
 // CHECK: @119:3 n.val := copy_val;
@@ -91,7 +91,7 @@ const struct point unit = {1, 1}; // folded into literals
 int loop(int n) {
   struct point acc = {0, 0};
   for (int i = 0; i < n; i++) {
-    struct point p;                // no initializer: 0 at every iteration (C: indeterminate)
+    struct point p = {0, 0};       // (without an initializer p would be indeterminate: a nondet value)
     struct point step = {i, 1};
     p.x += step.x;
     p.y += step.y;
@@ -111,7 +111,7 @@ int main(void) {
   entry e = {.tag = 'a'};          // key 0, used false, tag 97, link NULL
   e.used = q.x > 10;               // true
   e.key = p.x + q.y;               // 8
-  struct node *n = malloc(sizeof(struct node));
+  struct node *n = calloc(1, sizeof(struct node)); // (malloc: next would be indeterminate)
   n->val = 7;
   e.link = n;
   struct node copy = *e.link;      // read through a pointer: val 7, next NULL
@@ -123,8 +123,8 @@ int main(void) {
 }
 
 int heap_copy(void) {
-  struct node *a = malloc(sizeof(struct node));
-  struct node *b = malloc(sizeof(struct node));
+  struct node *a = calloc(1, sizeof(struct node));
+  struct node *b = calloc(1, sizeof(struct node));
   b->val = 4;
   b->next = b;
   *a = *b;                         // node to node
@@ -134,9 +134,9 @@ int heap_copy(void) {
 }
 
 int self_link(void) {
-  struct link *a = malloc(sizeof(struct link));
+  struct link *a = calloc(1, sizeof(struct link));
   a->val = 1;
-  a->next = malloc(sizeof(struct link));
+  a->next = calloc(1, sizeof(struct link));
   a->next->val = 2;
   struct link v = {a, 0};
   v = *v.next;                     // v.next is written first, but all fields come from the node *a
@@ -163,7 +163,7 @@ int verify_safe(int a, int b) {
   q.x = q.y;
   q.y = p.x;                       // swapped through p
   assert(q.x == b && q.y == a);
-  struct node *n = malloc(sizeof(struct node));
+  struct node *n = calloc(1, sizeof(struct node));
   struct node v = {a, NULL};
   *n = v;
   v.val = b;

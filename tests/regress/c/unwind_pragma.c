@@ -4,7 +4,7 @@
 // CHECK: SAFE (up to unwind 2; loop #
 // CHECK-SAME: unwind_pragma.c:27:3: 12; recursion of digits: 5)
 // RUN: locus ir %s --no-tags
-// CHECK: proc digits(n: int) returns (result: int) unwind 5
+// CHECK: proc digits(n: int32) returns (result: int32) unwind 5
 // CHECK: while (b0) unwind 12 {
 // RUN: locus verify %s --unwind 2 --unwind-proc digits=2
 // EXIT: 3

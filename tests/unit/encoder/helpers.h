@@ -42,7 +42,7 @@ inline std::vector<ir::Value> consumedNondets(const ir::Program &prog, const ir:
     else if (v[0] == 'n')
       vals.push_back(ir::Value::ofRef(static_cast<uint32_t>(std::stoul(v.substr(1)))));
     else
-      vals.push_back(ir::Value::ofInt(std::stoll(v)));
+      vals.push_back(ir::Value::ofInt(*ir::BigInt::parse(v)));
   }
   return vals;
 }

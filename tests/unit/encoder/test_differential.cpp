@@ -15,11 +15,7 @@ using namespace locus::encoder::testing;
 namespace {
 
 backends::Term asTerm(backends::TermManager &tm, const ir::Value &v, ir::Type t, ir::IntMode ints) {
-  switch (t.kind) {
-  case ir::Type::Bool: return tm.mkBool(v.i != 0);
-  case ir::Type::Int: return ints == ir::IntMode::BV32 ? tm.mkBv(32, v.i) : tm.mkInt(v.i);
-  default: return tm.mkInt(static_cast<int64_t>(v.node));
-  }
+  return ExprEncoder(tm, ints).valueTerm(v, t);
 }
 
 struct Tally {

@@ -217,7 +217,7 @@ void runOne(uint64_t seed, const std::string &spec, Tally &tally) {
     for (size_t j = 0; j < drawn.size(); ++j) {
       const ir::Value &v = drawn[j];
       Term val = v.kind == ir::Type::Bool  ? tm.mkBool(v.i != 0)
-                 : v.kind == ir::Type::Int ? tm.mkInt(v.i)
+                 : v.kind == ir::Type::Int ? tm.mkInt(v.i.toString())
                                            : tm.mkInt(static_cast<int64_t>(v.node));
       pins.push_back(tm.mkImplies(tm.mkAnd(st->guard, tm.mkEq(count, tm.mkInt(static_cast<int64_t>(j)))),
                                   tm.mkEq(st->lhs, val)));

@@ -282,12 +282,20 @@ TEST_CASE("expressions: precedence, associativity, synonyms, literals") {
     CHECK(p.stmt(1).value->value == INT64_MAX);
   }
   {
-    Parsed p(wrap("x := 9223372036854775808;"));
-    CHECK(p.errors().find("integer literal '9223372036854775808' is out of range") != std::string::npos);
+    // `int` literals are unbounded (issue 11); typed literals must be values of their type.
+    Parsed p(wrap("x := 9223372036854775808; x := -99999999999999999999999;"));
+    REQUIRE_MESSAGE(p.ok(), p.errors());
+    CHECK(rhs(p).value == *ir::BigInt::parse("9223372036854775808"));
+    CHECK(p.stmt(1).value->value == *ir::BigInt::parse("-99999999999999999999999"));
   }
   {
-    Parsed p(wrap("x := -99999999999999999999999;"));
-    CHECK(p.errors().find("is out of range") != std::string::npos);
+    Parsed p(wrap("x := int(256u8);"));
+    CHECK(p.errors().find("integer literal '256u8' is out of range for 'uint8' (0 to 255)") !=
+          std::string::npos);
+  }
+  {
+    Parsed p(wrap("x := " + std::string(20000, '9') + ";"));
+    CHECK(p.errors().find("integer literal of more than 65536 bits") != std::string::npos);
   }
   {
     Parsed p(wrap("b := true == false != (n == null); x := 7 % 3 / 2;"));

@@ -472,7 +472,7 @@ TEST_CASE("step limit and call depth limit") {
   CHECK(o.kind == OutcomeKind::Ok);
 }
 
-TEST_CASE("integer modes: BV32 wraps, Math detects overflow") {
+TEST_CASE("integer modes: BV32 wraps, Math is exact beyond 64 bits") {
   B b;
   uint32_t f = b.proc("f");
   VarRef x = b.param(f, "x", kInt);
@@ -497,14 +497,27 @@ TEST_CASE("integer modes: BV32 wraps, Math detects overflow") {
   CHECK(o.state.entryVars[z.index].i == 2147483648LL);
   CHECK(o.state.entryVars[w.index].i == 65536LL * 65536);
 
+  // Math: arbitrary precision (issue 11: 4294967296 * 4294967296 was a 64-bit overflow).
   b.P(f).body = {b.assign(y, bin(Op::Mul, b.use(f, x), b.use(f, x)))};
-  o = Interpreter(b.prog).run(f, {Value::ofInt(1LL << 32)});
-  CHECK(o.kind == OutcomeKind::Limit);
-  CHECK(o.message == "integer overflow beyond the interpreter's 64-bit range");
-  CHECK(o.stmt == b.P(f).body[0].id);
+  o = Interpreter(b.prog).run(f, {Value::ofInt(int64_t(1) << 32)});
+  REQUIRE(o.kind == OutcomeKind::Ok);
+  CHECK(o.state.entryVars[y.index].i == *BigInt::parse("18446744073709551616"));
   b.P(f).body = {b.assign(y, bin(Op::Div, b.use(f, x), I(-1)))};
   o = Interpreter(b.prog).run(f, {Value::ofInt(INT64_MIN)});
+  REQUIRE(o.kind == OutcomeKind::Ok);
+  CHECK(o.state.entryVars[y.index].i == *BigInt::parse("9223372036854775808"));
+  CHECK(o.state.entryVars[x.index].i == INT64_MIN);
+  // Only values beyond kMaxIntBits are a limit: squaring 2^40 repeatedly.
+  VarRef k = b.local(f, "k", kInt);
+  VarRef c = b.local(f, "c", Type::boolType());
+  Stmt loop = b.s(Stmt::While);
+  loop.value = b.use(f, c);
+  loop.body = {b.assign(y, bin(Op::Mul, b.use(f, y), b.use(f, y))),
+               b.assign(k, bin(Op::Add, b.use(f, k), I(1)))};
+  b.P(f).body = {b.assign(y, b.use(f, x)), b.assign(c, Expr::boolLit(true)), loop};
+  o = Interpreter(b.prog).run(f, {Value::ofInt(int64_t(1) << 40)});
   CHECK(o.kind == OutcomeKind::Limit);
+  CHECK(o.message.find("integer of more than 65536 bits") == 0);
 }
 
 TEST_CASE("nondet from values and from a seed") {
@@ -556,12 +569,12 @@ TEST_CASE("nondet from values and from a seed") {
     Outcome s1 = Interpreter(b.prog, o2).run(f), s2 = Interpreter(b.prog, o2).run(f);
     REQUIRE(s1.kind == OutcomeKind::Ok);
     CHECK((s1.state.entryVars == s2.state.entryVars));
-    int64_t v = s1.state.entryVars[x.index].i;
+    int64_t v = *s1.state.entryVars[x.index].i.toInt64();
     CHECK(((v >= -8 && v <= 8) || v == INT32_MIN || v == INT32_MAX || v == 1000 || v == -1000));
     uint32_t pn = s1.state.entryVars[p.index].node;
     CHECK(pn <= 2);
     sawNull |= pn == 0, sawN1 |= pn == 1, sawN2 |= pn == 2;
-    (s1.state.entryVars[c.index].i ? sawTrue : sawFalse) = true;
+    (!s1.state.entryVars[c.index].i.isZero() ? sawTrue : sawFalse) = true;
   }
   CHECK(sawNull);
   CHECK(sawN1);

@@ -24,8 +24,9 @@ typedef struct DNode {
 DNode *head;
 
 DNode *dl_push(DNode *h, int v) {
-  DNode *r = malloc(sizeof(DNode));
+  DNode *r = malloc(sizeof(DNode)); // malloc'd memory is indeterminate: every field is set
   r->val = v;
+  r->prev = NULL;
   r->next = h;
   if (h != NULL)
     h->prev = r;

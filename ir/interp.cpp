@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <deque>
 #include <limits>
+#include <stdexcept>
 
 namespace locus::ir {
 
@@ -76,16 +77,19 @@ struct Interpreter::Impl {
   struct Block {
     const std::vector<Stmt> *stmts;
     size_t idx = 0;
-    const Stmt *loop = nullptr; ///< set when this block is the body of this While
-    uint32_t iteration = 0;     ///< loop bodies: the iteration running, from 0
+    const Stmt *loop = nullptr;           ///< set when this block is the body of this While
+    uint32_t iteration = 0;               ///< loop bodies: the iteration running, from 0
+    uint32_t ctx = ContextTable::kRoot;   ///< the context of the block's statements
+    uint32_t outer = ContextTable::kRoot; ///< loop bodies: the context of the While itself
   };
   struct Frame {
     uint32_t proc = kNone;
     std::vector<Value> vars;
     Phase phase = Phase::Pre;
     std::vector<Block> blocks;
-    const Stmt *call = nullptr;      ///< the Call statement (in the caller) that created this frame
-    uint64_t callTrace = UINT64_MAX; ///< absolute trace index of that Call's step
+    const Stmt *call = nullptr;         ///< the Call statement (in the caller) that created this frame
+    uint64_t callTrace = UINT64_MAX;    ///< absolute trace index of that Call's step
+    uint32_t ctx = ContextTable::kRoot; ///< the context of the procedure's body
   };
 
   const Program &prog;
@@ -106,9 +110,14 @@ struct Interpreter::Impl {
   std::set<StmtId> covered;
   std::vector<uint32_t> activeCalls; ///< per procedure: its frames on the stack
   uint32_t maxRecursion = 0;
+  ContextTable contexts;
+  /// The stepping state: the statement about to run (guard already true), or a loop re-check.
+  std::optional<Position> pending;
+  bool halted = false;
 
   const Stmt *cur = nullptr; ///< the statement being executed (for locating failures)
   uint32_t curProc = kNone;
+  uint32_t curCtx = ContextTable::kRoot;
   const Stmt *last = nullptr; ///< the last statement executed (guard true)
   uint32_t lastProc = kNone;
 
@@ -377,17 +386,23 @@ struct Interpreter::Impl {
       covered.insert(cur->id);
     if (!opts.recordTrace || opts.traceLimit == 0)
       return UINT64_MAX;
-    trace.push_back(TraceStep{curProc, cur->id, static_cast<uint32_t>(frames.size() - 1), std::nullopt});
+    trace.push_back(TraceStep{curProc, cur->id, static_cast<uint32_t>(frames.size() - 1), std::nullopt,
+                              std::nullopt, curCtx});
     if (trace.size() > opts.traceLimit) {
       trace.pop_front();
       ++traceDropped;
     }
     return traceTotal++;
   }
-  void written(uint64_t at, std::string text) {
+  void written(uint64_t at, std::string text, Write w) {
     if (at == UINT64_MAX || at < traceDropped)
       return;
     trace[at - traceDropped].written = std::move(text);
+    trace[at - traceDropped].write = std::move(w);
+  }
+  /// A variable written: its trace text and value.
+  void wroteVar(uint64_t at, const Frame &f, VarRef v, const Value &val) {
+    written(at, varName(f, v) + " = " + toString(val), Write{Write::Var, v, 0, kNone, val});
   }
 
   // ---- statements --------------------------------------------------------------------------------
@@ -403,27 +418,30 @@ struct Interpreter::Impl {
       fr.vars.at(p.params[k]) = args[k];
     fr.call = call;
     fr.callTrace = callTrace;
-    fr.blocks.push_back(Block{&p.pre});
+    fr.ctx = call ? contexts.child(curCtx, call->id, 0) : ContextTable::kRoot;
+    fr.blocks.push_back(Block{&p.pre, 0, nullptr, 0, fr.ctx, fr.ctx});
     frames.push_back(std::move(fr));
     if (activeCalls.empty())
       activeCalls.assign(prog.procs.size(), 0);
     maxRecursion = std::max(maxRecursion, ++activeCalls[proc]);
   }
 
-  /// Runs until the entry procedure finishes or Halt. Returns true if halted.
-  bool exec() {
+  /// Moves to the next statement that runs (its guard holds) or loop condition to re-read, and makes it
+  /// `pending`; frames and blocks that end on the way are left (a callee's result written into its caller).
+  /// Returns false when the entry procedure has finished.
+  bool advance() {
     while (true) {
       Frame &f = frames.back();
       if (f.blocks.empty()) {
         const Procedure &p = procOf(f);
         if (f.phase == Phase::Pre) {
           f.phase = Phase::Body;
-          f.blocks.push_back(Block{&p.body});
+          f.blocks.push_back(Block{&p.body, 0, nullptr, 0, f.ctx, f.ctx});
           continue;
         }
         if (f.phase == Phase::Body) {
           f.phase = Phase::Post;
-          f.blocks.push_back(Block{&p.post});
+          f.blocks.push_back(Block{&p.post, 0, nullptr, 0, f.ctx, f.ctx});
           continue;
         }
         if (frames.size() == 1)
@@ -437,129 +455,168 @@ struct Interpreter::Impl {
         frames.pop_back();
         Frame &caller = frames.back();
         if (call->lhs.valid() && res) {
+          cur = call;
+          curProc = caller.proc;
+          curCtx = caller.blocks.empty() ? caller.ctx : caller.blocks.back().ctx;
           if (relaxedValue(*call))
             res = relaxed(varDecl(caller, call->lhs).type);
           slot(caller, call->lhs) = *res;
-          written(callTrace, varName(caller, call->lhs) + " = " + toString(*res));
+          wroteVar(callTrace, caller, call->lhs, *res);
         }
         continue;
       }
       Block &b = f.blocks.back();
       if (b.idx >= b.stmts->size()) {
         if (b.loop) {
-          cur = b.loop;
-          curProc = f.proc;
-          step();
-          if (evalBool(f, b.loop->value)) {
-            b.idx = 0;
-            maxIterations = std::max<uint64_t>(maxIterations, ++b.iteration + 1);
-          } else
-            f.blocks.pop_back();
-        } else {
-          f.blocks.pop_back();
+          pending = Position{b.loop, f.proc, static_cast<uint32_t>(frames.size() - 1), b.outer, true};
+          return true;
         }
+        f.blocks.pop_back();
         continue;
       }
       const Stmt &s = (*b.stmts)[b.idx++];
       cur = &s;
       curProc = f.proc;
+      curCtx = b.ctx;
       if (opts.relaxedGuards.count(s.id) ? relaxed(Type::boolType()).i == 0 : !evalBool(f, s.guard))
         continue;
-      uint64_t at = step();
-      switch (s.kind) {
-      case Stmt::Assign: {
-        Value v = relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : eval(f, s.value);
-        slot(f, s.lhs) = v;
-        written(at, varName(f, s.lhs) + " = " + toString(v));
-        break;
+      pending = Position{&s, f.proc, static_cast<uint32_t>(frames.size() - 1), b.ctx, false};
+      return true;
+    }
+  }
+
+  /// Runs the pending statement (or loop re-check) and clears it; sets `halted` at a Halt.
+  void runPending() {
+    Position at = *pending;
+    pending.reset();
+    Frame &f = frames.back();
+    cur = at.stmt;
+    curProc = at.proc;
+    curCtx = at.context;
+    if (at.recheck) {
+      Block &b = f.blocks.back();
+      step();
+      if (evalBool(f, b.loop->value)) {
+        b.idx = 0;
+        ++b.iteration;
+        b.ctx = contexts.child(b.outer, b.loop->id, b.iteration);
+        maxIterations = std::max<uint64_t>(maxIterations, b.iteration + 1);
+      } else {
+        f.blocks.pop_back();
       }
-      case Stmt::GetField: {
-        Value v =
-            relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : deref(f, s.base, s.field).fields[s.field];
-        slot(f, s.lhs) = v;
-        written(at, varName(f, s.lhs) + " = " + toString(v));
-        break;
+      return;
+    }
+    const Stmt &s = *at.stmt;
+    uint64_t step_ = step();
+    switch (s.kind) {
+    case Stmt::Assign: {
+      Value v = relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : eval(f, s.value);
+      slot(f, s.lhs) = v;
+      wroteVar(step_, f, s.lhs, v);
+      break;
+    }
+    case Stmt::GetField: {
+      Value v = relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : deref(f, s.base, s.field).fields[s.field];
+      slot(f, s.lhs) = v;
+      wroteVar(step_, f, s.lhs, v);
+      break;
+    }
+    case Stmt::PutField: {
+      HeapNode &n = deref(f, s.base, s.field);
+      Value v = relaxedValue(s) ? relaxed(fieldType(f, s.base, s.field)) : eval(f, s.value);
+      n.fields[s.field] = v;
+      Value base = slot(f, s.base);
+      written(step_, toString(base) + "." + fieldName(f, s.base, s.field) + " = " + toString(v),
+              Write{Write::Field, VarRef{}, base.node, s.field, v});
+      break;
+    }
+    case Stmt::New: {
+      if (s.record >= prog.records.size())
+        throw Stop{OutcomeKind::Error, FailureKind::None, "invalid record in new"};
+      if (heap.size() >= opts.heapLimit)
+        throw Stop{OutcomeKind::Limit, FailureKind::None,
+                   "heap limit of " + std::to_string(opts.heapLimit) + " nodes reached"};
+      HeapNode n;
+      n.record = s.record;
+      n.allocatedBy = s.id;
+      for (const Field &fd : prog.records[s.record].fields)
+        n.fields.push_back(defaultOf(fd.type));
+      heap.push_back(std::move(n));
+      Value v = Value::ofRef(static_cast<uint32_t>(heap.size()));
+      slot(f, s.lhs) = v;
+      wroteVar(step_, f, s.lhs, v);
+      break;
+    }
+    case Stmt::Nondet: {
+      Value v = nondet(f, varDecl(f, s.lhs).type);
+      slot(f, s.lhs) = v;
+      wroteVar(step_, f, s.lhs, v);
+      break;
+    }
+    case Stmt::Assume:
+      if (!evalBool(f, s.value))
+        throw Stop{OutcomeKind::Infeasible, FailureKind::None,
+                   "assumption '" + render(f, s.value) + "' is false"};
+      break;
+    case Stmt::Assert:
+      if (!evalBool(f, s.value))
+        assertFailed(f, s);
+      break;
+    case Stmt::Call: {
+      if (s.callee >= prog.procs.size())
+        throw Stop{OutcomeKind::Error, FailureKind::None, "invalid callee"};
+      std::vector<Value> args;
+      args.reserve(s.args.size());
+      const Procedure &callee = prog.procs[s.callee];
+      for (size_t k = 0; k < s.args.size(); ++k)
+        args.push_back(relaxedValue(s) && k < callee.params.size()
+                           ? relaxed(callee.vars[callee.params[k]].type)
+                           : eval(f, s.args[k]));
+      if (frames.size() > opts.callDepthLimit)
+        throw Stop{OutcomeKind::Limit, FailureKind::None,
+                   "call depth limit of " + std::to_string(opts.callDepthLimit) + " reached"};
+      pushFrame(s.callee, std::move(args), &s, step_); // invalidates f
+      break;
+    }
+    case Stmt::Return: f.blocks.clear(); break;
+    case Stmt::Halt: halted = true; break;
+    case Stmt::Skip: break;
+    case Stmt::Break:
+      while (!f.blocks.empty()) {
+        bool wasLoop = f.blocks.back().loop != nullptr;
+        f.blocks.pop_back();
+        if (wasLoop)
+          break;
       }
-      case Stmt::PutField: {
-        HeapNode &n = deref(f, s.base, s.field);
-        Value v = relaxedValue(s) ? relaxed(fieldType(f, s.base, s.field)) : eval(f, s.value);
-        n.fields[s.field] = v;
-        written(at, toString(slot(f, s.base)) + "." + fieldName(f, s.base, s.field) + " = " + toString(v));
-        break;
+      break;
+    case Stmt::Continue:
+      while (!f.blocks.empty() && !f.blocks.back().loop)
+        f.blocks.pop_back();
+      if (!f.blocks.empty())
+        f.blocks.back().idx = f.blocks.back().stmts->size();
+      break;
+    case Stmt::While:
+      if (evalBool(f, s.value)) {
+        f.blocks.push_back(Block{&s.body, 0, &s, 0, contexts.child(at.context, s.id, 0), at.context});
+        maxIterations = std::max<uint64_t>(maxIterations, 1);
       }
-      case Stmt::New: {
-        if (s.record >= prog.records.size())
-          throw Stop{OutcomeKind::Error, FailureKind::None, "invalid record in new"};
-        if (heap.size() >= opts.heapLimit)
-          throw Stop{OutcomeKind::Limit, FailureKind::None,
-                     "heap limit of " + std::to_string(opts.heapLimit) + " nodes reached"};
-        HeapNode n;
-        n.record = s.record;
-        n.allocatedBy = s.id;
-        for (const Field &fd : prog.records[s.record].fields)
-          n.fields.push_back(defaultOf(fd.type));
-        heap.push_back(std::move(n));
-        Value v = Value::ofRef(static_cast<uint32_t>(heap.size()));
-        slot(f, s.lhs) = v;
-        written(at, varName(f, s.lhs) + " = " + toString(v));
-        break;
-      }
-      case Stmt::Nondet: {
-        Value v = nondet(f, varDecl(f, s.lhs).type);
-        slot(f, s.lhs) = v;
-        written(at, varName(f, s.lhs) + " = " + toString(v));
-        break;
-      }
-      case Stmt::Assume:
-        if (!evalBool(f, s.value))
-          throw Stop{OutcomeKind::Infeasible, FailureKind::None,
-                     "assumption '" + render(f, s.value) + "' is false"};
-        break;
-      case Stmt::Assert:
-        if (!evalBool(f, s.value))
-          assertFailed(f, s);
-        break;
-      case Stmt::Call: {
-        if (s.callee >= prog.procs.size())
-          throw Stop{OutcomeKind::Error, FailureKind::None, "invalid callee"};
-        std::vector<Value> args;
-        args.reserve(s.args.size());
-        const Procedure &callee = prog.procs[s.callee];
-        for (size_t k = 0; k < s.args.size(); ++k)
-          args.push_back(relaxedValue(s) && k < callee.params.size()
-                             ? relaxed(callee.vars[callee.params[k]].type)
-                             : eval(f, s.args[k]));
-        if (frames.size() > opts.callDepthLimit)
-          throw Stop{OutcomeKind::Limit, FailureKind::None,
-                     "call depth limit of " + std::to_string(opts.callDepthLimit) + " reached"};
-        pushFrame(s.callee, std::move(args), &s, at); // invalidates f and b
-        break;
-      }
-      case Stmt::Return: f.blocks.clear(); break;
-      case Stmt::Halt: return true;
-      case Stmt::Skip: break;
-      case Stmt::Break:
-        while (!f.blocks.empty()) {
-          bool wasLoop = f.blocks.back().loop != nullptr;
-          f.blocks.pop_back();
-          if (wasLoop)
-            break;
-        }
-        break;
-      case Stmt::Continue:
-        while (!f.blocks.empty() && !f.blocks.back().loop)
-          f.blocks.pop_back();
-        if (!f.blocks.empty())
-          f.blocks.back().idx = f.blocks.back().stmts->size();
-        break;
-      case Stmt::While:
-        if (evalBool(f, s.value)) {
-          f.blocks.push_back(Block{&s.body, 0, &s}); // invalidates b
-          maxIterations = std::max<uint64_t>(maxIterations, 1);
-        }
-        break;
-      case Stmt::Concrete: f.blocks.push_back(Block{&s.body}); break;
-      }
+      break;
+    case Stmt::Concrete: f.blocks.push_back(Block{&s.body, 0, nullptr, 0, at.context, at.context}); break;
+    }
+  }
+
+  /// Runs until `stop` holds at a position or the run ends; true when it stopped at a position. The
+  /// position pending when called runs first, unchecked, unless `checkFirst`. Failures and limits (Stop)
+  /// propagate.
+  bool exec(const std::function<bool(const Position &)> &stop, bool checkFirst = false) {
+    bool first = !checkFirst;
+    while (true) {
+      if (halted || (!pending && !advance()))
+        return false;
+      if (!first && stop && stop(*pending))
+        return true;
+      first = false;
+      runPending();
     }
   }
 
@@ -592,16 +649,24 @@ struct Interpreter::Impl {
 
   // ---- run ---------------------------------------------------------------------------------------
 
-  void fillState(Outcome &o) {
-    o.state.globals = globals;
-    o.state.heap = heap;
+  State snapshot() const {
+    State st;
+    st.globals = globals;
+    st.heap = heap;
     if (!frames.empty()) {
-      o.state.entryVars = frames.front().vars;
+      st.entryVars = frames.front().vars;
       if (frames.size() > 1) {
-        o.state.callerVars = frames.back().vars;
-        o.state.callerProc = frames.back().proc;
+        st.callerVars = frames.back().vars;
+        st.callerProc = frames.back().proc;
       }
     }
+    for (const Frame &f : frames)
+      st.frames.push_back(FrameState{f.proc, f.vars, f.call ? f.call->id : 0, f.ctx});
+    return st;
+  }
+
+  void fillState(Outcome &o) {
+    o.state = snapshot();
     o.steps = steps;
     o.relaxDrawn = relaxDrawn;
     o.maxIterations = maxIterations;
@@ -609,6 +674,7 @@ struct Interpreter::Impl {
     o.maxRecursion = maxRecursion;
     o.traceDropped = traceDropped;
     o.trace.assign(std::make_move_iterator(trace.begin()), std::make_move_iterator(trace.end()));
+    o.contexts = std::move(contexts);
   }
 
   static Outcome error(std::string msg) {
@@ -618,7 +684,58 @@ struct Interpreter::Impl {
     return o;
   }
 
+  uint32_t entryProc = kNone;
+  std::optional<Outcome> final; ///< set when the run has ended
+
+  /// Sets the run up, paused before anything ran; false (and `final` an Error outcome) when it cannot start.
+  bool begin(uint32_t entry, const std::vector<Value> &argsIn) {
+    std::optional<Outcome> e = setUp(entry, argsIn);
+    if (e)
+      final = std::move(*e);
+    return !e;
+  }
+
+  /// Runs under `stop` (see exec); when the run ends, `final` is its outcome. True: paused at a position.
+  bool resume(const std::function<bool(const Position &)> &stop, bool checkFirst = false) {
+    if (final)
+      return false;
+    Outcome o;
+    try {
+      if (exec(stop, checkFirst))
+        return true;
+      o.kind = OutcomeKind::Ok;
+      if (last) {
+        o.stmt = last->id;
+        o.proc = lastProc;
+        o.loc = last->loc;
+      }
+      const Procedure &p = prog.procs[entryProc];
+      if (p.result != kNone)
+        o.result = frames.front().vars[p.result];
+    } catch (const Stop &stop) {
+      o.kind = stop.kind;
+      o.failure = stop.failure;
+      o.message = stop.message;
+      if (cur) {
+        o.stmt = cur->id;
+        o.proc = curProc;
+        o.loc = cur->loc;
+      }
+    }
+    pending.reset();
+    fillState(o);
+    final = std::move(o);
+    return false;
+  }
+
   Outcome run(uint32_t entry, const std::vector<Value> &argsIn) {
+    if (begin(entry, argsIn))
+      resume(nullptr);
+    return std::move(*final);
+  }
+
+  /// Validates the entry and the inputs and pushes the entry frame; an Error outcome when they are invalid.
+  std::optional<Outcome> setUp(uint32_t entry, const std::vector<Value> &argsIn) {
     if (entry >= prog.procs.size())
       return error("no procedure with index " + std::to_string(entry));
     const Procedure &p = prog.procs[entry];
@@ -680,30 +797,8 @@ struct Interpreter::Impl {
     for (const Var &g : prog.globals)
       globals.push_back(defaultOf(g.type));
     pushFrame(entry, std::move(args), nullptr, UINT64_MAX);
-
-    Outcome o;
-    try {
-      exec();
-      o.kind = OutcomeKind::Ok;
-      if (last) {
-        o.stmt = last->id;
-        o.proc = lastProc;
-        o.loc = last->loc;
-      }
-      if (p.result != kNone)
-        o.result = frames.front().vars[p.result];
-    } catch (const Stop &stop) {
-      o.kind = stop.kind;
-      o.failure = stop.failure;
-      o.message = stop.message;
-      if (cur) {
-        o.stmt = cur->id;
-        o.proc = curProc;
-        o.loc = cur->loc;
-      }
-    }
-    fillState(o);
-    return o;
+    entryProc = entry;
+    return std::nullopt;
   }
 };
 
@@ -712,6 +807,84 @@ Interpreter::Interpreter(const Program &prog, InterpOptions opts) : prog_(prog),
 Outcome Interpreter::run(uint32_t entry, const std::vector<Value> &args) {
   Impl impl(prog_, opts_);
   return impl.run(entry, args);
+}
+
+// ---- stepping -----------------------------------------------------------------------------------------
+
+struct Execution::Impl {
+  InterpOptions opts; // owned: the interpreter's core refers to it
+  Interpreter::Impl run;
+  Impl(const Program &prog, InterpOptions o) : opts(std::move(o)), run(prog, opts) {}
+};
+
+Execution::Execution(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Execution::~Execution() = default;
+Execution::Execution(Execution &&) noexcept = default;
+Execution &Execution::operator=(Execution &&) noexcept = default;
+
+Execution Interpreter::start(uint32_t entry, const std::vector<Value> &args) {
+  auto impl = std::make_unique<Execution::Impl>(prog_, opts_);
+  if (impl->run.begin(entry, args))
+    impl->run.resume([](const Position &) { return true; }, true); // to the first position
+  return Execution(std::move(impl));
+}
+
+bool Execution::done() const {
+  return impl_->run.final.has_value();
+}
+
+std::optional<Position> Execution::position() const {
+  return impl_->run.pending;
+}
+
+void Execution::step() {
+  impl_->run.resume([](const Position &) { return true; });
+}
+
+void Execution::stepOver() {
+  if (done())
+    return;
+  uint32_t depth = impl_->run.pending->depth;
+  impl_->run.resume([depth](const Position &p) { return p.depth <= depth; });
+}
+
+void Execution::stepOut() {
+  if (done())
+    return;
+  uint32_t depth = impl_->run.pending->depth;
+  impl_->run.resume([depth](const Position &p) { return p.depth < depth; });
+}
+
+bool Execution::runTo(StmtId stmt) {
+  return runUntil([stmt](const Position &p) { return !p.recheck && p.stmt->id == stmt; });
+}
+
+bool Execution::runUntil(const std::function<bool(const Position &)> &stop) {
+  return impl_->run.resume(stop);
+}
+
+void Execution::runToEnd() {
+  impl_->run.resume(nullptr);
+}
+
+State Execution::state() const {
+  return done() ? impl_->run.final->state : impl_->run.snapshot();
+}
+
+std::vector<TraceStep> Execution::trace() const {
+  if (done())
+    return impl_->run.final->trace;
+  return {impl_->run.trace.begin(), impl_->run.trace.end()};
+}
+
+const ContextTable &Execution::contexts() const {
+  return done() ? impl_->run.final->contexts : impl_->run.contexts;
+}
+
+const Outcome &Execution::outcome() const {
+  if (!done())
+    throw std::logic_error("Execution::outcome: the run has not ended");
+  return *impl_->run.final;
 }
 
 } // namespace locus::ir

@@ -1,10 +1,13 @@
 // The reference interpreter: concrete execution of IR with a heap of node identities.
 #pragma once
 
+#include "ir/context.h"
 #include "ir/ints.h"
 #include "ir/ir.h"
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <set>
@@ -40,7 +43,7 @@ struct InterpOptions {
   std::optional<uint64_t> seed;     ///< after nondetValues run out: random values from this seed
   uint32_t callDepthLimit = 10'000; ///< calls run on an explicit frame stack, so any depth is safe
   bool recordTrace = true;
-  bool recordCoverage = false; ///< fill Outcome::covered
+  bool recordCoverage = false;   ///< fill Outcome::covered
   uint64_t traceLimit = 100'000; ///< at most this many trace steps are kept (the most recent ones)
   /// The heap at the start: node n(k+1) is initialHeap[k] (allocatedBy 0). Reference arguments and fields
   /// may point to these nodes; `new` allocates after them.
@@ -57,12 +60,26 @@ struct InterpOptions {
   uint64_t relaxSeed = 0;
 };
 
+/// What a statement wrote: a variable of the frame it ran in (or a global), or a field of a node.
+struct Write {
+  enum Kind : uint8_t { Var, Field };
+  Kind kind = Var;
+  VarRef var;             ///< Var
+  uint32_t node = 0;      ///< Field: the node (1-based id)
+  uint32_t field = kNone; ///< Field: index into the node's record fields
+  Value value;
+};
+
 /// One executed statement (guard true), with the value it wrote, if any.
 struct TraceStep {
   uint32_t proc = kNone;
   StmtId stmt = 0;
   uint32_t depth = 0;                 ///< call depth (0: the entry procedure)
-  std::optional<std::string> written; ///< e.g. "x = 3", "n2.next = n1"
+  std::optional<std::string> written; ///< e.g. "x = 3", "n2.next = n1" (the text of `write`)
+  std::optional<Write> write;         ///< the same, as a value (a call's result: written into the caller)
+  /// The statement instance: an id in Outcome::contexts (the calls and loop iterations it runs in; the same
+  /// paths as the encoder's, ir/context.h). A loop's condition re-check runs in the loop's own context.
+  uint32_t context = ContextTable::kRoot;
 };
 
 enum class OutcomeKind : uint8_t {
@@ -79,12 +96,20 @@ const char *outcomeName(OutcomeKind k); ///< "ok", "failure", "infeasible", "lim
 const char *failureName(FailureKind k); ///< "assert", "requires", "ensures", "null-deref", "div-by-zero"
 
 /// The final (or failing) state.
+struct FrameState {
+  uint32_t proc = kNone;
+  std::vector<Value> vars; ///< Procedure::vars order
+  StmtId call = 0;         ///< the Call statement (in the frame below) that made this frame; 0 for the entry
+  uint32_t context = ContextTable::kRoot;
+};
+
 struct State {
   std::vector<Value> globals;
   std::vector<Value> entryVars;  ///< the entry procedure's variables (Procedure::vars order)
   std::vector<HeapNode> heap;    ///< heap[k] is node n(k+1)
   std::vector<Value> callerVars; ///< at a failure inside a callee: that procedure's variables
   uint32_t callerProc = kNone;
+  std::vector<FrameState> frames; ///< the call stack, the entry procedure first (Execution::state)
 };
 
 struct Outcome {
@@ -97,15 +122,66 @@ struct Outcome {
   std::optional<Value> result; ///< the entry procedure's result, if it has one and finished
   State state;
   std::vector<TraceStep> trace;
-  uint64_t traceDropped = 0;     ///< earliest steps dropped from `trace` because of traceLimit
-  uint64_t steps = 0;            ///< statements executed (guard true) plus loop condition re-reads
-  std::set<StmtId> covered;      ///< with InterpOptions::recordCoverage: every statement executed (guard true)
+  uint64_t traceDropped = 0; ///< earliest steps dropped from `trace` because of traceLimit
+  uint64_t steps = 0;        ///< statements executed (guard true) plus loop condition re-reads
+  std::set<StmtId> covered;  ///< with InterpOptions::recordCoverage: every statement executed (guard true)
   std::vector<Value> relaxDrawn; ///< the values relaxed statements used (InterpOptions::relaxedValues)
   /// The bounds this run needs: the most iterations one execution of a loop made, and the most frames one
   /// procedure had on the stack at once (the entry counts). A BMC unwind of max(maxIterations,
   /// maxRecursion - 1) covers the run.
   uint64_t maxIterations = 0;
   uint32_t maxRecursion = 0;
+  ContextTable contexts; ///< the statement instances of TraceStep::context
+};
+
+/// Where a paused execution stands: the statement about to run (its guard holds) or a loop condition about
+/// to be read again.
+struct Position {
+  const Stmt *stmt = nullptr;
+  uint32_t proc = kNone;
+  uint32_t depth = 0; ///< call depth (0: the entry procedure)
+  uint32_t context = ContextTable::kRoot;
+  bool recheck = false; ///< a While's condition re-read after an iteration (not the While's first test)
+};
+
+/// A run that can be stepped (the debugger's and the localization methods' view of the interpreter).
+/// Made by Interpreter::start, paused before the first statement; each operation runs until its stopping
+/// point or the end of the run. Stepping never changes what a run does: the same options and inputs give
+/// the same outcome as Interpreter::run whatever operations lead to the end.
+class Execution {
+public:
+  ~Execution();
+  Execution(Execution &&) noexcept;
+  Execution &operator=(Execution &&) noexcept;
+
+  bool done() const;
+  /// The statement about to run; nullopt when done.
+  std::optional<Position> position() const;
+  /// Step into: runs the statement about to run; at a call, pauses at the callee's first statement.
+  void step();
+  /// Step over: like step, but a call runs to its return.
+  void stepOver();
+  /// Step out: runs until the current procedure has returned to its caller (to the end in the entry).
+  void stepOut();
+  /// Runs until statement `stmt` is about to run (not counting the current position), or to the end.
+  /// Returns whether it stopped there.
+  bool runTo(StmtId stmt);
+  /// Runs until `stop(position)` holds for a position after the current one, or to the end.
+  bool runUntil(const std::function<bool(const Position &)> &stop);
+  void runToEnd();
+  /// The state now (with the call stack in State::frames); at the end, the final state.
+  State state() const;
+  /// The trace so far (the most recent InterpOptions::traceLimit steps).
+  std::vector<TraceStep> trace() const;
+  const ContextTable &contexts() const;
+  /// The outcome of the run; only when done().
+  const Outcome &outcome() const;
+
+private:
+  friend class Interpreter;
+  struct Impl;
+  explicit Execution(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
 };
 
 class Interpreter {
@@ -113,8 +189,13 @@ public:
   Interpreter(const Program &prog, InterpOptions opts = {});
   /// Runs procedure `entry` with `args` (one per parameter; refs must be null), globals at defaults.
   Outcome run(uint32_t entry, const std::vector<Value> &args = {});
+  /// The same run, paused before its first statement (an invalid entry or arguments: done at once, with
+  /// an Error outcome). The execution keeps a copy of the options and refers to the program, which must
+  /// outlive it.
+  Execution start(uint32_t entry, const std::vector<Value> &args = {});
 
 private:
+  friend class Execution;
   struct Impl;
   const Program &prog_;
   InterpOptions opts_;

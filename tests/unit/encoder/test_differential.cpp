@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <random>
+#include <set>
 #include <sstream>
 
 using namespace locus;
@@ -84,6 +85,18 @@ void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Tally &tal
     CHECK(cx.failedCheck == -1);
   }
   CHECK(cx.nondets.size() == eo.fixedNondets->size());
+  // The statement instances that run are the interpreter's: the same statements in the same contexts
+  // (calls and loop iterations, ir/context.h), read off the trace on one side and the model on the other.
+  {
+    using Instance = std::pair<ir::StmtId, ir::ContextPath>;
+    std::set<Instance> model, ran;
+    for (const Execution &e : enc.executions)
+      if (s.value(e.exec).boolean)
+        model.insert({e.stmt, enc.contexts.path(e.instance)});
+    for (const ir::TraceStep &t : out.trace)
+      ran.insert({t.stmt, out.contexts.path(t.context)});
+    CHECK(model == ran);
+  }
   // The final state equals the interpreter's: every entry variable and global ...
   const ir::Procedure &main = prog.procs[entry];
   std::vector<Term> differs;

@@ -36,12 +36,17 @@ if [ "$QUICK" -eq 1 ]; then
   exit 0
 fi
 
-# A small deterministic sample of operator/constant mutants of the interpreter, the encoder and the C lowering:
-# the quick tests must fail on each (MUTANTS=0 skips it; scripts/mutation-check.sh --help).
+# A small sample of operator/constant mutants of the interpreter, the encoder and the C lowering, reported
+# (kill rate and survivors) but not a gate: sites are found by pattern, so every edit of those files moves the
+# sample, and a gate would fail on mutants unrelated to the change under test. Developers run the check as a
+# gate before committing (tests/README.md, "Mutation check"); MUTANTS=0 skips it, MUTATION_GATE=1 makes an
+# unexplained survivor fail this script.
 MUTANTS=${MUTANTS:-6}
 if [ "$MUTANTS" -gt 0 ]; then
-  section "mutation check ($MUTANTS mutants, seed 1, ctest -L quick)"
-  bash scripts/mutation-check.sh --build build --sample "$MUTANTS" --seed 1 --jobs "$JOBS"
+  section "mutation check ($MUTANTS mutants, seed 1, ctest -L quick; report only unless MUTATION_GATE=1)"
+  gate=(--keep-going)
+  [ "${MUTATION_GATE:-0}" = 1 ] && gate=()
+  bash scripts/mutation-check.sh --build build --sample "$MUTANTS" --seed 1 --jobs "$JOBS" "${gate[@]}"
   timing "mutation check"
 fi
 

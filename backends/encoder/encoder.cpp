@@ -277,7 +277,8 @@ private:
   }
   /// The data a statement computes, used when `used` holds: with a selector, its own symbol defined by a
   /// soft Value step; relaxed, it is any value of its type (a reference: null or an allocated node of its
-  /// record), which a hard step states.
+  /// record), which a hard step states. An int's range holds only when relaxed: in math mode a signed
+  /// fixed-width result is the mathematical value (ir/ints.h), which may lie outside its type.
   Term value(const ir::Stmt &s, const std::string &name, Term v, Term sel, Term used, ir::Type type) {
     if (sel.isNull())
       return v;
@@ -286,7 +287,7 @@ private:
     if (type.isRef())
       addStep(&s, Part::Control, {}, refDomain(x, type), {}, used);
     else if (Term d = ex.inputDomain(x, type).always; !d.isNull())
-      addStep(&s, Part::Control, {}, d, {}, used);
+      addStep(&s, Part::Control, {}, tm.mkOr(sel, d), {}, used);
     return x;
   }
   /// `v` is null or an allocated node of `t`'s record.

@@ -131,7 +131,11 @@ Term ExprEncoder::wrapInt(Term a, unsigned w, bool isSigned) const {
     r = tm_.mkApp(Op::Sub, tm_.mkApp(Op::Mod, tm_.mkApp(Op::Add, a, intLit(half)), intLit(BigInt::pow2(w))),
                   intLit(half));
   }
-  wraps_.emplace(r.id, std::make_pair(a, w));
+  // Remember what r wraps (bitsOf reads a wrapped term's low bits off the term it wraps), unless the terms
+  // folded to a constant: bitsOf reads a constant's bits directly, and a constant already in range folds to
+  // itself, which would make r its own source.
+  if (tm_.op(r) != Op::IntConst && r.id != a.id)
+    wraps_.emplace(r.id, std::make_pair(a, w));
   return r;
 }
 
@@ -415,7 +419,7 @@ std::optional<ir::Value> modelValue(const backends::Value &v, ir::Type t) {
       i = BigInt::parse(v.integer);
     else if (v.kind == backends::Value::Kind::BitVec)
       i = fromBitString(v.bits, !t.isUnsigned());
-    if (!i || !ir::fitsIn(*i, t.bits == 0 ? ir::Type::intType() : t))
+    if (!i || (t.isUnsigned() && !ir::fitsIn(*i, t)))
       return std::nullopt;
     return ir::Value::ofInt(*i);
   }

@@ -104,7 +104,9 @@ private:
   mutable std::map<std::pair<uint32_t, uint32_t>, Term> ands_; ///< (bit, bit) → their conjunction's variable
 };
 
-/// Converts a model value to an ir::Value of type `t` (nullopt if it is not a value of t).
+/// Converts a model value to an ir::Value of type `t` (nullopt if it is not a value of t). A signed
+/// fixed-width type accepts any integer: in math mode its arithmetic is mathematical (ir/ints.h), so a
+/// variable of it may hold a value beyond its range.
 std::optional<ir::Value> modelValue(const backends::Value &v, ir::Type t);
 
 } // namespace locus::encoder

@@ -105,4 +105,14 @@ std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::s
 std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets,
                                 const std::vector<uint64_t> &costs = {});
 
+/// Ranks the lines of scored statements: a line's score is the largest of its statements' scores; lines
+/// with higher scores come first; lines of equal score tie (competition ranking, listed in source order).
+/// Statements with a score of 0 or less are left out (docs/localize.md).
+std::vector<Suspect> rankByScores(const ir::Program &prog, const std::map<ir::StmtId, double> &scores);
+
+/// The statements a method may blame (docs/localize.md, "What may be blamed"): the statements of the bodies
+/// of `opts.procs` (every procedure when unset), minus the specification (ir::specificationStatements) and
+/// `concrete` blocks with everything inside them.
+std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const Options &opts);
+
 } // namespace locus::localize

@@ -260,6 +260,18 @@ int run(const Store &o, report::Reporter &rep) {
       ranking.push_back(std::move(sj));
     }
     j["ranking"] = ranking;
+    if (!r.locked.empty()) {
+      Json locked = Json::array();
+      for (ir::StmtId id : r.locked) {
+        Json l{{"statement", id}};
+        if (const ir::Stmt *s = index.find(id); s && s->loc.valid()) {
+          l["line"] = s->loc.line;
+          l["column"] = s->loc.col;
+        }
+        locked.push_back(std::move(l));
+      }
+      j["locked"] = locked;
+    }
     Json stats = Json::object();
     for (const auto &[k, v] : r.stats)
       stats[k] = v;
@@ -305,8 +317,17 @@ int run(const Store &o, report::Reporter &rep) {
       os << "\n";
     }
   }
+  if (!r.locked.empty()) {
+    os << "lockable (not suspicious): " << r.locked.size() << " statements:";
+    for (ir::StmtId id : r.locked) {
+      os << " #" << id;
+      if (const ir::Stmt *s = index.find(id); s && s->loc.valid())
+        os << " @" << s->loc.line << ":" << s->loc.col;
+    }
+    os << "\n";
+  }
   if (r.ranking.empty()) {
-    if (r.sets.empty() && r.complete)
+    if (o.method == "maxsat" && r.sets.empty() && r.complete)
       os << "no set of at most " << o.maxSize
          << " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, "
             "or "

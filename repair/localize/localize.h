@@ -73,6 +73,8 @@ struct Result {
   std::vector<uint64_t> setCosts;
   bool complete = false; ///< every set within the limits was produced
   std::vector<Suspect> ranking;
+  /// gradient: the blamable statements that are not suspicious (repair may lock them), in id order.
+  std::vector<ir::StmtId> locked;
   /// Method-specific counters (solver checks, iterations, …); `solve_s`: seconds inside the solver (its
   /// checks and its own work on assertions), for the overhead share of `bench localize`.
   std::map<std::string, double> stats;

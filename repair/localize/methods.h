@@ -9,5 +9,6 @@ namespace locus::localize {
 
 std::unique_ptr<Method> makeMaxSat();
 std::unique_ptr<Method> makeSbfl();
+std::unique_ptr<Method> makeGradient();
 
 } // namespace locus::localize

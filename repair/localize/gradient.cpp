@@ -38,19 +38,31 @@ struct Fraction {
   double value() const { return static_cast<double>(num) / static_cast<double>(den); }
 };
 
-/// The post-state: the forward state at the check, with the fewest entity changes (weighted MaxSAT, every
-/// entity the check can read soft-equal to its forward value) that make the check pass.
+/// The post-state: the state where the region's last blamable write leaves it (the *tail* after it — trusted
+/// code such as `main` reading the result — is executed symbolically along the run's path), with the fewest
+/// entity changes (weighted MaxSAT, every entity the tail and the check can read soft-equal to its forward
+/// value) that make the failing check pass.
 struct PostState {
   std::string error;
   bool unknown = false;
+  size_t tail = 0;                     ///< the first point of the tail (the region ends here)
+  std::map<Entity, ir::Value> forward; ///< the forward state at the tail's start
   std::map<Entity, ir::Value> changed;
   double solveSeconds = 0;
   size_t entities = 0;
 };
 
 PostState derivePostState(const ir::Program &prog, const repair::Failure &f, const Replay &r,
-                          const Options &opts, bool fixUnwritten) {
+                          const std::unordered_set<ir::StmtId> &blamable, const Options &opts,
+                          bool fixUnwritten) {
   PostState ps;
+  ps.tail = r.firstPoint;
+  for (size_t k = r.firstPoint; k < r.endPoint; ++k)
+    if (blamable.count(r.points[k].stmt))
+      ps.tail = k + 1;
+  ps.forward = r.post;
+  for (size_t k = r.endPoint; k-- > ps.tail;)
+    ps.forward[r.points[k].entity] = r.points[k].before;
   backends::TermManager tm;
   backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm);
   if (!made) {
@@ -60,12 +72,13 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   backends::Solver &solver = *made.solver;
   solver.setTimeout(opts.timeoutMs);
   encoder::ExprEncoder ex(tm, f.ints);
-  const ir::Procedure &cp = r.procOf(r.checkFrame);
+  ir::StmtIndex index(prog);
 
   std::set<Entity> written;
-  for (size_t k = r.firstPoint; k < r.endPoint; ++k)
+  for (size_t k = r.firstPoint; k < ps.tail; ++k)
     written.insert(r.points[k].entity);
-  std::map<Entity, Term> terms;
+  std::map<Entity, Term> start;   // the entities at the tail's start: the MaxSAT's variables
+  std::map<Entity, Term> current; // their terms as the tail goes on
   std::vector<backends::SoftFormula> softs;
   std::vector<Entity> softEntity;
   std::vector<Term> hard;
@@ -78,12 +91,12 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     return out;
   };
   auto entityTerm = [&](const Entity &e) -> Term {
-    auto it = terms.find(e);
-    if (it != terms.end())
+    if (auto it = current.find(e); it != current.end())
       return it->second;
     ir::Type t = r.typeOf(e);
     Term x = tm.mkFreshVar("e", ex.sortOf(t));
-    terms.emplace(e, x);
+    start.emplace(e, x);
+    current.emplace(e, x);
     if (t.isRef()) {
       std::vector<Term> dom{tm.mkEq(x, tm.mkInt(0))};
       for (uint32_t n : nodesOf(t.record))
@@ -92,8 +105,8 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     } else if (Term d = ex.inputDomain(x, t).always; !d.isNull()) {
       hard.push_back(d);
     }
-    auto v = r.post.find(e);
-    if (v != r.post.end()) {
+    auto v = ps.forward.find(e);
+    if (v != ps.forward.end()) {
       Term same = tm.mkEq(x, ex.valueTerm(v->second, t));
       if (fixUnwritten && e.kind == Entity::Var && !written.count(e)) {
         hard.push_back(same);
@@ -104,10 +117,62 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     }
     return x;
   };
-  // The check's temporaries: their terms as the chain assigns them (before: their forward values).
+  std::vector<Term> dz;
+  auto frameVar = [&](uint32_t frame) {
+    return [&, frame](ir::VarRef v) -> Term { return entityTerm(Entity::var(frame, v)); };
+  };
+  auto typeOfVar = [&](uint32_t frame, ir::VarRef v) { return r.typeOf(Entity::var(frame, v)); };
+  // base.field where base is the term b (of record `record`): the field of whichever node b is
+  auto fieldOf = [&](Term b, uint32_t record, uint32_t field) {
+    const ir::Type ft = prog.records.at(record).fields.at(field).type;
+    Term val = ex.defaultTerm(ft);
+    for (uint32_t n : nodesOf(record))
+      val = tm.mkIte(tm.mkEq(b, tm.mkInt(n)), entityTerm(Entity::field(n, field)), val);
+    return val;
+  };
+
+  // The tail, symbolically along the run's path.
+  for (size_t k = ps.tail; k < r.endPoint; ++k) {
+    const Point &pt = r.points[k];
+    const ir::Stmt *s = index.find(pt.stmt);
+    Term v;
+    switch (pt.kind) {
+    case Point::Bind: v = ex.expr(s->args.at(pt.arg), frameVar(pt.frame), tm.mkTrue(), dz); break;
+    case Point::Result: v = entityTerm(Entity{Entity::Var, pt.callee, r.procOf(pt.callee).result, 0}); break;
+    case Point::Write:
+      switch (s->kind) {
+      case ir::Stmt::Assign: v = ex.expr(s->value, frameVar(pt.frame), tm.mkTrue(), dz); break;
+      case ir::Stmt::GetField: {
+        Term b = entityTerm(Entity::var(pt.frame, s->base));
+        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
+        v = fieldOf(b, typeOfVar(pt.frame, s->base).record, s->field);
+        break;
+      }
+      case ir::Stmt::PutField: {
+        Term b = entityTerm(Entity::var(pt.frame, s->base));
+        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
+        Term val = ex.expr(s->value, frameVar(pt.frame), tm.mkTrue(), dz);
+        uint32_t record = typeOfVar(pt.frame, s->base).record;
+        for (uint32_t n : nodesOf(record)) {
+          Entity fe = Entity::field(n, s->field);
+          Term old = entityTerm(fe);
+          current[fe] = tm.mkIte(tm.mkEq(b, tm.mkInt(n)), val, old);
+        }
+        continue;
+      }
+      default: v = ex.valueTerm(pt.after, r.typeOf(pt.entity)); break; // new, nondet: as they ran
+      }
+      break;
+    }
+    current[pt.entity] = v;
+  }
+
+  // The check and the statements computing its condition.
+  const ir::Procedure &cp = r.procOf(r.checkFrame);
   std::set<uint32_t> chainTemps;
-  for (const ir::Stmt *s : r.chain)
-    chainTemps.insert(s->lhs.index);
+  for (const ir::Stmt *st : r.chain)
+    if (st->kind == ir::Stmt::Assign || st->kind == ir::Stmt::GetField)
+      chainTemps.insert(st->lhs.index);
   std::map<uint32_t, Term> temps;
   auto var = [&](ir::VarRef v) -> Term {
     if (!v.global && chainTemps.count(v.index)) {
@@ -120,25 +185,33 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     }
     return entityTerm(Entity::var(r.checkFrame, v));
   };
-  std::vector<Term> dz;
-  auto guardOf = [&](const ir::Stmt &s) { return ex.expr(s.guard, var, tm.mkTrue(), dz); };
-  // base.field read at the check: the field of whichever node the base is (the base must not be null)
-  auto fieldRead = [&](const ir::Stmt &s, Term g) {
-    Term base = var(s.base);
-    ir::Type bt = cp.vars.size() > s.base.index && !s.base.global ? cp.vars[s.base.index].type
-                                                                  : prog.globals.at(s.base.index).type;
-    hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
-    const ir::Type ft = prog.records.at(bt.record).fields.at(s.field).type;
-    Term val = ex.defaultTerm(ft);
-    for (uint32_t n : nodesOf(bt.record))
-      val = tm.mkIte(tm.mkEq(base, tm.mkInt(n)), entityTerm(Entity::field(n, s.field)), val);
-    return val;
+  // A guard of the check's statements that the check does not compute itself (an enclosing `if`) says
+  // whether the check runs, not whether it passes: it keeps its forward value.
+  auto guardOf = [&](const ir::Stmt &st) {
+    auto fixedVar = [&](ir::VarRef v) -> Term {
+      if (!v.global && chainTemps.count(v.index))
+        return var(v);
+      Entity e = Entity::var(r.checkFrame, v);
+      auto pv = r.post.find(e);
+      return ex.valueTerm(pv != r.post.end() ? pv->second : zeroOf(r.typeOf(e)), r.typeOf(e));
+    };
+    return ex.expr(st.guard, fixedVar, tm.mkTrue(), dz);
   };
-  for (const ir::Stmt *s : r.chain) {
-    Term g = guardOf(*s);
-    Term old = var(s->lhs);
-    Term val = s->kind == ir::Stmt::GetField ? fieldRead(*s, g) : ex.expr(s->value, var, g, dz);
-    temps[s->lhs.index] = tm.mkIte(g, val, old);
+  auto fieldRead = [&](const ir::Stmt &st, Term g) {
+    Term base = var(st.base);
+    ir::Type bt = st.base.global ? prog.globals.at(st.base.index).type : cp.vars.at(st.base.index).type;
+    hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
+    return fieldOf(base, bt.record, st.field);
+  };
+  for (const ir::Stmt *st : r.chain) {
+    Term g = guardOf(*st);
+    if (st->kind == ir::Stmt::Assert || st->kind == ir::Stmt::Assume) {
+      hard.push_back(tm.mkImplies(g, ex.expr(st->value, var, g, dz))); // the check's own checks pass too
+      continue;
+    }
+    Term old = var(st->lhs);
+    Term val = st->kind == ir::Stmt::GetField ? fieldRead(*st, g) : ex.expr(st->value, var, g, dz);
+    temps[st->lhs.index] = tm.mkIte(g, val, old);
   }
   const ir::Stmt &c = *r.check;
   Term g = guardOf(c);
@@ -162,7 +235,7 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     hard.push_back(d);
   for (Term h : hard)
     solver.assertFormula(h);
-  ps.entities = terms.size();
+  ps.entities = start.size();
   auto t0 = std::chrono::steady_clock::now();
   backends::MaxSatResult m = backends::solveMaxSat(solver, softs);
   if (m.result.isUnknown()) {
@@ -171,7 +244,8 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     return ps;
   }
   if (m.result.isUnsat()) {
-    ps.error = "no state at the failing check makes it pass: there is no post-state to go back from";
+    ps.error = "no state makes the failing check pass (along the run's path after the last blamable "
+               "statement): there is no post-state to go back from";
     return ps;
   }
   std::vector<Term> keep;
@@ -190,7 +264,7 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   }
   for (size_t k : m.falsified) {
     const Entity &e = softEntity.at(k);
-    std::optional<ir::Value> v = encoder::modelValue(solver.value(terms.at(e)), r.typeOf(e));
+    std::optional<ir::Value> v = encoder::modelValue(solver.value(start.at(e)), r.typeOf(e));
     if (!v) {
       ps.error = "internal: the post-state's value of " + r.name(e) + " is not a value of its type";
       return ps;
@@ -246,16 +320,19 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
   }
   // The post-state changes what the region writes, and heap fields (any write may reach a node through an
   // alias); a variable the region never writes keeps its value unless no post-state exists otherwise.
-  PostState ps = derivePostState(prog, f, r, opts, true);
+  PostState ps = derivePostState(prog, f, r, blamable, opts, true);
   if (!ps.error.empty() && !ps.unknown)
-    ps = derivePostState(prog, f, r, opts, false);
+    ps = derivePostState(prog, f, r, blamable, opts, false);
   g.stats["solve_s"] = ps.solveSeconds;
   if (!ps.error.empty()) {
     g.error = ps.error;
     g.unknown = ps.unknown;
     return g;
   }
-  std::map<Entity, ir::Value> post = r.post;
+  // The region ends with its last blamable write; the post-state is the forward state there, corrected.
+  const size_t end = ps.tail;
+  const std::map<Entity, ir::Value> &fwdEnd = ps.forward;
+  std::map<Entity, ir::Value> post = fwdEnd;
   for (const auto &[e, v] : ps.changed) {
     g.corrections.push_back({r.name(e), post[e], v});
     post[e] = v;
@@ -273,12 +350,12 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
     addInt(v, r.typeOf(e));
   for (const auto &[e, v] : post)
     addInt(v, r.typeOf(e));
-  for (size_t k = r.firstPoint; k < r.endPoint; ++k)
+  for (size_t k = r.firstPoint; k < end; ++k)
     addInt(r.points[k].after, r.typeOf(r.points[k].entity));
 
   // Exposure: the first and last write of every entity in the region.
   std::map<Entity, std::pair<size_t, size_t>> span;
-  for (size_t k = r.firstPoint; k < r.endPoint; ++k) {
+  for (size_t k = r.firstPoint; k < end; ++k) {
     auto [it, fresh] = span.try_emplace(r.points[k].entity, k, k);
     if (!fresh)
       it->second.second = k;
@@ -303,14 +380,14 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
   };
   __int128 gamma = 0;
   for (const auto &[e, v] : post) {
-    auto fw = r.post.find(e);
-    if (fw != r.post.end() && !(fw->second == v))
+    auto fw = fwdEnd.find(e);
+    if (fw != fwdEnd.end() && !(fw->second == v))
       gamma += L;
   }
   auto asDouble = [&](__int128 x) { return static_cast<double>(x) / static_cast<double>(L); };
   g.stats["gamma_end"] = asDouble(gamma);
-  std::vector<GradientPoint> points(r.endPoint - r.firstPoint);
-  for (size_t k = r.endPoint; k-- > r.firstPoint;) {
+  std::vector<GradientPoint> points(end - r.firstPoint);
+  for (size_t k = end; k-- > r.firstPoint;) {
     const Point &p = r.points[k];
     ir::Type t = r.typeOf(p.entity);
     auto [first, lastWrite] = span.at(p.entity);
@@ -368,6 +445,12 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
       why += "; no gradient, suspicious as sandwiched";
     }
     g.evidence[gp.stmt] = why;
+  }
+  // A run-time check that fails at a blamable statement (a null dereference, a division by zero): the
+  // statement never wrote, so no write of it is in the region, but its own operands are the check.
+  if (r.check && blamable.count(r.check->id) && !g.suspicious.count(r.check->id)) {
+    g.suspicious.insert(r.check->id);
+    g.evidence[r.check->id] = "the failing statement: its own operands are the check that fails";
   }
   for (auto &[stmt, why] : g.evidence) {
     size_t n = suspiciousInstances[stmt];

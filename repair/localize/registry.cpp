@@ -8,6 +8,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     std::vector<std::unique_ptr<Method>> v;
     v.push_back(makeMaxSat());
     v.push_back(makeSbfl());
+    v.push_back(makePwp());
     v.push_back(makeGradient());
     return v;
   }();

@@ -128,19 +128,35 @@ Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
     return r;
   }
   std::unordered_set<ir::StmtId> chainIds;
-  if (r.check->kind == ir::Stmt::Assert) {
+  {
     const ir::Procedure &cp = prog.procs.at(r.steps[last].proc);
     const std::vector<ir::Stmt> *list = nullptr;
     size_t at = 0;
-    if (findInList(cp.pre, r.check->id, list, at) || findInList(cp.body, r.check->id, list, at) ||
-        findInList(cp.post, r.check->id, list, at)) {
-      std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
+    std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
+    bool found = findInList(cp.pre, r.check->id, list, at) || findInList(cp.body, r.check->id, list, at) ||
+                 findInList(cp.post, r.check->id, list, at);
+    auto isTemp = [&](const ir::Stmt &s) {
+      return (s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField) && !s.lhs.global &&
+             s.lhs.index < cp.vars.size() && cp.vars[s.lhs.index].temp;
+    };
+    // A failure while computing an assertion's condition (a null dereference in `x.next == y`): the
+    // assertion is the check.
+    if (found && r.check->kind != ir::Stmt::Assert && spec.count(r.check->id) && isTemp(*r.check)) {
+      for (size_t k = at + 1; k < list->size() && spec.count((*list)[k].id); ++k)
+        if ((*list)[k].kind == ir::Stmt::Assert) {
+          r.check = &(*list)[k];
+          at = k;
+          break;
+        }
+    }
+    if (found && r.check->kind == ir::Stmt::Assert) {
       size_t from = at;
+      // the specification statements right before it: its temporaries (and the checks among them, e.g.
+      // an array read's bounds check)
       while (from > 0) {
         const ir::Stmt &s = (*list)[from - 1];
-        bool temp = (s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField) && !s.lhs.global &&
-                    s.lhs.index < cp.vars.size() && cp.vars[s.lhs.index].temp;
-        if (!temp || !spec.count(s.id))
+        bool check = s.kind == ir::Stmt::Assert || s.kind == ir::Stmt::Assume;
+        if (!(isTemp(s) || check) || !spec.count(s.id))
           break;
         --from;
       }
@@ -232,12 +248,14 @@ Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
     while (stack.size() > st.depth + 1) {
       size_t at = callStep.back();
       const ir::TraceStep &cs = r.steps[at];
+      uint32_t returned = stack.back();
       stack.pop_back();
       callStep.pop_back();
       if (cs.write && cs.write->kind == ir::Write::Var) {
         Point p;
         p.kind = Point::Result;
         p.step = at;
+        p.callee = returned;
         p.stmt = cs.stmt;
         p.frame = stack.back();
         p.entity = Entity::var(stack.back(), cs.write->var);

@@ -51,6 +51,7 @@ struct Point {
   Entity entity;
   ir::Value before, after;
   uint32_t arg = 0;      ///< Bind: which parameter
+  uint32_t callee = 0;   ///< Result: the frame that returned
   uint32_t readNode = 0; ///< a GetField: the node read
 };
 
@@ -70,9 +71,10 @@ struct Replay {
   std::map<Entity, ir::Value> post; ///< every entity's value where it ends (frames that returned: their last)
   std::map<uint32_t, uint32_t> nodeRecord; ///< node → its record, for every node that exists by the end
 
-  /// The failing check: the statement the run failed at, the frame it ran in, and the statements before it
-  /// in its block that compute its condition (the lowering's temporaries; empty for a null dereference or
-  /// a division by zero), in program order.
+  /// The failing check: the statement the run failed at, the frame it ran in, and the specification
+  /// statements right before it in its block, which compute its condition (the lowering's temporaries, and
+  /// checks among them such as an array read's bounds check; empty for a null dereference or a division by
+  /// zero), in program order.
   const ir::Stmt *check = nullptr;
   uint32_t checkFrame = 0;
   std::vector<const ir::Stmt *> chain;

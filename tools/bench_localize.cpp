@@ -102,6 +102,32 @@ double linesExamined(const ir::Program &prog, const std::vector<localize::Suspec
   return best;
 }
 
+/// What a mutation changed, for gradient's misses: "condition" (an `if` or loop condition), "left side"
+/// (the statement now writes another variable or field: the right one is never written), "right side".
+std::string missKind(const ir::Program &prog, const Truth &t) {
+  ir::StmtIndex index(prog);
+  if (!t.stmts.empty())
+    if (const ir::Stmt *st = index.find(t.stmts.front());
+        st && st->kind == ir::Stmt::Assign && !st->lhs.global) {
+      const ir::Procedure &p = prog.procs.at(index.procOf(st->id));
+      const ir::Var &v = p.vars.at(st->lhs.index);
+      if (v.temp && v.type.kind == ir::Type::Bool)
+        return "condition";
+    }
+  auto lhs = [](std::string x) {
+    if (!x.empty() && x[0] == '[')
+      x = x.substr(x.find("] ") + 2);
+    size_t at = x.find(":=");
+    return at == std::string::npos ? std::string() : x.substr(0, at);
+  };
+  const std::string arrowText = " → ";
+  size_t arrow = t.what.find(arrowText);
+  if (arrow == std::string::npos)
+    return "";
+  std::string before = t.what.substr(0, arrow), after = t.what.substr(arrow + arrowText.size());
+  return lhs(before) != lhs(after) ? "left side" : "right side";
+}
+
 /// Compiles the version, finds its failure, localizes it with every configuration; one JSON record.
 Json runTask(const Task &task, const std::vector<Config> &configs, const Options &o) {
   const Task &t = task;
@@ -200,7 +226,7 @@ Json runTask(const Task &task, const std::vector<Config> &configs, const Options
         bool caught = t.stmts.empty() ? suspiciousLines.count({t.file, t.line}) > 0
                                       : std::any_of(t.stmts.begin(), t.stmts.end(),
                                                     [&](ir::StmtId id) { return suspicious.count(id) > 0; });
-        Json tj{{"line", t.line}, {"what", t.what}};
+        Json tj{{"line", t.line}, {"what", t.what}, {"kind", missKind(*prog, t)}};
         if (!ran)
           notRun.push_back(tj);
         else if (!caught)
@@ -480,6 +506,7 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   size_t withFailure = 0, noFailure = 0, problems = 0;
   std::vector<std::string> problemLines, misses;
   std::map<std::string, size_t> notApplicable; // "config: message" → versions (the method cannot run on them)
+  std::map<std::pair<std::string, std::string>, size_t> missKinds; // (class, kind) → gradient's misses
   for (size_t i = 0; i < tasks.size(); ++i) {
     const Json &r = results[i];
     if (!r.contains("runs")) {
@@ -505,9 +532,12 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
           notApplicable[c.name() + ": " + msg]++;
       }
       if (run.contains("missed") && !run["missed"].empty())
-        for (const Json &m : run["missed"])
+        for (const Json &m : run["missed"]) {
           misses.push_back("| " + tasks[i].cls + " | " + tasks[i].program + " | " + tasks[i].label + " | " +
-                           std::to_string(m.value("line", 0u)) + " | `" + m.value("what", "") + "` |");
+                           std::to_string(m.value("line", 0u)) + " | `" + m.value("what", "") + "` | " +
+                           m.value("kind", "") + " |");
+          missKinds[{tasks[i].cls, m.value("kind", "")}]++;
+        }
     }
   }
 
@@ -697,8 +727,17 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
           "the suspicious set's size is a percentage of the blamable statements.\n\n"
        << soundness.markdown();
     if (!misses.empty()) {
-      md << "\nMisses:\n\n| class | program | version | line | mutation |\n| --- | --- | --- | ---: | --- "
-            "|\n";
+      md << "\nMisses by what the mutation changed (condition: an `if` or loop condition, whose effect is on "
+            "which statements run; left side: the statement writes another variable or field, so the right "
+            "one is never written; right side: a wrong value, often into a variable the check does not "
+            "read):";
+      std::string sep = " ";
+      for (const auto &[key, n] : missKinds) {
+        md << sep << key.first << " " << (key.second.empty() ? "other" : key.second) << " " << n;
+        sep = ", ";
+      }
+      md << ".\n\n| class | program | version | line | mutation | kind |\n| --- | --- | --- | ---: | --- | "
+            "--- |\n";
       for (const std::string &m : misses)
         md << m << "\n";
     }

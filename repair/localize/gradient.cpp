@@ -16,12 +16,15 @@
 #include "backends/encoder/exprs.h"
 #include "backends/maxsat.h"
 #include "backends/solver.h"
+#include "ir/analysis.h"
 #include "repair/localize/methods.h"
 #include "repair/localize/replay.h"
 
 #include <chrono>
+#include <functional>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 namespace locus::localize {
 
@@ -452,6 +455,80 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
     g.suspicious.insert(r.check->id);
     g.evidence[r.check->id] = "the failing statement: its own operands are the check that fails";
   }
+  // Guards: a statement of the paper's IR is `(guard) : action`, and its backward rule ignores the guard,
+  // so a wrong guard shows at the guarded statement — the same IR statement. Our lowering computes a
+  // guard (an `if`'s, a loop's condition) in statements of its own: those that decide whether a suspicious
+  // statement runs — the definitions of its guard variable, of an enclosing loop's condition variable, and
+  // of the boolean temporaries these read — are suspicious with it.
+  {
+    std::map<ir::StmtId, std::vector<ir::VarRef>> controls; // statement → the condition variables deciding it
+    std::map<std::pair<uint32_t, uint32_t>, std::vector<ir::StmtId>> defs; // (proc, bool local) → its defs
+    for (uint32_t pi = 0; pi < prog.procs.size(); ++pi) {
+      const ir::Procedure &proc = prog.procs[pi];
+      std::function<void(const std::vector<ir::Stmt> &, std::vector<ir::VarRef>)> walk =
+          [&](const std::vector<ir::Stmt> &stmts, std::vector<ir::VarRef> loops) {
+            for (const ir::Stmt &st : stmts) {
+              std::vector<ir::VarRef> c = loops;
+              ir::varsRead(st.guard, c);
+              controls[st.id] = c;
+              if (st.kind == ir::Stmt::Assign && !st.lhs.global &&
+                  proc.vars.at(st.lhs.index).type.kind == ir::Type::Bool)
+                defs[{pi, st.lhs.index}].push_back(st.id);
+              std::vector<ir::VarRef> inner = loops;
+              if (st.kind == ir::Stmt::While)
+                ir::varsRead(st.value, inner);
+              walk(st.body, inner);
+            }
+          };
+      walk(proc.body, {});
+    }
+    std::vector<ir::StmtId> work(g.suspicious.begin(), g.suspicious.end());
+    std::set<ir::StmtId> visited(work.begin(), work.end());
+    while (!work.empty()) {
+      ir::StmtId s = work.back();
+      work.pop_back();
+      const ir::Stmt *st = index.find(s);
+      uint32_t pi = index.procOf(s);
+      if (!st || pi == ir::kNone)
+        continue;
+      std::vector<ir::VarRef> deciding = controls[s];
+      if (st->kind == ir::Stmt::Assign && !st->lhs.global &&
+          prog.procs[pi].vars.at(st->lhs.index).type.kind == ir::Type::Bool)
+        ir::varsRead(st->value, deciding); // a condition built from other conditions
+      for (const ir::VarRef &v : deciding) {
+        if (v.global)
+          continue;
+        for (ir::StmtId d : defs[{pi, v.index}]) {
+          if (!visited.insert(d).second)
+            continue;
+          work.push_back(d);
+          if (blamable.count(d) && g.suspicious.insert(d).second)
+            g.evidence[d] =
+                "decides whether suspicious #" + std::to_string(s) + " runs (its guard or loop condition)";
+        }
+      }
+    }
+  }
+  // Λ: a source line is what the paper reports and repair changes; the lowering splits one source
+  // statement into several IR statements (the temporaries of `x.right := y.left`, a condition computed
+  // before a loop and again at the end of its body). A line with a suspicious statement makes every
+  // blamable statement on it suspicious.
+  {
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<ir::StmtId>> byLine;
+    for (ir::StmtId s : blamable)
+      if (const ir::Stmt *st = index.find(s); st && st->loc.valid())
+        byLine[{index.procOf(s), st->loc.file, st->loc.line}].push_back(s);
+    for (auto &[key, stmts] : byLine) {
+      std::sort(stmts.begin(), stmts.end());
+      auto first =
+          std::find_if(stmts.begin(), stmts.end(), [&](ir::StmtId s) { return g.suspicious.count(s); });
+      if (first == stmts.end())
+        continue;
+      for (ir::StmtId s : stmts)
+        if (g.suspicious.insert(s).second)
+          g.evidence[s] = "on the line of suspicious #" + std::to_string(*first) + " (one source statement)";
+    }
+  }
   for (auto &[stmt, why] : g.evidence) {
     size_t n = suspiciousInstances[stmt];
     if (n > 1)
@@ -496,7 +573,7 @@ public:
     r.stats = g.stats;
     if (!g.error.empty()) {
       r.status = g.unknown ? Status::Unknown : Status::Error;
-      r.message = "gradient: " + g.error;
+      r.message = prefixed("gradient", g.error);
       return r;
     }
     r.complete = true;

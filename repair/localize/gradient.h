@@ -57,7 +57,9 @@ struct GradientResult {
 /// derived from the failing check (the fewest entity changes that make it pass, by MaxSAT on
 /// `opts.solver`); every write classified (upward/downward exposed, sandwiched), the backward execution's
 /// set of states and Γ before and after it; a statement is suspicious when an instance is sandwiched or
-/// changes Γ. Blamable statements: blamableStatements(prog, opts).
+/// changes Γ, and so are the failing statement of a run-time check, the definitions of the conditions that
+/// decide whether a suspicious statement runs, and every statement on a suspicious source line
+/// (docs/localize.md). Blamable statements: blamableStatements(prog, opts).
 GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts);
 
 } // namespace locus::localize

@@ -626,7 +626,7 @@ public:
     std::optional<SymP> check = checkFormula(why);
     if (!check) {
       res.status = Status::Error;
-      res.message = "pwp: " + why;
+      res.message = prefixed("pwp", why);
       return res;
     }
     SymP post = simplify(*check, fixed);
@@ -1013,7 +1013,7 @@ public:
       Result res;
       res.method = name();
       res.status = Status::Error;
-      res.message = "pwp: " + r.error;
+      res.message = prefixed("pwp", r.error);
       return res;
     }
     constexpr size_t kMaxPoints = 20000;

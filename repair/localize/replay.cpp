@@ -18,6 +18,13 @@ ir::Value zeroOf(ir::Type t) {
   }
 }
 
+std::string prefixed(const std::string &method, const std::string &why) {
+  const std::string internal = "internal: ";
+  if (why.rfind(internal, 0) == 0)
+    return internal + method + ": " + why.substr(internal.size());
+  return method + ": " + why;
+}
+
 ir::Type Replay::typeOf(const Entity &e) const {
   if (e.kind == Entity::Field) {
     auto it = nodeRecord.find(e.node);

@@ -96,4 +96,7 @@ Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
 /// 0, false, null.
 ir::Value zeroOf(ir::Type t);
 
+/// "method: why", or "internal: method: …" for an internal error (which `locus localize` exits 4 for).
+std::string prefixed(const std::string &method, const std::string &why);
+
 } // namespace locus::localize

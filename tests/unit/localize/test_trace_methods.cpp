@@ -147,7 +147,9 @@ TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3
     }
   }
   MESSAGE(checked << " gradient runs, " << agreed << " compared across solvers");
-  CHECK(agreed > static_cast<int>(count) / 6);
+  CHECK(checked > static_cast<int>(count) / 6);
+  if (backends::apiSolvers().size() >= 2)
+    CHECK(agreed > static_cast<int>(count) / 6);
 }
 
 TEST_CASE("pwp: runs on random failures and ranks blamable statements only") {

@@ -44,7 +44,7 @@ struct Options {
   unsigned versions = 5;
   uint64_t seed = 1;
   bool noSuite = false, papers = false;
-  std::string configs = "maxsat:uniform,maxsat:ochiai";
+  std::string configs = "maxsat:uniform,maxsat:ochiai,sbfl:tarantula,sbfl:ochiai,sbfl:dstar,pwp,gradient";
   std::string solvers = "z3";
   unsigned jobs = 2;
   double timeout = 30;
@@ -67,6 +67,9 @@ struct Config {
 struct Truth {
   std::string file;
   uint32_t line = 0;
+  bool deletion = false;         ///< a deleted statement (it cannot run: no trace method can point at it)
+  std::vector<ir::StmtId> stmts; ///< the mutated statements (suite versions; empty for the papers' edits)
+  std::string what;              ///< "b0 := p != null → b0 := r != null"
 };
 
 /// One faulty version to localize.
@@ -99,8 +102,35 @@ double linesExamined(const ir::Program &prog, const std::vector<localize::Suspec
   return best;
 }
 
+/// What a mutation changed, for gradient's misses: "condition" (an `if` or loop condition), "left side"
+/// (the statement now writes another variable or field: the right one is never written), "right side".
+std::string missKind(const ir::Program &prog, const Truth &t) {
+  ir::StmtIndex index(prog);
+  if (!t.stmts.empty())
+    if (const ir::Stmt *st = index.find(t.stmts.front());
+        st && st->kind == ir::Stmt::Assign && !st->lhs.global) {
+      const ir::Procedure &p = prog.procs.at(index.procOf(st->id));
+      const ir::Var &v = p.vars.at(st->lhs.index);
+      if (v.temp && v.type.kind == ir::Type::Bool)
+        return "condition";
+    }
+  auto lhs = [](std::string x) {
+    if (!x.empty() && x[0] == '[')
+      x = x.substr(x.find("] ") + 2);
+    size_t at = x.find(":=");
+    return at == std::string::npos ? std::string() : x.substr(0, at);
+  };
+  const std::string arrowText = " → ";
+  size_t arrow = t.what.find(arrowText);
+  if (arrow == std::string::npos)
+    return "";
+  std::string before = t.what.substr(0, arrow), after = t.what.substr(arrow + arrowText.size());
+  return lhs(before) != lhs(after) ? "left side" : "right side";
+}
+
 /// Compiles the version, finds its failure, localizes it with every configuration; one JSON record.
-Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o) {
+Json runTask(const Task &task, const std::vector<Config> &configs, const Options &o) {
+  const Task &t = task;
   Json j;
   SourceManager sm;
   Diagnostics diags(sm);
@@ -138,17 +168,21 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
     });
   j["lines"] = lines.size();
   ir::InterpOptions io;
+  auto tt = Clock::now();
   std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, ""), io);
+  j["tests_seconds"] = since(tt);
   Json runs = Json::object();
   for (const Config &c : configs) {
     localize::Options lo;
     lo.solver = c.solver;
-    lo.weights = c.weights.empty() ? "uniform" : c.weights;
+    lo.weights = c.method == "maxsat" && !c.weights.empty() ? c.weights : "uniform";
     lo.relaxGuards = c.guards;
     lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
     lo.maxSize = o.maxSize;
     lo.maxSets = o.maxSets;
     lo.procs = procs;
+    if (c.method == "sbfl")
+      repair::parseFormula(c.weights, lo.formula);
     localize::Problem p{*prog, f, tests, lo};
     auto m0 = Clock::now();
     localize::Result r = localize::findMethod(c.method)->run(p);
@@ -167,6 +201,46 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
     }
     if (!r.message.empty())
       rj["message"] = r.message;
+    if (c.method == "gradient" && r.status == localize::Status::Localized) {
+      // Wolverine2's soundness claim: every mutated statement that ran is in the suspicious set
+      std::set<ir::StmtId> suspicious;
+      std::set<std::pair<std::string, uint32_t>> suspiciousLines;
+      for (const localize::Suspect &sus : r.ranking) {
+        suspicious.insert(sus.statements.begin(), sus.statements.end());
+        if (sus.loc.file < prog->files.size())
+          suspiciousLines.insert({prog->files[sus.loc.file], sus.loc.line});
+      }
+      ir::StmtIndex index(*prog);
+      auto ranOnLine = [&](const Truth &t) {
+        for (ir::StmtId id : f.run.covered)
+          if (const ir::Stmt *st = index.find(id);
+              st && st->loc.valid() && st->loc.line == t.line && prog->files[st->loc.file] == t.file)
+            return true;
+        return false;
+      };
+      Json missed = Json::array(), notRun = Json::array();
+      for (const Truth &t : task.truth) {
+        if (t.deletion)
+          continue;
+        bool ran = t.stmts.empty() ? ranOnLine(t)
+                                   : std::any_of(t.stmts.begin(), t.stmts.end(),
+                                                 [&](ir::StmtId id) { return f.run.covered.count(id) > 0; });
+        bool caught = t.stmts.empty() ? suspiciousLines.count({t.file, t.line}) > 0
+                                      : std::any_of(t.stmts.begin(), t.stmts.end(),
+                                                    [&](ir::StmtId id) { return suspicious.count(id) > 0; });
+        Json tj{{"line", t.line}, {"what", t.what}, {"kind", missKind(*prog, t)}};
+        if (!ran)
+          notRun.push_back(tj);
+        else if (!caught)
+          missed.push_back(tj);
+      }
+      rj["sound"] = missed.empty();
+      rj["missed"] = missed;
+      rj["not_run"] = notRun;
+      for (const char *k : {"suspicious_fraction", "suspicious_lines", "lines"})
+        if (r.stats.count(k))
+          rj[k] = r.stats.at(k);
+    }
     runs[c.name()] = rj;
   }
   j["runs"] = runs;
@@ -213,7 +287,7 @@ std::vector<Task> paperTasks(const std::string &manifest, const std::vector<muta
           break;
         }
         text[line - 1].replace(at, orig.size(), repl);
-        t.truth.push_back(Truth{t.file, line});
+        t.truth.push_back(Truth{t.file, line, false, {}, orig + " → " + repl});
       }
       if (!ok) {
         err = id + ": an edit does not match " + p->file;
@@ -261,8 +335,10 @@ std::string fixed(double x, int digits = 1) {
 /// The scores of one configuration over a set of versions.
 struct Stats {
   size_t versions = 0, localized = 0, found = 0, top1 = 0, top3 = 0, top5 = 0, top10pct = 0, top25pct = 0;
-  size_t unknown = 0, errors = 0;
-  std::vector<double> examined, exam, seconds, solve;
+  size_t unknown = 0, errors = 0, internal = 0;
+  /// gradient: versions checked for soundness, those with a miss, mutated statements not run
+  size_t soundChecked = 0, unsound = 0, notRun = 0;
+  std::vector<double> examined, exam, seconds, solve, suspicious;
   void add(const Json &run, size_t lines) {
     ++versions;
     std::string st = run.value("status", "");
@@ -270,6 +346,14 @@ struct Stats {
       ++unknown;
     if (st == "error")
       ++errors;
+    if (st == "error" && run.value("message", "").find("internal") != std::string::npos)
+      ++internal;
+    if (run.contains("sound")) {
+      ++soundChecked;
+      unsound += !run.value("sound", true);
+      notRun += run["not_run"].size();
+      suspicious.push_back(100 * run.value("suspicious_fraction", 0.0));
+    }
     if (st == "localized" || st == "unknown")
       ++localized;
     seconds.push_back(run.value("seconds", 0.0));
@@ -317,8 +401,18 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
     if (!m) {
       usageError("bench localize: --configs: unknown method '" + method + "'");
     }
-    if (!weights.empty() && weights != "uniform" && weights != "ochiai") {
-      usageError("bench localize: --configs: unknown weights '" + weights + "' (uniform or ochiai)");
+    if (method == "sbfl") {
+      repair::Formula f;
+      if (weights.empty())
+        weights = "ochiai";
+      if (!repair::parseFormula(weights, f))
+        usageError("bench localize: --configs: unknown formula '" + weights +
+                   "' (tarantula, ochiai or dstar)");
+    } else if (method == "maxsat") {
+      if (!weights.empty() && weights != "uniform" && weights != "ochiai")
+        usageError("bench localize: --configs: unknown weights '" + weights + "' (uniform or ochiai)");
+    } else if (!weights.empty()) {
+      usageError("bench localize: --configs: " + method + " takes no ':" + weights + "'");
     }
     for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
       configs.push_back(Config{method, weights, s, guards});
@@ -375,7 +469,8 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
         t.program = p.id;
         t.lang = p.lang;
         for (const mutate::Fault &f : v.faults)
-          t.truth.push_back(Truth{f.file, f.line});
+          t.truth.push_back(Truth{f.file, f.line, f.kind == mutate::FaultKind::Delete, f.stmts,
+                                  f.before + " → " + (f.after.empty() ? "(deleted)" : f.after)});
         tasks.push_back(std::move(t));
       }
     }
@@ -411,9 +506,14 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   std::map<std::string, Stats> byConfig;
   std::map<std::pair<std::string, std::string>, Stats> byClass;
   size_t withFailure = 0, noFailure = 0, problems = 0;
-  std::vector<std::string> problemLines;
+  std::vector<std::string> problemLines, misses;
+  std::map<std::string, size_t> notApplicable; // "config: message" → versions (the method cannot run on them)
+  std::map<std::pair<std::string, std::string>, size_t> missKinds; // (class, kind) → gradient's misses
+  std::vector<double> testSeconds;
   for (size_t i = 0; i < tasks.size(); ++i) {
     const Json &r = results[i];
+    if (r.contains("tests_seconds"))
+      testSeconds.push_back(r.value("tests_seconds", 0.0));
     if (!r.contains("runs")) {
       if (r.value("failure", "") == "none")
         ++noFailure;
@@ -429,15 +529,27 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
       const Json &run = r["runs"][c.name()];
       byConfig[c.name()].add(run, lines);
       byClass[{c.name(), tasks[i].cls}].add(run, lines);
-      if (run.value("status", "") == "error")
-        problemLines.push_back(tasks[i].label + " " + c.name() + ": " + run.value("message", ""));
+      if (run.value("status", "") == "error") {
+        std::string msg = run.value("message", "");
+        if (msg.find("internal") != std::string::npos)
+          problemLines.push_back(tasks[i].label + " " + c.name() + ": " + msg);
+        else
+          notApplicable[c.name() + ": " + msg]++;
+      }
+      if (run.contains("missed") && !run["missed"].empty())
+        for (const Json &m : run["missed"]) {
+          misses.push_back("| " + tasks[i].cls + " | " + tasks[i].program + " | " + tasks[i].label + " | " +
+                           std::to_string(m.value("line", 0u)) + " | `" + m.value("what", "") + "` | " +
+                           m.value("kind", "") + " |");
+          missKinds[{tasks[i].cls, m.value("kind", "")}]++;
+        }
     }
   }
 
   bench::Table summary;
-  summary.header = {"configuration", "localized", "found",  "top-1", "top-3", "top-5",
+  summary.header = {"configuration", "localized", "n/a",    "found", "top-1", "top-3", "top-5",
                     "mean examined", "mean EXAM", "median", "p90",   "max",   "ours"};
-  summary.alignRight = {false, true, true, true, true, true, true, true, true, true, true, true};
+  summary.alignRight = {false, true, true, true, true, true, true, true, true, true, true, true, true};
   auto mean = [](const std::vector<double> &v) {
     double s = 0;
     for (double x : v)
@@ -447,9 +559,10 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   for (const Config &c : configs) {
     const Stats &s = byConfig[c.name()];
     summary.rows.push_back({c.name(), std::to_string(s.localized) + " / " + std::to_string(s.versions),
-                            percent(s.found, s.versions), percent(s.top1, s.versions),
-                            percent(s.top3, s.versions), percent(s.top5, s.versions), fixed(mean(s.examined)),
-                            fixed(mean(s.exam)) + " %", bench::seconds(bench::median(s.seconds)),
+                            std::to_string(s.errors - s.internal), percent(s.found, s.versions),
+                            percent(s.top1, s.versions), percent(s.top3, s.versions),
+                            percent(s.top5, s.versions), fixed(mean(s.examined)), fixed(mean(s.exam)) + " %",
+                            bench::seconds(bench::median(s.seconds)),
                             bench::seconds(quantile(s.seconds, 0.9)),
                             bench::seconds(quantile(s.seconds, 1.0)), fixed(100 * s.oursShare()) + " %"});
   }
@@ -465,6 +578,21 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
                                percent(s.top5, s.versions), percent(s.top10pct, s.versions),
                                percent(s.top25pct, s.versions), fixed(mean(s.exam)) + " %",
                                bench::seconds(bench::median(s.seconds))});
+    }
+  // Wolverine2's soundness claim for gradient: the mutated statement is suspicious (C1 and C3: mutations
+  // only)
+  bench::Table soundness;
+  soundness.header = {"class",  "configuration",     "versions",           "sound",
+                      "misses", "mutations not run", "mean suspicious set"};
+  soundness.alignRight = {false, false, true, true, true, true, true};
+  for (const std::string &cls : classes)
+    for (const Config &c : configs) {
+      const Stats &s = byClass[{c.name(), cls}];
+      if (s.soundChecked == 0)
+        continue;
+      soundness.rows.push_back({cls, c.name(), std::to_string(s.soundChecked),
+                                std::to_string(s.soundChecked - s.unsound), std::to_string(s.unsound),
+                                std::to_string(s.notRun), fixed(mean(s.suspicious)) + " %"});
     }
   bench::Table papersTable;
   papersTable.header = {"fault", "failure"};
@@ -556,7 +684,12 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
                         {"max_seconds", quantile(s.seconds, 1.0)},
                         {"ours_share", s.oursShare()},
                         {"unknown", s.unknown},
-                        {"errors", s.errors}};
+                        {"errors", s.errors},
+                        {"internal_errors", s.internal},
+                        {"sound_checked", s.soundChecked},
+                        {"unsound", s.unsound},
+                        {"mutations_not_run", s.notRun},
+                        {"mean_suspicious_pct", mean(s.suspicious)}};
   }
   j["by_config"] = cj;
   Json vj = Json::array();
@@ -586,14 +719,45 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
         "be "
         "blamed. Lines examined and ties as in docs/localize.md; EXAM = lines examined / the lines with "
         "statements in the procedures under test (100 % when the fault is not found); times are the method's "
-        "(after the failure is found); \"ours\" = the share not spent inside the solver.\n\n"
+        "(after the failure is found; running the declared tests, which sbfl and maxsat:ochiai use, is "
+        "not included: "
+     << bench::seconds(bench::median(testSeconds)) << " median, "
+     << bench::seconds(quantile(testSeconds, 1.0))
+     << " max per version); \"ours\" = the share not spent inside the solver.\n\n"
      << "## Summary (versions with a failure)\n\n"
      << summary.markdown()
      << "\n## Per class (Wolverine2's measure: the fault line within the top 10 % / 25 % "
         "of the lines)\n\n"
      << perClass.markdown();
+  if (!soundness.rows.empty()) {
+    md << "\n## gradient: soundness (Wolverine2: the faulty statement is in the suspicious set)\n\n"
+       << "A version is sound when every mutated statement that ran in the failing run is suspicious "
+          "(deletions and mutated statements that did not run cannot be pointed at and are counted apart); "
+          "the suspicious set's size is a percentage of the blamable statements.\n\n"
+       << soundness.markdown();
+    if (!misses.empty()) {
+      md << "\nMisses by what the mutation changed (condition: an `if` or loop condition, whose effect is on "
+            "which statements run; left side: the statement writes another variable or field, so the right "
+            "one is never written; right side: a wrong value, often into a variable the check does not "
+            "read):";
+      std::string sep = " ";
+      for (const auto &[key, n] : missKinds) {
+        md << sep << key.first << " " << (key.second.empty() ? "other" : key.second) << " " << n;
+        sep = ", ";
+      }
+      md << ".\n\n| class | program | version | line | mutation | kind |\n| --- | --- | --- | ---: | --- | "
+            "--- |\n";
+      for (const std::string &m : misses)
+        md << m << "\n";
+    }
+  }
   if (!papersTable.rows.empty())
     md << "\n## The papers' faults\n\n" << papersTable.markdown();
+  if (!notApplicable.empty()) {
+    md << "\n## Not applicable (the method cannot run on the failure)\n\n";
+    for (const auto &[what, n] : notApplicable)
+      md << "- " << what << " (" << n << (n == 1 ? " version)" : " versions)") << "\n";
+  }
   if (!problemLines.empty()) {
     md << "\n## Problems\n\n";
     for (const std::string &p : problemLines)
@@ -612,7 +776,7 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   }
   size_t internal = 0;
   for (const auto &[name, s] : byConfig)
-    internal += s.errors;
+    internal += s.internal;
   return rep.finish(std::move(j), problems || internal ? Exit::Internal : Exit::Ok);
 }
 
@@ -632,8 +796,10 @@ void addBenchLocalize(BenchCommands &cmds) {
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
-  sub->add_option("--configs", o->configs,
-                  "METHOD[:WEIGHTS][+guards],… (weights: uniform or ochiai; +guards: relax guards too)")
+  sub->add_option(
+         "--configs", o->configs,
+         "METHOD[:VARIANT][+guards],… (maxsat:uniform|ochiai, sbfl:tarantula|ochiai|dstar, pwp, gradient; "
+         "+guards: relax guards too)")
       ->capture_default_str();
   sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
       ->capture_default_str();

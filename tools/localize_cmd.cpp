@@ -34,6 +34,7 @@ struct Store {
   double timeout = 0;
   size_t maxSize = 3, maxSets = 20;
   std::string weights = "uniform";
+  std::string formula = "ochiai";
   std::string parts = "value";
   std::string procs;
   bool stats = false;
@@ -91,6 +92,9 @@ int run(const Store &o, report::Reporter &rep) {
   }
   if (o.weights != "uniform" && o.weights != "ochiai")
     report::usageError("--weights: expected uniform or ochiai, got '" + o.weights + "'");
+  repair::Formula formula = repair::Formula::Ochiai;
+  if (!repair::parseFormula(o.formula, formula))
+    report::usageError("--formula: expected tarantula, ochiai or dstar, got '" + o.formula + "'");
   if (o.parts != "value" && o.parts != "value,guard" && o.parts != "guard,value")
     report::usageError("--parts: expected value or value,guard, got '" + o.parts + "'");
   if (o.timeout < 0 || !(o.timeout < 1e7))
@@ -184,6 +188,7 @@ int run(const Store &o, report::Reporter &rep) {
   lo.maxSize = o.maxSize;
   lo.maxSets = o.maxSets;
   lo.weights = o.weights;
+  lo.formula = formula;
   lo.relaxGuards = o.parts != "value";
   if (o.procs == "all") {
     lo.procs.reset();
@@ -216,6 +221,8 @@ int run(const Store &o, report::Reporter &rep) {
       j["message"] = r.message;
     j["failure"] = failureJson(*prog, failure);
     j["weights"] = o.weights;
+    if (o.method == "sbfl")
+      j["formula"] = o.formula;
     j["time_s"] = seconds();
     j["method_time_s"] = r.seconds;
     j["complete"] = r.complete;
@@ -253,6 +260,18 @@ int run(const Store &o, report::Reporter &rep) {
       ranking.push_back(std::move(sj));
     }
     j["ranking"] = ranking;
+    if (!r.locked.empty()) {
+      Json locked = Json::array();
+      for (ir::StmtId id : r.locked) {
+        Json l{{"statement", id}};
+        if (const ir::Stmt *s = index.find(id); s && s->loc.valid()) {
+          l["line"] = s->loc.line;
+          l["column"] = s->loc.col;
+        }
+        locked.push_back(std::move(l));
+      }
+      j["locked"] = locked;
+    }
     Json stats = Json::object();
     for (const auto &[k, v] : r.stats)
       stats[k] = v;
@@ -273,6 +292,8 @@ int run(const Store &o, report::Reporter &rep) {
   os << "method: " << method->name();
   if (o.method == "maxsat")
     os << " (" << o.weights << " weights, parts: " << o.parts << ")";
+  if (o.method == "sbfl")
+    os << " (" << o.formula << ", " << tests.size() << " declared tests)";
   if (method->usesSolver())
     os << " on " << o.solver;
   os << ", unwind " << failure.unwind << ", " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
@@ -296,8 +317,17 @@ int run(const Store &o, report::Reporter &rep) {
       os << "\n";
     }
   }
+  if (!r.locked.empty()) {
+    os << "lockable (not suspicious): " << r.locked.size() << " statements:";
+    for (ir::StmtId id : r.locked) {
+      os << " #" << id;
+      if (const ir::Stmt *s = index.find(id); s && s->loc.valid())
+        os << " @" << s->loc.line << ":" << s->loc.col;
+    }
+    os << "\n";
+  }
   if (r.ranking.empty()) {
-    if (r.sets.empty() && r.complete)
+    if (o.method == "maxsat" && r.sets.empty() && r.complete)
       os << "no set of at most " << o.maxSize
          << " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, "
             "or "
@@ -363,6 +393,8 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd
       ->add_option("--weights", o.weights,
                    "maxsat: uniform, or ochiai (clause weighting from the declared tests)")
+      ->capture_default_str();
+  c.cmd->add_option("--formula", o.formula, "sbfl: the suspiciousness formula, tarantula, ochiai or dstar")
       ->capture_default_str();
   c.cmd->add_option("--parts", o.parts, "formula methods: the statement parts relaxed, value or value,guard")
       ->capture_default_str();

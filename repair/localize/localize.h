@@ -73,6 +73,8 @@ struct Result {
   std::vector<uint64_t> setCosts;
   bool complete = false; ///< every set within the limits was produced
   std::vector<Suspect> ranking;
+  /// gradient: the blamable statements that are not suspicious (repair may lock them), in id order.
+  std::vector<ir::StmtId> locked;
   /// Method-specific counters (solver checks, iterations, …); `solve_s`: seconds inside the solver (its
   /// checks and its own work on assertions), for the overhead share of `bench localize`.
   std::map<std::string, double> stats;
@@ -104,5 +106,15 @@ std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::s
 /// seen in the same group tie (docs/localize.md). Score: 1 / (1 + index of that group).
 std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets,
                                 const std::vector<uint64_t> &costs = {});
+
+/// Ranks the lines of scored statements: a line's score is the largest of its statements' scores; lines
+/// with higher scores come first; lines of equal score tie (competition ranking, listed in source order).
+/// Statements with a score of 0 or less are left out (docs/localize.md).
+std::vector<Suspect> rankByScores(const ir::Program &prog, const std::map<ir::StmtId, double> &scores);
+
+/// The statements a method may blame (docs/localize.md, "What may be blamed"): the statements of the bodies
+/// of `opts.procs` (every procedure when unset), minus the specification (ir::specificationStatements) and
+/// `concrete` blocks with everything inside them.
+std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const Options &opts);
 
 } // namespace locus::localize

@@ -8,5 +8,8 @@
 namespace locus::localize {
 
 std::unique_ptr<Method> makeMaxSat();
+std::unique_ptr<Method> makeSbfl();
+std::unique_ptr<Method> makeGradient();
+std::unique_ptr<Method> makePwp();
 
 } // namespace locus::localize

@@ -1,8 +1,11 @@
 // Ranking of blamed statements as source lines.
 #include "repair/localize/localize.h"
 
+#include "ir/analysis.h"
+
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <tuple>
 
 namespace locus::localize {
@@ -85,6 +88,51 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
     }
     ranked += static_cast<uint32_t>(fresh.size());
   }
+  return out;
+}
+
+std::vector<Suspect> rankByScores(const ir::Program &prog, const std::map<ir::StmtId, double> &scores) {
+  ir::StmtIndex index(prog);
+  std::map<std::pair<uint32_t, uint32_t>, Suspect> byLine; // (file, line) → its suspect
+  for (const auto &[id, score] : scores) {
+    const ir::Stmt *s = index.find(id);
+    if (!s || !s->loc.valid() || !(score > 0))
+      continue;
+    auto [it, fresh] = byLine.try_emplace({s->loc.file, s->loc.line});
+    Suspect &sus = it->second;
+    if (fresh) {
+      sus.loc = s->loc;
+      sus.score = score;
+    }
+    sus.score = std::max(sus.score, score);
+    sus.loc.col = std::min(sus.loc.col, s->loc.col);
+    sus.statements.push_back(id);
+  }
+  std::vector<Suspect> out;
+  for (auto &[key, sus] : byLine)
+    out.push_back(std::move(sus));
+  // by score, then in source order (stable: byLine is in source order)
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Suspect &a, const Suspect &b) { return a.score > b.score; });
+  for (size_t k = 0; k < out.size(); ++k)
+    out[k].rank = k > 0 && out[k].score == out[k - 1].score ? out[k - 1].rank : static_cast<uint32_t>(k + 1);
+  return out;
+}
+
+std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const Options &opts) {
+  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog), out;
+  std::function<void(const std::vector<ir::Stmt> &)> walk = [&](const std::vector<ir::Stmt> &stmts) {
+    for (const ir::Stmt &s : stmts) {
+      if (s.kind == ir::Stmt::Concrete)
+        continue; // a fact, with everything inside it
+      if (!spec.count(s.id))
+        out.insert(s.id);
+      walk(s.body);
+    }
+  };
+  for (uint32_t k = 0; k < prog.procs.size(); ++k)
+    if (!opts.procs || opts.procs->count(k))
+      walk(prog.procs[k].body);
   return out;
 }
 

@@ -1,0 +1,65 @@
+// Wolverine2's gradient localization (Verma & Roy, Algorithm 2) as a library call: the statements of a
+// failing run that are suspicious, and the rest, which repair may lock. `localize --method gradient` prints
+// it; the repair methods call it directly.
+#pragma once
+
+#include "ir/interp.h"
+#include "repair/localize/localize.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace locus::localize {
+
+/// One statement instance's write, as Algorithm 2 sees it.
+struct GradientPoint {
+  ir::StmtId stmt = 0;
+  std::string entity; ///< what it writes (Replay::name)
+  bool up = false;    ///< upward exposed: no earlier write of the entity in the region
+  bool down = false;  ///< downward exposed: no later write
+  bool gradient = false;
+  bool suspicious = false; ///< gradient, or sandwiched (neither up nor down)
+  ir::Value forward;       ///< the value it wrote
+  /// The backward execution's states for the entity right after the write: the post-state's value
+  /// (downward exposed) or every value of the entity's domain (split).
+  std::string backward;
+  /// Γ / 2M (the expected number of entities in which a backward state differs from the forward state)
+  /// right after and right before the write.
+  double gammaAfter = 0, gammaBefore = 0;
+};
+
+/// An entity the post-state changes: the forward state at the check, corrected so that the check passes.
+struct Correction {
+  std::string entity;
+  ir::Value forward, post;
+};
+
+struct GradientResult {
+  std::string error;               ///< the method cannot run on this failure (the sets are empty)
+  bool unknown = false;            ///< the solver gave no answer (error says why)
+  std::set<ir::StmtId> suspicious; ///< blamable statements with a suspicious instance
+  std::set<ir::StmtId> lockable;   ///< blamable statements without one (not run in the region included)
+  std::map<ir::StmtId, std::string> evidence; ///< per suspicious statement: why (its first suspicious write)
+  std::vector<GradientPoint> points;          ///< every write of the region, in execution order
+  std::vector<Correction> corrections;
+  size_t blamable = 0;                   ///< statements that may be blamed
+  size_t lines = 0, suspiciousLines = 0; ///< source lines of the blamable / suspicious statements
+  /// The suspicious statements as a fraction of the blamable ones (0 when nothing may be blamed).
+  double fraction() const {
+    return blamable ? static_cast<double>(suspicious.size()) / static_cast<double>(blamable) : 0;
+  }
+  std::map<std::string, double> stats;
+};
+
+/// Algorithm 2 on the failing run of `f`: the region of the run (replay.h) executed forward; the post-state
+/// derived from the failing check (the fewest entity changes that make it pass, by MaxSAT on
+/// `opts.solver`); every write classified (upward/downward exposed, sandwiched), the backward execution's
+/// set of states and Γ before and after it; a statement is suspicious when an instance is sandwiched or
+/// changes Γ, and so are the failing statement of a run-time check, the definitions of the conditions that
+/// decide whether a suspicious statement runs, and every statement on a suspicious source line
+/// (docs/localize.md). Blamable statements: blamableStatements(prog, opts).
+GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts);
+
+} // namespace locus::localize

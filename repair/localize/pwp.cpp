@@ -1,0 +1,1039 @@
+// He & Gupta, "Automated Debugging using Path-Based Weakest Preconditions": along the failing run, the
+// hypothesized states R_i (the path-based weakest precondition of the violated check: substitution
+// backwards) against the actual states Q_i (forward facts: assignments and branch predicates as evaluated,
+// with kill; backward facts: the pwp of the later branch predicates); evidences that Q_i is less restrictive
+// than R_i — Type I, Type II, implicit — in the order the paper's AutoDebug (Fig. 2) examines them.
+#include "repair/localize/methods.h"
+#include "repair/localize/replay.h"
+
+#include "ir/analysis.h"
+#include "ir/ints.h"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+namespace locus::localize {
+
+namespace {
+
+using ir::BigInt;
+
+// ---------------------------------------------------------------------------------------------------------
+// Symbolic expressions over the run's entities.
+
+struct Sym;
+using SymP = std::shared_ptr<const Sym>;
+
+struct Sym {
+  enum Kind : uint8_t { Const, Leaf, Input, App };
+  Kind kind = Const;
+  ir::Type type;
+  BigInt value;            ///< Const (bool: 0/1, reference: node id); Input: the value read
+  Entity leaf;             ///< Leaf
+  ir::Op op = ir::Op::Add; ///< App
+  std::vector<SymP> args;
+  std::string text;           ///< canonical and printed form
+  std::vector<Entity> leaves; ///< the entities it reads, sorted
+  bool mentions(const Entity &e) const { return std::binary_search(leaves.begin(), leaves.end(), e); }
+};
+
+bool isBool(const ir::Type &t) {
+  return t.kind == ir::Type::Bool;
+}
+
+std::string nodeName(const BigInt &v) {
+  return v.isZero() ? "null" : "n" + v.toString();
+}
+
+SymP mkConst(ir::Type t, BigInt v) {
+  auto s = std::make_shared<Sym>();
+  s->kind = Sym::Const;
+  s->type = t;
+  s->value = std::move(v);
+  s->text = isBool(t)   ? (s->value.isZero() ? "false" : "true")
+            : t.isRef() ? nodeName(s->value)
+                        : s->value.toString();
+  return s;
+}
+
+SymP mkLeaf(const Entity &e, ir::Type t, std::string name) {
+  auto s = std::make_shared<Sym>();
+  s->kind = Sym::Leaf;
+  s->type = t;
+  s->leaf = e;
+  s->text = std::move(name);
+  s->leaves = {e};
+  return s;
+}
+
+SymP mkInput(ir::Type t, const BigInt &v, std::string name) {
+  auto s = std::make_shared<Sym>();
+  s->kind = Sym::Input;
+  s->type = t;
+  s->value = v;
+  s->text = std::move(name);
+  return s;
+}
+
+const char *spell(ir::Op op) {
+  switch (op) {
+  case ir::Op::Eq: return "=";
+  case ir::Op::Ne: return "!=";
+  default: return ir::opSpelling(op);
+  }
+}
+
+SymP mkApp(ir::Op op, ir::Type t, std::vector<SymP> args) {
+  auto s = std::make_shared<Sym>();
+  s->kind = Sym::App;
+  s->type = t;
+  s->op = op;
+  if (args.size() == 1)
+    s->text = op == ir::Op::Cast ? ir::intTypeName(t) + "(" + args[0]->text + ")"
+                                 : std::string(ir::opSpelling(op)) + (op == ir::Op::Not ? " " : "") + "(" +
+                                       args[0]->text + ")";
+  else
+    s->text = "(" + args[0]->text + " " + spell(op) + " " + args[1]->text + ")";
+  for (const SymP &a : args)
+    s->leaves.insert(s->leaves.end(), a->leaves.begin(), a->leaves.end());
+  std::sort(s->leaves.begin(), s->leaves.end());
+  s->leaves.erase(std::unique(s->leaves.begin(), s->leaves.end()), s->leaves.end());
+  s->args = std::move(args);
+  return s;
+}
+
+/// s with the entity e replaced by `by`.
+SymP subst(const SymP &s, const Entity &e, const SymP &by) {
+  if (!s->mentions(e))
+    return s;
+  if (s->kind == Sym::Leaf)
+    return by;
+  std::vector<SymP> args;
+  for (const SymP &a : s->args)
+    args.push_back(subst(a, e, by));
+  return mkApp(s->op, s->type, std::move(args));
+}
+
+/// The value of s where entities have the values `vals` (missing: 0/false/null). Integers are read as the
+/// IR reads them (ir/ints.h) in mode `m`.
+ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals, ir::IntMode m) {
+  switch (s->kind) {
+  case Sym::Const:
+  case Sym::Input:
+    return isBool(s->type)   ? ir::Value::ofBool(!s->value.isZero())
+           : s->type.isRef() ? ir::Value::ofRef(static_cast<uint32_t>(s->value.low64()))
+                             : ir::Value::ofInt(s->value);
+  case Sym::Leaf: {
+    auto it = vals.find(s->leaf);
+    return it != vals.end() ? it->second : zeroOf(s->type);
+  }
+  case Sym::App: break;
+  }
+  auto num = [](const ir::Value &v) { return v.kind == ir::Type::Ref ? BigInt(v.node) : v.i; };
+  ir::Value a = eval(s->args[0], vals, m);
+  switch (s->op) {
+  case ir::Op::Not: return ir::Value::ofBool(a.i.isZero());
+  case ir::Op::Cast: return ir::Value::ofInt(ir::castValue(a.i, s->args[0]->type, s->type, m));
+  case ir::Op::Neg:
+  case ir::Op::BitNot: return ir::Value::ofInt(ir::evalIntOp(s->op, s->type, a.i, 0, m).value_or(0));
+  case ir::Op::And: return a.i.isZero() ? ir::Value::ofBool(false) : eval(s->args[1], vals, m);
+  case ir::Op::Or: return !a.i.isZero() ? ir::Value::ofBool(true) : eval(s->args[1], vals, m);
+  case ir::Op::Implies: return a.i.isZero() ? ir::Value::ofBool(true) : eval(s->args[1], vals, m);
+  default: break;
+  }
+  ir::Value b = eval(s->args[1], vals, m);
+  if (ir::isComparison(s->op)) {
+    auto c = num(a) <=> num(b);
+    bool r = s->op == ir::Op::Eq   ? c == 0
+             : s->op == ir::Op::Ne ? c != 0
+             : s->op == ir::Op::Lt ? c < 0
+             : s->op == ir::Op::Le ? c <= 0
+             : s->op == ir::Op::Gt ? c > 0
+                                   : c >= 0;
+    return ir::Value::ofBool(r);
+  }
+  return ir::Value::ofInt(ir::evalIntOp(s->op, s->type, a.i, b.i, m).value_or(0));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Linear forms and atoms `expr relop const`.
+
+/// Σ coeff · term + c, the terms keyed by their text (leaves, inputs, or non-linear subexpressions).
+struct Lin {
+  std::map<std::string, std::pair<SymP, BigInt>> terms;
+  BigInt c;
+  void add(const Lin &o, const BigInt &k) {
+    for (const auto &[key, tc] : o.terms) {
+      auto [it, fresh] = terms.try_emplace(key, tc.first, 0);
+      it->second.second = it->second.second + tc.second * k;
+      if (it->second.second.isZero())
+        terms.erase(it);
+    }
+    c = c + o.c * k;
+  }
+};
+
+Lin linOf(const SymP &s) {
+  Lin l;
+  switch (s->kind) {
+  case Sym::Const: l.c = s->value; return l;
+  case Sym::Leaf:
+  case Sym::Input: l.terms.emplace(s->text, std::make_pair(s, BigInt(1))); return l;
+  case Sym::App: break;
+  }
+  switch (s->op) {
+  case ir::Op::Add:
+  case ir::Op::Sub: {
+    l = linOf(s->args[0]);
+    l.add(linOf(s->args[1]), s->op == ir::Op::Add ? 1 : -1);
+    return l;
+  }
+  case ir::Op::Neg: l.add(linOf(s->args[0]), -1); return l;
+  case ir::Op::Mul: {
+    Lin a = linOf(s->args[0]), b = linOf(s->args[1]);
+    if (a.terms.empty()) {
+      l.add(b, a.c);
+      return l;
+    }
+    if (b.terms.empty()) {
+      l.add(a, b.c);
+      return l;
+    }
+    break;
+  }
+  default: break;
+  }
+  l.terms.emplace(s->text, std::make_pair(s, BigInt(1)));
+  return l;
+}
+
+BigInt gcdOf(BigInt a, BigInt b) {
+  if (a.isNegative())
+    a = -a;
+  if (b.isNegative())
+    b = -b;
+  while (!b.isZero()) {
+    BigInt t = BigInt::truncMod(a, b);
+    a = std::move(b);
+    b = std::move(t);
+  }
+  return a;
+}
+
+ir::Op flip(ir::Op rel) { // a rel b  ⟺  -a flip(rel) -b
+  switch (rel) {
+  case ir::Op::Lt: return ir::Op::Gt;
+  case ir::Op::Le: return ir::Op::Ge;
+  case ir::Op::Gt: return ir::Op::Lt;
+  case ir::Op::Ge: return ir::Op::Le;
+  default: return rel;
+  }
+}
+
+ir::Op negate(ir::Op rel) {
+  switch (rel) {
+  case ir::Op::Eq: return ir::Op::Ne;
+  case ir::Op::Ne: return ir::Op::Eq;
+  case ir::Op::Lt: return ir::Op::Ge;
+  case ir::Op::Le: return ir::Op::Gt;
+  case ir::Op::Gt: return ir::Op::Le;
+  default: return ir::Op::Lt; // Ge
+  }
+}
+
+bool holds(const BigInt &a, ir::Op rel, const BigInt &b) {
+  auto c = a <=> b;
+  switch (rel) {
+  case ir::Op::Eq: return c == 0;
+  case ir::Op::Ne: return c != 0;
+  case ir::Op::Lt: return c < 0;
+  case ir::Op::Le: return c <= 0;
+  case ir::Op::Gt: return c > 0;
+  default: return c >= 0;
+  }
+}
+
+/// An atomic predicate: `Σ coeff·term relop c` (linear), or a boolean leaf or opaque boolean expression
+/// (`b`, `not b`).
+struct Atom {
+  bool linear = true;
+  std::map<std::string, std::pair<SymP, BigInt>> terms; ///< linear: no constant term
+  ir::Op rel = ir::Op::Eq;
+  BigInt c;
+  bool ref = false; ///< over references (node ids; only = and !=)
+  SymP formula;     ///< non-linear: a boolean expression
+  bool positive = true;
+  bool truth = true;   ///< its value on this run (R: its tag; facts: true)
+  size_t id = 0;       ///< R: the index of the postcondition's atom it comes from; facts: a fresh id
+  ir::StmtId stmt = 0; ///< facts: the statement it comes from (a branch predicate or an assignment)
+  std::vector<ir::StmtId> slice; ///< R: the statements whose substitution changed it, in scan order
+  std::string key;               ///< expr(), computed once (finish())
+
+  void finish() { key = exprText(); }
+  const std::string &expr() const { return key; }
+  bool constant() const { return linear && terms.empty(); }
+  bool mentions(const Entity &e) const {
+    if (!linear)
+      return formula->mentions(e);
+    for (const auto &[k, tc] : terms)
+      if (tc.first->mentions(e))
+        return true;
+    return false;
+  }
+  /// The expression without its constant: what Type II compares.
+  std::string exprText() const {
+    if (!linear)
+      return formula->text;
+    std::string out;
+    for (const auto &[key, tc] : terms) {
+      const BigInt &k = tc.second;
+      bool neg = k.isNegative();
+      BigInt mag = neg ? -k : k;
+      if (out.empty())
+        out += neg ? "-" : "";
+      else
+        out += neg ? " - " : " + ";
+      if (mag != BigInt(1))
+        out += mag.toString() + "*";
+      out += key;
+    }
+    return out.empty() ? "0" : out;
+  }
+  std::string text() const {
+    if (!linear)
+      return positive ? formula->text : "not " + formula->text;
+    if (ref && terms.size() == 1 && terms.begin()->second.second == BigInt(1))
+      return terms.begin()->first + " " + spell(rel) + " " + nodeName(c);
+    if (ref && terms.size() == 2 && c.isZero()) {
+      auto a = terms.begin(), b = std::next(a);
+      if (a->second.second == BigInt(1) && b->second.second == BigInt(-1))
+        return a->first + " " + spell(rel) + " " + b->first;
+    }
+    return expr() + " " + spell(rel) + " " + c.toString();
+  }
+};
+
+/// The atom `l rel 0`, normalized: constant on the right, coefficients divided by their gcd when the
+/// constant allows, the first term's coefficient positive.
+Atom atomOf(Lin l, ir::Op rel, bool ref) {
+  Atom a;
+  a.ref = ref;
+  a.rel = rel;
+  a.c = -l.c;
+  a.terms = std::move(l.terms);
+  if (a.terms.empty()) {
+    a.truth = holds(0, a.rel, a.c);
+    a.finish();
+    return a;
+  }
+  BigInt g = 0;
+  for (const auto &[k, tc] : a.terms)
+    g = gcdOf(g, tc.second);
+  if (g > BigInt(1) && BigInt::truncMod(a.c, g).isZero()) {
+    for (auto &[k, tc] : a.terms)
+      tc.second = BigInt::truncDiv(tc.second, g);
+    a.c = BigInt::truncDiv(a.c, g);
+  }
+  if (a.terms.begin()->second.second.isNegative()) {
+    for (auto &[k, tc] : a.terms)
+      tc.second = -tc.second;
+    a.c = -a.c;
+    a.rel = flip(a.rel);
+  }
+  a.finish();
+  return a;
+}
+
+/// The value of an atom where entities have the values `vals`.
+bool evalAtom(const Atom &a, const std::map<Entity, ir::Value> &vals, ir::IntMode m) {
+  if (!a.linear)
+    return (!eval(a.formula, vals, m).i.isZero()) == a.positive;
+  BigInt sum = 0;
+  for (const auto &[k, tc] : a.terms) {
+    ir::Value v = eval(tc.first, vals, m);
+    sum = sum + tc.second * (v.kind == ir::Type::Ref ? BigInt(v.node) : v.i);
+  }
+  return holds(sum, a.rel, a.c);
+}
+
+using Conj = std::vector<Atom>;
+using Dnf = std::vector<Conj>;
+constexpr size_t kMaxDisjuncts = 64;
+
+/// The formula s (positive) or its negation as a disjunction of conjunctions of atoms.
+Dnf dnf(const SymP &s, bool positive) {
+  if (s->kind == Sym::Const)
+    return (!s->value.isZero()) == positive ? Dnf{Conj{}} : Dnf{};
+  if (s->kind == Sym::App) {
+    switch (s->op) {
+    case ir::Op::Not: return dnf(s->args[0], !positive);
+    case ir::Op::And:
+    case ir::Op::Or:
+    case ir::Op::Implies: {
+      // a and b, a or b, a ==> b (= not a or b), each positive or negated
+      bool implies = s->op == ir::Op::Implies;
+      Dnf a = dnf(s->args[0], implies ? !positive : positive), b = dnf(s->args[1], positive);
+      bool conj = s->op == ir::Op::And ? positive : !positive;
+      if (!conj) {
+        a.insert(a.end(), b.begin(), b.end());
+        if (a.size() > kMaxDisjuncts)
+          a.resize(kMaxDisjuncts);
+        return a;
+      }
+      Dnf out;
+      for (const Conj &x : a)
+        for (const Conj &y : b) {
+          if (out.size() >= kMaxDisjuncts)
+            break;
+          Conj z = x;
+          z.insert(z.end(), y.begin(), y.end());
+          out.push_back(std::move(z));
+        }
+      return out;
+    }
+    default: break;
+    }
+    if (ir::isComparison(s->op) && !isBool(s->args[0]->type)) {
+      Lin l = linOf(s->args[0]);
+      l.add(linOf(s->args[1]), -1);
+      return {{atomOf(std::move(l), positive ? s->op : negate(s->op), s->args[0]->type.isRef())}};
+    }
+  }
+  Atom a;
+  a.linear = false;
+  a.formula = s;
+  a.positive = positive;
+  a.finish();
+  return {{a}};
+}
+
+/// The atom with e replaced by `by`: one atom, or (a boolean leaf replaced by a formula) the atoms of the
+/// formula's first disjunct that keeps the atom's value, or nullopt when it cannot be kept as a conjunction.
+std::optional<Conj> substAtom(const Atom &a, const Entity &e, const SymP &by,
+                              const std::map<Entity, ir::Value> &vals, ir::IntMode m) {
+  if (!a.linear) {
+    Dnf d = dnf(subst(a.formula, e, by), a.positive);
+    for (Conj &c : d) {
+      bool all = std::all_of(c.begin(), c.end(), [&](const Atom &x) { return evalAtom(x, vals, m); });
+      if (all == a.truth || d.size() == 1) {
+        for (Atom &x : c) {
+          x.truth = a.truth && evalAtom(x, vals, m);
+          x.id = a.id;
+          x.stmt = a.stmt;
+          x.slice = a.slice;
+        }
+        return c;
+      }
+    }
+    return std::nullopt;
+  }
+  Lin l;
+  for (const auto &[key, tc] : a.terms) {
+    if (tc.first->mentions(e))
+      l.add(linOf(subst(tc.first, e, by)), tc.second);
+    else
+      l.add(linOf(tc.first), tc.second);
+  }
+  l.c = l.c - a.c;
+  Atom b = atomOf(std::move(l), a.rel, a.ref);
+  b.truth = b.constant() ? b.truth : a.truth;
+  b.id = a.id;
+  b.stmt = a.stmt;
+  b.slice = a.slice;
+  return Conj{b};
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The method.
+
+struct Evidence {
+  enum Kind { TypeI, TypeII, Implicit } kind;
+  std::vector<std::vector<ir::StmtId>> groups; ///< the statements it blames, in rank groups
+  std::string text;
+};
+
+class Pwp {
+public:
+  Pwp(const Problem &p, const Replay &r) : p_(p), r_(r), index_(p.prog), m_(p.failure.ints) {}
+
+  /// The symbol of an IR expression read in frame `frame`.
+  SymP symOf(const ir::Expr &e, uint32_t frame) {
+    switch (e.kind) {
+    case ir::Expr::IntLit: return mkConst(e.type, e.value);
+    case ir::Expr::BoolLit: return mkConst(ir::Type::boolType(), e.value);
+    case ir::Expr::NullLit: return mkConst(ir::Type::nullType(), 0);
+    case ir::Expr::VarUse: {
+      Entity v = Entity::var(frame, e.var);
+      if (auto it = condDef_.find(v); it != condDef_.end())
+        return it->second;
+      return leafOf(v);
+    }
+    case ir::Expr::Unary: return mkApp(e.op, e.type, {symOf(e.args[0], frame)});
+    case ir::Expr::Binary: return mkApp(e.op, e.type, {symOf(e.args[0], frame), symOf(e.args[1], frame)});
+    }
+    return mkConst(ir::Type::intType(), 0);
+  }
+  SymP leafOf(const Entity &e) { return mkLeaf(e, r_.typeOf(e), r_.name(e)); }
+
+  /// What point k assigns its entity, or null for a branch predicate (a condition temporary).
+  SymP effectOf(size_t k, bool &predicate) {
+    const Point &pt = r_.points[k];
+    predicate = false;
+    const ir::Stmt *s = index_.find(pt.stmt);
+    switch (pt.kind) {
+    case Point::Bind: return symOf(s->args.at(pt.arg), pt.frame);
+    case Point::Result: {
+      const ir::Procedure &callee = r_.procOf(pt.callee);
+      return leafOf(Entity{Entity::Var, pt.callee, callee.result, 0});
+    }
+    case Point::Write: break;
+    }
+    switch (s->kind) {
+    case ir::Stmt::Assign: {
+      const ir::Procedure &proc = r_.procOf(pt.frame);
+      const ir::Var &lhs = p_.prog.var(proc, s->lhs);
+      predicate = isBool(lhs.type) && lhs.temp;
+      return symOf(s->value, pt.frame);
+    }
+    case ir::Stmt::GetField: {
+      Entity f = Entity::field(pt.readNode, s->field);
+      return leafOf(f);
+    }
+    case ir::Stmt::PutField: return symOf(s->value, pt.frame);
+    case ir::Stmt::New: return mkConst(r_.typeOf(pt.entity), pt.after.node);
+    default: // Nondet: an input of the trace
+      return mkInput(r_.typeOf(pt.entity),
+                     pt.after.kind == ir::Type::Ref ? BigInt(pt.after.node) : pt.after.i,
+                     "nondet@" + std::to_string(s->loc.line) + "#" + std::to_string(k));
+    }
+  }
+
+  /// The violated check as a formula over the entities at the end of the region.
+  std::optional<SymP> checkFormula(std::string &why) {
+    const ir::Stmt &c = *r_.check;
+    uint32_t fr = r_.checkFrame;
+    std::map<uint32_t, SymP> temps; // the check's temporaries as the chain computes them
+    auto withTemps = [&](SymP s) {
+      for (const auto &[var, def] : temps)
+        s = subst(s, Entity{Entity::Var, fr, var, 0}, def);
+      return s;
+    };
+    condDef_.clear();
+    for (const ir::Stmt *s : r_.chain) {
+      if (s->kind != ir::Stmt::Assign && s->kind != ir::Stmt::GetField)
+        continue;
+      // the path as it ran: a temporary assigned again under a false guard keeps its value (an array
+      // read's alternatives); its first assignment counts whatever its guard (a short-circuit guard only
+      // says when the value matters)
+      bool taken = !eval(withTemps(symOf(s->guard, fr)), r_.post, m_).i.isZero();
+      if (!taken && temps.count(s->lhs.index))
+        continue;
+      SymP v;
+      if (s->kind == ir::Stmt::GetField) {
+        SymP base = withTemps(leafOf(Entity::var(fr, s->base)));
+        ir::Value node = eval(base, r_.post, m_);
+        v = leafOf(Entity::field(node.node, s->field));
+      } else {
+        v = withTemps(symOf(s->value, fr));
+      }
+      temps[s->lhs.index] = v;
+    }
+    switch (c.kind) {
+    case ir::Stmt::Assert: return withTemps(symOf(c.value, fr));
+    case ir::Stmt::GetField:
+    case ir::Stmt::PutField:
+      return mkApp(ir::Op::Ne, ir::Type::boolType(),
+                   {leafOf(Entity::var(fr, c.base)), mkConst(ir::Type::nullType(), 0)});
+    default: break;
+    }
+    // a division by zero: every divisor that is 0 here must not be
+    std::vector<SymP> nonzero;
+    std::function<void(const ir::Expr &)> walk = [&](const ir::Expr &e) {
+      for (const ir::Expr &a : e.args)
+        walk(a);
+      if (e.kind == ir::Expr::Binary && (e.op == ir::Op::Div || e.op == ir::Op::Mod)) {
+        SymP d = withTemps(symOf(e.args[1], fr));
+        if (eval(d, r_.post, m_).i.isZero())
+          nonzero.push_back(mkApp(ir::Op::Ne, ir::Type::boolType(), {d, mkConst(d->type, 0)}));
+      }
+    };
+    walk(c.value);
+    for (const ir::Expr &a : c.args)
+      walk(a);
+    if (nonzero.empty()) {
+      why = std::string("a failure at a ") + ir::stmtKindName(c.kind) + " statement";
+      return std::nullopt;
+    }
+    SymP f = nonzero[0];
+    for (size_t k = 1; k < nonzero.size(); ++k)
+      f = mkApp(ir::Op::And, ir::Type::boolType(), {f, nonzero[k]});
+    return f;
+  }
+
+  /// Atoms whose entities the region never writes are fixed by the inputs: replaced by their value (the
+  /// paper expands the postcondition's quantifiers over the input's concrete range the same way).
+  SymP simplify(const SymP &s, const std::function<bool(const Entity &)> &fixed) {
+    if (s->kind != Sym::App)
+      return s;
+    if (isBool(s->type) && std::all_of(s->leaves.begin(), s->leaves.end(), fixed))
+      return mkConst(ir::Type::boolType(), eval(s, r_.post, m_).i.isZero() ? 0 : 1);
+    if (s->op == ir::Op::And || s->op == ir::Op::Or || s->op == ir::Op::Implies || s->op == ir::Op::Not) {
+      std::vector<SymP> args;
+      for (const SymP &a : s->args)
+        args.push_back(simplify(a, fixed));
+      return mkApp(s->op, s->type, std::move(args));
+    }
+    return s;
+  }
+
+  Result run() {
+    Result res;
+    res.method = "pwp";
+    std::string why;
+    // Entities fixed by the inputs: not written in the region, and not assignable — a variable of a call
+    // that its procedure never assigns (a parameter like an array's length), a global or a field that no
+    // statement of the program assigns. (Globals the program assigns anywhere, e.g. the elements of an
+    // array the caller fills, may differ in a correct run, so they stay.)
+    std::set<Entity> written;
+    for (size_t k = r_.firstPoint; k < r_.endPoint; ++k)
+      written.insert(r_.points[k].entity);
+    ir::forEachStmt(p_.prog, [&](const ir::Procedure &proc, const ir::Stmt &st) {
+      uint32_t pi = static_cast<uint32_t>(&proc - p_.prog.procs.data());
+      bool assigns = st.kind == ir::Stmt::Assign || st.kind == ir::Stmt::GetField ||
+                     st.kind == ir::Stmt::New || st.kind == ir::Stmt::Nondet ||
+                     (st.kind == ir::Stmt::Call && st.lhs.valid());
+      if (assigns && st.lhs.global)
+        code_.globals.insert(st.lhs.index);
+      else if (assigns)
+        localWrites_[pi].insert(st.lhs.index);
+      if (st.kind == ir::Stmt::PutField)
+        code_.fields.insert(st.field);
+    });
+    auto fixed = [&](const Entity &e) {
+      if (written.count(e))
+        return false;
+      if (e.kind == Entity::Field)
+        return !code_.fields.count(e.index);
+      if (e.frame == Entity::kGlobal)
+        return !code_.globals.count(e.index);
+      auto it = localWrites_.find(r_.frames.at(e.frame).proc);
+      return it == localWrites_.end() || !it->second.count(e.index);
+    };
+    std::optional<SymP> check = checkFormula(why);
+    if (!check) {
+      res.status = Status::Error;
+      res.message = prefixed("pwp", why);
+      return res;
+    }
+    SymP post = simplify(*check, fixed);
+    Dnf conjunctions = dnf(post, true);
+    for (Conj &c : conjunctions)
+      for (size_t k = 0; k < c.size(); ++k) {
+        c[k].truth = evalAtom(c[k], r_.post, m_);
+        c[k].id = k;
+      }
+    // the conjunctions closest to holding first (fewest false atoms)
+    std::stable_sort(conjunctions.begin(), conjunctions.end(), [](const Conj &a, const Conj &b) {
+      auto neg = [](const Conj &c) {
+        return std::count_if(c.begin(), c.end(), [](const Atom &x) { return !x.truth; });
+      };
+      return neg(a) < neg(b);
+    });
+    constexpr size_t kConjunctions = 8;
+    if (conjunctions.size() > kConjunctions)
+      conjunctions.resize(kConjunctions);
+    res.stats["conjunctions"] = static_cast<double>(conjunctions.size());
+    res.stats["points"] = static_cast<double>(r_.endPoint - r_.firstPoint);
+    if (conjunctions.empty()) {
+      res.message = "the check fails on the inputs alone (no statement of the region can change it)";
+      res.complete = true;
+      return res;
+    }
+    forwardFacts();
+    analyzeLoops();
+    std::vector<Evidence> evidences;
+    for (size_t k = 0; k < conjunctions.size(); ++k)
+      scan(conjunctions[k], k, conjunctions.size() > 1, evidences);
+    std::unordered_set<ir::StmtId> blamable = blamableStatements(p_.prog, p_.opts);
+    std::vector<std::vector<Blame>> sets;
+    std::vector<std::string> setText;
+    size_t typeI = 0, typeII = 0, implicit = 0;
+    for (const Evidence &ev : evidences) {
+      (ev.kind == Evidence::TypeI ? typeI : ev.kind == Evidence::TypeII ? typeII : implicit)++;
+      for (const std::vector<ir::StmtId> &g : ev.groups) {
+        std::vector<Blame> set;
+        for (ir::StmtId s : g)
+          if (blamable.count(s))
+            set.push_back(Blame{s, encoder::Part::Value});
+        if (set.empty())
+          continue;
+        sets.push_back(std::move(set));
+        setText.push_back(ev.text);
+      }
+    }
+    res.ranking = rankBySets(p_.prog, sets);
+    for (Suspect &s : res.ranking) {
+      if (!s.sets.empty())
+        s.evidence = setText.at(s.sets.front());
+      s.sets.clear();
+    }
+    res.stats["type_i"] = static_cast<double>(typeI);
+    res.stats["type_ii"] = static_cast<double>(typeII);
+    res.stats["implicit"] = static_cast<double>(implicit);
+    res.complete = true;
+    return res;
+  }
+
+private:
+  std::string where(size_t k) const {
+    const ir::Stmt *s = index_.find(r_.points[k].stmt);
+    return "#" + std::to_string(r_.points[k].stmt) +
+           (s && s->loc.valid() ? " (line " + std::to_string(s->loc.line) + ")" : "");
+  }
+  std::string lineOf(ir::StmtId id) const {
+    const ir::Stmt *s = index_.find(id);
+    return s && s->loc.valid() ? "line " + std::to_string(s->loc.line) : "#" + std::to_string(id);
+  }
+
+  /// The forward facts at the entry of every point of the region (gen/kill), and every branch predicate's
+  /// atoms as evaluated.
+  void forwardFacts() {
+    std::map<Entity, ir::Value> cur = r_.pre;
+    std::vector<Atom> facts;
+    condDef_.clear();
+    size_t n = r_.endPoint - r_.firstPoint;
+    qf_.assign(n, {});
+    effect_.assign(n, nullptr);
+    predicate_.assign(n, {});
+    isPredicate_.assign(n, false);
+    for (size_t k = r_.firstPoint; k < r_.endPoint; ++k) {
+      const Point &pt = r_.points[k];
+      size_t i = k - r_.firstPoint;
+      qf_[i] = facts;
+      bool pred = false;
+      SymP eff = effectOf(k, pred);
+      effect_[i] = eff;
+      isPredicate_[i] = pred;
+      // kill
+      facts.erase(
+          std::remove_if(facts.begin(), facts.end(), [&](const Atom &a) { return a.mentions(pt.entity); }),
+          facts.end());
+      for (auto it = condDef_.begin(); it != condDef_.end();)
+        it = it->second->mentions(pt.entity) || it->first == pt.entity ? condDef_.erase(it) : std::next(it);
+      if (pred) {
+        // the predicate as evaluated: the disjunct of its DNF that holds here
+        Dnf d = dnf(eff, !pt.after.i.isZero());
+        Conj chosen;
+        for (Conj &c : d)
+          if (std::all_of(c.begin(), c.end(), [&](const Atom &a) { return evalAtom(a, cur, m_); })) {
+            chosen = std::move(c);
+            break;
+          }
+        // an atom a condition it reads already gave (an inlined condition temporary) stays that one's
+        Conj own;
+        for (Atom &a : chosen) {
+          std::string t = a.text();
+          bool known =
+              std::any_of(facts.begin(), facts.end(), [&](const Atom &f) { return f.text() == t; }) ||
+              std::any_of(own.begin(), own.end(), [&](const Atom &f) { return f.text() == t; });
+          if (known)
+            continue;
+          a.truth = true;
+          a.id = nextId_++;
+          a.stmt = pt.stmt;
+          facts.push_back(a);
+          own.push_back(a);
+        }
+        predicate_[i] = own;
+        condDef_[pt.entity] = eff;
+      } else if (!isBool(r_.typeOf(pt.entity)) && !eff->mentions(pt.entity)) {
+        // the assignment's equivalence `x - e = 0`
+        Lin l = linOf(leafOf(pt.entity));
+        l.add(linOf(eff), -1);
+        Atom a = atomOf(std::move(l), ir::Op::Eq, r_.typeOf(pt.entity).isRef());
+        if (!a.constant()) {
+          a.id = nextId_++;
+          a.stmt = pt.stmt;
+          facts.push_back(std::move(a));
+        }
+      }
+      cur[pt.entity] = pt.after;
+    }
+  }
+
+  /// The backward scan of AutoDebug for one conjunction R of the postcondition.
+  void scan(Conj R, size_t which, bool several, std::vector<Evidence> &out) {
+    std::vector<Atom> qb;
+    std::set<size_t> explained;                            // R atoms in an explicit evidence
+    std::set<std::pair<size_t, size_t>> pairs;             // (q id, r id) reported
+    std::set<std::tuple<size_t, size_t, ir::StmtId>> seen; // (q id, r id, statement) blamed
+    std::map<Entity, ir::Value> cur = r_.post; // the state at the current point's exit, then its entry
+    std::string tag = several ? " [postcondition disjunct " + std::to_string(which + 1) + "]" : "";
+    for (size_t k = r_.endPoint; k-- > r_.firstPoint;) {
+      size_t i = k - r_.firstPoint;
+      const Point &pt = r_.points[k];
+      cur[pt.entity] = pt.before;
+      std::set<size_t> changed; // ids of the atoms this point's substitution changed
+      if (isPredicate_[i]) {
+        for (const Atom &a : predicate_[i])
+          qb.push_back(a);
+      } else {
+        const SymP &eff = effect_[i];
+        auto apply = [&](std::vector<Atom> &atoms, bool isR) {
+          std::vector<Atom> next;
+          for (const Atom &a : atoms) {
+            if (!a.mentions(pt.entity)) {
+              next.push_back(a);
+              continue;
+            }
+            std::optional<Conj> c = substAtom(a, pt.entity, eff, cur, m_);
+            if (!c) {
+              next.push_back(a); // kept as it was: a boolean leaf that does not stay a conjunction
+              continue;
+            }
+            changed.insert(a.id);
+            for (Atom &x : *c) {
+              if (isR)
+                x.slice.push_back(pt.stmt);
+              next.push_back(std::move(x));
+            }
+          }
+          atoms = std::move(next);
+        };
+        apply(R, true);
+        apply(qb, false);
+      }
+      // evidences at this point
+      for (const Atom &r : R) {
+        if (r.truth)
+          continue;
+        // the assignments of r's pwp slice, from here towards the end: the order in which AutoDebug tries
+        // to change the form of r
+        std::vector<ir::StmtId> rSlice(r.slice.rbegin(), r.slice.rend());
+        if (r.constant()) {
+          if (explained.insert(r.id).second) {
+            Evidence ev{Evidence::TypeI,
+                        {},
+                        "Type I at " + where(k) + ": hypothesized " + r.text() + " (false, no variables)" +
+                            tag};
+            for (ir::StmtId st : rSlice)
+              ev.groups.push_back({st});
+            out.push_back(std::move(ev));
+          }
+          continue;
+        }
+        const std::string &expr = r.expr();
+        auto match = [&](const Atom &q) {
+          if (q.linear != r.linear || q.expr() != expr)
+            return;
+          bool fresh = pairs.insert({q.id, r.id}).second;
+          if (!fresh && !changed.count(q.id) && !changed.count(r.id))
+            return;
+          // change the form of q (the branch predicate it comes from, or the assignment here when it
+          // changed q), or the form of r (its slice)
+          std::vector<ir::StmtId> candidates{q.stmt};
+          if (changed.count(q.id))
+            candidates.push_back(pt.stmt);
+          candidates.insert(candidates.end(), rSlice.begin(), rSlice.end());
+          std::vector<std::vector<ir::StmtId>> groups;
+          for (ir::StmtId st : candidates)
+            if (seen.insert({q.id, r.id, st}).second)
+              groups.push_back({st});
+          explained.insert(r.id);
+          if (groups.empty())
+            return;
+          out.push_back({Evidence::TypeII, std::move(groups),
+                         "Type II at " + where(k) + ": actual " + q.text() + " (from " + lineOf(q.stmt) +
+                             "), hypothesized " + r.text() + " (false)" + tag});
+        };
+        for (const Atom &q : qf_[i])
+          match(q);
+        for (const Atom &q : qb)
+          match(q);
+      }
+    }
+    // implicit evidences at the top: false atoms no explicit evidence explains
+    for (const Atom &r : R) {
+      if (r.truth || explained.count(r.id))
+        continue;
+      std::vector<ir::StmtId> slice;
+      for (ir::StmtId s : r.slice)
+        if (std::find(slice.begin(), slice.end(), s) == slice.end())
+          slice.push_back(s);
+      Evidence ev{Evidence::Implicit, {}, ""};
+      if (!slice.empty())
+        ev.groups.push_back(slice);
+      std::vector<ir::StmtId> loops = missingIterations(r, slice);
+      if (!loops.empty())
+        ev.groups.push_back(loops);
+      ev.text = "implicit: hypothesized " + r.text() + " (false) at the start matches no actual predicate; " +
+                (slice.empty() ? std::string() : "its pwp slice") +
+                (slice.empty() || loops.empty() ? "" : ", then ") +
+                (loops.empty() ? std::string() : "the loops that could add the missing constraint") + tag;
+      out.push_back(std::move(ev));
+    }
+  }
+
+  /// He & Gupta's missing loop iterations (Step 4): the loops that ran in the region and could add a
+  /// constraint on r — a statement of r's slice is in the loop, or the loop (with what it calls) writes an
+  /// entity of r — blamed through what decides their number of iterations: the statements computing the
+  /// loop condition and those assigning the variables it reads, as far as they ran in the region.
+  std::vector<ir::StmtId> missingIterations(const Atom &r, const std::vector<ir::StmtId> &slice) {
+    std::vector<Entity> leaves;
+    if (r.linear) {
+      for (const auto &[k, tc] : r.terms)
+        leaves.insert(leaves.end(), tc.first->leaves.begin(), tc.first->leaves.end());
+    } else {
+      leaves = r.formula->leaves;
+    }
+    std::set<ir::StmtId> ran;
+    for (size_t k = r_.firstPoint; k < r_.endPoint; ++k)
+      ran.insert(r_.points[k].stmt);
+    for (size_t k = r_.regionStart; k < r_.regionEnd; ++k)
+      ran.insert(r_.steps[k].stmt);
+    std::vector<ir::StmtId> out;
+    for (const auto &[loop, info] : loops_) {
+      if (!ran.count(loop))
+        continue;
+      bool related =
+          std::any_of(slice.begin(), slice.end(), [&](ir::StmtId s) { return info.body.count(s); });
+      for (const Entity &e : leaves)
+        related = related || writes(info, e);
+      if (!related)
+        continue;
+      for (ir::StmtId s : info.control)
+        if (ran.count(s) && std::find(out.begin(), out.end(), s) == out.end())
+          out.push_back(s);
+    }
+    return out;
+  }
+
+  /// Per loop: the statements of its body (its callees' included), what they write, and the statements that
+  /// decide its iterations (the condition's definitions and the assignments to the variables they read, in
+  /// the loop's procedure).
+  struct LoopInfo {
+    std::set<ir::StmtId> body;
+    std::set<uint32_t> globals, locals, fields; ///< written variables (locals: of the loop's procedure)
+    uint32_t proc = ir::kNone;
+    std::vector<ir::StmtId> control;
+  };
+  bool writes(const LoopInfo &l, const Entity &e) const {
+    if (e.kind == Entity::Field)
+      return l.fields.count(e.index) > 0;
+    if (e.frame == Entity::kGlobal)
+      return l.globals.count(e.index) > 0;
+    return r_.frames.at(e.frame).proc == l.proc && l.locals.count(e.index) > 0;
+  }
+  void analyzeLoops() {
+    const ir::Program &prog = p_.prog;
+    std::function<void(const std::vector<ir::Stmt> &, uint32_t, LoopInfo &, std::set<uint32_t> &)> collect =
+        [&](const std::vector<ir::Stmt> &stmts, uint32_t proc, LoopInfo &info, std::set<uint32_t> &visited) {
+          for (const ir::Stmt &s : stmts) {
+            info.body.insert(s.id);
+            bool assigns = s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField ||
+                           s.kind == ir::Stmt::New || s.kind == ir::Stmt::Nondet ||
+                           (s.kind == ir::Stmt::Call && s.lhs.valid());
+            if (assigns) {
+              if (s.lhs.global)
+                info.globals.insert(s.lhs.index);
+              else if (proc == info.proc)
+                info.locals.insert(s.lhs.index);
+            }
+            if (s.kind == ir::Stmt::PutField)
+              info.fields.insert(s.field);
+            if (s.kind == ir::Stmt::Call && visited.insert(s.callee).second)
+              collect(prog.procs.at(s.callee).body, s.callee, info, visited);
+            collect(s.body, proc, info, visited);
+          }
+        };
+    for (uint32_t pi = 0; pi < prog.procs.size(); ++pi) {
+      const ir::Procedure &proc = prog.procs[pi];
+      std::vector<const ir::Stmt *> all;
+      ir::forEachStmt(proc.body, [&](const ir::Stmt &s) { all.push_back(&s); });
+      for (const ir::Stmt *w : all) {
+        if (w->kind != ir::Stmt::While)
+          continue;
+        LoopInfo info;
+        info.proc = pi;
+        std::set<uint32_t> visited{pi};
+        collect(w->body, pi, info, visited);
+        // the condition variable's definitions, and the assignments to what they read
+        std::vector<ir::VarRef> cond;
+        ir::varsRead(w->value, cond);
+        std::set<ir::VarRef> reads;
+        info.control.push_back(w->id);
+        for (const ir::Stmt *s : all)
+          if (s->kind == ir::Stmt::Assign && std::find(cond.begin(), cond.end(), s->lhs) != cond.end()) {
+            info.control.push_back(s->id);
+            for (const ir::VarRef &v : ir::varsRead(*s))
+              reads.insert(v);
+          }
+        for (const ir::Stmt *s : all) {
+          bool assigns = s->kind == ir::Stmt::Assign || s->kind == ir::Stmt::GetField ||
+                         s->kind == ir::Stmt::Nondet || (s->kind == ir::Stmt::Call && s->lhs.valid());
+          if (assigns && reads.count(s->lhs) &&
+              std::find(info.control.begin(), info.control.end(), s->id) == info.control.end())
+            info.control.push_back(s->id);
+        }
+        loops_.emplace(w->id, std::move(info));
+      }
+    }
+  }
+
+  const Problem &p_;
+  const Replay &r_;
+  ir::StmtIndex index_;
+  ir::IntMode m_;
+  std::map<Entity, SymP> condDef_; ///< condition temporaries' current definitions (inlined where read)
+  std::vector<std::vector<Atom>> qf_;
+  std::vector<SymP> effect_;
+  std::vector<Conj> predicate_;
+  std::vector<bool> isPredicate_;
+  std::map<ir::StmtId, LoopInfo> loops_;
+  LoopInfo code_;                                      ///< what the region's code can write
+  std::map<uint32_t, std::set<uint32_t>> localWrites_; ///< procedure → the variables it assigns
+  size_t nextId_ = 1000000;
+};
+
+class PwpMethod final : public Method {
+public:
+  const char *name() const override { return "pwp"; }
+  const char *summary() const override {
+    return "He & Gupta: path-based weakest preconditions of the violated check against the run's actual "
+           "predicates (Type I, Type II and implicit evidences)";
+  }
+  bool usesSolver() const override { return false; }
+  Result run(const Problem &p) const override {
+    Replay r = replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts));
+    if (!r.error.empty()) {
+      Result res;
+      res.method = name();
+      res.status = Status::Error;
+      res.message = prefixed("pwp", r.error);
+      return res;
+    }
+    constexpr size_t kMaxPoints = 20000;
+    if (r.endPoint - r.firstPoint > kMaxPoints) {
+      Result res;
+      res.method = name();
+      res.status = Status::Error;
+      res.message = "pwp: the failing run writes too much to follow (" +
+                    std::to_string(r.endPoint - r.firstPoint) + " writes; at most " +
+                    std::to_string(kMaxPoints) + ")";
+      return res;
+    }
+    return Pwp(p, r).run();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Method> makePwp() {
+  return std::make_unique<PwpMethod>();
+}
+
+} // namespace locus::localize

@@ -1,0 +1,360 @@
+// The failing run replayed as writes to entities (replay.h): frames from the trace's call depths, the
+// parameters of every call from the steppable interpreter, the region and the failing check.
+#include "repair/localize/replay.h"
+
+#include "ir/analysis.h"
+
+#include <functional>
+#include <set>
+
+namespace locus::localize {
+
+ir::Value zeroOf(ir::Type t) {
+  switch (t.kind) {
+  case ir::Type::Bool: return ir::Value::ofBool(false);
+  case ir::Type::Ref:
+  case ir::Type::Null: return ir::Value::ofRef(0);
+  default: return ir::Value::ofInt(0);
+  }
+}
+
+std::string prefixed(const std::string &method, const std::string &why) {
+  const std::string internal = "internal: ";
+  if (why.rfind(internal, 0) == 0)
+    return internal + method + ": " + why.substr(internal.size());
+  return method + ": " + why;
+}
+
+ir::Type Replay::typeOf(const Entity &e) const {
+  if (e.kind == Entity::Field) {
+    auto it = nodeRecord.find(e.node);
+    if (it == nodeRecord.end())
+      return ir::Type::intType();
+    return prog->records.at(it->second).fields.at(e.index).type;
+  }
+  if (e.frame == Entity::kGlobal)
+    return prog->globals.at(e.index).type;
+  return procOf(e.frame).vars.at(e.index).type;
+}
+
+std::string Replay::name(const Entity &e) const {
+  if (e.kind == Entity::Field) {
+    std::string f = "?";
+    if (auto it = nodeRecord.find(e.node); it != nodeRecord.end())
+      f = prog->records.at(it->second).fields.at(e.index).name;
+    return "n" + std::to_string(e.node) + "." + f;
+  }
+  if (e.frame == Entity::kGlobal)
+    return prog->globals.at(e.index).name;
+  std::string n = procOf(e.frame).vars.at(e.index).name;
+  if (e.frame != regionFrame)
+    n += "@" + procOf(e.frame).name + "#" + std::to_string(e.frame);
+  return n;
+}
+
+namespace {
+
+/// The statement list that holds statement `id` and its position there, searching `stmts` recursively.
+bool findInList(const std::vector<ir::Stmt> &stmts, ir::StmtId id, const std::vector<ir::Stmt> *&list,
+                size_t &at) {
+  for (size_t k = 0; k < stmts.size(); ++k) {
+    if (stmts[k].id == id) {
+      list = &stmts;
+      at = k;
+      return true;
+    }
+    if (findInList(stmts[k].body, id, list, at))
+      return true;
+  }
+  return false;
+}
+
+/// The variables of every callee frame as the call bound them, in call order: the run stepped by the
+/// steppable interpreter, its state read right after each call enters its callee (an empty vector when
+/// the callee returned at once). Also the run's outcome.
+std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const repair::Failure &f,
+                                               ir::Outcome &outcome) {
+  ir::InterpOptions io;
+  io.ints = f.ints;
+  io.nondetValues = f.nondets;
+  io.initialHeap = f.heap;
+  io.recordTrace = true;
+  std::vector<std::vector<ir::Value>> out;
+  ir::Execution ex = ir::Interpreter(prog, io).start(f.entry, f.args);
+  auto isCall = [](const ir::Position &p) { return p.stmt && p.stmt->kind == ir::Stmt::Call && !p.recheck; };
+  while (!ex.done()) {
+    std::optional<ir::Position> pos = ex.position();
+    if (pos && isCall(*pos)) {
+      ex.step();
+      ir::State st = ex.state();
+      if (!ex.done() && st.frames.size() == pos->depth + 2)
+        out.push_back(st.frames.back().vars);
+      else
+        out.push_back({});
+      continue;
+    }
+    if (!ex.runUntil(isCall))
+      break;
+  }
+  outcome = ex.outcome();
+  return out;
+}
+
+} // namespace
+
+Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
+                     const std::unordered_set<ir::StmtId> &blamable) {
+  Replay r;
+  r.prog = &prog;
+  if (f.bound) {
+    r.error = "a bound failure (a loop that runs too long) has no failing check to start from";
+    return r;
+  }
+  if (f.run.kind != ir::OutcomeKind::Failure) {
+    r.error = "the run does not fail";
+    return r;
+  }
+  ir::Outcome out;
+  std::vector<std::vector<ir::Value>> births = callFrames(prog, f, out);
+  if (out.kind != ir::OutcomeKind::Failure || out.stmt != f.run.stmt) {
+    r.error = "internal: the failing run replays differently";
+    return r;
+  }
+  if (out.traceDropped > 0 || out.trace.empty()) {
+    r.error = "the failing run is too long to replay (" + std::to_string(out.steps) + " steps)";
+    return r;
+  }
+  r.steps = std::move(out.trace);
+  ir::StmtIndex index(prog);
+
+  // The failing check and the statements computing its condition.
+  size_t last = r.steps.size() - 1;
+  r.check = index.find(r.steps[last].stmt);
+  if (!r.check) {
+    r.error = "internal: the failing statement is not in the program";
+    return r;
+  }
+  std::unordered_set<ir::StmtId> chainIds;
+  {
+    const ir::Procedure &cp = prog.procs.at(r.steps[last].proc);
+    const std::vector<ir::Stmt> *list = nullptr;
+    size_t at = 0;
+    std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
+    bool found = findInList(cp.pre, r.check->id, list, at) || findInList(cp.body, r.check->id, list, at) ||
+                 findInList(cp.post, r.check->id, list, at);
+    auto isTemp = [&](const ir::Stmt &s) {
+      return (s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField) && !s.lhs.global &&
+             s.lhs.index < cp.vars.size() && cp.vars[s.lhs.index].temp;
+    };
+    // A failure while computing an assertion's condition (a null dereference in `x.next == y`): the
+    // assertion is the check.
+    if (found && r.check->kind != ir::Stmt::Assert && spec.count(r.check->id) && isTemp(*r.check)) {
+      for (size_t k = at + 1; k < list->size() && spec.count((*list)[k].id); ++k)
+        if ((*list)[k].kind == ir::Stmt::Assert) {
+          r.check = &(*list)[k];
+          at = k;
+          break;
+        }
+    }
+    if (found && r.check->kind == ir::Stmt::Assert) {
+      size_t from = at;
+      // the specification statements right before it: its temporaries (and the checks among them, e.g.
+      // an array read's bounds check)
+      while (from > 0) {
+        const ir::Stmt &s = (*list)[from - 1];
+        bool check = s.kind == ir::Stmt::Assert || s.kind == ir::Stmt::Assume;
+        if (!(isTemp(s) || check) || !spec.count(s.id))
+          break;
+        --from;
+      }
+      for (size_t k = from; k < at; ++k) {
+        r.chain.push_back(&(*list)[k]);
+        chainIds.insert((*list)[k].id);
+      }
+    }
+  }
+
+  // Frames and points.
+  ReplayFrame entry;
+  entry.proc = f.entry;
+  const ir::Procedure &ep = prog.procs.at(f.entry);
+  for (const ir::Var &v : ep.vars)
+    entry.birth.push_back(zeroOf(v.type));
+  for (size_t k = 0; k < f.args.size() && k < ep.params.size(); ++k)
+    entry.birth[ep.params[k]] = f.args[k];
+  r.frames.push_back(std::move(entry));
+  for (uint32_t k = 0; k < f.heap.size(); ++k)
+    r.nodeRecord[k + 1] = f.heap[k].record;
+
+  std::map<Entity, ir::Value> current;
+  auto init = [&](const Entity &e) -> ir::Value {
+    if (e.kind == Entity::Field) {
+      if (e.node >= 1 && e.node <= f.heap.size() && e.index < f.heap[e.node - 1].fields.size())
+        return f.heap[e.node - 1].fields[e.index];
+      return zeroOf(r.typeOf(e));
+    }
+    if (e.frame == Entity::kGlobal)
+      return zeroOf(prog.globals.at(e.index).type);
+    const ReplayFrame &fr = r.frames.at(e.frame);
+    if (e.index < fr.birth.size())
+      return fr.birth[e.index];
+    return zeroOf(r.typeOf(e));
+  };
+  auto valueOf = [&](const Entity &e) -> ir::Value & {
+    auto it = current.find(e);
+    if (it == current.end())
+      it = current.emplace(e, init(e)).first;
+    return it->second;
+  };
+  std::vector<uint32_t> stack{0};
+  std::vector<size_t> callStep{0}; // the step of the call that made each frame on the stack
+  bool inRegion = false;
+  std::set<Entity> regionEntities;
+  auto materializeFrame = [&](uint32_t fr) {
+    for (uint32_t v = 0; v < r.procOf(fr).vars.size(); ++v) {
+      Entity e{Entity::Var, fr, v, 0};
+      valueOf(e);
+      if (inRegion)
+        regionEntities.insert(e);
+    }
+  };
+  auto materializeNode = [&](uint32_t node) {
+    auto it = r.nodeRecord.find(node);
+    if (it == r.nodeRecord.end())
+      return;
+    for (uint32_t k = 0; k < prog.records.at(it->second).fields.size(); ++k) {
+      valueOf(Entity::field(node, k));
+      if (inRegion)
+        regionEntities.insert(Entity::field(node, k));
+    }
+  };
+  auto addPoint = [&](Point p) {
+    valueOf(p.entity) = p.after;
+    if (inRegion)
+      regionEntities.insert(p.entity);
+    r.points.push_back(std::move(p));
+  };
+
+  // The region starts at the first blamable step and ends where the check's computation starts.
+  size_t end = last;
+  while (end > 0 && chainIds.count(r.steps[end - 1].stmt) && r.steps[end - 1].depth == r.steps[last].depth)
+    --end;
+  r.regionStart = end;
+  for (size_t k = 0; k < end; ++k)
+    if (blamable.count(r.steps[k].stmt)) {
+      r.regionStart = k;
+      break;
+    }
+  r.regionEnd = end;
+  size_t callIndex = 0;
+  r.stepFrame.assign(r.steps.size(), 0);
+  materializeFrame(0);
+  for (size_t k = 0; k < r.steps.size(); ++k) {
+    const ir::TraceStep &st = r.steps[k];
+    // returns since the previous step: the calls' results are written into their callers
+    while (stack.size() > st.depth + 1) {
+      size_t at = callStep.back();
+      const ir::TraceStep &cs = r.steps[at];
+      uint32_t returned = stack.back();
+      stack.pop_back();
+      callStep.pop_back();
+      if (cs.write && cs.write->kind == ir::Write::Var) {
+        Point p;
+        p.kind = Point::Result;
+        p.step = at;
+        p.callee = returned;
+        p.stmt = cs.stmt;
+        p.frame = stack.back();
+        p.entity = Entity::var(stack.back(), cs.write->var);
+        p.before = valueOf(p.entity);
+        p.after = cs.write->value;
+        addPoint(std::move(p));
+      }
+    }
+    if (k == r.regionStart) {
+      inRegion = true;
+      r.firstPoint = r.points.size();
+      r.regionFrame = stack.back();
+      for (uint32_t fr : stack)
+        materializeFrame(fr);
+      for (uint32_t g = 0; g < prog.globals.size(); ++g) {
+        Entity e{Entity::Var, Entity::kGlobal, g, 0};
+        valueOf(e);
+        regionEntities.insert(e);
+      }
+      for (const auto &[node, rec] : r.nodeRecord)
+        materializeNode(node);
+      for (const auto &[e, v] : current)
+        if (regionEntities.count(e))
+          r.pre.emplace(e, v);
+    }
+    if (k == end) {
+      r.endPoint = r.points.size();
+      for (const auto &[e, v] : current)
+        if (regionEntities.count(e))
+          r.post.emplace(e, v);
+      inRegion = false;
+      r.checkFrame = stack.back();
+    }
+    r.stepFrame[k] = stack.back();
+    if (k >= end)
+      continue; // the check's own computation and the failing statement: nothing the region sees
+    const ir::Stmt *s = index.find(st.stmt);
+    if (!s)
+      continue;
+    if (s->kind == ir::Stmt::Call) {
+      ReplayFrame fr;
+      fr.proc = s->callee;
+      fr.call = s->id;
+      fr.parent = stack.back();
+      const ir::Procedure &callee = prog.procs.at(s->callee);
+      for (const ir::Var &v : callee.vars)
+        fr.birth.push_back(zeroOf(v.type));
+      if (callIndex < births.size() && births[callIndex].size() == callee.vars.size())
+        fr.birth = births[callIndex];
+      ++callIndex;
+      uint32_t id = static_cast<uint32_t>(r.frames.size());
+      r.frames.push_back(std::move(fr));
+      for (uint32_t j = 0; j < callee.params.size(); ++j) {
+        Point p;
+        p.kind = Point::Bind;
+        p.step = k;
+        p.stmt = s->id;
+        p.frame = stack.back();
+        p.entity = Entity{Entity::Var, id, callee.params[j], 0};
+        p.before = zeroOf(callee.vars[callee.params[j]].type);
+        p.after = r.frames[id].birth[callee.params[j]];
+        p.arg = j;
+        current[p.entity] = p.before;
+        addPoint(std::move(p));
+      }
+      materializeFrame(id);
+      stack.push_back(id);
+      callStep.push_back(k);
+      continue;
+    }
+    if (!st.write)
+      continue;
+    Point p;
+    p.kind = Point::Write;
+    p.step = k;
+    p.stmt = s->id;
+    p.frame = stack.back();
+    if (st.write->kind == ir::Write::Var)
+      p.entity = Entity::var(stack.back(), st.write->var);
+    else
+      p.entity = Entity::field(st.write->node, st.write->field);
+    if (s->kind == ir::Stmt::New && st.write->value.node != 0) {
+      r.nodeRecord[st.write->value.node] = s->record;
+      materializeNode(st.write->value.node);
+    }
+    if (s->kind == ir::Stmt::GetField)
+      p.readNode = valueOf(Entity::var(stack.back(), s->base)).node;
+    p.before = valueOf(p.entity);
+    p.after = st.write->value;
+    addPoint(std::move(p));
+  }
+  return r;
+}
+
+} // namespace locus::localize

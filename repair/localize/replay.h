@@ -1,0 +1,102 @@
+// The failing run replayed as a sequence of writes to the entities of the state: what the trace-based
+// methods (pwp, gradient) walk forwards and backwards. Shared by repair/localize/pwp.cpp and gradient.cpp.
+#pragma once
+
+#include "ir/interp.h"
+#include "ir/ir.h"
+#include "repair/common/failure.h"
+
+#include <compare>
+#include <map>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace locus::localize {
+
+/// One place that holds a value: a variable of one frame (one call of a procedure) or a global, or a field
+/// of a heap node.
+struct Entity {
+  enum Kind : uint8_t { Var, Field };
+  static constexpr uint32_t kGlobal = UINT32_MAX; ///< the frame of a global
+  Kind kind = Var;
+  uint32_t frame = 0; ///< Var: a frame of Replay::frames, or kGlobal
+  uint32_t index = 0; ///< Var: index into the procedure's vars (or the globals); Field: the field
+  uint32_t node = 0;  ///< Field: the node (1-based, as the interpreter numbers them)
+  static Entity var(uint32_t frame, ir::VarRef v) { return {Var, v.global ? kGlobal : frame, v.index, 0}; }
+  static Entity field(uint32_t node, uint32_t field) { return {Field, 0, field, node}; }
+  friend auto operator<=>(const Entity &, const Entity &) = default;
+  friend bool operator==(const Entity &, const Entity &) = default;
+};
+
+/// One call of a procedure in the run: the entry, or a call made by a Call statement.
+struct ReplayFrame {
+  uint32_t proc = ir::kNone;
+  ir::StmtId call = 0;          ///< the Call statement that made it (0: the entry)
+  uint32_t parent = ir::kNone;  ///< the calling frame
+  std::vector<ir::Value> birth; ///< its variables when it started (parameters bound, the rest 0/false/null)
+};
+
+/// One write of one entity, attributed to a statement instance.
+struct Point {
+  enum Kind : uint8_t {
+    Write,  ///< a statement assigned the entity (Assign, GetField, PutField, New, Nondet)
+    Bind,   ///< a call bound a parameter of the new frame (the entity) to an argument
+    Result, ///< a call's result was written into the caller's variable when the callee returned
+  };
+  Kind kind = Write;
+  size_t step = 0; ///< the statement instance: an index into Replay::steps
+  ir::StmtId stmt = 0;
+  uint32_t frame = 0; ///< the frame the statement ran in (Bind: the caller's)
+  Entity entity;
+  ir::Value before, after;
+  uint32_t arg = 0;      ///< Bind: which parameter
+  uint32_t callee = 0;   ///< Result: the frame that returned
+  uint32_t readNode = 0; ///< a GetField: the node read
+};
+
+/// The failing run as writes. The *region* is the part of the run a trace method looks at: from the first
+/// executed statement that may be blamed to the failing check (for an assert, the statements that compute
+/// its condition — its specification temporaries — are the check, not the region).
+struct Replay {
+  const ir::Program *prog = nullptr;
+  std::string error; ///< why the run could not be replayed (then nothing else is meaningful)
+  std::vector<ir::TraceStep> steps;
+  std::vector<uint32_t> stepFrame;       ///< the frame of each step
+  std::vector<ReplayFrame> frames;       ///< frame 0 is the entry
+  std::vector<Point> points;             ///< every write of the run, in execution order
+  size_t firstPoint = 0, endPoint = 0;   ///< the region's points: [firstPoint, endPoint)
+  size_t regionStart = 0, regionEnd = 0; ///< the region's steps: [regionStart, regionEnd)
+  std::map<Entity, ir::Value> pre;       ///< every entity's value where the region starts
+  std::map<Entity, ir::Value> post; ///< every entity's value where it ends (frames that returned: their last)
+  std::map<uint32_t, uint32_t> nodeRecord; ///< node → its record, for every node that exists by the end
+
+  /// The failing check: the statement the run failed at, the frame it ran in, and the specification
+  /// statements right before it in its block, which compute its condition (the lowering's temporaries, and
+  /// checks among them such as an array read's bounds check; empty for a null dereference or a division by
+  /// zero), in program order.
+  const ir::Stmt *check = nullptr;
+  uint32_t checkFrame = 0;
+  std::vector<const ir::Stmt *> chain;
+
+  ir::Type typeOf(const Entity &e) const;
+  /// `x` (a variable of the frame where the region starts, or a global), `x@proc#k` (a variable of another
+  /// frame), `n3.next` (a field).
+  std::string name(const Entity &e) const;
+  /// The procedure a frame runs.
+  const ir::Procedure &procOf(uint32_t frame) const { return prog->procs.at(frames.at(frame).proc); }
+  uint32_t regionFrame = 0; ///< the frame of the region's first step
+};
+
+/// Replays `f` (a failure that is not a bound failure). `blamable`: the statements that may be blamed; the
+/// region starts at the first of them that runs (none runs: an empty region).
+Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
+                     const std::unordered_set<ir::StmtId> &blamable);
+
+/// 0, false, null.
+ir::Value zeroOf(ir::Type t);
+
+/// "method: why", or "internal: method: …" for an internal error (which `locus localize` exits 4 for).
+std::string prefixed(const std::string &method, const std::string &why);
+
+} // namespace locus::localize

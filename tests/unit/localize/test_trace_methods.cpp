@@ -1,0 +1,205 @@
+// The trace-based localization methods (replay.h, pwp, gradient) on random failing programs, against
+// independent oracles: the replay's writes must rebuild the interpreter's final state; gradient's post-state
+// is an optimum of a MaxSAT problem, so z3 and cvc5 must find post-states of the same size; gradient's
+// output keeps Algorithm 2's invariants (Γ chains from write to write, sandwiched writes are suspicious,
+// suspicious and lockable split the blamable statements); pwp ranks only blamable statements. Plus
+// rankByScores' ties.
+#include "../encoder/helpers.h"
+#include "../encoder/random_program.h"
+#include "frontend/gcl/frontend.h"
+#include "repair/localize/gradient.h"
+#include "repair/localize/localize.h"
+#include "repair/localize/replay.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <random>
+
+using namespace locus;
+
+namespace {
+
+uint64_t envOr(const char *name, uint64_t dflt) {
+  const char *v = std::getenv(name);
+  return v && *v ? std::strtoull(v, nullptr, 10) : dflt;
+}
+
+/// A failing run of a random program (seed), or nullopt when the program passes on its inputs.
+std::optional<repair::Failure> failingRun(const ir::Program &prog, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  repair::FailureSpec spec;
+  spec.kind = repair::FailureSpec::Kind::Inputs;
+  spec.args = {ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
+               ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5), ir::Value::ofBool(rng() & 1)};
+  ir::InterpOptions io;
+  io.seed = seed;
+  io.stepLimit = 20000;
+  spec.nondets = encoder::testing::consumedNondets(
+      prog, ir::Interpreter(prog, io).run(prog.procIndex("main"), spec.args));
+  repair::FailureSearch found = repair::findFailure(prog, spec);
+  if (found.status != repair::FailureStatus::Found)
+    return std::nullopt;
+  return found.failure;
+}
+
+} // namespace
+
+TEST_CASE("replay: the writes rebuild the interpreter's final state") {
+  uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 150);
+  int checked = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    encoder::testing::Gen gen(seed);
+    std::string text = gen.program();
+    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1)\n" << text);
+    ir::Program prog = encoder::testing::compile(text);
+    std::optional<repair::Failure> f = failingRun(prog, seed);
+    if (!f)
+      continue;
+    std::unordered_set<ir::StmtId> all;
+    ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { all.insert(s.id); });
+    localize::Replay r = localize::replayFailure(prog, *f, all);
+    REQUIRE(r.error.empty());
+    ++checked;
+    // every write starts from what the previous write of its entity left
+    std::map<localize::Entity, ir::Value> last;
+    for (const localize::Point &p : r.points) {
+      auto it = last.find(p.entity);
+      if (it != last.end() && p.kind != localize::Point::Bind)
+        CHECK(ir::toString(p.before) == ir::toString(it->second));
+      last[p.entity] = p.after;
+    }
+    for (size_t k = r.firstPoint; k < r.endPoint; ++k)
+      if (auto pre = r.pre.find(r.points[k].entity); pre != r.pre.end()) {
+        bool firstWrite = true;
+        for (size_t j = r.firstPoint; j < k; ++j)
+          firstWrite = firstWrite && !(r.points[j].entity == r.points[k].entity);
+        if (firstWrite)
+          CHECK(ir::toString(pre->second) == ir::toString(r.points[k].before));
+      }
+    // the interpreter's state at the failure: the entry's variables (but the failing check's own
+    // temporaries), the globals and the heap
+    const ir::State &st = f->run.state;
+    const ir::Procedure &ep = prog.procs[f->entry];
+    for (uint32_t v = 0; v < ep.vars.size(); ++v) {
+      localize::Entity e{localize::Entity::Var, 0, v, 0};
+      if (ep.vars[v].temp)
+        continue;
+      if (auto it = last.find(e); it != last.end())
+        CHECK_MESSAGE(ir::toString(it->second) == ir::toString(st.entryVars.at(v)), ep.vars[v].name);
+    }
+    for (uint32_t g = 0; g < prog.globals.size(); ++g)
+      if (auto it = last.find(localize::Entity{localize::Entity::Var, localize::Entity::kGlobal, g, 0});
+          it != last.end())
+        CHECK(ir::toString(it->second) == ir::toString(st.globals.at(g)));
+    for (const auto &[e, v] : last)
+      if (e.kind == localize::Entity::Field && e.node >= 1 && e.node <= st.heap.size())
+        CHECK(ir::toString(v) == ir::toString(st.heap[e.node - 1].fields.at(e.index)));
+  }
+  MESSAGE(checked << " failing runs replayed");
+  CHECK(checked > static_cast<int>(count) / 5);
+}
+
+TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3 and cvc5") {
+  uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 120);
+  int checked = 0, agreed = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    encoder::testing::Gen gen(seed);
+    std::string text = gen.program();
+    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1)\n" << text);
+    ir::Program prog = encoder::testing::compile(text);
+    std::optional<repair::Failure> f = failingRun(prog, seed);
+    if (!f)
+      continue;
+    std::vector<size_t> sizes;
+    for (const std::string &solver : backends::apiSolvers()) {
+      localize::Options opts;
+      opts.solver = solver;
+      opts.timeoutMs = 5000;
+      localize::GradientResult g = localize::gradientLocalize(prog, *f, opts);
+      if (!g.error.empty()) {
+        // the only failures it cannot start from: a check no state passes
+        CHECK_MESSAGE(g.error.find("no state makes the failing check pass") != std::string::npos, g.error);
+        sizes.push_back(SIZE_MAX);
+        continue;
+      }
+      ++checked;
+      sizes.push_back(g.corrections.size());
+      for (size_t k = 1; k < g.points.size(); ++k)
+        CHECK(std::abs(g.points[k].gammaBefore - g.points[k - 1].gammaAfter) < 1e-9);
+      std::unordered_set<ir::StmtId> blamable = localize::blamableStatements(prog, opts);
+      for (const localize::GradientPoint &p : g.points) {
+        if (!p.up && !p.down)
+          CHECK(p.suspicious);
+        if (p.suspicious && blamable.count(p.stmt))
+          CHECK(g.suspicious.count(p.stmt));
+      }
+      CHECK(g.suspicious.size() + g.lockable.size() == blamable.size());
+      for (ir::StmtId s : g.suspicious) {
+        CHECK(blamable.count(s));
+        CHECK_FALSE(g.lockable.count(s));
+      }
+    }
+    if (sizes.size() == 2 && sizes[0] != SIZE_MAX && sizes[1] != SIZE_MAX) {
+      CHECK(sizes[0] == sizes[1]);
+      ++agreed;
+    }
+  }
+  MESSAGE(checked << " gradient runs, " << agreed << " compared across solvers");
+  CHECK(checked > static_cast<int>(count) / 6);
+  if (backends::apiSolvers().size() >= 2)
+    CHECK(agreed > static_cast<int>(count) / 6);
+}
+
+TEST_CASE("pwp: runs on random failures and ranks blamable statements only") {
+  uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 150);
+  int localized = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    encoder::testing::Gen gen(seed);
+    std::string text = gen.program();
+    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1)\n" << text);
+    ir::Program prog = encoder::testing::compile(text);
+    std::optional<repair::Failure> f = failingRun(prog, seed);
+    if (!f)
+      continue;
+    std::vector<repair::TestRun> tests;
+    localize::Options opts;
+    localize::Problem p{prog, *f, tests, opts};
+    localize::Result r = localize::findMethod("pwp")->run(p);
+    REQUIRE_MESSAGE(r.status == localize::Status::Localized, r.message);
+    ++localized;
+    std::unordered_set<ir::StmtId> blamable = localize::blamableStatements(prog, opts);
+    uint32_t previous = 0;
+    for (const localize::Suspect &s : r.ranking) {
+      CHECK(s.rank >= previous);
+      previous = s.rank;
+      CHECK_FALSE(s.evidence.empty());
+      for (ir::StmtId id : s.statements)
+        CHECK(blamable.count(id));
+    }
+  }
+  CHECK(localized > static_cast<int>(count) / 5);
+}
+
+TEST_CASE("rankByScores: lines by their best statement, equal scores tie, zero scores left out") {
+  ir::Program prog = encoder::testing::compile("proc f(x: int) returns (r: int)\n"
+                                               "{\n"
+                                               "  r := x;\n"
+                                               "  r := r + 1; r := r + 2;\n"
+                                               "  r := r * 2;\n"
+                                               "  r := 0;\n"
+                                               "}\n");
+  // statements 1..5: lines 3, 4, 4, 5, 6
+  std::map<ir::StmtId, double> scores{{1, 0.5}, {2, 0.25}, {3, 0.9}, {4, 0.5}, {5, 0}};
+  std::vector<localize::Suspect> ranked = localize::rankByScores(prog, scores);
+  REQUIRE(ranked.size() == 3);
+  CHECK(ranked[0].loc.line == 4);
+  CHECK(ranked[0].rank == 1);
+  CHECK(ranked[0].score == doctest::Approx(0.9));
+  CHECK(ranked[0].statements == std::vector<ir::StmtId>{2, 3});
+  CHECK(ranked[1].loc.line == 3);
+  CHECK(ranked[1].rank == 2);
+  CHECK(ranked[2].loc.line == 5);
+  CHECK(ranked[2].rank == 2);
+}

@@ -8,5 +8,6 @@
 namespace locus::localize {
 
 std::unique_ptr<Method> makeMaxSat();
+std::unique_ptr<Method> makeMust();
 
 } // namespace locus::localize

@@ -7,6 +7,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
   static const std::vector<std::unique_ptr<Method>> all = [] {
     std::vector<std::unique_ptr<Method>> v;
     v.push_back(makeMaxSat());
+    v.push_back(makeMust());
     return v;
   }();
   return all;

@@ -9,5 +9,6 @@ namespace locus::localize {
 
 std::unique_ptr<Method> makeMaxSat();
 std::unique_ptr<Method> makeMust();
+std::unique_ptr<Method> makeOfc();
 
 } // namespace locus::localize

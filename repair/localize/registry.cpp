@@ -8,6 +8,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     std::vector<std::unique_ptr<Method>> v;
     v.push_back(makeMaxSat());
     v.push_back(makeMust());
+    v.push_back(makeOfc());
     return v;
   }();
   return all;

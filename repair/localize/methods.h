@@ -10,5 +10,6 @@ namespace locus::localize {
 std::unique_ptr<Method> makeMaxSat();
 std::unique_ptr<Method> makeMust();
 std::unique_ptr<Method> makeOfc();
+std::unique_ptr<Method> makeMbd();
 
 } // namespace locus::localize

@@ -9,6 +9,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     v.push_back(makeMaxSat());
     v.push_back(makeMust());
     v.push_back(makeOfc());
+    v.push_back(makeMbd());
     return v;
   }();
   return all;

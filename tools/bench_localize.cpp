@@ -44,7 +44,7 @@ struct Options {
   unsigned versions = 5;
   uint64_t seed = 1;
   bool noSuite = false, papers = false;
-  std::string configs = "maxsat:uniform,maxsat:ochiai";
+  std::string configs = "maxsat:uniform,maxsat:ochiai,ofc:uniform,ofc:ochiai,must,mbd";
   std::string solvers = "z3";
   unsigned jobs = 2;
   double timeout = 30;

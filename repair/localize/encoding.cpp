@@ -19,6 +19,7 @@ encoder::EncodeOptions failureEncodeOptions(const Problem &p,
   eo.relaxValues = true;
   eo.relaxGuards = p.opts.relaxGuards;
   eo.onlyStmts = only;
+  eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
   eo.relaxProcs = p.opts.procs;
   return eo;
 }

@@ -31,6 +31,31 @@ struct FirstTaken {
   size_t step = 0; ///< index into that run's trace
 };
 
+/// The else-guards: `b1 := not b0` decides the same branch as the conditional that assigned b0 last before
+/// it (in program order, in its procedure); flipping that one is the source-level flip.
+std::map<ir::StmtId, ir::StmtId> elseGuards(const ir::Program &prog,
+                                            const std::unordered_set<ir::StmtId> &conds) {
+  std::map<ir::StmtId, ir::StmtId> out;
+  for (const ir::Procedure &p : prog.procs) {
+    std::map<ir::VarRef, ir::StmtId> last; // variable → the conditional that assigned it last
+    ir::forEachStmt(p.body, [&](const ir::Stmt &s) {
+      if (!conds.count(s.id))
+        return;
+      const ir::Expr &v = s.value;
+      if (v.kind == ir::Expr::Unary && v.op == ir::Op::Not && v.args.size() == 1 &&
+          v.args[0].kind == ir::Expr::VarUse) {
+        auto it = last.find(v.args[0].var);
+        if (it != last.end()) {
+          out.emplace(s.id, it->second);
+          return;
+        }
+      }
+      last[s.lhs] = s.id;
+    });
+  }
+  return out;
+}
+
 class Ofc final : public Method {
 public:
   const char *name() const override { return "ofc"; }
@@ -52,6 +77,7 @@ public:
     if (p.opts.weights == "ochiai" && p.tests.empty())
       r.message = "no declared tests: the ochiai weights see the failing run only";
     std::unordered_set<ir::StmtId> conds = ir::conditionals(p.prog);
+    std::map<ir::StmtId, ir::StmtId> elses = elseGuards(p.prog, conds);
     std::vector<Explored> runs{{{}, p.failure.run}};
     std::unordered_set<ir::StmtId> encoded;
     std::map<std::pair<ir::StmtId, bool>, FirstTaken> taken;
@@ -129,22 +155,23 @@ public:
         for (const Blame &b : set) {
           if (!conds.count(b.stmt))
             continue;
+          ir::StmtId cond = elses.count(b.stmt) ? elses.at(b.stmt) : b.stmt; // an else-guard: its `if`
           for (bool value : {false, true}) {
-            if (taken.count({b.stmt, value}))
+            if (taken.count({cond, value}))
               continue;
-            auto other = taken.find({b.stmt, !value});
+            auto other = taken.find({cond, !value});
             if (other == taken.end())
               continue; // not run at all: not part of the partial program
             const Explored &from = runs[other->second.run];
             const ir::TraceStep &at = from.run.trace[other->second.step];
             Explored next;
             next.forced = from.forced;
-            next.forced.push_back(ir::ForcedBranch{b.stmt, from.run.contexts.path(at.context)});
+            next.forced.push_back(ir::ForcedBranch{cond, from.run.contexts.path(at.context)});
             next.run = forcedRun(p, next.forced);
             runs.push_back(std::move(next));
             explore(runs.size() - 1);
             // forced, so taken even if the run stopped before recording it (an error, a limit)
-            taken.try_emplace({b.stmt, value}, FirstTaken{runs.size() - 1, 0});
+            taken.try_emplace({cond, value}, FirstTaken{runs.size() - 1, 0});
           }
         }
       if (runs.size() == before)

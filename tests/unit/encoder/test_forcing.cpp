@@ -141,3 +141,37 @@ TEST_CASE("forcing on random programs: the same run up to the instance, its valu
   }
   CHECK(forcedRuns > 100);
 }
+
+TEST_CASE("partial programs: unexplored statements are skips, or compute anything with havocOutside") {
+  ir::Program prog = compile(R"(proc main(x: int) returns (r: int)
+{
+  r := 1;
+  if (x > 0) {
+    r := 2;
+  }
+}
+)");
+  // #1 r := 1  #2 b0 := x > 0  #3 [b0] r := 2; the run on x = 0 executes #1 and #2 only
+  for (const std::string &solver : apiSolvers()) {
+    for (bool havoc : {false, true}) {
+      backends::TermManager tm;
+      backends::MakeSolverResult made = backends::makeSolver(solver, tm);
+      REQUIRE(made);
+      encoder::EncodeOptions eo;
+      eo.fixedArgs = std::vector<ir::Value>{ir::Value::ofInt(0)};
+      eo.relaxValues = true;
+      eo.onlyStmts = std::unordered_set<ir::StmtId>{1, 2};
+      eo.havocOutside = havoc;
+      encoder::Encoding enc = encoder::encode(prog, prog.procIndex("main"), tm, eo);
+      enc.assertTo(*made.solver, true, true);
+      backends::Term r7 = tm.mkEq(enc.finalEntryVars[1], tm.mkInt(7));
+      backends::Term sel1 = tm.mkVar("sel!v!1", tm.boolSort()), sel2 = tm.mkVar("sel!v!2", tm.boolSort());
+      std::string what = solver + (havoc ? " with havocOutside" : " with skips");
+      INFO(what);
+      // the condition as it is: the unexplored branch does not run either way
+      CHECK(made.solver->check({sel1, sel2, r7}).isUnsat());
+      // the condition relaxed: the unexplored branch runs and may assign anything, or nothing
+      CHECK(made.solver->check({sel1, r7}).isSat() == havoc);
+    }
+  }
+}

@@ -1,6 +1,7 @@
 // Variables read by expressions and statements; the statements that make up the program's checks.
 #include "ir/analysis.h"
 
+#include <algorithm>
 #include <map>
 
 namespace locus::ir {
@@ -64,6 +65,28 @@ std::unordered_set<StmtId> specificationStatements(const Program &prog) {
     }
   }
   return spec;
+}
+
+std::unordered_set<StmtId> conditionals(const Program &prog) {
+  std::unordered_set<StmtId> out;
+  for (const Procedure &p : prog.procs) {
+    std::vector<const Stmt *> all;
+    auto collect = [&](const Stmt &s) { all.push_back(&s); };
+    forEachStmt(p.pre, collect);
+    forEachStmt(p.body, collect);
+    forEachStmt(p.post, collect);
+    std::vector<VarRef> conds; // the variables guards and loop conditions read
+    for (const Stmt *s : all) {
+      varsRead(s->guard, conds);
+      if (s->kind == Stmt::While)
+        varsRead(s->value, conds);
+    }
+    for (const Stmt *s : all)
+      if (s->kind == Stmt::Assign && prog.var(p, s->lhs).type.kind == Type::Bool &&
+          std::find(conds.begin(), conds.end(), s->lhs) != conds.end())
+        out.insert(s->id);
+  }
+  return out;
 }
 
 } // namespace locus::ir

@@ -19,4 +19,10 @@ std::vector<VarRef> varsRead(const Stmt &s);
 /// Localization never blames them; repair never changes them.
 std::unordered_set<StmtId> specificationStatements(const Program &prog);
 
+/// The conditionals: every Assign to a bool variable that a statement's guard or a loop's condition of its
+/// procedure reads (`b0 := x > 0` before `[b0] …`, `b1 := not b0` of an else branch, a loop condition
+/// computed before the loop and again at the end of its body). Forcing one (InterpOptions::forcedBranches)
+/// takes the other side of a branch.
+std::unordered_set<StmtId> conditionals(const Program &prog);
+
 } // namespace locus::ir

@@ -106,6 +106,7 @@ struct Interpreter::Impl {
   size_t relaxUsed = 0;
   std::optional<std::mt19937_64> relaxRng;
   std::vector<Value> relaxDrawn;
+  size_t forcedTaken = 0;
   uint64_t maxIterations = 0;
   std::set<StmtId> covered;
   std::vector<uint32_t> activeCalls; ///< per procedure: its frames on the stack
@@ -368,6 +369,19 @@ struct Interpreter::Impl {
     return v;
   }
   bool relaxedValue(const Stmt &s) const { return opts.relaxedValues.count(s.id) > 0; }
+  /// Whether the instance of `s` in context `ctx` is a forced branch (InterpOptions::forcedBranches).
+  bool forced(const Stmt &s, uint32_t ctx) const {
+    bool any = false;
+    for (const ForcedBranch &b : opts.forcedBranches)
+      any = any || b.stmt == s.id;
+    if (!any)
+      return false;
+    ContextPath here = contexts.path(ctx);
+    for (const ForcedBranch &b : opts.forcedBranches)
+      if (b.stmt == s.id && b.instance == here)
+        return true;
+    return false;
+  }
   Type fieldType(const Frame &f, VarRef base, uint32_t field) const {
     return prog.records.at(varDecl(f, base).type.record).fields.at(field).type;
   }
@@ -508,9 +522,20 @@ struct Interpreter::Impl {
     }
     const Stmt &s = *at.stmt;
     uint64_t step_ = step();
+    if (!opts.forcedBranches.empty() && s.kind != Stmt::Assign && forced(s, at.context))
+      throw Stop{OutcomeKind::Error, FailureKind::None,
+                 "cannot force a branch at #" + std::to_string(s.id) + ": it does not assign a condition"};
     switch (s.kind) {
     case Stmt::Assign: {
       Value v = relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : eval(f, s.value);
+      if (!opts.forcedBranches.empty() && forced(s, at.context)) {
+        if (v.kind != Type::Bool)
+          throw Stop{OutcomeKind::Error, FailureKind::None,
+                     "cannot force a branch at #" + std::to_string(s.id) +
+                         ": it does not assign a condition"};
+        v = Value::ofBool(v.i.isZero());
+        ++forcedTaken;
+      }
       slot(f, s.lhs) = v;
       wroteVar(step_, f, s.lhs, v);
       break;
@@ -669,6 +694,7 @@ struct Interpreter::Impl {
     o.state = snapshot();
     o.steps = steps;
     o.relaxDrawn = relaxDrawn;
+    o.forcedTaken = forcedTaken;
     o.maxIterations = maxIterations;
     o.covered = std::move(covered);
     o.maxRecursion = maxRecursion;

@@ -35,6 +35,14 @@ struct HeapNode {
   StmtId allocatedBy = 0; ///< 0: an input node
 };
 
+/// A branch to force: the statement instance `stmt` in context `instance` (the path of calls and loop
+/// iterations, as ContextTable::path gives it) takes the other side (InterpOptions::forcedBranches).
+struct ForcedBranch {
+  StmtId stmt = 0;
+  ContextPath instance;
+  friend bool operator==(const ForcedBranch &, const ForcedBranch &) = default;
+};
+
 struct InterpOptions {
   uint64_t stepLimit = 1'000'000; ///< statements executed before giving up
   uint64_t heapLimit = 1'000'000; ///< heap nodes (input nodes included); one more `new` is a limit
@@ -58,6 +66,13 @@ struct InterpOptions {
   std::set<StmtId> relaxedValues, relaxedGuards;
   std::vector<Value> relaxValues;
   uint64_t relaxSeed = 0;
+  /// Branch forcing (execution hijacking, for on-demand formulas): the same inputs, but each of these
+  /// statement instances takes the other side of its conditional. The statement must be an Assign to a bool
+  /// variable (a condition the lowering computed for guards or a loop, ir::conditionals): at that instance it
+  /// stores the negation of the value it computes, so the statements its variable guards take the other
+  /// side (an `if`'s other branch, a loop's other exit decision). Forcing another kind of statement is an
+  /// `error` outcome when it is reached. `Outcome::forcedTaken` counts the instances reached.
+  std::vector<ForcedBranch> forcedBranches;
 };
 
 /// What a statement wrote: a variable of the frame it ran in (or a global), or a field of a node.
@@ -126,6 +141,7 @@ struct Outcome {
   uint64_t steps = 0;        ///< statements executed (guard true) plus loop condition re-reads
   std::set<StmtId> covered;  ///< with InterpOptions::recordCoverage: every statement executed (guard true)
   std::vector<Value> relaxDrawn; ///< the values relaxed statements used (InterpOptions::relaxedValues)
+  size_t forcedTaken = 0;        ///< InterpOptions::forcedBranches reached (each flipped once)
   /// The bounds this run needs: the most iterations one execution of a loop made, and the most frames one
   /// procedure had on the stack at once (the entry counts). A BMC unwind of max(maxIterations,
   /// maxRecursion - 1) covers the run.

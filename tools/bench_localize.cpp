@@ -44,7 +44,8 @@ struct Options {
   unsigned versions = 5;
   uint64_t seed = 1;
   bool noSuite = false, papers = false;
-  std::string configs = "maxsat:uniform,maxsat:ochiai,sbfl:tarantula,sbfl:ochiai,sbfl:dstar,pwp,gradient";
+  std::string configs = "maxsat:uniform,maxsat:ochiai,ofc:uniform,ofc:ochiai,must,mbd,sbfl:tarantula,sbfl:ochiai,"
+                        "sbfl:dstar,pwp,gradient";
   std::string solvers = "z3";
   unsigned jobs = 2;
   double timeout = 30;
@@ -78,7 +79,23 @@ struct Task {
   std::vector<std::string> procs; ///< the procedures under test: what may be blamed
   uint32_t unwind = 5, heap = 64;
   std::vector<Truth> truth;
+  /// The suite's faults, one line each ("operator at line 12: `b0 := x < y` -> `b0 := x <= y`"); the must
+  /// property is checked on the versions with one fault.
+  std::vector<std::string> faults;
+  /// Per fault: it changes the variable a statement assigns (`x := e` -> `y := e`), not an expression.
+  std::vector<bool> lhsFaults;
 };
+
+/// Whether a mutation changed what a statement assigns rather than an expression: the guard (`[b] `) is
+/// the same and the text up to `:=` differs.
+bool assignsOther(const std::string &before, const std::string &after) {
+  auto guard = [](const std::string &t) { return t.rfind("[", 0) == 0 ? t.substr(0, t.find("] ") + 2) : ""; };
+  std::string g = guard(before);
+  if (g != guard(after))
+    return false;
+  size_t a = before.find(":="), b = after.find(":=");
+  return a != std::string::npos && b != std::string::npos && before.substr(0, a) != after.substr(0, b);
+}
 
 /// The lines a person examines before reaching a ground-truth line, or -1 when none is ranked.
 double linesExamined(const ir::Program &prog, const std::vector<localize::Suspect> &ranking,
@@ -240,6 +257,12 @@ Json runTask(const Task &task, const std::vector<Config> &configs, const Options
       for (const char *k : {"suspicious_fraction", "suspicious_lines", "lines"})
         if (r.stats.count(k))
           rj[k] = r.stats.at(k);
+    }
+    if (c.method == "must") { // the set itself, for the must property's report
+      Json lines = Json::array();
+      for (const localize::Suspect &s : r.ranking)
+        lines.push_back(s.loc.line);
+      rj["lines"] = lines;
     }
     runs[c.name()] = rj;
   }
@@ -468,9 +491,13 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
         t.cls = mutate::className(part.cls);
         t.program = p.id;
         t.lang = p.lang;
-        for (const mutate::Fault &f : v.faults)
+        for (const mutate::Fault &f : v.faults) {
           t.truth.push_back(Truth{f.file, f.line, f.kind == mutate::FaultKind::Delete, f.stmts,
                                   f.before + " → " + (f.after.empty() ? "(deleted)" : f.after)});
+          t.lhsFaults.push_back(assignsOther(f.before, f.after));
+          t.faults.push_back(std::string(mutate::kindName(f.kind)) + " at line " + std::to_string(f.line) +
+                             ": `" + f.before + "` -> `" + (f.after.empty() ? "(deleted)" : f.after) + "`");
+        }
         tasks.push_back(std::move(t));
       }
     }
@@ -622,6 +649,31 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
     papersTable.rows.push_back(row);
   }
 
+  // The must property (FOSFL): on every version with one fault, the must set contains its line.
+  size_t mustChecked = 0;
+  std::vector<std::string> mustMisses, mustExplained;
+  for (const Config &c : configs) {
+    if (c.method != "must")
+      continue;
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      const Json &r = results[i];
+      if (tasks[i].faults.size() != 1 || !r.contains("runs") || !r["runs"].contains(c.name()))
+        continue;
+      const Json &run = r["runs"][c.name()];
+      if (run.value("status", "") != "localized")
+        continue;
+      ++mustChecked;
+      if (run.value("found", false))
+        continue;
+      std::string set;
+      for (const Json &l : run.value("lines", Json::array()))
+        set += (set.empty() ? "" : ", ") + l.dump();
+      (tasks[i].lhsFaults[0] ? mustExplained : mustMisses)
+          .push_back(tasks[i].label + " (" + c.name() + "): " + tasks[i].faults[0] + "; must set: lines {" +
+                     set + "}");
+    }
+  }
+
   // Plots: time cactus per configuration; cumulative EXAM (versions whose ground truth is found within x %).
   std::vector<bench::Series> cactus;
   bench::LinePlot examPlot;
@@ -666,6 +718,8 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   j["with_failure"] = withFailure;
   j["no_failure"] = noFailure;
   j["problems"] = problems;
+  j["must_property"] =
+      Json{{"checked", mustChecked}, {"violations", mustMisses}, {"explained", mustExplained}};
   Json cj = Json::object();
   for (const Config &c : configs) {
     const Stats &s = byConfig[c.name()];
@@ -753,6 +807,26 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   }
   if (!papersTable.rows.empty())
     md << "\n## The papers' faults\n\n" << papersTable.markdown();
+  if (mustChecked > 0) {
+    md << "\n## The must property\n\n"
+       << "Every version with one fault whose failure `must` localized (" << mustChecked
+       << " runs): the must set should contain the faulty line. " << mustMisses.size() + mustExplained.size()
+       << " do not.\n\n";
+    md << "Violations (a fault in an expression whose line is not in the set): " << mustMisses.size()
+       << (mustMisses.empty() ? ".\n" : "\n\n");
+    for (const std::string &m : mustMisses)
+      md << "- " << m << "\n";
+    md << "\nExplained by the definition (" << mustExplained.size()
+       << "): the fault changes the variable a statement assigns, not an expression. FOSFL is must for "
+          "repairs "
+          "that replace expressions (the paper's schemes S_arb and S_mut); a repair that assigns another "
+          "variable is neither, and the slice of the failure need not reach the statement (it may not run, "
+          "or write a variable the failure does not read).\n";
+    if (!mustExplained.empty())
+      md << "\n";
+    for (const std::string &m : mustExplained)
+      md << "- " << m << "\n";
+  }
   if (!notApplicable.empty()) {
     md << "\n## Not applicable (the method cannot run on the failure)\n\n";
     for (const auto &[what, n] : notApplicable)

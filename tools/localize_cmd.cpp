@@ -6,11 +6,14 @@
 #include "repair/common/tests.h"
 #include "repair/localize/localize.h"
 #include "tools/report.h"
+#include "tools/sarif.h"
 #include "tools/values.h"
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
+#include <map>
 #include <sstream>
 
 namespace locus::tools {
@@ -38,6 +41,10 @@ struct Store {
   std::string parts = "value";
   std::string procs;
   bool stats = false;
+  std::string components = "assignments,conditions";
+  size_t failures = 1;
+  bool allFailing = false;
+  std::string sarif;
 };
 
 std::string partText(encoder::Part p) {
@@ -82,14 +89,165 @@ Json failureJson(const ir::Program &prog, const repair::Failure &f) {
   return j;
 }
 
+/// The failure on one line: what failed, where, its origin and inputs.
+void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failure &failure) {
+  os << "failure: " << failure.describe(prog) << " (" << failure.origin;
+  const ir::Procedure &ep = prog.procs[failure.entry];
+  for (size_t k = 0; k < failure.args.size() && k < ep.params.size(); ++k)
+    os << (k ? ", " : ": ") << ep.vars[ep.params[k]].name << " = " << ir::toString(failure.args[k]);
+  if (!failure.nondets.empty()) {
+    os << "; nondet";
+    for (size_t k = 0; k < failure.nondets.size(); ++k)
+      os << (k ? "," : " ") << ir::toString(failure.nondets[k]);
+  }
+  os << ")\n";
+}
+
+/// A result's sets, ranking and counters into `j` (docs/localize.md).
+void resultJson(Json &j, const SourceManager &sm, const ir::Program &prog, const localize::Result &r) {
+  ir::StmtIndex index(prog);
+  j["complete"] = r.complete;
+  Json sets = Json::array();
+  for (size_t k = 0; k < r.sets.size(); ++k) {
+    Json members = Json::array();
+    for (const localize::Blame &b : r.sets[k]) {
+      Json m{{"statement", b.stmt}, {"part", partText(b.part)}};
+      if (const ir::Stmt *s = index.find(b.stmt); s && s->loc.valid()) {
+        m["file"] = prog.files.at(s->loc.file);
+        m["line"] = s->loc.line;
+        m["column"] = s->loc.col;
+      }
+      members.push_back(std::move(m));
+    }
+    sets.push_back(
+        Json{{"index", k + 1}, {"cost", k < r.setCosts.size() ? r.setCosts[k] : 0}, {"members", members}});
+  }
+  j["sets"] = sets;
+  Json ranking = Json::array();
+  for (const localize::Suspect &s : r.ranking) {
+    Json sj{{"rank", s.rank},
+            {"file", prog.files.at(s.loc.file)},
+            {"line", s.loc.line},
+            {"column", s.loc.col},
+            {"statements", s.statements},
+            {"score", s.score},
+            {"source", sourceLine(sm, prog, s.loc)}};
+    Json setIdx = Json::array();
+    for (size_t k : s.sets)
+      setIdx.push_back(k + 1);
+    sj["sets"] = setIdx;
+    if (!s.evidence.empty())
+      sj["evidence"] = s.evidence;
+    ranking.push_back(std::move(sj));
+  }
+  j["ranking"] = ranking;
+  if (!r.locked.empty()) {
+    Json locked = Json::array();
+    for (ir::StmtId id : r.locked) {
+      Json l{{"statement", id}};
+      if (const ir::Stmt *s = index.find(id); s && s->loc.valid()) {
+        l["line"] = s->loc.line;
+        l["column"] = s->loc.col;
+      }
+      locked.push_back(std::move(l));
+    }
+    j["locked"] = locked;
+  }
+  Json stats = Json::object();
+  for (const auto &[k, v] : r.stats)
+    stats[k] = v;
+  j["stats"] = stats;
+  if (!r.perFailure.empty()) {
+    Json each = Json::array();
+    for (const localize::Result &f : r.perFailure) {
+      Json fj{{"status", localize::statusName(f.status)}, {"method_time_s", f.seconds}};
+      if (!f.message.empty())
+        fj["message"] = f.message;
+      resultJson(fj, sm, prog, f);
+      each.push_back(std::move(fj));
+    }
+    j["per_failure"] = each;
+  }
+}
+
+/// A result as text: its note, sets, ranking and (with --stats) counters.
+void printResult(std::ostream &os, const SourceManager &sm, const ir::Program &prog,
+                 const localize::Result &r, const Store &o) {
+  ir::StmtIndex index(prog);
+  if (!r.message.empty())
+    os << (r.status == localize::Status::Localized ? "note: " : "") << r.message << "\n";
+  if (!r.sets.empty()) {
+    os << "sets (" << r.sets.size() << ", in the order found" << (r.complete ? ", complete" : "")
+       << " up to size " << o.maxSize << "):\n";
+    for (size_t k = 0; k < r.sets.size(); ++k) {
+      os << "  " << k + 1 << ". {";
+      for (size_t i = 0; i < r.sets[k].size(); ++i) {
+        const localize::Blame &b = r.sets[k][i];
+        const ir::Stmt *s = index.find(b.stmt);
+        os << (i ? ", " : "") << partText(b.part) << " of #" << b.stmt;
+        if (s && s->loc.valid())
+          os << " @" << s->loc.line << ":" << s->loc.col;
+      }
+      os << "}";
+      if (k < r.setCosts.size() && o.weights != "uniform" && (r.method == "maxsat" || r.method == "ofc"))
+        os << "  cost " << r.setCosts[k];
+      os << "\n";
+    }
+  }
+  if (!r.locked.empty()) {
+    os << "lockable (not suspicious): " << r.locked.size() << " statements:";
+    for (ir::StmtId id : r.locked) {
+      os << " #" << id;
+      if (const ir::Stmt *s = index.find(id); s && s->loc.valid())
+        os << " @" << s->loc.line << ":" << s->loc.col;
+    }
+    os << "\n";
+  }
+  if (r.ranking.empty()) {
+    if ((r.method == "maxsat" || r.method == "ofc") && r.sets.empty() && r.complete && r.perFailure.empty())
+      os << "no set of at most " << o.maxSize
+         << " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, "
+            "or widen --procs)\n";
+    else
+      os << "no statement blamed\n";
+  } else {
+    os << "ranking:\n";
+    for (const localize::Suspect &s : r.ranking) {
+      std::ostringstream where;
+      where << ir::formatLoc(prog, s.loc);
+      os << "  " << std::setw(3) << s.rank << "  " << std::left << std::setw(28) << where.str() << std::right
+         << "  " << sourceLine(sm, prog, s.loc);
+      if (!s.evidence.empty())
+        os << "    -- " << s.evidence;
+      os << "\n";
+    }
+  }
+  if (o.stats)
+    for (const auto &[k, v] : r.stats)
+      os << "stats: " << k << " " << v << "\n";
+}
+
 int run(const Store &o, report::Reporter &rep) {
-  const localize::Method *method = localize::findMethod(o.method);
-  if (!method) {
+  bool all = o.method == "all";
+  const localize::Method *method = all ? nullptr : localize::findMethod(o.method);
+  if (!method && !all) {
     std::string names;
     for (const auto &m : localize::methods())
       names += (names.empty() ? "" : ", ") + std::string(m->name());
-    report::usageError("unknown method '" + o.method + "' (methods: " + names + ")");
+    report::usageError("unknown method '" + o.method + "' (methods: " + names + ", or all)");
   }
+  if (o.components != "assignments" && o.components != "assignments,conditions" &&
+      o.components != "conditions,assignments")
+    report::usageError("--components: expected assignments or assignments,conditions, got '" + o.components +
+                       "'");
+  if (o.failures < 1)
+    report::usageError("--failures: expected at least 1");
+  if (o.allFailing && (!o.test.empty() || o.haveArgs || !o.nondet.empty()))
+    report::usageError("--all-failing localizes the failing declared tests; it excludes --test, --args and "
+                       "--nondet");
+  if (o.failures > 1 && (o.allFailing || !o.test.empty() || o.haveArgs || !o.nondet.empty()))
+    report::usageError("--failures N takes further counterexamples of verify; with --test, --args or "
+                       "--nondet there is one failure (--all-failing: every failing test)");
   if (o.weights != "uniform" && o.weights != "ochiai")
     report::usageError("--weights: expected uniform or ochiai, got '" + o.weights + "'");
   repair::Formula formula = repair::Formula::Ochiai;
@@ -151,12 +309,31 @@ int run(const Store &o, report::Reporter &rep) {
       spec.args.push_back(*v);
     }
   }
+  if (o.allFailing) { // the first failing declared test is the failure; the others follow it
+    ir::InterpOptions tio;
+    tio.ints = spec.verify.encode.ints;
+    for (const repair::TestRun &t : repair::runTests(*prog, repair::declaredTests(*prog, o.file), tio))
+      if (t.failed()) {
+        spec.kind = repair::FailureSpec::Kind::Test;
+        spec.test = prog->procs[t.proc].name;
+        break;
+      }
+    if (spec.kind != repair::FailureSpec::Kind::Test) {
+      rep.text() << "no failure to localize: no declared test of " << o.file << " fails\n";
+      return rep.finish(Json{{"file", o.file},
+                             {"method", all ? "all" : method->name()},
+                             {"status", "no-failure"},
+                             {"message", "no declared test fails"},
+                             {"ranking", Json::array()}},
+                        Exit::Ok);
+    }
+  }
   repair::FailureSearch found = repair::findFailure(*prog, spec);
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   Json j;
   j["file"] = o.file;
-  j["method"] = method->name();
-  j["solver"] = method->usesSolver() ? o.solver : "";
+  j["method"] = all ? "all" : method->name();
+  j["solver"] = all || method->usesSolver() ? o.solver : "";
   switch (found.status) {
   case repair::FailureStatus::Found: break;
   case repair::FailureStatus::Invalid: report::usageError(found.message);
@@ -182,6 +359,27 @@ int run(const Store &o, report::Reporter &rep) {
   io.ints = failure.ints;
   std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, o.file), io);
 
+  // Several failures: further counterexamples of verify (--failures N), or every failing declared test.
+  std::vector<repair::Failure> more;
+  if (o.allFailing) {
+    for (const repair::TestRun &t : tests) {
+      if (!t.failed() || t.proc == failure.entry)
+        continue;
+      repair::FailureSpec ts = spec;
+      ts.kind = repair::FailureSpec::Kind::Test;
+      ts.test = prog->procs[t.proc].name;
+      repair::FailureSearch fs = repair::findFailure(*prog, ts);
+      if (fs.status == repair::FailureStatus::Found)
+        more.push_back(std::move(*fs.failure));
+    }
+  } else if (o.failures > 1) {
+    std::vector<repair::Failure> all = repair::moreFailures(*prog, spec, failure, o.failures);
+    more.assign(std::make_move_iterator(all.begin() + 1), std::make_move_iterator(all.end()));
+  }
+  std::vector<const repair::Failure *> failures{&failure};
+  for (const repair::Failure &f : more)
+    failures.push_back(&f);
+
   localize::Options lo;
   lo.solver = o.solver;
   lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
@@ -190,6 +388,7 @@ int run(const Store &o, report::Reporter &rep) {
   lo.weights = o.weights;
   lo.formula = formula;
   lo.relaxGuards = o.parts != "value";
+  lo.components = o.components;
   if (o.procs == "all") {
     lo.procs.reset();
   } else if (!o.procs.empty()) {
@@ -204,151 +403,167 @@ int run(const Store &o, report::Reporter &rep) {
     lo.procs = localize::ownProcedures(*prog, o.file);
   }
   localize::Problem problem{*prog, failure, tests, lo};
-  auto m0 = std::chrono::steady_clock::now();
-  localize::Result r = method->run(problem);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m0).count();
+  problem.others.assign(failures.begin() + 1, failures.end());
 
-  int rc = r.status == localize::Status::Localized   ? Exit::Violated
+  std::vector<const localize::Method *> chosen;
+  if (all)
+    for (const auto &m : localize::methods())
+      chosen.push_back(m.get());
+  else
+    chosen.push_back(method);
+  std::vector<localize::Result> results;
+  for (const localize::Method *m : chosen) {
+    if (all && m->needsTests() && tests.empty()) {
+      localize::Result r;
+      r.method = m->name();
+      r.status = localize::Status::Error;
+      r.message = "needs declared tests, and " + o.file + " declares none";
+      results.push_back(std::move(r));
+      continue;
+    }
+    results.push_back(localize::localizeFailures(*m, problem));
+  }
+  if (!o.sarif.empty()) {
+    std::vector<const localize::Result *> rs;
+    for (const localize::Result &r : results)
+      if (r.status != localize::Status::Error)
+        rs.push_back(&r);
+    std::ofstream out(o.sarif);
+    out << sarifLog(*prog, failures, rs).dump(2) << "\n";
+    if (!out)
+      report::usageError("--sarif: cannot write '" + o.sarif + "'");
+  }
+
+  auto rcOf = [](const localize::Result &r) {
+    return r.status == localize::Status::Localized   ? Exit::Violated
            : r.status == localize::Status::Unknown   ? Exit::Unknown
            : r.status == localize::Status::NoFailure ? Exit::Ok
                                                      : Exit::InputError;
-  if (r.status == localize::Status::Error)
-    return rep.error(r.message.rfind("internal", 0) == 0 ? Exit::Internal : Exit::InputError, r.message, j);
+  };
   ir::StmtIndex index(*prog);
+  if (!all) {
+    const localize::Result &r = results.front();
+    int rc = rcOf(r);
+    if (r.status == localize::Status::Error)
+      return rep.error(r.message.rfind("internal", 0) == 0 ? Exit::Internal : Exit::InputError, r.message, j);
+    if (rep.json()) {
+      j["status"] = localize::statusName(r.status);
+      if (!r.message.empty())
+        j["message"] = r.message;
+      j["failure"] = failureJson(*prog, failure);
+      if (failures.size() > 1) {
+        Json fs = Json::array();
+        for (const repair::Failure *f : failures)
+          fs.push_back(failureJson(*prog, *f));
+        j["failures"] = fs;
+      }
+      j["weights"] = o.weights;
+      if (o.method == "sbfl")
+        j["formula"] = o.formula;
+      j["time_s"] = seconds();
+      j["method_time_s"] = r.seconds;
+      resultJson(j, sm, *prog, r);
+      return rep.finish(std::move(j), rc);
+    }
+    std::ostream &os = rep.text();
+    for (const repair::Failure *f : failures)
+      printFailure(os, *prog, *f);
+    os << "method: " << method->name();
+    if (o.method == "maxsat" || o.method == "ofc")
+      os << " (" << o.weights << " weights, parts: " << o.parts << ")";
+    if (o.method == "sbfl")
+      os << " (" << o.formula << ", " << tests.size() << " declared tests)";
+    if (method->usesSolver())
+      os << " on " << o.solver;
+    os << ", unwind " << failure.unwind << ", " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    if (failures.size() > 1)
+      os << (method->jointFailures()
+                 ? "the " + std::to_string(failures.size()) + " failures at once\n"
+                 : "each of the " + std::to_string(failures.size()) +
+                       " failures, combined: the lines every ranking has, by average rank\n");
+    printResult(os, sm, *prog, r, o);
+    return rep.finish(Json::object(), rc);
+  }
+  // --method all: every method side by side.
+  int rc = Exit::Ok;
+  for (const localize::Result &r : results)
+    if (r.status == localize::Status::Localized)
+      rc = Exit::Violated;
+  bool allUnknown = !results.empty();
+  for (const localize::Result &r : results)
+    allUnknown = allUnknown && r.status == localize::Status::Unknown;
+  if (allUnknown)
+    rc = Exit::Unknown;
+  for (const localize::Result &r : results)
+    if (r.status == localize::Status::Error && r.message.rfind("internal", 0) == 0)
+      rc = Exit::Internal;
   if (rep.json()) {
-    j["status"] = localize::statusName(r.status);
-    if (!r.message.empty())
-      j["message"] = r.message;
+    j["method"] = "all";
+    j["status"] = rc == Exit::Violated ? "localized" : rc == Exit::Unknown ? "unknown" : "error";
     j["failure"] = failureJson(*prog, failure);
     j["weights"] = o.weights;
-    if (o.method == "sbfl")
-      j["formula"] = o.formula;
     j["time_s"] = seconds();
-    j["method_time_s"] = r.seconds;
-    j["complete"] = r.complete;
-    Json sets = Json::array();
-    for (size_t k = 0; k < r.sets.size(); ++k) {
-      Json members = Json::array();
-      for (const localize::Blame &b : r.sets[k]) {
-        Json m{{"statement", b.stmt}, {"part", partText(b.part)}};
-        if (const ir::Stmt *s = index.find(b.stmt); s && s->loc.valid()) {
-          m["file"] = prog->files.at(s->loc.file);
-          m["line"] = s->loc.line;
-          m["column"] = s->loc.col;
-        }
-        members.push_back(std::move(m));
-      }
-      sets.push_back(
-          Json{{"index", k + 1}, {"cost", k < r.setCosts.size() ? r.setCosts[k] : 0}, {"members", members}});
+    Json ms = Json::array();
+    for (const localize::Result &r : results) {
+      Json mj{{"method", r.method},
+              {"solver", r.solver},
+              {"status", localize::statusName(r.status)},
+              {"method_time_s", r.seconds}};
+      if (!r.message.empty())
+        mj["message"] = r.message;
+      resultJson(mj, sm, *prog, r);
+      ms.push_back(std::move(mj));
     }
-    j["sets"] = sets;
-    Json ranking = Json::array();
-    for (const localize::Suspect &s : r.ranking) {
-      Json sj{{"rank", s.rank},
-              {"file", prog->files.at(s.loc.file)},
-              {"line", s.loc.line},
-              {"column", s.loc.col},
-              {"statements", s.statements},
-              {"score", s.score},
-              {"source", sourceLine(sm, *prog, s.loc)}};
-      Json setIdx = Json::array();
-      for (size_t k : s.sets)
-        setIdx.push_back(k + 1);
-      sj["sets"] = setIdx;
-      if (!s.evidence.empty())
-        sj["evidence"] = s.evidence;
-      ranking.push_back(std::move(sj));
-    }
-    j["ranking"] = ranking;
-    if (!r.locked.empty()) {
-      Json locked = Json::array();
-      for (ir::StmtId id : r.locked) {
-        Json l{{"statement", id}};
-        if (const ir::Stmt *s = index.find(id); s && s->loc.valid()) {
-          l["line"] = s->loc.line;
-          l["column"] = s->loc.col;
-        }
-        locked.push_back(std::move(l));
-      }
-      j["locked"] = locked;
-    }
-    Json stats = Json::object();
-    for (const auto &[k, v] : r.stats)
-      stats[k] = v;
-    j["stats"] = stats;
+    j["methods"] = ms;
     return rep.finish(std::move(j), rc);
   }
   std::ostream &os = rep.text();
-  os << "failure: " << failure.describe(*prog) << " (" << failure.origin;
-  const ir::Procedure &ep = prog->procs[failure.entry];
-  for (size_t k = 0; k < failure.args.size() && k < ep.params.size(); ++k)
-    os << (k ? ", " : ": ") << ep.vars[ep.params[k]].name << " = " << ir::toString(failure.args[k]);
-  if (!failure.nondets.empty()) {
-    os << "; nondet";
-    for (size_t k = 0; k < failure.nondets.size(); ++k)
-      os << (k ? "," : " ") << ir::toString(failure.nondets[k]);
-  }
-  os << ")\n";
-  os << "method: " << method->name();
-  if (o.method == "maxsat")
-    os << " (" << o.weights << " weights, parts: " << o.parts << ")";
-  if (o.method == "sbfl")
-    os << " (" << o.formula << ", " << tests.size() << " declared tests)";
-  if (method->usesSolver())
-    os << " on " << o.solver;
-  os << ", unwind " << failure.unwind << ", " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
-  if (!r.message.empty())
-    os << (r.status == localize::Status::Localized ? "note: " : "") << r.message << "\n";
-  if (!r.sets.empty()) {
-    os << "sets (" << r.sets.size() << ", in the order found" << (r.complete ? ", complete" : "")
-       << " up to size " << o.maxSize << "):\n";
-    for (size_t k = 0; k < r.sets.size(); ++k) {
-      os << "  " << k + 1 << ". {";
-      for (size_t i = 0; i < r.sets[k].size(); ++i) {
-        const localize::Blame &b = r.sets[k][i];
-        const ir::Stmt *s = index.find(b.stmt);
-        os << (i ? ", " : "") << partText(b.part) << " of #" << b.stmt;
-        if (s && s->loc.valid())
-          os << " @" << s->loc.line << ":" << s->loc.col;
-      }
-      os << "}";
-      if (k < r.setCosts.size() && o.weights != "uniform")
-        os << "  cost " << r.setCosts[k];
-      os << "\n";
+  for (const repair::Failure *f : failures)
+    printFailure(os, *prog, *f);
+  os << "every method (" << o.weights << " weights where they apply, on " << o.solver << ", unwind "
+     << failure.unwind << "):\n";
+  for (const localize::Result &r : results) {
+    os << "\n== " << r.method << ": " << localize::statusName(r.status) << ", " << std::fixed
+       << std::setprecision(3) << r.seconds << " s\n";
+    if (r.status == localize::Status::Error) {
+      os << r.message << "\n";
+      continue;
     }
+    printResult(os, sm, *prog, r, o);
   }
-  if (!r.locked.empty()) {
-    os << "lockable (not suspicious): " << r.locked.size() << " statements:";
-    for (ir::StmtId id : r.locked) {
-      os << " #" << id;
-      if (const ir::Stmt *s = index.find(id); s && s->loc.valid())
-        os << " @" << s->loc.line << ":" << s->loc.col;
+  os << "\nside by side (rank of each line):\n";
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<std::string>> table;
+  std::map<std::pair<uint32_t, uint32_t>, SourceLoc> where;
+  for (size_t k = 0; k < results.size(); ++k)
+    for (const localize::Suspect &s : results[k].ranking) {
+      auto key = std::make_pair(s.loc.file, s.loc.line);
+      auto &row = table[key];
+      row.resize(results.size(), "-");
+      row[k] = std::to_string(s.rank);
+      where.emplace(key, s.loc);
     }
-    os << "\n";
+  size_t width = 6;
+  for (const auto &[key, loc] : where) {
+    std::ostringstream l;
+    l << ir::formatLoc(*prog, loc);
+    width = std::max(width, l.str().size() + 2);
   }
-  if (r.ranking.empty()) {
-    if (o.method == "maxsat" && r.sets.empty() && r.complete)
-      os << "no set of at most " << o.maxSize
-         << " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, "
-            "or "
-            "widen --procs)\n";
-    else
-      os << "no statement blamed\n";
-  } else {
-    os << "ranking:\n";
-    for (const localize::Suspect &s : r.ranking) {
-      std::ostringstream where;
-      where << ir::formatLoc(*prog, s.loc);
-      os << "  " << std::setw(3) << s.rank << "  " << std::left << std::setw(28) << where.str() << std::right
-         << "  " << sourceLine(sm, *prog, s.loc);
-      if (!s.evidence.empty())
-        os << "    -- " << s.evidence;
-      os << "\n";
-    }
+  std::vector<int> cols; // a column per method, as wide as its name and a gap
+  for (const localize::Result &r : results)
+    cols.push_back(static_cast<int>(std::max<size_t>(8, r.method.size() + 2)));
+  os << "  " << std::left << std::setw(static_cast<int>(width)) << "line";
+  for (size_t k = 0; k < results.size(); ++k)
+    os << std::setw(cols[k]) << results[k].method;
+  os << std::right << "\n";
+  for (auto &[key, row] : table) {
+    row.resize(results.size(), "-");
+    std::ostringstream loc;
+    loc << ir::formatLoc(*prog, where.at(key));
+    os << "  " << std::left << std::setw(static_cast<int>(width)) << loc.str();
+    for (size_t k = 0; k < row.size(); ++k)
+      os << std::setw(cols[k]) << row[k];
+    os << std::right << "  " << sourceLine(sm, *prog, where.at(key)) << "\n";
   }
-  if (o.stats)
-    for (const auto &[k, v] : r.stats)
-      os << "stats: " << k << " " << v << "\n";
   return rep.finish(Json::object(), rc);
 }
 
@@ -361,6 +576,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   std::string methodHelp = "the localization method:";
   for (const auto &m : localize::methods())
     methodHelp += std::string("\n  ") + m->name() + ": " + m->summary();
+  methodHelp += "\n  all: every method above on the same failure, side by side";
   c.cmd =
       app.add_subcommand("localize", "rank the statements that explain a failure (verify's counterexample, a "
                                      "failing test, or a run on given inputs)");
@@ -402,6 +618,19 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
                     "defined in FILE, tests excepted)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
+  c.cmd
+      ->add_option("--components", o.components,
+                   "mbd: the components, assignments,conditions (every statement value) or assignments (the "
+                   "conditions of guards and loops stay)")
+      ->capture_default_str();
+  c.cmd
+      ->add_option("--failures,--inputs", o.failures,
+                   "localize this many failures: verify's counterexample and further ones with other inputs "
+                   "(mbd takes them at once as its set J; the other methods run once per failure, combined)")
+      ->capture_default_str();
+  c.cmd->add_flag("--all-failing", o.allFailing,
+                  "localize every failing declared test of FILE (combined as --failures combines)");
+  c.cmd->add_option("--sarif", o.sarif, "also write the ranking as SARIF 2.1.0 to this file");
   c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;
 }

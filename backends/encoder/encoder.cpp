@@ -5,6 +5,7 @@
 #include "ir/analysis.h"
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <tuple>
@@ -502,7 +503,46 @@ private:
     slots(slotsBefore, s.id);
     if (!opts.onlyStmts || opts.onlyStmts->count(s.id))
       primitive(s, entryPre);
+    else if (opts.havocOutside)
+      unexplored(s, entryPre);
     slots(slotsAfter, s.id);
+  }
+
+  /// A statement outside onlyStmts with havocOutside: control statements as they are, the variables it may
+  /// assign arbitrary when it runs.
+  void unexplored(const ir::Stmt &s, bool entryPre) {
+    switch (s.kind) {
+    case ir::Stmt::Return:
+    case ir::Stmt::Halt:
+    case ir::Stmt::Break:
+    case ir::Stmt::Continue: primitive(s, entryPre); return;
+    default: break;
+    }
+    std::vector<ir::VarRef> vars;
+    std::function<void(const ir::Stmt &)> collect = [&](const ir::Stmt &x) {
+      bool assigns = x.kind == ir::Stmt::Assign || x.kind == ir::Stmt::GetField || x.kind == ir::Stmt::New ||
+                     x.kind == ir::Stmt::Nondet || x.kind == ir::Stmt::Call;
+      if (assigns && x.lhs.valid() && std::find(vars.begin(), vars.end(), x.lhs) == vars.end())
+        vars.push_back(x.lhs);
+      for (const ir::Stmt &b : x.body)
+        collect(b);
+    };
+    collect(s);
+    if (vars.empty())
+      return;
+    std::vector<Term> dz;
+    Term exec = control(&s, "exec." + std::to_string(s.id), tm.mkAnd(pc, expr(s.guard, tm.mkTrue(), dz)));
+    if (tm.isFalse(exec))
+      return;
+    for (ir::VarRef v : vars) {
+      ir::Type t = varType(v);
+      Term x = tm.mkFreshVar(varName(v) + "!unexplored", ex.sortOf(t));
+      if (t.isRef())
+        addStep(&s, Part::Control, {}, refDomain(x, t), {}, exec);
+      else if (Term d = ex.inputDomain(x, t).always; !d.isNull())
+        addStep(&s, Part::Control, {}, d, {}, exec);
+      assign(v, exec, x, s);
+    }
   }
 
   void primitive(const ir::Stmt &s, bool entryPre) {

@@ -141,6 +141,12 @@ struct EncodeOptions {
   std::optional<std::unordered_set<uint32_t>> relaxProcs;
   /// Partial program (one-path / on-demand encoding): statements not in the set are skips.
   std::optional<std::unordered_set<ir::StmtId>> onlyStmts;
+  /// With onlyStmts: a statement outside the set is unexplored code whose effect is unknown (Jin & Orso's
+  /// partial program) instead of a skip — when it runs, what it assigns (an Assign, GetField, New, Nondet
+  /// or a call's result; every variable a loop or concrete block assigns) gets an arbitrary value of its
+  /// type; return, halt, break and continue are encoded as they are; field writes, checks, assumptions and
+  /// a call's other effects are left out.
+  bool havocOutside = false;
   /// Value or Guard overrides by statement (repair holes); see Override.
   std::map<std::pair<ir::StmtId, Part>, Override> overrides;
   /// Insertion slots; see Slot.

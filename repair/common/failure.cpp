@@ -135,4 +135,94 @@ FailureSearch findFailure(const ir::Program &prog, const FailureSpec &spec) {
   return r;
 }
 
+namespace {
+
+/// The inputs of a failure, to tell failures apart.
+bool sameInputs(const Failure &a, const Failure &b) {
+  if (a.args != b.args || a.nondets != b.nondets || a.heap.size() != b.heap.size())
+    return false;
+  for (size_t k = 0; k < a.heap.size(); ++k)
+    if (a.heap[k].record != b.heap[k].record || a.heap[k].fields != b.heap[k].fields)
+      return false;
+  return true;
+}
+
+/// A model value as a constant term.
+backends::Term constantOf(backends::TermManager &tm, const backends::Value &v) {
+  switch (v.kind) {
+  case backends::Value::Kind::Bool: return tm.mkBool(v.boolean);
+  case backends::Value::Kind::Int: return tm.mkInt(v.integer);
+  case backends::Value::Kind::BitVec: return tm.mkBvBits(v.bits);
+  case backends::Value::Kind::Other: break;
+  }
+  return {};
+}
+
+} // namespace
+
+std::vector<Failure> moreFailures(const ir::Program &prog, const FailureSpec &spec, const Failure &first,
+                                  size_t n) {
+  std::vector<Failure> out{first};
+  if (n <= 1 || spec.kind != FailureSpec::Kind::Verify)
+    return out;
+  backends::TermManager tm;
+  backends::SolverOptions so;
+  so.cores = false;
+  backends::MakeSolverResult made = backends::makeSolver(spec.verify.solver, tm, so);
+  if (!made)
+    return out;
+  backends::Solver &s = *made.solver;
+  s.setTimeout(spec.verify.timeoutMs);
+  encoder::Encoding enc = encoder::encode(prog, first.entry, tm, spec.verify.encode);
+  enc.assertTo(s);
+  // Each model found is blocked by its input values: arguments, input node fields, executed nondet values.
+  std::vector<backends::Term> inputs = enc.args;
+  for (const encoder::InputNode &node : enc.inputNodes)
+    inputs.insert(inputs.end(), node.fields.begin(), node.fields.end());
+  for (size_t attempts = 0; out.size() < n && attempts < 2 * n + 2; ++attempts) {
+    backends::Result r = s.check({enc.realFailure, enc.tinyInputs}, backends::Need::NoCore);
+    if (r.isUnsat() || r.isUnknown())
+      r = s.check({enc.realFailure}, backends::Need::NoCore);
+    if (!r.isSat())
+      break;
+    Failure f;
+    std::vector<backends::Term> same;
+    try {
+      encoder::Counterexample cx = encoder::extractCounterexample(enc, s, prog);
+      for (backends::Term t : inputs)
+        if (tm.op(t) == backends::Op::Var)
+          if (backends::Term c = constantOf(tm, s.value(t)); !c.isNull())
+            same.push_back(tm.mkEq(t, c));
+      for (const encoder::NondetInput &nd : enc.nondets)
+        if (backends::Term c = constantOf(tm, s.value(nd.value)); !c.isNull())
+          same.push_back(tm.mkImplies(nd.executed, tm.mkEq(nd.value, c)));
+      f.args = cx.args;
+      f.nondets = cx.nondets;
+      f.heap = cx.heap;
+    } catch (const std::exception &) {
+      break; // a value that cannot be read, or a solver that misbehaves: no more failures
+    }
+    s.assertFormula(tm.mkNot(tm.mkAnd(same)));
+    ir::InterpOptions io;
+    io.ints = spec.verify.encode.ints;
+    io.nondetValues = f.nondets;
+    io.initialHeap = f.heap;
+    io.recordCoverage = true;
+    f.run = ir::Interpreter(prog, io).run(first.entry, f.args);
+    if (f.run.kind != ir::OutcomeKind::Failure)
+      continue; // does not replay as a failure (e.g. an overflow of the interpreter's integers)
+    bool known = false;
+    for (const Failure &g : out)
+      known = known || sameInputs(f, g);
+    if (known)
+      continue;
+    f.entry = first.entry;
+    f.origin = "counterexample " + std::to_string(out.size() + 1) + " of verify (" + spec.verify.solver + ")";
+    f.ints = spec.verify.encode.ints;
+    f.unwind = boundFor(f.run, spec.verify.encode.unwind);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
 } // namespace locus::repair

@@ -64,4 +64,11 @@ struct FailureSearch {
 /// declared test, or a run on given inputs.
 FailureSearch findFailure(const ir::Program &prog, const FailureSpec &spec);
 
+/// Further failures of `spec`'s entry (Kind::Verify), for methods that localize several at once: up to `n`
+/// in all, `first` (findFailure's) first, then counterexamples of verify's encoding whose inputs (arguments,
+/// input heap, nondet values) differ from every one before, each replayed by the interpreter. Fewer when
+/// there are no more within the bounds, the solver gives up or a counterexample does not replay.
+std::vector<Failure> moreFailures(const ir::Program &prog, const FailureSpec &spec, const Failure &first,
+                                  size_t n);
+
 } // namespace locus::repair

@@ -6,15 +6,8 @@
 
 namespace locus::localize {
 
-std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
-                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
-  auto rf = std::make_unique<RelaxedFailure>();
-  backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, rf->tm);
-  if (!made) {
-    rf->error = made.error;
-    return rf;
-  }
-  rf->solver = std::move(made.solver);
+encoder::EncodeOptions failureEncodeOptions(const Problem &p,
+                                            const std::optional<std::unordered_set<ir::StmtId>> &only) {
   const repair::Failure &f = p.failure;
   encoder::EncodeOptions eo;
   eo.unwind = f.unwind;
@@ -26,8 +19,22 @@ std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
   eo.relaxValues = true;
   eo.relaxGuards = p.opts.relaxGuards;
   eo.onlyStmts = only;
+  eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
   eo.relaxProcs = p.opts.procs;
-  rf->enc = encoder::encode(p.prog, f.entry, rf->tm, eo);
+  return eo;
+}
+
+std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
+                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
+  auto rf = std::make_unique<RelaxedFailure>();
+  backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, rf->tm);
+  if (!made) {
+    rf->error = made.error;
+    return rf;
+  }
+  rf->solver = std::move(made.solver);
+  const repair::Failure &f = p.failure;
+  rf->enc = encoder::encode(p.prog, f.entry, rf->tm, failureEncodeOptions(p, only));
   rf->enc.assertTo(*rf->solver, true);
   rf->solver->assertFormula(rf->tm.mkNot(rf->enc.realFailure));
   rf->solver->assertFormula(rf->tm.mkNot(rf->enc.boundFailure));

@@ -24,6 +24,12 @@ struct RelaxedFailure {
   std::string error;                     ///< why there is no solver (then `solver` is null)
 };
 
+/// The encode options of `p.failure`: its inputs fixed, its bound, values relaxable (guards with
+/// opts.relaxGuards) in the procedures of opts.procs; only the statements in `only` when given, the others
+/// unexplored code whose assignments are arbitrary (EncodeOptions::havocOutside).
+encoder::EncodeOptions failureEncodeOptions(const Problem &p,
+                                            const std::optional<std::unordered_set<ir::StmtId>> &only = {});
+
 /// Encodes `p.failure` relaxed (values; guards with opts.relaxGuards), optionally only the statements in
 /// `only` (the partial-program mode), and asserts it with "no check fails". Check with every selector
 /// assumed: unsat means the encoding reproduces the failure.

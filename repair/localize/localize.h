@@ -28,6 +28,9 @@ struct Options {
   /// The procedures whose statements may be blamed (unset: every one). Contract blocks are never blamed.
   std::optional<std::unordered_set<uint32_t>> procs;
   repair::Formula formula = repair::Formula::Ochiai;
+  /// mbd: the components, "assignments,conditions" (every statement value) or "assignments" (the
+  /// conditions guards and loops read, ir::conditionals, stay as they are).
+  std::string components = "assignments,conditions";
 };
 
 /// The problem: a program, the failure to explain, and the declared tests' runs (possibly none).
@@ -36,6 +39,10 @@ struct Problem {
   const repair::Failure &failure;
   const std::vector<repair::TestRun> &tests;
   Options opts;
+  /// Further failures of the same entry (--failures N, --all-failing): a method that takes several failures
+  /// at once (Method::jointFailures: mbd's set J) reads them; the others run once per failure
+  /// (localizeFailures).
+  std::vector<const repair::Failure *> others = {};
 };
 
 /// A part of a statement a method blames.
@@ -79,6 +86,9 @@ struct Result {
   /// checks and its own work on assertions), for the overhead share of `bench localize`.
   std::map<std::string, double> stats;
   double seconds = 0;
+  /// Several failures localized one at a time (localizeFailures): each one's result; the ranking above is
+  /// their combination.
+  std::vector<Result> perFailure;
 };
 
 /// A localization method. Implementations are registered in registry.cpp; `locus localize --method NAME`.
@@ -88,8 +98,22 @@ public:
   virtual const char *name() const = 0;
   virtual const char *summary() const = 0; ///< one line for --help
   virtual bool usesSolver() const { return true; }
+  /// Localizes Problem::others together with the failure (true), or one failure at a time (false: the
+  /// per-failure results are combined by localizeFailures).
+  virtual bool jointFailures() const { return false; }
+  /// Needs declared tests (a spectrum); without any, `--method all` says so instead of running it.
+  virtual bool needsTests() const { return false; }
   virtual Result run(const Problem &p) const = 0;
 };
+
+/// Localizes p.failure and p.others with `m`: at once if m.jointFailures(), else once per failure, combined
+/// by combineRankings. `Result::seconds` is set.
+Result localizeFailures(const Method &m, const Problem &p);
+/// Jin & Orso's combination of the reports of several failing inputs: only the lines every report ranks,
+/// by their average rank (equal averages tie, competition ranking); score 1 / average rank. A failure whose
+/// method stopped with an error is left out (the combination is then Unknown); all of them: Error. The
+/// per-failure results are kept in `perFailure`; counters are summed.
+Result combineRankings(const ir::Program &prog, std::vector<Result> perFailure);
 
 /// Every registered method, in a fixed order.
 const std::vector<std::unique_ptr<Method>> &methods();

@@ -7,6 +7,9 @@ const std::vector<std::unique_ptr<Method>> &methods() {
   static const std::vector<std::unique_ptr<Method>> all = [] {
     std::vector<std::unique_ptr<Method>> v;
     v.push_back(makeMaxSat());
+    v.push_back(makeMust());
+    v.push_back(makeOfc());
+    v.push_back(makeMbd());
     v.push_back(makeSbfl());
     v.push_back(makePwp());
     v.push_back(makeGradient());

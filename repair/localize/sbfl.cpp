@@ -17,6 +17,7 @@ public:
            "tarantula, ochiai or dstar)";
   }
   bool usesSolver() const override { return false; }
+  bool needsTests() const override { return true; }
   Result run(const Problem &p) const override {
     Result r;
     r.method = name();

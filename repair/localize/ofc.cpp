@@ -1,0 +1,212 @@
+// On-demand formula computation (Jin & Orso, "Improving Efficiency and Scalability of Formula-based
+// Debugging"): BugAssist's correction sets over a partial program that grows from the failing run. Each
+// iteration encodes the statements of the runs explored so far (the others are skips), enumerates the
+// CoMSSs, and for every conditional in a CoMSS with a branch no explored run took, re-runs the same inputs
+// forcing that branch (the interpreter's branch-forcing hook) and adds the new run's statements. It stops
+// when no CoMSS conditional has an unvisited branch and reports the last iteration's sets. `--method ofc`.
+#include "repair/localize/encoding.h"
+#include "repair/localize/methods.h"
+
+#include "backends/mcs.h"
+#include "ir/analysis.h"
+
+#include <chrono>
+#include <map>
+
+namespace locus::localize {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// An explored run: the branches forced to get it and its outcome.
+struct Explored {
+  std::vector<ir::ForcedBranch> forced;
+  ir::Outcome run;
+};
+
+/// Where a branch (a conditional and the value it stored) was first taken.
+struct FirstTaken {
+  size_t run = 0;
+  size_t step = 0; ///< index into that run's trace
+};
+
+/// The else-guards: `b1 := not b0` decides the same branch as the conditional that assigned b0 last before
+/// it (in program order, in its procedure); flipping that one is the source-level flip.
+std::map<ir::StmtId, ir::StmtId> elseGuards(const ir::Program &prog,
+                                            const std::unordered_set<ir::StmtId> &conds) {
+  std::map<ir::StmtId, ir::StmtId> out;
+  for (const ir::Procedure &p : prog.procs) {
+    std::map<ir::VarRef, ir::StmtId> last; // variable → the conditional that assigned it last
+    ir::forEachStmt(p.body, [&](const ir::Stmt &s) {
+      if (!conds.count(s.id))
+        return;
+      const ir::Expr &v = s.value;
+      if (v.kind == ir::Expr::Unary && v.op == ir::Op::Not && v.args.size() == 1 &&
+          v.args[0].kind == ir::Expr::VarUse) {
+        auto it = last.find(v.args[0].var);
+        if (it != last.end()) {
+          out.emplace(s.id, it->second);
+          return;
+        }
+      }
+      last[s.lhs] = s.id;
+    });
+  }
+  return out;
+}
+
+class Ofc final : public Method {
+public:
+  const char *name() const override { return "ofc"; }
+  const char *summary() const override {
+    return "on-demand formulas (Jin & Orso): maxsat's correction sets over the failing run's statements, "
+           "grown by the branches of conditionals in the sets (--weights ochiai: OFC + CW)";
+  }
+  Result run(const Problem &p) const override {
+    Result r;
+    r.method = name();
+    r.solver = p.opts.solver;
+    auto t0 = Clock::now();
+    auto remainingMs = [&]() -> unsigned {
+      if (p.opts.timeoutMs == 0)
+        return 0;
+      double used = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      return used >= p.opts.timeoutMs ? 1u : static_cast<unsigned>(p.opts.timeoutMs - used);
+    };
+    if (p.opts.weights == "ochiai" && p.tests.empty())
+      r.message = "no declared tests: the ochiai weights see the failing run only";
+    std::unordered_set<ir::StmtId> conds = ir::conditionals(p.prog);
+    std::map<ir::StmtId, ir::StmtId> elses = elseGuards(p.prog, conds);
+    std::vector<Explored> runs{{{}, p.failure.run}};
+    std::unordered_set<ir::StmtId> encoded;
+    std::map<std::pair<ir::StmtId, bool>, FirstTaken> taken;
+    auto explore = [&](size_t k) {
+      const ir::Outcome &o = runs[k].run;
+      encoded.insert(o.covered.begin(), o.covered.end());
+      for (size_t i = 0; i < o.trace.size(); ++i) {
+        const ir::TraceStep &t = o.trace[i];
+        encoded.insert(t.stmt);
+        if (conds.count(t.stmt) && t.write && t.write->value.kind == ir::Type::Bool)
+          taken.try_emplace({t.stmt, !t.write->value.i.isZero()}, FirstTaken{k, i});
+      }
+    };
+    explore(0);
+    double solve = 0, checks = 0, selectors = 0;
+    size_t iterations = 0;
+    while (true) {
+      ++iterations;
+      std::unique_ptr<RelaxedFailure> rf = relaxFailure(p, encoded);
+      if (!rf->solver) {
+        r.status = Status::Error;
+        r.message = rf->error;
+        return r;
+      }
+      backends::Solver &s = *rf->solver;
+      s.setTimeout(remainingMs());
+      backends::Result all = s.check(rf->selectors);
+      selectors = static_cast<double>(rf->selectors.size());
+      if (all.isSat()) {
+        r.status = Status::Error;
+        r.message = "internal: the encoding of the explored runs passes every check";
+        return r;
+      }
+      backends::McsResult m;
+      if (all.isUnsat()) {
+        backends::McsOptions mo;
+        mo.maxSize = p.opts.maxSize;
+        mo.limit = p.opts.maxSets;
+        m = backends::enumerateMcs(s, softSelectors(p, *rf), mo);
+      } else {
+        m.result = all;
+      }
+      checks += static_cast<double>(s.stats().checks);
+      solve += s.stats().solveSeconds + s.stats().assertSeconds;
+      bool stopped = m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other;
+      if (stopped && iterations > 1) {
+        // out of time: the last complete iteration's sets stand
+        r.status = Status::Unknown;
+        r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason) + " (iteration " +
+                    std::to_string(iterations) + "; the sets of iteration " + std::to_string(iterations - 1) +
+                    ")";
+        --iterations;
+        break;
+      }
+      r.sets.clear();
+      r.setCosts.clear();
+      for (const backends::Mcs &set : m.sets) {
+        std::vector<Blame> blames;
+        for (size_t i : set.indices)
+          blames.push_back(rf->blameOf.at(rf->selectors[i].id));
+        r.sets.push_back(std::move(blames));
+        r.setCosts.push_back(set.cost);
+      }
+      r.complete = m.complete;
+      r.stats["steps"] = static_cast<double>(rf->enc.steps.size());
+      if (stopped) {
+        r.status = Status::Unknown;
+        r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason);
+        break;
+      }
+      // Every conditional in a set with a branch no explored run took: the same inputs, that branch forced
+      // where the run that first took the other one reached it.
+      size_t before = runs.size();
+      for (const std::vector<Blame> &set : r.sets)
+        for (const Blame &b : set) {
+          if (!conds.count(b.stmt))
+            continue;
+          ir::StmtId cond = elses.count(b.stmt) ? elses.at(b.stmt) : b.stmt; // an else-guard: its `if`
+          for (bool value : {false, true}) {
+            if (taken.count({cond, value}))
+              continue;
+            auto other = taken.find({cond, !value});
+            if (other == taken.end())
+              continue; // not run at all: not part of the partial program
+            const Explored &from = runs[other->second.run];
+            const ir::TraceStep &at = from.run.trace[other->second.step];
+            Explored next;
+            next.forced = from.forced;
+            next.forced.push_back(ir::ForcedBranch{cond, from.run.contexts.path(at.context)});
+            next.run = forcedRun(p, next.forced);
+            runs.push_back(std::move(next));
+            explore(runs.size() - 1);
+            // forced, so taken even if the run stopped before recording it (an error, a limit)
+            taken.try_emplace({cond, value}, FirstTaken{runs.size() - 1, 0});
+          }
+        }
+      if (runs.size() == before)
+        break;
+    }
+    r.stats["iterations"] = static_cast<double>(iterations);
+    r.stats["paths"] = static_cast<double>(runs.size());
+    r.stats["encoded_statements"] = static_cast<double>(encoded.size());
+    r.stats["selectors"] = selectors;
+    r.stats["checks"] = checks;
+    r.stats["solve_s"] = solve;
+    r.ranking = rankBySets(p.prog, r.sets, r.setCosts);
+    return r;
+  }
+
+private:
+  /// The failing inputs again, with `forced` branches flipped (nondet values beyond the recorded ones are
+  /// drawn from a fixed seed: a new path may ask for more).
+  static ir::Outcome forcedRun(const Problem &p, const std::vector<ir::ForcedBranch> &forced) {
+    ir::InterpOptions io;
+    io.ints = p.failure.ints;
+    io.nondetValues = p.failure.nondets;
+    io.initialHeap = p.failure.heap;
+    io.seed = 0;
+    io.recordCoverage = true;
+    io.stepLimit = 200'000;
+    io.forcedBranches = forced;
+    return ir::Interpreter(p.prog, io).run(p.failure.entry, p.failure.args);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Method> makeOfc() {
+  return std::make_unique<Ofc>();
+}
+
+} // namespace locus::localize

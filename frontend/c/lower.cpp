@@ -2061,9 +2061,11 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
   std::optional<VarRef> flag = breakables_.back().contFlag;
   breakables_.pop_back();
   out_ = saved;
+  // Reset unguarded: under g, a flag left true by an earlier run of the switch (an iteration of an
+  // enclosing loop in which the switch ran and continued) would fire again when g is false.
   if (flag)
     out_->insert(out_->begin() + static_cast<std::ptrdiff_t>(insertAt),
-                 assign(g, *flag, Expr::boolLit(false)));
+                 assign(Expr::boolLit(true), *flag, Expr::boolLit(false)));
   emit(std::move(w));
   if (flag)
     continueStmt(use(*flag), breakables_.size());

@@ -37,9 +37,9 @@ struct Tracked {
 };
 
 /// Whether running `stmts` in order may read the part before writing it on some path (so that its
-/// indeterminate value can be observed). Conservative: labels, switch bodies, loops whose writes may not
-/// run, conditional writes, and any other use of the variable (a copy of a pointer, a call argument) count
-/// as reads.
+/// indeterminate value can be observed). Conservative: labels, gotos, switch bodies, loops whose writes may
+/// not run, conditional writes, and any other use of the variable (a copy of a pointer, a call argument)
+/// count as reads.
 bool mayReadFirst(const Tracked &t, llvm::ArrayRef<const clang::Stmt *> stmts, clang::ASTContext &ctx);
 
 /// Lowers a translation unit clang parsed without errors. Unsupported constructs go to `diags`

@@ -1,5 +1,6 @@
 // Lowering of a clang C AST (the subset of docs/c.md) to canonical IR; the scheme is in
 // frontend/c/README.md.
+#include "frontend/c/goto.h"
 #include "frontend/c/internal.h"
 #include "frontend/c/pragma.h"
 #include "ir/ints.h"
@@ -150,11 +151,13 @@ private:
   };
   struct Breakable {
     bool isSwitch = false;
+    bool isRegion = false;          ///< the loop of a backward goto (C's break and continue pass through it)
     const cl::Expr *cond = nullptr; ///< loops: the condition recomputed (null: none)
     const cl::Expr *inc = nullptr;  ///< for loops: the increment
     std::optional<VarRef> temp;     ///< the loop's condition variable
     SourceLoc condLoc;
-    std::optional<VarRef> contFlag; ///< switch: set by a `continue` of an enclosing loop
+    std::optional<VarRef> contFlag;  ///< switch, region: set by a `continue` of an enclosing loop
+    std::optional<VarRef> breakFlag; ///< region: set by a `break` of an enclosing loop or switch
   };
   struct Checkpoint {
     size_t out, vars;
@@ -245,8 +248,29 @@ private:
             const Expr &g);
   void recompute(const Breakable &b, const Expr &g);
   void continueStmt(const Expr &g, size_t depth);
+  void breakStmt(const Expr &g, size_t depth);
   void switchStmt(const cl::SwitchStmt *s, const Expr &g);
   void returnStmt(const cl::ReturnStmt *s, const Expr &g);
+
+  // ---- goto (the plan: goto.h; the scheme: README.md) ----
+  GotoPlan plan_;
+  std::optional<VarRef> jump_;         ///< the code of the jump in progress, 0: none
+  const cl::Stmt *wrapping_ = nullptr; ///< a single statement being lowered inside its region's loop
+  void compound(const cl::CompoundStmt *cs, const Expr &g);
+  void sequence(const cl::CompoundStmt *cs, size_t from, size_t to, const Expr &g, bool mayStartJumping,
+                bool regionsHere);
+  void regionLoop(const cl::CompoundStmt *cs, size_t first, size_t last, const cl::Stmt *single,
+                  const GotoPlan::Region &r, const Expr &g);
+  void gotoStmt(const cl::GotoStmt *s, const Expr &g);
+  void labelStmt(const cl::LabelStmt *s, const Expr &g);
+  void gotoIfStmt(const cl::IfStmt *s, const Expr &g);
+  Expr noJump() const;
+  Expr jumpIn(GotoPlan::Range r) const;
+  Expr disj(const Expr &a, Expr b);
+  void escapeCheck(const cl::Stmt *s);
+  void havocAll(const VarInfo &v, const Expr &g);
+  bool readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd,
+                       const std::vector<const cl::Stmt *> &code) const;
 
   UnitLowering &u_;
   ir::Program &prog_;
@@ -1707,6 +1731,12 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     return;
   DepthGuard depth(*this, s);
   loc_ = irLoc(s->getBeginLoc());
+  if (s == wrapping_) {
+    wrapping_ = nullptr;
+  } else if (auto r = plan_.singleRegions.find(s); r != plan_.singleRegions.end()) {
+    regionLoop(nullptr, 0, 0, s, r->second, g); // a backward goto's loop around a statement not in a compound
+    return;
+  }
   if (const auto *e = llvm::dyn_cast<cl::Expr>(s)) {
     // `p = malloc(…);` with p a local of this block: which fields of the node may be read uninitialized.
     if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e->IgnoreParens());
@@ -1722,16 +1752,7 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     return;
   }
   switch (s->getStmtClass()) {
-  case cl::Stmt::CompoundStmtClass: {
-    const auto *cs = llvm::cast<cl::CompoundStmt>(s);
-    blocks_.push_back(Block{cs, 0, {}});
-    for (const cl::Stmt *c : cs->body()) {
-      stmt(c, g);
-      ++blocks_.back().index;
-    }
-    blocks_.pop_back();
-    return;
-  }
+  case cl::Stmt::CompoundStmtClass: compound(llvm::cast<cl::CompoundStmt>(s), g); return;
   case cl::Stmt::DeclStmtClass:
     curDecl_ = llvm::cast<cl::DeclStmt>(s);
     for (const cl::Decl *d : llvm::cast<cl::DeclStmt>(s)->decls()) {
@@ -1768,13 +1789,13 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     loop(s, f->getCond(), f->getInc(), f->getBody(), false, g);
     return;
   }
-  case cl::Stmt::BreakStmtClass: emit(make(ir::Stmt::Break, g)); return;
+  case cl::Stmt::BreakStmtClass: breakStmt(g, breakables_.size()); return;
   case cl::Stmt::ContinueStmtClass: continueStmt(g, breakables_.size()); return;
   case cl::Stmt::ReturnStmtClass: returnStmt(llvm::cast<cl::ReturnStmt>(s), g); return;
   case cl::Stmt::SwitchStmtClass: switchStmt(llvm::cast<cl::SwitchStmt>(s), g); return;
-  case cl::Stmt::LabelStmtClass: stmt(llvm::cast<cl::LabelStmt>(s)->getSubStmt(), g); return;
-  case cl::Stmt::GotoStmtClass:
-  case cl::Stmt::IndirectGotoStmtClass: unsupported(s, "goto");
+  case cl::Stmt::LabelStmtClass: labelStmt(llvm::cast<cl::LabelStmt>(s), g); return;
+  case cl::Stmt::GotoStmtClass: gotoStmt(llvm::cast<cl::GotoStmt>(s), g); return;
+  case cl::Stmt::IndirectGotoStmtClass: unsupported(s, "computed goto ('goto *p')");
   case cl::Stmt::CaseStmtClass:
   case cl::Stmt::DefaultStmtClass:
     unsupported(s, "case label that is not directly in the body of its switch");
@@ -1889,6 +1910,8 @@ std::optional<std::vector<const cl::Stmt *>> FnLowering::laterCode(const cl::Var
 }
 
 void FnLowering::ifStmt(const cl::IfStmt *s, const Expr &g) {
+  if (plan_.isEntered(s) || plan_.isEntered(s->getThen()) || (s->getElse() && plan_.isEntered(s->getElse())))
+    return gotoIfStmt(s, g);
   SourceLoc ifLoc = loc_;
   loc_ = irLoc(s->getCond()->getBeginLoc());
   Expr c = cond(s->getCond(), g);
@@ -1943,6 +1966,7 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
   out_ = &w.body;
   breakables_.push_back(b);
   stmt(body, Expr::boolLit(true));
+  escapeCheck(s);
   recompute(breakables_.back(), Expr::boolLit(true));
   breakables_.pop_back();
   out_ = saved;
@@ -1970,7 +1994,7 @@ void FnLowering::continueStmt(const Expr &g, size_t depth) {
   if (depth == 0)
     unsupported(fd_->getLocation(), "continue outside a loop");
   Breakable &b = breakables_[depth - 1];
-  if (b.isSwitch) {
+  if (b.isSwitch || b.isRegion) {
     if (!b.contFlag)
       b.contFlag = temp(ir::Type::boolType());
     emit(assign(g, *b.contFlag, Expr::boolLit(true)));
@@ -2055,6 +2079,7 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
       continue;
     }
     stmt(x, use(m));
+    escapeCheck(it);
   }
   loc_ = switchLoc;
   emit(make(ir::Stmt::Break, Expr::boolLit(true)));
@@ -2085,6 +2110,258 @@ void FnLowering::returnStmt(const cl::ReturnStmt *s, const Expr &g) {
   emit(make(ir::Stmt::Return, g));
 }
 
+// ---- goto ----
+
+/// `break` under g, as seen from breakables_[0, depth): through the regions of backward gotos by flags.
+void FnLowering::breakStmt(const Expr &g, size_t depth) {
+  Breakable &b = breakables_.at(depth - 1);
+  if (b.isRegion) {
+    if (!b.breakFlag)
+      b.breakFlag = temp(ir::Type::boolType());
+    emit(assign(g, *b.breakFlag, Expr::boolLit(true)));
+  }
+  emit(make(ir::Stmt::Break, g));
+}
+
+/// `jump == 0`: no jump in progress.
+Expr FnLowering::noJump() const {
+  return Expr::binary(ir::Op::Eq, use(*jump_), Expr::intLit(0, ir::Type::intType()));
+}
+
+/// A jump to one of the labels with codes r.lo .. r.hi is in progress.
+Expr FnLowering::jumpIn(GotoPlan::Range r) const {
+  ir::Type t = ir::Type::intType();
+  if (r.lo == r.hi)
+    return Expr::binary(ir::Op::Eq, use(*jump_), Expr::intLit(r.lo, t));
+  return Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(r.lo, t), use(*jump_)),
+                      Expr::binary(ir::Op::Le, use(*jump_), Expr::intLit(r.hi, t)));
+}
+
+/// An atom for `a or b` (a an atom, b pure), a temporary assigned unguarded.
+Expr FnLowering::disj(const Expr &a, Expr b) {
+  if (a.isTrue())
+    return a;
+  VarRef t = temp(ir::Type::boolType());
+  emit(
+      assign(Expr::boolLit(true), t, a.isFalse() ? std::move(b) : Expr::binary(ir::Op::Or, a, std::move(b))));
+  return use(t);
+}
+
+/// After the body of a loop or an item of a switch that a goto leaves: `[jump != 0] break` (a jump to a label
+/// inside it ends before this point, so any jump still in progress goes outside).
+void FnLowering::escapeCheck(const cl::Stmt *s) {
+  if (!plan_.isEscaping(s))
+    return;
+  Expr away = guardAnd(Expr::boolLit(true), Expr::unary(ir::Op::Not, noJump()));
+  emit(make(ir::Stmt::Break, away));
+}
+
+/// Every IR variable of a local gets an indeterminate value (a jump skipped its declaration).
+void FnLowering::havocAll(const VarInfo &v, const Expr &g) {
+  for (VarRef r : v.refs)
+    havoc(r, g);
+}
+
+/// Whether `code` may read a part of the local before writing it (uninit.cpp).
+bool FnLowering::readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd,
+                                 const std::vector<const cl::Stmt *> &code) const {
+  if (v.isStruct) {
+    for (const cl::FieldDecl *f : v.ctype->getAsRecordDecl()->getDefinition()->fields())
+      if (mayReadFirst(Tracked{Tracked::Field, vd, f, 0}, code, u_.ctx_))
+        return true;
+    return false;
+  }
+  if (v.isArray) {
+    for (size_t k = 0; k < v.refs.size(); ++k)
+      if (mayReadFirst(Tracked{Tracked::Elem, vd, nullptr, k}, code, u_.ctx_))
+        return true;
+    return false;
+  }
+  return mayReadFirst(Tracked{Tracked::Var, vd, nullptr, 0}, code, u_.ctx_);
+}
+
+void FnLowering::compound(const cl::CompoundStmt *cs, const Expr &g) {
+  blocks_.push_back(Block{cs, 0, {}});
+  sequence(cs, 0, cs->size(), g, plan_.isEntered(cs), true);
+  blocks_.pop_back();
+}
+
+/// Statements from..to-1 of a compound under g. Without gotos each runs under g. With gotos, a statement's
+/// guard is `g and jump == 0` (recomputed when a statement before it may have started or ended a jump, or
+/// when the list may be entered by a jump), or'ed with "a jump to a label inside it is in progress" when a
+/// jump enters it; a backward goto's region runs as a loop (regionLoop).
+void FnLowering::sequence(const cl::CompoundStmt *cs, size_t from, size_t to, const Expr &g,
+                          bool mayStartJumping, bool regionsHere) {
+  const std::vector<GotoPlan::Region> *regions = nullptr;
+  if (auto it = plan_.regions.find(cs); regionsHere && it != plan_.regions.end())
+    regions = &it->second;
+  Expr cur = g;
+  bool clean = !mayStartJumping; // cur implies jump == 0
+  auto normal = [&]() -> Expr {
+    if (!clean) {
+      cur = guardAnd(g, noJump());
+      clean = true;
+    }
+    return cur;
+  };
+  for (size_t k = from; k < to; ++k) {
+    const cl::Stmt *c = cs->body_begin()[k];
+    blocks_.back().index = k;
+    const GotoPlan::Region *r = nullptr;
+    if (regions)
+      for (const GotoPlan::Region &x : *regions)
+        if (x.first == k)
+          r = &x;
+    if (r) {
+      loc_ = irLoc(c->getBeginLoc());
+      Expr gr = normal();
+      if (r->entered) {
+        std::optional<GotoPlan::Range> in;
+        for (size_t i = r->first; i <= r->last; ++i)
+          if (auto ci = plan_.codesInside(cs->body_begin()[i]))
+            in = in ? GotoPlan::Range{std::min(in->lo, ci->lo), std::max(in->hi, ci->hi)} : *ci;
+        if (in)
+          gr = disj(gr, jumpIn(*in));
+      }
+      regionLoop(cs, r->first, r->last, nullptr, *r, gr);
+      clean &= !(r->entered || r->escapes);
+      k = r->last;
+      continue;
+    }
+    Expr gc = normal();
+    if (plan_.isEntered(c)) {
+      loc_ = irLoc(c->getBeginLoc());
+      gc = disj(gc, jumpIn(*plan_.codesInside(c)));
+    }
+    stmt(c, gc);
+    clean &= !(plan_.isEntered(c) || plan_.isEscaping(c));
+  }
+  if (from < to)
+    blocks_.back().index = to - 1;
+}
+
+/// A backward goto's region (statements first..last of cs, or the single statement) under g:
+/// `[g] while (true) { statements; [jump is a code of the region's labels] continue; break }`. A goto back
+/// sets `jump` and leaves the statements after it; the loop restarts, and the jump enters the statements
+/// down to its label. Bounded for verification like any loop (`#pragma locus unwind K` before the label).
+void FnLowering::regionLoop(const cl::CompoundStmt *cs, size_t first, size_t last, const cl::Stmt *single,
+                            const GotoPlan::Region &r, const Expr &g) {
+  const cl::Stmt *head = single ? single : cs->body_begin()[first];
+  SourceLoc where = irLoc(head->getBeginLoc());
+  loc_ = where;
+  size_t insertAt = out_->size();
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.value = Expr::boolLit(true);
+  if (const auto *ls = llvm::dyn_cast<cl::LabelStmt>(head)) {
+    // The pragma on the line before the label bounds this loop, unless a loop starts on the label's line (it
+    // is that loop's).
+    const cl::Stmt *sub = ls->getSubStmt();
+    bool loopOnLine =
+        (llvm::isa<cl::WhileStmt>(sub) || llvm::isa<cl::DoStmt>(sub) || llvm::isa<cl::ForStmt>(sub) ||
+         llvm::isa<cl::CompoundStmt>(sub) || llvm::isa<cl::LabelStmt>(sub)) &&
+        irLoc(sub->getBeginLoc()).line == where.line;
+    if (!loopOnLine)
+      w.unwind = u_.pragmas_.take(u_.smLoc(head->getBeginLoc()));
+  }
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  Breakable b;
+  b.isRegion = true;
+  breakables_.push_back(b);
+  if (single) {
+    wrapping_ = single;
+    stmt(single, Expr::boolLit(true));
+  } else {
+    sequence(cs, first, last + 1, Expr::boolLit(true), true, false);
+  }
+  loc_ = where;
+  Expr again = Expr::boolLit(false);
+  bool contiguous = r.codes.back() - r.codes.front() + 1 == static_cast<int64_t>(r.codes.size());
+  if (contiguous) {
+    again = jumpIn({r.codes.front(), r.codes.back()});
+  } else {
+    for (int64_t c : r.codes) {
+      Expr eq = jumpIn({c, c});
+      again = again.isFalse() ? std::move(eq) : Expr::binary(ir::Op::Or, std::move(again), std::move(eq));
+    }
+  }
+  emit(make(ir::Stmt::Continue, guardAnd(Expr::boolLit(true), std::move(again))));
+  emit(make(ir::Stmt::Break, Expr::boolLit(true)));
+  std::optional<VarRef> brk = breakables_.back().breakFlag, cont = breakables_.back().contFlag;
+  breakables_.pop_back();
+  out_ = saved;
+  // Reset unguarded (see switchStmt).
+  for (const std::optional<VarRef> &f : {cont, brk})
+    if (f)
+      out_->insert(out_->begin() + static_cast<std::ptrdiff_t>(insertAt),
+                   assign(Expr::boolLit(true), *f, Expr::boolLit(false)));
+  emit(std::move(w));
+  if (brk)
+    breakStmt(use(*brk), breakables_.size());
+  if (cont)
+    continueStmt(use(*cont), breakables_.size());
+}
+
+/// `goto L` → `[g] jump := code` (the statements after it see the jump in progress and do not run).
+void FnLowering::gotoStmt(const cl::GotoStmt *s, const Expr &g) {
+  auto it = plan_.codes.find(s);
+  if (it == plan_.codes.end()) // a self-loop is lowered at its label
+    unsupported(s, "goto");
+  emit(assign(g, *jump_, Expr::intLit(it->second, ir::Type::intType())));
+}
+
+/// A label: where a jump to it ends (`[jump is one of its codes] jump := 0`, after giving the locals whose
+/// declarations the jump skipped an indeterminate value), then its statement. `L: goto L;` is
+/// `[g] while (true) {}`.
+void FnLowering::labelStmt(const cl::LabelStmt *s, const Expr &g) {
+  if (auto it = plan_.labels.find(s); it != plan_.labels.end()) {
+    loc_ = irLoc(s->getBeginLoc());
+    const GotoPlan::Label &l = it->second;
+    for (size_t k = 0; k < l.bypass.size(); ++k) {
+      if (l.bypass[k].empty())
+        continue;
+      int64_t code = l.first + static_cast<int64_t>(k);
+      Expr here = guardAnd(Expr::boolLit(true), jumpIn({code, code}));
+      for (const cl::VarDecl *vd : l.bypass[k])
+        if (auto v = locals_.find(vd);
+            v != locals_.end() && (l.inLoop || readBeforeWrite(v->second, vd, l.after)))
+          havocAll(v->second, here);
+    }
+    Expr arrived = guardAnd(Expr::boolLit(true), jumpIn({l.first, l.last()}));
+    emit(assign(arrived, *jump_, Expr::intLit(0, ir::Type::intType())));
+  }
+  const cl::Stmt *sub = s->getSubStmt();
+  if (const auto *gs = llvm::dyn_cast<cl::GotoStmt>(sub); gs && plan_.selfLoops.count(gs)) {
+    loc_ = irLoc(gs->getBeginLoc());
+    ir::Stmt w = make(ir::Stmt::While, g);
+    w.value = Expr::boolLit(true);
+    w.unwind = u_.pragmas_.take(u_.smLoc(s->getBeginLoc()));
+    emit(std::move(w));
+    return;
+  }
+  stmt(sub, g);
+}
+
+/// An `if` that a jump enters (or a branch of which one does): the condition is evaluated only when no
+/// jump is in progress; a branch runs when its condition holds or a jump to a label inside it is in
+/// progress. The else branch's guard is computed after the then branch ran, so a jump from the then branch
+/// into the else branch enters it.
+void FnLowering::gotoIfStmt(const cl::IfStmt *s, const Expr &g) {
+  SourceLoc ifLoc = loc_;
+  Expr gn = plan_.isEntered(s) ? guardAnd(g, noJump()) : g;
+  loc_ = irLoc(s->getCond()->getBeginLoc());
+  Expr c = cond(s->getCond(), gn);
+  Expr tn = guardAnd(gn, std::move(c));
+  Expr tg = plan_.isEntered(s->getThen()) ? disj(tn, jumpIn(*plan_.codesInside(s->getThen()))) : tn;
+  stmt(s->getThen(), tg);
+  if (const cl::Stmt *e = s->getElse()) {
+    loc_ = ifLoc;
+    Expr en = conj(gn, tn, true);
+    Expr eg = plan_.isEntered(e) ? disj(en, jumpIn(*plan_.codesInside(e))) : en;
+    stmt(e, eg);
+  }
+}
+
 void FnLowering::run() {
   const cl::FunctionDecl *def = fd_;
   for (const cl::ParmVarDecl *pd : def->parameters())
@@ -2106,6 +2383,17 @@ void FnLowering::run() {
   }
   out_ = &p_.body;
   loc_ = irLoc(def->getLocation());
+  plan_ = planGotos(def->getBody());
+  if (plan_.error)
+    unsupported(plan_.error->at, plan_.error->what);
+  if (!plan_.labels.empty()) {
+    std::string name = "jump";
+    for (unsigned i = 1; taken(name); ++i)
+      name = "jump_" + std::to_string(i);
+    used_.insert(name);
+    p_.vars.push_back({name, ir::Type::intType(), ir::VarKind::Local, loc_, true});
+    jump_ = VarRef{false, static_cast<uint32_t>(p_.vars.size() - 1)};
+  }
   bool isRoot = p_.isTest || p_.name == "main" || def->getNameAsString() == "main";
   if (isRoot) {
     SourceLoc fnLoc = loc_;

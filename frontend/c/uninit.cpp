@@ -105,6 +105,7 @@ public:
       const cl::Expr *v = llvm::cast<cl::ReturnStmt>(s)->getRetValue();
       return v ? expr(v) : R::Open;
     }
+    case cl::Stmt::GotoStmtClass: return R::Read; // the code it jumps to may read before any write here
     case cl::Stmt::NullStmtClass:
     case cl::Stmt::BreakStmtClass:
     case cl::Stmt::ContinueStmtClass: return R::Open;

@@ -341,8 +341,8 @@ int main(void) {
   std::string errors;
   CHECK_FALSE(
       tryCompile("int main(void) {\n#pragma locus unwind 2\n  int x = 1;\n  return x;\n}\n", &errors));
-  CHECK(errors.find("test.c:2:1: error: '#pragma locus unwind' must come right before a loop or a function "
-                    "definition") != std::string::npos);
+  CHECK(errors.find("test.c:2:1: error: '#pragma locus unwind' must come right before a loop, a label a "
+                    "backward goto jumps to, or a function definition") != std::string::npos);
   CHECK_FALSE(tryCompile("#pragma locus unwind 0\nint main(void) { return 0; }\n", &errors));
   CHECK(errors.find("test.c:1:1: error: malformed '#pragma locus': expected '#pragma locus unwind K' with K "
                     "from 1 to 100000") != std::string::npos);

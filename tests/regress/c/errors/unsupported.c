@@ -39,13 +39,57 @@ int f(union U *u) { // expected-error {{union 'U'}}
   return 0;
 }
 // -----
-int f(void) {
-  int x = 0;
-again:
-  x++;
-  if (x < 3)
-    goto again; // expected-error {{goto}}
-  return x;
+int f(int a) {
+  if (a)
+    goto in; // expected-error {{unsupported C construct: goto into a loop body from outside the loop}}
+  while (a < 10) {
+    a++;
+  in:
+    a += 2;
+  }
+  return a;
+}
+// -----
+int f(int a) {
+  switch (a) {
+  case 1:
+    a++;
+  L:
+    a += 3;
+    break;
+  case 2:
+    goto L; // expected-error {{goto between the statements of a switch body}}
+  }
+  return a;
+}
+// -----
+int f(int a) {
+  if (a)
+    goto L; // expected-error {{goto into a switch body from outside the switch}}
+  switch (a) {
+  case 1: {
+  L:
+    a++;
+  }
+  }
+  return a;
+}
+// -----
+int f(int a) {
+  int k = ({
+    goto L; // expected-error {{goto out of a statement expression}}
+    1;
+  });
+L:
+  return a + k;
+}
+// -----
+int f(int a) {
+  goto *(a ? &&L : &&M); // expected-error {{computed goto}}
+L:
+  return 1;
+M:
+  return 2;
 }
 // -----
 int f(void) {

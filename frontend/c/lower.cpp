@@ -1,13 +1,16 @@
 // Lowering of a clang C AST (the subset of docs/c.md) to canonical IR; the scheme is in
 // frontend/c/README.md.
+#include "frontend/c/audit.h"
 #include "frontend/c/goto.h"
 #include "frontend/c/internal.h"
 #include "frontend/c/pragma.h"
 #include "ir/ints.h"
 
+#include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h> // TypeTraitExpr: __builtin_types_compatible_p
 #include <clang/AST/Stmt.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/ADT/StringExtras.h>
@@ -173,6 +176,8 @@ private:
   // ---- helpers defined below ----
   [[noreturn]] void unsupported(const cl::Stmt *s, const std::string &what);
   [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what);
+  void admit(const cl::Stmt *s);
+  void admitDecl(const cl::Decl *d);
   SourceLoc irLoc(cl::SourceLocation l);
   std::string text(const cl::Stmt *s) const;
   ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what);
@@ -341,6 +346,30 @@ public:
   [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what) {
     error(l, "unsupported C construct: " + what);
   }
+  /// The audit of a declaration (audit.h), and of the attributes that would change what it means.
+  void admitDecl(const cl::Decl *d) {
+    audit::Entry a = audit::declKind(d->getKind());
+    if (a.support != audit::Support::Lowered)
+      unsupported(d->getLocation(),
+                  a.what ? a.what : std::string(d->getDeclKindName()) + " declaration (not C)");
+    if (const auto *td = llvm::dyn_cast<cl::TypedefNameDecl>(d);
+        td && td->getUnderlyingType()->isVariablyModifiedType())
+      unsupported(d->getLocation(), "typedef of a variable-length array type");
+    for (const cl::Attr *at : d->attrs()) {
+      if (at->isImplicit())
+        continue;
+      // Attributes that run code or change a declaration's meaning in ways the lowering does not model.
+      switch (at->getKind()) {
+      case cl::attr::Cleanup:
+      case cl::attr::Constructor:
+      case cl::attr::Destructor:
+      case cl::attr::IFunc:
+      case cl::attr::Alias:
+        unsupported(at->getLocation(), std::string("attribute '") + at->getSpelling() + "'");
+      default: break;
+      }
+    }
+  }
   /// Reports an error at l and abandons the current function.
   [[noreturn]] void error(cl::SourceLocation l, const std::string &msg) {
     diags_.error(smLoc(l), msg);
@@ -493,6 +522,15 @@ void FnLowering::unsupported(const cl::Stmt *s, const std::string &what) {
 }
 void FnLowering::unsupported(cl::SourceLocation l, const std::string &what) {
   u_.unsupported(l, what);
+}
+/// The audit (audit.h): a node whose kind the lowering has no code for is reported here, before any dispatch.
+void FnLowering::admit(const cl::Stmt *s) {
+  audit::Entry a = audit::stmtClass(s->getStmtClass());
+  if (a.support != audit::Support::Lowered)
+    unsupported(s, a.what ? a.what : std::string(s->getStmtClassName()) + " (not C)");
+}
+void FnLowering::admitDecl(const cl::Decl *d) {
+  u_.admitDecl(d);
 }
 SourceLoc FnLowering::irLoc(cl::SourceLocation l) {
   return u_.irLoc(l);
@@ -720,7 +758,8 @@ ir::Type FnLowering::intTypeOf(const cl::Expr *e) {
 /// to evaluate every subexpression would cost time quadratic in the length of a long operator chain.)
 std::optional<Expr> FnLowering::folded(const cl::Expr *e) {
   bool leaf = llvm::isa<cl::IntegerLiteral>(e) || llvm::isa<cl::CharacterLiteral>(e) ||
-              llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e) || llvm::isa<cl::OffsetOfExpr>(e);
+              llvm::isa<cl::TypeTraitExpr>(e) || llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e) ||
+              llvm::isa<cl::OffsetOfExpr>(e);
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e))
     leaf = llvm::isa<cl::EnumConstantDecl>(dr->getDecl());
   if (!leaf || !e->getType()->isIntegerType() || e->isValueDependent() || !e->isIntegerConstantExpr(u_.ctx_))
@@ -810,6 +849,7 @@ Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
 Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
   DepthGuard depth(*this, e);
   e = e->IgnoreParens();
+  admit(e);
   if (std::optional<Expr> k = folded(e))
     return *k;
   if (const auto *ce = llvm::dyn_cast<cl::ConstantExpr>(e))
@@ -858,6 +898,7 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
 void FnLowering::effect(const cl::Expr *e, const Expr &g) {
   DepthGuard depth(*this, e);
   e = e->IgnoreParens();
+  admit(e);
   if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e)) {
     if (bo->isAssignmentOp()) {
       assignExpr(bo, g, false);
@@ -898,6 +939,8 @@ const cl::CallExpr *FnLowering::allocCall(const cl::Expr *e) const {
 
 Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
   const cl::Expr *sub = ce->getSubExpr();
+  if (audit::Entry a = audit::castKind(ce->getCastKind()); a.support != audit::Support::Lowered)
+    unsupported(ce, a.what ? a.what : std::string("conversion '") + ce->getCastKindName() + "' (not C)");
   switch (ce->getCastKind()) {
   case cl::CK_LValueToRValue: return load(lvalue(sub, g), g);
   case cl::CK_NoOp: return rv(sub, g);
@@ -1275,6 +1318,13 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     }
     return noValue();
   }
+  if (name == "__builtin_expect" && ce->getNumArgs() == 2) {
+    // A hint to the compiler: the value of its first argument (the second, the expected value, is evaluated).
+    Expr v = rvAs(ce->getArg(0), intTypeOf(ce), g);
+    size_t mark = out_->size();
+    effect(ce->getArg(1), g);
+    return settle(std::move(v), mark, g);
+  }
   if (name == "malloc" || name == "calloc")
     unsupported(ce, "'" + name + "' whose result is not converted to a pointer to a struct");
   unsupported(ce, "call to '" + name +
@@ -1408,6 +1458,7 @@ bool FnLowering::rvInto(VarRef target, cl::QualType targetType, const cl::Expr *
 
 FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
   e = e->IgnoreParens();
+  admit(e);
   LVal lv;
   lv.ctype = e->getType();
   lv.node = e;
@@ -1751,26 +1802,37 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     allocScope_.reset();
     return;
   }
+  admit(s);
   switch (s->getStmtClass()) {
   case cl::Stmt::CompoundStmtClass: compound(llvm::cast<cl::CompoundStmt>(s), g); return;
   case cl::Stmt::DeclStmtClass:
     curDecl_ = llvm::cast<cl::DeclStmt>(s);
     for (const cl::Decl *d : llvm::cast<cl::DeclStmt>(s)->decls()) {
       if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
+        admitDecl(vd);
         loc_ = irLoc(vd->getLocation());
         localDecl(vd, g, true);
         if (!blocks_.empty() && blocks_.back().stmt->body_begin()[blocks_.back().index] == s)
           blocks_.back().declared.insert(vd);
         curDecl_ = llvm::cast<cl::DeclStmt>(s); // (an initializer may have lowered a nested declaration)
-      } else if (!llvm::isa<cl::TypeDecl>(d) && !llvm::isa<cl::FunctionDecl>(d) &&
-                 !llvm::isa<cl::StaticAssertDecl>(d)) { // clang checked a _Static_assert already
-        unsupported(d->getLocation(),
-                    std::string("local declaration of kind '") + d->getDeclKindName() + "'");
+      } else {
+        admitDecl(d); // types, function declarations, _Static_assert (clang checked it), local labels
       }
     }
     curDecl_ = nullptr;
     return;
   case cl::Stmt::NullStmtClass: return;
+  case cl::Stmt::AttributedStmtClass: {
+    // Attributes that only advise the compiler; any other is rejected.
+    const auto *as = llvm::cast<cl::AttributedStmt>(s);
+    for (const cl::Attr *a : as->getAttrs())
+      if (!llvm::isa<cl::FallThroughAttr>(a) && !llvm::isa<cl::LoopHintAttr>(a) &&
+          !llvm::isa<cl::LikelyAttr>(a) && !llvm::isa<cl::UnlikelyAttr>(a) &&
+          !llvm::isa<cl::NoMergeAttr>(a) && !llvm::isa<cl::MustTailAttr>(a))
+        unsupported(a->getLocation(), std::string("statement attribute '") + a->getSpelling() + "'");
+    stmt(as->getSubStmt(), g);
+    return;
+  }
   case cl::Stmt::IfStmtClass: ifStmt(llvm::cast<cl::IfStmt>(s), g); return;
   case cl::Stmt::WhileStmtClass: {
     const auto *w = llvm::cast<cl::WhileStmt>(s);
@@ -2612,8 +2674,10 @@ std::optional<ir::Program> UnitLowering::run() {
         !csm_.getFileID(csm_.getExpansionLoc(d->getLocation())).isValid())
       continue;
     try {
-      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d))
         brokenGlobals_.insert(vd->getCanonicalDecl()); // until its declaration is lowered
+      admitDecl(d);
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
         declareGlobal(vd);
         brokenGlobals_.erase(vd->getCanonicalDecl());
       } else if (const auto *fd = llvm::dyn_cast<cl::FunctionDecl>(d);

@@ -18,7 +18,7 @@ int f(int *p) { // expected-error {{pointer type 'int *' of parameter 'p'}}
 __int128 g; // expected-error {{type '__int128' of global 'g'}}
 // -----
 int f(int x) {
-  return x ?: 1; // expected-error {{expression 'BinaryConditionalOperator'}}
+  return x ?: 1; // expected-error {{unsupported C construct: GNU conditional 'x ?: y'}}
 }
 // -----
 struct S { int v; struct S *next; };
@@ -355,3 +355,46 @@ int f(void) {
 struct S { struct Missing *next; int v; }; // expected-error {{pointer to the incomplete struct 'Missing'}}
 int f(struct S *p) { return p->v; }
 int g(struct S *p) { return p->v + 1; } // the half-built record is not used again
+// -----
+// The audit (frontend/c/audit.cpp): node kinds, cast kinds, declarations and attributes the lowering has no
+// code for are reported where they occur.
+int f(int x) {
+  return __builtin_LINE(); // expected-error {{unsupported C construct: __builtin_LINE/__builtin_FILE}}
+}
+// -----
+int f(int x) {
+  return x ? __atomic_load_n(&x, 0) : 0; // expected-error {{unsupported C construct: atomic builtin}}
+}
+// -----
+__asm__("nop"); // expected-error {{unsupported C construct: file-scope assembly}}
+int f(void) {
+  return 0;
+}
+// -----
+void release(int *p);
+int f(void) {
+  __attribute__((cleanup(release))) int x = 1; // expected-error {{unsupported C construct: attribute 'cleanup'}}
+  return x;
+}
+// -----
+__attribute__((constructor)) void init(void) {} // expected-error {{unsupported C construct: attribute 'constructor'}}
+__attribute__((destructor)) void fini(void) {} // expected-error {{unsupported C construct: attribute 'destructor'}}
+int main(void) {
+  return 0;
+}
+// -----
+union U { int a; };
+int f(int x) {
+  (void)(union U)x; // expected-error {{unsupported C construct: cast to a union}}
+  return 0;
+}
+// -----
+int f(int x) {
+  (void)f; // expected-error {{unsupported C construct: function pointer}}
+  return 0;
+}
+// -----
+int f(int x) {
+L:
+  return &&L != 0; // expected-error {{unsupported C construct: address of a label ('&&label')}}
+}

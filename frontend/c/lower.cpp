@@ -16,6 +16,8 @@
 #include <llvm/ADT/StringExtras.h>
 
 #include <algorithm>
+#include <deque>
+#include <functional>
 #include <set>
 #include <unordered_map>
 
@@ -167,9 +169,12 @@ private:
     unsigned boolTemps, otherTemps;
   };
   /// A whole struct that is copied from or to: a scalarized struct variable, or the node a pointer refers to.
+  /// A struct value (or a struct-typed part of one) as a range of leaves (UnitLowering::Leaf): leaves
+  /// first..first+count-1 of a struct variable, or fields first.. of the node a reference variable holds.
   struct StructObj {
     const VarInfo *var = nullptr; ///< the struct variable; null: a node
     VarRef node;                  ///< a reference variable holding the node
+    uint32_t first = 0, count = 0;
     const cl::Expr *expr = nullptr;
   };
 
@@ -244,7 +249,9 @@ private:
   StructObj structObj(const cl::Expr *e, const Expr &g);
   void copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g);
   void structAssign(const cl::BinaryOperator *bo, const Expr &g);
-  void structInit(const VarInfo &v, const cl::Expr *init, const Expr &g);
+  void structInit(const StructObj &dst, const cl::Expr *init, const Expr &g);
+  const VarInfo &callResult(const cl::CallExpr *ce, const Expr &g);
+  std::deque<VarInfo> structTemps_; ///< struct values of calls, copied out of the callee's result globals
 
   void stmt(const cl::Stmt *s, const Expr &g);
   void localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize);
@@ -430,16 +437,13 @@ public:
     prog_.records.push_back({uniqueName(base), {}, irLoc(def->getLocation())});
     std::set<std::string> names;
     try {
-      for (const cl::FieldDecl *f : def->fields()) {
-        std::string fname = f->getNameAsString();
-        if (f->isBitField())
-          unsupported(f->getLocation(), "bit-field '" + fname + "'");
-        ir::Type t = irType(f->getType(), f->getLocation(), "field '" + fname + "'");
-        std::string n = fname.empty() ? "f" : fname;
+      // One IR field per leaf: a nested struct field contributes its own fields (`t_a` for `s.t.a`).
+      for (const Leaf &l : leaves(def, def->getLocation(), "", true)) {
+        std::string n = l.path.empty() ? "f" : l.path;
         for (unsigned i = 1; isKeyword(n) || names.count(n); ++i)
-          n = fname + "_" + std::to_string(i);
+          n = (l.path.empty() ? "f" : l.path) + "_" + std::to_string(i);
         names.insert(n);
-        prog_.records[idx].fields.push_back({n, t, irLoc(f->getLocation())});
+        prog_.records[idx].fields.push_back({n, l.type, irLoc(l.chain.back()->getLocation())});
       }
     } catch (const Unsupported &) {
       brokenRecords_.insert(def); // half built: later uses must not see it
@@ -448,28 +452,81 @@ public:
     return idx;
   }
 
-  /// The fields of a struct type whose values are scalarized (one variable per field) and their IR types,
-  /// or unsupported: every field must be an integer, a _Bool or a struct pointer.
-  std::vector<std::pair<const cl::FieldDecl *, ir::Type>>
-  valueFields(cl::QualType t, cl::SourceLocation where, const std::string &what) {
-    std::string desc = "struct value type '" + t.getAsString() + "' of " + what;
+  /// A scalar part of a struct: nested struct fields are expanded depth first, so `s.t.a` is a leaf of `s`
+  /// with the path `t_a` (an anonymous member adds nothing to the path).
+  struct Leaf {
+    std::string path;
+    ir::Type type;
+    std::vector<const cl::FieldDecl *> chain; ///< the fields from the outer struct down to the scalar
+  };
+
+  /// The leaves of struct `def`, or unsupported: every field must be an integer, a _Bool, a struct pointer or
+  /// (recursively) a struct of such fields. Errors are located at `where` (a variable, a parameter, …;
+  /// `what` names it) or, for a heap record (`record`), at the field.
+  std::vector<Leaf> leaves(const cl::RecordDecl *def, cl::SourceLocation where, const std::string &what,
+                           bool record = false) {
+    std::vector<Leaf> out;
+    std::vector<const cl::FieldDecl *> chain;
+    std::string desc = "struct value type '" + ctx_.getRecordType(def).getAsString() + "' of " + what;
+    std::function<void(const cl::RecordDecl *, const std::string &)> walk = [&](const cl::RecordDecl *d,
+                                                                                const std::string &prefix) {
+      for (const cl::FieldDecl *f : d->fields()) {
+        std::string fname = f->getNameAsString();
+        cl::SourceLocation at = record ? f->getLocation() : where;
+        if (f->isBitField())
+          unsupported(
+              at, record ? "bit-field '" + fname + "'"
+                         : desc + " with " +
+                               (fname.empty() ? "an unnamed bit-field" : "the bit-field '" + fname + "'"));
+        std::string path = fname.empty() ? prefix : prefix.empty() ? fname : prefix + "_" + fname;
+        chain.push_back(f);
+        cl::QualType ft = f->getType().getCanonicalType();
+        if (const auto *rt = ft->getAs<cl::RecordType>(); rt && !rt->getDecl()->isUnion()) {
+          walk(rt->getDecl()->getDefinition(), path);
+        } else {
+          if (!record && !intType(ft, ctx_) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
+            unsupported(
+                at, desc + " with " + (fname.empty() ? "an unnamed member" : "the field '" + fname + "'") +
+                        " of type '" + f->getType().getAsString() +
+                        "' (struct values may only have integer, _Bool, struct pointer and struct fields)");
+          out.push_back({path,
+                         irType(f->getType(), at,
+                                record ? "field '" + fname + "'" : "field '" + fname + "' of " + what),
+                         chain});
+        }
+        chain.pop_back();
+      }
+    };
+    walk(def, "");
+    return out;
+  }
+  std::vector<Leaf> leaves(cl::QualType t, cl::SourceLocation where, const std::string &what) {
     const cl::RecordDecl *def = t.getCanonicalType()->getAsRecordDecl()->getDefinition();
     if (!def)
-      unsupported(where, desc + " (an incomplete struct)");
-    std::vector<std::pair<const cl::FieldDecl *, ir::Type>> fields;
-    for (const cl::FieldDecl *f : def->fields()) {
-      std::string fname = f->getNameAsString();
-      std::string field = fname.empty() ? "an unnamed member" : "the field '" + fname + "'";
-      cl::QualType ft = f->getType().getCanonicalType();
-      if (f->isBitField())
-        unsupported(where, desc + " with " +
-                               (fname.empty() ? "an unnamed bit-field" : "the bit-field '" + fname + "'"));
-      if (!intType(ft, ctx_) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
-        unsupported(where, desc + " with " + field + " of type '" + f->getType().getAsString() +
-                               "' (struct values may only have integer, _Bool and struct pointer fields)");
-      fields.emplace_back(f, irType(f->getType(), where, "field '" + fname + "' of " + what));
+      unsupported(where,
+                  "struct value type '" + t.getAsString() + "' of " + what + " (an incomplete struct)");
+    return leaves(def, where, what);
+  }
+
+  /// The number of leaves of a value of type t (1 for a scalar).
+  uint32_t leafCount(cl::QualType t) {
+    const auto *rt = t.getCanonicalType()->getAs<cl::RecordType>();
+    if (!rt || rt->getDecl()->isUnion() || !rt->getDecl()->getDefinition())
+      return 1;
+    uint32_t n = 0;
+    for (const cl::FieldDecl *f : rt->getDecl()->getDefinition()->fields())
+      n += leafCount(f->getType());
+    return n;
+  }
+  /// The first leaf of field f within its struct.
+  uint32_t leafOffset(const cl::FieldDecl *f) {
+    uint32_t n = 0;
+    for (const cl::FieldDecl *g : f->getParent()->fields()) {
+      if (g == f)
+        break;
+      n += leafCount(g->getType());
     }
-    return fields;
+    return n;
   }
 
   cl::ASTContext &ctx_;
@@ -480,6 +537,12 @@ public:
   std::unordered_map<const cl::VarDecl *, VarInfo> globals_;     ///< by canonical declaration
   std::unordered_map<const cl::FunctionDecl *, uint32_t> procs_; ///< by canonical declaration
   std::set<uint32_t> brokenProcs_;                               ///< signatures that were unsupported
+  /// Per procedure with struct parameters: per C parameter, its first IR parameter and their number (a
+  /// struct parameter is one IR parameter per leaf).
+  std::unordered_map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> paramRanges_;
+  /// Per procedure with a struct result: the globals (one per leaf) its `return` leaves the value in, which
+  /// the caller copies right after the call.
+  std::unordered_map<uint32_t, VarInfo> structResults_;
   std::set<const cl::RecordDecl *> brokenRecords_; ///< records with an unsupported field (definitions)
   std::set<const cl::VarDecl *> brokenGlobals_;    ///< globals whose declaration was unsupported (canonical)
   /// Non-zero initializers of globals, run at the start of main and of every test.
@@ -873,8 +936,11 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
   }
   if (const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(e))
     return ternary(co, g, true);
-  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e))
+  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e)) {
+    if (isStructValue(ce->getType()))
+      wholeStruct(e, text(e));
     return call(ce, g, true, std::nullopt);
+  }
   if (llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e)) // a constant one was folded above
     unsupported(e, "sizeof/alignof of a variable-length type");
   if (llvm::isa<cl::StringLiteral>(e))
@@ -885,13 +951,13 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
     unsupported(e, "initializer list outside an array or struct declaration");
   if (llvm::isa<cl::FloatingLiteral>(e))
     unsupported(e, "floating-point literal");
-  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e); me && !me->isArrow()) {
-    if (llvm::isa<cl::CallExpr>(me->getBase()->IgnoreParens()))
-      rv(me->getBase(), g); // reports the callee (a struct result is unsupported in its signature)
-    unsupported(e, "member of a struct value that is neither a variable nor '*p'");
+  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e)) {
+    if (isStructValue(me->getType()))
+      wholeStruct(e, text(e));
+    return load(lvalue(e, g), g); // a field of a struct rvalue (`f().a`): no lvalue-to-rvalue conversion
   }
-  if (llvm::isa<cl::MemberExpr>(e) || llvm::isa<cl::ArraySubscriptExpr>(e))
-    unsupported(e, "struct or array value (only scalar fields and elements are supported)");
+  if (llvm::isa<cl::ArraySubscriptExpr>(e))
+    unsupported(e, "array value (only scalar elements are supported)");
   unsupported(e, std::string("expression '") + e->getStmtClassName() + "'");
 }
 
@@ -1205,21 +1271,47 @@ Expr FnLowering::call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std
   const ir::Procedure &callee_ = prog_.procs[idx];
   if (callee_.isTest)
     unsupported(ce, "call to the test function '" + callee_.name + "'");
-  if (ce->getNumArgs() != callee_.params.size())
+  const auto &ranges = u_.paramRanges_.at(idx);
+  if (ce->getNumArgs() != ranges.size())
     unsupported(ce, "call with " + std::to_string(ce->getNumArgs()) + " arguments to '" + callee_.name +
-                        "', which has " + std::to_string(callee_.params.size()) + " parameters");
+                        "', which has " + std::to_string(ranges.size()) + " parameters");
   const cl::FunctionDecl *def = callee->getDefinition();
   std::vector<Expr> args;
-  std::vector<size_t> marks;
+  std::vector<size_t> starts;  // per C argument: where its statements start
+  std::vector<unsigned> owner; // per IR argument: its C argument
   for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
-    marks.push_back(out_->size());
-    Expr a = rv(ce->getArg(i), g);
+    starts.push_back(out_->size());
     cl::QualType pt = def->getParamDecl(i)->getType();
+    if (isStructValue(pt)) { // by value: one IR argument per leaf (a node's fields read now)
+      StructObj o = structObj(ce->getArg(i), g);
+      SourceLoc saved = loc_;
+      loc_ = irLoc(ce->getArg(i)->getBeginLoc());
+      for (uint32_t k = 0; k < ranges[i].second; ++k) {
+        if (o.var) {
+          args.push_back(o.var->elems.at(o.first + k));
+        } else {
+          ir::Stmt get = make(ir::Stmt::GetField, g);
+          get.lhs = temp(prog_.procs[idx].vars[prog_.procs[idx].params[ranges[i].first + k]].type);
+          get.base = o.node;
+          get.field = o.first + k;
+          args.push_back(use(get.lhs));
+          emit(std::move(get));
+        }
+        owner.push_back(i);
+      }
+      loc_ = saved;
+      continue;
+    }
+    Expr a = rv(ce->getArg(i), g);
     a = convert(std::move(a), pt, g);
-    args.push_back(coerce(std::move(a), prog_.procs[idx].vars[prog_.procs[idx].params[i]].type, g));
+    args.push_back(
+        coerce(std::move(a), prog_.procs[idx].vars[prog_.procs[idx].params[ranges[i].first]].type, g));
+    owner.push_back(i);
   }
-  for (size_t i = args.size(); i-- > 1;)
-    args[i - 1] = settle(std::move(args[i - 1]), marks[i], g);
+  // C evaluation order: an argument's value is taken before the later arguments' statements run.
+  for (size_t j = args.size(); j-- > 0;)
+    if (owner[j] + 1 < starts.size())
+      args[j] = settle(std::move(args[j]), starts[owner[j] + 1], g);
   ir::Stmt s = make(ir::Stmt::Call, g);
   s.callee = idx;
   s.args = std::move(args);
@@ -1481,37 +1573,29 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
     return lv;
   }
   if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e)) {
-    const cl::Expr *base = me->getBase();
-    Expr pv;
-    if (me->isArrow()) {
-      pv = rv(base, g);
-    } else {
-      const cl::Expr *b = base->IgnoreParens();
-      if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(b); dr && llvm::isa<cl::VarDecl>(dr->getDecl())) {
-        const VarInfo &info = varInfo(llvm::cast<cl::VarDecl>(dr->getDecl()), e);
-        const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
-        if (!info.isStruct || !fd)
-          unsupported(e, "member access on something other than a struct");
-        size_t k = fd->getFieldIndex();
-        if (info.isConst) {
-          lv.kind = LVal::Const;
-          lv.constant = info.elems.at(k);
-        } else {
-          lv.kind = LVal::Var;
-          lv.var = info.refs.at(k);
-        }
-        return lv;
-      }
-      const auto *deref = llvm::dyn_cast<cl::UnaryOperator>(b);
-      if (!deref || deref->getOpcode() != cl::UO_Deref)
-        unsupported(e, "member of a struct value that is neither a variable nor '*p'");
-      pv = rv(deref->getSubExpr(), g);
-    }
-    if (pv.type.kind != ir::Type::Ref && pv.type.kind != ir::Type::Null)
-      unsupported(e, "member access on something other than a struct pointer");
     const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
     if (!fd)
       unsupported(e, "member that is not a field");
+    if (!me->isArrow()) {
+      // A scalar field of a struct value (possibly itself a field: `s.t.a`, `p->t.a`, `f().a`).
+      StructObj b = structObj(me->getBase(), g);
+      uint32_t k = b.first + u_.leafOffset(fd);
+      if (!b.var) {
+        lv.kind = LVal::Field;
+        lv.var = b.node;
+        lv.field = k;
+      } else if (b.var->isConst) {
+        lv.kind = LVal::Const;
+        lv.constant = b.var->elems.at(k);
+      } else {
+        lv.kind = LVal::Var;
+        lv.var = b.var->refs.at(k);
+      }
+      return lv;
+    }
+    Expr pv = rv(me->getBase(), g);
+    if (pv.type.kind != ir::Type::Ref && pv.type.kind != ir::Type::Null)
+      unsupported(e, "member access on something other than a struct pointer");
     uint32_t rec = u_.recordFor(fd->getParent(), e->getBeginLoc());
     if (pv.kind == Expr::VarUse) {
       lv.var = pv.var;
@@ -1521,7 +1605,7 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
       lv.var = t;
     }
     lv.kind = LVal::Field;
-    lv.field = fd->getFieldIndex();
+    lv.field = u_.leafOffset(fd);
     return lv;
   }
   if (const auto *ase = llvm::dyn_cast<cl::ArraySubscriptExpr>(e)) {
@@ -1583,8 +1667,10 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
       break;
     x = ic->getSubExpr()->IgnoreParens();
   }
+  admit(x);
   StructObj o;
   o.expr = x;
+  o.count = u_.leafCount(x->getType());
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(x))
     if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(dr->getDecl())) {
       const VarInfo &info = varInfo(vd, x);
@@ -1593,30 +1679,78 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
       o.var = &info;
       return o;
     }
+  auto nodeOf = [&](const cl::Expr *p, const cl::RecordDecl *rd) {
+    uint32_t rec = u_.recordFor(rd, x->getBeginLoc());
+    Expr pv = rv(p, g);
+    if (!pv.type.isRef())
+      unsupported(x, "dereference of something other than a struct pointer");
+    if (pv.kind == Expr::VarUse)
+      return pv.var;
+    VarRef t = temp(ir::Type::refType(rec));
+    emit(assign(g, t, std::move(pv)));
+    return t;
+  };
   if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(x); uo && uo->getOpcode() == cl::UO_Deref) {
     const auto *rt = x->getType().getCanonicalType()->getAs<cl::RecordType>();
     if (!rt)
       unsupported(x, "dereference of something other than a struct pointer");
-    uint32_t rec = u_.recordFor(rt->getDecl(), x->getBeginLoc());
-    Expr pv = rv(uo->getSubExpr(), g);
-    if (!pv.type.isRef())
-      unsupported(x, "dereference of something other than a struct pointer");
-    if (pv.kind == Expr::VarUse) {
-      o.node = pv.var;
-    } else {
-      o.node = temp(ir::Type::refType(rec));
-      emit(assign(g, o.node, std::move(pv)));
+    o.node = nodeOf(uo->getSubExpr(), rt->getDecl());
+    return o;
+  }
+  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(x)) { // a struct-typed field: `s.t`, `p->t`, `f().t`
+    const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      unsupported(x, "member that is not a field");
+    if (me->isArrow()) {
+      o.node = nodeOf(me->getBase(), fd->getParent());
+      o.first = u_.leafOffset(fd);
+      return o;
     }
+    StructObj b = structObj(me->getBase(), g);
+    b.first += u_.leafOffset(fd);
+    b.count = o.count;
+    b.expr = x;
+    return b;
+  }
+  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(x)) {
+    o.var = &callResult(ce, g);
     return o;
   }
   if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(x); bo && bo->isAssignmentOp())
     unsupported(x, "the value of a struct assignment");
-  if (llvm::isa<cl::CallExpr>(x))
-    rv(x, g); // reports the callee (a struct result is unsupported in its signature)
-  unsupported(x, "struct value '" + text(x) + "' (only struct variables and '*p' can be copied)");
+  unsupported(x, "struct value '" + text(x) +
+                     "' (only struct variables, '*p', struct members and call results can be copied)");
 }
 
-/// `dst = src` field by field; dst was evaluated before out_[mark], src after it.
+/// A call of a function with a struct result (a call statement; the callee leaves the value in its result
+/// globals): the value copied into temporaries right after the call.
+const VarInfo &FnLowering::callResult(const cl::CallExpr *ce, const Expr &g) {
+  const cl::FunctionDecl *callee = ce->getDirectCallee();
+  auto it = callee ? u_.procs_.find(callee->getCanonicalDecl()) : u_.procs_.end();
+  if (it == u_.procs_.end() || !u_.structResults_.count(it->second)) {
+    call(ce, g, false, std::nullopt); // reports a builtin, a call without definition, a function pointer
+    unsupported(ce, "struct value of this call");
+  }
+  call(ce, g, false, std::nullopt);
+  const VarInfo &res = u_.structResults_.at(it->second);
+  SourceLoc saved = loc_;
+  loc_ = irLoc(ce->getBeginLoc());
+  VarInfo t;
+  t.isStruct = true;
+  t.ctype = ce->getType();
+  t.name = res.name;
+  for (const Expr &leaf : res.elems) {
+    VarRef r = temp(leaf.type);
+    emit(assign(g, r, leaf));
+    t.refs.push_back(r);
+    t.elems.push_back(use(r));
+  }
+  loc_ = saved;
+  structTemps_.push_back(std::move(t));
+  return structTemps_.back();
+}
+
+/// `dst = src` leaf by leaf; dst was evaluated before out_[mark], src after it.
 void FnLowering::copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g) {
   if (dst.var && dst.var->isConst)
     unsupported(dst.expr, "assignment to a constant");
@@ -1629,36 +1763,40 @@ void FnLowering::copyStruct(StructObj dst, const StructObj &src, size_t mark, co
     s.value = std::move(v);
     emit(std::move(s));
   };
+  uint32_t n = std::min(dst.count, src.count);
   if (src.var) {
-    for (size_t k = 0; k < src.var->elems.size(); ++k) {
+    for (uint32_t k = 0; k < n; ++k) {
       if (dst.var)
-        emit(assign(g, dst.var->refs.at(k), src.var->elems[k]));
+        emit(assign(g, dst.var->refs.at(dst.first + k), src.var->elems.at(src.first + k)));
       else
-        putField(static_cast<uint32_t>(k), src.var->elems[k]);
+        putField(dst.first + k, src.var->elems.at(src.first + k));
     }
     return;
   }
   // From a node: each field read (null-checked at the `*p`) into the destination variable, or into a
   // temporary when the destination is a node too (all reads happen before the first write).
   VarRef base = src.node;
-  if (dst.var && std::find(dst.var->refs.begin(), dst.var->refs.end(), base) != dst.var->refs.end())
-    base = materialize(use(base), g).var;
+  if (dst.var) {
+    auto from = dst.var->refs.begin() + dst.first, to = from + n;
+    if (std::find(from, to, base) != to)
+      base = materialize(use(base), g).var;
+  }
   const ir::Record &rec = prog_.records.at(typeOf(base).record);
   SourceLoc saved = loc_;
   loc_ = irLoc(src.expr->getBeginLoc());
   std::vector<VarRef> vals;
-  for (uint32_t k = 0; k < rec.fields.size(); ++k) {
+  for (uint32_t k = 0; k < n; ++k) {
     ir::Stmt s = make(ir::Stmt::GetField, g);
-    s.lhs = dst.var ? dst.var->refs.at(k) : temp(rec.fields[k].type);
+    s.lhs = dst.var ? dst.var->refs.at(dst.first + k) : temp(rec.fields.at(src.first + k).type);
     s.base = base;
-    s.field = k;
+    s.field = src.first + k;
     vals.push_back(s.lhs);
     emit(std::move(s));
   }
   loc_ = saved;
   if (!dst.var)
     for (uint32_t k = 0; k < vals.size(); ++k)
-      putField(k, use(vals[k]));
+      putField(dst.first + k, use(vals[k]));
 }
 
 void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
@@ -1671,22 +1809,31 @@ void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
   loc_ = saved;
 }
 
-/// The initialization of a struct variable at its declaration: a list (missing fields zero) or a copy.
-void FnLowering::structInit(const VarInfo &v, const cl::Expr *init, const Expr &g) {
+/// The initialization of (a part of) a struct variable at its declaration: a list (nested lists for nested
+/// struct fields; missing fields zero) or a copy.
+void FnLowering::structInit(const StructObj &dst, const cl::Expr *init, const Expr &g) {
   if (const auto *list = llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens())) {
-    for (size_t k = 0; k < v.refs.size(); ++k) {
-      VarRef r = v.refs[k];
-      const cl::Expr *e = k < list->getNumInits() ? list->getInit(static_cast<unsigned>(k)) : nullptr;
-      if (e && !llvm::isa<cl::ImplicitValueInitExpr>(e))
-        emit(assign(g, r, coerce(rv(e, g), typeOf(r), g)));
-      else
-        emit(assign(g, r, ir::defaultValue(typeOf(r))));
+    const cl::RecordDecl *rd = list->getType().getCanonicalType()->getAsRecordDecl()->getDefinition();
+    unsigned k = 0;
+    for (const cl::FieldDecl *f : rd->fields()) {
+      const cl::Expr *e = k < list->getNumInits() ? list->getInit(k) : nullptr;
+      ++k;
+      uint32_t at = dst.first + u_.leafOffset(f), n = u_.leafCount(f->getType());
+      bool given = e && !llvm::isa<cl::ImplicitValueInitExpr>(e);
+      if (given && isStructValue(f->getType())) {
+        StructObj part = dst;
+        part.first = at;
+        part.count = n;
+        structInit(part, e, g);
+        continue;
+      }
+      for (uint32_t i = 0; i < n; ++i) {
+        VarRef r = dst.var->refs.at(at + i);
+        emit(assign(g, r, given ? coerce(rv(e, g), typeOf(r), g) : ir::defaultValue(typeOf(r))));
+      }
     }
     return;
   }
-  StructObj dst;
-  dst.var = &v;
-  dst.expr = init;
   size_t mark = out_->size();
   copyStruct(dst, structObj(init, g), mark, g);
 }
@@ -1879,8 +2026,8 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   if (isStructValue(t)) {
     info.isStruct = true;
     info.ctype = t;
-    for (const auto &[f, ft] : u_.valueFields(t, vd->getLocation(), "variable '" + name + "'")) {
-      VarRef r{false, addVar(name + "_" + f->getNameAsString(), ft, ir::VarKind::Local, dl)};
+    for (const auto &l : u_.leaves(t, vd->getLocation(), "variable '" + name + "'")) {
+      VarRef r{false, addVar(name + "_" + l.path, l.type, ir::VarKind::Local, dl)};
       info.refs.push_back(r);
       info.elems.push_back(use(r));
     }
@@ -1917,12 +2064,11 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
     // declaration may read before writing it gets a nondet value; the others need none.
     auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_); };
     if (li.isStruct) {
-      size_t k = 0;
+      // Per field of the struct (a nested struct field: all its leaves).
       for (const cl::FieldDecl *f : t->getAsRecordDecl()->getDefinition()->fields())
         if (observable(Tracked{Tracked::Field, vd, f, 0}))
-          havoc(li.refs.at(k++), g);
-        else
-          ++k;
+          for (uint32_t k = 0, o = u_.leafOffset(f); k < u_.leafCount(f->getType()); ++k)
+            havoc(li.refs.at(o + k), g);
     } else {
       for (size_t k = 0; k < li.refs.size(); ++k)
         if (observable(li.isArray ? Tracked{Tracked::Elem, vd, nullptr, k}
@@ -1932,7 +2078,11 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
     return;
   }
   if (li.isStruct) {
-    structInit(li, init, g);
+    StructObj dst;
+    dst.var = &li;
+    dst.count = static_cast<uint32_t>(li.refs.size());
+    dst.expr = init;
+    structInit(dst, init, g);
     return;
   }
   if (!li.isArray) {
@@ -2160,7 +2310,16 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
 
 void FnLowering::returnStmt(const cl::ReturnStmt *s, const Expr &g) {
   if (const cl::Expr *v = s->getRetValue()) {
-    if (p_.result == ir::kNone) {
+    if (auto res = u_.structResults_.find(u_.procs_.at(fd_->getCanonicalDecl()));
+        res != u_.structResults_.end()) {
+      // A struct result: copied into the function's result globals.
+      StructObj dst;
+      dst.var = &res->second;
+      dst.count = static_cast<uint32_t>(res->second.refs.size());
+      dst.expr = v;
+      size_t mark = out_->size();
+      copyStruct(dst, structObj(v, g), mark, g);
+    } else if (p_.result == ir::kNone) {
       effect(v, g);
     } else {
       VarRef r{false, p_.result};
@@ -2434,13 +2593,18 @@ void FnLowering::run() {
     used_.insert(p_.vars[i].name);
   if (p_.result != ir::kNone)
     used_.insert(p_.vars[p_.result].name);
+  const auto &ranges = u_.paramRanges_.at(u_.procs_.at(def->getCanonicalDecl()));
   for (unsigned i = 0; i < def->getNumParams(); ++i) {
     VarInfo info;
     info.name = def->getParamDecl(i)->getNameAsString();
     info.ctype = def->getParamDecl(i)->getType();
-    info.type = p_.vars[i].type;
-    info.refs.push_back({false, i});
-    info.elems.push_back(use({false, i}));
+    info.isStruct = isStructValue(info.ctype);
+    for (uint32_t k = 0; k < ranges[i].second; ++k) {
+      VarRef r{false, p_.params[ranges[i].first + k]};
+      info.type = typeOf(r);
+      info.refs.push_back(r);
+      info.elems.push_back(use(r));
+    }
     locals_[def->getParamDecl(i)] = std::move(info);
   }
   out_ = &p_.body;
@@ -2558,19 +2722,33 @@ Expr UnitLowering::constantInit(const cl::Expr *e, ir::Type t, const std::string
 void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
   const std::string &name = info.name;
   cl::QualType t = def->getType();
-  auto fields = valueFields(t, def->getLocation(), "global '" + name + "'");
+  std::vector<Leaf> fields = leaves(t, def->getLocation(), "global '" + name + "'");
   std::vector<Expr> init;
-  for (const auto &field : fields)
-    init.push_back(ir::defaultValue(field.second));
-  if (const cl::Expr *e = def->getInit()) {
-    const auto *list = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
-    if (!list)
-      unsupported(e->getBeginLoc(), "struct initializer that is not a list");
-    for (unsigned k = 0; k < list->getNumInits() && k < fields.size(); ++k)
-      if (!llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(k)))
-        init[k] =
-            constantInit(list->getInit(k), fields[k].second, name + "." + fields[k].first->getNameAsString());
-  }
+  for (const Leaf &field : fields)
+    init.push_back(ir::defaultValue(field.type));
+  // A constant list per struct (nested lists for nested struct fields), the rest zero.
+  std::function<void(const cl::Expr *, const cl::RecordDecl *, uint32_t, const std::string &)> list =
+      [&](const cl::Expr *e, const cl::RecordDecl *rd, uint32_t first, const std::string &path) {
+        const auto *l = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
+        if (!l)
+          unsupported(e->getBeginLoc(), "struct initializer that is not a list");
+        unsigned k = 0;
+        for (const cl::FieldDecl *f : rd->getDefinition()->fields()) {
+          if (k >= l->getNumInits())
+            break;
+          const cl::Expr *x = l->getInit(k++);
+          uint32_t at = first + leafOffset(f);
+          std::string fpath = path + "." + f->getNameAsString();
+          if (llvm::isa<cl::ImplicitValueInitExpr>(x))
+            continue;
+          if (const auto *rt = f->getType().getCanonicalType()->getAs<cl::RecordType>())
+            list(x, rt->getDecl(), at, fpath);
+          else
+            init[at] = constantInit(x, fields[at].type, fpath);
+        }
+      };
+  if (const cl::Expr *e = def->getInit())
+    list(e, t.getCanonicalType()->getAsRecordDecl(), 0, name);
   info.isStruct = true;
   info.ctype = t;
   info.isConst = t.isConstQualified();
@@ -2578,8 +2756,8 @@ void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
     info.elems = std::move(init);
   } else {
     for (size_t k = 0; k < fields.size(); ++k) {
-      ir::Type ft = fields[k].second;
-      std::string gname = uniqueName(name + "_" + fields[k].first->getNameAsString());
+      ir::Type ft = fields[k].type;
+      std::string gname = uniqueName(name + "_" + fields[k].path);
       VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
       prog_.globals.push_back({gname, ft, ir::VarKind::Global, irLoc(def->getLocation())});
       info.refs.push_back(r);
@@ -2619,16 +2797,39 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
       q.vars.push_back({n, t, k, loc});
       return static_cast<uint32_t>(q.vars.size() - 1);
     };
+    std::vector<std::pair<uint32_t, uint32_t>> ranges;
     for (unsigned i = 0; i < fd->getNumParams(); ++i) {
       const cl::ParmVarDecl *pd = fd->getParamDecl(i);
       std::string pn = pd->getNameAsString();
       if (pd->getOriginalType()->isArrayType() || llvm::isa<cl::DecayedType>(pd->getType()))
         unsupported(pd->getLocation(), "array parameter '" + pn + "'");
+      std::string base = pn.empty() ? "p" + std::to_string(i) : pn;
+      ranges.push_back({static_cast<uint32_t>(q.params.size()), 1});
+      if (isStructValue(pd->getType())) { // by value: one parameter per leaf
+        std::vector<Leaf> ls = leaves(pd->getType(), pd->getLocation(), "parameter '" + pn + "'");
+        for (const Leaf &l : ls)
+          q.params.push_back(add(base + "_" + l.path, l.type, ir::VarKind::Param, irLoc(pd->getLocation())));
+        ranges.back().second = static_cast<uint32_t>(ls.size());
+        continue;
+      }
       ir::Type t = irType(pd->getType(), pd->getLocation(), "parameter '" + pn + "'");
-      q.params.push_back(
-          add(pn.empty() ? "p" + std::to_string(i) : pn, t, ir::VarKind::Param, irLoc(pd->getLocation())));
+      q.params.push_back(add(base, t, ir::VarKind::Param, irLoc(pd->getLocation())));
     }
-    if (!isVoid) {
+    paramRanges_[idx] = std::move(ranges);
+    if (!isVoid && isStructValue(fd->getReturnType())) {
+      VarInfo res;
+      res.isStruct = true;
+      res.ctype = fd->getReturnType();
+      res.name = cname;
+      for (const Leaf &l : leaves(fd->getReturnType(), fd->getLocation(), "the result of '" + cname + "'")) {
+        VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
+        prog_.globals.push_back(
+            {uniqueName(cname + "_result_" + l.path), l.type, ir::VarKind::Global, irLoc(fd->getLocation())});
+        res.refs.push_back(r);
+        res.elems.push_back(Expr::varUse(r, l.type));
+      }
+      structResults_[idx] = std::move(res);
+    } else if (!isVoid) {
       ir::Type t = irType(fd->getReturnType(), fd->getLocation(), "the result of '" + cname + "'");
       std::string base = "result";
       while (names.count(base))

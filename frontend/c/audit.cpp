@@ -50,6 +50,7 @@ Entry stmtClass(clang::Stmt::StmtClass k) {
   case clang::Stmt::TypeTraitExprClass:
     return {Support::Lowered, "__builtin_types_compatible_p (a constant)"};
   case clang::Stmt::UnaryExprOrTypeTraitExprClass: return {Support::Lowered, "sizeof/_Alignof (a constant)"};
+  case clang::Stmt::StmtExprClass: return {Support::Lowered, "GNU statement expression ({ ...; e; })"};
   case clang::Stmt::UnaryOperatorClass: return {Support::Lowered, "unary operator"};
   case clang::Stmt::LabelStmtClass: return {Support::Lowered, "label"};
   case clang::Stmt::WhileStmtClass: return {Support::Lowered, "while"};
@@ -78,7 +79,7 @@ Entry stmtClass(clang::Stmt::StmtClass k) {
   case clang::Stmt::ShuffleVectorExprClass: return {Support::Rejected, "__builtin_shufflevector"};
   case clang::Stmt::SourceLocExprClass:
     return {Support::Rejected, "__builtin_LINE/__builtin_FILE/__builtin_FUNCTION/__builtin_COLUMN"};
-  case clang::Stmt::StmtExprClass: return {Support::Rejected, "statement expression"};
+
   case clang::Stmt::TypoExprClass: return {Support::Rejected, "expression clang could not analyse"};
   case clang::Stmt::VAArgExprClass: return {Support::Rejected, "va_arg"};
   case clang::Stmt::CXXCatchStmtClass:

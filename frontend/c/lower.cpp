@@ -226,6 +226,7 @@ private:
   }
   void effect(const cl::Expr *e, const Expr &g);
   Expr castExpr(const cl::CastExpr *ce, const Expr &g);
+  Expr stmtExpr(const cl::StmtExpr *se, const Expr &g, bool wantValue);
   Expr unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool wantValue);
   Expr binaryExpr(const cl::BinaryOperator *bo, const Expr &g);
   Expr assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wantValue);
@@ -945,8 +946,8 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
     unsupported(e, "sizeof/alignof of a variable-length type");
   if (llvm::isa<cl::StringLiteral>(e))
     unsupported(e, "string literal outside printf/puts/fprintf");
-  if (llvm::isa<cl::StmtExpr>(e))
-    unsupported(e, "statement expression");
+  if (const auto *se = llvm::dyn_cast<cl::StmtExpr>(e))
+    return stmtExpr(se, g, true);
   if (llvm::isa<cl::InitListExpr>(e) || llvm::isa<cl::CompoundLiteralExpr>(e))
     unsupported(e, "initializer list outside an array or struct declaration");
   if (llvm::isa<cl::FloatingLiteral>(e))
@@ -984,6 +985,10 @@ void FnLowering::effect(const cl::Expr *e, const Expr &g) {
     call(ce, g, false, std::nullopt);
     return;
   }
+  if (const auto *se = llvm::dyn_cast<cl::StmtExpr>(e)) {
+    stmtExpr(se, g, false);
+    return;
+  }
   if (const auto *cast = llvm::dyn_cast<cl::CastExpr>(e); cast && cast->getCastKind() == cl::CK_ToVoid) {
     effect(cast->getSubExpr(), g);
     return;
@@ -1001,6 +1006,24 @@ const cl::CallExpr *FnLowering::allocCall(const cl::Expr *e) const {
     return nullptr;
   std::string n = ce->getDirectCallee()->getNameAsString();
   return n == "malloc" || n == "calloc" ? ce : nullptr;
+}
+
+/// GNU's `({ s1; …; e; })`: the statements of the block, then the value of its last expression statement
+/// (glibc's assert in gnu mode, which preprocessed `.i` tasks contain, is `({ if (e) ; else __assert_fail(…);
+/// })`).
+Expr FnLowering::stmtExpr(const cl::StmtExpr *se, const Expr &g, bool wantValue) {
+  const cl::CompoundStmt *cs = se->getSubStmt();
+  const auto *last = cs->size() ? llvm::dyn_cast<cl::Expr>(cs->body_back()) : nullptr;
+  bool value = wantValue && last && !se->getType()->isVoidType();
+  blocks_.push_back(Block{cs, 0, {}});
+  sequence(cs, 0, value ? cs->size() - 1 : cs->size(), g, false, true);
+  Expr v = Expr::boolLit(true);
+  if (value) {
+    blocks_.back().index = cs->size() - 1;
+    v = materialize(rv(last, g), g); // its variables may go out of scope
+  }
+  blocks_.pop_back();
+  return v;
 }
 
 Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {

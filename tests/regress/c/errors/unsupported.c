@@ -314,12 +314,6 @@ int f(void) {
 }
 // -----
 int f(void) {
-  int x = 5;
-  int y = ({ x + 1; }); // expected-error {{statement expression}}
-  return y;
-}
-// -----
-int f(void) {
   int x = printf("hi\n"); // expected-error {{the value of 'printf(…)'}}
   return x;
 }

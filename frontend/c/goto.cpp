@@ -233,13 +233,23 @@ private:
         plan_.codes[j->g] = info.first + static_cast<int64_t>(k);
       }
       next = info.last() + 1;
-      info.after.push_back(l->getSubStmt());
+      // Inside a loop or switch (up to the outermost one) later statements may be skipped by a break.
+      const cl::Stmt *outer = nullptr;
+      for (const cl::Stmt *s = parent(l); s; s = parent(s))
+        if (isLoop(s) || llvm::isa<cl::SwitchStmt>(s))
+          outer = s;
+      using A = GotoPlan::Label::After;
+      bool inside = outer != nullptr;
+      info.after.push_back({inside ? A::MayRun : A::Runs, l->getSubStmt()});
       for (const cl::Stmt *s = l; parent(s); s = parent(s)) {
         const cl::Stmt *p = parent(s);
-        info.inLoop |= isLoop(p);
         if (const auto *c = llvm::dyn_cast<cl::CompoundStmt>(p))
           for (size_t k = index_.at(s) + 1; k < c->size(); ++k)
-            info.after.push_back(c->body_begin()[k]);
+            info.after.push_back({inside ? A::MayRun : A::Runs, c->body_begin()[k]});
+        if (isLoop(p))
+          info.after.push_back({A::Again, p});
+        if (p == outer)
+          inside = false;
       }
       for (const cl::Stmt *s = l; s; s = parent(s)) {
         auto [r, fresh] = plan_.inside.emplace(s, GotoPlan::Range{info.first, info.last()});

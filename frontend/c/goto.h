@@ -29,11 +29,14 @@ struct GotoPlan {
     /// Per code: the locals whose declarations a jump with this code skips while entering their scope (their
     /// value is indeterminate at the label).
     std::vector<std::vector<const clang::VarDecl *>> bypass;
-    /// What runs after the label, in order (its statement, then the later statements of each enclosing
-    /// compound), to see whether a bypassed local can be read before it is written (uninit.cpp); `inLoop`: a
-    /// loop encloses the label, so more may run (every bypassed local counts as read).
-    std::vector<const clang::Stmt *> after;
-    bool inLoop = false;
+    /// What runs after the label, in order, for the uninitialized-read scan (uninit.cpp): its statement, then
+    /// the later statements of each enclosing compound, and each enclosing loop again. Inside a loop or a
+    /// switch a `break` may skip what follows, so those statements only count for their reads.
+    struct After {
+      enum Mode { Runs, MayRun, Again } mode = Runs; ///< Again: the loop's increment, condition and body
+      const clang::Stmt *stmt = nullptr;
+    };
+    std::vector<After> after;
     int64_t last() const { return first + static_cast<int64_t>(bypass.size()) - 1; }
   };
   /// A backward goto's loop: statements first..last of a statement list (a compound's children; for a

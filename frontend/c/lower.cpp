@@ -282,8 +282,7 @@ private:
   Expr disj(const Expr &a, Expr b);
   void escapeCheck(const cl::Stmt *s);
   void havocAll(const VarInfo &v, const Expr &g);
-  bool readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd,
-                       const std::vector<const cl::Stmt *> &code) const;
+  bool readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd, const cl::LabelStmt *label) const;
 
   UnitLowering &u_;
   ir::Program &prog_;
@@ -1489,7 +1488,8 @@ Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const E
     const auto *def = rt->getDecl()->getDefinition();
     uint32_t k = 0;
     for (const cl::FieldDecl *fd : def->fields()) {
-      if (!scope || mayReadFirst(Tracked{Tracked::NodeField, scope->var, fd, 0}, scope->rest, u_.ctx_)) {
+      if (!scope ||
+          mayReadFirst(Tracked{Tracked::NodeField, scope->var, fd, 0}, scope->rest, u_.ctx_, &plan_)) {
         VarRef t = temp(prog_.records[rec].fields[k].type);
         havoc(t, g);
         ir::Stmt put = make(ir::Stmt::PutField, g);
@@ -2085,7 +2085,7 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   if (!init) {
     // C: an indeterminate value (also inside a loop, at every iteration). Each part the code after the
     // declaration may read before writing it gets a nondet value; the others need none.
-    auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_); };
+    auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_, &plan_); };
     if (li.isStruct) {
       // Per field of the struct (a nested struct field: all its leaves).
       for (const cl::FieldDecl *f : t->getAsRecordDecl()->getDefinition()->fields())
@@ -2406,22 +2406,21 @@ void FnLowering::havocAll(const VarInfo &v, const Expr &g) {
     havoc(r, g);
 }
 
-/// Whether `code` may read a part of the local before writing it (uninit.cpp).
-bool FnLowering::readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd,
-                                 const std::vector<const cl::Stmt *> &code) const {
+/// Whether the code after `label` may read a part of the local before writing it (uninit.cpp).
+bool FnLowering::readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd, const cl::LabelStmt *label) const {
   if (v.isStruct) {
     for (const cl::FieldDecl *f : v.ctype->getAsRecordDecl()->getDefinition()->fields())
-      if (mayReadFirst(Tracked{Tracked::Field, vd, f, 0}, code, u_.ctx_))
+      if (mayReadFirstAfter(Tracked{Tracked::Field, vd, f, 0}, label, u_.ctx_, plan_))
         return true;
     return false;
   }
   if (v.isArray) {
     for (size_t k = 0; k < v.refs.size(); ++k)
-      if (mayReadFirst(Tracked{Tracked::Elem, vd, nullptr, k}, code, u_.ctx_))
+      if (mayReadFirstAfter(Tracked{Tracked::Elem, vd, nullptr, k}, label, u_.ctx_, plan_))
         return true;
     return false;
   }
-  return mayReadFirst(Tracked{Tracked::Var, vd, nullptr, 0}, code, u_.ctx_);
+  return mayReadFirstAfter(Tracked{Tracked::Var, vd, nullptr, 0}, label, u_.ctx_, plan_);
 }
 
 void FnLowering::compound(const cl::CompoundStmt *cs, const Expr &g) {
@@ -2567,8 +2566,7 @@ void FnLowering::labelStmt(const cl::LabelStmt *s, const Expr &g) {
       int64_t code = l.first + static_cast<int64_t>(k);
       Expr here = guardAnd(Expr::boolLit(true), jumpIn({code, code}));
       for (const cl::VarDecl *vd : l.bypass[k])
-        if (auto v = locals_.find(vd);
-            v != locals_.end() && (l.inLoop || readBeforeWrite(v->second, vd, l.after)))
+        if (auto v = locals_.find(vd); v != locals_.end() && readBeforeWrite(v->second, vd, s))
           havocAll(v->second, here);
     }
     Expr arrived = guardAnd(Expr::boolLit(true), jumpIn({l.first, l.last()}));

@@ -11,7 +11,9 @@
 // each file twice: with -fwrapv (the oracle of --ints bv32; its sanitizer reports a shift amount out of
 // range, which locus must fail on: `shift`) and without it, with the signed-overflow and shift sanitizers: a
 // program whose run reports none must end alike in --ints math too (one that overflows is only compared in
-// bv32). Outcomes: `value V` (the program's 64-bit checksum), `shift`, `div-by-zero`, ….
+// bv32). `--clang C --clangxx CXX` make that second build clang's: gcc folds some overflowing products with a
+// constant (`-(b ? 127 : x) * 0x7fffffff`) at -O0 before its sanitizer sees them, clang does not. Outcomes:
+// `value V` (the program's 64-bit checksum), `shift`, `div-by-zero`, ….
 #include "generate.h"
 
 #include <nlohmann/json.hpp>
@@ -131,14 +133,16 @@ std::string locusOutcome(const std::string &locus, const fs::path &prog, const I
 struct Gcc {
   std::string gcc, gxx;
   fs::path harnessObj;
+  std::string strictCc, strictCxx; ///< the compiler of the overflow-checking build (clang: see runRandom)
 };
 
 /// Compiles and links `src` with the harness; false (and a message) when gcc fails.
-bool build(const Gcc &g, const fs::path &src, const fs::path &exe, const std::string &flags) {
+bool build(const Gcc &g, const fs::path &src, const fs::path &exe, const std::string &flags,
+           bool strict = false) {
   fs::path obj = exe.string() + ".o";
-  std::string cc = quote(g.gcc) + " -std=c11 -w -O0 -DCDIFF_GCC " + flags + " -c " + quote(src.string()) +
-                   " -o " + quote(obj.string());
-  std::string ld = quote(g.gxx) + " " + flags + " " + quote(obj.string()) + " " +
+  std::string cc = quote(strict ? g.strictCc : g.gcc) + " -std=c11 -w -O0 -DCDIFF_GCC " + flags + " -c " +
+                   quote(src.string()) + " -o " + quote(obj.string());
+  std::string ld = quote(strict ? g.strictCxx : g.gxx) + " " + flags + " " + quote(obj.string()) + " " +
                    quote(g.harnessObj.string()) + " -Wl,--wrap=exit,--wrap=abort -o " + quote(exe.string());
   if (shell(cc + " 2>" + quote(exe.string() + ".log")) != 0 ||
       shell(ld + " 2>>" + quote(exe.string() + ".log")) != 0) {
@@ -205,7 +209,7 @@ int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int 
     fs::path wrapv = work / (src.stem().string() + "-wrapv"),
              strict = work / (src.stem().string() + "-strict");
     if (!build(g, src, wrapv, "-fwrapv -fsanitize=shift -fsanitize-recover=all") ||
-        !build(g, src, strict, "-fsanitize=signed-integer-overflow,shift -fsanitize-recover=all")) {
+        !build(g, src, strict, "-fsanitize=signed-integer-overflow,shift -fsanitize-recover=all", true)) {
       ++mismatches;
       continue;
     }
@@ -247,7 +251,7 @@ int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int 
     }
   }
   std::cout << programs << " random programs (seed " << seed << "), " << runs << " locus runs ("
-            << mathSkipped << " overflow in gcc: bv32 only);";
+            << mathSkipped << " with signed overflow: bv32 only);";
   for (const auto &[k, v] : seen)
     std::cout << " " << k << " x" << v;
   std::cout << "; " << mismatches << " mismatches\n";
@@ -257,7 +261,7 @@ int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int 
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string locus, gcc = "gcc", gxx = "g++", work = "cdiff-work", harness;
+  std::string locus, gcc = "gcc", gxx = "g++", work = "cdiff-work", harness, clang, clangxx;
   int seeds = 20, random = 0, batch = 10;
   uint64_t seed = 1;
   std::vector<std::string> progs;
@@ -276,6 +280,10 @@ int main(int argc, char **argv) {
       gcc = val();
     else if (a == "--gxx")
       gxx = val();
+    else if (a == "--clang")
+      clang = val();
+    else if (a == "--clangxx")
+      clangxx = val();
     else if (a == "--work")
       work = val();
     else if (a == "--harness")
@@ -304,7 +312,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (random > 0)
-    return runRandom(locus, Gcc{gcc, gxx, harnessObj}, fs::absolute(work), random, seed, batch);
+    return runRandom(locus,
+                     Gcc{gcc, gxx, harnessObj, clang.empty() ? gcc : clang, clangxx.empty() ? gxx : clangxx},
+                     fs::absolute(work), random, seed, batch);
   int cases = 0, mismatches = 0;
   for (const std::string &p : progs) {
     fs::path prog = fs::absolute(p);

@@ -13,7 +13,9 @@
 // program whose run reports none must end alike in --ints math too (one that overflows is only compared in
 // bv32). `--clang C --clangxx CXX` make that second build clang's: gcc folds some overflowing products with a
 // constant (`-(b ? 127 : x) * 0x7fffffff`) at -O0 before its sanitizer sees them, clang does not. Outcomes:
-// `value V` (the program's 64-bit checksum), `shift`, `div-by-zero`, ….
+// `value V` (the program's 64-bit checksum), `shift`, `div-by-zero`, …. `--verify-every K` also verifies
+// every K-th program with its inputs fixed (`locus verify` in the modes it was compared in must prove gcc's
+// checksum, or fail as gcc's run did).
 #include "generate.h"
 
 #include <nlohmann/json.hpp>
@@ -183,10 +185,54 @@ bool isShiftReport(const std::string &report) {
   return report.rfind("shift exponent", 0) == 0;
 }
 
+/// The C literal of a 64-bit value (LLONG_MIN has none: it is written as an expression).
+std::string longLiteral(const std::string &v) {
+  return v == "-9223372036854775808" ? "(-9223372036854775807LL - 1)" : "(" + v + "LL)";
+}
+
+/// `locus verify` of one random program with its inputs fixed: a file whose nondet built-ins return the run's
+/// values in order, and an entry asserting that the program gives gcc's checksum (`expected`: `value V`, or
+/// a failure kind the program must fail with). The verifier's answer as an outcome: `value V` when SAFE, the
+/// failure kind when FAILED.
+std::string verifyOutcome(const std::string &locus, const cdiff::Program &p,
+                          const std::vector<std::string> &values, const std::string &expected,
+                          const std::string &mode, const fs::path &file, const fs::path &out) {
+  std::ostringstream t;
+  t << "// locus-cdiff --random --verify-every: " << p.entry << " with its inputs fixed\n"
+    << "static int cdiff_k;\nstatic long long cdiff_input(void) {\n  cdiff_k++;\n";
+  for (size_t i = 0; i < values.size(); ++i)
+    t << "  if (cdiff_k == " << i + 1 << ")\n    return " << longLiteral(values[i]) << ";\n";
+  t << "  return 0;\n}\n"
+    << cdiff::nondetDefinitions("cdiff_input") << "\n"
+    << p.text << "\nextern void __VERIFIER_assert(int);\nvoid cdiff_check(void) {\n";
+  bool value = expected.rfind("value ", 0) == 0;
+  t << "  __VERIFIER_assert(" << p.entry << "() == " << (value ? expected.substr(6) : "0") << "ull);\n}\n";
+  std::ofstream(file) << t.str();
+  std::string err;
+  std::optional<Json> doc = runJson(quote(locus) + " verify " + quote(file.string()) +
+                                        " --entry cdiff_check --unwind 4 --json --ints " + mode,
+                                    out, err);
+  if (!doc)
+    return "locus output is not JSON: " + err;
+  std::string verdict = doc->value("verdict", "");
+  if (verdict == "safe")
+    return value ? expected : "safe";
+  if (verdict == "failed" && doc->contains("property")) {
+    const Json &prop = (*doc)["property"];
+    std::string kind = prop.value("kind", ""), message = prop.value("message", "");
+    if (kind == "assert" && message.find("shift amount in range") != std::string::npos)
+      return "shift";
+    if (kind == "assert" && message.find(p.entry + "() ==") != std::string::npos)
+      return "a different value";
+    return kind;
+  }
+  return verdict + " " + doc->value("message", "");
+}
+
 /// `--random`: N generated programs, `batch` to a file, each run once by gcc and by locus in both modes.
 int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int count, uint64_t seed,
-              int batch) {
-  int programs = 0, runs = 0, mismatches = 0, mathSkipped = 0;
+              int batch, int verifyEvery) {
+  int programs = 0, runs = 0, mismatches = 0, mathSkipped = 0, verified = 0;
   std::map<std::string, int> seen;
   for (int first = 0; first < count; first += batch) {
     int n = std::min(batch, count - first);
@@ -220,14 +266,17 @@ int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int 
       for (int r = 0; r < p.rounds; ++r)
         calls.insert(calls.end(), p.nondets.begin(), p.nondets.end());
       std::string nondet;
-      for (const std::string &v : cdiff::inputs(seed * 7919 + static_cast<uint64_t>(first + k), calls))
+      std::vector<std::string> values = cdiff::inputs(seed * 7919 + static_cast<uint64_t>(first + k), calls);
+      for (const std::string &v : values)
         nondet += (nondet.empty() ? "" : ",") + v;
       GccRun a = runGcc(wrapv, k, nondet, out), b = runGcc(strict, k, nondet, out);
       std::string bv = isShiftReport(a.report) ? "shift" : a.outcome;
       // A run with signed overflow (or a left shift out of range) before any other report: math mode computes
-      // the mathematical values, gcc does not.
-      bool mathComparable = b.report.empty() || isShiftReport(b.report);
-      std::string math = isShiftReport(b.report) ? "shift" : bv;
+      // the mathematical values, gcc does not. (Whether a shift amount is out of range is gcc's -fwrapv
+      // build's word: clang reports `b <<= 31` of a _Bool, a left shift out of int's range, as "shift
+      // exponent 31 is too large for 8-bit type '_Bool'".)
+      bool mathComparable = b.report.empty() || (isShiftReport(a.report) && isShiftReport(b.report));
+      std::string math = bv;
       Input in{nondet, ""};
       std::map<int, std::string> kinds;
       std::string entry = " --entry " + p.entry;
@@ -248,10 +297,28 @@ int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int 
         std::cout << "MISMATCH " << src.string() << " " << p.entry << " --ints math --nondet=" << nondet
                   << ": gcc '" << math << "', locus '" << lm << "'\n";
       }
+      // The verifier on the same program with its inputs fixed (gcc's outcome: a value, a div-by-zero or a
+      // shift failure).
+      if (verifyEvery > 0 && (first + k) % verifyEvery == 0 &&
+          (bv.rfind("value ", 0) == 0 || bv == "div-by-zero" || bv == "shift")) {
+        // (bv32 only: in math mode the bit operations on 64-bit values become arithmetic the solvers take
+        // minutes over.)
+        for (const std::string &mode : {std::string("bv32")}) {
+          fs::path vf = work / (p.entry + "_" + std::to_string(seed) + "_" + mode + ".c");
+          std::string want = mode == "bv32" ? bv : math;
+          std::string got = verifyOutcome(locus, p, values, want, mode, vf, out);
+          ++verified;
+          if (got != want) {
+            ++mismatches;
+            std::cout << "MISMATCH " << vf.string() << " locus verify --ints " << mode << ": gcc '" << want
+                      << "', locus '" << got << "'\n";
+          }
+        }
+      }
     }
   }
   std::cout << programs << " random programs (seed " << seed << "), " << runs << " locus runs ("
-            << mathSkipped << " with signed overflow: bv32 only);";
+            << mathSkipped << " with signed overflow: bv32 only), " << verified << " locus verify;";
   for (const auto &[k, v] : seen)
     std::cout << " " << k << " x" << v;
   std::cout << "; " << mismatches << " mismatches\n";
@@ -262,7 +329,7 @@ int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int 
 
 int main(int argc, char **argv) {
   std::string locus, gcc = "gcc", gxx = "g++", work = "cdiff-work", harness, clang, clangxx;
-  int seeds = 20, random = 0, batch = 10;
+  int seeds = 20, random = 0, batch = 10, verifyEvery = 0;
   uint64_t seed = 1;
   std::vector<std::string> progs;
   for (int i = 1; i < argc; ++i) {
@@ -294,6 +361,8 @@ int main(int argc, char **argv) {
       random = std::stoi(val());
     else if (a == "--seed")
       seed = std::stoull(val());
+    else if (a == "--verify-every")
+      verifyEvery = std::stoi(val());
     else if (a == "--batch")
       batch = std::max(1, std::stoi(val()));
     else
@@ -314,7 +383,7 @@ int main(int argc, char **argv) {
   if (random > 0)
     return runRandom(locus,
                      Gcc{gcc, gxx, harnessObj, clang.empty() ? gcc : clang, clangxx.empty() ? gxx : clangxx},
-                     fs::absolute(work), random, seed, batch);
+                     fs::absolute(work), random, seed, batch, verifyEvery);
   int cases = 0, mismatches = 0;
   for (const std::string &p : progs) {
     fs::path prog = fs::absolute(p);

@@ -449,6 +449,14 @@ std::string prelude() {
   return s;
 }
 
+std::string nondetDefinitions(const std::string &source) {
+  std::string s;
+  for (const TypeInfo &t : kInfo)
+    s += t.name + std::string(" __VERIFIER_nondet_") + t.nondet + "(void) {\n  return (" + t.name + ")" +
+         source + "();\n}\n";
+  return s;
+}
+
 std::vector<std::string> inputs(uint64_t seed, const std::vector<std::string> &calls) {
   std::mt19937_64 rng(seed);
   static const int64_t edges[] = {0,

@@ -27,6 +27,8 @@ Program generate(uint64_t seed, int id);
 
 /// The declarations every batch file needs (the nondet built-ins of every type).
 std::string prelude();
+/// Definitions of the nondet built-ins of every type, each returning `source()` converted to its type.
+std::string nondetDefinitions(const std::string &source);
 
 /// Values for one run's nondet calls: `count` numbers (decimal, int64 range; the callee converts each to its
 /// type as a C conversion does), biased towards the edges of the integer types.

@@ -4,6 +4,7 @@
 #include "frontend/c/frontend.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <llvm/ADT/ArrayRef.h>
@@ -36,11 +37,18 @@ struct Tracked {
   uint64_t index = 0;                      ///< Elem
 };
 
+struct GotoPlan;
+
 /// Whether running `stmts` in order may read the part before writing it on some path (so that its
-/// indeterminate value can be observed). Conservative: labels, switch bodies, loops whose writes may not
-/// run, conditional writes, and any other use of the variable (a copy of a pointer, a call argument) count
-/// as reads.
-bool mayReadFirst(const Tracked &t, llvm::ArrayRef<const clang::Stmt *> stmts, clang::ASTContext &ctx);
+/// indeterminate value can be observed). Conservative: switch bodies, loops whose writes may not run,
+/// conditional writes, and any other use of the variable (a copy of a pointer, a call argument) count as
+/// reads. A `goto` continues the scan after its label (`plan`: the function's goto plan; a label inside a
+/// loop, or without a plan, counts as a read).
+bool mayReadFirst(const Tracked &t, llvm::ArrayRef<const clang::Stmt *> stmts, clang::ASTContext &ctx,
+                  const GotoPlan *plan = nullptr);
+/// The same for the code that runs after a label a goto targets (a local whose declaration the jump skips).
+bool mayReadFirstAfter(const Tracked &t, const clang::LabelStmt *label, clang::ASTContext &ctx,
+                       const GotoPlan &plan);
 
 /// Lowers a translation unit clang parsed without errors. Unsupported constructs go to `diags`
 /// (one per function at most); nullopt when any was reported.

@@ -1,17 +1,23 @@
 // Lowering of a clang C AST (the subset of docs/c.md) to canonical IR; the scheme is in
 // frontend/c/README.md.
+#include "frontend/c/audit.h"
+#include "frontend/c/goto.h"
 #include "frontend/c/internal.h"
 #include "frontend/c/pragma.h"
 #include "ir/ints.h"
 
+#include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h> // TypeTraitExpr: __builtin_types_compatible_p
 #include <clang/AST/Stmt.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/ADT/StringExtras.h>
 
 #include <algorithm>
+#include <deque>
+#include <functional>
 #include <set>
 #include <unordered_map>
 
@@ -150,26 +156,33 @@ private:
   };
   struct Breakable {
     bool isSwitch = false;
+    bool isRegion = false;          ///< the loop of a backward goto (C's break and continue pass through it)
     const cl::Expr *cond = nullptr; ///< loops: the condition recomputed (null: none)
     const cl::Expr *inc = nullptr;  ///< for loops: the increment
     std::optional<VarRef> temp;     ///< the loop's condition variable
     SourceLoc condLoc;
-    std::optional<VarRef> contFlag; ///< switch: set by a `continue` of an enclosing loop
+    std::optional<VarRef> contFlag;  ///< switch, region: set by a `continue` of an enclosing loop
+    std::optional<VarRef> breakFlag; ///< region: set by a `break` of an enclosing loop or switch
   };
   struct Checkpoint {
     size_t out, vars;
     unsigned boolTemps, otherTemps;
   };
   /// A whole struct that is copied from or to: a scalarized struct variable, or the node a pointer refers to.
+  /// A struct value (or a struct-typed part of one) as a range of leaves (UnitLowering::Leaf): leaves
+  /// first..first+count-1 of a struct variable, or fields first.. of the node a reference variable holds.
   struct StructObj {
     const VarInfo *var = nullptr; ///< the struct variable; null: a node
     VarRef node;                  ///< a reference variable holding the node
+    uint32_t first = 0, count = 0;
     const cl::Expr *expr = nullptr;
   };
 
   // ---- helpers defined below ----
   [[noreturn]] void unsupported(const cl::Stmt *s, const std::string &what);
   [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what);
+  void admit(const cl::Stmt *s);
+  void admitDecl(const cl::Decl *d);
   SourceLoc irLoc(cl::SourceLocation l);
   std::string text(const cl::Stmt *s) const;
   ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what);
@@ -213,6 +226,7 @@ private:
   }
   void effect(const cl::Expr *e, const Expr &g);
   Expr castExpr(const cl::CastExpr *ce, const Expr &g);
+  Expr stmtExpr(const cl::StmtExpr *se, const Expr &g, bool wantValue);
   Expr unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool wantValue);
   Expr binaryExpr(const cl::BinaryOperator *bo, const Expr &g);
   Expr assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wantValue);
@@ -236,7 +250,9 @@ private:
   StructObj structObj(const cl::Expr *e, const Expr &g);
   void copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g);
   void structAssign(const cl::BinaryOperator *bo, const Expr &g);
-  void structInit(const VarInfo &v, const cl::Expr *init, const Expr &g);
+  void structInit(const StructObj &dst, const cl::Expr *init, const Expr &g);
+  const VarInfo &callResult(const cl::CallExpr *ce, const Expr &g);
+  std::deque<VarInfo> structTemps_; ///< struct values of calls, copied out of the callee's result globals
 
   void stmt(const cl::Stmt *s, const Expr &g);
   void localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize);
@@ -245,8 +261,28 @@ private:
             const Expr &g);
   void recompute(const Breakable &b, const Expr &g);
   void continueStmt(const Expr &g, size_t depth);
+  void breakStmt(const Expr &g, size_t depth);
   void switchStmt(const cl::SwitchStmt *s, const Expr &g);
   void returnStmt(const cl::ReturnStmt *s, const Expr &g);
+
+  // ---- goto (the plan: goto.h; the scheme: README.md) ----
+  GotoPlan plan_;
+  std::optional<VarRef> jump_;         ///< the code of the jump in progress, 0: none
+  const cl::Stmt *wrapping_ = nullptr; ///< a single statement being lowered inside its region's loop
+  void compound(const cl::CompoundStmt *cs, const Expr &g);
+  void sequence(const cl::CompoundStmt *cs, size_t from, size_t to, const Expr &g, bool mayStartJumping,
+                bool regionsHere);
+  void regionLoop(const cl::CompoundStmt *cs, size_t first, size_t last, const cl::Stmt *single,
+                  const GotoPlan::Region &r, const Expr &g);
+  void gotoStmt(const cl::GotoStmt *s, const Expr &g);
+  void labelStmt(const cl::LabelStmt *s, const Expr &g);
+  void gotoIfStmt(const cl::IfStmt *s, const Expr &g);
+  Expr noJump() const;
+  Expr jumpIn(GotoPlan::Range r) const;
+  Expr disj(const Expr &a, Expr b);
+  void escapeCheck(const cl::Stmt *s);
+  void havocAll(const VarInfo &v, const Expr &g);
+  bool readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd, const cl::LabelStmt *label) const;
 
   UnitLowering &u_;
   ir::Program &prog_;
@@ -317,6 +353,30 @@ public:
   [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what) {
     error(l, "unsupported C construct: " + what);
   }
+  /// The audit of a declaration (audit.h), and of the attributes that would change what it means.
+  void admitDecl(const cl::Decl *d) {
+    audit::Entry a = audit::declKind(d->getKind());
+    if (a.support != audit::Support::Lowered)
+      unsupported(d->getLocation(),
+                  a.what ? a.what : std::string(d->getDeclKindName()) + " declaration (not C)");
+    if (const auto *td = llvm::dyn_cast<cl::TypedefNameDecl>(d);
+        td && td->getUnderlyingType()->isVariablyModifiedType())
+      unsupported(d->getLocation(), "typedef of a variable-length array type");
+    for (const cl::Attr *at : d->attrs()) {
+      if (at->isImplicit())
+        continue;
+      // Attributes that run code or change a declaration's meaning in ways the lowering does not model.
+      switch (at->getKind()) {
+      case cl::attr::Cleanup:
+      case cl::attr::Constructor:
+      case cl::attr::Destructor:
+      case cl::attr::IFunc:
+      case cl::attr::Alias:
+        unsupported(at->getLocation(), std::string("attribute '") + at->getSpelling() + "'");
+      default: break;
+      }
+    }
+  }
   /// Reports an error at l and abandons the current function.
   [[noreturn]] void error(cl::SourceLocation l, const std::string &msg) {
     diags_.error(smLoc(l), msg);
@@ -377,16 +437,13 @@ public:
     prog_.records.push_back({uniqueName(base), {}, irLoc(def->getLocation())});
     std::set<std::string> names;
     try {
-      for (const cl::FieldDecl *f : def->fields()) {
-        std::string fname = f->getNameAsString();
-        if (f->isBitField())
-          unsupported(f->getLocation(), "bit-field '" + fname + "'");
-        ir::Type t = irType(f->getType(), f->getLocation(), "field '" + fname + "'");
-        std::string n = fname.empty() ? "f" : fname;
+      // One IR field per leaf: a nested struct field contributes its own fields (`t_a` for `s.t.a`).
+      for (const Leaf &l : leaves(def, def->getLocation(), "", true)) {
+        std::string n = l.path.empty() ? "f" : l.path;
         for (unsigned i = 1; isKeyword(n) || names.count(n); ++i)
-          n = fname + "_" + std::to_string(i);
+          n = (l.path.empty() ? "f" : l.path) + "_" + std::to_string(i);
         names.insert(n);
-        prog_.records[idx].fields.push_back({n, t, irLoc(f->getLocation())});
+        prog_.records[idx].fields.push_back({n, l.type, irLoc(l.chain.back()->getLocation())});
       }
     } catch (const Unsupported &) {
       brokenRecords_.insert(def); // half built: later uses must not see it
@@ -395,28 +452,81 @@ public:
     return idx;
   }
 
-  /// The fields of a struct type whose values are scalarized (one variable per field) and their IR types,
-  /// or unsupported: every field must be an integer, a _Bool or a struct pointer.
-  std::vector<std::pair<const cl::FieldDecl *, ir::Type>>
-  valueFields(cl::QualType t, cl::SourceLocation where, const std::string &what) {
-    std::string desc = "struct value type '" + t.getAsString() + "' of " + what;
+  /// A scalar part of a struct: nested struct fields are expanded depth first, so `s.t.a` is a leaf of `s`
+  /// with the path `t_a` (an anonymous member adds nothing to the path).
+  struct Leaf {
+    std::string path;
+    ir::Type type;
+    std::vector<const cl::FieldDecl *> chain; ///< the fields from the outer struct down to the scalar
+  };
+
+  /// The leaves of struct `def`, or unsupported: every field must be an integer, a _Bool, a struct pointer or
+  /// (recursively) a struct of such fields. Errors are located at `where` (a variable, a parameter, …;
+  /// `what` names it) or, for a heap record (`record`), at the field.
+  std::vector<Leaf> leaves(const cl::RecordDecl *def, cl::SourceLocation where, const std::string &what,
+                           bool record = false) {
+    std::vector<Leaf> out;
+    std::vector<const cl::FieldDecl *> chain;
+    std::string desc = "struct value type '" + ctx_.getRecordType(def).getAsString() + "' of " + what;
+    std::function<void(const cl::RecordDecl *, const std::string &)> walk = [&](const cl::RecordDecl *d,
+                                                                                const std::string &prefix) {
+      for (const cl::FieldDecl *f : d->fields()) {
+        std::string fname = f->getNameAsString();
+        cl::SourceLocation at = record ? f->getLocation() : where;
+        if (f->isBitField())
+          unsupported(
+              at, record ? "bit-field '" + fname + "'"
+                         : desc + " with " +
+                               (fname.empty() ? "an unnamed bit-field" : "the bit-field '" + fname + "'"));
+        std::string path = fname.empty() ? prefix : prefix.empty() ? fname : prefix + "_" + fname;
+        chain.push_back(f);
+        cl::QualType ft = f->getType().getCanonicalType();
+        if (const auto *rt = ft->getAs<cl::RecordType>(); rt && !rt->getDecl()->isUnion()) {
+          walk(rt->getDecl()->getDefinition(), path);
+        } else {
+          if (!record && !intType(ft, ctx_) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
+            unsupported(
+                at, desc + " with " + (fname.empty() ? "an unnamed member" : "the field '" + fname + "'") +
+                        " of type '" + f->getType().getAsString() +
+                        "' (struct values may only have integer, _Bool, struct pointer and struct fields)");
+          out.push_back({path,
+                         irType(f->getType(), at,
+                                record ? "field '" + fname + "'" : "field '" + fname + "' of " + what),
+                         chain});
+        }
+        chain.pop_back();
+      }
+    };
+    walk(def, "");
+    return out;
+  }
+  std::vector<Leaf> leaves(cl::QualType t, cl::SourceLocation where, const std::string &what) {
     const cl::RecordDecl *def = t.getCanonicalType()->getAsRecordDecl()->getDefinition();
     if (!def)
-      unsupported(where, desc + " (an incomplete struct)");
-    std::vector<std::pair<const cl::FieldDecl *, ir::Type>> fields;
-    for (const cl::FieldDecl *f : def->fields()) {
-      std::string fname = f->getNameAsString();
-      std::string field = fname.empty() ? "an unnamed member" : "the field '" + fname + "'";
-      cl::QualType ft = f->getType().getCanonicalType();
-      if (f->isBitField())
-        unsupported(where, desc + " with " +
-                               (fname.empty() ? "an unnamed bit-field" : "the bit-field '" + fname + "'"));
-      if (!intType(ft, ctx_) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
-        unsupported(where, desc + " with " + field + " of type '" + f->getType().getAsString() +
-                               "' (struct values may only have integer, _Bool and struct pointer fields)");
-      fields.emplace_back(f, irType(f->getType(), where, "field '" + fname + "' of " + what));
+      unsupported(where,
+                  "struct value type '" + t.getAsString() + "' of " + what + " (an incomplete struct)");
+    return leaves(def, where, what);
+  }
+
+  /// The number of leaves of a value of type t (1 for a scalar).
+  uint32_t leafCount(cl::QualType t) {
+    const auto *rt = t.getCanonicalType()->getAs<cl::RecordType>();
+    if (!rt || rt->getDecl()->isUnion() || !rt->getDecl()->getDefinition())
+      return 1;
+    uint32_t n = 0;
+    for (const cl::FieldDecl *f : rt->getDecl()->getDefinition()->fields())
+      n += leafCount(f->getType());
+    return n;
+  }
+  /// The first leaf of field f within its struct.
+  uint32_t leafOffset(const cl::FieldDecl *f) {
+    uint32_t n = 0;
+    for (const cl::FieldDecl *g : f->getParent()->fields()) {
+      if (g == f)
+        break;
+      n += leafCount(g->getType());
     }
-    return fields;
+    return n;
   }
 
   cl::ASTContext &ctx_;
@@ -427,6 +537,12 @@ public:
   std::unordered_map<const cl::VarDecl *, VarInfo> globals_;     ///< by canonical declaration
   std::unordered_map<const cl::FunctionDecl *, uint32_t> procs_; ///< by canonical declaration
   std::set<uint32_t> brokenProcs_;                               ///< signatures that were unsupported
+  /// Per procedure with struct parameters: per C parameter, its first IR parameter and their number (a
+  /// struct parameter is one IR parameter per leaf).
+  std::unordered_map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> paramRanges_;
+  /// Per procedure with a struct result: the globals (one per leaf) its `return` leaves the value in, which
+  /// the caller copies right after the call.
+  std::unordered_map<uint32_t, VarInfo> structResults_;
   std::set<const cl::RecordDecl *> brokenRecords_; ///< records with an unsupported field (definitions)
   std::set<const cl::VarDecl *> brokenGlobals_;    ///< globals whose declaration was unsupported (canonical)
   /// Non-zero initializers of globals, run at the start of main and of every test.
@@ -469,6 +585,15 @@ void FnLowering::unsupported(const cl::Stmt *s, const std::string &what) {
 }
 void FnLowering::unsupported(cl::SourceLocation l, const std::string &what) {
   u_.unsupported(l, what);
+}
+/// The audit (audit.h): a node whose kind the lowering has no code for is reported here, before any dispatch.
+void FnLowering::admit(const cl::Stmt *s) {
+  audit::Entry a = audit::stmtClass(s->getStmtClass());
+  if (a.support != audit::Support::Lowered)
+    unsupported(s, a.what ? a.what : std::string(s->getStmtClassName()) + " (not C)");
+}
+void FnLowering::admitDecl(const cl::Decl *d) {
+  u_.admitDecl(d);
 }
 SourceLoc FnLowering::irLoc(cl::SourceLocation l) {
   return u_.irLoc(l);
@@ -696,7 +821,8 @@ ir::Type FnLowering::intTypeOf(const cl::Expr *e) {
 /// to evaluate every subexpression would cost time quadratic in the length of a long operator chain.)
 std::optional<Expr> FnLowering::folded(const cl::Expr *e) {
   bool leaf = llvm::isa<cl::IntegerLiteral>(e) || llvm::isa<cl::CharacterLiteral>(e) ||
-              llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e) || llvm::isa<cl::OffsetOfExpr>(e);
+              llvm::isa<cl::TypeTraitExpr>(e) || llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e) ||
+              llvm::isa<cl::OffsetOfExpr>(e);
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e))
     leaf = llvm::isa<cl::EnumConstantDecl>(dr->getDecl());
   if (!leaf || !e->getType()->isIntegerType() || e->isValueDependent() || !e->isIntegerConstantExpr(u_.ctx_))
@@ -786,6 +912,7 @@ Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
 Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
   DepthGuard depth(*this, e);
   e = e->IgnoreParens();
+  admit(e);
   if (std::optional<Expr> k = folded(e))
     return *k;
   if (const auto *ce = llvm::dyn_cast<cl::ConstantExpr>(e))
@@ -809,31 +936,35 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
   }
   if (const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(e))
     return ternary(co, g, true);
-  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e))
+  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e)) {
+    if (isStructValue(ce->getType()))
+      wholeStruct(e, text(e));
     return call(ce, g, true, std::nullopt);
+  }
   if (llvm::isa<cl::UnaryExprOrTypeTraitExpr>(e)) // a constant one was folded above
     unsupported(e, "sizeof/alignof of a variable-length type");
   if (llvm::isa<cl::StringLiteral>(e))
     unsupported(e, "string literal outside printf/puts/fprintf");
-  if (llvm::isa<cl::StmtExpr>(e))
-    unsupported(e, "statement expression");
+  if (const auto *se = llvm::dyn_cast<cl::StmtExpr>(e))
+    return stmtExpr(se, g, true);
   if (llvm::isa<cl::InitListExpr>(e) || llvm::isa<cl::CompoundLiteralExpr>(e))
     unsupported(e, "initializer list outside an array or struct declaration");
   if (llvm::isa<cl::FloatingLiteral>(e))
     unsupported(e, "floating-point literal");
-  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e); me && !me->isArrow()) {
-    if (llvm::isa<cl::CallExpr>(me->getBase()->IgnoreParens()))
-      rv(me->getBase(), g); // reports the callee (a struct result is unsupported in its signature)
-    unsupported(e, "member of a struct value that is neither a variable nor '*p'");
+  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e)) {
+    if (isStructValue(me->getType()))
+      wholeStruct(e, text(e));
+    return load(lvalue(e, g), g); // a field of a struct rvalue (`f().a`): no lvalue-to-rvalue conversion
   }
-  if (llvm::isa<cl::MemberExpr>(e) || llvm::isa<cl::ArraySubscriptExpr>(e))
-    unsupported(e, "struct or array value (only scalar fields and elements are supported)");
+  if (llvm::isa<cl::ArraySubscriptExpr>(e))
+    unsupported(e, "array value (only scalar elements are supported)");
   unsupported(e, std::string("expression '") + e->getStmtClassName() + "'");
 }
 
 void FnLowering::effect(const cl::Expr *e, const Expr &g) {
   DepthGuard depth(*this, e);
   e = e->IgnoreParens();
+  admit(e);
   if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e)) {
     if (bo->isAssignmentOp()) {
       assignExpr(bo, g, false);
@@ -851,6 +982,10 @@ void FnLowering::effect(const cl::Expr *e, const Expr &g) {
   }
   if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e)) {
     call(ce, g, false, std::nullopt);
+    return;
+  }
+  if (const auto *se = llvm::dyn_cast<cl::StmtExpr>(e)) {
+    stmtExpr(se, g, false);
     return;
   }
   if (const auto *cast = llvm::dyn_cast<cl::CastExpr>(e); cast && cast->getCastKind() == cl::CK_ToVoid) {
@@ -872,8 +1007,28 @@ const cl::CallExpr *FnLowering::allocCall(const cl::Expr *e) const {
   return n == "malloc" || n == "calloc" ? ce : nullptr;
 }
 
+/// GNU's `({ s1; …; e; })`: the statements of the block, then the value of its last expression statement
+/// (glibc's assert in gnu mode, which preprocessed `.i` tasks contain, is `({ if (e) ; else __assert_fail(…);
+/// })`).
+Expr FnLowering::stmtExpr(const cl::StmtExpr *se, const Expr &g, bool wantValue) {
+  const cl::CompoundStmt *cs = se->getSubStmt();
+  const auto *last = cs->size() ? llvm::dyn_cast<cl::Expr>(cs->body_back()) : nullptr;
+  bool value = wantValue && last && !se->getType()->isVoidType();
+  blocks_.push_back(Block{cs, 0, {}});
+  sequence(cs, 0, value ? cs->size() - 1 : cs->size(), g, false, true);
+  Expr v = Expr::boolLit(true);
+  if (value) {
+    blocks_.back().index = cs->size() - 1;
+    v = materialize(rv(last, g), g); // its variables may go out of scope
+  }
+  blocks_.pop_back();
+  return v;
+}
+
 Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
   const cl::Expr *sub = ce->getSubExpr();
+  if (audit::Entry a = audit::castKind(ce->getCastKind()); a.support != audit::Support::Lowered)
+    unsupported(ce, a.what ? a.what : std::string("conversion '") + ce->getCastKindName() + "' (not C)");
   switch (ce->getCastKind()) {
   case cl::CK_LValueToRValue: return load(lvalue(sub, g), g);
   case cl::CK_NoOp: return rv(sub, g);
@@ -1138,21 +1293,47 @@ Expr FnLowering::call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std
   const ir::Procedure &callee_ = prog_.procs[idx];
   if (callee_.isTest)
     unsupported(ce, "call to the test function '" + callee_.name + "'");
-  if (ce->getNumArgs() != callee_.params.size())
+  const auto &ranges = u_.paramRanges_.at(idx);
+  if (ce->getNumArgs() != ranges.size())
     unsupported(ce, "call with " + std::to_string(ce->getNumArgs()) + " arguments to '" + callee_.name +
-                        "', which has " + std::to_string(callee_.params.size()) + " parameters");
+                        "', which has " + std::to_string(ranges.size()) + " parameters");
   const cl::FunctionDecl *def = callee->getDefinition();
   std::vector<Expr> args;
-  std::vector<size_t> marks;
+  std::vector<size_t> starts;  // per C argument: where its statements start
+  std::vector<unsigned> owner; // per IR argument: its C argument
   for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
-    marks.push_back(out_->size());
-    Expr a = rv(ce->getArg(i), g);
+    starts.push_back(out_->size());
     cl::QualType pt = def->getParamDecl(i)->getType();
+    if (isStructValue(pt)) { // by value: one IR argument per leaf (a node's fields read now)
+      StructObj o = structObj(ce->getArg(i), g);
+      SourceLoc saved = loc_;
+      loc_ = irLoc(ce->getArg(i)->getBeginLoc());
+      for (uint32_t k = 0; k < ranges[i].second; ++k) {
+        if (o.var) {
+          args.push_back(o.var->elems.at(o.first + k));
+        } else {
+          ir::Stmt get = make(ir::Stmt::GetField, g);
+          get.lhs = temp(prog_.procs[idx].vars[prog_.procs[idx].params[ranges[i].first + k]].type);
+          get.base = o.node;
+          get.field = o.first + k;
+          args.push_back(use(get.lhs));
+          emit(std::move(get));
+        }
+        owner.push_back(i);
+      }
+      loc_ = saved;
+      continue;
+    }
+    Expr a = rv(ce->getArg(i), g);
     a = convert(std::move(a), pt, g);
-    args.push_back(coerce(std::move(a), prog_.procs[idx].vars[prog_.procs[idx].params[i]].type, g));
+    args.push_back(
+        coerce(std::move(a), prog_.procs[idx].vars[prog_.procs[idx].params[ranges[i].first]].type, g));
+    owner.push_back(i);
   }
-  for (size_t i = args.size(); i-- > 1;)
-    args[i - 1] = settle(std::move(args[i - 1]), marks[i], g);
+  // C evaluation order: an argument's value is taken before the later arguments' statements run.
+  for (size_t j = args.size(); j-- > 0;)
+    if (owner[j] + 1 < starts.size())
+      args[j] = settle(std::move(args[j]), starts[owner[j] + 1], g);
   ir::Stmt s = make(ir::Stmt::Call, g);
   s.callee = idx;
   s.args = std::move(args);
@@ -1251,6 +1432,13 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     }
     return noValue();
   }
+  if (name == "__builtin_expect" && ce->getNumArgs() == 2) {
+    // A hint to the compiler: the value of its first argument (the second, the expected value, is evaluated).
+    Expr v = rvAs(ce->getArg(0), intTypeOf(ce), g);
+    size_t mark = out_->size();
+    effect(ce->getArg(1), g);
+    return settle(std::move(v), mark, g);
+  }
   if (name == "malloc" || name == "calloc")
     unsupported(ce, "'" + name + "' whose result is not converted to a pointer to a struct");
   unsupported(ce, "call to '" + name +
@@ -1300,7 +1488,8 @@ Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const E
     const auto *def = rt->getDecl()->getDefinition();
     uint32_t k = 0;
     for (const cl::FieldDecl *fd : def->fields()) {
-      if (!scope || mayReadFirst(Tracked{Tracked::NodeField, scope->var, fd, 0}, scope->rest, u_.ctx_)) {
+      if (!scope ||
+          mayReadFirst(Tracked{Tracked::NodeField, scope->var, fd, 0}, scope->rest, u_.ctx_, &plan_)) {
         VarRef t = temp(prog_.records[rec].fields[k].type);
         havoc(t, g);
         ir::Stmt put = make(ir::Stmt::PutField, g);
@@ -1384,6 +1573,7 @@ bool FnLowering::rvInto(VarRef target, cl::QualType targetType, const cl::Expr *
 
 FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
   e = e->IgnoreParens();
+  admit(e);
   LVal lv;
   lv.ctype = e->getType();
   lv.node = e;
@@ -1406,37 +1596,29 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
     return lv;
   }
   if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e)) {
-    const cl::Expr *base = me->getBase();
-    Expr pv;
-    if (me->isArrow()) {
-      pv = rv(base, g);
-    } else {
-      const cl::Expr *b = base->IgnoreParens();
-      if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(b); dr && llvm::isa<cl::VarDecl>(dr->getDecl())) {
-        const VarInfo &info = varInfo(llvm::cast<cl::VarDecl>(dr->getDecl()), e);
-        const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
-        if (!info.isStruct || !fd)
-          unsupported(e, "member access on something other than a struct");
-        size_t k = fd->getFieldIndex();
-        if (info.isConst) {
-          lv.kind = LVal::Const;
-          lv.constant = info.elems.at(k);
-        } else {
-          lv.kind = LVal::Var;
-          lv.var = info.refs.at(k);
-        }
-        return lv;
-      }
-      const auto *deref = llvm::dyn_cast<cl::UnaryOperator>(b);
-      if (!deref || deref->getOpcode() != cl::UO_Deref)
-        unsupported(e, "member of a struct value that is neither a variable nor '*p'");
-      pv = rv(deref->getSubExpr(), g);
-    }
-    if (pv.type.kind != ir::Type::Ref && pv.type.kind != ir::Type::Null)
-      unsupported(e, "member access on something other than a struct pointer");
     const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
     if (!fd)
       unsupported(e, "member that is not a field");
+    if (!me->isArrow()) {
+      // A scalar field of a struct value (possibly itself a field: `s.t.a`, `p->t.a`, `f().a`).
+      StructObj b = structObj(me->getBase(), g);
+      uint32_t k = b.first + u_.leafOffset(fd);
+      if (!b.var) {
+        lv.kind = LVal::Field;
+        lv.var = b.node;
+        lv.field = k;
+      } else if (b.var->isConst) {
+        lv.kind = LVal::Const;
+        lv.constant = b.var->elems.at(k);
+      } else {
+        lv.kind = LVal::Var;
+        lv.var = b.var->refs.at(k);
+      }
+      return lv;
+    }
+    Expr pv = rv(me->getBase(), g);
+    if (pv.type.kind != ir::Type::Ref && pv.type.kind != ir::Type::Null)
+      unsupported(e, "member access on something other than a struct pointer");
     uint32_t rec = u_.recordFor(fd->getParent(), e->getBeginLoc());
     if (pv.kind == Expr::VarUse) {
       lv.var = pv.var;
@@ -1446,7 +1628,7 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
       lv.var = t;
     }
     lv.kind = LVal::Field;
-    lv.field = fd->getFieldIndex();
+    lv.field = u_.leafOffset(fd);
     return lv;
   }
   if (const auto *ase = llvm::dyn_cast<cl::ArraySubscriptExpr>(e)) {
@@ -1508,8 +1690,10 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
       break;
     x = ic->getSubExpr()->IgnoreParens();
   }
+  admit(x);
   StructObj o;
   o.expr = x;
+  o.count = u_.leafCount(x->getType());
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(x))
     if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(dr->getDecl())) {
       const VarInfo &info = varInfo(vd, x);
@@ -1518,30 +1702,78 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
       o.var = &info;
       return o;
     }
+  auto nodeOf = [&](const cl::Expr *p, const cl::RecordDecl *rd) {
+    uint32_t rec = u_.recordFor(rd, x->getBeginLoc());
+    Expr pv = rv(p, g);
+    if (!pv.type.isRef())
+      unsupported(x, "dereference of something other than a struct pointer");
+    if (pv.kind == Expr::VarUse)
+      return pv.var;
+    VarRef t = temp(ir::Type::refType(rec));
+    emit(assign(g, t, std::move(pv)));
+    return t;
+  };
   if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(x); uo && uo->getOpcode() == cl::UO_Deref) {
     const auto *rt = x->getType().getCanonicalType()->getAs<cl::RecordType>();
     if (!rt)
       unsupported(x, "dereference of something other than a struct pointer");
-    uint32_t rec = u_.recordFor(rt->getDecl(), x->getBeginLoc());
-    Expr pv = rv(uo->getSubExpr(), g);
-    if (!pv.type.isRef())
-      unsupported(x, "dereference of something other than a struct pointer");
-    if (pv.kind == Expr::VarUse) {
-      o.node = pv.var;
-    } else {
-      o.node = temp(ir::Type::refType(rec));
-      emit(assign(g, o.node, std::move(pv)));
+    o.node = nodeOf(uo->getSubExpr(), rt->getDecl());
+    return o;
+  }
+  if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(x)) { // a struct-typed field: `s.t`, `p->t`, `f().t`
+    const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      unsupported(x, "member that is not a field");
+    if (me->isArrow()) {
+      o.node = nodeOf(me->getBase(), fd->getParent());
+      o.first = u_.leafOffset(fd);
+      return o;
     }
+    StructObj b = structObj(me->getBase(), g);
+    b.first += u_.leafOffset(fd);
+    b.count = o.count;
+    b.expr = x;
+    return b;
+  }
+  if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(x)) {
+    o.var = &callResult(ce, g);
     return o;
   }
   if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(x); bo && bo->isAssignmentOp())
     unsupported(x, "the value of a struct assignment");
-  if (llvm::isa<cl::CallExpr>(x))
-    rv(x, g); // reports the callee (a struct result is unsupported in its signature)
-  unsupported(x, "struct value '" + text(x) + "' (only struct variables and '*p' can be copied)");
+  unsupported(x, "struct value '" + text(x) +
+                     "' (only struct variables, '*p', struct members and call results can be copied)");
 }
 
-/// `dst = src` field by field; dst was evaluated before out_[mark], src after it.
+/// A call of a function with a struct result (a call statement; the callee leaves the value in its result
+/// globals): the value copied into temporaries right after the call.
+const VarInfo &FnLowering::callResult(const cl::CallExpr *ce, const Expr &g) {
+  const cl::FunctionDecl *callee = ce->getDirectCallee();
+  auto it = callee ? u_.procs_.find(callee->getCanonicalDecl()) : u_.procs_.end();
+  if (it == u_.procs_.end() || !u_.structResults_.count(it->second)) {
+    call(ce, g, false, std::nullopt); // reports a builtin, a call without definition, a function pointer
+    unsupported(ce, "struct value of this call");
+  }
+  call(ce, g, false, std::nullopt);
+  const VarInfo &res = u_.structResults_.at(it->second);
+  SourceLoc saved = loc_;
+  loc_ = irLoc(ce->getBeginLoc());
+  VarInfo t;
+  t.isStruct = true;
+  t.ctype = ce->getType();
+  t.name = res.name;
+  for (const Expr &leaf : res.elems) {
+    VarRef r = temp(leaf.type);
+    emit(assign(g, r, leaf));
+    t.refs.push_back(r);
+    t.elems.push_back(use(r));
+  }
+  loc_ = saved;
+  structTemps_.push_back(std::move(t));
+  return structTemps_.back();
+}
+
+/// `dst = src` leaf by leaf; dst was evaluated before out_[mark], src after it.
 void FnLowering::copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g) {
   if (dst.var && dst.var->isConst)
     unsupported(dst.expr, "assignment to a constant");
@@ -1554,36 +1786,40 @@ void FnLowering::copyStruct(StructObj dst, const StructObj &src, size_t mark, co
     s.value = std::move(v);
     emit(std::move(s));
   };
+  uint32_t n = std::min(dst.count, src.count);
   if (src.var) {
-    for (size_t k = 0; k < src.var->elems.size(); ++k) {
+    for (uint32_t k = 0; k < n; ++k) {
       if (dst.var)
-        emit(assign(g, dst.var->refs.at(k), src.var->elems[k]));
+        emit(assign(g, dst.var->refs.at(dst.first + k), src.var->elems.at(src.first + k)));
       else
-        putField(static_cast<uint32_t>(k), src.var->elems[k]);
+        putField(dst.first + k, src.var->elems.at(src.first + k));
     }
     return;
   }
   // From a node: each field read (null-checked at the `*p`) into the destination variable, or into a
   // temporary when the destination is a node too (all reads happen before the first write).
   VarRef base = src.node;
-  if (dst.var && std::find(dst.var->refs.begin(), dst.var->refs.end(), base) != dst.var->refs.end())
-    base = materialize(use(base), g).var;
+  if (dst.var) {
+    auto from = dst.var->refs.begin() + dst.first, to = from + n;
+    if (std::find(from, to, base) != to)
+      base = materialize(use(base), g).var;
+  }
   const ir::Record &rec = prog_.records.at(typeOf(base).record);
   SourceLoc saved = loc_;
   loc_ = irLoc(src.expr->getBeginLoc());
   std::vector<VarRef> vals;
-  for (uint32_t k = 0; k < rec.fields.size(); ++k) {
+  for (uint32_t k = 0; k < n; ++k) {
     ir::Stmt s = make(ir::Stmt::GetField, g);
-    s.lhs = dst.var ? dst.var->refs.at(k) : temp(rec.fields[k].type);
+    s.lhs = dst.var ? dst.var->refs.at(dst.first + k) : temp(rec.fields.at(src.first + k).type);
     s.base = base;
-    s.field = k;
+    s.field = src.first + k;
     vals.push_back(s.lhs);
     emit(std::move(s));
   }
   loc_ = saved;
   if (!dst.var)
     for (uint32_t k = 0; k < vals.size(); ++k)
-      putField(k, use(vals[k]));
+      putField(dst.first + k, use(vals[k]));
 }
 
 void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
@@ -1596,22 +1832,31 @@ void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
   loc_ = saved;
 }
 
-/// The initialization of a struct variable at its declaration: a list (missing fields zero) or a copy.
-void FnLowering::structInit(const VarInfo &v, const cl::Expr *init, const Expr &g) {
+/// The initialization of (a part of) a struct variable at its declaration: a list (nested lists for nested
+/// struct fields; missing fields zero) or a copy.
+void FnLowering::structInit(const StructObj &dst, const cl::Expr *init, const Expr &g) {
   if (const auto *list = llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens())) {
-    for (size_t k = 0; k < v.refs.size(); ++k) {
-      VarRef r = v.refs[k];
-      const cl::Expr *e = k < list->getNumInits() ? list->getInit(static_cast<unsigned>(k)) : nullptr;
-      if (e && !llvm::isa<cl::ImplicitValueInitExpr>(e))
-        emit(assign(g, r, coerce(rv(e, g), typeOf(r), g)));
-      else
-        emit(assign(g, r, ir::defaultValue(typeOf(r))));
+    const cl::RecordDecl *rd = list->getType().getCanonicalType()->getAsRecordDecl()->getDefinition();
+    unsigned k = 0;
+    for (const cl::FieldDecl *f : rd->fields()) {
+      const cl::Expr *e = k < list->getNumInits() ? list->getInit(k) : nullptr;
+      ++k;
+      uint32_t at = dst.first + u_.leafOffset(f), n = u_.leafCount(f->getType());
+      bool given = e && !llvm::isa<cl::ImplicitValueInitExpr>(e);
+      if (given && isStructValue(f->getType())) {
+        StructObj part = dst;
+        part.first = at;
+        part.count = n;
+        structInit(part, e, g);
+        continue;
+      }
+      for (uint32_t i = 0; i < n; ++i) {
+        VarRef r = dst.var->refs.at(at + i);
+        emit(assign(g, r, given ? coerce(rv(e, g), typeOf(r), g) : ir::defaultValue(typeOf(r))));
+      }
     }
     return;
   }
-  StructObj dst;
-  dst.var = &v;
-  dst.expr = init;
   size_t mark = out_->size();
   copyStruct(dst, structObj(init, g), mark, g);
 }
@@ -1707,6 +1952,12 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     return;
   DepthGuard depth(*this, s);
   loc_ = irLoc(s->getBeginLoc());
+  if (s == wrapping_) {
+    wrapping_ = nullptr;
+  } else if (auto r = plan_.singleRegions.find(s); r != plan_.singleRegions.end()) {
+    regionLoop(nullptr, 0, 0, s, r->second, g); // a backward goto's loop around a statement not in a compound
+    return;
+  }
   if (const auto *e = llvm::dyn_cast<cl::Expr>(s)) {
     // `p = malloc(…);` with p a local of this block: which fields of the node may be read uninitialized.
     if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e->IgnoreParens());
@@ -1721,35 +1972,37 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     allocScope_.reset();
     return;
   }
+  admit(s);
   switch (s->getStmtClass()) {
-  case cl::Stmt::CompoundStmtClass: {
-    const auto *cs = llvm::cast<cl::CompoundStmt>(s);
-    blocks_.push_back(Block{cs, 0, {}});
-    for (const cl::Stmt *c : cs->body()) {
-      stmt(c, g);
-      ++blocks_.back().index;
-    }
-    blocks_.pop_back();
-    return;
-  }
+  case cl::Stmt::CompoundStmtClass: compound(llvm::cast<cl::CompoundStmt>(s), g); return;
   case cl::Stmt::DeclStmtClass:
     curDecl_ = llvm::cast<cl::DeclStmt>(s);
     for (const cl::Decl *d : llvm::cast<cl::DeclStmt>(s)->decls()) {
       if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
+        admitDecl(vd);
         loc_ = irLoc(vd->getLocation());
         localDecl(vd, g, true);
         if (!blocks_.empty() && blocks_.back().stmt->body_begin()[blocks_.back().index] == s)
           blocks_.back().declared.insert(vd);
         curDecl_ = llvm::cast<cl::DeclStmt>(s); // (an initializer may have lowered a nested declaration)
-      } else if (!llvm::isa<cl::TypeDecl>(d) && !llvm::isa<cl::FunctionDecl>(d) &&
-                 !llvm::isa<cl::StaticAssertDecl>(d)) { // clang checked a _Static_assert already
-        unsupported(d->getLocation(),
-                    std::string("local declaration of kind '") + d->getDeclKindName() + "'");
+      } else {
+        admitDecl(d); // types, function declarations, _Static_assert (clang checked it), local labels
       }
     }
     curDecl_ = nullptr;
     return;
   case cl::Stmt::NullStmtClass: return;
+  case cl::Stmt::AttributedStmtClass: {
+    // Attributes that only advise the compiler; any other is rejected.
+    const auto *as = llvm::cast<cl::AttributedStmt>(s);
+    for (const cl::Attr *a : as->getAttrs())
+      if (!llvm::isa<cl::FallThroughAttr>(a) && !llvm::isa<cl::LoopHintAttr>(a) &&
+          !llvm::isa<cl::LikelyAttr>(a) && !llvm::isa<cl::UnlikelyAttr>(a) &&
+          !llvm::isa<cl::NoMergeAttr>(a) && !llvm::isa<cl::MustTailAttr>(a))
+        unsupported(a->getLocation(), std::string("statement attribute '") + a->getSpelling() + "'");
+    stmt(as->getSubStmt(), g);
+    return;
+  }
   case cl::Stmt::IfStmtClass: ifStmt(llvm::cast<cl::IfStmt>(s), g); return;
   case cl::Stmt::WhileStmtClass: {
     const auto *w = llvm::cast<cl::WhileStmt>(s);
@@ -1768,13 +2021,13 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     loop(s, f->getCond(), f->getInc(), f->getBody(), false, g);
     return;
   }
-  case cl::Stmt::BreakStmtClass: emit(make(ir::Stmt::Break, g)); return;
+  case cl::Stmt::BreakStmtClass: breakStmt(g, breakables_.size()); return;
   case cl::Stmt::ContinueStmtClass: continueStmt(g, breakables_.size()); return;
   case cl::Stmt::ReturnStmtClass: returnStmt(llvm::cast<cl::ReturnStmt>(s), g); return;
   case cl::Stmt::SwitchStmtClass: switchStmt(llvm::cast<cl::SwitchStmt>(s), g); return;
-  case cl::Stmt::LabelStmtClass: stmt(llvm::cast<cl::LabelStmt>(s)->getSubStmt(), g); return;
-  case cl::Stmt::GotoStmtClass:
-  case cl::Stmt::IndirectGotoStmtClass: unsupported(s, "goto");
+  case cl::Stmt::LabelStmtClass: labelStmt(llvm::cast<cl::LabelStmt>(s), g); return;
+  case cl::Stmt::GotoStmtClass: gotoStmt(llvm::cast<cl::GotoStmt>(s), g); return;
+  case cl::Stmt::IndirectGotoStmtClass: unsupported(s, "computed goto ('goto *p')");
   case cl::Stmt::CaseStmtClass:
   case cl::Stmt::DefaultStmtClass:
     unsupported(s, "case label that is not directly in the body of its switch");
@@ -1796,8 +2049,8 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   if (isStructValue(t)) {
     info.isStruct = true;
     info.ctype = t;
-    for (const auto &[f, ft] : u_.valueFields(t, vd->getLocation(), "variable '" + name + "'")) {
-      VarRef r{false, addVar(name + "_" + f->getNameAsString(), ft, ir::VarKind::Local, dl)};
+    for (const auto &l : u_.leaves(t, vd->getLocation(), "variable '" + name + "'")) {
+      VarRef r{false, addVar(name + "_" + l.path, l.type, ir::VarKind::Local, dl)};
       info.refs.push_back(r);
       info.elems.push_back(use(r));
     }
@@ -1832,14 +2085,13 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   if (!init) {
     // C: an indeterminate value (also inside a loop, at every iteration). Each part the code after the
     // declaration may read before writing it gets a nondet value; the others need none.
-    auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_); };
+    auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_, &plan_); };
     if (li.isStruct) {
-      size_t k = 0;
+      // Per field of the struct (a nested struct field: all its leaves).
       for (const cl::FieldDecl *f : t->getAsRecordDecl()->getDefinition()->fields())
         if (observable(Tracked{Tracked::Field, vd, f, 0}))
-          havoc(li.refs.at(k++), g);
-        else
-          ++k;
+          for (uint32_t k = 0, o = u_.leafOffset(f); k < u_.leafCount(f->getType()); ++k)
+            havoc(li.refs.at(o + k), g);
     } else {
       for (size_t k = 0; k < li.refs.size(); ++k)
         if (observable(li.isArray ? Tracked{Tracked::Elem, vd, nullptr, k}
@@ -1849,7 +2101,11 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
     return;
   }
   if (li.isStruct) {
-    structInit(li, init, g);
+    StructObj dst;
+    dst.var = &li;
+    dst.count = static_cast<uint32_t>(li.refs.size());
+    dst.expr = init;
+    structInit(dst, init, g);
     return;
   }
   if (!li.isArray) {
@@ -1889,6 +2145,8 @@ std::optional<std::vector<const cl::Stmt *>> FnLowering::laterCode(const cl::Var
 }
 
 void FnLowering::ifStmt(const cl::IfStmt *s, const Expr &g) {
+  if (plan_.isEntered(s) || plan_.isEntered(s->getThen()) || (s->getElse() && plan_.isEntered(s->getElse())))
+    return gotoIfStmt(s, g);
   SourceLoc ifLoc = loc_;
   loc_ = irLoc(s->getCond()->getBeginLoc());
   Expr c = cond(s->getCond(), g);
@@ -1943,6 +2201,7 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
   out_ = &w.body;
   breakables_.push_back(b);
   stmt(body, Expr::boolLit(true));
+  escapeCheck(s);
   recompute(breakables_.back(), Expr::boolLit(true));
   breakables_.pop_back();
   out_ = saved;
@@ -1970,7 +2229,7 @@ void FnLowering::continueStmt(const Expr &g, size_t depth) {
   if (depth == 0)
     unsupported(fd_->getLocation(), "continue outside a loop");
   Breakable &b = breakables_[depth - 1];
-  if (b.isSwitch) {
+  if (b.isSwitch || b.isRegion) {
     if (!b.contFlag)
       b.contFlag = temp(ir::Type::boolType());
     emit(assign(g, *b.contFlag, Expr::boolLit(true)));
@@ -2055,15 +2314,18 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
       continue;
     }
     stmt(x, use(m));
+    escapeCheck(it);
   }
   loc_ = switchLoc;
   emit(make(ir::Stmt::Break, Expr::boolLit(true)));
   std::optional<VarRef> flag = breakables_.back().contFlag;
   breakables_.pop_back();
   out_ = saved;
+  // Reset unguarded: under g, a flag left true by an earlier run of the switch (an iteration of an
+  // enclosing loop in which the switch ran and continued) would fire again when g is false.
   if (flag)
     out_->insert(out_->begin() + static_cast<std::ptrdiff_t>(insertAt),
-                 assign(g, *flag, Expr::boolLit(false)));
+                 assign(Expr::boolLit(true), *flag, Expr::boolLit(false)));
   emit(std::move(w));
   if (flag)
     continueStmt(use(*flag), breakables_.size());
@@ -2071,7 +2333,16 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
 
 void FnLowering::returnStmt(const cl::ReturnStmt *s, const Expr &g) {
   if (const cl::Expr *v = s->getRetValue()) {
-    if (p_.result == ir::kNone) {
+    if (auto res = u_.structResults_.find(u_.procs_.at(fd_->getCanonicalDecl()));
+        res != u_.structResults_.end()) {
+      // A struct result: copied into the function's result globals.
+      StructObj dst;
+      dst.var = &res->second;
+      dst.count = static_cast<uint32_t>(res->second.refs.size());
+      dst.expr = v;
+      size_t mark = out_->size();
+      copyStruct(dst, structObj(v, g), mark, g);
+    } else if (p_.result == ir::kNone) {
       effect(v, g);
     } else {
       VarRef r{false, p_.result};
@@ -2081,6 +2352,256 @@ void FnLowering::returnStmt(const cl::ReturnStmt *s, const Expr &g) {
   }
   loc_ = irLoc(s->getBeginLoc());
   emit(make(ir::Stmt::Return, g));
+}
+
+// ---- goto ----
+
+/// `break` under g, as seen from breakables_[0, depth): through the regions of backward gotos by flags.
+void FnLowering::breakStmt(const Expr &g, size_t depth) {
+  Breakable &b = breakables_.at(depth - 1);
+  if (b.isRegion) {
+    if (!b.breakFlag)
+      b.breakFlag = temp(ir::Type::boolType());
+    emit(assign(g, *b.breakFlag, Expr::boolLit(true)));
+  }
+  emit(make(ir::Stmt::Break, g));
+}
+
+/// `jump == 0`: no jump in progress.
+Expr FnLowering::noJump() const {
+  return Expr::binary(ir::Op::Eq, use(*jump_), Expr::intLit(0, ir::Type::intType()));
+}
+
+/// A jump to one of the labels with codes r.lo .. r.hi is in progress.
+Expr FnLowering::jumpIn(GotoPlan::Range r) const {
+  ir::Type t = ir::Type::intType();
+  if (r.lo == r.hi)
+    return Expr::binary(ir::Op::Eq, use(*jump_), Expr::intLit(r.lo, t));
+  return Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(r.lo, t), use(*jump_)),
+                      Expr::binary(ir::Op::Le, use(*jump_), Expr::intLit(r.hi, t)));
+}
+
+/// An atom for `a or b` (a an atom, b pure), a temporary assigned unguarded.
+Expr FnLowering::disj(const Expr &a, Expr b) {
+  if (a.isTrue())
+    return a;
+  VarRef t = temp(ir::Type::boolType());
+  emit(
+      assign(Expr::boolLit(true), t, a.isFalse() ? std::move(b) : Expr::binary(ir::Op::Or, a, std::move(b))));
+  return use(t);
+}
+
+/// After the body of a loop or an item of a switch that a goto leaves: `[jump != 0] break` (a jump to a label
+/// inside it ends before this point, so any jump still in progress goes outside).
+void FnLowering::escapeCheck(const cl::Stmt *s) {
+  if (!plan_.isEscaping(s))
+    return;
+  Expr away = guardAnd(Expr::boolLit(true), Expr::unary(ir::Op::Not, noJump()));
+  emit(make(ir::Stmt::Break, away));
+}
+
+/// Every IR variable of a local gets an indeterminate value (a jump skipped its declaration).
+void FnLowering::havocAll(const VarInfo &v, const Expr &g) {
+  for (VarRef r : v.refs)
+    havoc(r, g);
+}
+
+/// Whether the code after `label` may read a part of the local before writing it (uninit.cpp).
+bool FnLowering::readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd, const cl::LabelStmt *label) const {
+  if (v.isStruct) {
+    for (const cl::FieldDecl *f : v.ctype->getAsRecordDecl()->getDefinition()->fields())
+      if (mayReadFirstAfter(Tracked{Tracked::Field, vd, f, 0}, label, u_.ctx_, plan_))
+        return true;
+    return false;
+  }
+  if (v.isArray) {
+    for (size_t k = 0; k < v.refs.size(); ++k)
+      if (mayReadFirstAfter(Tracked{Tracked::Elem, vd, nullptr, k}, label, u_.ctx_, plan_))
+        return true;
+    return false;
+  }
+  return mayReadFirstAfter(Tracked{Tracked::Var, vd, nullptr, 0}, label, u_.ctx_, plan_);
+}
+
+void FnLowering::compound(const cl::CompoundStmt *cs, const Expr &g) {
+  blocks_.push_back(Block{cs, 0, {}});
+  sequence(cs, 0, cs->size(), g, plan_.isEntered(cs), true);
+  blocks_.pop_back();
+}
+
+/// Statements from..to-1 of a compound under g. Without gotos each runs under g. With gotos, a statement's
+/// guard is `g and jump == 0` (recomputed when a statement before it may have started or ended a jump, or
+/// when the list may be entered by a jump), or'ed with "a jump to a label inside it is in progress" when a
+/// jump enters it; a backward goto's region runs as a loop (regionLoop).
+void FnLowering::sequence(const cl::CompoundStmt *cs, size_t from, size_t to, const Expr &g,
+                          bool mayStartJumping, bool regionsHere) {
+  const std::vector<GotoPlan::Region> *regions = nullptr;
+  if (auto it = plan_.regions.find(cs); regionsHere && it != plan_.regions.end())
+    regions = &it->second;
+  Expr cur = g;
+  bool clean = !mayStartJumping; // cur implies jump == 0
+  auto normal = [&]() -> Expr {
+    if (!clean) {
+      cur = guardAnd(g, noJump());
+      clean = true;
+    }
+    return cur;
+  };
+  for (size_t k = from; k < to; ++k) {
+    const cl::Stmt *c = cs->body_begin()[k];
+    blocks_.back().index = k;
+    const GotoPlan::Region *r = nullptr;
+    if (regions)
+      for (const GotoPlan::Region &x : *regions)
+        if (x.first == k)
+          r = &x;
+    if (r) {
+      loc_ = irLoc(c->getBeginLoc());
+      Expr gr = normal();
+      if (r->entered) {
+        std::optional<GotoPlan::Range> in;
+        for (size_t i = r->first; i <= r->last; ++i)
+          if (auto ci = plan_.codesInside(cs->body_begin()[i]))
+            in = in ? GotoPlan::Range{std::min(in->lo, ci->lo), std::max(in->hi, ci->hi)} : *ci;
+        if (in)
+          gr = disj(gr, jumpIn(*in));
+      }
+      regionLoop(cs, r->first, r->last, nullptr, *r, gr);
+      clean &= !(r->entered || r->escapes);
+      k = r->last;
+      continue;
+    }
+    Expr gc = normal();
+    if (plan_.isEntered(c)) {
+      loc_ = irLoc(c->getBeginLoc());
+      gc = disj(gc, jumpIn(*plan_.codesInside(c)));
+    }
+    stmt(c, gc);
+    clean &= !(plan_.isEntered(c) || plan_.isEscaping(c));
+  }
+  if (from < to)
+    blocks_.back().index = to - 1;
+}
+
+/// A backward goto's region (statements first..last of cs, or the single statement) under g:
+/// `[g] while (true) { statements; [jump is a code of the region's labels] continue; break }`. A goto back
+/// sets `jump` and leaves the statements after it; the loop restarts, and the jump enters the statements
+/// down to its label. Bounded for verification like any loop (`#pragma locus unwind K` before the label).
+void FnLowering::regionLoop(const cl::CompoundStmt *cs, size_t first, size_t last, const cl::Stmt *single,
+                            const GotoPlan::Region &r, const Expr &g) {
+  const cl::Stmt *head = single ? single : cs->body_begin()[first];
+  SourceLoc where = irLoc(head->getBeginLoc());
+  loc_ = where;
+  size_t insertAt = out_->size();
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.value = Expr::boolLit(true);
+  if (const auto *ls = llvm::dyn_cast<cl::LabelStmt>(head)) {
+    // The pragma on the line before the label bounds this loop, unless a loop starts on the label's line (it
+    // is that loop's).
+    const cl::Stmt *sub = ls->getSubStmt();
+    bool loopOnLine =
+        (llvm::isa<cl::WhileStmt>(sub) || llvm::isa<cl::DoStmt>(sub) || llvm::isa<cl::ForStmt>(sub) ||
+         llvm::isa<cl::CompoundStmt>(sub) || llvm::isa<cl::LabelStmt>(sub)) &&
+        irLoc(sub->getBeginLoc()).line == where.line;
+    if (!loopOnLine)
+      w.unwind = u_.pragmas_.take(u_.smLoc(head->getBeginLoc()));
+  }
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  Breakable b;
+  b.isRegion = true;
+  breakables_.push_back(b);
+  if (single) {
+    wrapping_ = single;
+    stmt(single, Expr::boolLit(true));
+  } else {
+    sequence(cs, first, last + 1, Expr::boolLit(true), true, false);
+  }
+  loc_ = where;
+  Expr again = Expr::boolLit(false);
+  bool contiguous = r.codes.back() - r.codes.front() + 1 == static_cast<int64_t>(r.codes.size());
+  if (contiguous) {
+    again = jumpIn({r.codes.front(), r.codes.back()});
+  } else {
+    for (int64_t c : r.codes) {
+      Expr eq = jumpIn({c, c});
+      again = again.isFalse() ? std::move(eq) : Expr::binary(ir::Op::Or, std::move(again), std::move(eq));
+    }
+  }
+  emit(make(ir::Stmt::Continue, guardAnd(Expr::boolLit(true), std::move(again))));
+  emit(make(ir::Stmt::Break, Expr::boolLit(true)));
+  std::optional<VarRef> brk = breakables_.back().breakFlag, cont = breakables_.back().contFlag;
+  breakables_.pop_back();
+  out_ = saved;
+  // Reset unguarded (see switchStmt).
+  for (const std::optional<VarRef> &f : {cont, brk})
+    if (f)
+      out_->insert(out_->begin() + static_cast<std::ptrdiff_t>(insertAt),
+                   assign(Expr::boolLit(true), *f, Expr::boolLit(false)));
+  emit(std::move(w));
+  if (brk)
+    breakStmt(use(*brk), breakables_.size());
+  if (cont)
+    continueStmt(use(*cont), breakables_.size());
+}
+
+/// `goto L` → `[g] jump := code` (the statements after it see the jump in progress and do not run).
+void FnLowering::gotoStmt(const cl::GotoStmt *s, const Expr &g) {
+  auto it = plan_.codes.find(s);
+  if (it == plan_.codes.end()) // a self-loop is lowered at its label
+    unsupported(s, "goto");
+  emit(assign(g, *jump_, Expr::intLit(it->second, ir::Type::intType())));
+}
+
+/// A label: where a jump to it ends (`[jump is one of its codes] jump := 0`, after giving the locals whose
+/// declarations the jump skipped an indeterminate value), then its statement. `L: goto L;` is
+/// `[g] while (true) {}`.
+void FnLowering::labelStmt(const cl::LabelStmt *s, const Expr &g) {
+  if (auto it = plan_.labels.find(s); it != plan_.labels.end()) {
+    loc_ = irLoc(s->getBeginLoc());
+    const GotoPlan::Label &l = it->second;
+    for (size_t k = 0; k < l.bypass.size(); ++k) {
+      if (l.bypass[k].empty())
+        continue;
+      int64_t code = l.first + static_cast<int64_t>(k);
+      Expr here = guardAnd(Expr::boolLit(true), jumpIn({code, code}));
+      for (const cl::VarDecl *vd : l.bypass[k])
+        if (auto v = locals_.find(vd); v != locals_.end() && readBeforeWrite(v->second, vd, s))
+          havocAll(v->second, here);
+    }
+    Expr arrived = guardAnd(Expr::boolLit(true), jumpIn({l.first, l.last()}));
+    emit(assign(arrived, *jump_, Expr::intLit(0, ir::Type::intType())));
+  }
+  const cl::Stmt *sub = s->getSubStmt();
+  if (const auto *gs = llvm::dyn_cast<cl::GotoStmt>(sub); gs && plan_.selfLoops.count(gs)) {
+    loc_ = irLoc(gs->getBeginLoc());
+    ir::Stmt w = make(ir::Stmt::While, g);
+    w.value = Expr::boolLit(true);
+    w.unwind = u_.pragmas_.take(u_.smLoc(s->getBeginLoc()));
+    emit(std::move(w));
+    return;
+  }
+  stmt(sub, g);
+}
+
+/// An `if` that a jump enters (or a branch of which one does): the condition is evaluated only when no
+/// jump is in progress; a branch runs when its condition holds or a jump to a label inside it is in
+/// progress. The else branch's guard is computed after the then branch ran, so a jump from the then branch
+/// into the else branch enters it.
+void FnLowering::gotoIfStmt(const cl::IfStmt *s, const Expr &g) {
+  SourceLoc ifLoc = loc_;
+  Expr gn = plan_.isEntered(s) ? guardAnd(g, noJump()) : g;
+  loc_ = irLoc(s->getCond()->getBeginLoc());
+  Expr c = cond(s->getCond(), gn);
+  Expr tn = guardAnd(gn, std::move(c));
+  Expr tg = plan_.isEntered(s->getThen()) ? disj(tn, jumpIn(*plan_.codesInside(s->getThen()))) : tn;
+  stmt(s->getThen(), tg);
+  if (const cl::Stmt *e = s->getElse()) {
+    loc_ = ifLoc;
+    Expr en = conj(gn, tn, true);
+    Expr eg = plan_.isEntered(e) ? disj(en, jumpIn(*plan_.codesInside(e))) : en;
+    stmt(e, eg);
+  }
 }
 
 void FnLowering::run() {
@@ -2093,17 +2614,33 @@ void FnLowering::run() {
     used_.insert(p_.vars[i].name);
   if (p_.result != ir::kNone)
     used_.insert(p_.vars[p_.result].name);
+  const auto &ranges = u_.paramRanges_.at(u_.procs_.at(def->getCanonicalDecl()));
   for (unsigned i = 0; i < def->getNumParams(); ++i) {
     VarInfo info;
     info.name = def->getParamDecl(i)->getNameAsString();
     info.ctype = def->getParamDecl(i)->getType();
-    info.type = p_.vars[i].type;
-    info.refs.push_back({false, i});
-    info.elems.push_back(use({false, i}));
+    info.isStruct = isStructValue(info.ctype);
+    for (uint32_t k = 0; k < ranges[i].second; ++k) {
+      VarRef r{false, p_.params[ranges[i].first + k]};
+      info.type = typeOf(r);
+      info.refs.push_back(r);
+      info.elems.push_back(use(r));
+    }
     locals_[def->getParamDecl(i)] = std::move(info);
   }
   out_ = &p_.body;
   loc_ = irLoc(def->getLocation());
+  plan_ = planGotos(def->getBody());
+  if (plan_.error)
+    unsupported(plan_.error->at, plan_.error->what);
+  if (!plan_.labels.empty()) {
+    std::string name = "jump";
+    for (unsigned i = 1; taken(name); ++i)
+      name = "jump_" + std::to_string(i);
+    used_.insert(name);
+    p_.vars.push_back({name, ir::Type::intType(), ir::VarKind::Local, loc_, true});
+    jump_ = VarRef{false, static_cast<uint32_t>(p_.vars.size() - 1)};
+  }
   bool isRoot = p_.isTest || p_.name == "main" || def->getNameAsString() == "main";
   if (isRoot) {
     SourceLoc fnLoc = loc_;
@@ -2206,19 +2743,33 @@ Expr UnitLowering::constantInit(const cl::Expr *e, ir::Type t, const std::string
 void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
   const std::string &name = info.name;
   cl::QualType t = def->getType();
-  auto fields = valueFields(t, def->getLocation(), "global '" + name + "'");
+  std::vector<Leaf> fields = leaves(t, def->getLocation(), "global '" + name + "'");
   std::vector<Expr> init;
-  for (const auto &field : fields)
-    init.push_back(ir::defaultValue(field.second));
-  if (const cl::Expr *e = def->getInit()) {
-    const auto *list = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
-    if (!list)
-      unsupported(e->getBeginLoc(), "struct initializer that is not a list");
-    for (unsigned k = 0; k < list->getNumInits() && k < fields.size(); ++k)
-      if (!llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(k)))
-        init[k] =
-            constantInit(list->getInit(k), fields[k].second, name + "." + fields[k].first->getNameAsString());
-  }
+  for (const Leaf &field : fields)
+    init.push_back(ir::defaultValue(field.type));
+  // A constant list per struct (nested lists for nested struct fields), the rest zero.
+  std::function<void(const cl::Expr *, const cl::RecordDecl *, uint32_t, const std::string &)> list =
+      [&](const cl::Expr *e, const cl::RecordDecl *rd, uint32_t first, const std::string &path) {
+        const auto *l = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
+        if (!l)
+          unsupported(e->getBeginLoc(), "struct initializer that is not a list");
+        unsigned k = 0;
+        for (const cl::FieldDecl *f : rd->getDefinition()->fields()) {
+          if (k >= l->getNumInits())
+            break;
+          const cl::Expr *x = l->getInit(k++);
+          uint32_t at = first + leafOffset(f);
+          std::string fpath = path + "." + f->getNameAsString();
+          if (llvm::isa<cl::ImplicitValueInitExpr>(x))
+            continue;
+          if (const auto *rt = f->getType().getCanonicalType()->getAs<cl::RecordType>())
+            list(x, rt->getDecl(), at, fpath);
+          else
+            init[at] = constantInit(x, fields[at].type, fpath);
+        }
+      };
+  if (const cl::Expr *e = def->getInit())
+    list(e, t.getCanonicalType()->getAsRecordDecl(), 0, name);
   info.isStruct = true;
   info.ctype = t;
   info.isConst = t.isConstQualified();
@@ -2226,8 +2777,8 @@ void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
     info.elems = std::move(init);
   } else {
     for (size_t k = 0; k < fields.size(); ++k) {
-      ir::Type ft = fields[k].second;
-      std::string gname = uniqueName(name + "_" + fields[k].first->getNameAsString());
+      ir::Type ft = fields[k].type;
+      std::string gname = uniqueName(name + "_" + fields[k].path);
       VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
       prog_.globals.push_back({gname, ft, ir::VarKind::Global, irLoc(def->getLocation())});
       info.refs.push_back(r);
@@ -2267,16 +2818,39 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
       q.vars.push_back({n, t, k, loc});
       return static_cast<uint32_t>(q.vars.size() - 1);
     };
+    std::vector<std::pair<uint32_t, uint32_t>> ranges;
     for (unsigned i = 0; i < fd->getNumParams(); ++i) {
       const cl::ParmVarDecl *pd = fd->getParamDecl(i);
       std::string pn = pd->getNameAsString();
       if (pd->getOriginalType()->isArrayType() || llvm::isa<cl::DecayedType>(pd->getType()))
         unsupported(pd->getLocation(), "array parameter '" + pn + "'");
+      std::string base = pn.empty() ? "p" + std::to_string(i) : pn;
+      ranges.push_back({static_cast<uint32_t>(q.params.size()), 1});
+      if (isStructValue(pd->getType())) { // by value: one parameter per leaf
+        std::vector<Leaf> ls = leaves(pd->getType(), pd->getLocation(), "parameter '" + pn + "'");
+        for (const Leaf &l : ls)
+          q.params.push_back(add(base + "_" + l.path, l.type, ir::VarKind::Param, irLoc(pd->getLocation())));
+        ranges.back().second = static_cast<uint32_t>(ls.size());
+        continue;
+      }
       ir::Type t = irType(pd->getType(), pd->getLocation(), "parameter '" + pn + "'");
-      q.params.push_back(
-          add(pn.empty() ? "p" + std::to_string(i) : pn, t, ir::VarKind::Param, irLoc(pd->getLocation())));
+      q.params.push_back(add(base, t, ir::VarKind::Param, irLoc(pd->getLocation())));
     }
-    if (!isVoid) {
+    paramRanges_[idx] = std::move(ranges);
+    if (!isVoid && isStructValue(fd->getReturnType())) {
+      VarInfo res;
+      res.isStruct = true;
+      res.ctype = fd->getReturnType();
+      res.name = cname;
+      for (const Leaf &l : leaves(fd->getReturnType(), fd->getLocation(), "the result of '" + cname + "'")) {
+        VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
+        prog_.globals.push_back(
+            {uniqueName(cname + "_result_" + l.path), l.type, ir::VarKind::Global, irLoc(fd->getLocation())});
+        res.refs.push_back(r);
+        res.elems.push_back(Expr::varUse(r, l.type));
+      }
+      structResults_[idx] = std::move(res);
+    } else if (!isVoid) {
       ir::Type t = irType(fd->getReturnType(), fd->getLocation(), "the result of '" + cname + "'");
       std::string base = "result";
       while (names.count(base))
@@ -2322,8 +2896,10 @@ std::optional<ir::Program> UnitLowering::run() {
         !csm_.getFileID(csm_.getExpansionLoc(d->getLocation())).isValid())
       continue;
     try {
-      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d))
         brokenGlobals_.insert(vd->getCanonicalDecl()); // until its declaration is lowered
+      admitDecl(d);
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(d)) {
         declareGlobal(vd);
         brokenGlobals_.erase(vd->getCanonicalDecl());
       } else if (const auto *fd = llvm::dyn_cast<cl::FunctionDecl>(d);

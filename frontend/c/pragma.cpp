@@ -104,7 +104,8 @@ void UnwindPragmas::report(uint32_t file, Diagnostics &diags) {
         diags.error(where, "malformed '#pragma locus': expected '#pragma locus unwind K' with K from 1 to " +
                                std::to_string(ir::kMaxUnwind));
       else if (!p.used)
-        diags.error(where, "'#pragma locus unwind' must come right before a loop or a function definition");
+        diags.error(where, "'#pragma locus unwind' must come right before a loop, a label a backward goto "
+                           "jumps to, or a function definition");
     }
 }
 

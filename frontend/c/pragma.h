@@ -12,8 +12,8 @@ namespace locus::c {
 
 /// The `#pragma locus unwind K` lines of the files of a translation unit (clang ignores pragmas it does
 /// not know, so they are read from the text). A pragma gives its bound K (1 to ir::kMaxUnwind) to the loop
-/// (`while`, `do`, `for`) or function definition that starts on the next line that is not blank and not
-/// only a comment; for a function it is the recursion bound.
+/// (`while`, `do`, `for`, or the loop of a backward goto: its label), or function definition that starts on
+/// the next line that is not blank and not only a comment; for a function it is the recursion bound.
 class UnwindPragmas {
 public:
   explicit UnwindPragmas(const SourceManager &sm) : sm_(sm) {}

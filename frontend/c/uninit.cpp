@@ -1,9 +1,12 @@
 // Whether an indeterminate value can be observed: a conservative scan of the C code that follows the creation
 // of a local without initializer or of a malloc'd node, for a read of the part before a write to it.
+#include "frontend/c/goto.h"
 #include "frontend/c/internal.h"
 
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
+
+#include <set>
 
 namespace locus::c {
 namespace {
@@ -21,7 +24,7 @@ const cl::VarDecl *varOf(const cl::Expr *e) {
 
 class Scan {
 public:
-  Scan(const Tracked &t, cl::ASTContext &ctx) : t_(t), ctx_(ctx) {}
+  Scan(const Tracked &t, cl::ASTContext &ctx, const GotoPlan *plan) : t_(t), ctx_(ctx), plan_(plan) {}
 
   /// The outcome of executing some code: the part was read (stop), definitely written (stop: nothing after
   /// can observe the indeterminate value), or neither yet.
@@ -105,14 +108,63 @@ public:
       const cl::Expr *v = llvm::cast<cl::ReturnStmt>(s)->getRetValue();
       return v ? expr(v) : R::Open;
     }
+    case cl::Stmt::GotoStmtClass: return jump(llvm::cast<cl::GotoStmt>(s));
     case cl::Stmt::NullStmtClass:
     case cl::Stmt::BreakStmtClass:
     case cl::Stmt::ContinueStmtClass: return R::Open;
     case cl::Stmt::LabelStmtClass:
+      // Reached by jumps too: those from inside the scanned code are followed at their goto; a jump from
+      // outside that skips the declaration gives the part its own nondet value at the label
+      // (GotoPlan::Label::bypass).
+      if (plan_)
+        return stmt(llvm::cast<cl::LabelStmt>(s)->getSubStmt());
+      return readsAnywhere(s) ? R::Read : R::Open;
     case cl::Stmt::CaseStmtClass:
     case cl::Stmt::DefaultStmtClass:
     default: return readsAnywhere(s) ? R::Read : R::Open; // labels: reached by jumps; others: unknown
     }
+  }
+
+  /// A goto: the code after its label runs next (each label once: a jump back to code already scanned adds
+  /// nothing).
+  R jump(const cl::GotoStmt *g) {
+    if (!plan_)
+      return R::Read;
+    if (plan_->selfLoops.count(g))
+      return R::Written; // never ends: nothing after it runs
+    const cl::LabelStmt *l = g->getLabel() ? g->getLabel()->getStmt() : nullptr;
+    auto it = l ? plan_->labels.find(l) : plan_->labels.end();
+    if (it == plan_->labels.end())
+      return R::Read;
+    if (!visited_.insert(l).second)
+      return R::Open;
+    return follow(it->second.after);
+  }
+
+  /// The code after a label (GotoPlan::Label::after).
+  R follow(const std::vector<GotoPlan::Label::After> &list) {
+    using A = GotoPlan::Label::After;
+    for (const A &a : list) {
+      R r = a.mode == A::Runs ? stmt(a.stmt) : a.mode == A::MayRun ? reads(a.stmt) : again(a.stmt);
+      if (r != R::Open)
+        return r;
+    }
+    return R::Open;
+  }
+
+  /// A loop entered again at the end of its body: its increment, condition and body may run.
+  R again(const cl::Stmt *loop) {
+    std::vector<const cl::Stmt *> parts;
+    if (const auto *w = llvm::dyn_cast<cl::WhileStmt>(loop))
+      parts = {w->getCond(), w->getBody()};
+    else if (const auto *d = llvm::dyn_cast<cl::DoStmt>(loop))
+      parts = {d->getCond(), d->getBody()};
+    else if (const auto *f = llvm::dyn_cast<cl::ForStmt>(loop))
+      parts = {f->getInc(), f->getCond(), f->getBody()};
+    for (const cl::Stmt *x : parts)
+      if (reads(x) == R::Read)
+        return R::Read;
+    return R::Open;
   }
 
   /// Code that may run zero or more times (a loop body): its writes do not count after it.
@@ -300,15 +352,25 @@ private:
 
   const Tracked &t_;
   cl::ASTContext &ctx_;
+  const GotoPlan *plan_;
+  std::set<const cl::LabelStmt *> visited_;
   int depth_ = 0;
   bool writingPart_ = false; ///< scanning the value assigned to the part
 };
 
 } // namespace
 
-bool mayReadFirst(const Tracked &t, llvm::ArrayRef<const clang::Stmt *> stmts, clang::ASTContext &ctx) {
-  Scan scan(t, ctx);
+bool mayReadFirst(const Tracked &t, llvm::ArrayRef<const clang::Stmt *> stmts, clang::ASTContext &ctx,
+                  const GotoPlan *plan) {
+  Scan scan(t, ctx, plan);
   return scan.stmts(stmts) == Scan::R::Read;
+}
+
+bool mayReadFirstAfter(const Tracked &t, const clang::LabelStmt *label, clang::ASTContext &ctx,
+                       const GotoPlan &plan) {
+  Scan scan(t, ctx, &plan);
+  auto it = plan.labels.find(label);
+  return it == plan.labels.end() || scan.follow(it->second.after) == Scan::R::Read;
 }
 
 } // namespace locus::c

@@ -1,7 +1,8 @@
 // The gcc side of the C differential test: the SV-COMP built-ins with the nondet values the locus
 // interpreter would use (LOCUS_NONDET: comma-separated ints consumed first; then LOCUS_SEED: the
 // interpreter's std::mt19937_64 draws, ir/README.md), and outcome lines the driver (cdiff.cpp) reads.
-// Linked with -Wl,--wrap=exit,--wrap=abort so that exit()/abort() report a halt.
+// Linked with -Wl,--wrap=exit,--wrap=abort so that exit()/abort() report a halt. The values are read as
+// 64-bit integers and converted to each built-in's type as a C conversion does (as the interpreter does).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +61,24 @@ extern "C" {
 int __VERIFIER_nondet_int(void) {
   return static_cast<int>(draw(false));
 }
+unsigned int __VERIFIER_nondet_uint(void) {
+  return static_cast<unsigned int>(draw(false));
+}
+long __VERIFIER_nondet_long(void) {
+  return static_cast<long>(draw(false));
+}
+unsigned long __VERIFIER_nondet_ulong(void) {
+  return static_cast<unsigned long>(draw(false));
+}
+long long __VERIFIER_nondet_longlong(void) {
+  return static_cast<long long>(draw(false));
+}
+unsigned long long __VERIFIER_nondet_ulonglong(void) {
+  return static_cast<unsigned long long>(draw(false));
+}
+signed char __VERIFIER_nondet_schar(void) {
+  return static_cast<signed char>(draw(false));
+}
 char __VERIFIER_nondet_char(void) {
   return static_cast<char>(draw(false));
 }
@@ -88,6 +107,16 @@ void reach_error(void) {
 }
 void __assert_fail(const char *, const char *, unsigned, const char *) {
   report("assert");
+}
+// The random programs (cdiff --random): which entry to run (CDIFF_WHICH), and its checksum as the outcome.
+int __cdiff_which(void) {
+  const char *w = std::getenv("CDIFF_WHICH");
+  return w ? std::atoi(w) : 0;
+}
+void __cdiff_value(unsigned long long v) {
+  std::printf("OUTCOME value %llu\n", v);
+  std::fflush(stdout);
+  _exit(0);
 }
 void __wrap_exit(int) {
   report("halt");

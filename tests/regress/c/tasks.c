@@ -1,6 +1,7 @@
 // Verification-task conventions (issue 17 item 6): `.i` files are C (a preprocessed task with line
 // markers); __VERIFIER_error() is reach_error(); a call to reach_error is the violation even where the
-// file defines it with an empty body.
+// file defines it with an empty body; glibc's assert as gcc preprocesses it in gnu mode (a statement
+// expression) is an assertion.
 // RUN: locus verify %S/Inputs/task.i
 // EXIT: 1
 // CHECK: FAILED: assert: assertion failed: __VERIFIER_error() reached
@@ -8,10 +9,17 @@
 // RUN: locus verify %S/Inputs/task.i --ints bv32
 // EXIT: 1
 // CHECK: FAILED
+// RUN: locus verify %S/Inputs/gnu_assert.i
+// EXIT: 1
+// CHECK: FAILED: assert: assertion failed: y != 21
+// CHECK: gnu_assert.i:18:
+// CHECK: nondet: 10
+// RUN: locus run %S/Inputs/gnu_assert.i --nondet 3
+// CHECK: outcome: ok
 // RUN: locus verify %s
 // EXIT: 1
 // CHECK: FAILED: assert: assertion failed: reach_error() reached
-// CHECK: tasks.c:24:
+// CHECK: tasks.c:32:
 // RUN: locus verify %s --entry safe
 // CHECK: SAFE
 extern int __VERIFIER_nondet_int(void);

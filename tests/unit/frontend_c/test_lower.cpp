@@ -171,11 +171,11 @@ TEST_CASE("struct values are scalarized per field; copies through pointers are n
 
 TEST_CASE("struct values outside the subset are located errors") {
   std::string errors;
-  CHECK_FALSE(tryCompile("struct in { int v; };\nstruct out { struct in i; };\nint f(void) {\n"
+  CHECK_FALSE(tryCompile("union in { int v; };\nstruct out { union in i; };\nint f(void) {\n"
                          "  struct out o;\n  return 0;\n}\n",
                          &errors));
   CHECK(errors.find("test.c:4:14: error: unsupported C construct: struct value type 'struct out' of variable "
-                    "'o' with the field 'i' of type 'struct in'") != std::string::npos);
+                    "'o' with the field 'i' of type 'union in'") != std::string::npos);
   CHECK_FALSE(tryCompile("struct s { int v; };\nint f(int c) {\n  struct s p = {1}, q;\n"
                          "  q = c ? p : p;\n  return q.v;\n}\n",
                          &errors));
@@ -341,8 +341,8 @@ int main(void) {
   std::string errors;
   CHECK_FALSE(
       tryCompile("int main(void) {\n#pragma locus unwind 2\n  int x = 1;\n  return x;\n}\n", &errors));
-  CHECK(errors.find("test.c:2:1: error: '#pragma locus unwind' must come right before a loop or a function "
-                    "definition") != std::string::npos);
+  CHECK(errors.find("test.c:2:1: error: '#pragma locus unwind' must come right before a loop, a label a "
+                    "backward goto jumps to, or a function definition") != std::string::npos);
   CHECK_FALSE(tryCompile("#pragma locus unwind 0\nint main(void) { return 0; }\n", &errors));
   CHECK(errors.find("test.c:1:1: error: malformed '#pragma locus': expected '#pragma locus unwind K' with K "
                     "from 1 to 100000") != std::string::npos);

@@ -156,6 +156,12 @@ void eraseStmts(std::vector<Stmt> &block, const std::set<StmtId> &ids) {
     eraseStmts(s.body, ids);
 }
 
+/// Whether two statements come from one source construct, at the same location (C computes `p->next` of
+/// `p = p->next` at the `p->next`; such a read stays when the assignment is deleted).
+bool sameConstruct(const Stmt &a, const Stmt &b) {
+  return a.construct == b.construct && a.loc == b.loc;
+}
+
 /// Statements whose expressions the injector walks (asserts and assumes are the specification).
 bool hasMutableExprs(const Stmt &s) {
   return s.kind == Stmt::Assign || s.kind == Stmt::PutField || s.kind == Stmt::Call || s.kind == Stmt::While;
@@ -217,11 +223,14 @@ struct ProcView {
     return out;
   }
 
-  /// The statement's structure with lowering temporaries anonymized (kept: their types): two statements
-  /// with the same location and key are copies of one source construct.
+  /// The statement's construct, location and structure, lowering temporaries anonymized (kept: their
+  /// types) and expression ranges included: two statements with the same key are copies the lowering made
+  /// of one part of one source construct (a loop condition before the loop and at the end of its body). The
+  /// location tells apart parts without ranges (the element reads `t := a_0` of `a[i]` and of `a[j]`).
   std::string key(const Stmt &s) const {
-    std::string k = std::to_string(s.loc.file) + ":" + std::to_string(s.loc.line) + ":" +
-                    std::to_string(s.loc.col) + "|" + std::to_string(s.kind) + "|";
+    std::string k = "c" + std::to_string(s.construct) + "@" + std::to_string(s.loc.file) + ":" +
+                    std::to_string(s.loc.line) + ":" + std::to_string(s.loc.col) + "|" +
+                    std::to_string(s.kind) + "|";
     auto v = [&](VarRef r) {
       if (!r.valid())
         k += "-";
@@ -234,6 +243,8 @@ struct ProcView {
     std::function<void(const Expr &)> e = [&](const Expr &x) {
       k += "(" + std::to_string(x.kind) + " " + std::to_string(static_cast<int>(x.op)) + " " +
            x.value.toString() + " ";
+      if (x.range.valid()) // copies of one source expression have its range (`s1[i] = s2[i]`: two `i`s)
+        k += ir::rangeText(x.range) + " ";
       if (x.kind == Expr::VarUse)
         v(x.var);
       for (const Expr &a : x.args)
@@ -380,8 +391,8 @@ std::vector<Candidate> deletionCandidates(const Program &prog, const std::vector
       for (StmtId id : group) {
         const auto &[b, j] = where.at(id);
         c.stmts.push_back(id);
-        // The temporaries this statement reads were computed right before it, at the same location.
-        for (size_t k = j; k-- > 0 && (*b)[k].loc == (*b)[j].loc && computesTemp((*b)[k]);)
+        // The temporaries this statement reads were computed right before it, by the same construct.
+        for (size_t k = j; k-- > 0 && sameConstruct((*b)[k], (*b)[j]) && computesTemp((*b)[k]);)
           c.stmts.push_back((*b)[k].id);
       }
       c.from = ir::toString(prog, pv.proc, s);
@@ -464,7 +475,9 @@ Result generate(const Program &prog, const Options &o) {
 
   SplitMix64 rng(o.seed);
   std::set<std::vector<size_t>> tried;
-  std::set<std::string> texts{ir::toString(prog)};
+  // Versions are printed without source information (their text is the program's, not the source's).
+  const ir::PrintOptions printed{true, false};
+  std::set<std::string> texts{ir::toString(prog, printed)};
   size_t maxAttempts = o.maxAttempts ? o.maxAttempts : 50ull * o.count + 1000;
   while (r.mutants.size() < o.count && r.attempts < maxAttempts) {
     ++r.attempts;
@@ -500,7 +513,7 @@ Result generate(const Program &prog, const Options &o) {
       ++r.invalid;
       continue;
     }
-    m.text = ir::toString(m.program);
+    m.text = ir::toString(m.program, printed);
     if (!texts.insert(m.text).second) {
       ++r.duplicates;
       continue;

@@ -53,8 +53,9 @@ testDecl : 'test' ID fileAnnot? block ;
 
 block : '{' stmt* '}' ;
 
-// An optional tag `#id @line:col` carries a statement's IR id and source location (printed IR).
-stmt : tag? stmtBody ;
+// An optional tag `#id @line:col` carries a statement's IR id and source location (printed IR); the
+// optional source information after it, its construct id and source ranges (see srcInfo).
+stmt : tag? stmtBody srcInfo? ;
 
 tag
   : STMT_ID ('@' INT ':' INT)?
@@ -82,6 +83,14 @@ stmtBody
   | 'concrete' block                                      # concreteStmt
   | block                                                 # blockStmt
   ;
+
+// Printed IR: `^construct` (0: none), the statement's source range (printed on the first statement of a
+// construct; the others take it from there), then the source ranges of its expressions' nodes in pre-order
+// (value, call arguments, guard), `_` for a node without one.
+srcInfo : '^' INT srcRange? ('(' (srcRange | ID)* ')')? ;
+
+// `line:col+length` (within one line) or `line:col-line:col` (the end is just after the last character).
+srcRange : INT ':' INT ('+' INT | '-' INT ':' INT) ;
 
 // `else if` chains: the nested `if` carries no tag of its own.
 ifTail : 'if' '(' expr ')' block ('else' (ifTail | block))? ;

@@ -250,6 +250,26 @@ uint32_t StmtIndex::procOf(StmtId id) const {
   return it == map_.end() ? kNone : it->second.first;
 }
 
+bool usesValue(Stmt::Kind k) {
+  return k == Stmt::Assign || k == Stmt::PutField || k == Stmt::Assume || k == Stmt::Assert ||
+         k == Stmt::While;
+}
+
+void clearRanges(Expr &e) {
+  forEachNode(e, [](Expr &x) { x.range = {}; });
+}
+
+void clearSourceInfo(Program &prog) {
+  forEachStmt(prog, [](Procedure &, Stmt &s) {
+    s.construct = 0;
+    s.range = {};
+    clearRanges(s.value);
+    clearRanges(s.guard);
+    for (Expr &a : s.args)
+      clearRanges(a);
+  });
+}
+
 void assignFiles(Program &prog, const std::vector<std::string> &paths) {
   std::vector<uint32_t> map(paths.size(), kNone);
   prog.files.clear();
@@ -263,6 +283,15 @@ void assignFiles(Program &prog, const std::vector<std::string> &paths) {
     l.file = map[l.file];
   };
   forEachStmt(prog, [&](Procedure &, Stmt &s) { use(s.loc); });
+  // Ranges lie in their statement's file (ir::validate), so they add no file of their own.
+  auto useRange = [&](SourceRange &r) {
+    use(r.begin);
+    use(r.end);
+  };
+  forEachStmt(prog, [&](Procedure &, Stmt &s) {
+    useRange(s.range);
+    forEachExprOf(s, [&](Expr &e) { forEachNode(e, [&](Expr &x) { useRange(x.range); }); });
+  });
   for (Record &r : prog.records) {
     use(r.loc);
     for (Field &f : r.fields)

@@ -145,6 +145,10 @@ struct Expr {
   BigInt value;    ///< IntLit value; BoolLit: 0/1
   VarRef var;      ///< VarUse
   std::vector<Expr> args;
+  /// The source text this expression was lowered from (see "Source ranges" in ir/README.md): a use of a
+  /// lowering temporary covers the text it stands for (`x.val`, `f(x)`); none for expressions the lowering
+  /// made up (`g and c`, C's `e != 0`). Takes part in operator==, like locations.
+  SourceRange range;
 
   /// An unbounded `int` literal.
   static Expr intLit(BigInt v);
@@ -205,12 +209,40 @@ struct Stmt {
   std::vector<Stmt> body; ///< While, Concrete
   uint32_t unwind =
       0; ///< While: its own unwinding bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
+  /// The source construct the lowering made this statement from (a statement, a loop or `if` header, a C
+  /// `for` increment): every IR statement of one construct has the same id (unique in the program, in one
+  /// procedure) and the same `range`, the construct's source text. 0: none.
+  uint32_t construct = 0;
+  SourceRange range;
 
   bool isCompound() const { return kind == While || kind == Concrete; }
   friend bool operator==(const Stmt &, const Stmt &) = default;
 };
 
 const char *stmtKindName(Stmt::Kind k);
+
+/// Whether statements of kind k use `Stmt::value` (Assign, PutField, Assume, Assert, While).
+bool usesValue(Stmt::Kind k);
+
+/// Calls f(expr) on the root of every expression a statement's kind uses, in a fixed order: the value (when
+/// the kind uses it), the call arguments, the guard.
+template <typename StmtT, typename F> void forEachExprOf(StmtT &s, F &&f) {
+  if (usesValue(s.kind))
+    f(s.value);
+  for (auto &a : s.args)
+    f(a);
+  f(s.guard);
+}
+
+/// Calls f(node) on every node of an expression, pre-order (a node before its arguments, in order).
+template <typename ExprT, typename F> void forEachNode(ExprT &e, F &&f) {
+  f(e);
+  for (auto &a : e.args)
+    forEachNode(a, f);
+}
+
+/// Removes every expression range of `e` (all nodes).
+void clearRanges(Expr &e);
 
 /// A procedure or a declared test (a test has no parameters and no result).
 struct Procedure {
@@ -246,6 +278,10 @@ struct Program {
   StmtId maxStmtId() const;
   friend bool operator==(const Program &, const Program &) = default;
 };
+
+/// Removes the construct ids and source ranges of every statement and expression: what printed IR without
+/// them (`PrintOptions::sourceInfo = false`) parses back to.
+void clearSourceInfo(Program &prog);
 
 /// Statement lookup by id, built once. Pointers stay valid while the program is not modified.
 class StmtIndex {

@@ -2,6 +2,7 @@
 #include "ir/printer.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -230,6 +231,7 @@ public:
 
 private:
   void proc(const Procedure &p) {
+    constructRanges_.clear();
     // The procedure's file is that of its statements (of its declaration when it has none).
     procFile_ = procFile(p);
     if (!procFile_ && p.loc.valid())
@@ -301,20 +303,58 @@ private:
       if (s.isCompound()) {
         os_ << " {\n";
         stmts(p, s.body, depth + 1);
-        os_ << std::string(2 * depth, ' ') << "}\n";
+        os_ << std::string(2 * depth, ' ') << "}" << sourceInfo(s) << "\n";
       } else {
-        os_ << ";\n";
+        os_ << ";" << sourceInfo(s) << "\n";
       }
     }
+  }
+
+  /// `  ^construct range (node ranges)` after a statement (see PrintOptions::sourceInfo). The range is
+  /// printed on a construct's first statement and where it differs from that one's.
+  std::string sourceInfo(const Stmt &s) {
+    if (!opts_.tags || !opts_.sourceInfo)
+      return "";
+    std::vector<const SourceRange *> nodes;
+    forEachExprOf(s,
+                  [&](const Expr &e) { forEachNode(e, [&](const Expr &x) { nodes.push_back(&x.range); }); });
+    while (!nodes.empty() && !nodes.back()->valid())
+      nodes.pop_back();
+    bool showRange = s.range.valid();
+    if (s.construct != 0) {
+      auto [it, fresh] = constructRanges_.emplace(s.construct, s.range);
+      showRange = showRange && (fresh || it->second != s.range);
+    }
+    if (s.construct == 0 && !showRange && nodes.empty())
+      return "";
+    std::string out = "  ^" + std::to_string(s.construct);
+    if (showRange)
+      out += " " + rangeText(s.range);
+    if (!nodes.empty()) {
+      out += " (";
+      for (size_t i = 0; i < nodes.size(); ++i)
+        out += (i ? " " : "") + (nodes[i]->valid() ? rangeText(*nodes[i]) : std::string("_"));
+      out += ")";
+    }
+    return out;
   }
 
   std::ostream &os_;
   const Program &prog_;
   const PrintOptions &opts_;
   std::optional<uint32_t> procFile_; ///< the file of the procedure being printed
+  /// The range printed for each construct of the procedure being printed (at its first statement).
+  std::map<uint32_t, SourceRange> constructRanges_;
 };
 
 } // namespace
+
+std::string rangeText(const SourceRange &r) {
+  std::string out = std::to_string(r.begin.line) + ":" + std::to_string(r.begin.col);
+  if (r.end.line == r.begin.line && r.end.col >= r.begin.col)
+    return out + "+" + std::to_string(r.end.col - r.begin.col);
+  return out + "-" + std::to_string(r.end.line) + ":" + std::to_string(r.end.col);
+}
 
 void printProgram(std::ostream &os, const Program &prog, const PrintOptions &opts) {
   ProgramPrinter(os, prog, opts).run();

@@ -10,7 +10,12 @@ namespace locus::ir {
 
 struct PrintOptions {
   bool tags = true; ///< `#id @line:col` statement tags and `@"file"` procedure annotations
+  /// With tags: each statement's construct id and source ranges after it (`^3 7:5+12 (7:10+7 7:10+1 _)`).
+  bool sourceInfo = true;
 };
+
+/// A source range as printed IR writes it: `line:col+length` within one line, else `line:col-line:col`.
+std::string rangeText(const SourceRange &r);
 
 void printProgram(std::ostream &os, const Program &prog, const PrintOptions &opts = {});
 std::string toString(const Program &prog, const PrintOptions &opts = {});

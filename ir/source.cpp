@@ -72,6 +72,24 @@ std::string_view SourceManager::lineText(uint32_t file, uint32_t line) const {
   return s;
 }
 
+std::optional<size_t> SourceManager::offsetOf(std::string_view text, uint32_t line, uint32_t col) {
+  if (line == 0 || col == 0)
+    return std::nullopt;
+  size_t pos = 0;
+  for (uint32_t l = 1; l < line; ++l) {
+    pos = text.find('\n', pos);
+    if (pos == std::string_view::npos)
+      return std::nullopt;
+    ++pos;
+  }
+  size_t eol = text.find('\n', pos);
+  if (eol == std::string_view::npos)
+    eol = text.size();
+  if (col - 1 > eol - pos)
+    return std::nullopt;
+  return pos + col - 1;
+}
+
 std::optional<uint32_t> SourceManager::find(const std::string &path) const {
   for (size_t i = 0; i < files_.size(); ++i)
     if (files_[i].path == path)

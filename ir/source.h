@@ -18,6 +18,26 @@ struct SourceLoc {
 
   bool valid() const { return line != 0; }
   friend bool operator==(const SourceLoc &, const SourceLoc &) = default;
+  /// Position order within one file (line, then column; the file is not compared).
+  friend bool operator<(const SourceLoc &a, const SourceLoc &b) {
+    return a.line != b.line ? a.line < b.line : a.col < b.col;
+  }
+};
+
+/// A half-open range of source text: `begin` is the first character, `end` the position just after the
+/// last one (a column may be one past the end of its line). Both lie in `begin.file`. Columns are byte
+/// offsets + 1, as in SourceLoc. Invalid (no range) when either end is invalid.
+struct SourceRange {
+  SourceLoc begin;
+  SourceLoc end;
+
+  bool valid() const { return begin.valid() && end.valid(); }
+  /// Whether `inner` lies within this range (both valid, same file).
+  bool contains(const SourceRange &inner) const {
+    return valid() && inner.valid() && begin.file == inner.begin.file && !(inner.begin < begin) &&
+           !(end < inner.end);
+  }
+  friend bool operator==(const SourceRange &, const SourceRange &) = default;
 };
 
 /// Owns the text of every file read in one run, so diagnostics can quote source lines.
@@ -44,6 +64,9 @@ public:
   std::string_view lineText(uint32_t file, uint32_t line) const;
   /// Index of an already loaded file with this path, if any.
   std::optional<uint32_t> find(const std::string &path) const;
+  /// The byte offset of (line, col) in `text` (col may be one past the end of its line); nullopt when the
+  /// position is not in the text.
+  static std::optional<size_t> offsetOf(std::string_view text, uint32_t line, uint32_t col);
 
 private:
   struct File {

@@ -2,6 +2,7 @@
 #include "ir/validate.h"
 
 #include <cctype>
+#include <map>
 #include <optional>
 #include <set>
 #include <unordered_set>
@@ -236,6 +237,56 @@ private:
     return v && v->type == Type::boolType() && e.type == Type::boolType();
   }
 
+  // ---- construct ids and source ranges ----
+
+  /// A range is well formed: both ends or none, one file (the statement's), begin not after end.
+  template <typename Err>
+  bool rangeOk(const SourceRange &r, const Stmt &s, const std::string &what, Err &err) {
+    if (r.begin.valid() != r.end.valid()) {
+      err(what + " has only one end");
+      return false;
+    }
+    if (!r.valid())
+      return true;
+    if (r.begin.file != r.end.file || r.begin.file >= prog_.files.size()) {
+      err(what + " has a bad file index");
+      return false;
+    }
+    if (r.end < r.begin) {
+      err(what + " ends before it begins");
+      return false;
+    }
+    if (s.loc.valid() && r.begin.file != s.loc.file) {
+      err(what + " lies in another file than the statement");
+      return false;
+    }
+    return true;
+  }
+
+  template <typename Err> void checkSourceInfo(const Stmt &s, Err &err) {
+    bool stmtRange = rangeOk(s.range, s, "source range", err) && s.range.valid();
+    if (s.construct != 0) {
+      auto [it, fresh] = constructs_.emplace(s.construct, std::make_pair(proc_, s.range));
+      if (!fresh && it->second.first != proc_)
+        err("construct " + std::to_string(s.construct) + " also has statements in another procedure");
+      else if (!fresh && it->second.second != s.range)
+        err("construct " + std::to_string(s.construct) + " has statements with different source ranges");
+    }
+    // Expression ranges nest: each lies within its parent's, and the value's and arguments' within the
+    // statement's (a guard may be an enclosing statement's condition: `[b] x := 1` from `if (b) {…}`).
+    auto walk = [&](auto &self, const Expr &e, const SourceRange *outer) -> void {
+      const SourceRange *inner = outer;
+      if (rangeOk(e.range, s, "expression range", err) && e.range.valid()) {
+        if (outer && !outer->contains(e.range))
+          err("expression range lies outside the range of its parent or statement");
+        inner = &e.range;
+      }
+      for (const Expr &a : e.args)
+        self(self, a, inner);
+    };
+    forEachExprOf(s, [&](const Expr &e) { walk(walk, e, stmtRange && &e != &s.guard ? &s.range : nullptr); });
+  }
+
   // ---- statements ----
 
   void stmts(const std::vector<Stmt> &ss, Block blk, int loops) {
@@ -262,6 +313,7 @@ private:
       err("statement locations of one procedure refer to more than one file");
     if (!isAtom(s.guard))
       err("guard is not a bool variable or literal");
+    checkSourceInfo(s, err);
 
     const bool inContract = blk != Block::Body;
     if (inContract &&
@@ -412,6 +464,7 @@ private:
   const Procedure *proc_ = nullptr;
   std::optional<uint32_t> file_;
   std::unordered_set<StmtId> ids_;
+  std::map<uint32_t, std::pair<const Procedure *, SourceRange>> constructs_;
   std::vector<ValidationError> errors_;
 };
 

@@ -44,8 +44,9 @@ struct Options {
   unsigned versions = 5;
   uint64_t seed = 1;
   bool noSuite = false, papers = false;
-  std::string configs = "maxsat:uniform,maxsat:ochiai,ofc:uniform,ofc:ochiai,must,mbd,sbfl:tarantula,sbfl:ochiai,"
-                        "sbfl:dstar,pwp,gradient";
+  std::string configs =
+      "maxsat:uniform,maxsat:ochiai,ofc:uniform,ofc:ochiai,must,mbd,sbfl:tarantula,sbfl:ochiai,"
+      "sbfl:dstar,pwp,gradient";
   std::string solvers = "z3";
   unsigned jobs = 2;
   double timeout = 30;
@@ -870,10 +871,11 @@ void addBenchLocalize(BenchCommands &cmds) {
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
-  sub->add_option(
-         "--configs", o->configs,
-         "METHOD[:VARIANT][+guards],… (maxsat:uniform|ochiai, sbfl:tarantula|ochiai|dstar, pwp, gradient; "
-         "+guards: relax guards too)")
+  sub->add_option("--configs", o->configs,
+                  "METHOD[:VARIANT][+guards],… (maxsat|ofc:uniform|ochiai, must, mbd, "
+                  "sbfl:tarantula|ochiai|dstar, pwp, "
+                  "gradient; "
+                  "+guards: relax guards too)")
       ->capture_default_str();
   sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
       ->capture_default_str();

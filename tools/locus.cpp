@@ -107,14 +107,15 @@ int cmdCheck(const Common &c, report::Reporter &rep) {
                     prog ? Exit::Ok : Exit::InputError);
 }
 
-int cmdIr(const Common &c, bool noTags, report::Reporter &rep) {
+int cmdIr(const Common &c, bool noTags, bool noRanges, report::Reporter &rep) {
   std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
-  ir::printProgram(rep.text(), *prog, ir::PrintOptions{!noTags});
+  ir::PrintOptions opts{!noTags, !noRanges};
+  ir::printProgram(rep.text(), *prog, opts);
   Json j = report::irToJson(*prog);
   j["ok"] = true;
-  j["text"] = ir::toString(*prog, ir::PrintOptions{!noTags});
+  j["text"] = ir::toString(*prog, opts);
   return rep.finish(std::move(j), Exit::Ok);
 }
 
@@ -277,7 +278,7 @@ int main(int argc, char **argv) {
 
   Common c;
   ExecOptions e;
-  bool noTags = false, allTests = false;
+  bool noTags = false, noRanges = false, allTests = false;
   std::string entry = "main", args, filter;
 
   CLI::App *check = app.add_subcommand("check", "parse and type-check a file; print diagnostics only");
@@ -286,6 +287,9 @@ int main(int argc, char **argv) {
   addCommon(irCmd, c, rep);
   irCmd->add_flag("--no-tags", noTags,
                   "omit the #id @line:col tags (the output then no longer round-trips ids)");
+  irCmd->add_flag("--no-ranges", noRanges,
+                  "omit each statement's construct id and source ranges (`^3 7:5+12 (…)`; the output then no "
+                  "longer round-trips them)");
   CLI::App *run =
       app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
   addCommon(run, c, rep);
@@ -324,7 +328,7 @@ int main(int argc, char **argv) {
     if (check->parsed())
       return cmdCheck(c, rep);
     if (irCmd->parsed())
-      return cmdIr(c, noTags, rep);
+      return cmdIr(c, noTags, noRanges, rep);
     if (run->parsed())
       return cmdRun(c, e, entry, args, rep);
     if (test->parsed())

@@ -190,6 +190,13 @@ Json irToJson(const ir::Program &prog) {
         j["kind"] = ir::stmtKindName(s.kind);
         j["text"] = ir::toString(prog, p, s);
         j["location"] = toJson(prog, s.loc);
+        j["construct"] = s.construct;
+        if (s.range.valid()) {
+          Json r = toJson(prog, s.range.begin);
+          r["end_line"] = s.range.end.line;
+          r["end_col"] = s.range.end.col;
+          j["range"] = std::move(r);
+        }
         stmts.push_back(std::move(j));
       };
     };

@@ -43,6 +43,13 @@ bool isKeyword(const std::string &s) {
   return ir::isKeyword(s) || s == "temp";
 }
 
+/// An enclosing guard copied into a condition `g and c`: without its range (the text of an enclosing
+/// statement's condition, not of this statement).
+Expr bare(Expr g) {
+  g.range = {};
+  return g;
+}
+
 bool isAtom(const Expr &e) {
   return e.kind == Expr::BoolLit || (e.kind == Expr::VarUse && e.type.kind == ir::Type::Bool);
 }
@@ -163,6 +170,10 @@ private:
     SourceLoc condLoc;
     std::optional<VarRef> contFlag;  ///< switch, region: set by a `continue` of an enclosing loop
     std::optional<VarRef> breakFlag; ///< region: set by a `break` of an enclosing loop or switch
+    uint32_t construct = 0;          ///< the loop's construct and range (its condition's recomputes)
+    SourceRange range;
+    uint32_t incConstruct = 0; ///< the increment's own construct and range
+    SourceRange incRange;
   };
   struct Checkpoint {
     size_t out, vars;
@@ -294,7 +305,10 @@ private:
   std::vector<ir::Stmt> *out_ = nullptr;
   SourceLoc loc_;
   std::vector<Breakable> breakables_;
-  int depth_ = 0; ///< nesting of the expression or statement being lowered
+  int depth_ = 0;          ///< nesting of the expression or statement being lowered
+  uint32_t construct_ = 0; ///< the construct of the statements being made, and its source range
+  SourceRange range_;
+  bool forHeader_ = false; ///< lowering a `for` loop's initialization (no `;` of its own)
   /// The compound statements being lowered, innermost last: the statement being lowered is body[index],
   /// and `declared` are the variables declared directly in it so far.
   struct Block {
@@ -389,6 +403,46 @@ public:
     unitNames_.insert(name);
     return name;
   }
+  /// The text of an expression: exact (in the file, a macro argument's spelling, or one whole macro
+  /// expansion), else none.
+  SourceRange exprRange(const cl::Expr *e) {
+    cl::CharSourceRange r = cl::Lexer::makeFileCharRange(
+        cl::CharSourceRange::getTokenRange(e->getSourceRange()), csm_, ctx_.getLangOpts());
+    return charRange(r);
+  }
+  /// The text of a statement: a macro expansion widened to the whole invocation (as locations are), its `;`
+  /// included when `semi` and the text does not end in `;` or `}` already.
+  SourceRange stmtRange(const cl::Stmt *s, bool semi) {
+    if (s->getBeginLoc().isInvalid() || s->getEndLoc().isInvalid())
+      return {};
+    cl::SourceLocation b = csm_.getExpansionRange(s->getBeginLoc()).getBegin();
+    cl::SourceLocation last = csm_.getExpansionRange(s->getEndLoc()).getEnd();
+    cl::SourceLocation e = cl::Lexer::getLocForEndOfToken(last, 0, csm_, ctx_.getLangOpts());
+    if (semi) {
+      bool closed = false;
+      if (cl::SourceLocation before = e.getLocWithOffset(-1); before.isValid()) {
+        char c = *csm_.getCharacterData(before);
+        closed = c == ';' || c == '}';
+      }
+      if (!closed)
+        if (cl::SourceLocation after =
+                cl::Lexer::findLocationAfterToken(last, cl::tok::semi, csm_, ctx_.getLangOpts(), false);
+            after.isValid())
+          e = after;
+    }
+    return charRange(cl::CharSourceRange::getCharRange(b, e));
+  }
+  SourceRange charRange(cl::CharSourceRange r) {
+    if (r.isInvalid() || !r.getBegin().isFileID() || !r.getEnd().isFileID())
+      return {};
+    SourceLoc b = irLoc(r.getBegin()), e = irLoc(r.getEnd());
+    if (!b.valid() || !e.valid() || b.file != e.file || e < b)
+      return {};
+    return {b, e};
+  }
+  /// A construct id (renumbered in program order at the end).
+  uint32_t freshConstruct() { return ++lastConstruct_; }
+
   std::string text(const cl::Stmt *s) const {
     cl::CharSourceRange r = cl::CharSourceRange::getTokenRange(s->getSourceRange());
     r = cl::Lexer::makeFileCharRange(r, csm_, ctx_.getLangOpts());
@@ -561,6 +615,7 @@ private:
   void declareFunction(const cl::FunctionDecl *fd);
 
   std::unordered_map<const cl::RecordDecl *, uint32_t> records_;
+  uint32_t lastConstruct_ = 0;
   std::set<std::string> unitNames_;
   std::vector<std::string> paths_;
   std::map<std::string, uint32_t> pathIdx_;
@@ -666,6 +721,8 @@ ir::Stmt FnLowering::make(ir::Stmt::Kind k, const Expr &g) {
   s.kind = k;
   s.loc = loc_;
   s.guard = g;
+  s.construct = construct_;
+  s.range = range_;
   return s;
 }
 ir::Stmt FnLowering::assign(const Expr &g, VarRef lhs, Expr v) {
@@ -694,8 +751,10 @@ Expr FnLowering::atomize(Expr e, const Expr &g) {
   if (isAtom(e))
     return e;
   VarRef t = temp(ir::Type::boolType());
+  Expr u = use(t);
+  u.range = e.range; // the temporary stands for e's text
   emit(assign(g, t, std::move(e)));
-  return use(t);
+  return u;
 }
 
 /// An atom for `g and c` (`g and not c` when negate), c an atom; a temporary assigned unguarded (so it
@@ -710,7 +769,7 @@ Expr FnLowering::conj(const Expr &g, const Expr &c, bool negate) {
   Expr cc = negate ? Expr::unary(ir::Op::Not, c) : c;
   VarRef t = temp(ir::Type::boolType());
   emit(assign(Expr::boolLit(true), t,
-              g.isTrue() ? std::move(cc) : Expr::binary(ir::Op::And, g, std::move(cc))));
+              g.isTrue() ? std::move(cc) : Expr::binary(ir::Op::And, bare(g), std::move(cc))));
   return use(t);
 }
 
@@ -719,8 +778,8 @@ Expr FnLowering::guardAnd(const Expr &g, Expr e) {
   if (isAtom(e))
     return conj(g, e, false);
   VarRef t = temp(ir::Type::boolType());
-  emit(
-      assign(Expr::boolLit(true), t, g.isTrue() ? std::move(e) : Expr::binary(ir::Op::And, g, std::move(e))));
+  emit(assign(Expr::boolLit(true), t,
+              g.isTrue() ? std::move(e) : Expr::binary(ir::Op::And, bare(g), std::move(e))));
   return use(t);
 }
 
@@ -729,8 +788,10 @@ Expr FnLowering::materialize(Expr e, const Expr &g) {
   if (isLiteral(e) || (e.kind == Expr::VarUse && !isUserVar(e)))
     return e;
   VarRef t = temp(e.type);
+  Expr u = use(t);
+  u.range = e.range;
   emit(assign(g, t, std::move(e)));
-  return use(t);
+  return u;
 }
 
 /// `e` was computed before out_[mark]; if the statements from there on may change a variable it reads,
@@ -751,8 +812,10 @@ Expr FnLowering::settle(Expr e, size_t mark, const Expr &g) {
   if (!stale)
     return e;
   VarRef t = temp(e.type);
+  Expr u = use(t);
+  u.range = e.range;
   out_->insert(out_->begin() + static_cast<std::ptrdiff_t>(mark), assign(g, t, std::move(e)));
-  return use(t);
+  return u;
 }
 
 // ---- conversions ----
@@ -904,6 +967,10 @@ Expr fold(Expr e) {
 /// recurses deeply on it.
 Expr FnLowering::rv(const cl::Expr *e, const Expr &g) {
   Expr v = fold(rvImpl(e, g));
+  // The value's source text, unless an inner expression gave it one already (`(x)`, `(a, b)`). A use of a
+  // variable may stand for text with side effects: `x++` (a temporary), `++x` or `x = 5` (x itself).
+  if (!v.range.valid())
+    v.range = u_.exprRange(e->IgnoreParens());
   if (exprDepth(v, kMaxIrDepth + 1) > kMaxIrDepth)
     v = materialize(std::move(v), g);
   return v;
@@ -1958,6 +2025,21 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
     regionLoop(nullptr, 0, 0, s, r->second, g); // a backward goto's loop around a statement not in a compound
     return;
   }
+  // Every statement but a block, a label or `;` is a construct of its own (nested ones restore it).
+  struct ConstructScope {
+    FnLowering &f;
+    uint32_t construct;
+    SourceRange range;
+    ~ConstructScope() {
+      f.construct_ = construct;
+      f.range_ = range;
+    }
+  } scope{*this, construct_, range_};
+  if (!llvm::isa<cl::CompoundStmt>(s) && !llvm::isa<cl::NullStmt>(s) && !llvm::isa<cl::LabelStmt>(s)) {
+    construct_ = u_.freshConstruct();
+    range_ = u_.stmtRange(s, !forHeader_);
+  }
+  forHeader_ = false;
   if (const auto *e = llvm::dyn_cast<cl::Expr>(s)) {
     // `p = malloc(…);` with p a local of this block: which fields of the node may be read uninitialized.
     if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e->IgnoreParens());
@@ -2016,7 +2098,9 @@ void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
   }
   case cl::Stmt::ForStmtClass: {
     const auto *f = llvm::cast<cl::ForStmt>(s);
+    forHeader_ = true;
     stmt(f->getInit(), g);
+    forHeader_ = false;
     loc_ = irLoc(s->getBeginLoc());
     loop(s, f->getCond(), f->getInc(), f->getBody(), false, g);
     return;
@@ -2177,6 +2261,12 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
   Breakable b;
   b.inc = inc;
   b.condLoc = c ? irLoc(c->getBeginLoc()) : loopLoc;
+  b.construct = construct_;
+  b.range = range_;
+  if (inc) {
+    b.incConstruct = u_.freshConstruct();
+    b.incRange = u_.exprRange(inc);
+  }
   std::optional<bool> k = constantCondition(c, u_.ctx_);
   Expr cv;
   if (k && (*k || !isDo)) {
@@ -2212,16 +2302,24 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
 /// The end of a loop iteration (also before a `continue`): the increment, then the condition variable.
 void FnLowering::recompute(const Breakable &b, const Expr &g) {
   SourceLoc saved = loc_;
+  uint32_t savedConstruct = construct_;
+  SourceRange savedRange = range_;
   if (b.inc) {
     loc_ = irLoc(b.inc->getBeginLoc());
+    construct_ = b.incConstruct;
+    range_ = b.incRange;
     effect(b.inc, g);
   }
   if (b.temp) {
     loc_ = b.condLoc;
+    construct_ = b.construct;
+    range_ = b.range;
     Expr v = cond(b.cond, g);
     emit(assign(g, *b.temp, std::move(v)));
   }
   loc_ = saved;
+  construct_ = savedConstruct;
+  range_ = savedRange;
 }
 
 /// `continue` under g, as seen from breakables_[0, depth): through the switches in between by flags.
@@ -2647,8 +2745,10 @@ void FnLowering::run() {
     for (const auto &gi : u_.globalInits_) {
       SourceLoc l = irLoc(gi.loc);
       loc_ = l.file == fnLoc.file ? l : fnLoc;
+      construct_ = u_.freshConstruct(); // (no range: the declaration is not this function's text)
       emit(assign(Expr::boolLit(true), gi.var, gi.value));
     }
+    construct_ = 0;
   }
   stmt(def->getBody(), Expr::boolLit(true));
   // All statements of a procedure must be located in one file.
@@ -2925,7 +3025,13 @@ std::optional<ir::Program> UnitLowering::run() {
   if (diags_.hasErrors())
     return std::nullopt;
   ir::StmtId next = 0;
-  ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) { s.id = ++next; });
+  std::unordered_map<uint32_t, uint32_t> constructs; // renumbered in program order
+  ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) {
+    s.id = ++next;
+    if (s.construct != 0)
+      s.construct =
+          constructs.emplace(s.construct, static_cast<uint32_t>(constructs.size() + 1)).first->second;
+  });
   ir::assignFiles(prog_, paths_);
   return std::move(prog_);
 }

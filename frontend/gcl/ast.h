@@ -20,6 +20,21 @@ struct DeclTag {
   bool present() const { return line != 0; }
 };
 
+/// A source range written in printed IR (`line:col+length`, `line:col-line:col`); it has no file of its own
+/// (the procedure's `@"file"`). line 0: none.
+struct RangeTag {
+  uint32_t line = 0, col = 0, endLine = 0, endCol = 0;
+  bool present() const { return line != 0; }
+};
+
+/// The source information after a statement of printed IR: `^construct range (node ranges)`.
+struct SrcInfoTag {
+  SourceLoc loc;               ///< of the `^` (for diagnostics)
+  uint32_t construct = 0;      ///< 0: none
+  RangeTag range;              ///< the statement's; the parser copies it from the construct's first statement
+  std::vector<RangeTag> exprs; ///< one per expression node, pre-order (value, arguments, guard)
+};
+
 struct TypeName {
   std::string name; ///< "int", "int8" … "uint64", "bool" or a record name
   SourceLoc loc;
@@ -35,6 +50,7 @@ struct Expr {
   enum Kind { IntLit, BoolLit, NullLit, Path, Unary, Binary };
   Kind kind = IntLit;
   SourceLoc loc;
+  SourceRange range;              ///< its text, parentheses around it excluded (file: SourceManager index)
   ir::Op op = ir::Op::Not;        ///< Unary / Binary (Unary Cast: `T(e)`, T in castType)
   ir::BigInt value;               ///< IntLit (already negated for `-123`), BoolLit 0/1
   std::optional<ir::Type> suffix; ///< IntLit written with a type suffix (`255u8`); none: an untyped literal
@@ -90,9 +106,12 @@ struct Stmt {
   };
   Kind kind = Skip;
   SourceLoc loc;
+  SourceRange range; ///< its text, tag and source information excluded (file: SourceManager index)
   /// From a printed-IR tag `#id @line:col`: the statement's IR id and original location.
   std::optional<ir::StmtId> tagId;
   std::optional<SourceLoc> tagLoc;
+  /// From printed IR: the construct id and source ranges written after the statement.
+  std::optional<SrcInfoTag> srcInfo;
 
   ExprPtr guard;                               ///< Guarded
   StmtPtr inner;                               ///< Guarded
@@ -117,6 +136,7 @@ struct Stmt {
 struct Contract {
   bool isRequires = true;
   SourceLoc loc;
+  SourceRange range;            ///< `requires e` / `ensures e` (file: SourceManager index)
   ExprPtr expr;                 ///< `requires e`
   std::unique_ptr<Block> block; ///< `requires { … }` (printed IR)
 };

@@ -10,7 +10,9 @@ namespace {
 std::optional<ir::Program> finish(Unit &unit, SourceManager &sm, Diagnostics &diags, size_t errorsBefore) {
   if (diags.errorCount() != errorsBefore || !checkUnit(unit, diags))
     return std::nullopt;
-  ir::Program prog = lowerUnit(unit, sm);
+  ir::Program prog = lowerUnit(unit, sm, &diags);
+  if (diags.errorCount() != errorsBefore)
+    return std::nullopt;
   auto errors = ir::validate(prog);
   for (const auto &e : errors)
     diags.error({},

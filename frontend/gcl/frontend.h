@@ -36,8 +36,9 @@ std::optional<Unit> loadUnit(const std::string &path, SourceManager &sm, Diagnos
 /// Returns true when there were no errors.
 bool checkUnit(Unit &unit, Diagnostics &diags);
 
-/// Lowers a checked unit to canonical IR (precondition: checkUnit returned true).
-ir::Program lowerUnit(const Unit &unit, const SourceManager &sm);
+/// Lowers a checked unit to canonical IR (precondition: checkUnit returned true). Malformed source
+/// information of printed IR (more expression ranges than a statement has nodes) goes to `diags`.
+ir::Program lowerUnit(const Unit &unit, const SourceManager &sm, Diagnostics *diags = nullptr);
 
 /// load + check + lower. nullopt when any error was reported.
 std::optional<ir::Program> compileFile(const std::string &path, SourceManager &sm, Diagnostics &diags,

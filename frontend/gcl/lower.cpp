@@ -14,6 +14,13 @@ namespace {
 using ir::Expr;
 using ir::VarRef;
 
+/// An enclosing guard copied into a condition `g and c`: without its range (the text of an enclosing
+/// statement's condition, not of this statement).
+Expr bare(Expr g) {
+  g.range = {};
+  return g;
+}
+
 bool isAtom(const Expr &e) {
   return e.kind == Expr::BoolLit || (e.kind == Expr::VarUse && e.type.kind == ir::Type::Bool);
 }
@@ -60,6 +67,16 @@ public:
     l.file = pathIndex(sm_.path(l.file));
     return l;
   }
+  SourceRange src(SourceRange r) {
+    if (!r.valid())
+      return {};
+    return {src(r.begin), src(r.end)};
+  }
+
+  /// A construct id for an untagged statement (renumbered in program order at the end).
+  uint32_t freshConstruct() { return ++lastConstruct_; }
+  /// Malformed source information of printed IR (reported by lowerUnit).
+  void problem(SourceLoc at, std::string msg) { problems_.emplace_back(at, std::move(msg)); }
 
   /// A declaration's location: its printed-IR tag if it has one (in the tag's file, else in `fallbackFile`,
   /// else in the text being read), otherwise its position in the text.
@@ -77,6 +94,8 @@ public:
   ir::Program prog_;
   std::unordered_map<const VarDecl *, uint32_t> globalIdx_;
   std::unordered_map<const ProcDecl *, uint32_t> procIdx_;
+  uint32_t lastConstruct_ = 0; ///< the largest construct id in use
+  std::vector<std::pair<SourceLoc, std::string>> problems_;
 
 private:
   const Unit &unit_;
@@ -111,8 +130,13 @@ public:
       assertKind_ = c.isRequires ? ir::AssertKind::Requires : ir::AssertKind::Ensures;
       if (c.expr) {
         loc_ = u_.src(c.loc);
+        construct_ = u_.freshConstruct();
+        range_ = u_.src(c.range);
+        exprRanges_ = true;
         Expr v = expr(*c.expr, Expr::boolLit(true));
         emitMain(assertStmt(std::move(v), ""));
+        construct_ = 0;
+        range_ = {};
       } else if (c.block) {
         for (const auto &s : c.block->stmts)
           stmt(*s, Expr::boolLit(true), {});
@@ -129,6 +153,9 @@ private:
     const gcl::Expr *cond;
     std::optional<VarRef> temp; ///< the condition variable the lowering recomputes (none: used directly)
     SourceLoc loc;
+    uint32_t construct = 0; ///< the loop's construct and range (the recomputes belong to it)
+    SourceRange range;
+    bool exprRanges = false;
   };
 
   // ---- variables ----
@@ -209,6 +236,8 @@ private:
     s.kind = k;
     s.loc = loc_;
     s.guard = g;
+    s.construct = construct_;
+    s.range = range_;
     return s;
   }
   ir::Stmt assign(const Expr &g, VarRef lhs, Expr v) {
@@ -231,7 +260,52 @@ private:
       s.id = *pendingId_;
       pendingId_.reset();
     }
+    if (pendingRanges_) {
+      applyRanges(s, *pendingRanges_);
+      pendingRanges_ = nullptr;
+    }
     emit(std::move(s));
+  }
+
+  /// A range of printed IR: in the procedure's `@"file"` (else in the text being read).
+  SourceRange rangeOf(const RangeTag &t) const {
+    if (!t.present())
+      return {};
+    uint32_t file = annotFile_ ? *annotFile_ : u_.src(pd_.loc).file;
+    return {{file, t.line, t.col}, {file, t.endLine, t.endCol}};
+  }
+
+  /// The expression ranges written after a statement of printed IR, given to its nodes in pre-order.
+  void applyRanges(ir::Stmt &s, const SrcInfoTag &info) {
+    std::vector<Expr *> nodes;
+    ir::forEachExprOf(s, [&](Expr &e) { ir::forEachNode(e, [&](Expr &x) { nodes.push_back(&x); }); });
+    if (info.exprs.size() > nodes.size()) {
+      u_.problem(info.loc, std::to_string(info.exprs.size()) + " expression ranges for a statement with " +
+                               std::to_string(nodes.size()) + " expression nodes");
+      return;
+    }
+    for (size_t i = 0; i < info.exprs.size(); ++i)
+      nodes[i]->range = rangeOf(info.exprs[i]);
+  }
+
+  /// Starts the construct of source statement `s`: printed IR gives its id and range (none when a tagged
+  /// statement has no source information); otherwise a fresh id and the statement's text.
+  void beginConstruct(const Stmt &s) {
+    if (s.srcInfo) {
+      construct_ = s.srcInfo->construct;
+      range_ = rangeOf(s.srcInfo->range);
+      exprRanges_ = false;
+      if (!s.srcInfo->exprs.empty())
+        pendingRanges_ = &*s.srcInfo;
+    } else if (s.tagId || s.tagLoc) {
+      construct_ = 0;
+      range_ = {};
+      exprRanges_ = false;
+    } else {
+      construct_ = u_.freshConstruct();
+      range_ = u_.src(s.range);
+      exprRanges_ = true;
+    }
   }
 
   // ---- expressions ----
@@ -258,8 +332,16 @@ private:
     return lhs;
   }
 
-  /// A pure IR expression for `e`; heap reads become GetField statements (guard g) into temporaries.
+  /// A pure IR expression for `e`; heap reads become GetField statements (guard g) into temporaries. Its
+  /// nodes have the source ranges of `e`'s (a temporary's use: the text it stands for), except in printed IR.
   Expr expr(const gcl::Expr &e, const Expr &g) {
+    Expr r = exprNode(e, g);
+    if (exprRanges_)
+      r.range = u_.src(e.range);
+    return r;
+  }
+
+  Expr exprNode(const gcl::Expr &e, const Expr &g) {
     switch (e.kind) {
     case gcl::Expr::IntLit: return Expr::intLit(e.value, e.type);
     case gcl::Expr::BoolLit: return Expr::boolLit(!e.value.isZero());
@@ -278,7 +360,10 @@ private:
       const gcl::Expr &l = *e.args.at(0), &r = *e.args.at(1);
       if (ir::isBoolConnective(e.op) && hasReads(r)) {
         // Short circuit: the right operand's reads run only where the left operand does not decide.
-        Expr a = atomize(expr(l, g), g);
+        Expr a = expr(l, g);
+        SourceRange lr = a.range;
+        a = atomize(std::move(a), g);
+        a.range = lr; // a temporary stands for the left operand's text
         Expr g2 = conj(g, a, e.op == ir::Op::Or);
         Expr b = expr(r, g2);
         return Expr::binary(e.op, std::move(a), std::move(b));
@@ -321,7 +406,7 @@ private:
       return c;
     VarRef t = temp(ir::Type::boolType());
     emit(assign(Expr::boolLit(true), t,
-                g.isTrue() ? std::move(cc) : Expr::binary(ir::Op::And, g, std::move(cc))));
+                g.isTrue() ? std::move(cc) : Expr::binary(ir::Op::And, bare(g), std::move(cc))));
     return use(t);
   }
 
@@ -331,7 +416,7 @@ private:
       return conj(g, e, false);
     VarRef t = temp(ir::Type::boolType());
     emit(assign(Expr::boolLit(true), t,
-                g.isTrue() ? std::move(e) : Expr::binary(ir::Op::And, g, std::move(e))));
+                g.isTrue() ? std::move(e) : Expr::binary(ir::Op::And, bare(g), std::move(e))));
     return use(t);
   }
 
@@ -390,17 +475,40 @@ private:
     SourceLoc saved = loc_;
     loc_ = loop.loc;
     auto savedId = pendingId_;
+    const SrcInfoTag *savedRanges = pendingRanges_;
+    uint32_t savedConstruct = construct_;
+    SourceRange savedRange = range_;
+    bool savedExprRanges = exprRanges_;
     pendingId_.reset();
+    pendingRanges_ = nullptr;
+    construct_ = loop.construct;
+    range_ = loop.range;
+    exprRanges_ = loop.exprRanges;
     lowerInto(*loop.temp, *loop.cond, g);
     pendingId_ = savedId;
+    pendingRanges_ = savedRanges;
+    construct_ = savedConstruct;
+    range_ = savedRange;
+    exprRanges_ = savedExprRanges;
     loc_ = saved;
   }
 
-  void stmt(const Stmt &s, const Expr &g, Tag tag) {
+  /// Lowers source statement `s` under guard g; `inherit`: `s` is the statement of a guarded statement, and
+  /// belongs to its construct.
+  void stmt(const Stmt &s, const Expr &g, Tag tag, bool inherit = false) {
     if (s.tagId || s.tagLoc)
       tag = {s.tagId, s.tagLoc};
     loc_ = locOf(s, tag);
     pendingId_ = tag.id;
+    uint32_t savedConstruct = construct_;
+    SourceRange savedRange = range_;
+    bool savedExprRanges = exprRanges_;
+    const SrcInfoTag *outerRanges = pendingRanges_;
+    if (!inherit) {
+      pendingRanges_ = nullptr;
+      if (s.kind != Stmt::BlockStmt)
+        beginConstruct(s);
+    }
     switch (s.kind) {
     case Stmt::Guarded: {
       Expr c = expr(*s.guard, g);
@@ -409,7 +517,7 @@ private:
       if (s.inner->kind == Stmt::BlockStmt || s.inner->kind == Stmt::If ||
           (s.inner->kind == Stmt::Return && s.inner->value))
         g2 = stable(std::move(g2), *s.inner);
-      stmt(*s.inner, g2, tag);
+      stmt(*s.inner, g2, tag, true);
       break;
     }
     case Stmt::LocalDecl:
@@ -508,17 +616,20 @@ private:
       break;
     }
     case Stmt::While: {
-      Loop loop{s.value.get(), std::nullopt, loc_};
+      Loop loop{s.value.get(), std::nullopt, loc_, construct_, range_, exprRanges_};
       const gcl::Expr &c = *s.value;
       Expr cv;
       if (c.kind == gcl::Expr::BoolLit || (c.kind == gcl::Expr::Path && c.names.size() == 1)) {
         cv = expr(c, g); // read directly at every iteration
       } else {
         auto id = pendingId_;
+        const SrcInfoTag *ranges = pendingRanges_;
         pendingId_.reset();
+        pendingRanges_ = nullptr;
         loop.temp = temp(ir::Type::boolType());
         lowerInto(*loop.temp, c, g);
         pendingId_ = id;
+        pendingRanges_ = ranges;
         cv = use(*loop.temp);
       }
       ir::Stmt w = make(ir::Stmt::While, g);
@@ -561,6 +672,14 @@ private:
       break;
     }
     pendingId_.reset();
+    if (!inherit) {
+      if (pendingRanges_)
+        u_.problem(pendingRanges_->loc, "expression ranges on a statement that is not one IR statement");
+      pendingRanges_ = outerRanges;
+    }
+    construct_ = savedConstruct;
+    range_ = savedRange;
+    exprRanges_ = savedExprRanges;
   }
 
   void putField(VarRef base, uint32_t field, Expr v, const Expr &g) {
@@ -586,6 +705,11 @@ private:
   std::optional<ir::StmtId> pendingId_;
   std::vector<Loop> loops_;
   int loopDepth_ = 0;
+  uint32_t construct_ = 0;  ///< of the statements being made
+  SourceRange range_;       ///< the construct's source range
+  bool exprRanges_ = false; ///< expressions take their ranges from the text (not printed IR)
+  /// Printed IR's expression ranges, for the next main statement.
+  const SrcInfoTag *pendingRanges_ = nullptr;
 };
 
 ir::Program UnitLowering::run() {
@@ -616,6 +740,8 @@ ir::Program UnitLowering::run() {
   auto visit = [&](const Stmt &s) {
     if (s.tagId)
       maxId = std::max(maxId, *s.tagId);
+    if (s.srcInfo)
+      lastConstruct_ = std::max(lastConstruct_, s.srcInfo->construct);
   };
   for (const auto &m : unit_.modules)
     for (const auto &pd : m->procs) {
@@ -627,14 +753,22 @@ ir::Program UnitLowering::run() {
           for (const auto &s : c.block->stmts)
             walkStmt(*s, visit);
     }
+  const uint32_t maxConstruct = lastConstruct_; // the largest construct id of printed IR
   for (const auto &m : unit_.modules)
     for (const auto &pd : m->procs)
       ProcLowering(*this, *pd, prog_.procs[procIdx_[pd.get()]]).run();
-  // Fresh ids after the largest explicit one, in program order.
+  // Fresh ids after the largest explicit one, in program order; fresh construct ids likewise.
   ir::StmtId next = maxId;
+  std::unordered_map<uint32_t, uint32_t> constructs;
+  uint32_t nextConstruct = maxConstruct;
   ir::forEachStmt(prog_, [&](ir::Procedure &, ir::Stmt &s) {
     if (s.id == 0)
       s.id = ++next;
+    if (s.construct > maxConstruct) {
+      auto [it, fresh] = constructs.emplace(s.construct, nextConstruct + 1);
+      nextConstruct += fresh;
+      s.construct = it->second;
+    }
   });
   ir::assignFiles(prog_, paths_);
   return std::move(prog_);
@@ -642,8 +776,13 @@ ir::Program UnitLowering::run() {
 
 } // namespace
 
-ir::Program lowerUnit(const Unit &unit, const SourceManager &sm) {
-  return UnitLowering(unit, sm).run();
+ir::Program lowerUnit(const Unit &unit, const SourceManager &sm, Diagnostics *diags) {
+  UnitLowering u(unit, sm);
+  ir::Program prog = u.run();
+  if (diags)
+    for (auto &[at, msg] : u.problems_)
+      diags->error(at, msg);
+  return prog;
 }
 
 } // namespace locus::gcl

@@ -68,7 +68,8 @@ std::string tokenDisplay(antlr4::Token *t) {
   std::string s = t->getText();
   if (s.size() > 24)
     s = s.substr(0, 21) + "...";
-  std::replace_if(s.begin(), s.end(), [](char c) { return c == 0x7f || (c >= 0 && c < 0x20); }, '?'); // ByteStream
+  std::replace_if(
+      s.begin(), s.end(), [](char c) { return c == 0x7f || (c >= 0 && c < 0x20); }, '?'); // ByteStream
   return "'" + s + "'";
 }
 
@@ -505,6 +506,19 @@ private:
 
   SourceLoc loc(antlr4::Token *t) const { return sink_.locOf(t); }
 
+  /// The text of a parse-tree node: from its first token to just after its last (tokens never span lines).
+  SourceRange rangeOf(antlr4::ParserRuleContext *c) const {
+    if (!c || !c->getStart() || !c->getStop() || c->getStop()->getType() == antlr4::Token::EOF)
+      return {};
+    antlr4::Token *stop = c->getStop();
+    size_t a = stop->getStartIndex(), b = stop->getStopIndex();
+    if (a == INVALID_INDEX || b == INVALID_INDEX || b < a || c->getStart()->getStartIndex() > a)
+      return {};
+    SourceLoc end = loc(stop);
+    end.col += static_cast<uint32_t>(b - a + 1);
+    return {loc(c->getStart()), end};
+  }
+
   /// The token's text as it is in the file (bytes, not the ByteStream's code points).
   std::string textOf(antlr4::Token *t) const {
     size_t a = t->getStartIndex(), b = t->getStopIndex();
@@ -525,7 +539,8 @@ private:
         if (n != 'n' && n != 't' && n != 'r' && n != '"' && n != '\\') {
           SourceLoc at = loc(t);
           at.col += static_cast<uint32_t>(i - 1);
-          sink_.add(at, std::string("unknown escape sequence '\\") + charDisplay(static_cast<unsigned char>(n)).substr(1) +
+          sink_.add(at, std::string("unknown escape sequence '\\") +
+                            charDisplay(static_cast<unsigned char>(n)).substr(1) +
                             " in a string (known: \\\", \\\\, \\n, \\t, \\r)");
         }
         out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n;
@@ -666,12 +681,14 @@ private:
     }
     fileAnnot(c->fileAnnot(), *p);
     p->unwind = unwindBound(c->unwindAnnot());
+    constructRanges_.clear();
     for (auto *k : c->contract()) {
       if (!k || !k->kind)
         continue;
       Contract ct;
       ct.isRequires = k->kind->getType() == tt_("requires");
       ct.loc = loc(k->kind);
+      ct.range = rangeOf(k);
       if (k->block())
         ct.block = block(k->block());
       else if (k->expr())
@@ -693,6 +710,7 @@ private:
     p->loc = loc(c->ID()->getSymbol());
     p->isTest = true;
     fileAnnot(c->fileAnnot(), *p);
+    constructRanges_.clear();
     p->body = c->block() ? block(c->block()) : std::make_unique<Block>();
     if (!p->body->loc.valid())
       p->body->loc = p->loc;
@@ -753,9 +771,86 @@ private:
     if (!enter(c))
       return nullptr;
     StmtPtr s = stmtBody(c->stmtBody());
-    if (s)
-      tag(c->tag(), *s);
+    if (!s)
+      return s;
+    tag(c->tag(), *s);
+    s->range = rangeOf(c->stmtBody());
+    if (c->srcInfo())
+      s->srcInfo = srcInfo(c->srcInfo());
+    // `#7 @3:5 [b1] x := 1; ^4 …`: the parser attached the source information to the guarded statement
+    // inside; it belongs to the whole (tagged) statement.
+    for (Stmt *x = s.get(); !s->srcInfo && x->kind == Stmt::Guarded && x->inner; x = x->inner.get())
+      if (x->inner->srcInfo) {
+        s->srcInfo = std::move(x->inner->srcInfo);
+        x->inner->srcInfo.reset();
+      }
     return s;
+  }
+
+  /// `line:col+length` / `line:col-line:col`; not present() when malformed (reported).
+  RangeTag srcRange(GCLParser::SrcRangeContext *c) {
+    RangeTag r;
+    if (!c)
+      return r;
+    std::vector<antlr4::tree::TerminalNode *> ints = c->INT();
+    bool plus = c->getToken(tt_("+"), 0) != nullptr;
+    if (ints.size() != (plus ? 3u : 4u))
+      return r;
+    std::vector<uint32_t> v;
+    for (auto *i : ints) {
+      auto n = parseU32(i->getSymbol(), "source position");
+      if (!n)
+        return r;
+      v.push_back(*n);
+    }
+    uint32_t endLine = plus ? v[0] : v[2];
+    uint64_t endCol = plus ? uint64_t(v[1]) + v[2] : v[3];
+    if (v[0] == 0 || v[1] == 0 || endLine == 0 || endCol == 0 || endCol > UINT32_MAX) {
+      sink_.add(c->getStart(), "source positions start at line 1, column 1");
+      return r;
+    }
+    if (endLine < v[0] || (endLine == v[0] && endCol < v[1])) {
+      sink_.add(c->getStart(), "source range ends before it begins");
+      return r;
+    }
+    return {v[0], v[1], endLine, static_cast<uint32_t>(endCol)};
+  }
+
+  /// `^construct range (ranges…)`; the range of a construct's later statements is its first statement's.
+  SrcInfoTag srcInfo(GCLParser::SrcInfoContext *c) {
+    SrcInfoTag t;
+    t.loc = loc(c->getStart());
+    if (c->INT())
+      t.construct = parseU32(c->INT()->getSymbol(), "construct id").value_or(0);
+    for (auto *child : c->children) {
+      if (auto *r = dynamic_cast<GCLParser::SrcRangeContext *>(child)) {
+        t.range = srcRange(r);
+      } else if (auto *term = dynamic_cast<antlr4::tree::TerminalNode *>(child);
+                 term && term->getSymbol()->getType() == tt_("(")) {
+        break;
+      }
+    }
+    bool inList = false;
+    for (auto *child : c->children) {
+      if (auto *term = dynamic_cast<antlr4::tree::TerminalNode *>(child)) {
+        size_t ty = term->getSymbol()->getType();
+        if (ty == tt_("("))
+          inList = true;
+        else if (inList && ty == GCLParser::ID) {
+          if (term->getText() != "_")
+            sink_.add(term->getSymbol(), "expected a source range or '_', found '" + term->getText() + "'");
+          t.exprs.emplace_back();
+        }
+      } else if (auto *r = dynamic_cast<GCLParser::SrcRangeContext *>(child); r && inList) {
+        t.exprs.push_back(srcRange(r));
+      }
+    }
+    if (t.construct != 0) {
+      auto [it, fresh] = constructRanges_.emplace(t.construct, t.range);
+      if (!fresh && !t.range.present())
+        t.range = it->second;
+    }
+    return t;
   }
 
   ExprPtr lvalue(GCLParser::LvalueContext *c) {
@@ -949,7 +1044,15 @@ private:
     return e;
   }
 
+  /// An expression with its source range (the innermost node's, when parentheses only wrap it).
   ExprPtr expr(GCLParser::ExprContext *c) {
+    ExprPtr e = exprNode(c);
+    if (e && !e->range.valid())
+      e->range = rangeOf(c);
+    return e;
+  }
+
+  ExprPtr exprNode(GCLParser::ExprContext *c) {
     if (!c)
       return nullptr;
     DepthGuard g(*this);
@@ -1043,13 +1146,16 @@ private:
   ErrorSink &sink_;
   int depth_ = 0;
   bool depthReported_ = false;
+  /// The source range of each construct of the procedure being read (printed IR), from its first statement.
+  std::map<uint32_t, RangeTag> constructRanges_;
 };
 
 } // namespace
 
 std::unique_ptr<Module> parseModule(uint32_t file, const SourceManager &sm, Diagnostics &diags) {
   ErrorSink sink(file, diags.errorLimit() > diags.errorCount() ? diags.errorLimit() - diags.errorCount()
-                                                                : diags.errorLimit() == 0 ? 0 : 1);
+                       : diags.errorLimit() == 0               ? 0
+                                                               : 1);
   std::unique_ptr<Module> result;
   try {
     const std::string &text = sm.text(file);

@@ -1,0 +1,83 @@
+// Patches as source diffs: edits of a program, stated on its IR, applied to the user's source text (GCL or
+// C) — the replaced expressions printed in the file's own syntax, with its variable names — and shown as a
+// unified diff. See repair/README.md ("Patches") for the data flow and the rules.
+#pragma once
+
+#include "ir/ir.h"
+#include "ir/source.h"
+#include "repair/patch/lex.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::repair::patch {
+
+/// One edit, in IR terms. Expression nodes of a statement are numbered in pre-order over the expressions
+/// its kind uses — the value, the call arguments, the guard (`ir::forEachExprOf`, `ir::forEachNode`), the
+/// order printed IR lists their ranges in; see nodeAt().
+struct Edit {
+  enum class Kind : uint8_t {
+    Replace,      ///< the source text of expression node `node` of `stmt` becomes `expr`
+    Delete,       ///< the source construct of `stmt` is deleted
+    InsertBefore, ///< `insert` goes before the source construct of `stmt`
+    InsertAfter,  ///< `insert` goes after it
+  };
+  Kind kind = Kind::Replace;
+  ir::StmtId stmt = 0;
+  uint32_t node = 0; ///< Replace: the node's pre-order index in `stmt`
+  ir::Expr expr;     ///< Replace: the new expression, over the variables of `stmt`'s procedure
+  ir::Stmt insert;   ///< Insert*: the new statement (its id, location, construct and ranges are ignored)
+
+  static Edit replace(ir::StmtId stmt, uint32_t node, ir::Expr e);
+  static Edit remove(ir::StmtId stmt);
+  static Edit insertBefore(ir::StmtId anchor, ir::Stmt s);
+  static Edit insertAfter(ir::StmtId anchor, ir::Stmt s);
+};
+
+/// The expression node with pre-order index `index` in `s` (see Edit), or nullptr.
+const ir::Expr *nodeAt(const ir::Stmt &s, uint32_t index);
+ir::Expr *nodeAt(ir::Stmt &s, uint32_t index);
+
+struct FilePatch {
+  std::string path; ///< as in the program's files table
+  std::string before, after;
+};
+
+/// Where an edit applies in the source: its file, and the text it replaces (insertions: an empty range).
+struct EditLocation {
+  std::string file;
+  SourceRange range; ///< file index into the program's files table
+};
+
+struct Patch {
+  std::vector<FilePatch> files;        ///< the changed files, in files-table order
+  std::string diff;                    ///< the unified diff of all of them
+  std::vector<EditLocation> locations; ///< one per edit, in the order given
+};
+
+/// A patch, or why the edits cannot be shown as source text.
+struct PatchResult {
+  std::optional<Patch> patch;
+  std::string error; ///< when there is no patch: the reason, e.g. "the expression 'b0' at f.c:7:3 has no
+                     ///< source text of its own (the lowering made it)"
+};
+
+struct Options {
+  unsigned context = 3; ///< unchanged lines around each change in the diff
+};
+
+/// Applies `edits` (of `prog`, which the front end compiled from the files in `sm`) to the source text.
+/// Refused — with the reason — when an edit cannot be shown exactly as source: an expression without source
+/// text of its own, a new expression using a lowering temporary that has no source form there, a variable
+/// without an unambiguous name at that place, text with side effects the edit would drop, overlapping edits,
+/// a statement that is not a whole source statement. Several edits of the same text with the same result
+/// (a condition's copies) are one.
+PatchResult render(const ir::Program &prog, const SourceManager &sm, const std::vector<Edit> &edits,
+                   const Options &opts = {});
+
+/// An expression of procedure `proc` in a language's syntax, parenthesized only where needed, variables by
+/// their source names where known (their IR names otherwise), without reusing any source text.
+std::string exprText(const ir::Program &prog, uint32_t proc, const ir::Expr &e, Language lang);
+
+} // namespace locus::repair::patch

@@ -1,0 +1,193 @@
+// The mutation operators library (repair/mutation): the operator tables, the repair space of AllRepair's
+// levels 1 and 2 (every option rendered as a source patch that compiles back to the mutated IR), the
+// completeness of the space against the fault injector (the inverse of every injected L1/L2 fault is an
+// option), and mutated expressions losing the source ranges that no longer describe them.
+#include "frontend/source.h"
+#include "ir/printer.h"
+#include "ir/validate.h"
+#include "repair/mutation/mutation.h"
+#include "tests/unit/patch/helpers.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+
+using namespace locus;
+using namespace locus::repair::mutation;
+using namespace locus::testing;
+using ir::Op;
+
+namespace {
+
+bool has(const std::vector<Op> &ops, Op o) {
+  return std::find(ops.begin(), ops.end(), o) != ops.end();
+}
+
+/// The procedures mutated: the non-test procedures of the file (the entry too).
+std::vector<uint32_t> allProcs(const ir::Program &prog, const std::string &file) {
+  std::vector<uint32_t> out;
+  for (uint32_t i = 0; i < prog.procs.size(); ++i)
+    if (!prog.procs[i].isTest && prog.files.at(prog.procs[i].loc.file) == file)
+      out.push_back(i);
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("operator tables: the repair table contains the fault model's and AllRepair's") {
+  for (unsigned level : {1u, 2u})
+    for (int o = 0; o <= static_cast<int>(Op::Implies); ++o)
+      for (bool ints : {true, false}) {
+        Op op = static_cast<Op>(o);
+        std::vector<Op> fm = operatorReplacements(op, level, ints, Table::FaultModel);
+        std::vector<Op> rp = operatorReplacements(op, level, ints, Table::Repair);
+        for (Op x : fm)
+          CHECK(has(rp, x));
+        CHECK(!has(rp, op));
+        // Closed under inverse: every replacement can be undone at the same level.
+        for (Op x : rp)
+          CHECK(has(operatorReplacements(x, level, ints, Table::Repair), op));
+      }
+  // AllRepair's tool: bit operators and shifts at level 1, arithmetic across at level 2.
+  CHECK(has(operatorReplacements(Op::BitAnd, 1, true, Table::Repair), Op::BitXor));
+  CHECK(has(operatorReplacements(Op::Shl, 1, true, Table::Repair), Op::Shr));
+  CHECK_FALSE(has(operatorReplacements(Op::BitAnd, 1, true, Table::FaultModel), Op::BitXor));
+  CHECK_FALSE(has(operatorReplacements(Op::Add, 1, true, Table::Repair), Op::Mul));
+  CHECK(has(operatorReplacements(Op::Add, 2, true, Table::Repair), Op::Mul));
+  CHECK(has(operatorReplacements(Op::Mod, 2, true, Table::Repair), Op::Sub));
+  CHECK(has(operatorReplacements(Op::Lt, 2, true, Table::Repair), Op::Eq));
+  CHECK_FALSE(has(operatorReplacements(Op::Lt, 1, true, Table::Repair), Op::Gt));
+  CHECK(operatorReplacements(Op::Eq, 2, false, Table::Repair) == std::vector<Op>{Op::Ne});
+  CHECK(constantReplacements(5) == std::vector<int64_t>{6, 4, 0, -5});
+  CHECK(constantReplacements(0) == std::vector<int64_t>{1, -1});
+}
+
+TEST_CASE("every option of the space renders as a patch whose source compiles to the mutated IR") {
+  fs::current_path(LOCUS_SOURCE_DIR);
+  size_t options = 0, exact = 0, inexact = 0, refused = 0, noSource = 0;
+  for (const char *path :
+       {"bench/corpus/papers/KB_max.gcl", "bench/corpus/papers/KB_max.c",
+        "bench/corpus/papers/RG_absvalue.gcl", "bench/corpus/papers/RG_absvalue.c",
+        "bench/corpus/papers/HG_arraycopy.c", "bench/corpus/heap/L11_delete_all_of_value.gcl",
+        "bench/corpus/heap/L11_delete_all_of_value.c", "bench/arith/A12_popcount.c",
+        "bench/arith/A12_popcount.gcl"}) {
+    CAPTURE(std::string(path));
+    auto c = compile(path);
+    REQUIRE(c->prog);
+    const ir::Program &prog = *c->prog;
+    std::vector<Site> sites = space(prog, allProcs(prog, path), 2);
+    CHECK(!sites.empty());
+    for (const Site &site : sites)
+      for (const Option &o : site.options) {
+        ++options;
+        ir::Program mutant = applyChoice(prog, {{&site, &o}});
+        REQUIRE(ir::validate(mutant).empty());
+        repair::patch::PatchResult r = repair::patch::render(prog, c->sm, edits(prog, {{&site, &o}}));
+        if (!site.source) { // an expression the lowering made up: refused, with that reason
+          ++noSource;
+          CHECK(r.error.find("has no source text of its own") != std::string::npos);
+          continue;
+        }
+        if (!r.patch) {
+          ++refused;
+          MESSAGE("refused: " << r.error);
+          continue;
+        }
+        REQUIRE(r.patch->files.size() == 1);
+        auto again = compile(path, &r.patch->files[0].after);
+        INFO(site.from << " -> " << o.to << "\n" << r.patch->diff << again->errors);
+        REQUIRE(again->prog);
+        if (o.sourceExact) {
+          ++exact;
+          CHECK(structure(*again->prog) == structure(mutant));
+        } else {
+          ++inexact;
+        }
+      }
+  }
+  MESSAGE(options << " options: " << exact << " recompiled to the mutant, " << inexact
+                  << " and/or of guarded short circuits, " << noSource
+                  << " at expressions without source text, " << refused << " refused");
+  CHECK(options > 200);
+  CHECK(refused == 0);
+}
+
+TEST_CASE("completeness: the inverse of every injected L1/L2 fault is an option of the mutant's space") {
+  fs::current_path(LOCUS_SOURCE_DIR);
+  size_t faults = 0, inverses = 0, zeroed = 0, madeUp = 0;
+  for (const char *path : {"bench/corpus/papers/HG_quicksort.gcl", "bench/corpus/papers/HG_quicksort.c",
+                           "bench/corpus/heap/L04_intersection.gcl", "bench/arith/A06_gcd_euclid.c"}) {
+    CAPTURE(std::string(path));
+    auto c = compile(path);
+    REQUIRE(c->prog);
+    const ir::Program &prog = *c->prog;
+    std::vector<uint32_t> procs = allProcs(prog, path);
+    size_t madeUpBefore = madeUp;
+    for (unsigned level : {1u, 2u})
+      for (const Candidate &cand : mutationCandidates(prog, procs, level, Table::FaultModel)) {
+        ++faults;
+        ir::Program mutant = apply(prog, {&cand});
+        std::vector<Site> sites = space(mutant, procs, level);
+        // The original operator or constant, at the same place of the mutant.
+        const ir::Stmt *s = ir::StmtIndex(prog).find(cand.stmts.front());
+
+        // A fault in an expression the lowering made up (the element selection `i == 1` of `a[i]`) is no
+        // place of the source; its statement may even become a copy of another one (`i == 2`).
+        bool ranged = true;
+        for (const Site &site : space(prog, procs, level))
+          if (site.stmts == cand.stmts && site.slot == cand.slot && site.index == cand.index)
+            ranged = site.source;
+        if (!ranged) {
+          ++madeUp;
+          continue;
+        }
+        bool found = false;
+        for (const Site &site : sites)
+          if (site.stmts == cand.stmts && site.slot == cand.slot && site.index == cand.index) {
+            const ir::Expr *orig = repair::patch::nodeAt(*s, site.node);
+            for (const Option &o : site.options)
+              found |= cand.kind == Kind::Operator ? o.op == orig->op : ir::BigInt(o.value) == orig->value;
+          }
+        if (cand.kind == Kind::Constant && cand.value == 0 && !found) {
+          ++zeroed; // C → 0 cannot be undone from 0 (the space does not know C)
+          continue;
+        }
+        CAPTURE(cand.from + " -> " + cand.to);
+        CHECK(found);
+        inverses += found;
+      }
+    MESSAGE(std::string(path) << ": " << madeUp - madeUpBefore
+                              << " faults in expressions the lowering made up");
+  }
+  MESSAGE(faults << " injectable L1/L2 faults: " << inverses << " inverses in the repair space, " << zeroed
+                 << " constants set to 0 (not invertible), " << madeUp
+                 << " in expressions the lowering made up (no place of the source)");
+  CHECK(faults > 100);
+  CHECK(inverses + zeroed + madeUp == faults);
+}
+
+TEST_CASE("a mutated expression and the expressions around it lose their ranges; the others keep theirs") {
+  std::string src = "proc f(a: int, b: int) returns (r: int) {\n  r := (a + b) * 2 - a;\n}\n";
+  auto c = compile("f.gcl", &src);
+  REQUIRE(c->prog);
+  std::vector<Site> sites = space(*c->prog, {0}, 1);
+  // Sites: `-` (0), `*` (1), `+` (2).
+  REQUIRE(sites.size() == 3);
+  const Site &plus = sites[2];
+  REQUIRE(plus.from == "+");
+  ir::Program m = applyChoice(*c->prog, {{&plus, &plus.options.at(0)}});
+  const ir::Expr &v = m.procs[0].body[0].value; // (a - b) * 2 - a
+  CHECK_FALSE(v.range.valid());
+  CHECK_FALSE(v.args[0].range.valid());
+  CHECK_FALSE(v.args[0].args[0].range.valid());
+  CHECK(v.args[0].args[0].args[0].range.valid()); // a
+  CHECK(v.args[0].args[1].range.valid());         // 2
+  CHECK(v.args[1].range.valid());                 // a
+  CHECK(ir::validate(m).empty());
+  // As a patch: only the operator changes, the parentheses stay.
+  repair::patch::PatchResult r =
+      repair::patch::render(*c->prog, c->sm, edits(*c->prog, {{&plus, &plus.options.at(0)}}));
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("r := (a - b) * 2 - a;") != std::string::npos);
+}

@@ -1,0 +1,432 @@
+// Patches as source diffs (repair/patch): random expression trees print with the right parentheses in GCL
+// and C (parsed back by the front ends); the worked cases (diff text, names, temporaries, insertions,
+// deletions, refusals). The corpus-wide checks are in test_patch_corpus.cpp.
+#include "repair/patch/diff.h"
+#include "tests/unit/patch/helpers.h"
+
+#include <functional>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include <doctest/doctest.h>
+
+using namespace locus;
+using namespace locus::repair::patch;
+using namespace locus::testing;
+using ir::Expr;
+using ir::Op;
+
+namespace {
+
+/// Random well-typed expression trees over a fixed set of variables: ints (GCL `int`, C `int`) and bools.
+struct TreeGen {
+  std::mt19937_64 rng;
+  Language lang;
+  ir::Type intT;
+  std::vector<ir::VarRef> ints = {{false, 0}, {false, 1}, {false, 2}}, bools = {{false, 3}, {false, 4}};
+
+  TreeGen(uint64_t seed, Language l)
+      : rng(seed), lang(l), intT(l == Language::C ? ir::Type::fixedInt(32, true) : ir::Type::intType()) {}
+
+  unsigned pick(unsigned n) { return static_cast<unsigned>(rng() % n); }
+
+  Expr intLit() {
+    static const int64_t vals[] = {0, 1, 2, 7, 10, -1, -3, 100};
+    return Expr::intLit(vals[pick(8)], intT);
+  }
+
+  /// C folds operations on literals and makes truth values of bool variables through temporaries: for C
+  /// every operation has a variable below it and bools are comparisons and their combinations.
+  bool c() const { return lang == Language::C; }
+  static bool hasVar(const Expr &e) {
+    if (e.kind == Expr::VarUse)
+      return true;
+    return std::any_of(e.args.begin(), e.args.end(), [](const Expr &a) { return hasVar(a); });
+  }
+
+  Expr intExpr(int depth) {
+    if (depth == 0 || pick(4) == 0)
+      return pick(3) ? Expr::varUse(ints[pick(3)], intT) : intLit();
+    unsigned k = pick(c() ? 10 : 7);
+    static const Op arith[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod};
+    static const Op bits[] = {Op::BitAnd, Op::BitOr, Op::BitXor};
+    Expr a = intExpr(depth - 1), b = intExpr(depth - 1);
+    if (c() && !hasVar(a) && !hasVar(b))
+      a = Expr::varUse(ints[pick(3)], intT);
+    if (k < 5)
+      return Expr::binary(arith[k], std::move(a), std::move(b));
+    if (k == 5 || k == 6) {
+      if (c() && !hasVar(a)) // C folds `-5`: the literal -5, not -(5)
+        return a;
+      return Expr::unary(Op::Neg, std::move(a));
+    }
+    if (k == 7)
+      return hasVar(a) ? Expr::unary(Op::BitNot, std::move(a)) : a;
+    return Expr::binary(bits[k - 8], std::move(a), std::move(b));
+  }
+
+  Expr boolExpr(int depth) {
+    static const Op cmps[] = {Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne};
+    if (depth == 0 || pick(5) == 0) {
+      if (!c())
+        return Expr::varUse(bools[pick(2)], ir::Type::boolType());
+      return Expr::binary(cmps[pick(6)], Expr::varUse(ints[pick(3)], intT), intExpr(0));
+    }
+    unsigned k = pick(c() ? 5 : 6);
+    switch (k) {
+    case 0: {
+      Expr a = intExpr(depth - 1), b = intExpr(depth - 1);
+      if (c() && !hasVar(a) && !hasVar(b))
+        a = Expr::varUse(ints[pick(3)], intT);
+      return Expr::binary(cmps[pick(6)], std::move(a), std::move(b));
+    }
+    case 1: return Expr::binary(Op::And, boolExpr(depth - 1), boolExpr(depth - 1));
+    case 2: return Expr::binary(Op::Or, boolExpr(depth - 1), boolExpr(depth - 1));
+    case 3: return Expr::unary(Op::Not, boolExpr(depth - 1));
+    case 4: return Expr::binary(pick(2) ? Op::Eq : Op::Ne, boolExpr(depth - 1), boolExpr(depth - 1));
+    default: return Expr::binary(Op::Implies, boolExpr(depth - 1), boolExpr(depth - 1));
+    }
+  }
+};
+
+/// A program with variables a, b, c (int) and p, q (bool) whose result is `text`.
+std::string host(Language lang, bool isBool, const std::string &text) {
+  if (lang == Language::Gcl)
+    return "proc f(a: int, b: int, c: int, p: bool, q: bool) returns (r: " +
+           std::string(isBool ? "bool" : "int") + ") {\n  r := " + text + ";\n}\n";
+  return std::string("#include <stdbool.h>\n") + (isBool ? "bool" : "int") +
+         " f(int a, int b, int c, bool p, bool q) {\n  return " + text + ";\n}\n";
+}
+
+void randomTrees(Language lang, const char *path) {
+  // The host program's procedure gives the variables their names.
+  std::string empty = host(lang, false, "a");
+  auto h = compile(path, &empty);
+  REQUIRE(h->prog);
+  for (int i = 0; i < 400; ++i) {
+    TreeGen gen(1000 + i, lang);
+    bool isBool = i % 2 == 0;
+    Expr e = isBool ? gen.boolExpr(4) : gen.intExpr(4);
+    std::string text = exprText(*h->prog, 0, e, lang);
+    std::string src = host(lang, isBool, text);
+    auto c = compile(path, &src);
+    INFO("tree " << i << ": " << text << "\n" << c->errors);
+    REQUIRE(c->prog);
+    const ir::Procedure &f = c->prog->procs.at(0);
+    const ir::Stmt *value = nullptr;
+    ir::forEachStmt(f.body, [&](const ir::Stmt &s) {
+      if (s.kind == ir::Stmt::Assign && s.lhs == ir::VarRef{false, f.result})
+        value = &s;
+    });
+    REQUIRE(value);
+    Expr got = value->value;
+    ir::clearRanges(got);
+    CHECK_MESSAGE(got == e, "printed as " << text << ", read back as " << ir::toString(*c->prog, f, got));
+  }
+}
+
+} // namespace
+
+TEST_CASE("random expression trees print with the right parentheses: GCL") {
+  randomTrees(Language::Gcl, "tree.gcl");
+}
+
+#ifdef LOCUS_WITH_C
+TEST_CASE("random expression trees print with the right parentheses: C") {
+  randomTrees(Language::C, "tree.c");
+}
+#endif
+
+namespace {
+
+/// Compiles `text` as `path`, renders `edits` made by `make` from the program, returns the result.
+PatchResult patchOf(const std::string &path, const std::string &text,
+                    const std::function<std::vector<Edit>(const ir::Program &)> &make,
+                    std::unique_ptr<Compiled> *keep = nullptr) {
+  auto c = compile(path, &text);
+  INFO(c->errors);
+  REQUIRE(c->prog);
+  PatchResult r = render(*c->prog, c->sm, make(*c->prog));
+  if (keep)
+    *keep = std::move(c);
+  return r;
+}
+
+const ir::Stmt &stmtAt(const ir::Program &prog, uint32_t line, ir::Stmt::Kind kind) {
+  const ir::Stmt *found = nullptr;
+  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (!found && s.loc.line == line && s.kind == kind)
+      found = &s;
+  });
+  REQUIRE(found);
+  return *found;
+}
+
+} // namespace
+
+TEST_CASE("Könighofer & Bloem's max: r = x becomes r = y, as a C diff") {
+  std::string src = "int max(int x, int y) {\n"
+                    "  int r = x;\n"
+                    "  if (y > x)\n"
+                    "    r = x; // bug\n"
+                    "  return r;\n"
+                    "}\n";
+  PatchResult r = patchOf("max.c", src, [](const ir::Program &p) {
+    const ir::Stmt &s = stmtAt(p, 4, ir::Stmt::Assign);
+    return std::vector<Edit>{Edit::replace(s.id, 0, Expr::varUse({false, 1}, s.value.type))};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->diff == "--- max.c\n+++ max.c\n@@ -1,6 +1,6 @@\n int max(int x, int y) {\n   int r = x;\n"
+                         "   if (y > x)\n-    r = x; // bug\n+    r = y; // bug\n   return r;\n }\n");
+  REQUIRE(r.patch->locations.size() == 1);
+  CHECK(r.patch->locations[0].range.begin.line == 4);
+  CHECK(r.patch->locations[0].range.begin.col == 9);
+}
+
+TEST_CASE("operators keep their operands' text; parentheses only where C or GCL needs them") {
+  std::string c = "int f(int a, int b, int c) {\n  return (a + b) * c - a;\n}\n";
+  auto edit = [](Op to) {
+    return [to](const ir::Program &p) {
+      const ir::Stmt &s = stmtAt(p, 2, ir::Stmt::Assign); // result := (a + b) * c - a
+      Expr e = *nodeAt(s, 1);                             // (a + b) * c
+      e.op = to;
+      return std::vector<Edit>{Edit::replace(s.id, 1, e)};
+    };
+  };
+  PatchResult r = patchOf("f.c", c, edit(Op::Add));
+  REQUIRE(r.patch);
+  INFO(r.patch->diff);
+  CHECK(r.patch->files[0].after.find("return a + b + c - a;") != std::string::npos); // (a + b) + c
+  // Replacing the whole `(a + b) * c` by `a - b` where the context is `… - a`: no parentheses needed.
+  r = patchOf("f.c", c, [](const ir::Program &p) {
+    const ir::Stmt &s = stmtAt(p, 2, ir::Stmt::Assign);
+    Expr e = Expr::binary(Op::Sub, *nodeAt(s, 3), *nodeAt(s, 4)); // a - b, from the text
+    return std::vector<Edit>{Edit::replace(s.id, 1, e)};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("return a - b - a;") != std::string::npos);
+  // … but `a - (b - c)` as the right operand keeps its parentheses, and `a < b` in `… == c` needs none in
+  // C (comparisons bind tighter than equality) while `a & b` does.
+  r = patchOf("f.c", c, [](const ir::Program &p) {
+    const ir::Stmt &s = stmtAt(p, 2, ir::Stmt::Assign);
+    ir::Type t = s.value.type;
+    Expr e = Expr::binary(Op::Sub, Expr::varUse({false, 1}, t),
+                          Expr::binary(Op::BitAnd, Expr::varUse({false, 2}, t), Expr::varUse({false, 0}, t)));
+    return std::vector<Edit>{Edit::replace(s.id, 6, e)}; // the last `a` (pre-order: - * + a b c a)
+  });
+  REQUIRE(r.patch);
+  INFO(r.patch->diff);
+  CHECK(r.patch->files[0].after.find("return (a + b) * c - (b - (c & a));") != std::string::npos);
+  // GCL: `a & b == c` needs no parentheses (& binds tighter than comparisons there).
+  std::string g = "proc f(a: int32, b: int32, c: int32) returns (r: bool) {\n  r := a == c;\n}\n";
+  r = patchOf("f.gcl", g, [](const ir::Program &p) {
+    const ir::Stmt &s = stmtAt(p, 2, ir::Stmt::Assign);
+    ir::Type t = ir::Type::fixedInt(32, true);
+    Expr e = Expr::binary(Op::BitAnd, Expr::varUse({false, 0}, t), Expr::varUse({false, 1}, t));
+    return std::vector<Edit>{Edit::replace(s.id, 1, e)};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("r := a & b == c;") != std::string::npos);
+}
+
+TEST_CASE("temporaries: their text is reused where they stand; elsewhere the edit is refused") {
+  std::string src = "type Node { next: Node; val: int; }\n"
+                    "proc f(x: Node, k: int) returns (s: int) {\n"
+                    "  s := k + x.val;\n"
+                    "  s := s * 2;\n"
+                    "}\n";
+  std::unique_ptr<Compiled> keep;
+  // `k + x.val` → `k - x.val`: `t0` (for x.val) is written as `x.val`.
+  PatchResult r = patchOf(
+      "f.gcl", src,
+      [](const ir::Program &p) {
+        const ir::Stmt &s = stmtAt(p, 3, ir::Stmt::Assign);
+        Expr e = s.value;
+        e.op = Op::Sub;
+        ir::clearRanges(e.args[0]); // a new `k`, by name
+        return std::vector<Edit>{Edit::replace(s.id, 0, e)};
+      },
+      &keep);
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("s := k - x.val;") != std::string::npos);
+  // The temporary moved to another statement has no source form there.
+  r = patchOf("f.gcl", src, [](const ir::Program &p) {
+    const ir::Stmt &s3 = stmtAt(p, 3, ir::Stmt::Assign);
+    const ir::Stmt &s4 = stmtAt(p, 4, ir::Stmt::Assign);
+    Expr e = s4.value;
+    e.args[1] = s3.value.args[1]; // t0
+    return std::vector<Edit>{Edit::replace(s4.id, 0, e)};
+  });
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("lowering temporary 't0'") != std::string::npos);
+  // An expression the lowering made (the GetField has none; a guard temporary has no range).
+  std::string cond = "proc g(x: int) returns (r: int) {\n  if (x > 0 and r == 0) {\n    r := 1;\n  }\n}\n";
+  r = patchOf("g.gcl", cond, [](const ir::Program &p) {
+    const ir::Stmt &s = stmtAt(p, 3, ir::Stmt::Assign); // [b0] r := 1
+    return std::vector<Edit>{Edit::replace(s.id, 1, Expr::boolLit(true))};
+  });
+  INFO(r.error << (r.patch ? r.patch->diff : ""));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("has no source text of its own") != std::string::npos);
+}
+
+TEST_CASE("variables are written by their source names; a renamed one by its source name where it is meant") {
+  // `head` the parameter shadows the global `head` and is renamed head_1 in the IR.
+  std::string src = "var head: int;\n"
+                    "proc f(head: int) returns (r: int) {\n"
+                    "  r := head + 1;\n"
+                    "}\n";
+  PatchResult r = patchOf("f.gcl", src, [](const ir::Program &p) {
+    const ir::Stmt &s = stmtAt(p, 3, ir::Stmt::Assign);
+    REQUIRE(p.procs[0].vars[0].name == "head_1");
+    Expr e = s.value;
+    e.op = Op::Mul;
+    e.args[1] = Expr::varUse({false, 0}, e.type); // head_1, new
+    return std::vector<Edit>{Edit::replace(s.id, 0, e)};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("r := head * head;") != std::string::npos);
+  // The global cannot be named there: `head` means the parameter.
+  r = patchOf("f.gcl", src, [](const ir::Program &p) {
+    const ir::Stmt &s = stmtAt(p, 3, ir::Stmt::Assign);
+    Expr e = s.value;
+    e.args[1] = Expr::varUse({true, 0}, e.type);
+    return std::vector<Edit>{Edit::replace(s.id, 0, e)};
+  });
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("may name another variable") != std::string::npos);
+}
+
+TEST_CASE("C text with side effects: kept where the new expression reuses it, else the edit is refused") {
+  std::string src = "int f(int x) {\n  int y = x++ + 1;\n  return y;\n}\n";
+  PatchResult r = patchOf("f.c", src, [](const ir::Program &p) {
+    const ir::Stmt *s = nullptr;
+    ir::forEachStmt(p, [&](const ir::Procedure &, const ir::Stmt &x) {
+      if (x.kind == ir::Stmt::Assign && x.value.kind == Expr::Binary)
+        s = &x; // y := t0 + 1
+    });
+    Expr e = s->value;
+    e.op = Op::Sub;
+    return std::vector<Edit>{Edit::replace(s->id, 0, e)};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("int y = x++ - 1;") != std::string::npos);
+  r = patchOf("f.c", src, [](const ir::Program &p) {
+    const ir::Stmt *s = nullptr;
+    ir::forEachStmt(p, [&](const ir::Procedure &, const ir::Stmt &x) {
+      if (x.kind == ir::Stmt::Assign && x.value.kind == Expr::Binary)
+        s = &x;
+    });
+    return std::vector<Edit>{Edit::replace(s->id, 0, Expr::intLit(3, s->value.type))};
+  });
+  INFO(r.error << (r.patch ? r.patch->diff : ""));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("would drop 'x++ + 1', which has side effects") != std::string::npos);
+}
+
+TEST_CASE("insertions and deletions keep the file's layout; C bodies without braces stay statements") {
+  std::string g = "proc f(x: int) returns (r: int) {\n"
+                  "  r := x;\n"
+                  "  if (x > 0) {\n"
+                  "    r := r + 1;\n"
+                  "  }\n"
+                  "}\n";
+  std::unique_ptr<Compiled> keep;
+  PatchResult r = patchOf(
+      "f.gcl", g,
+      [](const ir::Program &p) {
+        const ir::Stmt &inner = stmtAt(p, 4, ir::Stmt::Assign); // [b0] r := r + 1
+        ir::Stmt add = inner;
+        add.value = Expr::binary(Op::Mul, Expr::varUse({false, 1}, inner.value.type),
+                                 Expr::intLit(2, inner.value.type));
+        ir::clearRanges(add.value);
+        return std::vector<Edit>{Edit::insertAfter(inner.id, add),
+                                 Edit::insertBefore(stmtAt(p, 2, ir::Stmt::Assign).id, [&] {
+                                   ir::Stmt s = add;
+                                   s.guard = Expr::boolLit(true);
+                                   return s;
+                                 }())};
+      },
+      &keep);
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after == "proc f(x: int) returns (r: int) {\n"
+                                   "  r := r * 2;\n"
+                                   "  r := x;\n"
+                                   "  if (x > 0) {\n"
+                                   "    r := r + 1;\n"
+                                   "    r := r * 2;\n"
+                                   "  }\n"
+                                   "}\n");
+  // A statement whose place is guarded by another condition cannot be inserted unguarded there.
+  r = patchOf("f.gcl", g, [](const ir::Program &p) {
+    const ir::Stmt &inner = stmtAt(p, 4, ir::Stmt::Assign);
+    ir::Stmt add = inner;
+    add.guard = Expr::boolLit(true);
+    return std::vector<Edit>{Edit::insertAfter(inner.id, add)};
+  });
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("cannot be written") != std::string::npos);
+  // Deleting a line removes it; deleting a declaration is refused.
+  r = patchOf("f.gcl", g, [](const ir::Program &p) {
+    return std::vector<Edit>{Edit::remove(stmtAt(p, 4, ir::Stmt::Assign).id)};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after == "proc f(x: int) returns (r: int) {\n  r := x;\n  if (x > 0) {\n  }\n}\n");
+  std::string c =
+      "int f(int x) {\n  int r = x;\n  if (x > 0)\n    r = r + 1;\n  else r = 0;\n  return r;\n}\n";
+  r = patchOf("f.c", c, [](const ir::Program &p) {
+    return std::vector<Edit>{Edit::remove(stmtAt(p, 4, ir::Stmt::Assign).id)};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("if (x > 0)\n    ;\n  else r = 0;") != std::string::npos);
+  r = patchOf("f.c", c, [](const ir::Program &p) {
+    return std::vector<Edit>{Edit::remove(stmtAt(p, 2, ir::Stmt::Assign).id)};
+  });
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("would delete the declaration of 'r'") != std::string::npos);
+}
+
+TEST_CASE("copies of a loop condition are one edit; different edits of one text overlap") {
+  std::string src = "proc f(x: int) returns (r: int) {\n  while (x > 0) {\n    x := x - 1;\n  }\n}\n";
+  auto edits = [](bool same) {
+    return [same](const ir::Program &p) {
+      std::vector<Edit> out;
+      int n = 0;
+      ir::forEachStmt(p, [&](const ir::Procedure &, const ir::Stmt &s) {
+        if (s.kind == ir::Stmt::Assign && s.value.kind == Expr::Binary && s.value.op == Op::Gt) {
+          Expr e = s.value;
+          e.op = same || n++ == 0 ? Op::Ge : Op::Ne;
+          out.push_back(Edit::replace(s.id, 0, e));
+        }
+      });
+      REQUIRE(out.size() == 2);
+      return out;
+    };
+  };
+  PatchResult r = patchOf("f.gcl", src, edits(true));
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after.find("while (x >= 0) {") != std::string::npos);
+  r = patchOf("f.gcl", src, edits(false));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("edits overlap") != std::string::npos);
+}
+
+TEST_CASE("unified diff: hunks with context, merged when close, no newline at the end") {
+  std::string a, b;
+  for (int i = 1; i <= 20; ++i) {
+    a += "line " + std::to_string(i) + "\n";
+    b += (i == 3    ? "LINE 3\n"
+          : i == 6  ? ""
+          : i == 18 ? "line 18\nnew\n"
+                    : "line " + std::to_string(i) + "\n");
+  }
+  CHECK(unifiedDiff("x", a, b) ==
+        "--- x\n+++ x\n@@ -1,9 +1,8 @@\n line 1\n line 2\n-line 3\n+LINE 3\n line 4\n"
+        " line 5\n-line 6\n line 7\n line 8\n line 9\n@@ -16,5 +15,6 @@\n line 16\n"
+        " line 17\n line 18\n+new\n line 19\n line 20\n");
+  CHECK(unifiedDiff("x", "a\nb", "a\nc") ==
+        "--- x\n+++ x\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n"
+        "\\ No newline at end of file\n");
+  CHECK(unifiedDiff("x", "same\n", "same\n").empty());
+}

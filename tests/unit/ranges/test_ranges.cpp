@@ -216,7 +216,7 @@ private:
           n > 0 && (suffix.empty() || std::all_of(suffix.begin(), suffix.end(), [](char c) {
                       return std::isdigit(static_cast<unsigned char>(c)) || std::strchr("iuUlL", c);
                     }));
-      if (literal && (digits.size() < 2 || digits[0] != '0')) {
+      if (literal && (n < 2 || digits[0] != '0')) {
         std::optional<ir::BigInt> v = ir::BigInt::parse((neg ? "-" : "") + digits.substr(0, n));
         // C converts a literal to the type it initializes (`short s = 70000;` is 4464).
         bool converted =

@@ -19,7 +19,10 @@ ir::Program scanProgram(const std::string &fmt, size_t conversions) {
   std::string targets = conversions == 0 ? "" : conversions == 1 ? ", a" : ", a, b";
   std::string quoted;
   for (char c : fmt)
-    quoted += c == '"' ? std::string("\\\"") : c == '\\' ? std::string("\\\\") : std::string(1, c);
+    quoted += c == '"'    ? std::string("\\\"")
+              : c == '\\' ? std::string("\\\\")
+              : c == '\n' ? std::string("\\n")
+                          : std::string(1, c);
   return compile("proc main() returns (r: int32) {\n"
                  "  var a: int32; var b: int32; var n: int32;\n"
                  "  a := 111i32; b := 222i32;\n"
@@ -153,7 +156,7 @@ TEST_CASE("scan: the input after a scan is where glibc leaves it") {
 }
 
 TEST_CASE("scan: the encoding of a fixed input gives the interpreter's values, on both solvers") {
-  for (const std::string solver : apiSolvers()) {
+  for (const std::string &solver : apiSolvers()) {
     for (const ScanCase &c : kCases) {
       CAPTURE(solver);
       CAPTURE(c.fmt);
@@ -189,7 +192,7 @@ TEST_CASE("scan: random formats and inputs, the encoding against the interpreter
     ir::Program p = scanProgram(fmt, convs);
     ir::Outcome o = run(p, input);
     REQUIRE(o.kind == ir::OutcomeKind::Ok);
-    for (const std::string solver : apiSolvers()) {
+    for (const std::string &solver : apiSolvers()) {
       CAPTURE(solver);
       CHECK(check(p, solver, input, o.output).verdict == encoder::Verdict::Safe);
       // free input: some input of at most 6 bytes prints something else, and that input replays
@@ -220,7 +223,7 @@ TEST_CASE("print: decimal and byte output in both integer modes") {
                          std::string(1, static_cast<char>(static_cast<uint8_t>(x))) + "|" +
                          std::to_string(y) + "|" + std::to_string(z) + "%]\n";
       CHECK(o.output == want);
-      for (const std::string solver : apiSolvers()) {
+      for (const std::string &solver : apiSolvers()) {
         CAPTURE(solver);
         CAPTURE(x);
         CHECK(check(p, solver, "", want, false, mode, args).verdict == encoder::Verdict::Safe);
@@ -232,7 +235,7 @@ TEST_CASE("print: decimal and byte output in both integer modes") {
 
 TEST_CASE("print: a free value that prints as a given text is found") {
   ir::Program p = compile("proc main(x: int32) {\n  print \"<%d>\", x;\n}\n");
-  for (const std::string solver : apiSolvers())
+  for (const std::string &solver : apiSolvers())
     for (ir::IntMode mode : {ir::IntMode::Math, ir::IntMode::BV32}) {
       // "every x prints <5>" fails, and the counterexample replays (verify checks it)
       encoder::VerifyResult r = check(p, solver, "", "<5>", false, mode);
@@ -245,7 +248,7 @@ TEST_CASE("expect: tokens, status and halt's status") {
                           "  print \" %d  \\n\\t%d\\n\", x, x;\n"
                           "  if (x > 5i32) { halt 3i32; }\n"
                           "  r := 1i32;\n}\n");
-  for (const std::string solver : apiSolvers()) {
+  for (const std::string &solver : apiSolvers()) {
     std::vector<ir::Value> seven{ir::Value::ofInt(7)};
     CHECK(check(p, solver, "", "7 7", true, ir::IntMode::Math, seven).verdict == encoder::Verdict::Safe);
     CHECK(check(p, solver, "", "7 7", false, ir::IntMode::Math, seven).verdict == encoder::Verdict::Failed);
@@ -284,13 +287,18 @@ TEST_CASE("expect: a reference procedure, same inputs, nondet values shared") {
               "  u := nondet;\n"
               "  n := scan \"%d\", u;\n"
               "  print \"%d \", 1i32 + x;\n  print \"%d\\n\", u;\n}\n");
-  for (const std::string solver : apiSolvers()) {
+  for (const std::string &solver : apiSolvers()) {
     CAPTURE(solver);
     encoder::VerifyOptions vo;
     vo.solver = solver;
     vo.encode.inputBytes = 4;
     vo.encode.expect.reference = p.procIndex("ok");
     encoder::VerifyResult r = encoder::verify(p, p.procIndex("main"), vo);
+    if (solver == "z3") { // its string theory is refused (encoder::unsupportedSpec)
+      CHECK(r.verdict == encoder::Verdict::Error);
+      CHECK(r.reason.find("strings") != std::string::npos);
+      continue;
+    }
     REQUIRE(r.verdict == encoder::Verdict::Failed); // replayed: the interpreter runs both and compares
     CHECK(r.cx.args.at(0).i == 7);
     REQUIRE(r.outcome);

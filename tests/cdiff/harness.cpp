@@ -1,7 +1,8 @@
 // The gcc side of the C differential test: the SV-COMP built-ins with the nondet values the locus
 // interpreter would use (LOCUS_NONDET: comma-separated ints consumed first; then LOCUS_SEED: the
 // interpreter's std::mt19937_64 draws, ir/README.md), and outcome lines the driver (cdiff.cpp) reads.
-// Linked with -Wl,--wrap=exit,--wrap=abort so that exit()/abort() report a halt.
+// Linked with -Wl,--wrap=exit,--wrap=abort so that exit(N) reports `exit N` (modulo 256, as the shell sees
+// it) and abort() `abort`; the program's own output comes first on stdout (the same FILE, flushed in order).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -89,10 +90,11 @@ void reach_error(void) {
 void __assert_fail(const char *, const char *, unsigned, const char *) {
   report("assert");
 }
-void __wrap_exit(int) {
-  report("halt");
+void __wrap_exit(int code) {
+  std::string outcome = "exit " + std::to_string(code & 255);
+  report(outcome.c_str());
 }
 void __wrap_abort(void) {
-  report("halt");
+  report("abort");
 }
 }

@@ -6,7 +6,10 @@
 namespace locus::backends {
 
 DumpSolver::DumpSolver(TermManager &tm, const SolverOptions &opts, SolverFamily family)
-    : Solver(tm, opts), family_(family), writer_(tm, opts.cores) {}
+    : Solver(tm, opts), family_(family), writer_(tm, opts.cores) {
+  if (family_ == SolverFamily::Cvc5) // str.from_int (program output), as the cvc5 backend sets it
+    (void)writer_.setOption(":strings-exp", "true");
+}
 
 Result DumpSolver::checkImpl(const std::vector<Term> &assumptions) {
   script_ += writer_.checkSat(assumptions);

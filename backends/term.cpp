@@ -188,6 +188,7 @@ const char *opName(Op op) {
   case Op::IntConst:
   case Op::BvConst:
   case Op::ConstArray:
+  case Op::StrConst:
   case Op::Var: return "";
   case Op::Not: return "not";
   case Op::And: return "and";
@@ -236,6 +237,17 @@ const char *opName(Op op) {
   case Op::ZeroExtend: return "zero_extend";
   case Op::Select: return "select";
   case Op::Store: return "store";
+  case Op::StrConcat: return "str.++";
+  case Op::StrLen: return "str.len";
+  case Op::StrFromInt: return "str.from_int";
+  case Op::StrFromCode: return "str.from_code";
+  case Op::StrToRe: return "str.to_re";
+  case Op::ReConcat: return "re.++";
+  case Op::ReUnion: return "re.union";
+  case Op::ReStar: return "re.*";
+  case Op::RePlus: return "re.+";
+  case Op::StrInRe: return "str.in_re";
+  case Op::Bv2Nat: return "bv2nat";
   }
   return "?";
 }
@@ -252,6 +264,8 @@ size_t TermManager::KeyHash::operator()(const Key &k) const {
 TermManager::TermManager() {
   boolSort_ = internSort({SortKind::Bool, 0, {}, {}});
   intSort_ = internSort({SortKind::Int, 0, {}, {}});
+  stringSort_ = internSort({SortKind::String, 0, {}, {}});
+  regLanSort_ = internSort({SortKind::RegLan, 0, {}, {}});
   true_ = intern(Op::BoolConst, boolSort_, {}, "true");
   false_ = intern(Op::BoolConst, boolSort_, {}, "false");
 }
@@ -333,6 +347,31 @@ Term TermManager::mkConstArray(Sort arraySort, Term elem) {
     bad("const array of a non-array sort");
   requireSort(elem, sortData(arraySort).elem, "const array");
   return intern(Op::ConstArray, arraySort, {elem});
+}
+
+Term TermManager::mkString(const std::string &bytes) {
+  std::vector<Term> parts;
+  std::string run;
+  auto flush = [&] {
+    if (!run.empty())
+      parts.push_back(intern(Op::StrConst, stringSort_, {}, run));
+    run.clear();
+  };
+  for (char c : bytes) {
+    auto b = static_cast<unsigned char>(c);
+    if (b >= 32 && b < 127 && c != '"' && c != '\\') {
+      run += c;
+      continue;
+    }
+    flush();
+    parts.push_back(intern(Op::StrFromCode, stringSort_, {mkInt(b)}));
+  }
+  flush();
+  if (parts.empty())
+    return intern(Op::StrConst, stringSort_, {}, "");
+  if (parts.size() == 1)
+    return parts[0];
+  return intern(Op::StrConcat, stringSort_, std::move(parts));
 }
 
 Term TermManager::mkVar(const std::string &name, Sort s) {
@@ -462,8 +501,8 @@ Term TermManager::mkEq(Term a, Term b) {
   if (a == b)
     return true_;
   Op oa = op(a), ob = op(b);
-  bool ca = oa == Op::BoolConst || oa == Op::IntConst || oa == Op::BvConst;
-  bool cb = ob == Op::BoolConst || ob == Op::IntConst || ob == Op::BvConst;
+  bool ca = oa == Op::BoolConst || oa == Op::IntConst || oa == Op::BvConst || oa == Op::StrConst;
+  bool cb = ob == Op::BoolConst || ob == Op::IntConst || ob == Op::BvConst || ob == Op::StrConst;
   if (ca && cb)
     return false_; // distinct hash-consed constants of one sort differ
   if (isBool(a) && (ca || cb))
@@ -598,6 +637,42 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
     requireSort(args[2], d.elem, "store");
     return intern(op, Sort(sort(args[0])), std::vector<Term>(args));
   }
+  case Op::StrConcat:
+  case Op::ReConcat:
+  case Op::ReUnion: {
+    if (args.size() < 2)
+      bad(std::string(opName(op)) + ": expected two or more operands");
+    Sort s = op == Op::StrConcat ? stringSort_ : regLanSort_;
+    allSort(s);
+    return intern(op, s, std::move(args));
+  }
+  case Op::StrLen:
+    arity(1);
+    allSort(stringSort_);
+    return intern(op, intSort_, std::move(args));
+  case Op::StrFromInt:
+  case Op::StrFromCode:
+    arity(1);
+    allSort(intSort_);
+    return intern(op, stringSort_, std::move(args));
+  case Op::StrToRe:
+    arity(1);
+    allSort(stringSort_);
+    return intern(op, regLanSort_, std::move(args));
+  case Op::ReStar:
+  case Op::RePlus:
+    arity(1);
+    allSort(regLanSort_);
+    return intern(op, regLanSort_, std::move(args));
+  case Op::StrInRe:
+    arity(2);
+    requireSort(args[0], stringSort_, "str.in_re");
+    requireSort(args[1], regLanSort_, "str.in_re");
+    return intern(op, boolSort_, std::move(args));
+  case Op::Bv2Nat:
+    arity(1);
+    requireKind(args[0], SortKind::BitVec, "bv2nat");
+    return intern(op, intSort_, std::move(args));
   case Op::Extract:
   case Op::SignExtend:
   case Op::ZeroExtend:
@@ -605,6 +680,7 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
   case Op::IntConst:
   case Op::BvConst:
   case Op::ConstArray:
+  case Op::StrConst:
   case Op::Var: break;
   }
   bad(std::string("mkApp cannot build operator '") + opName(op) + "'");
@@ -640,6 +716,8 @@ std::string TermManager::sortToString(Sort s) const {
   case SortKind::Int: return "Int";
   case SortKind::BitVec: return "(_ BitVec " + std::to_string(d.width) + ")";
   case SortKind::Array: return "(Array " + sortToString(d.index) + " " + sortToString(d.elem) + ")";
+  case SortKind::String: return "String";
+  case SortKind::RegLan: return "RegLan";
   }
   return "?";
 }
@@ -719,6 +797,7 @@ void TermManager::print(std::ostream &os, Term root) const {
     case Op::BoolConst: s = d.value; break;
     case Op::IntConst: s = d.value[0] == '-' ? "(- " + d.value.substr(1) + ")" : d.value; break;
     case Op::BvConst: s = "#b" + d.value; break;
+    case Op::StrConst: s = "\"" + d.value + "\""; break;
     case Op::Var: s = quoteSymbol(d.value); break;
     case Op::ConstArray: s = "((as const " + sortToString(d.sort) + ") " + text[d.kids[0].id] + ")"; break;
     case Op::Extract:

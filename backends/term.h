@@ -32,7 +32,8 @@ struct TermHash {
   size_t operator()(Term t) const { return std::hash<uint32_t>()(t.id); }
 };
 
-enum class SortKind : uint8_t { Bool, Int, BitVec, Array };
+/// String: SMT-LIB strings (program output is compared as strings); RegLan: regular expressions over them.
+enum class SortKind : uint8_t { Bool, Int, BitVec, Array, String, RegLan };
 
 struct SortData {
   SortKind kind = SortKind::Bool;
@@ -49,6 +50,7 @@ enum class Op : uint8_t {
   BvConst,    ///< value: binary digits, most significant first, length == width
   ConstArray, ///< one child: the element every index maps to
   Var,        ///< value: the name
+  StrConst,   ///< value: the characters, printable ASCII other than '"' and '\\' only (mkString)
   // boolean
   Not,
   And,
@@ -100,6 +102,19 @@ enum class Op : uint8_t {
   // arrays
   Select,
   Store,
+  // strings and regular expressions (SMT-LIB's theory of strings; program output)
+  StrConcat,   ///< str.++ (two or more)
+  StrLen,      ///< str.len
+  StrFromInt,  ///< str.from_int: the decimal digits of a non-negative Int ("" for a negative one)
+  StrFromCode, ///< str.from_code: the one-character string of a code point in [0, 196607] ("" otherwise)
+  StrToRe,     ///< str.to_re
+  ReConcat,    ///< re.++ (two or more)
+  ReUnion,     ///< re.union (two or more)
+  ReStar,      ///< re.*
+  RePlus,      ///< re.+
+  StrInRe,     ///< str.in_re
+  // conversions
+  Bv2Nat, ///< bv2nat: a bit-vector read as an unsigned Int
 };
 
 /// The SMT-LIB 2 name of an operator ("bvadd", "div", ...); "" for leaves.
@@ -128,6 +143,8 @@ public:
   Sort intSort() const { return intSort_; }
   Sort bvSort(uint32_t width);
   Sort arraySort(Sort index, Sort elem);
+  Sort stringSort() const { return stringSort_; }
+  Sort regLanSort() const { return regLanSort_; }
   const SortData &sortData(Sort s) const { return sorts_.at(s.id); }
   SortKind kind(Sort s) const { return sortData(s).kind; }
   uint32_t width(Sort s) const { return sortData(s).width; }
@@ -142,6 +159,9 @@ public:
   Term mkBv(uint32_t width, int64_t v);
   Term mkBvBits(const std::string &bits);
   Term mkConstArray(Sort arraySort, Term elem);
+  /// A string constant of any bytes: runs of printable ASCII (but '"' and '\\') are StrConst terms, every
+  /// other byte is str.from_code of its value, concatenated (no escapes the solvers could read differently).
+  Term mkString(const std::string &bytes);
   /// The variable `name` of sort `s`; the same name always gives the same variable, and reusing a name with
   /// another sort throws.
   Term mkVar(const std::string &name, Sort s);
@@ -238,7 +258,7 @@ private:
   std::unordered_map<Key, uint32_t, KeyHash> table_;
   std::unordered_map<std::string, Term> vars_;
   uint64_t freshCounter_ = 0;
-  Sort boolSort_, intSort_;
+  Sort boolSort_, intSort_, stringSort_, regLanSort_;
   Term true_, false_;
 };
 

@@ -69,11 +69,13 @@ stmtBody
   | lvalue ':=' 'new' ID ';'                              # newStmt
   | lvalue ':=' 'nondet' ';'                              # nondetStmt
   | lvalue ':=' ID '(' args? ')' ';'                      # callAssignStmt
+  | lvalue ':=' ID STRING (',' args)? ';'                 # ioAssignStmt // `n := scan "%d", x;`
   | lvalue ':=' expr ';'                                  # assignStmt
   | ID '(' args? ')' ';'                                  # callStmt
+  | ID STRING (',' args)? ';'                             # ioStmt     // `print "%d\n", e;` `scan "%d", x;`
   | 'assume' expr ';'                                     # assumeStmt
   | 'assert' expr (',' STRING)? ';'                       # assertStmt
-  | 'halt' ';'                                            # haltStmt
+  | 'halt' expr? ';'                                      # haltStmt
   | 'return' expr? ';'                                    # returnStmt
   | 'skip' ';'                                            # skipStmt
   | 'break' ';'                                           # breakStmt

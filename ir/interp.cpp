@@ -38,6 +38,7 @@ const char *failureName(FailureKind k) {
   case FailureKind::Ensures: return "ensures";
   case FailureKind::NullDeref: return "null-deref";
   case FailureKind::DivByZero: return "div-by-zero";
+  case FailureKind::Output: return "output";
   }
   return "?";
 }
@@ -115,6 +116,18 @@ struct Interpreter::Impl {
   /// The stepping state: the statement about to run (guard already true), or a loop re-check.
   std::optional<Position> pending;
   bool halted = false;
+  // Input and output (ir/README.md): the output so far, the input position; with a reference procedure,
+  // what the entry produced once the reference runs.
+  std::string output;
+  size_t inPos = 0;
+  bool inReference = false;
+  std::vector<Value> entryArgs;
+  std::vector<std::pair<Type, Value>> entryNondets; ///< with a reference: the entry's nondet values
+  size_t refNondetPos = 0;
+  std::vector<Value> nondetDrawn;
+  std::string entryOutput;
+  std::optional<Value> entryResult;
+  State entryState; ///< the entry's final state, shown when the run ends after the reference
 
   const Stmt *cur = nullptr; ///< the statement being executed (for locating failures)
   uint32_t curProc = kNone;
@@ -288,7 +301,23 @@ struct Interpreter::Impl {
     return static_cast<int64_t>((r >> 3) % 17) - 8;
   }
 
+  /// A nondet value: with a reference running (Expect::reference), the value the entry drew at the same
+  /// position when it had the same type (the nondet values are inputs both read from their start), else one
+  /// of its own; the entry's and the reference's own values come from the list, then the seed.
   Value nondet(const Frame &f, Type t) {
+    if (inReference) {
+      size_t k = refNondetPos++;
+      if (k < entryNondets.size() && entryNondets[k].first == t)
+        return entryNondets[k].second;
+    }
+    Value v = drawNondet(f, t);
+    nondetDrawn.push_back(v);
+    if (!inReference && opts.expect.reference != kNone)
+      entryNondets.emplace_back(t, v);
+    return v;
+  }
+
+  Value drawNondet(const Frame &f, Type t) {
     if (nondetUsed < opts.nondetValues.size()) {
       Value v = opts.nondetValues[nondetUsed];
       std::string idx = "nondet value #" + std::to_string(nondetUsed + 1) + " (" + toString(v) + ") for '" +
@@ -413,6 +442,12 @@ struct Interpreter::Impl {
       return;
     trace[at - traceDropped].written = std::move(text);
     trace[at - traceDropped].write = std::move(w);
+  }
+  /// A write with no single value (print, scan: several variables or the output): its text only.
+  void writtenText(uint64_t at, std::string text) {
+    if (at == UINT64_MAX || at < traceDropped)
+      return;
+    trace[at - traceDropped].written = std::move(text);
   }
   /// A variable written: its trace text and value.
   void wroteVar(uint64_t at, const Frame &f, VarRef v, const Value &val) {
@@ -604,8 +639,30 @@ struct Interpreter::Impl {
       break;
     }
     case Stmt::Return: f.blocks.clear(); break;
-    case Stmt::Halt: halted = true; break;
+    case Stmt::Halt:
+      if (!(s.value == Expr{})) { // `halt e`: the entry's status
+        Frame &entry = frames.front();
+        const Procedure &ep = procOf(entry);
+        if (ep.result != kNone && ep.vars[ep.result].type.kind == Type::Int) {
+          Type rt = ep.vars[ep.result].type;
+          entry.vars[ep.result] =
+              relaxedValue(s) ? relaxed(rt)
+                              : Value::ofInt(castValue(eval(f, s.value).i, s.value.type, rt, opts.ints));
+          std::string text = ep.vars[ep.result].name + " = " + toString(entry.vars[ep.result]);
+          if (frames.size() == 1) // a Write names a variable of the frame the statement ran in
+            written(step_, text,
+                    Write{Write::Var, VarRef{false, ep.result}, 0, kNone, entry.vars[ep.result]});
+          else
+            writtenText(step_, ep.name + "." + text);
+        } else {
+          eval(f, s.value);
+        }
+      }
+      halted = true;
+      break;
     case Stmt::Skip: break;
+    case Stmt::Print: print(f, s, step_); break;
+    case Stmt::Scan: scan(f, s, step_); break;
     case Stmt::Break:
       while (!f.blocks.empty()) {
         bool wasLoop = f.blocks.back().loop != nullptr;
@@ -630,14 +687,116 @@ struct Interpreter::Impl {
     }
   }
 
+  void print(Frame &f, const Stmt &s, uint64_t at) {
+    std::string err;
+    std::optional<std::vector<PrintItem>> items = parsePrintFormat(s.message, err);
+    if (!items)
+      throw Stop{OutcomeKind::Error, FailureKind::None, "invalid print: " + err};
+    std::vector<BigInt> vals;
+    for (const Expr &a : s.args)
+      vals.push_back(relaxedValue(s) ? relaxed(a.type).i : eval(f, a).i);
+    std::string text = formatOutput(*items, vals);
+    output += text;
+    writtenText(at, "output += \"" + showBytes(text) + "\"");
+  }
+
+  void scan(Frame &f, const Stmt &s, uint64_t at) {
+    std::string err;
+    std::optional<std::vector<ScanItem>> items = parseScanFormat(s.message, err);
+    if (!items)
+      throw Stop{OutcomeKind::Error, FailureKind::None, "invalid scan: " + err};
+    ScanOutcome r = scanInput(*items, opts.input, inPos);
+    inPos = r.pos;
+    std::string text;
+    auto set = [&](VarRef v, Value val) {
+      slot(f, v) = val;
+      text += (text.empty() ? "" : ", ") + varName(f, v) + " = " + toString(val);
+    };
+    for (size_t k = 0; k < s.args.size(); ++k) {
+      Type t = varDecl(f, s.args[k].var).type;
+      if (relaxedValue(s))
+        set(s.args[k].var, relaxed(t));
+      else if (k < r.values.size())
+        set(s.args[k].var, Value::ofInt(conv(r.values[k], t)));
+    }
+    if (s.lhs.valid()) {
+      Type t = varDecl(f, s.lhs).type;
+      set(s.lhs, relaxedValue(s) ? relaxed(t) : Value::ofInt(conv(BigInt(r.count), t)));
+    }
+    writtenText(at, text.empty() ? "nothing read" : text);
+  }
+
+  /// Once the entry has finished and a reference procedure is to run: saves what the entry produced and
+  /// starts the reference from a fresh start (globals at their defaults, input from its start, no output).
+  bool startReference() {
+    if (opts.expect.reference == kNone || inReference)
+      return false;
+    const Procedure &p = prog.procs[entryProc];
+    entryResult.reset();
+    if (p.result != kNone && !frames.empty())
+      entryResult = frames.front().vars[p.result];
+    entryOutput = std::move(output);
+    entryState = snapshot();
+    output.clear();
+    inPos = 0;
+    inReference = true;
+    halted = false;
+    pending.reset();
+    for (const Frame &fr : frames)
+      --activeCalls[fr.proc];
+    frames.clear();
+    for (size_t k = 0; k < globals.size(); ++k)
+      globals[k] = defaultOf(prog.globals[k].type);
+    cur = nullptr;
+    pushFrame(opts.expect.reference, entryArgs, nullptr, UINT64_MAX);
+    return true;
+  }
+
+  /// The entry (and the reference) finished: what InterpOptions::expect asks for must hold.
+  void checkExpect() {
+    const Expect &x = opts.expect;
+    if (!x.any())
+      return;
+    auto finalResult = [&](uint32_t proc) -> std::optional<Value> {
+      const Procedure &p = prog.procs[proc];
+      if (p.result == kNone || frames.empty())
+        return std::nullopt;
+      return frames.front().vars[p.result];
+    };
+    std::optional<Value> result = finalResult(entryProc);
+    if (x.reference != kNone) {
+      std::optional<Value> refResult = finalResult(x.reference);
+      result = entryResult;
+      if (!sameOutput(output, entryOutput, false))
+        throw Stop{OutcomeKind::Failure, FailureKind::Output,
+                   "the output differs from the reference's " + outputDifference(output, entryOutput, false)};
+      if (result && refResult && !(*result == *refResult))
+        throw Stop{OutcomeKind::Failure, FailureKind::Output,
+                   "the result differs from the reference's: expected " + toString(*refResult) + ", got " +
+                       toString(*result)};
+      return;
+    }
+    if (x.output && !sameOutput(*x.output, output, x.tokens))
+      throw Stop{OutcomeKind::Failure, FailureKind::Output,
+                 std::string("the output differs from the expected output ") + (x.tokens ? "(tokens) " : "") +
+                     outputDifference(*x.output, output, x.tokens)};
+    if (x.status && result && result->kind == Type::Int && result->i != *x.status)
+      throw Stop{OutcomeKind::Failure, FailureKind::Output,
+                 "the result differs from the expected: expected " + x.status->toString() + ", got " +
+                     toString(*result)};
+  }
+
   /// Runs until `stop` holds at a position or the run ends; true when it stopped at a position. The
   /// position pending when called runs first, unchecked, unless `checkFirst`. Failures and limits (Stop)
   /// propagate.
   bool exec(const std::function<bool(const Position &)> &stop, bool checkFirst = false) {
     bool first = !checkFirst;
     while (true) {
-      if (halted || (!pending && !advance()))
+      if (halted || (!pending && !advance())) {
+        if (startReference())
+          continue;
         return false;
+      }
       if (!first && stop && stop(*pending))
         return true;
       first = false;
@@ -695,6 +854,7 @@ struct Interpreter::Impl {
     o.steps = steps;
     o.relaxDrawn = relaxDrawn;
     o.forcedTaken = forcedTaken;
+    o.nondetDrawn = nondetDrawn;
     o.maxIterations = maxIterations;
     o.covered = std::move(covered);
     o.maxRecursion = maxRecursion;
@@ -729,6 +889,7 @@ struct Interpreter::Impl {
     try {
       if (exec(stop, checkFirst))
         return true;
+      checkExpect();
       o.kind = OutcomeKind::Ok;
       if (last) {
         o.stmt = last->id;
@@ -736,20 +897,37 @@ struct Interpreter::Impl {
         o.loc = last->loc;
       }
       const Procedure &p = prog.procs[entryProc];
-      if (p.result != kNone)
+      if (inReference)
+        o.result = entryResult;
+      else if (p.result != kNone)
         o.result = frames.front().vars[p.result];
     } catch (const Stop &stop) {
       o.kind = stop.kind;
       o.failure = stop.failure;
       o.message = stop.message;
-      if (cur) {
+      if (stop.failure == FailureKind::Output) { // the specification: located at the entry procedure
+        o.proc = entryProc;
+        o.loc = prog.procs[entryProc].loc;
+        if (inReference)
+          o.result = entryResult;
+      } else if (cur) {
         o.stmt = cur->id;
         o.proc = curProc;
         o.loc = cur->loc;
       }
     }
+    if (inReference) {
+      o.output = entryOutput;
+      o.referenceOutput = output;
+      if (const Procedure &r = prog.procs[opts.expect.reference]; r.result != kNone && !frames.empty())
+        o.referenceResult = frames.front().vars[r.result];
+    } else {
+      o.output = output;
+    }
     pending.reset();
     fillState(o);
+    if (inReference && (o.kind == OutcomeKind::Ok || o.failure == FailureKind::Output))
+      o.state = std::move(entryState); // the program's state, not the reference's
     final = std::move(o);
     return false;
   }
@@ -820,8 +998,21 @@ struct Interpreter::Impl {
         args.push_back(Value::ofRef(a.node));
       }
     }
+    if (uint32_t r = opts.expect.reference; r != kNone) {
+      if (r >= prog.procs.size() || r == entry)
+        return error("invalid reference procedure");
+      const Procedure &rp = prog.procs[r];
+      bool same = rp.params.size() == p.params.size() && (rp.result == kNone) == (p.result == kNone);
+      for (size_t k = 0; same && k < p.params.size(); ++k)
+        same = rp.vars[rp.params[k]].type == p.vars[p.params[k]].type;
+      if (same && p.result != kNone)
+        same = rp.vars[rp.result].type == p.vars[p.result].type;
+      if (!same)
+        return error("the reference '" + rp.name + "' does not have the signature of '" + p.name + "'");
+    }
     for (const Var &g : prog.globals)
       globals.push_back(defaultOf(g.type));
+    entryArgs = args;
     pushFrame(entry, std::move(args), nullptr, UINT64_MAX);
     entryProc = entry;
     return std::nullopt;

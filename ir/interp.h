@@ -3,6 +3,7 @@
 
 #include "ir/context.h"
 #include "ir/ints.h"
+#include "ir/io.h"
 #include "ir/ir.h"
 
 #include <cstdint>
@@ -73,6 +74,11 @@ struct InterpOptions {
   /// side (an `if`'s other branch, a loop's other exit decision). Forcing another kind of statement is an
   /// `error` outcome when it is reached. `Outcome::forcedTaken` counts the instances reached.
   std::vector<ForcedBranch> forcedBranches;
+  /// The run's standard input (`scan` reads it; ir/README.md).
+  std::string input;
+  /// What the run must produce once the entry has finished: an output, a status, or what a reference
+  /// procedure produces on the same inputs (failure kind `output` otherwise; ir/README.md).
+  Expect expect;
 };
 
 /// What a statement wrote: a variable of the frame it ran in (or a global), or a field of a node.
@@ -105,10 +111,12 @@ enum class OutcomeKind : uint8_t {
   Error,      ///< the run could not start (bad entry, bad arguments)
 };
 
-enum class FailureKind : uint8_t { None, Assert, Requires, Ensures, NullDeref, DivByZero };
+/// Output: the run does not produce what InterpOptions::expect asks for.
+enum class FailureKind : uint8_t { None, Assert, Requires, Ensures, NullDeref, DivByZero, Output };
 
 const char *outcomeName(OutcomeKind k); ///< "ok", "failure", "infeasible", "limit", "error"
-const char *failureName(FailureKind k); ///< "assert", "requires", "ensures", "null-deref", "div-by-zero"
+const char *
+failureName(FailureKind k); ///< "assert", "requires", "ensures", "null-deref", "div-by-zero", "output"
 
 /// The final (or failing) state.
 struct FrameState {
@@ -142,12 +150,19 @@ struct Outcome {
   std::set<StmtId> covered;  ///< with InterpOptions::recordCoverage: every statement executed (guard true)
   std::vector<Value> relaxDrawn; ///< the values relaxed statements used (InterpOptions::relaxedValues)
   size_t forcedTaken = 0;        ///< InterpOptions::forcedBranches reached (each flipped once)
+  /// Every nondet value taken from InterpOptions::nondetValues or drawn from the seed, in order (a
+  /// reference's values shared with the entry are not drawn): the list that replays the run.
+  std::vector<Value> nondetDrawn;
   /// The bounds this run needs: the most iterations one execution of a loop made, and the most frames one
   /// procedure had on the stack at once (the entry counts). A BMC unwind of max(maxIterations,
   /// maxRecursion - 1) covers the run.
   uint64_t maxIterations = 0;
   uint32_t maxRecursion = 0;
   ContextTable contexts; ///< the statement instances of TraceStep::context
+  std::string output;    ///< what the entry printed (standard output)
+  /// With InterpOptions::expect.reference, once the entry finished: what the reference printed and returned.
+  std::optional<std::string> referenceOutput;
+  std::optional<Value> referenceResult;
 };
 
 /// Where a paused execution stands: the statement about to run (its guard holds) or a loop condition about

@@ -118,6 +118,8 @@ const char *stmtKindName(Stmt::Kind k) {
   case Stmt::Continue: return "continue";
   case Stmt::While: return "while";
   case Stmt::Concrete: return "concrete";
+  case Stmt::Print: return "print";
+  case Stmt::Scan: return "scan";
   }
   return "?";
 }

@@ -192,6 +192,8 @@ struct Stmt {
     Continue, ///< next iteration of the innermost loop (its condition variable is re-read)
     While,    ///< while (value) { body }; value is a bool variable or literal
     Concrete, ///< concrete { body }: executed concretely, never blamed or mutated
+    Print,    ///< print "fmt", args       (appends to the run's output; ir/README.md)
+    Scan,     ///< [lhs :=] scan "fmt", args (reads the run's input into the variables `args` name)
   };
   Kind kind = Skip;
   StmtId id = 0;
@@ -202,10 +204,10 @@ struct Stmt {
   uint32_t field = kNone;           ///< GetField, PutField: index into the base record's fields
   uint32_t record = kNone;          ///< New
   uint32_t callee = kNone;          ///< Call: index into Program::procs
-  Expr value;                       ///< Assign/PutField rhs, Assume/Assert condition, While condition
-  std::vector<Expr> args;           ///< Call
+  Expr value; ///< Assign/PutField rhs, Assume/Assert condition, While condition, Halt status (optional)
+  std::vector<Expr> args; ///< Call; Print (the values printed); Scan (VarUses of the variables assigned)
   AssertKind assertKind = AssertKind::User;
-  std::string message;    ///< Assert: optional user message
+  std::string message;    ///< Assert: optional user message; Print, Scan: the format
   std::vector<Stmt> body; ///< While, Concrete
   uint32_t unwind =
       0; ///< While: its own unwinding bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none

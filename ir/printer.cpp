@@ -54,7 +54,14 @@ std::string quote(const std::string &s) {
     case '\n': out += "\\n"; break;
     case '\t': out += "\\t"; break;
     case '\r': out += "\\r"; break;
-    default: out += c;
+    default:
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        static const char *hex = "0123456789abcdef";
+        unsigned char b = static_cast<unsigned char>(c);
+        out += std::string("\\x") + hex[b >> 4] + hex[b & 15];
+      } else {
+        out += c;
+      }
     }
   }
   return out + "\"";
@@ -176,7 +183,24 @@ std::string stmtText(const Program &prog, const Procedure &proc, const Stmt &s) 
     break;
   }
   case Stmt::Return: out += "return"; break;
-  case Stmt::Halt: out += "halt"; break;
+  case Stmt::Halt:
+    out += "halt";
+    if (!(s.value == Expr{})) {
+      out += ' ';
+      expr(s.value);
+    }
+    break;
+  case Stmt::Print:
+  case Stmt::Scan:
+    if (s.lhs.valid())
+      out += ep.varName(s.lhs) + " := ";
+    out += s.kind == Stmt::Print ? "print " : "scan ";
+    out += quote(s.message);
+    for (const Expr &a : s.args) {
+      out += ", ";
+      expr(a);
+    }
+    break;
   case Stmt::Skip: out += "skip"; break;
   case Stmt::Break: out += "break"; break;
   case Stmt::Continue: out += "continue"; break;

@@ -1,6 +1,8 @@
 // The IR validator: checks every invariant listed in ir/README.md and reports each violation.
 #include "ir/validate.h"
 
+#include "ir/io.h"
+
 #include <cctype>
 #include <map>
 #include <optional>
@@ -318,12 +320,13 @@ private:
     const bool inContract = blk != Block::Body;
     if (inContract &&
         (s.kind == Stmt::Call || s.kind == Stmt::While || s.kind == Stmt::Return || s.kind == Stmt::Halt ||
-         s.kind == Stmt::New || s.kind == Stmt::Nondet || s.kind == Stmt::Break || s.kind == Stmt::Continue))
+         s.kind == Stmt::New || s.kind == Stmt::Nondet || s.kind == Stmt::Break || s.kind == Stmt::Continue ||
+         s.kind == Stmt::Print || s.kind == Stmt::Scan))
       err("not allowed in a requires/ensures block");
 
     // Which members the kind uses; every other member must have its default value.
     bool uLhs = false, uBase = false, uField = false, uRecord = false, uCallee = false, uValue = false,
-         uArgs = false, uAssert = false, uBody = false;
+         uArgs = false, uAssert = false, uBody = false, uMessage = false;
     auto lhsVar = [&]() -> const Var * {
       const Var *v = var(s.lhs);
       if (!v)
@@ -433,8 +436,53 @@ private:
       if (loops == 0)
         err("outside a loop");
       break;
-    case Stmt::Return:
     case Stmt::Halt:
+      uValue = !(s.value == Expr{});
+      if (uValue && expr(s.value, id) && s.value.type.kind != Type::Int)
+        err("status is not an int");
+      break;
+    case Stmt::Print: {
+      uArgs = uMessage = true;
+      std::string why;
+      std::optional<std::vector<PrintItem>> items = parsePrintFormat(s.message, why);
+      if (!items) {
+        err("invalid format: " + why);
+        break;
+      }
+      if (s.args.size() != printArgCount(*items))
+        err("the format takes " + std::to_string(printArgCount(*items)) + " arguments, " +
+            std::to_string(s.args.size()) + " given");
+      for (const Expr &a : s.args)
+        if (expr(a, id) && a.type.kind != Type::Int)
+          err("argument is not an int");
+      break;
+    }
+    case Stmt::Scan: {
+      uArgs = uMessage = true;
+      uLhs = s.lhs.valid();
+      std::string why;
+      std::optional<std::vector<ScanItem>> items = parseScanFormat(s.message, why);
+      if (!items) {
+        err("invalid format: " + why);
+        break;
+      }
+      if (s.args.size() != scanArgCount(*items))
+        err("the format assigns " + std::to_string(scanArgCount(*items)) + " variables, " +
+            std::to_string(s.args.size()) + " given");
+      for (const Expr &a : s.args) {
+        if (a.kind != Expr::VarUse) {
+          err("a scanned target is not a variable");
+          continue;
+        }
+        if (expr(a, id) && a.type.kind != Type::Int)
+          err("a scanned variable is not an int");
+      }
+      if (s.lhs.valid())
+        if (const Var *l = lhsVar(); l && l->type.kind != Type::Int)
+          err("the count '" + l->name + "' is not an int");
+      break;
+    }
+    case Stmt::Return:
     case Stmt::Skip: break;
     }
 
@@ -452,7 +500,7 @@ private:
       err("value set but unused");
     if (!uArgs && !s.args.empty())
       err("arguments set but unused");
-    if (!uAssert && (s.assertKind != AssertKind::User || !s.message.empty()))
+    if (!uAssert && (s.assertKind != AssertKind::User || (!uMessage && !s.message.empty())))
       err("assert kind or message set but unused");
     if (!uBody && !s.body.empty())
       err("body set but unused");

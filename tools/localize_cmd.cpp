@@ -3,10 +3,12 @@
 
 #include "frontend/source.h"
 #include "repair/common/failure.h"
+#include "repair/common/suite.h"
 #include "repair/common/tests.h"
 #include "repair/localize/localize.h"
 #include "tools/report.h"
 #include "tools/sarif.h"
+#include "tools/spec_opts.h"
 #include "tools/values.h"
 
 #include <chrono>
@@ -45,6 +47,9 @@ struct Store {
   size_t failures = 1;
   bool allFailing = false;
   std::string sarif;
+  SpecStore spec;           ///< --reference, --reference-entry, --tests, --compare (spec_opts.h)
+  uint32_t inputBytes = 16; ///< verify's free standard input
+  std::string stdinFile;    ///< --stdin: the standard input of the run (and of verify)
 };
 
 std::string partText(encoder::Part p) {
@@ -86,6 +91,13 @@ Json failureJson(const ir::Program &prog, const repair::Failure &f) {
     nd.push_back(ir::toString(v));
   j["nondet"] = nd;
   j["unwind"] = f.unwind;
+  if (repair::isCommandLineEntry(prog, f.entry))
+    j["command_line"] = commandLineText(prog, f.entry, f.args);
+  j["stdin"] = f.input;
+  if (f.expect.output)
+    j["expected_output"] = *f.expect.output;
+  if (f.run.failure == ir::FailureKind::Output)
+    j["output"] = f.run.output;
   return j;
 }
 
@@ -101,6 +113,10 @@ void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failu
       os << (k ? "," : " ") << ir::toString(failure.nondets[k]);
   }
   os << ")\n";
+  if (repair::isCommandLineEntry(prog, failure.entry))
+    os << "command line: " << commandLineText(prog, failure.entry, failure.args) << "\n";
+  if (!failure.input.empty())
+    os << "stdin: \"" << ir::showBytes(failure.input, 200) << "\"\n";
 }
 
 /// A result's sets, ranking and counters into `j` (docs/localize.md).
@@ -271,8 +287,41 @@ int run(const Store &o, report::Reporter &rep) {
   if (!prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
 
+  std::string input;
+  if (!o.stdinFile.empty()) {
+    std::ifstream in(o.stdinFile, std::ios::binary);
+    if (!in)
+      report::usageError("--stdin: cannot read '" + o.stdinFile + "'");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    input = ss.str();
+  }
+  // A reference program without a suite: the product program, verify's counterexample (or the given run)
+  // compared with the reference on the same inputs (ir/product.h).
+  std::optional<ir::Program> refProg;
+  uint32_t refEntry = ir::kNone;
+  if (!o.spec.reference.empty()) {
+    uint32_t e = prog->procIndex(o.entry);
+    if (e == ir::kNone || prog->procs[e].isTest)
+      report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
+    refProg = compileReference(o.spec.reference, o.importPath, rep);
+    refEntry = referenceEntry(*refProg, o.spec, o.entry);
+  }
+  std::optional<uint32_t> productReference;
+  if (refProg && o.spec.tests.empty()) {
+    ir::Product product = productWith(*prog, prog->procIndex(o.entry), *refProg, refEntry);
+    prog = std::move(product.prog);
+    productReference = product.reference;
+  }
+
   repair::FailureSpec spec;
   spec.entry = o.entry;
+  spec.input = input;
+  spec.verify.encode.inputBytes = o.inputBytes;
+  if (!o.stdinFile.empty())
+    spec.verify.encode.fixedInput = input;
+  if (productReference)
+    spec.verify.encode.expect.reference = *productReference;
   spec.verify.solver = o.solver;
   spec.verify.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   spec.verify.encode.unwind = o.unwind;
@@ -287,7 +336,7 @@ int run(const Store &o, report::Reporter &rep) {
         report::usageError("--nondet: " + err);
       spec.nondets.push_back(*v);
     }
-  if (!o.test.empty()) {
+  if (!o.test.empty() && o.spec.tests.empty()) {
     if (o.haveArgs)
       report::usageError("--test and --args exclude each other");
     spec.kind = repair::FailureSpec::Kind::Test;
@@ -328,7 +377,62 @@ int run(const Store &o, report::Reporter &rep) {
                         Exit::Ok);
     }
   }
-  repair::FailureSearch found = repair::findFailure(*prog, spec);
+  // A test suite: its first failing test (or --test NAME of the suite) is the failure, every test that
+  // passes or fails is a run for the methods that read tests (repair/common/suite.h).
+  std::vector<repair::TestRun> suiteTests;
+  repair::FailureSearch found;
+  if (!o.spec.tests.empty()) {
+    if (o.haveArgs || !o.nondet.empty() || !o.stdinFile.empty())
+      report::usageError("--tests and --args/--nondet/--stdin exclude each other");
+    if (o.allFailing || o.failures > 1)
+      report::usageError("--tests and --all-failing/--failures exclude each other (a suite's failing tests "
+                         "are not localized together yet)");
+    uint32_t entry = prog->procIndex(o.entry);
+    if (entry == ir::kNone || prog->procs[entry].isTest)
+      report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
+    repair::Suite suite = loadTests(o.spec);
+    ir::InterpOptions io;
+    io.ints = spec.verify.encode.ints;
+    io.seed = 0; // indeterminate values (uninitialized locals) come from a seed, so runs are reproducible
+    repair::RunTarget target{&*prog, entry, o.file};
+    repair::RunTarget refTarget{refProg ? &*refProg : nullptr, refEntry, o.spec.reference};
+    std::vector<repair::SuiteResult> results =
+        repair::runSuite(target, suite, refProg ? &refTarget : nullptr, compareOf(o.spec), io);
+    std::optional<size_t> chosen;
+    size_t failing = 0;
+    for (size_t k = 0; k < results.size(); ++k) {
+      if (results[k].status == repair::SuiteResult::Status::Error)
+        report::usageError("--tests: " + suite.tests[k].name + " of " + suite.path + ": " +
+                           results[k].message);
+      if (results[k].status != repair::SuiteResult::Status::Fail)
+        continue;
+      ++failing;
+      if (!chosen && (o.test.empty() || suite.tests[k].name == o.test))
+        chosen = k;
+    }
+    if (!o.test.empty() && !chosen) {
+      bool exists = std::any_of(suite.tests.begin(), suite.tests.end(),
+                                [&](const repair::SuiteTest &t) { return t.name == o.test; });
+      if (!exists)
+        report::usageError("--test: the suite has no test '" + o.test + "'");
+    }
+    suiteTests = repair::suiteRuns(results);
+    if (!chosen) {
+      found.status = repair::FailureStatus::None;
+      found.message = o.test.empty() ? "every test of " + suite.path + " passes (" +
+                                           std::to_string(results.size()) + " tests)"
+                                     : "test " + o.test + " of " + suite.path + " passes";
+    } else {
+      found.status = repair::FailureStatus::Found;
+      found.failure = repair::suiteFailure(results, *chosen, entry,
+                                           "test " + suite.tests[*chosen].name + " of " + suite.path + " (" +
+                                               std::to_string(failing) + " of " +
+                                               std::to_string(results.size()) + " tests fail)",
+                                           io.ints, o.unwind);
+    }
+  } else {
+    found = repair::findFailure(*prog, spec);
+  }
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   Json j;
   j["file"] = o.file;
@@ -357,7 +461,9 @@ int run(const Store &o, report::Reporter &rep) {
   const repair::Failure &failure = *found.failure;
   ir::InterpOptions io;
   io.ints = failure.ints;
-  std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, o.file), io);
+  std::vector<repair::TestRun> tests = suiteTests; // a suite's runs first: Failure::test indexes them
+  for (repair::TestRun &t : repair::runTests(*prog, repair::declaredTests(*prog, o.file), io))
+    tests.push_back(std::move(t));
 
   // Several failures: further counterexamples of verify (--failures N), or every failing declared test.
   std::vector<repair::Failure> more;
@@ -631,6 +737,13 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd->add_flag("--all-failing", o.allFailing,
                   "localize every failing declared test of FILE (combined as --failures combines)");
   c.cmd->add_option("--sarif", o.sarif, "also write the ranking as SARIF 2.1.0 to this file");
+  addSpecOptions(c.cmd, o.spec, true);
+  c.cmd
+      ->add_option("--input-bytes", o.inputBytes,
+                   "verify's standard input: inputs of at most this many bytes are considered")
+      ->check(CLI::Range(0u, 4096u))
+      ->capture_default_str();
+  c.cmd->add_option("--stdin", o.stdinFile, "a file whose bytes are the standard input");
   c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;
 }

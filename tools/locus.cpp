@@ -7,6 +7,7 @@
 #include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
 #include "tools/report.h"
+#include "tools/spec_opts.h"
 #include "tools/values.h"
 #include "tools/verify_cmd.h"
 #include "tools/version.h"
@@ -15,6 +16,7 @@
 
 #include <charconv>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -23,6 +25,7 @@ using report::Exit;
 using report::Json;
 using tools::parseValue;
 using tools::splitList;
+using namespace locus::tools;
 
 namespace {
 
@@ -147,7 +150,7 @@ int exitFor(const ir::Outcome &o) {
 }
 
 int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText,
-           report::Reporter &rep) {
+           const SpecStore &spec, report::Reporter &rep) {
   std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
@@ -163,18 +166,44 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
   const ir::Procedure &proc = prog->procs[entry];
   std::vector<ir::Value> args;
   std::vector<std::string> texts = argText.empty() ? std::vector<std::string>{} : splitList(argText);
-  if (texts.size() != proc.params.size())
-    usageError("'" + proc.name + "' takes " + std::to_string(proc.params.size()) +
-               " argument(s), --args gave " + std::to_string(texts.size()));
-  for (size_t i = 0; i < texts.size(); ++i) {
-    std::string err;
-    const ir::Var &param = proc.vars[proc.params[i]];
-    std::optional<ir::Value> v = parseValue(texts[i], param.type.kind, err);
-    if (!v)
-      usageError("--args: parameter '" + param.name + "': " + err);
-    args.push_back(*v);
+  ir::InterpOptions io = interpOptions(e);
+  if (!spec.stdinFile.empty()) {
+    std::ifstream in(spec.stdinFile, std::ios::binary);
+    if (!in)
+      usageError("--stdin: cannot read '" + spec.stdinFile + "'");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    io.input = ss.str();
   }
-  ir::Interpreter interp(*prog, interpOptions(e));
+  if (!spec.argv.empty() || (argText.empty() && repair::isCommandLineEntry(*prog, entry))) {
+    // a command line (none given: the empty one), split at white space
+    if (!argText.empty())
+      usageError("--argv and --args exclude each other");
+    if (spec.argv.find_first_of("'\"\\<") != std::string::npos)
+      usageError("--argv: quotes, escapes and '<' are not supported here (use a suite file with --tests)");
+    std::vector<std::string> words;
+    std::istringstream ls(spec.argv);
+    for (std::string w; ls >> w;)
+      words.push_back(w);
+    std::string err;
+    std::optional<std::vector<ir::Value>> a = repair::entryArgs(*prog, entry, words, c.file, err);
+    if (!a)
+      usageError("--argv: " + err);
+    args = std::move(*a);
+  } else {
+    if (texts.size() != proc.params.size())
+      usageError("'" + proc.name + "' takes " + std::to_string(proc.params.size()) +
+                 " argument(s), --args gave " + std::to_string(texts.size()));
+    for (size_t i = 0; i < texts.size(); ++i) {
+      std::string err;
+      const ir::Var &param = proc.vars[proc.params[i]];
+      std::optional<ir::Value> v = parseValue(texts[i], param.type.kind, err);
+      if (!v)
+        usageError("--args: parameter '" + param.name + "': " + err);
+      args.push_back(*v);
+    }
+  }
+  ir::Interpreter interp(*prog, io);
   ir::Outcome out = interp.run(entry, args);
   report::OutcomeView view{*prog, out, entry};
   size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
@@ -255,6 +284,96 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
                     rc);
 }
 
+/// `locus test FILE --tests SUITE [--reference REF] [--compare tokens]`: each test of a suite run and
+/// compared with its expected output (the suite's, or the reference's on the same input).
+int cmdSuite(const Common &c, const ExecOptions &e, const SpecStore &spec, const std::string &entryName,
+             report::Reporter &rep) {
+  std::optional<ir::Program> prog = load(c, rep);
+  if (!prog)
+    return Exit::InputError;
+  uint32_t entry = prog->procIndex(entryName);
+  if (entry == ir::kNone || prog->procs[entry].isTest)
+    usageError("no procedure '" + entryName + "' in " + c.file + "; choose one with --entry");
+  repair::Suite suite = loadTests(spec);
+  std::optional<ir::Program> ref;
+  uint32_t refEntry = ir::kNone;
+  if (!spec.reference.empty()) {
+    ref = compileReference(spec.reference, c.importPath, rep);
+    refEntry = referenceEntry(*ref, spec, entryName);
+  }
+  ir::InterpOptions io = interpOptions(e);
+  if (!io.seed)
+    io.seed = 0; // indeterminate values (uninitialized locals) come from a seed, so runs are reproducible
+  repair::RunTarget target{&*prog, entry, c.file};
+  repair::RunTarget refTarget{ref ? &*ref : nullptr, refEntry, spec.reference};
+  std::vector<repair::SuiteResult> results =
+      repair::runSuite(target, suite, ref ? &refTarget : nullptr, compareOf(spec), io);
+  size_t passed = 0, failed = 0, unknown = 0, errors = 0;
+  Json tests = Json::array();
+  std::ostream &os = rep.text();
+  for (size_t k = 0; k < results.size(); ++k) {
+    const repair::SuiteResult &r = results[k];
+    const repair::SuiteTest &t = suite.tests[k];
+    switch (r.status) {
+    case repair::SuiteResult::Status::Pass: ++passed; break;
+    case repair::SuiteResult::Status::Fail: ++failed; break;
+    case repair::SuiteResult::Status::Unknown: ++unknown; break;
+    case repair::SuiteResult::Status::Error: ++errors; break;
+    }
+    std::string cmdline;
+    for (const std::string &a : t.args)
+      cmdline += (cmdline.empty() ? "" : " ") + a;
+    if (t.inputFile)
+      cmdline += (cmdline.empty() ? "< " : " < ") + *t.inputFile;
+    if (rep.json()) {
+      Json j{{"test", t.name}, {"status", repair::statusName(r.status)}, {"args", t.args}};
+      if (t.inputFile)
+        j["input_file"] = *t.inputFile;
+      if (!r.message.empty())
+        j["message"] = r.message;
+      if (r.status == repair::SuiteResult::Status::Pass || r.status == repair::SuiteResult::Status::Fail) {
+        j["output"] = r.run.outcome.output;
+        if (r.run.outcome.result)
+          j["result"] = ir::toString(*r.run.outcome.result);
+      }
+      if (r.expect && r.expect->output)
+        j["expected_output"] = *r.expect->output;
+      if (r.expect && r.expect->status)
+        j["expected_result"] = r.expect->status->toString();
+      tests.push_back(std::move(j));
+      continue;
+    }
+    os << repair::statusName(r.status) << " " << t.name;
+    if (!cmdline.empty())
+      os << " (" << cmdline << ")";
+    if (r.status != repair::SuiteResult::Status::Pass) {
+      os << ": " << r.message;
+      const ir::Outcome &o = r.run.outcome;
+      if (r.status == repair::SuiteResult::Status::Fail && o.failure != ir::FailureKind::Output &&
+          o.loc.valid())
+        os << " at " << report::where(*prog, o.loc);
+    }
+    os << "\n";
+  }
+  if (!rep.json()) {
+    os << passed << " passed, " << failed << " failed";
+    if (unknown)
+      os << ", " << unknown << " unknown";
+    if (errors)
+      os << ", " << errors << " errors";
+    os << "\n";
+  }
+  int rc = failed ? Exit::Violated : errors ? Exit::InputError : unknown ? Exit::Unknown : Exit::Ok;
+  return rep.finish(Json{{"file", c.file},
+                         {"suite", suite.path},
+                         {"passed", passed},
+                         {"failed", failed},
+                         {"unknown", unknown},
+                         {"errors", errors},
+                         {"tests", std::move(tests)}},
+                    rc);
+}
+
 /// `locus --version`: the version, the commit it was built from, and the standard library it uses.
 int cmdVersion(report::Reporter &rep) {
   std::vector<std::string> stdlib = gcl::standardLibraryDirs();
@@ -296,11 +415,18 @@ int main(int argc, char **argv) {
   addExec(run, e);
   run->add_option("--entry", entry, "the procedure to run")->capture_default_str();
   run->add_option("--args", args, "its arguments, comma-separated: ints, true/false, null");
+  SpecStore spec;
+  run->add_option(
+      "--argv", spec.argv,
+      "a command line for a command-line entry (main(argc, argv)): the arguments, space-separated");
+  run->add_option("--stdin", spec.stdinFile, "a file whose bytes are the standard input");
   CLI::App *test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
   addCommon(test, c, rep);
   addExec(test, e);
   test->add_option("--filter", filter, "run only tests whose name contains this text");
   test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
+  addSpecOptions(test, spec, true);
+  test->add_option("--entry", entry, "with --tests: the procedure the tests run")->capture_default_str();
 
   tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app, rep);
   tools::LocalizeCommand localizeCmd = tools::addLocalizeCommand(app, rep);
@@ -330,9 +456,14 @@ int main(int argc, char **argv) {
     if (irCmd->parsed())
       return cmdIr(c, noTags, noRanges, rep);
     if (run->parsed())
-      return cmdRun(c, e, entry, args, rep);
-    if (test->parsed())
+      return cmdRun(c, e, entry, args, spec, rep);
+    if (test->parsed()) {
+      if (!spec.tests.empty())
+        return cmdSuite(c, e, spec, entry, rep);
+      if (!spec.reference.empty())
+        usageError("--reference needs --tests (the inputs to run both programs on)");
       return cmdTest(c, e, filter, allTests, rep);
+    }
   } catch (const report::Error &err) {
     return rep.error(err.code, err.what());
   } catch (const std::exception &ex) {

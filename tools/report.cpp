@@ -329,6 +329,12 @@ void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool
   }
   if (o.result)
     os << "result: " << ir::toString(*o.result) << "\n";
+  if (!o.output.empty() || o.referenceOutput)
+    os << "output: \"" << ir::showBytes(o.output, 400) << "\"\n";
+  if (o.referenceOutput)
+    os << "reference output: \"" << ir::showBytes(*o.referenceOutput, 400) << "\"\n";
+  if (o.referenceResult)
+    os << "reference result: " << ir::toString(*o.referenceResult) << "\n";
   os << "steps: " << o.steps << "\n";
   if (!o.trace.empty() && traceTail != 0) {
     size_t n = o.trace.size();
@@ -373,6 +379,11 @@ Json toJson(const OutcomeView &v, bool withTrace) {
   }
   if (o.result)
     j["result"] = ir::toString(*o.result);
+  j["output"] = o.output;
+  if (o.referenceOutput)
+    j["reference_output"] = *o.referenceOutput;
+  if (o.referenceResult)
+    j["reference_result"] = ir::toString(*o.referenceResult);
   j["steps"] = o.steps;
   if (o.kind != ir::OutcomeKind::Error)
     j["state"] = stateToJson(prog, o.state, v.entry);

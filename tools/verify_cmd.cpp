@@ -5,10 +5,12 @@
 #include "backends/encoder/verify.h"
 #include "frontend/source.h"
 #include "tools/report.h"
+#include "tools/spec_opts.h"
 #include "tools/time_limit.h"
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -99,6 +101,15 @@ encoder::EncodeOptions encodeOptions(const VerifyOptionStore &o, const ir::Progr
   eo.inputNodes = o.inputNodes;
   eo.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   eo.unwindingAssertions = !o.noUnwindingAssertions;
+  eo.inputBytes = o.inputBytes;
+  if (!o.stdinFile.empty()) {
+    std::ifstream in(o.stdinFile, std::ios::binary);
+    if (!in)
+      usageError("--stdin: cannot read '" + o.stdinFile + "'");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    eo.fixedInput = ss.str();
+  }
   auto loops = loopsOf(prog, o.file);
   auto listLoops = [&] {
     std::string out;
@@ -200,6 +211,34 @@ void addShared(CLI::App *cmd, VerifyOptionStore &o) {
          "solver's measured best")
       ->check(CLI::IsMember({"auto", "assume", "push", "plain", "fresh"}))
       ->capture_default_str();
+  cmd->add_option("--reference", o.reference,
+                  "a reference program (.c or .gcl): verify that the entry prints and returns what the "
+                  "reference's procedure of the same name does, on every input (a product program)");
+  cmd->add_option("--reference-entry", o.referenceEntry,
+                  "the reference's procedure (default: the entry's name)");
+  cmd->add_option("--input-bytes", o.inputBytes,
+                  "standard input: inputs of at most this many bytes are considered (free bytes)")
+      ->check(CLI::Range(0u, 4096u))
+      ->capture_default_str();
+  cmd->add_option("--stdin", o.stdinFile,
+                  "a file whose bytes are the standard input (instead of free bytes)");
+}
+
+/// With --reference: the product of the program and the reference (ir/product.h), its entry compared with
+/// the reference's; otherwise nothing changes.
+void withReference(const VerifyOptionStore &o, report::Reporter &rep, Loaded &l, uint32_t &entry,
+                   encoder::EncodeOptions &eo) {
+  if (o.reference.empty())
+    return;
+  ir::Program ref = compileReference(o.reference, o.importPath, rep);
+  SpecStore spec;
+  spec.reference = o.reference;
+  spec.referenceEntry = o.referenceEntry;
+  uint32_t refEntry = referenceEntry(ref, spec, l.prog->procs[entry].name);
+  ir::Product product = productWith(*l.prog, entry, ref, refEntry);
+  l.prog = std::move(product.prog);
+  entry = product.entry;
+  eo.expect.reference = product.reference;
 }
 
 std::string valueList(const ir::Program &prog, const ir::Procedure &p, const std::vector<ir::Value> &args) {
@@ -223,6 +262,13 @@ std::string nondetList(const std::vector<ir::Value> &vals) {
   for (size_t k = 0; k < vals.size(); ++k)
     out += (k ? "," : "") + ir::toString(vals[k]);
   return out;
+}
+
+/// Whether the program reads standard input.
+bool reads(const ir::Program &prog) {
+  bool any = false;
+  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { any |= s.kind == ir::Stmt::Scan; });
+  return any;
 }
 
 void printStats(std::ostream &os, const Loaded &l, const encoder::VerifyResult &r) {
@@ -257,10 +303,11 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   Loaded l = load(o, rep);
   if (!l.prog)
     return Exit::InputError;
-  const ir::Program &prog = *l.prog;
-  uint32_t entry = entryIndex(prog, o);
+  uint32_t entry = entryIndex(*l.prog, o);
   encoder::VerifyOptions vo;
-  vo.encode = encodeOptions(o, prog);
+  vo.encode = encodeOptions(o, *l.prog);
+  withReference(o, rep, l, entry, vo.encode);
+  const ir::Program &prog = *l.prog;
   vo.solver = o.solver;
   vo.posing = *backends::parsePosing(o.posing);
   vo.timeoutMs = timeLimitMs(o.timeout);
@@ -296,6 +343,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   ir::StmtIndex index(prog);
   const ir::Stmt *failing = r.check ? index.find(r.check->stmt) : nullptr;
   std::string where = failing ? report::where(prog, failing->loc) : "";
+  if (r.check && !failing && r.check->proc < prog.procs.size()) // a specification: the entry procedure
+    where = report::where(prog, prog.procs[r.check->proc].loc);
   int rc = Exit::Internal;
   switch (r.verdict) {
   case encoder::Verdict::Safe: rc = Exit::Ok; break;
@@ -321,6 +370,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
       Json c{{"kind", encoder::checkName(r.check->kind)}, {"stmt", r.check->stmt}};
       if (failing)
         c["location"] = report::toJson(prog, failing->loc);
+      else if (r.check->proc < prog.procs.size())
+        c["location"] = report::toJson(prog, prog.procs[r.check->proc].loc);
       if (r.check->proc < prog.procs.size())
         c["proc"] = prog.procs[r.check->proc].name;
       if (!r.check->message.empty())
@@ -338,6 +389,10 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
                             {"type", prog.records.at(r.cx.heap[k].record).name},
                             {"fields", nodeFields(prog, r.cx.heap[k])}});
       j["inputs"] = Json{{"args", args}, {"nondet", nd}, {"heap", heap}};
+      j["inputs"]["stdin"] = vo.encode.fixedInput.value_or(r.cx.input);
+      if (std::string cl = commandLineText(prog, entry, r.cx.args);
+          !cl.empty() || repair::isCommandLineEntry(prog, entry))
+        j["inputs"]["command_line"] = cl;
     }
     if (r.outcome && r.verdict != encoder::Verdict::Mismatch)
       j["counterexample"] = report::toJson(report::OutcomeView{prog, *r.outcome, entry}, true);
@@ -368,12 +423,19 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
       os << (r.check->message.empty() ? "" : ": " + r.check->message);
     else
       os << ": " << r.outcome->message;
-    os << "\n  at " << where << " (in " << prog.procs[r.check->proc].name << ", statement #" << r.check->stmt
-       << ")\n";
+    if (r.check->stmt)
+      os << "\n  at " << where << " (in " << prog.procs[r.check->proc].name << ", statement #"
+         << r.check->stmt << ")\n";
+    else
+      os << "\n  at " << where << " (the specification of " << prog.procs[r.check->proc].name << ")\n";
     if (bound)
       os << "  no failure within the bounds, but they do not cover every execution "
             "(increase --unwind / --heap, or --no-unwinding-assertions)\n";
     os << "inputs: " << (r.cx.args.empty() ? "(none)" : valueList(prog, proc, r.cx.args)) << "\n";
+    if (repair::isCommandLineEntry(prog, entry))
+      os << "command line: " << commandLineText(prog, entry, r.cx.args) << "\n";
+    if (!r.cx.input.empty() || reads(prog))
+      os << "stdin: \"" << ir::showBytes(vo.encode.fixedInput.value_or(r.cx.input), 400) << "\"\n";
     if (!r.cx.nondets.empty())
       os << "nondet: " << nondetList(r.cx.nondets) << "\n";
     for (size_t k = 0; k < r.cx.heap.size(); ++k) {
@@ -406,6 +468,7 @@ int cmdSmt(const VerifyOptionStore &o, report::Reporter &rep) {
   // verify's first query, posed as verify poses it (the SMT-LIB pipe sends the same text)
   encoder::VerifyOptions vo;
   vo.encode = encodeOptions(o, *l.prog);
+  withReference(o, rep, l, entry, vo.encode);
   vo.solver = o.solver;
   vo.posing = *backends::parsePosing(o.posing);
   encoder::PrintedQuery q = encoder::printQuery(*l.prog, entry, vo);

@@ -30,6 +30,9 @@ struct VerifyOptionStore {
   double timeout = 0; ///< seconds, 0 = none
   bool stats = false;
   bool trace = false;
+  std::string reference, referenceEntry; ///< --reference REF, --reference-entry NAME (spec_opts.h)
+  uint32_t inputBytes = 16;              ///< --input-bytes: free standard input of at most this many bytes
+  std::string stdinFile;                 ///< --stdin FILE: the standard input, fixed
 };
 
 struct VerifyCommands {

@@ -62,6 +62,7 @@ private:
 void Cvc5Solver::setUp(cvc5::Solver &s, bool incremental, bool cores) {
   s.setOption("incremental", incremental ? "true" : "false");
   s.setOption("produce-models", "true");
+  s.setOption("strings-exp", "true"); // str.from_int (program output; smtlib_writer.cpp says the same)
   if (cores) {
     s.setOption("produce-unsat-assumptions", "true");
     s.setOption("produce-unsat-cores", "true");
@@ -80,6 +81,8 @@ cvc5::Sort Cvc5Solver::translateSort(Sort s) {
   case SortKind::Int: return slv_.getIntegerSort();
   case SortKind::BitVec: return slv_.mkBitVectorSort(d.width);
   case SortKind::Array: return slv_.mkArraySort(translateSort(d.index), translateSort(d.elem));
+  case SortKind::String: return slv_.getStringSort();
+  case SortKind::RegLan: return slv_.getRegExpSort();
   }
   throw std::logic_error("cvc5: unknown sort");
 }
@@ -137,6 +140,17 @@ cvc5::Kind kindOf(Op op) {
   case Op::Concat: return K::BITVECTOR_CONCAT;
   case Op::Select: return K::SELECT;
   case Op::Store: return K::STORE;
+  case Op::StrConcat: return K::STRING_CONCAT;
+  case Op::StrLen: return K::STRING_LENGTH;
+  case Op::StrFromInt: return K::STRING_FROM_INT;
+  case Op::StrFromCode: return K::STRING_FROM_CODE;
+  case Op::StrToRe: return K::STRING_TO_REGEXP;
+  case Op::ReConcat: return K::REGEXP_CONCAT;
+  case Op::ReUnion: return K::REGEXP_UNION;
+  case Op::ReStar: return K::REGEXP_STAR;
+  case Op::RePlus: return K::REGEXP_PLUS;
+  case Op::StrInRe: return K::STRING_IN_REGEXP;
+  case Op::Bv2Nat: return K::BITVECTOR_TO_NAT;
   default: throw std::logic_error("cvc5: operator without a plain kind");
   }
 }
@@ -151,6 +165,7 @@ cvc5::Term Cvc5Solver::build(Term t) {
   case Op::IntConst: return slv_.mkInteger(d.value);
   case Op::BvConst: return slv_.mkBitVector(static_cast<uint32_t>(d.value.size()), d.value, 2);
   case Op::ConstArray: return slv_.mkConstArray(translateSort(d.sort), a[0]);
+  case Op::StrConst: return slv_.mkString(d.value); // printable ASCII without '"' and '\\' (TermManager)
   case Op::Var: return slv_.mkConst(translateSort(d.sort), d.value);
   case Op::Extract: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_EXTRACT, {d.p0, d.p1}), a);
   case Op::SignExtend: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_SIGN_EXTEND, {d.p0}), a);

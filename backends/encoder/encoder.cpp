@@ -2,6 +2,7 @@
 // checked failures, selectors over the relaxable parts, and the hooks repair and OFC need.
 #include "backends/encoder/encoder.h"
 
+#include "backends/encoder/io.h"
 #include "ir/analysis.h"
 
 #include <cstdint>
@@ -41,6 +42,7 @@ const char *checkName(CheckKind k) {
   case CheckKind::DivByZero: return "div-by-zero";
   case CheckKind::Unwinding: return "unwinding assertion";
   case CheckKind::HeapBound: return "heap bound";
+  case CheckKind::Output: return "output";
   }
   return "?";
 }
@@ -56,6 +58,7 @@ ir::FailureKind toFailureKind(CheckKind k) {
   case CheckKind::Ensures: return ir::FailureKind::Ensures;
   case CheckKind::NullDeref: return ir::FailureKind::NullDeref;
   case CheckKind::DivByZero: return ir::FailureKind::DivByZero;
+  case CheckKind::Output: return ir::FailureKind::Output;
   default: return ir::FailureKind::None;
   }
 }
@@ -130,7 +133,8 @@ std::vector<Term> Encoding::selectors() const {
 namespace {
 
 bool valueRelaxable(ir::Stmt::Kind k) {
-  return k == ir::Stmt::Assign || k == ir::Stmt::GetField || k == ir::Stmt::PutField || k == ir::Stmt::Call;
+  return k == ir::Stmt::Assign || k == ir::Stmt::GetField || k == ir::Stmt::PutField || k == ir::Stmt::Call ||
+         k == ir::Stmt::Print || k == ir::Stmt::Scan || k == ir::Stmt::Halt;
 }
 
 bool guardRelaxable(ir::Stmt::Kind k) {
@@ -140,7 +144,10 @@ bool guardRelaxable(ir::Stmt::Kind k) {
 class Encoder {
 public:
   Encoder(const ir::Program &p, TermManager &t, const EncodeOptions &o)
-      : prog(p), tm(t), opts(o), ex(t, o.ints) {
+      : prog(p), tm(t), opts(o), ex(t, o.ints),
+        io(
+            t, ex, [this](Term c) { input(nullptr, c); },
+            [this](const std::string &name, Term rhs) { return control(ioStmt, name, rhs); }) {
     for (const Slot &sl : opts.slots) {
       if (sl.stmt.isCompound() || sl.stmt.kind == ir::Stmt::Call || sl.active.isNull())
         throw std::invalid_argument(
@@ -193,11 +200,13 @@ public:
       enc.args.push_back(a);
     }
     frames.push_back(std::move(fr));
+    startIo();
     procBody(true);
-    for (Term d : ex.takeDefinitions()) // math mode's bit decompositions (ExprEncoder::takeDefinitions)
-      input(nullptr, d);
     enc.finalEntryVars = frames.back().vars;
     enc.finalGlobals = globals;
+    expectations(p);
+    for (Term d : ex.takeDefinitions()) // math mode's bit decompositions (ExprEncoder::takeDefinitions)
+      input(nullptr, d);
     std::vector<Term> real, bound;
     for (const Check &c : enc.checks)
       (isBoundCheck(c.kind) ? bound : real).push_back(c.failed);
@@ -222,6 +231,28 @@ private:
   TermManager &tm;
   const EncodeOptions &opts;
   ExprEncoder ex;
+  IoEncoder io;
+  const ir::Stmt *ioStmt = nullptr; ///< the print or scan being encoded (the statement of io's steps)
+  IoEncoder::Out out;               ///< the output so far
+  Term inPos;                       ///< the input position
+  std::vector<Term> halted;         ///< the paths that halted (exec ∧ pc of each halt)
+  // The entry's nondet values as a stream the reference reads (EncodeOptions::expect.reference).
+  bool inReferencePhase = false;
+  Term streamCount, streamTypes, refNondetPos;
+  std::map<std::tuple<int, int, bool, uint32_t>, Term> streams; ///< per IR type: position → value
+  std::map<std::tuple<int, int, bool, uint32_t>, int64_t> typeCodes;
+  static std::tuple<int, int, bool, uint32_t> typeKey(ir::Type t) {
+    return {t.kind, t.bits, t.isSigned, t.record};
+  }
+  int64_t typeCode(ir::Type t) {
+    return typeCodes.emplace(typeKey(t), static_cast<int64_t>(typeCodes.size())).first->second;
+  }
+  Term &stream(ir::Type t) {
+    Term &a = streams[typeKey(t)];
+    if (a.isNull())
+      a = tm.mkConstArray(tm.arraySort(tm.intSort(), ex.sortOf(t)), ex.defaultTerm(t));
+    return a;
+  }
   Encoding enc;
   std::vector<Term> globals;
   std::vector<std::vector<Term>> fields;
@@ -408,6 +439,110 @@ private:
   Term expr(const ir::Expr &e, Term reach, std::vector<Term> &dz) {
     return ex.expr(
         e, [this](ir::VarRef v) { return slot(v); }, reach, dz);
+  }
+
+  // ---- input, output, specifications -------------------------------------------------------------
+
+  void startIo() {
+    bool scans = false, prefixed = false;
+    ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
+      if (s.kind != ir::Stmt::Scan)
+        return;
+      scans = true;
+      prefixed |= s.message.find("%i") != std::string::npos;
+    });
+    streamCount = tm.mkInt(0);
+    streamTypes = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
+    // a program that reads no input has none (no free bytes to declare)
+    io.makeInput(scans ? opts.fixedInput : std::optional<std::string>(std::string()), opts.inputBytes,
+                 enc.tinyInputs);
+    if (!io.inputFixed()) {
+      enc.inputLen = io.inputLen();
+      enc.inputBytes = io.inputBytes();
+    }
+    if (scans)
+      io.prepareScans(prefixed);
+    // output is observed only by a specification: against a known text an automaton, against a reference
+    // strings (README.md)
+    const ir::Expect &x = opts.expect;
+    if (x.reference != ir::kNone)
+      io.setOutputMode(IoEncoder::OutputMode::String);
+    else if (x.output)
+      io.setOutputMode(IoEncoder::OutputMode::Match, *x.output, x.tokens);
+    out = io.emptyOutput();
+    inPos = tm.mkInt(0);
+  }
+
+  /// The check of a specification after the entry (statement 0, the entry's procedure).
+  void specCheck(Term cond, Term done, std::string message) {
+    if (tm.isFalse(cond))
+      return;
+    ctx = ir::ContextTable::kRoot;
+    curExec = done;
+    Term f = tm.mkFreshVar("fail.output", tm.boolSort());
+    addStep(nullptr, Part::Check, f, cond);
+    enc.checks.push_back({f, CheckKind::Output, 0, enc.entry, ctx, std::move(message)});
+    pc = control(nullptr, "pc", tm.mkAnd(pc, tm.mkNot(f)));
+  }
+
+  /// After the entry: EncodeOptions::expect (an output, a status, or the reference procedure's).
+  void expectations(const ir::Procedure &p) {
+    const ir::Expect &x = opts.expect;
+    if (!x.any())
+      return;
+    Term done = control(nullptr, "done", orAll(tm, pc, halted));
+    std::optional<Term> result;
+    if (p.result != ir::kNone)
+      result = frames.back().vars[p.result];
+    if (x.reference == ir::kNone) {
+      std::vector<Term> ok;
+      if (x.output)
+        ok.push_back(io.matches(out));
+      if (x.status && result && p.vars[p.result].type.isInt())
+        ok.push_back(tm.mkEq(*result, ex.valueTerm(ir::Value::ofInt(*x.status), p.vars[p.result].type)));
+      specCheck(tm.mkAnd(done, tm.mkNot(tm.mkAnd(ok))), done,
+                x.output ? "the output differs from the expected output"
+                         : "the result differs from the expected");
+      return;
+    }
+    if (x.reference >= prog.procs.size() || x.reference == enc.entry)
+      throw std::invalid_argument("encode: invalid reference procedure");
+    const ir::Procedure &rp = prog.procs[x.reference];
+    bool same = rp.params.size() == p.params.size() && (rp.result == ir::kNone) == (p.result == ir::kNone);
+    for (size_t k = 0; same && k < p.params.size(); ++k)
+      same = rp.vars[rp.params[k]].type == p.vars[p.params[k]].type;
+    if (same && p.result != ir::kNone)
+      same = rp.vars[rp.result].type == p.vars[p.result].type;
+    if (!same)
+      throw std::invalid_argument("encode: the reference '" + rp.name + "' does not have the signature of '" +
+                                  p.name + "'");
+    // The reference from a fresh start on the same arguments and input; the heap and nondets go on.
+    IoEncoder::Out entryOut = out;
+    frames.clear();
+    for (size_t k = 0; k < globals.size(); ++k)
+      globals[k] = ex.defaultTerm(prog.globals[k].type);
+    out = io.emptyOutput();
+    inPos = tm.mkInt(0);
+    halted.clear();
+    ctx = ir::ContextTable::kRoot;
+    pc = done;
+    curExec = done;
+    inReferencePhase = true;
+    refNondetPos = tm.mkInt(0);
+    Frame fr;
+    fr.proc = x.reference;
+    for (const ir::Var &v : rp.vars)
+      fr.vars.push_back(ex.defaultTerm(v.type));
+    for (size_t k = 0; k < rp.params.size(); ++k)
+      fr.vars[rp.params[k]] = enc.args[k];
+    frames.push_back(std::move(fr));
+    procBody(true);
+    Term refDone = control(nullptr, "done", orAll(tm, pc, halted));
+    Term sameRun = io.equals(entryOut, out);
+    if (result)
+      sameRun = tm.mkAnd(sameRun, tm.mkEq(*result, frames.back().vars[rp.result]));
+    specCheck(tm.mkAnd(refDone, tm.mkNot(sameRun)), refDone,
+              "the output or the result differs from the reference's");
   }
 
   // ---- checks and control --------------------------------------------------------------------------
@@ -614,18 +749,38 @@ private:
       inputDomain(v, t, &s);
       if (t.isRef())
         input(&s, refDomain(v, t));
+      // With a reference running after the entry: the entry's nondet values are a stream the reference
+      // reads from its start (the value at the same position, when of the same type); `own` says whether
+      // this instance takes a value of its own (an input).
+      Term own = exec, val = v;
+      if (inReferencePhase) {
+        Term k = refNondetPos;
+        Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
+                             tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(t))));
+        own = tm.mkAnd(exec, tm.mkNot(same));
+        val = tm.mkIte(same, tm.mkSelect(stream(t), k), v);
+        refNondetPos = control(&s, "nondets.ref", tm.mkIte(exec, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
+      } else if (opts.expect.reference != ir::kNone) {
+        Term &arr = stream(t);
+        arr = control(&s, "nondets.stream", tm.mkIte(exec, tm.mkStore(arr, streamCount, v), arr));
+        streamTypes =
+            control(&s, "nondets.types",
+                    tm.mkIte(exec, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(t))), streamTypes));
+        streamCount = control(&s, "nondets.count",
+                              tm.mkIte(exec, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
+      }
       if (opts.fixedNondets) {
         const auto &vals = *opts.fixedNondets;
         for (size_t j = 0; j < vals.size(); ++j)
-          input(&s, tm.mkImplies(tm.mkAnd(exec, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j)))),
+          input(&s, tm.mkImplies(tm.mkAnd(own, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j)))),
                                  tm.mkEq(v, ex.valueTerm(vals[j], t))));
         input(&s,
-              tm.mkImplies(exec, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
+              tm.mkImplies(own, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
         nondetCount =
-            control(&s, "nondets", tm.mkIte(exec, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
+            control(&s, "nondets", tm.mkIte(own, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
       }
-      enc.nondets.push_back({v, exec, t, s.id, ctx});
-      assign(s.lhs, exec, v, s);
+      enc.nondets.push_back({v, own, t, s.id, ctx});
+      assign(s.lhs, exec, val, s);
       break;
     }
     case ir::Stmt::Assume: {
@@ -655,7 +810,32 @@ private:
       frame().returned.push_back(exec);
       pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
       break;
-    case ir::Stmt::Halt: pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec))); break;
+    case ir::Stmt::Halt: {
+      if (!(s.value == ir::Expr{})) { // `halt e`: the entry's status
+        Frame &entry = frames.front();
+        const ir::Procedure &ep = prog.procs[entry.proc];
+        if (ep.result != ir::kNone && ep.vars[ep.result].type.isInt()) {
+          ir::Type rt = ep.vars[ep.result].type;
+          Term sel = selector(s, Part::Value);
+          std::vector<Term> dz;
+          Term v = expr(rt == s.value.type ? s.value : ir::Expr::cast(rt, s.value), exec, dz);
+          divChecks(dz, exec, s, sel);
+          Term ex1 = tm.mkAnd(exec, pc);
+          v = value(s, ep.name + "." + ep.vars[ep.result].name, v, sel, ex1, rt);
+          Term &r = entry.vars[ep.result];
+          r = control(&s, ep.name + "." + ep.vars[ep.result].name, tm.mkIte(ex1, v, r));
+        } else {
+          std::vector<Term> dz;
+          expr(s.value, exec, dz);
+          divChecks(dz, exec, s);
+        }
+      }
+      halted.push_back(tm.mkAnd(exec, pc));
+      pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
+      break;
+    }
+    case ir::Stmt::Print: print(s, exec); break;
+    case ir::Stmt::Scan: scan(s, exec); break;
     case ir::Stmt::Skip: break;
     case ir::Stmt::Break:
     case ir::Stmt::Continue: {
@@ -678,6 +858,56 @@ private:
       break;
     }
     }
+  }
+
+  void print(const ir::Stmt &s, Term exec) {
+    if (hasOverride(s, Part::Value))
+      throw std::invalid_argument("encode: a print cannot have an override");
+    std::string err;
+    std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(s.message, err);
+    if (!items)
+      throw std::invalid_argument("encode: invalid print #" + std::to_string(s.id) + ": " + err);
+    Term sel = selector(s, Part::Value);
+    std::vector<Term> dz;
+    std::vector<std::pair<Term, ir::Type>> args;
+    for (const ir::Expr &a : s.args)
+      args.emplace_back(expr(a, exec, dz), a.type);
+    divChecks(dz, exec, s, sel);
+    Term ex1 = tm.mkAnd(exec, pc);
+    for (size_t k = 0; k < args.size(); ++k)
+      args[k].first = value(s, "print." + std::to_string(s.id) + "." + std::to_string(k), args[k].first, sel,
+                            ex1, args[k].second);
+    ioStmt = &s;
+    IoEncoder::Out o = io.print(out, *items, args);
+    ioStmt = nullptr;
+    if (!o.state.isNull())
+      out.state = control(&s, "out.state", tm.mkIte(ex1, o.state, out.state));
+    if (!o.str.isNull())
+      out.str = control(&s, "out", tm.mkIte(ex1, o.str, out.str));
+  }
+
+  void scan(const ir::Stmt &s, Term exec) {
+    if (hasOverride(s, Part::Value))
+      throw std::invalid_argument("encode: a scan cannot have an override");
+    std::string err;
+    std::optional<std::vector<ir::ScanItem>> items = ir::parseScanFormat(s.message, err);
+    if (!items)
+      throw std::invalid_argument("encode: invalid scan #" + std::to_string(s.id) + ": " + err);
+    Term sel = selector(s, Part::Value);
+    ir::Type countType = s.lhs.valid() ? varType(s.lhs) : ir::Type::fixedInt(32, true);
+    ioStmt = &s;
+    IoEncoder::Scan r = io.scan(inPos, *items, countType);
+    ioStmt = nullptr;
+    Term ex1 = tm.mkAnd(exec, pc);
+    for (size_t k = 0; k < s.args.size() && k < r.values.size(); ++k) {
+      ir::VarRef x = s.args[k].var;
+      ir::Type t = varType(x);
+      Term v = tm.mkIte(r.assigned[k], io.toType(r.values[k], t), slot(x));
+      assign(x, ex1, value(s, varName(x), v, sel, ex1, t), s);
+    }
+    if (s.lhs.valid())
+      assign(s.lhs, ex1, value(s, varName(s.lhs), r.count, sel, ex1, countType), s);
+    inPos = control(&s, "in.pos", tm.mkIte(ex1, r.pos, inPos));
   }
 
   void call(const ir::Stmt &s, Term exec, Term pcBefore) {
@@ -796,6 +1026,18 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
     if (!v)
       throw std::runtime_error("cannot read a nondet value of statement #" + std::to_string(n.stmt));
     cx.nondets.push_back(*v);
+  }
+  if (!enc.inputLen.isNull()) {
+    std::optional<ir::Value> len = modelValue(s.value(enc.inputLen), ir::Type::intType());
+    if (!len || len->i < 0 || len->i > ir::BigInt(static_cast<int64_t>(enc.inputBytes.size())))
+      throw std::runtime_error("cannot read the length of the input");
+    int64_t n = len->i.toInt64().value_or(0);
+    for (int64_t i = 0; i < n; ++i) {
+      std::optional<ir::Value> b = modelValue(s.value(enc.inputBytes[i]), ir::Type::fixedInt(8, false));
+      if (!b)
+        throw std::runtime_error("cannot read input byte " + std::to_string(i));
+      cx.input += static_cast<char>(b->i.toInt64().value_or(0));
+    }
   }
   for (size_t i = 0; i < enc.checks.size(); ++i)
     if (s.value(enc.checks[i].failed).boolean) {

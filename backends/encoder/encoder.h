@@ -7,6 +7,7 @@
 #include "backends/term.h"
 #include "ir/context.h"
 #include "ir/interp.h"
+#include "ir/io.h"
 #include "ir/ir.h"
 
 #include <algorithm>
@@ -42,9 +43,19 @@ struct Step {
   Term selector;
 };
 
-/// The kind of a check. Unwinding and HeapBound are bound failures ("the bound was too small"), the
-/// others are real failures with the interpreter's FailureKind.
-enum class CheckKind : uint8_t { Assert, Requires, Ensures, NullDeref, DivByZero, Unwinding, HeapBound };
+/// The kind of a check. Unwinding and HeapBound are bound failures ("the bound was too small"), the others
+/// are real failures with the interpreter's FailureKind (Output: the run does not produce what
+/// EncodeOptions::expect asks for).
+enum class CheckKind : uint8_t {
+  Assert,
+  Requires,
+  Ensures,
+  NullDeref,
+  DivByZero,
+  Unwinding,
+  HeapBound,
+  Output
+};
 const char *checkName(CheckKind k); ///< "assert", …, "unwinding assertion", "heap bound"
 bool isBoundCheck(CheckKind k);
 ir::FailureKind toFailureKind(CheckKind k); ///< None for the bound checks
@@ -63,8 +74,10 @@ struct Check {
 
 /// A nondet statement instance (after inlining and unrolling), in execution order.
 struct NondetInput {
-  Term value;    ///< the value chosen (Int, BitVec(32) or Bool)
-  Term executed; ///< true iff this instance runs
+  Term value; ///< the value chosen (Int, BitVec(32) or Bool)
+  /// True iff this instance runs and takes a value of its own: always when it runs, except in a reference
+  /// procedure (EncodeOptions::expect) that reads the entry's value at the same position instead.
+  Term executed;
   ir::Type type;
   ir::StmtId stmt = 0;
   uint32_t instance = 0;
@@ -158,6 +171,13 @@ struct EncodeOptions {
   /// annotations (ir::Procedure::unwind).
   std::map<std::string, uint32_t> procUnwind;
 
+  /// The standard input: fixed bytes, or (unset) free bytes, at most `inputBytes` of them (README.md).
+  std::optional<std::string> fixedInput;
+  uint32_t inputBytes = 16;
+  /// What the entry must produce (an output, a status, or the reference procedure's): one check of kind
+  /// Output after the entry (README.md, *Input, output and specifications*).
+  ir::Expect expect;
+
   /// No bound is below this: an encoding of one known run (fixed inputs, as localization makes) must cover
   /// the run whatever the loops' annotations say (localization sets it to the bound that covers the run).
   uint32_t unwindFloor = 0;
@@ -198,6 +218,9 @@ struct Encoding {
   std::vector<InputNode> inputNodes; ///< ids 1..size(), allocation starts after them
   std::vector<Term> finalEntryVars;  ///< the entry's variables at the end (or at the failure)
   std::vector<Term> finalGlobals;
+  /// The input: its length and bytes when they are free (null / empty when EncodeOptions::fixedInput).
+  Term inputLen;
+  std::vector<Term> inputBytes;
   Term realFailure;  ///< disjunction of the real failures
   Term boundFailure; ///< disjunction of the unwinding / heap-bound failures (false without them)
   /// A literal that, assumed, keeps every int input (arguments, nondet values) within 32 bits: verify tries
@@ -232,6 +255,7 @@ struct Counterexample {
   std::vector<ir::Value> args;
   std::vector<ir::Value> nondets;
   std::vector<ir::HeapNode> heap; ///< the input nodes (ir::InterpOptions::initialHeap)
+  std::string input;              ///< the standard input (free input bytes; the fixed input otherwise)
   int failedCheck = -1;
 };
 

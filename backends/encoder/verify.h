@@ -51,6 +51,10 @@ struct VerifyResult {
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
 };
 
+/// Why `solver` cannot decide the specification in `opts` (empty when it can): z3's string theory (4.8) is
+/// unreliable, and comparing with a reference's output (EncodeOptions::expect.reference) needs strings.
+std::string unsupportedSpec(const EncodeOptions &opts, const std::string &solver);
+
 /// The formula of verify's first query: some check, real or bound, fails. verify asserts the encoding and
 /// checks this with Need::NoCore (unsat: SAFE); `locus smt` prints the same query from the dump backend.
 Term anyFailure(const Encoding &enc, backends::TermManager &tm);

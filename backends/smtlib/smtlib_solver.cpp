@@ -133,6 +133,8 @@ bool SmtLibSolver::start(std::string &error) {
     return false;
   }
   family_ = familyOf("smtlib:" + command_);
+  if (family_ == SolverFamily::Cvc5) // str.from_int (program output), as the cvc5 backend sets it
+    (void)writer_.setOption(":strings-exp", "true");
 
   int inPair[2], outPipe[2], errPipe[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, inPair) != 0 || pipe2(outPipe, O_CLOEXEC) != 0 ||
@@ -486,7 +488,9 @@ Value SmtLibSolver::parseValue(const SExpr &v, Sort s) const {
     if (v.isList() && v.list.size() == 3 && v.list[0].isAtom("_") && v.list[1].text.rfind("bv", 0) == 0)
       return Value::ofUnsignedDecimal(v.list[1].text.substr(2), d.width);
     break;
-  case SortKind::Array: break;
+  case SortKind::Array:
+  case SortKind::String:
+  case SortKind::RegLan: break;
   }
   return Value::other(v.toString());
 }

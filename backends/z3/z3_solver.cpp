@@ -50,6 +50,9 @@ private:
   z3::sort translateSort(Sort s);
   z3::expr translate(Term root);
   z3::expr build(Term t);
+  /// str.from_code, which this Z3's C API has no constructor for: its declaration, read from a parsed term.
+  Z3_func_decl fromCode();
+  std::optional<z3::func_decl> fromCode_;
   Value readValue(const z3::expr &v, Sort s);
   void applyTimeout();
   Result answer(z3::solver &s, z3::check_result r);
@@ -69,6 +72,8 @@ z3::sort Z3Solver::translateSort(Sort s) {
   case SortKind::Int: return ctx_.int_sort();
   case SortKind::BitVec: return ctx_.bv_sort(d.width);
   case SortKind::Array: return ctx_.array_sort(translateSort(d.index), translateSort(d.elem));
+  case SortKind::String: return ctx_.string_sort();
+  case SortKind::RegLan: return z3::sort(ctx_, Z3_mk_re_sort(ctx_, ctx_.string_sort()));
   }
   throw std::logic_error("z3: unknown sort");
 }
@@ -151,8 +156,28 @@ z3::expr Z3Solver::build(Term t) {
   case Op::ZeroExtend: return wrap(Z3_mk_zero_ext(c, d.p0, a[0]));
   case Op::Select: return wrap(Z3_mk_select(c, a[0], a[1]));
   case Op::Store: return wrap(Z3_mk_store(c, a[0], a[1], a[2]));
+  case Op::StrConst: return ctx_.string_val(d.value); // printable ASCII without '"' and '\\' (TermManager)
+  case Op::StrConcat: return wrap(Z3_mk_seq_concat(c, n, a.data()));
+  case Op::StrLen: return wrap(Z3_mk_seq_length(c, a[0]));
+  case Op::StrFromInt: return wrap(Z3_mk_int_to_str(c, a[0]));
+  case Op::StrFromCode: return wrap(Z3_mk_app(c, fromCode(), 1, a.data()));
+  case Op::StrToRe: return wrap(Z3_mk_seq_to_re(c, a[0]));
+  case Op::ReConcat: return wrap(Z3_mk_re_concat(c, n, a.data()));
+  case Op::ReUnion: return wrap(Z3_mk_re_union(c, n, a.data()));
+  case Op::ReStar: return wrap(Z3_mk_re_star(c, a[0]));
+  case Op::RePlus: return wrap(Z3_mk_re_plus(c, a[0]));
+  case Op::StrInRe: return wrap(Z3_mk_seq_in_re(c, a[0], a[1]));
+  case Op::Bv2Nat: return wrap(Z3_mk_bv2int(c, a[0], false));
   }
   throw std::logic_error("z3: unknown operator");
+}
+
+Z3_func_decl Z3Solver::fromCode() {
+  if (!fromCode_) {
+    z3::expr_vector v = ctx_.parse_string("(assert (= (str.from_code 0) \"\"))");
+    fromCode_ = v[0].arg(0).decl();
+  }
+  return *fromCode_;
 }
 
 void Z3Solver::applyTimeout() {
@@ -240,7 +265,9 @@ Value Z3Solver::readValue(const z3::expr &v, Sort s) {
     if (v.is_numeral())
       return Value::ofUnsignedDecimal(Z3_get_numeral_string(ctx_, v), d.width);
     break;
-  case SortKind::Array: break;
+  case SortKind::Array:
+  case SortKind::String:
+  case SortKind::RegLan: break;
   }
   return Value::other(v.to_string());
 }

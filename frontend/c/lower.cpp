@@ -3,6 +3,7 @@
 #include "frontend/c/audit.h"
 #include "frontend/c/goto.h"
 #include "frontend/c/internal.h"
+#include "frontend/c/io.h"
 #include "frontend/c/pragma.h"
 #include "ir/ints.h"
 
@@ -29,6 +30,8 @@ using ir::Expr;
 using ir::VarRef;
 
 constexpr uint64_t kMaxArray = 64;
+/// Arguments modelled for a main that indexes argv with a variable (README.md, *Standard input and output*).
+constexpr uint64_t kArgvModelled = 16;
 /// The lowering recurses on clang's AST; deeper expressions and statements are a located error (it runs on
 /// a 256 MB stack, parse.cpp: far more than 10 000 levels need, even with the sanitizers' larger frames).
 constexpr int kMaxDepth = 10000;
@@ -130,6 +133,7 @@ struct VarInfo {
   bool isArray = false;
   bool isStruct = false; ///< a struct value: one entry of elems/refs per field, in field order
   bool isConst = false;
+  bool isArgv = false;     ///< main's `argv`: only read through atoi/atol/strtol (io.cpp)
   ir::Type type;           ///< the (element) IR type; unused for a struct
   cl::QualType ctype;      ///< the (element) C type; a struct: the struct type
   std::vector<Expr> elems; ///< array elements or fields (VarUse, or literals when const); a scalar: one entry
@@ -247,6 +251,13 @@ private:
   Expr builtin(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue,
                std::optional<VarRef> target);
   Expr newObject(const cl::CallExpr *ce, cl::QualType ptrType, const Expr &g, std::optional<VarRef> target);
+  // Standard input and output, main's command line (README.md, *Standard input and output*).
+  Expr argvNumber(const cl::CallExpr *ce, const std::string &name, const Expr &g);
+  Expr printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
+  Expr scanCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
+  const cl::VarDecl *argvDecl_ = nullptr; ///< main's argv parameter
+  bool argvAccess_ = false;               ///< while argvNumber reads argv[i]
+  std::optional<VarRef> argcCopy_;        ///< argc as main received it
   const cl::CallExpr *allocCall(const cl::Expr *e) const;
   bool rvInto(VarRef target, cl::QualType targetType, const cl::Expr *e, const Expr &g);
   void assertStmt(Expr v, const std::string &msg, const Expr &g);
@@ -607,6 +618,13 @@ public:
   };
   std::vector<GlobalInit> globalInits_;
   UnwindPragmas pragmas_; ///< `#pragma locus unwind K` before loops and functions
+  /// main(int argc, char *argv[]): its argv parameter, the arguments modelled, whether an index varies.
+  struct MainArgv {
+    const cl::ParmVarDecl *argv = nullptr;
+    uint32_t count = 0;
+    bool variableIndex = false;
+  };
+  std::map<uint32_t, MainArgv> mainArgv_;
 
 private:
   void declareGlobal(const cl::VarDecl *vd);
@@ -707,8 +725,12 @@ ir::Type FnLowering::typeOf(VarRef v) const {
 }
 
 const VarInfo &FnLowering::varInfo(const cl::VarDecl *vd, const cl::Stmt *at) {
-  if (auto it = locals_.find(vd); it != locals_.end())
+  if (auto it = locals_.find(vd); it != locals_.end()) {
+    if (it->second.isArgv && !argvAccess_)
+      unsupported(at, "'" + it->second.name +
+                          "' used other than as atoi(argv[i]), atol(argv[i]) or strtol(argv[i], NULL, 10)");
     return it->second;
+  }
   if (auto it = u_.globals_.find(vd->getCanonicalDecl()); it != u_.globals_.end())
     return it->second;
   if (u_.brokenGlobals_.count(vd->getCanonicalDecl()))
@@ -1468,12 +1490,27 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     assertStmt(Expr::boolLit(false), msg, g);
     return noValue();
   }
-  if (name == "abort" || name == "exit" || name == "_Exit") {
+  if (name == "abort") {
     for (const cl::Expr *a : ce->arguments())
       effect(a, g);
     emit(make(ir::Stmt::Halt, g));
     return noValue();
   }
+  if (name == "exit" || name == "_Exit") { // `halt e`: the run's status (main's result)
+    if (ce->getNumArgs() != 1)
+      unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+    Expr v = rvAs(ce->getArg(0), intTypeOf(ce->getArg(0)), g);
+    ir::Stmt s = make(ir::Stmt::Halt, g);
+    s.value = std::move(v);
+    emit(std::move(s));
+    return noValue();
+  }
+  if (name == "atoi" || name == "atol" || name == "atoll" || name == "strtol" || name == "strtoll")
+    return argvNumber(ce, name, g);
+  if (name == "printf" || name == "fprintf" || name == "puts" || name == "putchar")
+    return printCall(ce, name, g, wantValue);
+  if (name == "scanf" || name == "fscanf")
+    return scanCall(ce, name, g, wantValue);
   if (name == "free") {
     for (const cl::Expr *a : ce->arguments()) {
       const cl::Expr *p = a->IgnoreParens();
@@ -1485,7 +1522,7 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     }
     return noValue();
   }
-  if (name == "printf" || name == "puts" || name == "putchar" || name == "fprintf" || name == "fflush") {
+  if (name == "fflush") {
     for (const cl::Expr *a : ce->arguments()) {
       const cl::Expr *x = a->IgnoreParenImpCasts();
       if (llvm::isa<cl::StringLiteral>(x))
@@ -1510,6 +1547,223 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     unsupported(ce, "'" + name + "' whose result is not converted to a pointer to a struct");
   unsupported(ce, "call to '" + name +
                       "', which has no definition in the file (see docs/c.md for the built-ins)");
+}
+
+/// `atoi(argv[i])`, `atol(argv[i])`, `strtol(argv[i], NULL, 10)` in main: the element i of the command line
+/// (an int64 parameter argv_i: strtol's value), checked `0 <= i < argc`; atoi converts it to int.
+Expr FnLowering::argvNumber(const cl::CallExpr *ce, const std::string &name, const Expr &g) {
+  bool isStrtol = name == "strtol" || name == "strtoll";
+  unsigned want = isStrtol ? 3 : 1;
+  if (ce->getNumArgs() != want)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const cl::ArraySubscriptExpr *ase = argvDecl_ ? argvElement(ce->getArg(0), argvDecl_) : nullptr;
+  if (!ase)
+    unsupported(ce->getArg(0),
+                "'" + name + "' of something other than argv[i] in main(int argc, char *argv[])");
+  if (isStrtol) {
+    if (!ce->getArg(1)->isNullPointerConstant(u_.ctx_, cl::Expr::NPC_ValueDependentIsNull))
+      unsupported(ce->getArg(1), "'" + name + "' with an end pointer (only NULL is supported)");
+    cl::Expr::EvalResult r;
+    if (!ce->getArg(2)->EvaluateAsInt(r, u_.ctx_) || r.Val.getInt() != 10)
+      unsupported(ce->getArg(2), "'" + name + "' with a base other than 10");
+  }
+  SourceLoc saved = loc_;
+  loc_ = irLoc(ase->getBeginLoc());
+  LVal lv;
+  lv.kind = LVal::Elem;
+  lv.node = ase;
+  lv.ctype = ase->getType();
+  argvAccess_ = true;
+  lv.array = &varInfo(argvDecl_, ase);
+  argvAccess_ = false;
+  lv.index = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
+  // argv[i] is an argument only for 0 <= i < argc (argv[argc] is NULL)
+  const ir::Type i64 = ir::Type::fixedInt(64, true);
+  Expr i = lv.index.type == i64            ? lv.index
+           : lv.index.kind == Expr::IntLit ? Expr::intLit(lv.index.value, i64)
+                                           : Expr::cast(i64, lv.index);
+  Expr below = Expr::binary(ir::Op::Lt, i, Expr::cast(i64, use(*argcCopy_)));
+  Expr inRange =
+      lv.index.kind == Expr::IntLit
+          ? std::move(below)
+          : Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(0, i64), i), std::move(below));
+  assertStmt(std::move(inRange), "argv index in bounds: " + text(ase) + " (argc)", g);
+  loc_ = saved;
+  Expr v = load(lv, g);
+  if (name == "atoi" && v.type != ir::Type::fixedInt(32, true))
+    return Expr::cast(ir::Type::fixedInt(32, true), std::move(v)); // glibc: (int) strtol(s, NULL, 10)
+  return v;
+}
+
+/// printf/fprintf(stdout)/puts/putchar → `print`; fprintf(stderr) evaluates its int arguments only.
+Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
+  if (wantValue)
+    unsupported(ce, "the value of '" + name + "(…)'");
+  auto literal = [&](const cl::Expr *e) -> std::optional<std::string> {
+    const auto *sl = llvm::dyn_cast<cl::StringLiteral>(e->IgnoreParenImpCasts());
+    if (!sl || sl->getCharByteWidth() != 1)
+      return std::nullopt;
+    return sl->getString().str();
+  };
+  ir::Stmt s = make(ir::Stmt::Print, g);
+  if (name == "putchar") {
+    if (ce->getNumArgs() != 1)
+      unsupported(ce, "'putchar' with " + std::to_string(ce->getNumArgs()) + " arguments");
+    s.message = "%c";
+    s.args.push_back(rvAs(ce->getArg(0), ir::Type::fixedInt(32, true), g));
+    emit(std::move(s));
+    return Expr::boolLit(true);
+  }
+  if (name == "puts") {
+    std::optional<std::string> text = ce->getNumArgs() == 1 ? literal(ce->getArg(0)) : std::nullopt;
+    if (!text)
+      unsupported(ce->getNumArgs() ? ce->getArg(0) : ce, "'puts' of something other than a string literal");
+    s.message = escapePercent(*text + "\n");
+    emit(std::move(s));
+    return Expr::boolLit(true);
+  }
+  unsigned first = 0;
+  if (name == "fprintf") {
+    const cl::Expr *stream = ce->getNumArgs() ? ce->getArg(0)->IgnoreParenImpCasts() : nullptr;
+    const auto *dr = stream ? llvm::dyn_cast<cl::DeclRefExpr>(stream) : nullptr;
+    std::string sname = dr ? dr->getDecl()->getNameAsString() : "";
+    if (sname != "stdout" && sname != "stderr")
+      unsupported(stream ? stream : ce, "'fprintf' to a stream other than stdout or stderr");
+    if (sname == "stderr") { // not observed: evaluate the int arguments only
+      for (unsigned k = 1; k < ce->getNumArgs(); ++k) {
+        const cl::Expr *a = ce->getArg(k);
+        if (literal(a))
+          continue;
+        if (!intType(a->getType(), u_.ctx_))
+          unsupported(a, "argument of type '" + a->getType().getAsString() + "' to 'fprintf'");
+        effect(a, g);
+      }
+      return Expr::boolLit(true);
+    }
+    first = 1;
+  }
+  std::optional<std::string> fmt = ce->getNumArgs() > first ? literal(ce->getArg(first)) : std::nullopt;
+  if (!fmt)
+    unsupported(ce->getNumArgs() > first ? ce->getArg(first) : ce,
+                "'" + name + "' with a format that is not a string literal");
+  std::string err;
+  std::optional<std::vector<FormatPiece>> pieces = parsePrintfFormat(*fmt, err);
+  if (!pieces)
+    unsupported(ce->getArg(first), err);
+  unsigned conversions = 0;
+  for (const FormatPiece &p : *pieces)
+    conversions += p.kind == FormatPiece::Conversion;
+  if (ce->getNumArgs() != first + 1 + conversions)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs() - first - 1) +
+                        " arguments for " + std::to_string(conversions) + " conversions");
+  std::vector<size_t> marks;
+  unsigned k = first + 1;
+  for (const FormatPiece &p : *pieces) {
+    if (p.kind != FormatPiece::Conversion) {
+      s.message += escapePercent(p.text);
+      continue;
+    }
+    const cl::Expr *a = ce->getArg(k++);
+    if (p.conv == 's') {
+      std::optional<std::string> text = literal(a);
+      if (!text)
+        unsupported(a, "printf %s of something other than a string literal");
+      s.message += escapePercent(*text);
+      continue;
+    }
+    ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
+    std::optional<ir::Type> have = intType(a->getType(), u_.ctx_);
+    if (!have || *have != want)
+      unsupported(a, std::string("printf %") + (p.isLong ? "l" : "") + p.conv + " of an argument of type '" +
+                         a->getType().getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
+    s.message += p.conv == 'c' ? "%c" : "%d";
+    marks.push_back(out_->size());
+    s.args.push_back(rvAs(a, want, g));
+  }
+  for (size_t i = s.args.size(); i-- > 1;)
+    s.args[i - 1] = settle(std::move(s.args[i - 1]), marks[i], g);
+  s.loc = irLoc(ce->getBeginLoc());
+  emit(std::move(s));
+  return Expr::boolLit(true);
+}
+
+/// scanf/fscanf(stdin) → `[n :=] scan "fmt", x, …`; `&a[i]` with a variable i through a temporary.
+Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
+  unsigned first = 0;
+  if (name == "fscanf") {
+    const cl::Expr *stream = ce->getNumArgs() ? ce->getArg(0)->IgnoreParenImpCasts() : nullptr;
+    const auto *dr = stream ? llvm::dyn_cast<cl::DeclRefExpr>(stream) : nullptr;
+    if (!dr || dr->getDecl()->getNameAsString() != "stdin")
+      unsupported(stream ? stream : ce, "'fscanf' from a stream other than stdin");
+    first = 1;
+  }
+  const auto *sl = ce->getNumArgs() > first
+                       ? llvm::dyn_cast<cl::StringLiteral>(ce->getArg(first)->IgnoreParenImpCasts())
+                       : nullptr;
+  if (!sl || sl->getCharByteWidth() != 1)
+    unsupported(ce->getNumArgs() > first ? ce->getArg(first) : ce,
+                "'" + name + "' with a format that is not a string literal");
+  std::string err;
+  std::optional<std::vector<FormatPiece>> pieces = parseScanfFormat(sl->getString().str(), err);
+  if (!pieces)
+    unsupported(ce->getArg(first), err);
+  unsigned conversions = 0;
+  for (const FormatPiece &p : *pieces)
+    conversions += p.kind == FormatPiece::Conversion;
+  if (ce->getNumArgs() != first + 1 + conversions)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs() - first - 1) +
+                        " arguments for " + std::to_string(conversions) + " conversions");
+  ir::Stmt s = make(ir::Stmt::Scan, g);
+  std::vector<std::pair<LVal, VarRef>> writeBack; // elements with a variable index: scanned into a temporary
+  unsigned k = first + 1;
+  for (const FormatPiece &p : *pieces) {
+    if (p.kind == FormatPiece::Space) {
+      s.message += ' ';
+      continue;
+    }
+    if (p.kind == FormatPiece::Text) {
+      s.message += p.text;
+      continue;
+    }
+    s.message += p.conv == 'i' ? "%i" : "%d";
+    const cl::Expr *a = ce->getArg(k++);
+    const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
+    if (!addr || addr->getOpcode() != cl::UO_AddrOf)
+      unsupported(a, "scanf argument that is not '&variable'");
+    const cl::Expr *obj = addr->getSubExpr();
+    ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
+    std::optional<ir::Type> have = intType(obj->getType(), u_.ctx_);
+    if (!have || *have != want)
+      unsupported(a, std::string("scanf %") + (p.isLong ? "l" : "") + p.conv + " into an object of type '" +
+                         obj->getType().getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
+    LVal lv = lvalue(obj, g);
+    if (lv.kind == LVal::Var) {
+      s.args.push_back(use(lv.var));
+    } else if (lv.kind == LVal::Elem) {
+      Expr cur = load(lv, g); // bounds-checked; a constant index in range is the element's variable
+      if (lv.index.kind == Expr::IntLit && cur.kind == Expr::VarUse) {
+        s.args.push_back(cur);
+      } else {
+        VarRef t = temp(want);
+        if (!(cur.kind == Expr::VarUse && cur.var == t))
+          emit(assign(g, t, std::move(cur)));
+        s.args.push_back(use(t));
+        writeBack.emplace_back(lv, t);
+      }
+    } else {
+      unsupported(a, "scanf into something other than a variable or an array element");
+    }
+  }
+  s.loc = irLoc(ce->getBeginLoc());
+  Expr result = Expr::boolLit(true);
+  if (wantValue) {
+    s.lhs = temp(ir::Type::fixedInt(32, true));
+    result = use(s.lhs);
+  }
+  emit(std::move(s));
+  for (auto &[lv, t] : writeBack)
+    store(lv, use(t), g);
+  return result;
 }
 
 Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const Expr &g,
@@ -2712,11 +2966,24 @@ void FnLowering::run() {
     used_.insert(p_.vars[i].name);
   if (p_.result != ir::kNone)
     used_.insert(p_.vars[p_.result].name);
-  const auto &ranges = u_.paramRanges_.at(u_.procs_.at(def->getCanonicalDecl()));
+  uint32_t self = u_.procs_.at(def->getCanonicalDecl());
+  const auto &ranges = u_.paramRanges_.at(self);
+  auto argvModel = u_.mainArgv_.find(self);
   for (unsigned i = 0; i < def->getNumParams(); ++i) {
     VarInfo info;
     info.name = def->getParamDecl(i)->getNameAsString();
     info.ctype = def->getParamDecl(i)->getType();
+    if (argvModel != u_.mainArgv_.end() && i == 1) { // argv: the int64 parameters argv_0 … (io.cpp)
+      info.isArray = info.isArgv = true;
+      info.type = p_.vars[1].type;
+      for (uint32_t k = 0; k < argvModel->second.count; ++k) {
+        info.refs.push_back({false, 1 + k});
+        info.elems.push_back(use({false, 1 + k}));
+      }
+      argvDecl_ = def->getParamDecl(i);
+      locals_[def->getParamDecl(i)] = std::move(info);
+      continue;
+    }
     info.isStruct = isStructValue(info.ctype);
     for (uint32_t k = 0; k < ranges[i].second; ++k) {
       VarRef r{false, p_.params[ranges[i].first + k]};
@@ -2726,8 +2993,28 @@ void FnLowering::run() {
     }
     locals_[def->getParamDecl(i)] = std::move(info);
   }
-  out_ = &p_.body;
   loc_ = irLoc(def->getLocation());
+  if (argvModel != u_.mainArgv_.end()) {
+    // requires argc >= 1 (and argc <= the arguments modelled when an index varies); argv is read against
+    // argc as main received it
+    out_ = &p_.pre;
+    ir::Type ct = p_.vars[0].type;
+    auto require = [&](Expr c, const std::string &msg) {
+      ir::Stmt r = make(ir::Stmt::Assert, Expr::boolLit(true));
+      r.value = std::move(c);
+      r.assertKind = ir::AssertKind::Requires;
+      r.message = msg;
+      emit(std::move(r));
+    };
+    require(Expr::binary(ir::Op::Ge, use({false, 0}), Expr::intLit(1, ct)), "argc >= 1");
+    if (argvModel->second.variableIndex)
+      require(Expr::binary(ir::Op::Le, use({false, 0}), Expr::intLit(argvModel->second.count, ct)),
+              "argc <= " + std::to_string(argvModel->second.count) + " (the arguments modelled)");
+    out_ = &p_.body;
+    argcCopy_ = temp(ct);
+    emit(assign(Expr::boolLit(true), *argcCopy_, use({false, 0})));
+  }
+  out_ = &p_.body;
   plan_ = planGotos(def->getBody());
   if (plan_.error)
     unsupported(plan_.error->at, plan_.error->what);
@@ -2919,7 +3206,30 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
       return static_cast<uint32_t>(q.vars.size() - 1);
     };
     std::vector<std::pair<uint32_t, uint32_t>> ranges;
-    for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    // main(int argc, char *argv[]): a command-line entry `main(argc: int32, argv_0: int64, …)`, one
+    // parameter per argument the body can read (README.md, *Standard input and output*).
+    if (cname == "main" && fd->getNumParams() == 2 && intType(fd->getParamDecl(0)->getType(), ctx_) &&
+        isArgvType(fd->getParamDecl(1)->getType())) {
+      const cl::ParmVarDecl *argc = fd->getParamDecl(0), *argv = fd->getParamDecl(1);
+      ArgvUses uses = argvUses(fd->getBody(), argv, ctx_);
+      uint64_t k = static_cast<uint64_t>(uses.maxConstant + 1);
+      if (uses.variableIndex)
+        k = std::max<uint64_t>(k, kArgvModelled);
+      if (k > kMaxArray)
+        unsupported(argv->getLocation(), "argv read at index " + std::to_string(k - 1) + " (at most " +
+                                             std::to_string(kMaxArray - 1) + " arguments are modelled)");
+      q.params.push_back(add("argc", irType(argc->getType(), argc->getLocation(), "parameter 'argc'"),
+                             ir::VarKind::Param, irLoc(argc->getLocation())));
+      // each argv_i holds strtol(argv[i], NULL, 10), a long; when only atoi reads them, its int value
+      // (the conversion of the long, as an entry's argument is converted to its parameter's type)
+      ir::Type at = ir::Type::fixedInt(uses.onlyAtoi ? 32 : 64, true);
+      for (uint64_t i = 0; i < k; ++i)
+        q.params.push_back(
+            add("argv_" + std::to_string(i), at, ir::VarKind::Param, irLoc(argv->getLocation())));
+      mainArgv_[idx] = {argv, static_cast<uint32_t>(k), uses.variableIndex};
+      ranges = {{0, 1}, {1, static_cast<uint32_t>(k)}};
+    }
+    for (unsigned i = 0; i < fd->getNumParams() && !mainArgv_.count(idx); ++i) {
       const cl::ParmVarDecl *pd = fd->getParamDecl(i);
       std::string pn = pd->getNameAsString();
       if (pd->getOriginalType()->isArrayType() || llvm::isa<cl::DecayedType>(pd->getType()))

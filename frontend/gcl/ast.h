@@ -103,6 +103,8 @@ struct Stmt {
     While,     ///< while (value) then
     Concrete,  ///< concrete then
     BlockStmt, ///< { then }
+    Print,     ///< print "fmt", args
+    Scan,      ///< [lhs :=] scan "fmt", args (args: variables)
   };
   Kind kind = Skip;
   SourceLoc loc;
@@ -117,16 +119,17 @@ struct Stmt {
   StmtPtr inner;                               ///< Guarded
   std::vector<std::unique_ptr<VarDecl>> decls; ///< LocalDecl
   ExprPtr lhs;                                 ///< Assign/New/Nondet/Call: a Path expression (Call: optional)
-  ExprPtr value;                               ///< Assign rhs, Assume/Assert/If/While condition, Return value
-  std::string typeName;                        ///< New
-  SourceLoc typeLoc;                           ///< New
-  std::string callee;                          ///< Call
-  SourceLoc calleeLoc;                         ///< Call
-  std::vector<ExprPtr> args;                   ///< Call
-  std::string message;                         ///< Assert (unquoted)
-  std::unique_ptr<Block> then;                 ///< If, While, Concrete, BlockStmt
-  std::unique_ptr<Block> elseBlock;            ///< If (optional)
-  uint32_t unwind = 0;                         ///< While: `unwind K` (0: none)
+  ExprPtr value;               ///< Assign rhs, Assume/Assert/If/While condition, Return value, Halt status
+  std::string typeName;        ///< New
+  SourceLoc typeLoc;           ///< New
+  std::string callee;          ///< Call
+  SourceLoc calleeLoc;         ///< Call
+  std::vector<ExprPtr> args;   ///< Call, Print, Scan
+  std::string message;         ///< Assert (unquoted); Print, Scan: the format
+  SourceLoc messageLoc;        ///< Print, Scan: the format's location
+  std::unique_ptr<Block> then; ///< If, While, Concrete, BlockStmt
+  std::unique_ptr<Block> elseBlock; ///< If (optional)
+  uint32_t unwind = 0;              ///< While: `unwind K` (0: none)
 
   // Checker annotations.
   uint32_t recordIdx = ir::kNone; ///< New: the record

@@ -13,6 +13,7 @@
 //  * Contract blocks (printed IR) may use the locals declared at the top level of the body.
 //  * Stmt::calleeDecl is set for every call; the callee is a procedure, never a test.
 #include "frontend/gcl/frontend.h"
+#include "ir/io.h"
 
 #include <map>
 #include <set>
@@ -396,6 +397,46 @@ private:
         checkBlock(*s.then);
       break;
     case Stmt::Halt:
+      if (s.value)
+        if (ir::Type t = checkExpr(*s.value); !isError(t) && t.kind != ir::Type::Int)
+          diags_.error(s.value->loc, "the status of 'halt' must be an int, got " + q(t));
+      break;
+    case Stmt::Print: {
+      for (auto &a : s.args)
+        if (ir::Type t = a ? checkExpr(*a) : kError; !isError(t) && t.kind != ir::Type::Int)
+          diags_.error(a->loc, "a printed value must be an int, got " + q(t));
+      std::string why;
+      std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(s.message, why);
+      if (!items)
+        diags_.error(s.messageLoc, "invalid print format: " + why);
+      else if (ir::printArgCount(*items) != s.args.size())
+        diags_.error(s.messageLoc, "the format prints " + std::to_string(ir::printArgCount(*items)) +
+                                       " values, " + std::to_string(s.args.size()) + " given");
+      break;
+    }
+    case Stmt::Scan: {
+      if (s.lhs)
+        if (ir::Type t = checkLhs(*s.lhs); !isError(t) && t.kind != ir::Type::Int)
+          diags_.error(s.lhs->loc, "the count of 'scan' must be an int, got " + q(t));
+      for (auto &a : s.args) {
+        if (!a)
+          continue;
+        if (a->kind != Expr::Path || a->names.size() != 1) {
+          diags_.error(a->loc, "'scan' assigns variables: expected a variable name");
+          continue;
+        }
+        if (ir::Type t = checkLhs(*a); !isError(t) && t.kind != ir::Type::Int)
+          diags_.error(a->loc, "a scanned variable must be an int, got " + q(t));
+      }
+      std::string why;
+      std::optional<std::vector<ir::ScanItem>> items = ir::parseScanFormat(s.message, why);
+      if (!items)
+        diags_.error(s.messageLoc, "invalid scan format: " + why);
+      else if (ir::scanArgCount(*items) != s.args.size())
+        diags_.error(s.messageLoc, "the format reads " + std::to_string(ir::scanArgCount(*items)) +
+                                       " values, " + std::to_string(s.args.size()) + " variables given");
+      break;
+    }
     case Stmt::Skip: break;
     }
   }

@@ -588,7 +588,43 @@ private:
         lowerInto({false, p_.result}, *s.value, g);
       emitMain(make(ir::Stmt::Return, g));
       break;
-    case Stmt::Halt: emitMain(make(ir::Stmt::Halt, g)); break;
+    case Stmt::Halt: {
+      ir::Stmt st = make(ir::Stmt::Halt, g);
+      if (s.value)
+        st.value = expr(*s.value, g);
+      emitMain(std::move(st));
+      break;
+    }
+    case Stmt::Print: {
+      ir::Stmt st = make(ir::Stmt::Print, g);
+      st.message = s.message;
+      for (const auto &a : s.args)
+        st.args.push_back(expr(*a, g));
+      emitMain(std::move(st));
+      break;
+    }
+    case Stmt::Scan: {
+      std::optional<VarRef> base;
+      if (s.lhs && s.lhs->names.size() > 1)
+        base = pathPrefix(*s.lhs, g);
+      ir::Stmt st = make(ir::Stmt::Scan, g);
+      st.message = s.message;
+      for (const auto &a : s.args)
+        st.args.push_back(use(ref(a->decl)));
+      if (!s.lhs) {
+        emitMain(std::move(st));
+      } else if (!base) {
+        st.lhs = ref(s.lhs->decl);
+        emitMain(std::move(st));
+      } else { // `x.f := scan …`: the count into a temporary, then a putfield
+        uint32_t field = s.lhs->fieldIdx.back();
+        VarRef t = temp(prog_.records.at(typeOf(*base).record).fields.at(field).type);
+        st.lhs = t;
+        emitMain(std::move(st));
+        putField(*base, field, use(t), g);
+      }
+      break;
+    }
     case Stmt::Skip: emitMain(make(ir::Stmt::Skip, g)); break;
     case Stmt::Break: emitMain(make(ir::Stmt::Break, g)); break;
     case Stmt::Continue:

@@ -536,12 +536,23 @@ private:
       char c = s[i];
       if (c == '\\' && i + 2 < s.size()) {
         char n = s[++i];
+        auto hexDigit = [](char h) {
+          return h >= '0' && h <= '9'   ? h - '0'
+                 : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                 : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                        : -1;
+        };
+        if (n == 'x' && i + 3 < s.size() && hexDigit(s[i + 1]) >= 0 && hexDigit(s[i + 2]) >= 0) {
+          out += static_cast<char>(hexDigit(s[i + 1]) * 16 + hexDigit(s[i + 2]));
+          i += 2;
+          continue;
+        }
         if (n != 'n' && n != 't' && n != 'r' && n != '"' && n != '\\') {
           SourceLoc at = loc(t);
           at.col += static_cast<uint32_t>(i - 1);
           sink_.add(at, std::string("unknown escape sequence '\\") +
                             charDisplay(static_cast<unsigned char>(n)).substr(1) +
-                            " in a string (known: \\\", \\\\, \\n, \\t, \\r)");
+                            " in a string (known: \\\", \\\\, \\n, \\t, \\r, \\xHH)");
         }
         out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n;
       } else {
@@ -961,8 +972,41 @@ private:
       s->value = x->expr() ? expr(x->expr()) : nullptr;
       if (x->STRING())
         s->message = unquote(x->STRING()->getSymbol());
-    } else if (dynamic_cast<GCLParser::HaltStmtContext *>(c)) {
+    } else if (auto *x = dynamic_cast<GCLParser::HaltStmtContext *>(c)) {
       s->kind = Stmt::Halt;
+      if (x->expr())
+        s->value = expr(x->expr());
+    } else if (auto *x = dynamic_cast<GCLParser::IoStmtContext *>(c)) {
+      // `print` and `scan` are contextual keywords (printed IR and GCL alike), like `temp`.
+      std::string word = idText(x->ID());
+      if (word != "print" && word != "scan") {
+        if (x->ID())
+          sink_.add(x->ID()->getSymbol(),
+                    "unexpected identifier '" + word + "' (expected 'print' or 'scan')");
+        return nullptr;
+      }
+      s->kind = word == "print" ? Stmt::Print : Stmt::Scan;
+      if (x->STRING()) {
+        s->message = unquote(x->STRING()->getSymbol());
+        s->messageLoc = loc(x->STRING()->getSymbol());
+      }
+      callArgs(x->args(), *s);
+    } else if (auto *x = dynamic_cast<GCLParser::IoAssignStmtContext *>(c)) {
+      std::string word = idText(x->ID());
+      if (word != "scan") {
+        if (x->ID())
+          sink_.add(x->ID()->getSymbol(), word == "print"
+                                              ? std::string("'print' has no value")
+                                              : "unexpected identifier '" + word + "' (expected 'scan')");
+        return nullptr;
+      }
+      s->kind = Stmt::Scan;
+      s->lhs = lvalue(x->lvalue());
+      if (x->STRING()) {
+        s->message = unquote(x->STRING()->getSymbol());
+        s->messageLoc = loc(x->STRING()->getSymbol());
+      }
+      callArgs(x->args(), *s);
     } else if (auto *x = dynamic_cast<GCLParser::ReturnStmtContext *>(c)) {
       s->kind = Stmt::Return;
       if (x->expr())

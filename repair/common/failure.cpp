@@ -9,21 +9,23 @@ std::string Failure::describe(const ir::Program &prog) const {
   ir::StmtIndex index(prog);
   ir::StmtId id = failingStmt();
   const ir::Stmt *s = index.find(id);
-  std::string what = bound ? "bound overrun (a loop runs more than " + std::to_string(unwind) +
-                                 " times, or recursion deeper)"
-                           : std::string(ir::failureName(run.failure)) + " failed";
+  std::string what =
+      bound
+          ? "bound overrun (a loop runs more than " + std::to_string(unwind) + " times, or recursion deeper)"
+      : run.failure == ir::FailureKind::Output ? run.message
+                                               : std::string(ir::failureName(run.failure)) + " failed";
   if (s && s->loc.valid())
     what += " at " + ir::formatLoc(prog, s->loc);
   return what;
 }
 
-namespace {
-
 /// The bound that covers a run: every loop's iterations and every recursion depth it reached.
-uint32_t boundFor(const ir::Outcome &o, uint32_t atLeast) {
+uint32_t boundCovering(const ir::Outcome &o, uint32_t atLeast) {
   uint64_t need = std::max<uint64_t>(o.maxIterations, o.maxRecursion > 0 ? o.maxRecursion - 1 : 0);
   return static_cast<uint32_t>(std::max<uint64_t>(atLeast, need));
 }
+
+namespace {
 
 FailureSearch fromRun(const ir::Program &prog, uint32_t entry, std::vector<ir::Value> args,
                       std::vector<ir::Value> nondets, const FailureSpec &spec, std::string origin) {
@@ -31,6 +33,8 @@ FailureSearch fromRun(const ir::Program &prog, uint32_t entry, std::vector<ir::V
   io.ints = spec.verify.encode.ints;
   io.nondetValues = nondets;
   io.recordCoverage = true;
+  io.input = spec.input;
+  io.expect = spec.verify.encode.expect;
   ir::Outcome out = ir::Interpreter(prog, io).run(entry, args);
   FailureSearch r;
   switch (out.kind) {
@@ -53,10 +57,12 @@ FailureSearch fromRun(const ir::Program &prog, uint32_t entry, std::vector<ir::V
   // Only the nondet values the run consumed: read them back from its trace is not needed, the encoding pins
   // them in order and the run never asks for more.
   f.nondets = std::move(nondets);
+  f.input = spec.input;
+  f.expect = spec.verify.encode.expect;
   f.run = std::move(out);
   f.origin = std::move(origin);
   f.ints = spec.verify.encode.ints;
-  f.unwind = boundFor(f.run, spec.verify.encode.unwind);
+  f.unwind = boundCovering(f.run, spec.verify.encode.unwind);
   r.status = FailureStatus::Found;
   r.failure = std::move(f);
   return r;
@@ -111,6 +117,8 @@ FailureSearch findFailure(const ir::Program &prog, const FailureSpec &spec) {
   f.args = v.cx.args;
   f.nondets = v.cx.nondets;
   f.heap = v.cx.heap;
+  f.input = spec.verify.encode.fixedInput.value_or(v.cx.input);
+  f.expect = spec.verify.encode.expect;
   // verify replayed the counterexample; once more with coverage (and, past a bound, further nondet values
   // drawn as verify's replay draws them)
   ir::InterpOptions io;
@@ -118,6 +126,8 @@ FailureSearch findFailure(const ir::Program &prog, const FailureSpec &spec) {
   io.nondetValues = f.nondets;
   io.initialHeap = f.heap;
   io.recordCoverage = true;
+  io.input = f.input;
+  io.expect = f.expect;
   if (v.verdict == encoder::Verdict::BoundFailed)
     io.seed = 0;
   f.run = ir::Interpreter(prog, io).run(entry, f.args);
@@ -128,7 +138,7 @@ FailureSearch findFailure(const ir::Program &prog, const FailureSpec &spec) {
     f.boundStmt = v.check->stmt;
     f.unwind = spec.verify.encode.unwind;
   } else {
-    f.unwind = boundFor(f.run, spec.verify.encode.unwind);
+    f.unwind = boundCovering(f.run, spec.verify.encode.unwind);
   }
   r.status = FailureStatus::Found;
   r.failure = std::move(f);
@@ -219,7 +229,7 @@ std::vector<Failure> moreFailures(const ir::Program &prog, const FailureSpec &sp
     f.entry = first.entry;
     f.origin = "counterexample " + std::to_string(out.size() + 1) + " of verify (" + spec.verify.solver + ")";
     f.ints = spec.verify.encode.ints;
-    f.unwind = boundFor(f.run, spec.verify.encode.unwind);
+    f.unwind = boundCovering(f.run, spec.verify.encode.unwind);
     out.push_back(std::move(f));
   }
   return out;

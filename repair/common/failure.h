@@ -17,7 +17,11 @@ struct Failure {
   std::vector<ir::Value> args;
   std::vector<ir::Value> nondets;
   std::vector<ir::HeapNode> heap; ///< input nodes (n1, n2, …)
-  ir::Outcome run;                ///< the interpreter's run on these inputs
+  std::string input;              ///< standard input
+  /// The specification beyond the program's own checks: an expected output and status (a test suite's), or
+  /// a reference procedure (a product program, ir/product.h). A failure of kind `output` violates it.
+  ir::Expect expect;
+  ir::Outcome run; ///< the interpreter's run on these inputs
   /// A bound failure: the run makes a loop run more than `unwind` times (or recurses deeper); the statement
   /// is `boundStmt`. Otherwise `run` is a Failure outcome.
   bool bound = false;
@@ -27,6 +31,9 @@ struct Failure {
   /// was overrun).
   uint32_t unwind = 5;
   ir::IntMode ints = ir::IntMode::Math;
+  /// When the failure is one of the problem's test runs (a failing test of a suite): its index there, so
+  /// that spectra do not count it twice.
+  std::optional<size_t> test;
 
   /// One line: "assert failed at file:line:col" (what failed, where).
   std::string describe(const ir::Program &prog) const;
@@ -41,6 +48,7 @@ struct FailureSpec {
   std::string entry = "main";           ///< Verify, Inputs: the procedure
   std::string test;                     ///< Test: the test's name
   std::vector<ir::Value> args, nondets; ///< Inputs
+  std::string input;                    ///< Inputs, Test: standard input (verify: free, see encode options)
   /// Verify: the verification that finds a counterexample (solver, bounds, integer mode, time limit); its
   /// encode options (unwind, ints) also apply to the other kinds.
   encoder::VerifyOptions verify;
@@ -59,6 +67,9 @@ struct FailureSearch {
   std::optional<Failure> failure;
   std::string message;
 };
+
+/// The unwinding bound that covers a run (its longest loop, its deepest recursion), at least `atLeast`.
+uint32_t boundCovering(const ir::Outcome &o, uint32_t atLeast);
 
 /// Finds the failure `spec` asks for: verify's counterexample (replayed by the interpreter), a failing
 /// declared test, or a run on given inputs.

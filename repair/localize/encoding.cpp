@@ -1,6 +1,8 @@
 // The relaxable encoding of a failure, and the weights of its soft clauses.
 #include "repair/localize/encoding.h"
 
+#include "backends/encoder/verify.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,6 +18,8 @@ encoder::EncodeOptions failureEncodeOptions(const Problem &p,
   eo.fixedArgs = f.args;
   eo.fixedNondets = f.nondets;
   eo.fixedHeap = f.heap;
+  eo.fixedInput = f.input;
+  eo.expect = f.expect;
   eo.relaxValues = true;
   eo.relaxGuards = p.opts.relaxGuards;
   eo.onlyStmts = only;
@@ -24,9 +28,19 @@ encoder::EncodeOptions failureEncodeOptions(const Problem &p,
   return eo;
 }
 
+std::string unsupportedSpec(const Problem &p) {
+  encoder::EncodeOptions spec;
+  spec.expect = p.failure.expect;
+  return encoder::unsupportedSpec(spec, p.opts.solver);
+}
+
 std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
                                              const std::optional<std::unordered_set<ir::StmtId>> &only) {
   auto rf = std::make_unique<RelaxedFailure>();
+  if (std::string why = unsupportedSpec(p); !why.empty()) {
+    rf->error = why;
+    return rf;
+  }
   backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, rf->tm);
   if (!made) {
     rf->error = made.error;
@@ -52,9 +66,10 @@ std::vector<backends::SoftFormula> softSelectors(const Problem &p, const Relaxed
   if (weighted) {
     sp = repair::spectrumOf(p.tests);
     // The failure being explained is a failing run too, unless it is one of the tests already.
-    bool isTest = std::any_of(p.tests.begin(), p.tests.end(), [&](const repair::TestRun &t) {
-      return t.proc == p.failure.entry && p.failure.args.empty();
-    });
+    bool isTest = p.failure.test.has_value() ||
+                  std::any_of(p.tests.begin(), p.tests.end(), [&](const repair::TestRun &t) {
+                    return t.proc == p.failure.entry && p.failure.args.empty() && !p.failure.expect.any();
+                  });
     if (!isTest)
       sp.add(p.failure.run.covered, true);
   }

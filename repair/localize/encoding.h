@@ -30,6 +30,10 @@ struct RelaxedFailure {
 encoder::EncodeOptions failureEncodeOptions(const Problem &p,
                                             const std::optional<std::unordered_set<ir::StmtId>> &only = {});
 
+/// Why the solver of p.opts cannot decide p.failure's specification (empty: it can;
+/// encoder::unsupportedSpec).
+std::string unsupportedSpec(const Problem &p);
+
 /// Encodes `p.failure` relaxed (values; guards with opts.relaxGuards), optionally only the statements in
 /// `only` (the partial-program mode), and asserts it with "no check fails". Check with every selector
 /// assumed: unsat means the encoding reproduces the failure.

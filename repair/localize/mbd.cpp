@@ -48,6 +48,13 @@ struct Joint {
 std::unique_ptr<Joint> encodeJoint(const Problem &p, const std::vector<const repair::Failure *> &failures,
                                    bool cores) {
   auto j = std::make_unique<Joint>();
+  for (const repair::Failure *f : failures) {
+    Problem one{p.prog, *f, p.tests, p.opts};
+    if (std::string why = unsupportedSpec(one); !why.empty()) {
+      j->error = why;
+      return j;
+    }
+  }
   backends::SolverOptions so;
   so.cores = cores;
   backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, j->tm, so);

@@ -344,6 +344,10 @@ MustSet mustSetOf(const Problem &p, double *solveSeconds, bool *solved) {
     *solved = true;
   backends::SolverOptions so;
   so.cores = false;
+  if (std::string why = unsupportedSpec(p); !why.empty()) {
+    out.error = why;
+    return out;
+  }
   backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, tm, so);
   if (!made) {
     out.error = made.error;

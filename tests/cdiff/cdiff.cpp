@@ -3,8 +3,11 @@
 // (the `// INPUTS: v1,v2,…` lines of the program — `// NONDET:` in the benchmark corpus — then seeds 1..N,
 // the listed values first, then values drawn from seed 1); the same inputs drive
 // `locus run x.c --ints bv32 --nondet … --seed …`. The outcome classes must be identical: `return N`
-// (main's result modulo 256), `halt` (exit/abort), `assert`, `bounds`, `div-by-zero`, `null-deref`,
-// `infeasible`. Usage: locus-cdiff --locus L --gcc GCC --gxx GXX --work DIR [--seeds N] PROGRAM.c…
+// (main's result modulo 256), `exit N` (exit(N), modulo 256), `abort`, `assert`, `bounds`, `div-by-zero`,
+// `null-deref`, `infeasible`; and so must the standard output. A `// CMD: ARGS` line (optionally
+// `// CMD: ARGS <<< TEXT`, TEXT the standard input with \n, \t, \\ escapes) is one more input: the command
+// line and standard input of both runs (seed 1 for nondet values). Usage: locus-cdiff --locus L --gcc GCC
+// --gxx GXX --work DIR [--seeds N] PROGRAM.c…
 //
 // `--random N [--seed S] [--batch K]` instead runs N random programs (generate.h), K to a file: each is run
 // once by gcc and by `locus run --entry prog_I` in both integer modes, on the same nondet values. gcc builds
@@ -59,18 +62,48 @@ int shell(const std::string &cmd) {
 }
 
 struct Input {
-  std::string nondet; ///< comma-separated, may be empty
-  std::string seed;   ///< may be empty
+  std::string nondet;               ///< comma-separated, may be empty
+  std::string seed;                 ///< may be empty
+  std::string args;                 ///< a command line (`// CMD:`), may be empty
+  std::optional<std::string> input; ///< standard input
   std::string describe() const {
-    return (nondet.empty() ? "" : "nondet=" + nondet + " ") + (seed.empty() ? "" : "seed=" + seed);
+    return (nondet.empty() ? "" : "nondet=" + nondet + " ") + (seed.empty() ? "" : "seed=" + seed) +
+           (args.empty() ? "" : " args='" + args + "'") + (input ? " stdin='" + *input + "'" : "");
   }
 };
 
-std::string gccOutcome(const fs::path &exe, const Input &in, const fs::path &out) {
+/// The standard input text of a `// CMD:` line: \n, \t and \\ decoded.
+std::string unescape(const std::string &s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      char n = s[++i];
+      out += n == 'n' ? '\n' : n == 't' ? '\t' : n;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+/// The output a program printed before the harness's OUTCOME line (all of stdout when there is none).
+std::string programOutput(const std::string &stdoutText) {
+  size_t pos = stdoutText.rfind("OUTCOME ");
+  return pos == std::string::npos ? stdoutText : stdoutText.substr(0, pos);
+}
+
+std::string gccOutcome(const fs::path &exe, const Input &in, const fs::path &out, std::string &printed) {
   std::string env = (in.nondet.empty() ? "" : "LOCUS_NONDET=" + quote(in.nondet) + " ") +
                     (in.seed.empty() ? "" : "LOCUS_SEED=" + in.seed + " ");
-  int st = shell(env + "exec " + quote(exe.string()) + " >" + quote(out.string()) + " 2>/dev/null");
+  fs::path inFile = out.string() + ".stdin";
+  {
+    std::ofstream f(inFile, std::ios::binary);
+    f << in.input.value_or("");
+  }
+  int st = shell(env + "exec " + quote(exe.string()) + " " + in.args + " <" + quote(inFile.string()) + " >" +
+                 quote(out.string()) + " 2>/dev/null");
   std::string text = slurp(out);
+  printed = programOutput(text);
   if (auto pos = text.rfind("OUTCOME "); pos != std::string::npos) {
     std::string rest = text.substr(pos + 8);
     return rest.substr(0, rest.find('\n'));
@@ -99,25 +132,43 @@ std::optional<Json> runJson(const std::string &cmd, const fs::path &out, std::st
   }
 }
 
+/// A decimal integer's value modulo 256 (0..255), whatever its size.
+long long mod256(const std::string &v) {
+  long long r = 0;
+  for (char ch : v)
+    if (ch >= '0' && ch <= '9')
+      r = (r * 10 + (ch - '0')) % 256;
+  return !v.empty() && v[0] == '-' ? (256 - r) % 256 : r;
+}
+
 std::string locusOutcome(const std::string &locus, const fs::path &prog, const Input &in,
-                         const std::map<int, std::string> &kinds, const fs::path &out,
+                         const std::map<int, std::string> &kinds, const fs::path &out, std::string &printed,
                          const std::string &extra = " --ints bv32", bool fullResult = false) {
+  fs::path inFile = out.string() + ".stdin";
+  {
+    std::ofstream f(inFile, std::ios::binary);
+    f << in.input.value_or("");
+  }
   std::string cmd = quote(locus) + " run " + quote(prog.string()) + " --json" + extra +
                     (in.nondet.empty() ? "" : " --nondet=" + quote(in.nondet)) +
-                    (in.seed.empty() ? "" : " --seed " + in.seed);
+                    (in.seed.empty() ? "" : " --seed " + in.seed) + " --stdin " + quote(inFile.string()) +
+                    (in.args.empty() ? "" : " --argv " + quote(in.args));
   std::string err;
   std::optional<Json> doc = runJson(cmd, out, err);
   if (!doc)
     return "locus output is not JSON: " + err;
   const Json &j = *doc;
+  printed = j.value("output", "");
   std::string outcome = j.value("outcome", "");
   if (outcome == "ok") {
+    long long r = j.contains("result") ? mod256(j["result"].get<std::string>()) : 0;
     auto k = kinds.find(j.value("stmt", 0));
     if (k != kinds.end() && k->second == "halt")
-      return "halt";
+      return "exit " + std::to_string(((r % 256) + 256) % 256); // exit(e): `halt e` sets main's result
+    if (k != kinds.end() && k->second == "abort")
+      return "abort";
     if (fullResult)
       return "value " + (j.contains("result") ? j["result"].get<std::string>() : std::string("none"));
-    long long r = j.contains("result") ? std::stoll(j["result"].get<std::string>()) : 0;
     return "return " + std::to_string(((r % 256) + 256) % 256);
   }
   if (outcome == "failure") {
@@ -306,12 +357,14 @@ int runRandom(const std::string &locus, const Gcc &g, const fs::path &work, int 
       bool mathComparable =
           !foldedUb && (b.report.empty() || (isShiftReport(a.report) && isShiftReport(b.report)));
       std::string math = bv;
-      Input in{nondet, ""};
+      Input in{nondet, "", "", std::nullopt};
       std::map<int, std::string> kinds;
       std::string entry = " --entry " + p.entry;
-      std::string lb = locusOutcome(locus, src, in, kinds, out, " --ints bv32" + entry, true);
-      std::string lm =
-          mathComparable ? locusOutcome(locus, src, in, kinds, out, " --ints math" + entry, true) : math;
+      std::string printed; // (the random programs print nothing)
+      std::string lb = locusOutcome(locus, src, in, kinds, out, printed, " --ints bv32" + entry, true);
+      std::string lm = mathComparable
+                           ? locusOutcome(locus, src, in, kinds, out, printed, " --ints math" + entry, true)
+                           : math;
       ++programs;
       runs += mathComparable ? 2 : 1;
       mathSkipped += mathComparable ? 0 : 1;
@@ -436,8 +489,13 @@ int main(int argc, char **argv) {
       if (!ir)
         throw std::runtime_error(err);
       for (const Json &proc : ir->at("procedures"))
-        for (const Json &s : proc.at("statements"))
-          kinds[s.at("id").get<int>()] = s.at("kind").get<std::string>();
+        for (const Json &s : proc.at("statements")) {
+          std::string kind = s.at("kind").get<std::string>(), text = s.value("text", "");
+          // a plain `halt` is abort(); `halt e` is exit(e)
+          if (kind == "halt" && text.find("halt ") == std::string::npos)
+            kind = "abort";
+          kinds[s.at("id").get<int>()] = kind;
+        }
     } catch (const std::exception &e) {
       std::cout << "FAIL " << stem << ": locus cannot compile it (" << e.what() << "):\n"
                 << (ir ? ir->dump(2) : err) << "\n";
@@ -446,25 +504,45 @@ int main(int argc, char **argv) {
     }
     std::vector<Input> inputs;
     std::istringstream src(slurp(prog));
-    for (std::string line; std::getline(src, line);)
+    for (std::string line; std::getline(src, line);) {
       if (line.rfind("// INPUTS:", 0) == 0 || line.rfind("// NONDET:", 0) == 0) {
         std::string v = line.substr(10);
         v.erase(0, v.find_first_not_of(" \t"));
-        inputs.push_back({v, "1"});
+        inputs.push_back({v, "1", "", std::nullopt});
       }
+      if (line.rfind("// CMD:", 0) == 0) {
+        std::string v = line.substr(7);
+        Input in{"", "1", "", std::string()};
+        if (size_t here = v.find("<<<"); here != std::string::npos) {
+          std::string text = v.substr(here + 3);
+          text.erase(0, text.find_first_not_of(' '));
+          in.input = unescape(text);
+          v = v.substr(0, here);
+        }
+        v.erase(0, v.find_first_not_of(" \t"));
+        v.erase(v.find_last_not_of(" \t") + 1);
+        in.args = v;
+        inputs.push_back(in);
+      }
+    }
     for (int s = 1; s <= seeds; ++s)
-      inputs.push_back({"", std::to_string(s)});
+      inputs.push_back({"", std::to_string(s), "", std::nullopt});
     std::map<std::string, int> seen;
     int before = mismatches;
     for (const Input &in : inputs) {
-      std::string a = gccOutcome(exe, in, out);
-      std::string b = locusOutcome(locus, prog, in, kinds, out);
+      std::string printedA, printedB;
+      std::string a = gccOutcome(exe, in, out, printedA);
+      std::string b = locusOutcome(locus, prog, in, kinds, out, printedB);
       ++cases;
       ++seen[a];
       if (a != b) {
         ++mismatches;
         std::cout << "MISMATCH " << stem << " " << in.describe() << ": gcc '" << a << "', locus '" << b
                   << "'\n";
+      } else if (printedA != printedB) {
+        ++mismatches;
+        std::cout << "MISMATCH " << stem << " " << in.describe() << ": gcc printed '" << printedA
+                  << "', locus printed '" << printedB << "'\n";
       }
     }
     std::cout << (mismatches > before ? "FAIL " : "OK ") << stem << ":";

@@ -1,8 +1,10 @@
 // The gcc side of the C differential test: the SV-COMP built-ins with the nondet values the locus
 // interpreter would use (LOCUS_NONDET: comma-separated ints consumed first; then LOCUS_SEED: the
 // interpreter's std::mt19937_64 draws, ir/README.md), and outcome lines the driver (cdiff.cpp) reads.
-// Linked with -Wl,--wrap=exit,--wrap=abort so that exit()/abort() report a halt. The values are read as
-// 64-bit integers and converted to each built-in's type as a C conversion does (as the interpreter does).
+// Linked with -Wl,--wrap=exit,--wrap=abort so that exit(N) reports `exit N` (modulo 256, as the shell sees
+// it) and abort() `abort`; the program's own output comes first on stdout (the same FILE, flushed in order).
+// The values are read as 64-bit integers and converted to each built-in's type as a C conversion does (as
+// the interpreter does).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -118,10 +120,11 @@ void __cdiff_value(unsigned long long v) {
   std::fflush(stdout);
   _exit(0);
 }
-void __wrap_exit(int) {
-  report("halt");
+void __wrap_exit(int code) {
+  std::string outcome = "exit " + std::to_string(code & 255);
+  report(outcome.c_str());
 }
 void __wrap_abort(void) {
-  report("halt");
+  report("abort");
 }
 }

@@ -218,7 +218,7 @@ int f(void) {
 struct S { int v; };
 int f(void) {
   struct S p = {1};
-  printf("%d\n", p); // expected-error {{argument of type 'struct S' to 'printf'}}
+  printf("%d\n", p); // expected-error {{printf %d of an argument of type 'struct S'}}
   return 0;
 }
 // -----

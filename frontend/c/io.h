@@ -1,0 +1,48 @@
+// The C library's input and output as the C front end models them (README.md, *Standard input and
+// output*): printf/scanf formats and the uses of `argv` in `main`. lower.cpp lowers the calls with these.
+#pragma once
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::c {
+
+/// One piece of a C format string: literal text (printf: after `%%` became `%`), white space (scanf), or a
+/// conversion of the next argument: 'd' (also %i in printf), 'i' (scanf), 'c', 's'; `isLong` for `l`.
+struct FormatPiece {
+  enum Kind { Text, Space, Conversion };
+  Kind kind = Text;
+  std::string text; ///< Text
+  char conv = 0;    ///< Conversion
+  bool isLong = false;
+};
+
+/// A printf format: text, %d %i %ld %li %c %s and %%; nullopt with `err` naming the first other directive.
+std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt, std::string &err);
+/// A scanf format: white space, ordinary bytes (Text, one byte each), %d %i %ld %li; nullopt with `err`.
+std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt, std::string &err);
+
+/// Text for an IR print format: `%` doubled.
+std::string escapePercent(const std::string &s);
+
+/// How `main` reads `argv`: the largest constant index, and whether some index is not a constant.
+struct ArgvUses {
+  int64_t maxConstant = -1;
+  bool variableIndex = false;
+  bool onlyAtoi = true; ///< every argv[i] is the argument of atoi (so int suffices: atoi's value)
+};
+ArgvUses argvUses(const clang::Stmt *body, const clang::VarDecl *argv, const clang::ASTContext &ctx);
+
+/// Whether `t` is `char **` (or `char *[]` as a parameter), const-qualified or not.
+bool isArgvType(clang::QualType t);
+
+/// `e` (implicit casts and parentheses aside) is `argv[i]` with `argv` the given parameter: the subscript.
+const clang::ArraySubscriptExpr *argvElement(const clang::Expr *e, const clang::VarDecl *argv);
+
+} // namespace locus::c

@@ -1,0 +1,293 @@
+// Formats of `print` and `scan`, glibc's scanning and strtol, and comparisons of outputs.
+#include "ir/io.h"
+
+namespace locus::ir {
+
+std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, std::string &err) {
+  std::vector<PrintItem> items;
+  auto text = [&](char c) {
+    if (items.empty() || items.back().kind != PrintItem::Text)
+      items.push_back({PrintItem::Text, ""});
+    items.back().text += c;
+  };
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') {
+      text(fmt[i]);
+      continue;
+    }
+    char d = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
+    if (d == '%')
+      text('%');
+    else if (d == 'd')
+      items.push_back({PrintItem::Dec, ""});
+    else if (d == 'c')
+      items.push_back({PrintItem::Char, ""});
+    else {
+      err = i + 1 < fmt.size()
+                ? "print format directive '%" + std::string(1, d) + "' (only %d, %c and %% are)"
+                : "print format ending in '%'";
+      return std::nullopt;
+    }
+    ++i;
+  }
+  return items;
+}
+
+size_t printArgCount(const std::vector<PrintItem> &items) {
+  size_t n = 0;
+  for (const PrintItem &it : items)
+    n += it.kind != PrintItem::Text;
+  return n;
+}
+
+bool isSpaceByte(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std::string &err) {
+  std::vector<ScanItem> items;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(fmt[i]);
+    if (isSpaceByte(c)) {
+      if (items.empty() || items.back().kind != ScanItem::Space)
+        items.push_back({ScanItem::Space, 0});
+      continue;
+    }
+    if (c != '%') {
+      items.push_back({ScanItem::Byte, c});
+      continue;
+    }
+    char d = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
+    if (d == 'd')
+      items.push_back({ScanItem::Dec, 0});
+    else if (d == 'i')
+      items.push_back({ScanItem::Int, 0});
+    else {
+      err = i + 1 < fmt.size() ? "scan format directive '%" + std::string(1, d) + "' (only %d and %i are)"
+                               : "scan format ending in '%'";
+      return std::nullopt;
+    }
+    ++i;
+  }
+  return items;
+}
+
+size_t scanArgCount(const std::vector<ScanItem> &items) {
+  size_t n = 0;
+  for (const ScanItem &it : items)
+    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int;
+  return n;
+}
+
+std::string formatOutput(const std::vector<PrintItem> &items, const std::vector<BigInt> &args) {
+  std::string out;
+  size_t k = 0;
+  for (const PrintItem &it : items) {
+    switch (it.kind) {
+    case PrintItem::Text: out += it.text; break;
+    case PrintItem::Dec: out += k < args.size() ? args[k++].toString() : ""; break;
+    case PrintItem::Char:
+      if (k < args.size())
+        out += static_cast<char>(args[k++].wrap(8, false).toInt64().value_or(0));
+      break;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+const BigInt &cap() {
+  static const BigInt c = BigInt::pow2(63);
+  return c;
+}
+
+int digitValue(unsigned char c, int base) {
+  int v = c >= '0' && c <= '9'   ? c - '0'
+          : c >= 'a' && c <= 'f' ? c - 'a' + 10
+          : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                 : 99;
+  return v < base ? v : -1;
+}
+
+/// Reads the digits of `base` at `pos` (none is fine); their value capped at 2^63.
+BigInt digits(const std::string &in, size_t &pos, int base) {
+  BigInt mag(0);
+  for (int d; pos < in.size() && (d = digitValue(static_cast<unsigned char>(in[pos]), base)) >= 0; ++pos) {
+    mag = mag * BigInt(base) + BigInt(d);
+    if (mag > cap())
+      mag = cap();
+  }
+  return mag;
+}
+
+/// The signed value strtol gives for a magnitude capped at 2^63.
+BigInt clamped(const BigInt &mag, bool neg) {
+  if (neg)
+    return -mag;
+  return mag >= cap() ? cap() - BigInt(1) : mag;
+}
+
+} // namespace
+
+ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &in, size_t pos) {
+  ScanOutcome r;
+  const size_t n = in.size();
+  auto at = [&](size_t p) { return static_cast<unsigned char>(in[p]); };
+  auto skipSpace = [&] {
+    while (pos < n && isSpaceByte(at(pos)))
+      ++pos;
+  };
+  bool inputFailure = false;
+  for (const ScanItem &it : items) {
+    if (it.kind == ScanItem::Space) {
+      skipSpace();
+      continue;
+    }
+    if (it.kind == ScanItem::Byte) {
+      if (pos >= n) {
+        inputFailure = true;
+        break;
+      }
+      if (at(pos) != it.byte)
+        break; // a matching failure: the byte stays unread
+      ++pos;
+      continue;
+    }
+    skipSpace();
+    if (pos >= n) {
+      inputFailure = true;
+      break;
+    }
+    bool neg = false;
+    if (at(pos) == '+' || at(pos) == '-') {
+      neg = at(pos) == '-';
+      ++pos; // consumed even when no digit follows (glibc)
+    }
+    BigInt mag;
+    if (it.kind == ScanItem::Int && pos < n && at(pos) == '0') {
+      ++pos;
+      if (pos < n && (at(pos) == 'x' || at(pos) == 'X')) {
+        ++pos;
+        mag = digits(in, pos, 16); // `0x` without hex digits reads 0 (glibc)
+      } else {
+        mag = digits(in, pos, 8);
+      }
+    } else if (pos < n && at(pos) >= '0' && at(pos) <= '9') {
+      mag = digits(in, pos, 10);
+    } else {
+      break; // a matching failure
+    }
+    r.values.push_back(clamped(mag, neg));
+  }
+  r.count = inputFailure && r.values.empty() ? -1 : static_cast<int>(r.values.size());
+  r.pos = pos;
+  return r;
+}
+
+BigInt strtolValue(const std::string &s) {
+  size_t pos = 0;
+  while (pos < s.size() && isSpaceByte(static_cast<unsigned char>(s[pos])))
+    ++pos;
+  bool neg = false;
+  if (pos < s.size() && (s[pos] == '+' || s[pos] == '-'))
+    neg = s[pos++] == '-';
+  return clamped(digits(s, pos, 10), neg);
+}
+
+std::vector<std::string> tokensOf(const std::string &s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (isSpaceByte(static_cast<unsigned char>(c))) {
+      if (!cur.empty())
+        out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty())
+    out.push_back(std::move(cur));
+  return out;
+}
+
+bool sameOutput(const std::string &expected, const std::string &actual, bool tokens) {
+  return tokens ? tokensOf(expected) == tokensOf(actual) : expected == actual;
+}
+
+std::string showBytes(const std::string &s, size_t limit) {
+  static const char *hex = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i == limit)
+      return out + "…";
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\\')
+      out += "\\\\";
+    else if (c >= 32 && c < 127)
+      out += static_cast<char>(c);
+    else
+      out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+  }
+  return out;
+}
+
+namespace {
+
+std::vector<std::string> linesOf(const std::string &s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < s.size()) {
+    size_t nl = s.find('\n', start);
+    if (nl == std::string::npos) {
+      out.push_back(s.substr(start));
+      break;
+    }
+    out.push_back(s.substr(start, nl - start));
+    start = nl + 1;
+  }
+  return out;
+}
+
+std::string quoted(const std::string &s) {
+  return "'" + showBytes(s) + "'";
+}
+
+} // namespace
+
+std::string outputDifference(const std::string &expected, const std::string &actual, bool tokens) {
+  if (sameOutput(expected, actual, tokens))
+    return {};
+  if (tokens) {
+    std::vector<std::string> e = tokensOf(expected), a = tokensOf(actual);
+    for (size_t i = 0;; ++i) {
+      std::string where = "at token " + std::to_string(i + 1) + ": ";
+      if (i >= e.size())
+        return where + "expected the end of the output, got " + quoted(a[i]);
+      if (i >= a.size())
+        return where + "expected " + quoted(e[i]) + ", got the end of the output";
+      if (e[i] != a[i])
+        return where + "expected " + quoted(e[i]) + ", got " + quoted(a[i]);
+    }
+  }
+  std::vector<std::string> e = linesOf(expected), a = linesOf(actual);
+  for (size_t i = 0; i < e.size() || i < a.size(); ++i) {
+    std::string where = "at line " + std::to_string(i + 1) + ": ";
+    if (i >= e.size())
+      return where + "expected the end of the output, got " + quoted(a[i]);
+    if (i >= a.size())
+      return where + "expected " + quoted(e[i]) + ", got the end of the output";
+    if (e[i] != a[i])
+      return where + "expected " + quoted(e[i]) + ", got " + quoted(a[i]);
+  }
+  bool eNl = !expected.empty() && expected.back() == '\n', aNl = !actual.empty() && actual.back() == '\n';
+  return std::string("at the end: ") +
+         (eNl && !aNl ? "expected a final newline" : "expected no final newline");
+}
+
+} // namespace locus::ir

@@ -1,0 +1,82 @@
+// Program input and output: the formats of the IR's `print` and `scan`, glibc's scanning and strtol, and
+// the specifications a run's output and status can be compared with (ir/README.md, *Input, output and
+// specifications*). The interpreter, the encoder, the validator and the front ends share these.
+#pragma once
+
+#include "ir/bigint.h"
+#include "ir/ir.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::ir {
+
+/// One piece of a `print` format: literal bytes, or one argument printed as `%d` (decimal) or `%c` (a byte).
+struct PrintItem {
+  enum Kind : uint8_t { Text, Dec, Char };
+  Kind kind = Text;
+  std::string text; ///< Text
+  friend bool operator==(const PrintItem &, const PrintItem &) = default;
+};
+/// The items of a `print` format (`%%` is the text "%"); nullopt with `err` for any other `%` sequence.
+std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, std::string &err);
+/// The number of arguments a `print` format takes (0 for an invalid one).
+size_t printArgCount(const std::vector<PrintItem> &items);
+
+/// One directive of a `scan` format: white space (skips any), one byte that must match, or a conversion.
+struct ScanItem {
+  enum Kind : uint8_t { Space, Byte, Dec, Int };
+  Kind kind = Space;
+  unsigned char byte = 0; ///< Byte
+  friend bool operator==(const ScanItem &, const ScanItem &) = default;
+};
+/// The directives of a `scan` format (consecutive white space is one directive); nullopt with `err` for a
+/// `%` that is not `%d` or `%i`.
+std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std::string &err);
+size_t scanArgCount(const std::vector<ScanItem> &items);
+
+/// C's isspace in the "C" locale: space, \t, \n, \v, \f, \r.
+bool isSpaceByte(unsigned char c);
+
+/// The text `print` appends for these argument values (one per `%d`/`%c`, in order).
+std::string formatOutput(const std::vector<PrintItem> &items, const std::vector<BigInt> &args);
+
+/// What one `scan` does on `input` from position `pos`: the values converted (one per conversion, in order,
+/// until the first failure: each already clamped to [-2^63, 2^63 - 1] like strtol), the count it returns
+/// (-1 for EOF) and the position after it.
+struct ScanOutcome {
+  std::vector<BigInt> values;
+  int count = 0;
+  size_t pos = 0;
+};
+ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &input, size_t pos);
+
+/// glibc's `strtol(s, NULL, 10)`: leading white space, a sign, decimal digits, clamped to the `long` range;
+/// 0 when there are no digits.
+BigInt strtolValue(const std::string &s);
+
+/// What a run must produce once its entry procedure has finished (ir/README.md).
+struct Expect {
+  std::optional<std::string> output; ///< exactly this output (tokens: the same tokens)
+  bool tokens = false;               ///< compare white-space-separated tokens instead of bytes
+  std::optional<BigInt> status;      ///< the entry's (int) result
+  /// A procedure run next on the same arguments and input from a fresh start; its output and result must
+  /// equal the entry's. kNone: none.
+  uint32_t reference = kNone;
+  bool any() const { return output || status || reference != kNone; }
+};
+
+/// The white-space-separated tokens of a text.
+std::vector<std::string> tokensOf(const std::string &s);
+/// Whether `actual` is the output `expected` asks for (bytes, or tokens).
+bool sameOutput(const std::string &expected, const std::string &actual, bool tokens);
+/// Where two outputs first differ, for messages: "at line 2: expected '5', got '4'", "at token 3: …",
+/// "at the end: expected 2 more lines", … (empty when they are the same).
+std::string outputDifference(const std::string &expected, const std::string &actual, bool tokens);
+/// A byte string shown in a message: printable ASCII as it is, `\n`, `\t`, `\xHH` otherwise; at most
+/// `limit` bytes, then "…".
+std::string showBytes(const std::string &s, size_t limit = 60);
+
+} // namespace locus::ir

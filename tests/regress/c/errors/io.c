@@ -1,0 +1,184 @@
+// C front end, input and output: what is outside the modelled forms of printf/scanf/argv (frontend/c/README.md,
+// *Standard input and output*) is a located "unsupported C construct" error, one case per form.
+// RUN: locus check %s
+#include <stdio.h>
+int f(const char *fmt) { // expected-error {{pointer type 'const char *' of parameter 'fmt'}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(double d) { // expected-error {{floating-point type 'double' of parameter 'd'}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(int x) {
+  printf("%f\n", x); // expected-error {{printf directive '%f' (supported: %d, %i, %ld, %li, %c, %s of a string literal, %%)}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(int x) {
+  printf("%5d\n", x); // expected-error {{printf directive '%5d'}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(unsigned x) {
+  printf("%u\n", x); // expected-error {{printf directive '%u'}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(long x) {
+  printf("%d\n", x); // expected-error {{printf %d of an argument of type 'long' (expected 'int')}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(int x) {
+  printf("%ld\n", x); // expected-error {{printf %ld of an argument of type 'int' (expected 'long')}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(int x) {
+  printf("%d %d\n", x); // expected-error {{'printf' with 1 arguments for 2 conversions}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int main(int argc, char *argv[]) {
+  printf("%s\n", argv[1]); // expected-error {{printf %s of something other than a string literal}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int main(void) {
+  char buf[4] = {'a', 'b', 'c', 0};
+  printf("%s\n", buf); // expected-error {{printf %s of something other than a string literal}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(int x) {
+  int n = putchar(x); // expected-error {{the value of 'putchar(…)'}}
+  return n;
+}
+// -----
+#include <stdio.h>
+int main(int argc, char *argv[]) {
+  puts(argv[0]); // expected-error {{'puts' of something other than a string literal}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+extern FILE *log_file;
+int f(int x) {
+  fprintf(log_file, "%d\n", x); // expected-error {{'fprintf' to a stream other than stdout or stderr}}
+  return 0;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  int x;
+  scanf("%s", &x); // expected-error {{scanf directive '%s' (supported: %d, %i, %ld, %li)}}
+  return x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  int x;
+  scanf("%%%d", &x); // expected-error {{scanf directive '%%'}}
+  return x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  int x;
+  scanf("%3d", &x); // expected-error {{scanf directive '%3d'}}
+  return x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  long x;
+  scanf("%d", &x); // expected-error {{scanf %d into an object of type 'long' (expected 'int')}}
+  return (int)x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  short x;
+  scanf("%d", &x); // expected-error {{scanf %d into an object of type 'short'}}
+  return x;
+}
+// -----
+#include <stdio.h>
+int f(int x) {
+  scanf("%d", x); // expected-error {{scanf argument that is not '&variable'}}
+  return x;
+}
+// -----
+#include <stdio.h>
+struct P { int v; };
+int f(struct P *p) {
+  scanf("%d", &p->v); // expected-error {{scanf into something other than a variable or an array element}}
+  return p->v;
+}
+// -----
+#include <stdio.h>
+extern FILE *in_file;
+int f(void) {
+  int x;
+  fscanf(in_file, "%d", &x); // expected-error {{'fscanf' from a stream other than stdin}}
+  return x;
+}
+// -----
+#include <stdio.h>
+int f(int x) {
+  scanf(x ? "%d" : "%i", &x); // expected-error {{'scanf' with a format that is not a string literal}}
+  return x;
+}
+// -----
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  return (int)strtol(argv[1], NULL, 16); // expected-error {{'strtol' with a base other than 10}}
+}
+// -----
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  char *end;  // expected-error {{pointer type 'char *' of variable 'end'}}
+  return (int)strtol(argv[1], &end, 10);
+}
+// -----
+#include <stdlib.h>
+int f(int x) {
+  return atoi("12"); // expected-error {{'atoi' of something other than argv[i] in main(int argc, char *argv[])}}
+}
+// -----
+#include <stdlib.h>
+int helper(char **v) { // expected-error {{pointer type 'char **' of parameter 'v'}}
+  return 0;
+}
+// -----
+int main(int argc, char *argv[]) {
+  char **p = argv; // expected-error {{pointer type 'char **' of variable 'p'}}
+  return 0;
+}
+// -----
+#include <stdlib.h>
+int main(int argc, char *argv[]) { // expected-error {{argv read at index 64 (at most 63 arguments are modelled)}}
+  return atoi(argv[64]);
+}
+// -----
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  char **v = argv; // expected-error {{pointer type 'char **' of variable 'v'}}
+  return atoi(v[1]);
+}
+// -----
+#include <stdlib.h>
+int main(int argc, char *argv[]) {
+  return argv[1] != 0; // expected-error {{'argv' used other than as atoi(argv[i])}}
+}

@@ -41,7 +41,7 @@ fi
 # sample, and a gate would fail on mutants unrelated to the change under test. Developers run the check as a
 # gate before committing (tests/README.md, "Mutation check"); MUTANTS=0 skips it, MUTATION_GATE=1 makes an
 # unexplained survivor fail this script.
-MUTANTS=${MUTANTS:-6}
+MUTANTS=${MUTANTS:-3}
 if [ "$MUTANTS" -gt 0 ]; then
   section "mutation check ($MUTANTS mutants, seed 1, ctest -L quick; report only unless MUTATION_GATE=1)"
   gate=(--keep-going)

@@ -193,7 +193,7 @@ Json runTask(const Task &task, const std::vector<Config> &configs, const Options
   for (const Config &c : configs) {
     localize::Options lo;
     lo.solver = c.solver;
-    lo.weights = c.method == "maxsat" && !c.weights.empty() ? c.weights : "uniform";
+    lo.weights = (c.method == "maxsat" || c.method == "ofc") && !c.weights.empty() ? c.weights : "uniform";
     lo.relaxGuards = c.guards;
     lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
     lo.maxSize = o.maxSize;
@@ -432,7 +432,7 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
       if (!repair::parseFormula(weights, f))
         usageError("bench localize: --configs: unknown formula '" + weights +
                    "' (tarantula, ochiai or dstar)");
-    } else if (method == "maxsat") {
+    } else if (method == "maxsat" || method == "ofc") {
       if (!weights.empty() && weights != "uniform" && weights != "ochiai")
         usageError("bench localize: --configs: unknown weights '" + weights + "' (uniform or ochiai)");
     } else if (!weights.empty()) {

@@ -53,7 +53,7 @@ uint64_t envOr(const char *name, uint64_t dflt) {
 } // namespace
 
 TEST_CASE("maxsat: every set is a minimal correction set") {
-  uint64_t first = envOr("LOCUS_MCS_SEED", 1), count = envOr("LOCUS_MCS_COUNT", 50);
+  uint64_t first = envOr("LOCUS_MCS_SEED", 1), count = envOr("LOCUS_MCS_COUNT", 25);
   for (const std::string &solver : backends::apiSolvers()) {
     int failures = 0, sets = 0, undecided = 0;
     for (uint64_t seed = first; seed < first + count; ++seed) {

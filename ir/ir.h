@@ -227,9 +227,9 @@ const char *stmtKindName(Stmt::Kind k);
 bool usesValue(Stmt::Kind k);
 
 /// Calls f(expr) on the root of every expression a statement's kind uses, in a fixed order: the value (when
-/// the kind uses it), the call arguments, the guard.
+/// the kind uses it, or a Halt's status when it has one), the call or print/scan arguments, the guard.
 template <typename StmtT, typename F> void forEachExprOf(StmtT &s, F &&f) {
-  if (usesValue(s.kind))
+  if (usesValue(s.kind) || (s.kind == Stmt::Halt && !(s.value == Expr{})))
     f(s.value);
   for (auto &a : s.args)
     f(a);

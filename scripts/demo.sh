@@ -37,5 +37,10 @@ show verify examples/reverse_buggy.c
 section "fault localization: which statement explains max's failure (BugAssist on the step equation)"
 show localize examples/max_buggy.c --entry max
 show localize examples/max_buggy.c --test test_larger_second --weights ochiai
+show localize examples/max_buggy.c --entry max --method all
+
+section "a specification people already have: a test suite and a reference program (bench/io/grades)"
+show test bench/io/grades/v1.c --tests bench/io/grades/suite --reference bench/io/grades/reference.c --filter t00
+show localize bench/io/grades/v1.c --tests bench/io/grades/suite --reference bench/io/grades/reference.c
 
 section "done in $(( $(date +%s) - T0 )) s"

@@ -287,7 +287,7 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
 /// `locus test FILE --tests SUITE [--reference REF] [--compare tokens]`: each test of a suite run and
 /// compared with its expected output (the suite's, or the reference's on the same input).
 int cmdSuite(const Common &c, const ExecOptions &e, const SpecStore &spec, const std::string &entryName,
-             report::Reporter &rep) {
+             const std::string &filter, report::Reporter &rep) {
   std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
@@ -295,6 +295,9 @@ int cmdSuite(const Common &c, const ExecOptions &e, const SpecStore &spec, const
   if (entry == ir::kNone || prog->procs[entry].isTest)
     usageError("no procedure '" + entryName + "' in " + c.file + "; choose one with --entry");
   repair::Suite suite = loadTests(spec);
+  if (!filter.empty()) // --filter: only the suite's tests whose name contains it
+    std::erase_if(suite.tests,
+                  [&](const repair::SuiteTest &t) { return t.name.find(filter) == std::string::npos; });
   std::optional<ir::Program> ref;
   uint32_t refEntry = ir::kNone;
   if (!spec.reference.empty()) {
@@ -423,7 +426,8 @@ int main(int argc, char **argv) {
   CLI::App *test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
   addCommon(test, c, rep);
   addExec(test, e);
-  test->add_option("--filter", filter, "run only tests whose name contains this text");
+  test->add_option("--filter", filter,
+                   "run only tests whose name contains this text (declared tests, or --tests suite entries)");
   test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
   addSpecOptions(test, spec, true);
   test->add_option("--entry", entry, "with --tests: the procedure the tests run")->capture_default_str();
@@ -459,7 +463,7 @@ int main(int argc, char **argv) {
       return cmdRun(c, e, entry, args, spec, rep);
     if (test->parsed()) {
       if (!spec.tests.empty())
-        return cmdSuite(c, e, spec, entry, rep);
+        return cmdSuite(c, e, spec, entry, filter, rep);
       if (!spec.reference.empty())
         usageError("--reference needs --tests (the inputs to run both programs on)");
       return cmdTest(c, e, filter, allTests, rep);

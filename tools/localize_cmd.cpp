@@ -264,6 +264,9 @@ int run(const Store &o, report::Reporter &rep) {
   if (o.failures > 1 && (o.allFailing || !o.test.empty() || o.haveArgs || !o.nondet.empty()))
     report::usageError("--failures N takes further counterexamples of verify; with --test, --args or "
                        "--nondet there is one failure (--all-failing: every failing test)");
+  if (!o.spec.tests.empty() && (o.allFailing || o.failures > 1))
+    report::usageError("--tests and --all-failing/--failures exclude each other (a suite's failing tests "
+                       "are not localized together yet)");
   if (o.weights != "uniform" && o.weights != "ochiai")
     report::usageError("--weights: expected uniform or ochiai, got '" + o.weights + "'");
   repair::Formula formula = repair::Formula::Ochiai;
@@ -384,9 +387,6 @@ int run(const Store &o, report::Reporter &rep) {
   if (!o.spec.tests.empty()) {
     if (o.haveArgs || !o.nondet.empty() || !o.stdinFile.empty())
       report::usageError("--tests and --args/--nondet/--stdin exclude each other");
-    if (o.allFailing || o.failures > 1)
-      report::usageError("--tests and --all-failing/--failures exclude each other (a suite's failing tests "
-                         "are not localized together yet)");
     uint32_t entry = prog->procIndex(o.entry);
     if (entry == ir::kNone || prog->procs[entry].isTest)
       report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");

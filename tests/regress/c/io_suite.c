@@ -21,7 +21,10 @@
 // RUN: locus localize %s --tests %S/Inputs/io_suite.txt --reference %S/Inputs/io_suite_ref.c
 // EXIT: 1
 // CHECK: ranking:
-// CHECK: io_suite.c:32:7 {{.*}}if (d < -1)
+// CHECK: io_suite.c:35:7 {{.*}}if (d < -1)
+// RUN: locus localize %s --tests %S/Inputs/io_suite.txt --all-failing
+// EXIT: 2
+// CHECK: --tests and --all-failing/--failures exclude each other
 #include <stdio.h>
 #include <stdlib.h>
 

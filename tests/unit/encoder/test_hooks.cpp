@@ -218,3 +218,17 @@ proc main() {
     }
   }
 }
+
+TEST_CASE("assertTo counts the steps it asserts: all of them with everything, the cone without") {
+  ir::Program prog = compile(kMax);
+  uint32_t entry = prog.procIndex("max");
+  Fixture all, cone;
+  Encoding enc = encode(prog, entry, all.tm, EncodeOptions{});
+  REQUIRE(!enc.steps.empty());
+  CHECK(enc.assertTo(*all.s, false, true) == enc.steps.size());
+  // the cone of the checks: every step of max matters to its assertion (r, x, y and the branch)
+  Encoding enc2 = encode(prog, entry, cone.tm, EncodeOptions{});
+  size_t inCone = enc2.assertTo(*cone.s);
+  CHECK(inCone > 0);
+  CHECK(inCone <= enc2.steps.size());
+}

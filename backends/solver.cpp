@@ -235,9 +235,20 @@ Result Solver::check(const std::vector<Term> &assumptions, Need need) {
     }
   }
   auto start = std::chrono::steady_clock::now();
-  Result r = how == Posing::Assume ? checkImpl(lits)
-             : how == Posing::Push ? checkWithPush(assumptions)
-                                   : checkFreshImpl(assumptions, how);
+  unsigned ownTimeout = timeoutMs_;
+  bool expired = false;
+  if (deadline_) { // the limit of this check: the timeout or what is left until the deadline
+    double left = std::chrono::duration<double, std::milli>(*deadline_ - start).count();
+    if (left < 1)
+      expired = true;
+    else if (timeoutMs_ == 0 || left < timeoutMs_)
+      timeoutMs_ = static_cast<unsigned>(left);
+  }
+  Result r = expired                 ? Result::unknown(UnknownReason::Timeout, "deadline reached")
+             : how == Posing::Assume ? checkImpl(lits)
+             : how == Posing::Push   ? checkWithPush(assumptions)
+                                     : checkFreshImpl(assumptions, how);
+  timeoutMs_ = ownTimeout;
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   coreAvailable_ = need == Need::Core;
   ++stats_.checks;

@@ -3,6 +3,7 @@
 
 #include "backends/term.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -173,6 +174,10 @@ public:
   /// Time limit in milliseconds for each following check; 0 means none.
   void setTimeout(unsigned ms) { timeoutMs_ = ms; }
   unsigned timeout() const { return timeoutMs_; }
+  /// A point in time no check may run past (none by default): each check's limit is the timeout or what is
+  /// left until the deadline, whichever is smaller; a check after it answers Unknown (Timeout) at once.
+  /// Callers that make many checks (MCS enumeration, core minimization, hitting sets) stay within one budget.
+  void setDeadline(std::optional<std::chrono::steady_clock::time_point> d) { deadline_ = d; }
   /// Number of open levels (0 at the start).
   unsigned level() const { return static_cast<unsigned>(proxies_.size() - 1); }
   /// How this solver poses checks with Need::NoCore (never Auto).
@@ -224,6 +229,7 @@ protected:
   SolverOptions opts_;
 
 private:
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
   enum class State { Ready, Sat, Unsat, Unknown };
   void invalidate() { state_ = State::Ready; }
   Term literalFor(Term assumption);

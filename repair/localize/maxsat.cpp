@@ -31,6 +31,8 @@ public:
     }
     backends::Solver &s = *rf->solver;
     s.setTimeout(p.opts.timeoutMs);
+    if (p.opts.timeoutMs) // the MCS enumeration makes many checks: --timeout bounds them together
+      s.setDeadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(p.opts.timeoutMs));
     if (p.opts.weights == "ochiai" && p.tests.empty())
       r.message = "no declared tests: the ochiai weights see the failing run only";
     // The encoding must fail like the interpreter's run: every selector enforced, the checks cannot pass.

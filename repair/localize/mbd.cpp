@@ -112,6 +112,8 @@ public:
       return r;
     }
     backends::Solver &s = *j->solver;
+    if (p.opts.timeoutMs) // hitting sets and core minimization make many checks: one budget for them all
+      s.setDeadline(t0 + std::chrono::milliseconds(p.opts.timeoutMs));
     auto remaining = [&]() -> unsigned {
       if (p.opts.timeoutMs == 0)
         return 0;
@@ -159,7 +161,8 @@ public:
           diagnoses.push_back(next);
           continue;
         }
-        backends::CoreResult core = backends::minimizeCore(s, s.unsatCore());
+        backends::CoreResult core =
+            backends::minimizeCore(s, s.unsatCore(), backends::CoreMinimizer::Deletion, remaining());
         if (core.result.isUnknown() && core.core.empty()) {
           stopped(core.result);
           done = true;

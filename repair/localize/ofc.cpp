@@ -104,6 +104,8 @@ public:
       }
       backends::Solver &s = *rf->solver;
       s.setTimeout(remainingMs());
+      if (p.opts.timeoutMs) // the MCS enumeration below makes many checks: one budget for the method
+        s.setDeadline(t0 + std::chrono::milliseconds(p.opts.timeoutMs));
       backends::Result all = s.check(rf->selectors);
       selectors = static_cast<double>(rf->selectors.size());
       if (all.isSat()) {

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <csignal>
 #include <fstream>
 #include <stdexcept>
@@ -175,6 +176,29 @@ TEST_CASE("a check that runs out of time answers unknown with reason timeout") {
     s->setTimeout(0);
     s->assertFormula(tm.mkEq(a, tm.mkInt(1)));
     CHECK(s->check({tm.mkEq(b, tm.mkInt(2)), tm.mkEq(a, tm.mkInt(2))}).isUnsat());
+  }
+}
+
+TEST_CASE("a deadline: a check after it answers unknown (timeout) without asking; the timeout is kept") {
+  for (const std::string &spec : allSolvers()) {
+    CAPTURE(spec);
+    TermManager tm;
+    auto s = make(spec, tm);
+    Term x = tm.mkVar("x", tm.intSort());
+    s->assertFormula(tm.mkEq(x, tm.mkInt(3)));
+    s->setTimeout(5000);
+    s->setDeadline(std::chrono::steady_clock::now() - std::chrono::seconds(1));
+    Result r = s->check({tm.mkEq(x, tm.mkInt(3))});
+    CHECK(r.isUnknown());
+    CHECK(r.reason == UnknownReason::Timeout);
+    CHECK(s->timeout() == 5000);
+    // a deadline ahead leaves the check alone; none at all either
+    s->setDeadline(std::chrono::steady_clock::now() + std::chrono::hours(1));
+    CHECK(s->check({tm.mkEq(x, tm.mkInt(3))}).isSat());
+    CHECK(s->check({tm.mkEq(x, tm.mkInt(4))}).isUnsat());
+    s->setDeadline(std::nullopt);
+    CHECK(s->check().isSat());
+    CHECK(s->timeout() == 5000);
   }
 }
 

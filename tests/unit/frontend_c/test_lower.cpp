@@ -235,8 +235,18 @@ TEST_CASE("every regression .c file prints as GCL that parses back to the same p
   CHECK((files >= 10));
 }
 
+// Under AddressSanitizer an exception unwinding from deep recursion on the front end's large thread stack
+// (parse.cpp) trips ASan's own no-return handling (a CHECK failure inside the runtime, google/sanitizers
+// issue 189), so this case runs in the ordinary build only.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kUnderAsan = true;
+#else
+constexpr bool kUnderAsan = false;
+#endif
+
 TEST_CASE(
-    "expressions of thousands of terms: lowered (deep IR split through temporaries) or a located limit") {
+    "expressions of thousands of terms: lowered (deep IR split through temporaries) or a located limit" *
+    doctest::skip(kUnderAsan)) {
   // Issue 11 item 5: these overflowed the stack of the lowering (signal 11), 5000 nested `!` clang's parser.
   auto repeat = [](const std::string &s, int n) {
     std::string out;

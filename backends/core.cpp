@@ -2,7 +2,6 @@
 #include "backends/core.h"
 
 #include <algorithm>
-#include <chrono>
 #include <unordered_set>
 
 namespace locus::backends {
@@ -23,20 +22,10 @@ std::vector<Term> restrict(const std::vector<Term> &from, const std::vector<Term
 
 class Minimizer {
 public:
-  Minimizer(Solver &s, unsigned budgetMs) : s_(s), budgetMs_(budgetMs) {}
+  explicit Minimizer(Solver &s) : s_(s) {}
 
-  /// Unsat of `set`; an Unknown counts as Sat (the element stays) and is remembered. With a budget, each
-  /// check gets what is left of it; once it is spent no check is made.
+  /// Unsat of `set`; an Unknown counts as Sat (the element stays) and is remembered.
   bool unsat(const std::vector<Term> &set) {
-    if (budgetMs_ > 0) {
-      double used = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0_).count();
-      if (used >= budgetMs_) {
-        if (!out.result.isUnknown())
-          out.result = Result::unknown(UnknownReason::Timeout, "core minimization: time budget spent");
-        return false;
-      }
-      s_.setTimeout(std::max(1u, static_cast<unsigned>(budgetMs_ - used)));
-    }
     ++out.checks;
     Result r = s_.check(set);
     if (r.isUnknown() && !out.result.isUnknown())
@@ -80,23 +69,12 @@ public:
 
 private:
   Solver &s_;
-  unsigned budgetMs_;
-  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
 
 } // namespace
 
-CoreResult minimizeCore(Solver &solver, const std::vector<Term> &assumptions, CoreMinimizer method,
-                        unsigned budgetMs) {
-  Minimizer m(solver, budgetMs);
-  unsigned ownTimeout = solver.timeout();
-  struct Restore {
-    Solver &s;
-    unsigned ms;
-    ~Restore() { s.setTimeout(ms); }
-  } restore{solver, ownTimeout};
-  if (budgetMs > 0)
-    solver.setTimeout(budgetMs);
+CoreResult minimizeCore(Solver &solver, const std::vector<Term> &assumptions, CoreMinimizer method) {
+  Minimizer m(solver);
   ++m.out.checks;
   Result first = solver.check(assumptions);
   if (!first.isUnsat()) {

@@ -27,10 +27,7 @@ struct CoreResult {
 /// Shrinks `assumptions` (boolean terms, unsatisfiable together with the solver's assertions) to a minimal
 /// unsatisfiable subset, keeping their order. Uses only check(assumptions) and unsatCore(); leaves the
 /// solver's assertions unchanged (non-literal assumptions get proxies, see Solver).
-/// `budgetMs` (0: none) bounds the whole minimization: each check gets what is left of it (the solver's own
-/// timeout is restored afterwards), and once it is spent the remaining elements stay (result Unknown,
-/// reason Timeout, the core unsatisfiable but perhaps not minimal).
 CoreResult minimizeCore(Solver &solver, const std::vector<Term> &assumptions,
-                        CoreMinimizer method = CoreMinimizer::Deletion, unsigned budgetMs = 0);
+                        CoreMinimizer method = CoreMinimizer::Deletion);
 
 } // namespace locus::backends

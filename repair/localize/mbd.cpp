@@ -161,8 +161,8 @@ public:
           diagnoses.push_back(next);
           continue;
         }
-        backends::CoreResult core =
-            backends::minimizeCore(s, s.unsatCore(), backends::CoreMinimizer::Deletion, remaining());
+        // (its checks stop at the solver's deadline: then the core stays unsatisfiable, perhaps not minimal)
+        backends::CoreResult core = backends::minimizeCore(s, s.unsatCore());
         if (core.result.isUnknown() && core.core.empty()) {
           stopped(core.result);
           done = true;

@@ -1,0 +1,254 @@
+// What every repair method shares: the program made ready to check (itself or its product with a
+// reference), the validation of a candidate, and the independent re-verification of a patch from its
+// patched source text.
+#include "repair/fix/fix.h"
+
+#include "frontend/source.h"
+#include "ir/product.h"
+#include "repair/common/tests.h"
+#include "repair/localize/localize.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace locus::fix {
+
+namespace fs = std::filesystem;
+
+const char *statusName(Status s) {
+  switch (s) {
+  case Status::Repaired: return "repaired";
+  case Status::NotRepaired: return "not-repaired";
+  case Status::NoFailure: return "no-failure";
+  case Status::Unknown: return "unknown";
+  case Status::Error: return "error";
+  }
+  return "?";
+}
+
+namespace {
+
+Checked checkedFor(const ir::Program &prog, const Spec &spec) {
+  Checked c;
+  uint32_t entry = prog.procIndex(spec.entry);
+  if (entry == ir::kNone || prog.procs[entry].isTest) {
+    c.error = "no procedure '" + spec.entry + "'";
+    return c;
+  }
+  c.failureSpec.kind = repair::FailureSpec::Kind::Verify;
+  c.failureSpec.entry = spec.entry;
+  c.failureSpec.verify = spec.verify;
+  if (spec.reference) {
+    uint32_t refEntry = spec.reference->procIndex(spec.referenceEntry);
+    if (refEntry == ir::kNone) {
+      c.error = "the reference has no procedure '" + spec.referenceEntry + "'";
+      return c;
+    }
+    std::optional<ir::Product> product = ir::makeProduct(prog, entry, *spec.reference, refEntry, c.error);
+    if (!product)
+      return c;
+    c.prog = std::move(product->prog);
+    c.entry = product->entry;
+    c.failureSpec.verify.encode.expect.reference = product->reference;
+    return c;
+  }
+  c.prog = prog;
+  c.entry = entry;
+  return c;
+}
+
+/// Validates with the declared tests of `mainFile` (the recompiled copy's own path when re-verifying).
+Validation validateIn(const Checked &checked, const Spec &spec, const std::string &mainFile,
+                      unsigned timeoutMs) {
+  Validation v;
+  if (!checked.error.empty()) {
+    v.verdict = Validation::Verdict::Error;
+    v.message = checked.error;
+    return v;
+  }
+  repair::FailureSpec fsp = checked.failureSpec;
+  fsp.verify.timeoutMs = timeoutMs;
+  repair::FailureSearch found = repair::findFailure(checked.prog, fsp);
+  switch (found.status) {
+  case repair::FailureStatus::Found:
+    v.verdict = Validation::Verdict::Buggy;
+    v.message = found.failure->describe(checked.prog);
+    v.failure = std::move(found.failure);
+    return v;
+  case repair::FailureStatus::Unknown:
+    v.verdict = Validation::Verdict::Unknown;
+    v.message = found.message;
+    return v;
+  case repair::FailureStatus::Invalid:
+    v.verdict = Validation::Verdict::Error;
+    v.message = found.message;
+    return v;
+  case repair::FailureStatus::Internal:
+    v.verdict = Validation::Verdict::Error;
+    v.message = "internal error: " + found.message;
+    return v;
+  case repair::FailureStatus::None: break;
+  }
+  ir::InterpOptions io;
+  io.ints = spec.verify.encode.ints;
+  io.seed = 0;
+  std::vector<uint32_t> tests = repair::declaredTests(checked.prog, mainFile);
+  v.tests = tests.size();
+  for (const repair::TestRun &t : repair::runTests(checked.prog, tests, io)) {
+    if (t.passed())
+      continue;
+    ++v.testsFailed;
+    if (v.failure)
+      continue;
+    repair::FailureSpec ts = fsp;
+    ts.kind = repair::FailureSpec::Kind::Test;
+    ts.test = checked.prog.procs[t.proc].name;
+    repair::FailureSearch f = repair::findFailure(checked.prog, ts);
+    if (f.status == repair::FailureStatus::Found) {
+      v.message = f.failure->describe(checked.prog);
+      v.failure = std::move(f.failure);
+    }
+  }
+  if (v.testsFailed == 0) {
+    v.verdict = Validation::Verdict::Correct;
+    return v;
+  }
+  v.verdict = v.failure ? Validation::Verdict::Buggy : Validation::Verdict::Error;
+  if (!v.failure)
+    v.message = "internal error: a failing test did not fail again";
+  return v;
+}
+
+/// A fresh temporary directory (removed by the destructor).
+class TempDir {
+public:
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "locus-repair-XXXXXX").string();
+    if (mkdtemp(tmpl.data()))
+      path_ = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty())
+      fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir &) = delete;
+  TempDir &operator=(const TempDir &) = delete;
+  const std::string &path() const { return path_; }
+
+private:
+  std::string path_;
+};
+
+bool sameFile(const std::string &a, const std::string &b) {
+  std::error_code ec;
+  return a == b || fs::equivalent(a, b, ec);
+}
+
+} // namespace
+
+Checked checkedProgram(const ir::Program &prog, const Spec &spec) {
+  return checkedFor(prog, spec);
+}
+
+Validation validate(const Checked &checked, const Spec &spec, unsigned timeoutMs) {
+  return validateIn(checked, spec, spec.mainFile, timeoutMs);
+}
+
+Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs) {
+  Reverified r;
+  TempDir dir;
+  if (dir.path().empty()) {
+    r.message = "cannot make a temporary directory";
+    return r;
+  }
+  std::string copy = (fs::path(dir.path()) / fs::path(spec.mainFile).filename()).string();
+  bool wroteMain = false;
+  for (const patch::FilePatch &f : p.files) {
+    if (!sameFile(f.path, spec.mainFile)) {
+      r.message = "the patch changes " + f.path + ", not only " + spec.mainFile;
+      return r;
+    }
+    std::ofstream out(copy, std::ios::binary);
+    out << f.after;
+    if (!out) {
+      r.message = "cannot write " + copy;
+      return r;
+    }
+    wroteMain = true;
+  }
+  if (!wroteMain) {
+    r.message = "the patch changes nothing";
+    return r;
+  }
+  SourceManager sm;
+  Diagnostics diags(sm);
+  frontend::Options fo;
+  fo.importPath = spec.importPath;
+  fo.importPath.push_back(fs::absolute(fs::path(spec.mainFile)).parent_path().string());
+  std::optional<ir::Program> prog = frontend::compileSource(copy, sm, diags, fo);
+  if (!prog) {
+    r.message = "the patched source does not compile";
+    for (const Diagnostic &d : diags.all())
+      if (d.severity == Severity::Error) {
+        r.message += ": " + d.message;
+        break;
+      }
+    return r;
+  }
+  r.compiled = true;
+  Checked checked = checkedFor(*prog, spec);
+  Validation v = validateIn(checked, spec, copy, timeoutMs);
+  r.tests = v.tests;
+  r.testsPassed = v.verdict == Validation::Verdict::Correct || (v.tests > 0 && v.testsFailed == 0);
+  r.verified = v.verdict == Validation::Verdict::Correct;
+  if (!r.verified)
+    r.message = v.message.empty() ? "the patched source does not verify" : v.message;
+  return r;
+}
+
+std::unordered_set<uint32_t> changeableProcs(const Problem &p) {
+  if (p.opts.procs)
+    return *p.opts.procs;
+  return localize::ownProcedures(p.prog, p.spec.mainFile);
+}
+
+std::optional<std::chrono::steady_clock::time_point> deadlineOf(unsigned timeoutMs) {
+  if (timeoutMs == 0)
+    return std::nullopt;
+  return std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+}
+
+unsigned msLeft(const std::optional<std::chrono::steady_clock::time_point> &d, unsigned fallback) {
+  if (!d)
+    return fallback;
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*d - std::chrono::steady_clock::now());
+  return left.count() <= 0 ? 0 : static_cast<unsigned>(std::max<long long>(1, left.count()));
+}
+
+std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,
+                                   std::vector<std::string> changes, size_t size, double seconds,
+                                   bool &rendered, std::string &why) {
+  patch::PatchResult pr = patch::render(p.prog, p.sm, edits);
+  rendered = pr.patch.has_value();
+  if (!pr.patch) {
+    why = pr.error;
+    return std::nullopt;
+  }
+  Repair r;
+  r.edits = std::move(edits);
+  r.patch = std::move(*pr.patch);
+  r.changes = std::move(changes);
+  r.size = size;
+  r.seconds = seconds;
+  r.check = reverify(r.patch, p.spec);
+  if (!r.check.verified || !r.check.testsPassed) {
+    why = r.check.message;
+    return std::nullopt;
+  }
+  return r;
+}
+
+} // namespace locus::fix

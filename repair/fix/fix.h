@@ -1,0 +1,155 @@
+// Repair: the methods (one class each, in one registry), the problem they solve (a program whose
+// specification fails within the bound) and the result they give — patches as source diffs, each compiled
+// again from the patched text and verified independently before it is reported. See repair/README.md
+// ("Repair") and docs/repair.md.
+#pragma once
+
+#include "backends/encoder/verify.h"
+#include "ir/ir.h"
+#include "ir/source.h"
+#include "repair/common/failure.h"
+#include "repair/patch/patch.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace locus::fix {
+
+namespace patch = repair::patch;
+
+/// What "correct" means, for the search and for the independent re-verification of a patch: the entry's
+/// own checks (asserts, contracts, run-time errors) within the bounds of `verify`, the output of a
+/// reference program on the same inputs when there is one (the product program, ir/product.h), and the
+/// declared tests of the main file.
+struct Spec {
+  std::string mainFile;                ///< the user's file, as given (GCL or C)
+  std::vector<std::string> importPath; ///< -I: to compile a patched file again
+  std::string entry = "main";
+  encoder::VerifyOptions verify;          ///< solver, bounds, integer mode, input options (expect: unset)
+  const ir::Program *reference = nullptr; ///< --reference, compiled
+  std::string referenceEntry;             ///< its entry's name
+};
+
+/// A program made ready to check: the program itself, or its product with the reference.
+struct Checked {
+  ir::Program prog;
+  uint32_t entry = ir::kNone;
+  repair::FailureSpec failureSpec; ///< verify of `entry` (with the reference's expectation)
+  std::string error;               ///< why it cannot be checked (no entry, the reference does not fit)
+};
+/// `prog` (or its product with spec.reference) with the failure search that checks it. The product keeps
+/// `prog`'s statement ids, so an edit of `prog` applies to it unchanged.
+Checked checkedProgram(const ir::Program &prog, const Spec &spec);
+
+/// The answer for one candidate program.
+struct Validation {
+  enum class Verdict { Correct, Buggy, Unknown, Error };
+  Verdict verdict = Verdict::Unknown;
+  std::optional<repair::Failure> failure; ///< Buggy: verify's counterexample replayed, or a failing test
+  size_t tests = 0;                       ///< declared tests run
+  size_t testsFailed = 0;
+  std::string message; ///< Unknown, Error: why; Buggy: what fails
+};
+/// Checks `checked.prog` with a solver made for this call: verify within the bound, then (when it is safe)
+/// the declared tests of spec.mainFile in the interpreter. `timeoutMs` bounds verify (0: none).
+Validation validate(const Checked &checked, const Spec &spec, unsigned timeoutMs = 0);
+
+/// What the independent check of a patch found: the patched text compiled again by the front end (from a
+/// temporary copy; spec.importPath and the file's own directory are searched) and validated.
+struct Reverified {
+  bool compiled = false;
+  bool verified = false;    ///< verify is safe within the bound on the recompiled program
+  bool testsPassed = false; ///< every declared test passes on it (true when there are none)
+  size_t tests = 0;
+  std::string message; ///< what went wrong (a diagnostic of the front end, the failure)
+};
+Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs = 0);
+
+/// One repair: IR edits of the user's program, rendered as a patch of the source files.
+struct Repair {
+  std::vector<patch::Edit> edits;
+  patch::Patch patch;
+  std::vector<std::string> changes; ///< readable, one per changed place: "max.gcl:5:9: x → y"
+  size_t size = 0;                  ///< places changed (mutations, or template components)
+  Reverified check;                 ///< the independent re-verification
+  double seconds = 0;               ///< from the start of the method to this repair
+};
+
+struct Options {
+  std::string solver = "z3";
+  unsigned timeoutMs = 0; ///< the whole method (0: none); running out returns what was found
+  size_t maxRepairs = 1;  ///< stop after this many repairs
+  /// The procedures whose statements may be changed (unset: those declared in the main file).
+  std::optional<std::unordered_set<uint32_t>> procs;
+  // mutate (AllRepair)
+  unsigned level = 2;        ///< the mutation level (1 or 2, NOTES.md)
+  unsigned maxMutations = 2; ///< at most this many places mutated at once
+  bool localization = true;  ///< fl-AllRepair (block by the must set) or AllRepair (block the mutant only)
+  // template (Könighofer & Bloem)
+  unsigned maxIterations = 20;   ///< CEGIS rounds per diagnosis
+  size_t maxDiagnosisSize = 2;   ///< the largest diagnosis (mbd) a template is tried for
+  int64_t coefficientBound = 10; ///< M: coefficients in [-M, M] are preferred
+  uint64_t seed = 0;             ///< randomization of the preferences (0: none)
+};
+
+struct Problem {
+  const ir::Program &prog; ///< as the front end compiled the user's files
+  const SourceManager &sm; ///< their text
+  const Spec &spec;
+  Options opts;
+};
+
+enum class Status {
+  Repaired,    ///< at least one repair, verified from its patched source
+  NotRepaired, ///< the search space was exhausted within the limits without a repair
+  NoFailure,   ///< the program is correct: nothing to repair
+  Unknown,     ///< a time limit or an unknown answer stopped the search before a repair was found
+  Error,       ///< the method cannot run on this problem (message); "internal …" for a bug of ours
+};
+const char *statusName(Status s); ///< "repaired", "not-repaired", "no-failure", "unknown", "error"
+
+struct Result {
+  std::string method;
+  std::string solver;
+  Status status = Status::NotRepaired;
+  std::string message;
+  std::optional<repair::Failure> failure; ///< the original program's failure (verify or a test)
+  std::vector<Repair> repairs;            ///< in the order found (for mutate: by size, then search order)
+  bool complete = false;                  ///< the whole space within the limits was searched
+  /// Method-specific counters: candidates validated, mutants blocked, CEGIS rounds, solve time, ….
+  std::map<std::string, double> stats;
+  double seconds = 0;
+};
+
+/// A repair method. Implementations are registered in registry.cpp; `locus repair --method NAME`.
+class Method {
+public:
+  virtual ~Method() = default;
+  virtual const char *name() const = 0;
+  virtual const char *summary() const = 0; ///< one line for --help
+  virtual Result run(const Problem &p) const = 0;
+};
+
+const std::vector<std::unique_ptr<Method>> &methods();
+const Method *findMethod(const std::string &name);
+
+/// Renders `edits` and re-verifies the patch; the repair, or nullopt with `why` (the edits cannot be shown
+/// as source: `rendered` false; or the patched source does not verify: an internal error of the method).
+std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,
+                                   std::vector<std::string> changes, size_t size, double seconds,
+                                   bool &rendered, std::string &why);
+
+/// The procedures a method may change: p.opts.procs, else those declared in the main file.
+std::unordered_set<uint32_t> changeableProcs(const Problem &p);
+
+/// A deadline from a timeout (none for 0).
+std::optional<std::chrono::steady_clock::time_point> deadlineOf(unsigned timeoutMs);
+/// The milliseconds left until `d` (0: none left; `fallback` without a deadline).
+unsigned msLeft(const std::optional<std::chrono::steady_clock::time_point> &d, unsigned fallback = 0);
+
+} // namespace locus::fix

@@ -1,0 +1,13 @@
+// The constructors of the repair methods, for the registry (registry.cpp).
+#pragma once
+
+#include "repair/fix/fix.h"
+
+#include <memory>
+
+namespace locus::fix {
+
+std::unique_ptr<Method> makeMutate();   ///< mutate.cpp: AllRepair / fl-AllRepair
+std::unique_ptr<Method> makeTemplate(); ///< template.cpp: Könighofer & Bloem
+
+} // namespace locus::fix

@@ -1,0 +1,336 @@
+// Mutation-based repair (Rothenberg & Grumberg): AllRepair's generate-validate loop over the mutation
+// space of levels 1 and 2, with fl-AllRepair's pruning — a buggy mutant's must location set (FOSFL) blocks
+// every mutant that agrees with it there. `locus repair --method mutate`; docs/repair.md.
+//
+// The generator is a SAT problem over "site s uses option o" (at most one option per site; exactly n sites
+// mutated, n = 1, 2, … up to --max-mutations, so repairs come out smallest first). Each model is a mutant;
+// the validator verifies it within the bound. A correct mutant is a repair, and every mutant that contains
+// its mutations is blocked (minimality); a buggy one is blocked with the mutants that agree with it on the
+// sites of its must set (or alone, without localization). The space is exhausted when the generator has
+// no model left at every size.
+#include "repair/fix/methods.h"
+
+#include "backends/cardinality.h"
+#include "backends/solver.h"
+#include "repair/localize/must.h"
+#include "repair/mutation/mutation.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace locus::fix {
+
+namespace {
+
+using backends::Term;
+using Clock = std::chrono::steady_clock;
+namespace mutation = repair::mutation;
+
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+/// Whether a must set can name a site: the must set holds the statements whose Value steps are in the
+/// slice, and only an assignment's value step covers every expression a mutation changes. A site in
+/// another statement (a loop's condition, a call's arguments, a field write) is treated as being in every
+/// must set — never a reason to block.
+bool nameable(const ir::StmtIndex &index, const mutation::Site &site) {
+  for (ir::StmtId id : site.stmts) {
+    const ir::Stmt *s = index.find(id);
+    if (!s || s->kind != ir::Stmt::Assign)
+      return false;
+  }
+  return true;
+}
+
+/// How many mutants with at most `k` mutated sites (each of `free` with its option count; `fixed` already
+/// mutated) there are: Σ_{j ≤ k - fixed} e_j(free), e_j the elementary symmetric sums.
+double countMutants(const std::vector<size_t> &free, unsigned k, unsigned fixed) {
+  if (fixed > k)
+    return 0;
+  unsigned m = k - fixed;
+  std::vector<double> e(m + 1, 0.0);
+  e[0] = 1;
+  for (size_t c : free)
+    for (unsigned j = m; j >= 1; --j)
+      e[j] += e[j - 1] * static_cast<double>(c);
+  double sum = 0;
+  for (double x : e)
+    sum += x;
+  return sum;
+}
+
+std::string placeText(const ir::Program &prog, const ir::StmtIndex &index, const mutation::Site &site,
+                      const mutation::Option &o) {
+  const ir::Stmt *s = index.find(site.stmts.front());
+  std::string where;
+  if (s) {
+    const ir::Expr *node = patch::nodeAt(*s, site.node);
+    SourceLoc loc = node && node->range.valid() ? node->range.begin : s->loc;
+    if (loc.valid() && loc.file < prog.files.size())
+      where = prog.files[loc.file] + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": ";
+  }
+  return where + site.from + " → " + o.to;
+}
+
+class Mutate final : public Method {
+public:
+  const char *name() const override { return "mutate"; }
+  const char *summary() const override {
+    return "mutation-based repair (fl-AllRepair): every minimal set of at most --max-mutations operator and "
+           "constant mutations that makes the program verify";
+  }
+
+  Result run(const Problem &p) const override {
+    auto t0 = Clock::now();
+    auto deadline = deadlineOf(p.opts.timeoutMs);
+    Result r;
+    r.method = name();
+    r.solver = p.opts.solver;
+    auto finish = [&](Status s, std::string msg = {}) {
+      r.status = s;
+      if (!msg.empty())
+        r.message = std::move(msg);
+      r.seconds = since(t0);
+      return r;
+    };
+    if (p.opts.level < 1 || p.opts.level > 2)
+      return finish(Status::Error, "--level: expected 1 or 2");
+    Checked base = checkedProgram(p.prog, p.spec);
+    if (!base.error.empty())
+      return finish(Status::Error, base.error);
+    Validation v0 = validate(base, p.spec, msLeft(deadline));
+    switch (v0.verdict) {
+    case Validation::Verdict::Correct:
+      return finish(Status::NoFailure, "'" + p.spec.entry + "' verifies up to unwind " +
+                                           std::to_string(p.spec.verify.encode.unwind) +
+                                           (v0.tests ? " and its tests pass" : "") + ": nothing to repair");
+    case Validation::Verdict::Unknown: return finish(Status::Unknown, "verify gave no answer: " + v0.message);
+    case Validation::Verdict::Error: return finish(Status::Error, v0.message);
+    case Validation::Verdict::Buggy: break;
+    }
+    r.failure = v0.failure;
+
+    // The space: sites whose options render as source patches that mean the same IR change.
+    std::unordered_set<uint32_t> procSet = changeableProcs(p);
+    std::vector<uint32_t> procs(procSet.begin(), procSet.end());
+    std::sort(procs.begin(), procs.end());
+    std::vector<mutation::Site> sites;
+    size_t droppedSites = 0, droppedOptions = 0;
+    for (mutation::Site &s : mutation::space(p.prog, procs, p.opts.level)) {
+      if (!s.source) {
+        ++droppedSites;
+        continue;
+      }
+      size_t before = s.options.size();
+      s.options.erase(std::remove_if(s.options.begin(), s.options.end(),
+                                     [](const mutation::Option &o) { return !o.sourceExact; }),
+                      s.options.end());
+      droppedOptions += before - s.options.size();
+      if (!s.options.empty())
+        sites.push_back(std::move(s));
+    }
+    ir::StmtIndex index(p.prog);
+    std::vector<bool> canName(sites.size());
+    size_t options = 0;
+    for (size_t i = 0; i < sites.size(); ++i) {
+      canName[i] = nameable(index, sites[i]);
+      options += sites[i].options.size();
+    }
+    r.stats["sites"] = static_cast<double>(sites.size());
+    r.stats["options"] = static_cast<double>(options);
+    r.stats["sites_without_source"] = static_cast<double>(droppedSites);
+    r.stats["options_not_source_exact"] = static_cast<double>(droppedOptions);
+    unsigned k = std::min<unsigned>(p.opts.maxMutations, static_cast<unsigned>(sites.size()));
+    std::vector<size_t> optionCounts;
+    for (const mutation::Site &s : sites)
+      optionCounts.push_back(s.options.size());
+    r.stats["space"] = countMutants(optionCounts, k, 0) - 1;
+    if (sites.empty()) {
+      r.complete = true;
+      return finish(Status::NotRepaired,
+                    "no operator or constant of the changeable procedures can be mutated");
+    }
+
+    // The generator.
+    backends::TermManager tm;
+    backends::SolverOptions so;
+    so.cores = false;
+    backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, tm, so);
+    if (!made)
+      return finish(Status::Error, made.error);
+    backends::Solver &gen = *made.solver;
+    gen.setDeadline(deadline);
+    std::vector<std::vector<Term>> b(sites.size());
+    std::vector<Term> mutated(sites.size());
+    for (size_t i = 0; i < sites.size(); ++i) {
+      for (size_t o = 0; o < sites[i].options.size(); ++o)
+        b[i].push_back(tm.mkVar("mut!" + std::to_string(i) + "!" + std::to_string(o), tm.boolSort()));
+      gen.assertFormula(backends::atMost(tm, b[i], 1));
+      mutated[i] = tm.mkOr(b[i]);
+    }
+
+    localize::Options lo;
+    lo.solver = p.opts.solver;
+    lo.procs = procSet;
+    std::vector<repair::TestRun> noTests;
+    size_t validated = 0, buggy = 0, unknown = 0, mustSets = 0, mustFailed = 0, reverifyFailed = 0;
+    size_t unrenderable = 0;
+    double blockedSum = 0, mustSites = 0, validateSeconds = 0, mustSeconds = 0, generateSeconds = 0;
+    std::string internal;
+    bool stopped = false, exhausted = false;
+    for (unsigned n = 1; n <= k && !stopped && !exhausted; ++n) {
+      Term size = backends::exactly(tm, mutated, n);
+      for (;;) {
+        if (deadline && Clock::now() >= *deadline) {
+          stopped = true;
+          break;
+        }
+        auto tg = Clock::now();
+        backends::Result res = gen.check({size}, backends::Need::NoCore);
+        generateSeconds += since(tg);
+        if (res.status == backends::Status::Unsat)
+          break;
+        if (res.status != backends::Status::Sat) {
+          stopped = true;
+          break;
+        }
+        std::vector<int> choice(sites.size(), -1);
+        std::vector<std::pair<const mutation::Site *, const mutation::Option *>> picked;
+        for (size_t i = 0; i < sites.size(); ++i)
+          for (size_t o = 0; o < b[i].size(); ++o)
+            if (gen.value(b[i][o]).boolean) {
+              choice[i] = static_cast<int>(o);
+              picked.emplace_back(&sites[i], &sites[i].options[o]);
+            }
+        ++validated;
+        Checked cand;
+        cand.prog = mutation::applyChoice(base.prog, picked);
+        cand.entry = base.entry;
+        cand.failureSpec = base.failureSpec;
+        auto tv = Clock::now();
+        Validation v = validate(cand, p.spec, msLeft(deadline));
+        validateSeconds += since(tv);
+        if (v.verdict == Validation::Verdict::Correct) {
+          std::vector<std::string> changes;
+          for (const auto &[s, o] : picked)
+            changes.push_back(placeText(p.prog, index, *s, *o));
+          bool rendered = false;
+          std::string why;
+          std::optional<Repair> rep = finishRepair(p, mutation::edits(p.prog, picked), std::move(changes),
+                                                   picked.size(), since(t0), rendered, why);
+          if (rep) {
+            r.repairs.push_back(std::move(*rep));
+          } else if (!rendered) {
+            ++unrenderable;
+          } else {
+            ++reverifyFailed;
+            if (internal.empty())
+              internal = why;
+          }
+          // Minimality: no mutant containing these mutations is reported.
+          std::vector<Term> clause;
+          for (size_t i = 0; i < sites.size(); ++i)
+            if (choice[i] >= 0)
+              clause.push_back(tm.mkNot(b[i][static_cast<size_t>(choice[i])]));
+          gen.assertFormula(tm.mkOr(clause));
+          if (r.repairs.size() >= p.opts.maxRepairs) {
+            stopped = true;
+            break;
+          }
+          continue;
+        }
+        if (v.verdict == Validation::Verdict::Error) {
+          r.stats["candidates_validated"] = static_cast<double>(validated);
+          return finish(Status::Error, v.message);
+        }
+        // Buggy or unknown: block this mutant, and with a must set every mutant that agrees with it there.
+        std::vector<bool> inF(sites.size(), true);
+        bool localized = false;
+        if (v.verdict == Validation::Verdict::Buggy) {
+          ++buggy;
+          if (p.opts.localization && v.failure) {
+            localize::Problem lp{cand.prog, *v.failure, noTests, lo};
+            auto tm0 = Clock::now();
+            localize::MustSet ms = localize::mustSetOf(lp);
+            mustSeconds += since(tm0);
+            if (ms.error.empty()) {
+              ++mustSets;
+              localized = true;
+              std::unordered_set<ir::StmtId> f;
+              for (const localize::Blame &bl : ms.blames)
+                f.insert(bl.stmt);
+              for (size_t i = 0; i < sites.size(); ++i) {
+                if (!canName[i])
+                  continue;
+                inF[i] = std::any_of(sites[i].stmts.begin(), sites[i].stmts.end(),
+                                     [&](ir::StmtId id) { return f.count(id) != 0; });
+              }
+            } else {
+              ++mustFailed;
+            }
+          }
+        } else {
+          ++unknown;
+        }
+        std::vector<Term> clause;
+        std::vector<size_t> freeCounts;
+        unsigned fixedMutated = 0;
+        for (size_t i = 0; i < sites.size(); ++i) {
+          if (!inF[i]) {
+            freeCounts.push_back(sites[i].options.size());
+            continue;
+          }
+          if (choice[i] >= 0) {
+            clause.push_back(tm.mkNot(b[i][static_cast<size_t>(choice[i])]));
+            ++fixedMutated;
+          } else {
+            clause.push_back(mutated[i]);
+          }
+        }
+        if (localized)
+          mustSites += static_cast<double>(clause.size());
+        blockedSum += countMutants(freeCounts, k, fixedMutated);
+        if (clause.empty()) { // every mutant agrees with this one where it matters: none is a repair
+          exhausted = true;
+          break;
+        }
+        gen.assertFormula(tm.mkOr(clause));
+      }
+    }
+    r.stats["candidates_validated"] = static_cast<double>(validated);
+    r.stats["buggy"] = static_cast<double>(buggy);
+    r.stats["unknown"] = static_cast<double>(unknown);
+    r.stats["must_sets"] = static_cast<double>(mustSets);
+    r.stats["must_set_failed"] = static_cast<double>(mustFailed);
+    r.stats["must_set_sites_mean"] = mustSets ? mustSites / static_cast<double>(mustSets) : 0;
+    r.stats["blocked_per_validation"] =
+        buggy + unknown ? blockedSum / static_cast<double>(buggy + unknown) : 0;
+    r.stats["unrenderable"] = static_cast<double>(unrenderable);
+    r.stats["reverify_failed"] = static_cast<double>(reverifyFailed);
+    r.stats["validate_s"] = validateSeconds;
+    r.stats["must_s"] = mustSeconds;
+    r.stats["generate_s"] = generateSeconds;
+    r.stats["max_mutations"] = k;
+    r.complete = !stopped && unknown == 0;
+    if (reverifyFailed)
+      return finish(Status::Error,
+                    "internal error: a repair did not re-verify from its patched source: " + internal);
+    if (!r.repairs.empty())
+      return finish(Status::Repaired);
+    if (stopped || unknown)
+      return finish(Status::Unknown, stopped ? "the time limit ran out before a repair was found"
+                                             : std::to_string(unknown) + " mutants could not be decided");
+    return finish(Status::NotRepaired, "no mutant with at most " + std::to_string(k) + " mutation" +
+                                           (k == 1 ? "" : "s") + " at level " + std::to_string(p.opts.level) +
+                                           " verifies (" + std::to_string(validated) + " validated)");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Method> makeMutate() {
+  return std::make_unique<Mutate>();
+}
+
+} // namespace locus::fix

@@ -619,7 +619,8 @@ int runBenchFaults(Options o, const std::string &commandLine, report::Reporter &
   if (!o.out.empty()) {
     fs::create_directories(o.out);
     std::ofstream(fs::path(o.out) / (o.name + ".md")) << md.str();
-    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+    std::ofstream(fs::path(o.out) / (o.name + ".json"))
+        << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
     std::vector<bench::Series> series;
     for (const std::string &s : solvers)
       series.push_back({s, solvedTimes[s]});

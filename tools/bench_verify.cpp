@@ -730,7 +730,8 @@ int runBenchVerify(const Options &o, const std::string &commandLine, report::Rep
   if (!o.out.empty()) {
     fs::create_directories(o.out);
     std::ofstream(fs::path(o.out) / (o.name + ".md")) << md.str();
-    std::ofstream(fs::path(o.out) / (o.name + ".json")) << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+    std::ofstream(fs::path(o.out) / (o.name + ".json"))
+        << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
     std::vector<bench::Series> series;
     for (size_t s = 0; s < solvers.size(); ++s)
       series.push_back({solvers[s], totals[s].solvedTimes});

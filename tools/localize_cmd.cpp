@@ -68,57 +68,6 @@ std::string sourceLine(const SourceManager &sm, const ir::Program &prog, SourceL
   return b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
 }
 
-Json failureJson(const ir::Program &prog, const repair::Failure &f) {
-  ir::StmtIndex index(prog);
-  Json j;
-  j["kind"] = f.bound ? "bound" : ir::failureName(f.run.failure);
-  j["message"] = f.bound ? f.describe(prog) : f.run.message;
-  if (const ir::Stmt *s = index.find(f.failingStmt()); s && s->loc.valid()) {
-    j["file"] = prog.files.at(s->loc.file);
-    j["line"] = s->loc.line;
-    j["column"] = s->loc.col;
-  }
-  j["statement"] = f.failingStmt();
-  j["origin"] = f.origin;
-  const ir::Procedure &p = prog.procs.at(f.entry);
-  j["entry"] = p.name;
-  Json args = Json::object();
-  for (size_t k = 0; k < f.args.size() && k < p.params.size(); ++k)
-    args[p.vars[p.params[k]].name] = ir::toString(f.args[k]);
-  j["args"] = args;
-  Json nd = Json::array();
-  for (const ir::Value &v : f.nondets)
-    nd.push_back(ir::toString(v));
-  j["nondet"] = nd;
-  j["unwind"] = f.unwind;
-  if (repair::isCommandLineEntry(prog, f.entry))
-    j["command_line"] = commandLineText(prog, f.entry, f.args);
-  j["stdin"] = f.input;
-  if (f.expect.output)
-    j["expected_output"] = *f.expect.output;
-  if (f.run.failure == ir::FailureKind::Output)
-    j["output"] = f.run.output;
-  return j;
-}
-
-/// The failure on one line: what failed, where, its origin and inputs.
-void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failure &failure) {
-  os << "failure: " << failure.describe(prog) << " (" << failure.origin;
-  const ir::Procedure &ep = prog.procs[failure.entry];
-  for (size_t k = 0; k < failure.args.size() && k < ep.params.size(); ++k)
-    os << (k ? ", " : ": ") << ep.vars[ep.params[k]].name << " = " << ir::toString(failure.args[k]);
-  if (!failure.nondets.empty()) {
-    os << "; nondet";
-    for (size_t k = 0; k < failure.nondets.size(); ++k)
-      os << (k ? "," : " ") << ir::toString(failure.nondets[k]);
-  }
-  os << ")\n";
-  if (repair::isCommandLineEntry(prog, failure.entry))
-    os << "command line: " << commandLineText(prog, failure.entry, failure.args) << "\n";
-  if (!failure.input.empty())
-    os << "stdin: \"" << ir::showBytes(failure.input, 200) << "\"\n";
-}
-
 /// A result's sets, ranking and counters into `j` (docs/localize.md).
 void resultJson(Json &j, const SourceManager &sm, const ir::Program &prog, const localize::Result &r) {
   ir::StmtIndex index(prog);
@@ -674,6 +623,57 @@ int run(const Store &o, report::Reporter &rep) {
 }
 
 } // namespace
+
+Json failureJson(const ir::Program &prog, const repair::Failure &f) {
+  ir::StmtIndex index(prog);
+  Json j;
+  j["kind"] = f.bound ? "bound" : ir::failureName(f.run.failure);
+  j["message"] = f.bound ? f.describe(prog) : f.run.message;
+  if (const ir::Stmt *s = index.find(f.failingStmt()); s && s->loc.valid()) {
+    j["file"] = prog.files.at(s->loc.file);
+    j["line"] = s->loc.line;
+    j["column"] = s->loc.col;
+  }
+  j["statement"] = f.failingStmt();
+  j["origin"] = f.origin;
+  const ir::Procedure &p = prog.procs.at(f.entry);
+  j["entry"] = p.name;
+  Json args = Json::object();
+  for (size_t k = 0; k < f.args.size() && k < p.params.size(); ++k)
+    args[p.vars[p.params[k]].name] = ir::toString(f.args[k]);
+  j["args"] = args;
+  Json nd = Json::array();
+  for (const ir::Value &v : f.nondets)
+    nd.push_back(ir::toString(v));
+  j["nondet"] = nd;
+  j["unwind"] = f.unwind;
+  if (repair::isCommandLineEntry(prog, f.entry))
+    j["command_line"] = commandLineText(prog, f.entry, f.args);
+  j["stdin"] = f.input;
+  if (f.expect.output)
+    j["expected_output"] = *f.expect.output;
+  if (f.run.failure == ir::FailureKind::Output)
+    j["output"] = f.run.output;
+  return j;
+}
+
+// The failure on one line: what failed, where, its origin and inputs.
+void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failure &failure) {
+  os << "failure: " << failure.describe(prog) << " (" << failure.origin;
+  const ir::Procedure &ep = prog.procs[failure.entry];
+  for (size_t k = 0; k < failure.args.size() && k < ep.params.size(); ++k)
+    os << (k ? ", " : ": ") << ep.vars[ep.params[k]].name << " = " << ir::toString(failure.args[k]);
+  if (!failure.nondets.empty()) {
+    os << "; nondet";
+    for (size_t k = 0; k < failure.nondets.size(); ++k)
+      os << (k ? "," : " ") << ir::toString(failure.nondets[k]);
+  }
+  os << ")\n";
+  if (repair::isCommandLineEntry(prog, failure.entry))
+    os << "command line: " << commandLineText(prog, failure.entry, failure.args) << "\n";
+  if (!failure.input.empty())
+    os << "stdin: \"" << ir::showBytes(failure.input, 200) << "\"\n";
+}
 
 LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   LocalizeCommand c;

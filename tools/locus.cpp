@@ -6,6 +6,7 @@
 #include "tools/bench_cmd.h"
 #include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
+#include "tools/repair_cmd.h"
 #include "tools/report.h"
 #include "tools/spec_opts.h"
 #include "tools/values.h"
@@ -434,6 +435,7 @@ int main(int argc, char **argv) {
 
   tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app, rep);
   tools::LocalizeCommand localizeCmd = tools::addLocalizeCommand(app, rep);
+  tools::RepairCommand repairCmd = tools::addRepairCommand(app, rep);
   tools::MutateCommand mutateCmd = tools::addMutateCommand(app, rep);
   tools::BenchCommands &benchCmds = tools::addBenchCommands(app, rep, argc, argv);
 
@@ -451,6 +453,8 @@ int main(int argc, char **argv) {
       return *rc;
     if (localizeCmd.cmd->parsed())
       return localizeCmd.run(rep);
+    if (repairCmd.cmd->parsed())
+      return repairCmd.run(rep);
     if (std::optional<int> rc = tools::runMutateCommand(mutateCmd, rep))
       return *rc;
     if (std::optional<int> rc = tools::runBenchCommands(benchCmds, rep))

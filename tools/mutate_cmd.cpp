@@ -93,9 +93,11 @@ int run(const Options &o, report::Reporter &rep) {
   header.program = o.stem.empty() ? fs::path(o.file).stem().string() : o.stem;
   // The stem names files inside --out: a plain file name, never a path that could leave the folder.
   if (header.program.empty() || header.program == "." || header.program == ".." ||
-      header.program.find_first_of("/\\") != std::string::npos || header.program.find('\0') != std::string::npos) {
-    std::cerr << "locus: error: --stem '" << header.program
-              << "' is not a plain file name (no '/', not '.' or '..'): the versions are written inside --out\n";
+      header.program.find_first_of("/\\") != std::string::npos ||
+      header.program.find('\0') != std::string::npos) {
+    std::cerr
+        << "locus: error: --stem '" << header.program
+        << "' is not a plain file name (no '/', not '.' or '..'): the versions are written inside --out\n";
     return Exit::InputError;
   }
   header.source = o.file;

@@ -1,0 +1,277 @@
+// `locus repair`: find the failure, run a repair method, print each repair as a unified diff of the user's
+// source (re-verified from the patched text by the library before it gets here). docs/repair.md.
+#include "tools/repair_cmd.h"
+
+#include "frontend/source.h"
+#include "repair/fix/fix.h"
+#include "tools/localize_cmd.h"
+#include "tools/spec_opts.h"
+#include "tools/values.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+namespace locus::tools {
+
+using report::Exit;
+using report::Json;
+
+namespace {
+
+struct Store {
+  std::string file;
+  std::vector<std::string> importPath;
+  std::string method = "mutate";
+  std::string entry = "main";
+  uint32_t unwind = 5, heap = 64, inputNodes = 3;
+  std::string ints = "math";
+  std::string solver = "z3";
+  double timeout = 120;
+  bool all = false;
+  size_t max = 0; ///< 0: 1, or 10 with --all
+  std::string out;
+  std::string procs;
+  bool stats = false;
+  unsigned level = 2, maxMutations = 2;
+  bool noLocalization = false;
+  unsigned maxIterations = 20;
+  size_t diagnosisSize = 2;
+  int64_t coefficientBound = 10;
+  uint64_t seed = 0;
+  SpecStore spec; ///< --reference, --reference-entry
+  uint32_t inputBytes = 16;
+};
+
+Json repairJson(const fix::Repair &r) {
+  Json locs = Json::array();
+  for (const repair::patch::EditLocation &l : r.patch.locations)
+    locs.push_back(Json{{"file", l.file}, {"line", l.range.begin.line}, {"column", l.range.begin.col}});
+  return Json{{"diff", r.patch.diff},         {"locations", locs},
+              {"changes", r.changes},         {"size", r.size},
+              {"verified", r.check.verified}, {"tests_passed", r.check.testsPassed},
+              {"tests", r.check.tests},       {"time_s", r.seconds}};
+}
+
+int rcOf(const fix::Result &r) {
+  switch (r.status) {
+  case fix::Status::Repaired: return Exit::Violated;
+  case fix::Status::NoFailure: return Exit::Ok;
+  case fix::Status::NotRepaired:
+  case fix::Status::Unknown: return Exit::Unknown;
+  case fix::Status::Error: return r.message.rfind("internal", 0) == 0 ? Exit::Internal : Exit::InputError;
+  }
+  return Exit::Internal;
+}
+
+int run(const Store &o, report::Reporter &rep) {
+  const fix::Method *method = fix::findMethod(o.method);
+  if (!method) {
+    std::string names;
+    for (const auto &m : fix::methods())
+      names += (names.empty() ? "" : ", ") + std::string(m->name());
+    report::usageError("unknown method '" + o.method + "' (methods: " + names + ")");
+  }
+  if (o.timeout < 0 || !(o.timeout < 1e7))
+    report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
+  if (o.level < 1 || o.level > 2)
+    report::usageError("--level: expected 1 or 2");
+  if (o.maxMutations < 1)
+    report::usageError("--max-mutations: expected at least 1");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(o.file, ec))
+    report::usageError("cannot read '" + o.file + "': no such file");
+
+  SourceManager sm;
+  Diagnostics diags(sm);
+  frontend::Options fo;
+  fo.importPath = o.importPath;
+  std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
+  rep.diagnostics(diags);
+  if (!prog)
+    return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
+  uint32_t entry = prog->procIndex(o.entry);
+  if (entry == ir::kNone || prog->procs[entry].isTest)
+    report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
+
+  std::optional<ir::Program> refProg;
+  fix::Spec spec;
+  spec.mainFile = o.file;
+  spec.importPath = o.importPath;
+  spec.entry = o.entry;
+  if (!o.spec.reference.empty()) {
+    refProg = compileReference(o.spec.reference, o.importPath, rep);
+    uint32_t refEntry = referenceEntry(*refProg, o.spec, o.entry);
+    productWith(*prog, entry, *refProg, refEntry); // a usage error when they do not fit
+    spec.reference = &*refProg;
+    spec.referenceEntry = refProg->procs[refEntry].name;
+  }
+  spec.verify.solver = o.solver;
+  spec.verify.encode.unwind = o.unwind;
+  spec.verify.encode.heapSlots = o.heap;
+  spec.verify.encode.inputNodes = o.inputNodes;
+  spec.verify.encode.inputBytes = o.inputBytes;
+  spec.verify.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
+
+  fix::Options fo2;
+  fo2.solver = o.solver;
+  fo2.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  fo2.maxRepairs = o.max ? o.max : o.all ? 10 : 1;
+  fo2.level = o.level;
+  fo2.maxMutations = o.maxMutations;
+  fo2.localization = !o.noLocalization;
+  fo2.maxIterations = o.maxIterations;
+  fo2.maxDiagnosisSize = o.diagnosisSize;
+  fo2.coefficientBound = o.coefficientBound;
+  fo2.seed = o.seed;
+  if (o.procs == "all") {
+    fo2.procs.emplace();
+    for (uint32_t k = 0; k < prog->procs.size(); ++k)
+      if (!prog->procs[k].isTest)
+        fo2.procs->insert(k);
+  } else if (!o.procs.empty()) {
+    fo2.procs.emplace();
+    for (const std::string &name : splitList(o.procs)) {
+      uint32_t k = prog->procIndex(name);
+      if (k == ir::kNone)
+        report::usageError("--procs: no procedure '" + name + "'");
+      fo2.procs->insert(k);
+    }
+  }
+  fix::Problem problem{*prog, sm, spec, fo2};
+  fix::Result r = method->run(problem);
+  int rc = rcOf(r);
+  if (!r.repairs.empty() && !o.out.empty()) {
+    std::ofstream out(o.out, std::ios::binary);
+    out << r.repairs.front().patch.files.front().after;
+    if (!out)
+      report::usageError("--out: cannot write '" + o.out + "'");
+  }
+
+  Json j;
+  j["file"] = o.file;
+  j["method"] = r.method;
+  j["solver"] = r.solver;
+  if (r.status == fix::Status::Error)
+    return rep.error(static_cast<Exit>(rc), r.message, j);
+  if (rep.json()) {
+    j["status"] = fix::statusName(r.status);
+    if (!r.message.empty())
+      j["message"] = r.message;
+    if (r.failure)
+      j["failure"] = failureJson(*prog, *r.failure);
+    j["time_s"] = r.seconds;
+    j["complete"] = r.complete;
+    Json reps = Json::array();
+    for (const fix::Repair &x : r.repairs)
+      reps.push_back(repairJson(x));
+    j["repairs"] = reps;
+    Json stats = Json::object();
+    for (const auto &[k, v] : r.stats)
+      stats[k] = v;
+    j["stats"] = stats;
+    return rep.finish(std::move(j), rc);
+  }
+  std::ostream &os = rep.text();
+  if (r.failure)
+    printFailure(os, *prog, *r.failure);
+  os << "method: " << r.method;
+  if (r.method == "mutate")
+    os << " (level " << o.level << ", at most " << o.maxMutations << " mutation"
+       << (o.maxMutations == 1 ? "" : "s")
+       << (o.noLocalization ? ", AllRepair without localization" : ", fl-AllRepair") << ")";
+  os << " on " << r.solver << ", unwind " << o.unwind << ", " << std::fixed << std::setprecision(3)
+     << r.seconds << " s\n";
+  for (size_t k = 0; k < r.repairs.size(); ++k) {
+    const fix::Repair &x = r.repairs[k];
+    os << "\nrepair " << k + 1 << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
+       << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
+    if (x.check.tests)
+      os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
+    os << "):\n";
+    for (const std::string &c : x.changes)
+      os << "  " << c << "\n";
+    os << x.patch.diff;
+    if (!x.patch.diff.empty() && x.patch.diff.back() != '\n')
+      os << "\n";
+  }
+  if (!r.repairs.empty())
+    os << "\n";
+  switch (r.status) {
+  case fix::Status::Repaired:
+    os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
+       << (r.complete ? " (every minimal repair in the space)" : "");
+    if (!o.out.empty())
+      os << "; the first written to " << o.out;
+    os << "\n";
+    break;
+  case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
+  case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
+  case fix::Status::Unknown: os << "UNKNOWN: " << r.message << "\n"; break;
+  case fix::Status::Error: break;
+  }
+  if (o.stats)
+    for (const auto &[k, v] : r.stats)
+      os << "stats: " << k << " " << v << "\n";
+  return rep.finish(Json::object(), rc);
+}
+
+} // namespace
+
+RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
+  RepairCommand c;
+  auto store = std::make_shared<Store>();
+  Store &o = *store;
+  std::string methodHelp = "the repair method:";
+  for (const auto &m : fix::methods())
+    methodHelp += std::string("\n  ") + m->name() + ": " + m->summary();
+  c.cmd = app.add_subcommand("repair", "find a failure and patch the source so that the program verifies; "
+                                       "each patch is re-verified from the patched text");
+  c.cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
+  c.cmd->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
+  c.cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` / `#include`");
+  c.cmd->add_option("--method", o.method, methodHelp)->capture_default_str();
+  c.cmd->add_option("--entry", o.entry, "the procedure to repair (with what it calls)")
+      ->capture_default_str();
+  c.cmd->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND")->capture_default_str();
+  c.cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth of the bounded check")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
+  c.cmd->add_option("--heap", o.heap, "nodes `new` may allocate")->capture_default_str();
+  c.cmd->add_option("--input-nodes", o.inputNodes, "input nodes per record type")->capture_default_str();
+  c.cmd->add_option("--ints", o.ints, "integer semantics: math or bv32")
+      ->check(CLI::IsMember({"math", "bv32"}))
+      ->capture_default_str();
+  c.cmd->add_option("--timeout", o.timeout, "time limit of the whole repair in seconds (0: none)")
+      ->capture_default_str();
+  c.cmd->add_flag("--all", o.all, "enumerate every minimal repair (up to --max, 10 by default)");
+  c.cmd->add_option("--max", o.max, "stop after this many repairs (default 1, or 10 with --all)");
+  c.cmd->add_option("--out", o.out, "write the first repair's patched source to this file");
+  c.cmd->add_option("--procs", o.procs,
+                    "the procedures whose statements may change, comma-separated, or all (default: those "
+                    "defined in FILE, tests excepted)");
+  c.cmd->add_flag("--stats", o.stats, "print the method's counters");
+  c.cmd->add_option("--level", o.level, "mutate: the mutation level, 1 or 2")->capture_default_str();
+  c.cmd->add_option("--max-mutations", o.maxMutations, "mutate: at most this many places mutated at once")
+      ->capture_default_str();
+  c.cmd->add_flag("--no-localization", o.noLocalization,
+                  "mutate: AllRepair without fault localization (a buggy mutant blocks only itself)");
+  c.cmd->add_option("--max-iterations", o.maxIterations, "template: CEGIS rounds per diagnosis")
+      ->capture_default_str();
+  c.cmd->add_option("--diagnosis-size", o.diagnosisSize, "template: the largest diagnosis tried")
+      ->capture_default_str();
+  c.cmd
+      ->add_option("--coefficient-bound", o.coefficientBound,
+                   "template: coefficients in [-M, M] are preferred")
+      ->capture_default_str();
+  c.cmd->add_option("--seed", o.seed, "template: randomize the preferences (0: none)")->capture_default_str();
+  addSpecOptions(c.cmd, o.spec, false);
+  c.cmd->add_option("--input-bytes", o.inputBytes, "the standard input: inputs of at most this many bytes")
+      ->check(CLI::Range(0u, 4096u))
+      ->capture_default_str();
+  c.run = [store](report::Reporter &r) { return run(*store, r); };
+  return c;
+}
+
+} // namespace locus::tools

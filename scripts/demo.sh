@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A short tour: setup, build, then `locus test`, `run` and `verify` on the bundled reverse examples (GCL and C),
-# and `locus localize` on a buggy max.
+# `locus localize` on a buggy max, and `locus repair`.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -42,5 +42,9 @@ show localize examples/max_buggy.c --entry max --method all
 section "a specification people already have: a test suite and a reference program (bench/io/grades)"
 show test bench/io/grades/v1.c --tests bench/io/grades/suite --reference bench/io/grades/reference.c --filter t00
 show localize bench/io/grades/v1.c --tests bench/io/grades/suite --reference bench/io/grades/reference.c
+
+section "repair: every minimal mutation that makes absValue verify (fl-AllRepair), each patch re-verified"
+show repair tests/regress/papers/absvalue_buggy.gcl --entry absValue --all
+show repair tests/regress/repair/sum_c.c --entry sum_to --unwind 6
 
 section "done in $(( $(date +%s) - T0 )) s"

@@ -23,11 +23,12 @@ struct Run {
   fix::Result result;
 };
 
-/// Writes `text` as a GCL file, compiles it and repairs `entry` with the template method.
+/// Writes `text` as a GCL (or C) file, compiles it and repairs `entry` with the template method.
 std::unique_ptr<Run> runTemplate(const std::string &text, const std::string &entry, size_t maxRepairs = 1,
-                                 uint64_t seed = 0, ir::IntMode ints = ir::IntMode::Math) {
+                                 uint64_t seed = 0, ir::IntMode ints = ir::IntMode::Math,
+                                 const std::string &file = "prog.gcl") {
   auto r = std::make_unique<Run>();
-  std::string path = (r->dir.path() / "prog.gcl").string();
+  std::string path = (r->dir.path() / file).string();
   {
     std::ofstream out(path);
     out << text;
@@ -195,3 +196,87 @@ TEST_CASE("template: a correct program has nothing to repair") {
                        "max");
   CHECK(r->result.status == fix::Status::NoFailure);
 }
+
+TEST_CASE("template: a condition fault in a loop (the same choice at every unrolled instance)") {
+  // max of up to three values with the comparison inverted (tests/regress/papers/max_hg_buggy.gcl).
+  auto r = runTemplate(R"(proc max(a0: int, a1: int, a2: int, n: int) returns (s: int)
+  requires n >= 1 and n <= 3
+  ensures s >= a0 and (n < 2 or s >= a1) and (n < 3 or s >= a2)
+  ensures s == a0 or (n >= 2 and s == a1) or (n >= 3 and s == a2)
+{
+  var i: int;
+  var ai: int;
+  i := 1;
+  s := a0;
+  while (i < n) {
+    ai := elem(a0, a1, a2, i);
+    if (s >= ai) {                  // fault: should be s < ai
+      s := ai;
+    }
+    i := i + 1;
+  }
+}
+
+// a[i] for the three-element array (a0, a1, a2).
+proc elem(a0: int, a1: int, a2: int, i: int) returns (v: int)
+  requires i >= 0 and i <= 2
+{
+  if (i == 0) {
+    v := a0;
+  } else if (i == 1) {
+    v := a1;
+  } else {
+    v := a2;
+  }
+}
+
+test paper_input {
+  var m: int;
+  m := max(-2, 5, 3, 3);
+  assert m == 5;
+}
+
+test single {
+  var m: int;
+  m := max(7, 0, 0, 1);
+  assert m == 7;
+}
+
+test all_equal {
+  var m: int;
+  m := max(4, 4, 4, 3);
+  assert m == 4;
+}
+)",
+                       "max");
+  INFO(describe(r->result));
+  REQUIRE(r->result.status == fix::Status::Repaired);
+  const fix::Repair &rep = r->result.repairs.at(0);
+  CHECK(rep.check.verified);
+  CHECK(rep.patch.diff.find("-    if (s >= ai) {") != std::string::npos);
+  // s < ai and s <= ai (equal values: s := ai changes nothing) are the cheapest correct instances.
+  CHECK((rep.patch.diff.find("+    if (s < ai) {") != std::string::npos ||
+         rep.patch.diff.find("+    if (s <= ai) {") != std::string::npos));
+}
+
+#ifdef LOCUS_WITH_C
+TEST_CASE("template: the paper's max in C") {
+  auto r = runTemplate(R"(#include <assert.h>
+
+int max(int x, int y) {
+  int r = x;
+  if (y > x)
+    r = x;
+  assert(r >= x && r >= y);
+  return r;
+}
+)",
+                       "max", 1, 0, ir::IntMode::Math, "max.c");
+  INFO(describe(r->result));
+  REQUIRE(r->result.status == fix::Status::Repaired);
+  const fix::Repair &rep = r->result.repairs.at(0);
+  CHECK(rep.check.verified);
+  CHECK(rep.patch.diff.find("-    r = x;") != std::string::npos);
+  CHECK(rep.patch.diff.find("+    r = y;") != std::string::npos);
+}
+#endif

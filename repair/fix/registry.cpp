@@ -7,6 +7,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
   static const std::vector<std::unique_ptr<Method>> all = [] {
     std::vector<std::unique_ptr<Method>> v;
     v.push_back(makeMutate());
+    v.push_back(makeTemplate());
     return v;
   }();
   return all;

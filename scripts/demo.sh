@@ -46,5 +46,6 @@ show localize bench/io/grades/v1.c --tests bench/io/grades/suite --reference ben
 section "repair: every minimal mutation that makes absValue verify (fl-AllRepair), each patch re-verified"
 show repair tests/regress/papers/absvalue_buggy.gcl --entry absValue --all
 show repair tests/regress/repair/sum_c.c --entry sum_to --unwind 6
+show repair examples/max_buggy.c --entry max --method template
 
 section "done in $(( $(date +%s) - T0 )) s"

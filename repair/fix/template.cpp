@@ -3,7 +3,7 @@
 // first, every component (an assignment's value) is replaced by a linear template over the int variables in
 // scope there — `k0 + Σ kj·vj` for an int value, `k0 + Σ kj·vj OP 0` with OP chosen symbolically for a
 // condition — and the coefficients are found by counterexample-guided refinement. `locus repair --method
-// template`; repair/fix/TEMPLATE.md.
+// template`; docs/repair.md.
 //
 // CEGIS: the inputs I start with the failure's. Synthesis: one solver holds, for every input of I, the
 // program encoded with that input fixed and the templates as value overrides (the same coefficient symbols

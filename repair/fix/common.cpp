@@ -225,7 +225,7 @@ unsigned msLeft(const std::optional<std::chrono::steady_clock::time_point> &d, u
   if (!d)
     return fallback;
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*d - std::chrono::steady_clock::now());
-  return left.count() <= 0 ? 0 : static_cast<unsigned>(std::max<long long>(1, left.count()));
+  return static_cast<unsigned>(std::max<long long>(1, left.count())); // never 0, which would mean no limit
 }
 
 std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,

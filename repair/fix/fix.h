@@ -149,7 +149,8 @@ std::unordered_set<uint32_t> changeableProcs(const Problem &p);
 
 /// A deadline from a timeout (none for 0).
 std::optional<std::chrono::steady_clock::time_point> deadlineOf(unsigned timeoutMs);
-/// The milliseconds left until `d` (0: none left; `fallback` without a deadline).
+/// The milliseconds left until `d`, at least 1 (a check with so little time answers Unknown; 0 would mean no
+/// limit); `fallback` without a deadline.
 unsigned msLeft(const std::optional<std::chrono::steady_clock::time_point> &d, unsigned fallback = 0);
 
 } // namespace locus::fix

@@ -252,7 +252,7 @@ public:
         changes.push_back(changeText(comps_[i], e));
       }
       stats_["candidates_validated"] += 1;
-      if (deadline_ && msLeft(deadline_) == 0)
+      if (deadline_ && Clock::now() >= *deadline_)
         return Outcome::Stopped;
       auto tv = Clock::now();
       Validation v = validate(prog, p_.spec, msLeft(deadline_));

@@ -37,6 +37,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using bench::Clock;
+using bench::quantile;
 using bench::since;
 
 struct Options {
@@ -131,14 +132,6 @@ Json runTask(const std::vector<Task> &tasks, size_t i, const std::vector<Method>
     ordered[m.name] = runs[m.name];
   j["runs"] = ordered;
   return j;
-}
-
-double quantile(std::vector<double> v, double q) {
-  if (v.empty())
-    return 0;
-  std::sort(v.begin(), v.end());
-  size_t k = static_cast<size_t>(std::ceil(q * static_cast<double>(v.size())));
-  return v[std::min(v.size() - 1, k == 0 ? 0 : k - 1)];
 }
 
 bool decided(const std::string &v) {

@@ -34,6 +34,9 @@ namespace fs = std::filesystem;
 namespace {
 
 using bench::Clock;
+using bench::fixed;
+using bench::percent;
+using bench::quantile;
 using bench::since;
 
 struct Options {
@@ -276,84 +279,22 @@ std::vector<Task> paperTasks(const std::string &manifest, const std::vector<muta
                              const std::vector<std::string> &langs, const std::string &work,
                              std::string &err) {
   std::vector<Task> out;
-  fs::path base = fs::path(manifest).parent_path();
-  std::ifstream in(base / "papers" / "faults.json");
-  Json doc = Json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.contains("faults")) {
-    err = "cannot read " + (base / "papers" / "faults.json").string();
-    return out;
-  }
-  for (const Json &fault : doc["faults"]) {
-    std::string id = fault.value("id", ""), program = fault.value("program", "");
-    for (const std::string &lang : langs) {
-      auto p = std::find_if(corpus.begin(), corpus.end(), [&](const mutate::CorpusProgram &c) {
-        return c.id == program && c.lang == lang;
-      });
-      if (p == corpus.end() || !fault.contains(lang))
-        continue;
-      std::ifstream src(p->file);
-      std::vector<std::string> text;
-      for (std::string line; std::getline(src, line);)
-        text.push_back(line);
-      Task t;
-      std::string stem = id;
-      std::replace(stem.begin(), stem.end(), '/', '_');
-      fs::path dir = fs::path(work) / "papers";
-      fs::create_directories(dir);
-      t.file = (dir / (stem + (lang == "c" ? ".c" : ".gcl"))).string();
-      bool ok = true;
-      for (const Json &e : fault[lang]["edits"]) {
-        uint32_t line = e.value("line", 0u);
-        std::string orig = e.value("original", ""), repl = e.value("replacement", "");
-        size_t at = line >= 1 && line <= text.size() ? text[line - 1].find(orig) : std::string::npos;
-        if (at == std::string::npos) {
-          ok = false;
-          break;
-        }
-        text[line - 1].replace(at, orig.size(), repl);
-        t.truth.push_back(Truth{t.file, line, false, {}, orig + " → " + repl});
-      }
-      if (!ok) {
-        err = id + ": an edit does not match " + p->file;
-        return {};
-      }
-      std::ofstream outFile(t.file);
-      for (const std::string &l : text)
-        outFile << l << "\n";
-      t.label = id + " (" + lang + ")";
-      t.entry = p->entry;
-      t.procs = p->procs;
-      t.unwind = p->unwind;
-      t.heap = p->heap;
-      t.cls = "papers";
-      t.program = program;
-      t.lang = lang;
-      out.push_back(std::move(t));
-    }
+  for (const mutate::PaperFault &f : mutate::writePaperFaults(manifest, corpus, langs, work, err)) {
+    Task t;
+    t.file = f.file;
+    for (const mutate::PaperFault::Edit &e : f.edits)
+      t.truth.push_back(Truth{t.file, e.line, false, {}, e.original + " → " + e.replacement});
+    t.label = f.id + " (" + f.program.lang + ")";
+    t.entry = f.program.entry;
+    t.procs = f.program.procs;
+    t.unwind = f.program.unwind;
+    t.heap = f.program.heap;
+    t.cls = "papers";
+    t.program = f.program.id;
+    t.lang = f.program.lang;
+    out.push_back(std::move(t));
   }
   return out;
-}
-
-double quantile(std::vector<double> v, double q) {
-  if (v.empty())
-    return 0;
-  std::sort(v.begin(), v.end());
-  size_t k = static_cast<size_t>(std::ceil(q * static_cast<double>(v.size()))) - (q > 0 ? 1 : 0);
-  return v[std::min(k, v.size() - 1)];
-}
-
-std::string percent(size_t k, size_t n) {
-  if (n == 0)
-    return "–";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f %%", 100.0 * static_cast<double>(k) / static_cast<double>(n));
-  return buf;
-}
-
-std::string fixed(double x, int digits = 1) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
-  return buf;
 }
 
 /// The scores of one configuration over a set of versions.

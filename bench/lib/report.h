@@ -66,6 +66,13 @@ std::string ratio(double a, double b);
 
 double median(std::vector<double> v);
 double geometricMean(const std::vector<double> &v); ///< of the positive entries; 0 when there are none
+/// The q-quantile (0 < q <= 1) by the nearest-rank method: the smallest value with at least q of the values
+/// at or below it; 0 for no values.
+double quantile(std::vector<double> v, double q);
+/// "37.5 %" of k out of n (one decimal); "–" when n is zero.
+std::string percent(size_t k, size_t n);
+/// x with `digits` decimals.
+std::string fixed(double x, int digits = 1);
 
 /// Progress on stderr: a line redrawn in place on a terminal; otherwise (a log file, CI) a plain line at
 /// every tenth of a run of at least 100 items, and nothing for shorter runs; nothing at all when not

@@ -4,8 +4,10 @@
 #include "bench/mutate/rng.h"
 #include "frontend/source.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace locus::mutate {
@@ -138,6 +140,57 @@ Suite generateSuite(const std::vector<CorpusProgram> &corpus, const SuiteOptions
     }
   }
   return suite;
+}
+
+std::vector<PaperFault> writePaperFaults(const std::string &manifest,
+                                         const std::vector<CorpusProgram> &corpus,
+                                         const std::vector<std::string> &langs, const std::string &work,
+                                         std::string &err) {
+  std::vector<PaperFault> out;
+  fs::path list = fs::path(manifest).parent_path() / "papers" / "faults.json";
+  std::ifstream in(list);
+  nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  if (doc.is_discarded() || !doc.contains("faults")) {
+    err = "cannot read " + list.string();
+    return {};
+  }
+  for (const nlohmann::json &fault : doc["faults"]) {
+    std::string id = fault.value("id", ""), program = fault.value("program", "");
+    for (const std::string &lang : langs) {
+      auto p = std::find_if(corpus.begin(), corpus.end(),
+                            [&](const CorpusProgram &c) { return c.id == program && c.lang == lang; });
+      if (p == corpus.end() || !fault.contains(lang))
+        continue;
+      std::ifstream src(p->file);
+      std::vector<std::string> text;
+      for (std::string line; std::getline(src, line);)
+        text.push_back(line);
+      PaperFault f;
+      f.id = id;
+      f.program = *p;
+      std::string stem = id;
+      std::replace(stem.begin(), stem.end(), '/', '_');
+      fs::path dir = fs::path(work) / "papers";
+      fs::create_directories(dir);
+      f.file = (dir / (stem + (lang == "c" ? ".c" : ".gcl"))).string();
+      for (const nlohmann::json &e : fault[lang]["edits"]) {
+        PaperFault::Edit edit{e.value("line", 0u), e.value("original", ""), e.value("replacement", "")};
+        size_t at = edit.line >= 1 && edit.line <= text.size() ? text[edit.line - 1].find(edit.original)
+                                                               : std::string::npos;
+        if (at == std::string::npos) {
+          err = id + ": an edit does not match " + p->file;
+          return {};
+        }
+        text[edit.line - 1].replace(at, edit.original.size(), edit.replacement);
+        f.edits.push_back(std::move(edit));
+      }
+      std::ofstream outFile(f.file);
+      for (const std::string &l : text)
+        outFile << l << "\n";
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
 }
 
 } // namespace locus::mutate

@@ -59,4 +59,24 @@ uint64_t partSeed(uint64_t suiteSeed, const CorpusProgram &p, FaultClass c);
 /// depend only on the corpus files, the options and the working directory's relative paths.
 Suite generateSuite(const std::vector<CorpusProgram> &corpus, const SuiteOptions &opts);
 
+/// One of the papers' injected faults (bench/corpus/papers/faults.json) applied to its corpus file.
+struct PaperFault {
+  std::string id;        ///< "HG-Sum/1"
+  CorpusProgram program; ///< the correct program it was made from (id, lang, file, entry, bounds)
+  std::string file;      ///< the faulty version: WORK/papers/<id with '/' as '_'>.<gcl|c>
+  struct Edit {
+    uint32_t line = 0; ///< 1-based
+    std::string original, replacement;
+  };
+  std::vector<Edit> edits;
+};
+
+/// Applies every fault of `<manifest's folder>/papers/faults.json` to the corpus files of `langs` (faults of
+/// programs not in `corpus` are left out) and writes the versions under WORK/papers/. Empty with `err` set
+/// when the list cannot be read or an edit does not match its file.
+std::vector<PaperFault> writePaperFaults(const std::string &manifest,
+                                         const std::vector<CorpusProgram> &corpus,
+                                         const std::vector<std::string> &langs, const std::string &work,
+                                         std::string &err);
+
 } // namespace locus::mutate

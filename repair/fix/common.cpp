@@ -157,31 +157,37 @@ Validation validate(const Checked &checked, const Spec &spec, unsigned timeoutMs
   return validateIn(checked, spec, spec.mainFile, timeoutMs);
 }
 
-Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs) {
-  Reverified r;
+namespace {
+
+/// The patched text of the main file written to `dir`, compiled again and validated (with the declared
+/// tests of the copy). `compiled` false: the message says why it could not be.
+Validation compileAndValidate(const patch::Patch &p, const Spec &spec, unsigned timeoutMs, bool &compiled) {
+  compiled = false;
+  Validation v;
+  v.verdict = Validation::Verdict::Error;
   TempDir dir;
   if (dir.path().empty()) {
-    r.message = "cannot make a temporary directory";
-    return r;
+    v.message = "cannot make a temporary directory";
+    return v;
   }
   std::string copy = (fs::path(dir.path()) / fs::path(spec.mainFile).filename()).string();
   bool wroteMain = false;
   for (const patch::FilePatch &f : p.files) {
     if (!sameFile(f.path, spec.mainFile)) {
-      r.message = "the patch changes " + f.path + ", not only " + spec.mainFile;
-      return r;
+      v.message = "the patch changes " + f.path + ", not only " + spec.mainFile;
+      return v;
     }
     std::ofstream out(copy, std::ios::binary);
     out << f.after;
     if (!out) {
-      r.message = "cannot write " + copy;
-      return r;
+      v.message = "cannot write " + copy;
+      return v;
     }
     wroteMain = true;
   }
   if (!wroteMain) {
-    r.message = "the patch changes nothing";
-    return r;
+    v.message = "the patch changes nothing";
+    return v;
   }
   SourceManager sm;
   Diagnostics diags(sm);
@@ -190,17 +196,33 @@ Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs)
   fo.importPath.push_back(fs::absolute(fs::path(spec.mainFile)).parent_path().string());
   std::optional<ir::Program> prog = frontend::compileSource(copy, sm, diags, fo);
   if (!prog) {
-    r.message = "the patched source does not compile";
+    v.message = "the patched source does not compile";
     for (const Diagnostic &d : diags.all())
       if (d.severity == Severity::Error) {
-        r.message += ": " + d.message;
+        v.message += ": " + d.message;
         break;
       }
+    return v;
+  }
+  compiled = true;
+  Checked checked = checkedFor(*prog, spec);
+  return validateIn(checked, spec, copy, timeoutMs);
+}
+
+} // namespace
+
+Validation validatePatched(const patch::Patch &p, const Spec &spec, unsigned timeoutMs) {
+  bool compiled = false;
+  return compileAndValidate(p, spec, timeoutMs, compiled);
+}
+
+Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs) {
+  Reverified r;
+  Validation v = compileAndValidate(p, spec, timeoutMs, r.compiled);
+  if (!r.compiled) {
+    r.message = v.message;
     return r;
   }
-  r.compiled = true;
-  Checked checked = checkedFor(*prog, spec);
-  Validation v = validateIn(checked, spec, copy, timeoutMs);
   r.tests = v.tests;
   r.testsPassed = v.verdict == Validation::Verdict::Correct || (v.tests > 0 && v.testsFailed == 0);
   r.verified = v.verdict == Validation::Verdict::Correct;

@@ -70,6 +70,11 @@ struct Reverified {
 };
 Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs = 0);
 
+/// A candidate checked from its patched source, as `reverify` checks a repair, with the verdict: for a
+/// candidate whose source edit means more than its IR change (`and` → `or` of a condition whose right
+/// operand reads fields: the edit also changes which reads run).
+Validation validatePatched(const patch::Patch &p, const Spec &spec, unsigned timeoutMs = 0);
+
 /// One repair: IR edits of the user's program, rendered as a patch of the source files.
 struct Repair {
   std::vector<patch::Edit> edits;

@@ -16,6 +16,7 @@
 #include "repair/mutation/mutation.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <unordered_set>
 
 namespace locus::fix {
@@ -70,7 +71,11 @@ std::string placeText(const ir::Program &prog, const ir::StmtIndex &index, const
     if (loc.valid() && loc.file < prog.files.size())
       where = prog.files[loc.file] + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": ";
   }
-  return where + site.from + " → " + o.to;
+  // In a C file, the operators as C spells them (the mutation space prints GCL's `and`/`or`).
+  bool c = s && s->loc.valid() && s->loc.file < prog.files.size() &&
+           std::filesystem::path(prog.files[s->loc.file]).extension() != ".gcl";
+  auto spell = [c](const std::string &op) { return !c ? op : op == "and" ? "&&" : op == "or" ? "||" : op; };
+  return where + spell(site.from) + " → " + spell(o.to);
 }
 
 class Mutate final : public Method {
@@ -111,22 +116,20 @@ public:
     }
     r.failure = v0.failure;
 
-    // The space: sites whose options render as source patches that mean the same IR change.
+    // The space: sites with source text of their own. An option whose source edit means more than its IR
+    // change (`and` → `or` over guarded reads) stays in the space and is validated from its patched source.
     std::unordered_set<uint32_t> procSet = changeableProcs(p);
     std::vector<uint32_t> procs(procSet.begin(), procSet.end());
     std::sort(procs.begin(), procs.end());
     std::vector<mutation::Site> sites;
-    size_t droppedSites = 0, droppedOptions = 0;
+    size_t droppedSites = 0, viaSourceOptions = 0;
     for (mutation::Site &s : mutation::space(p.prog, procs, p.opts.level)) {
       if (!s.source) {
         ++droppedSites;
         continue;
       }
-      size_t before = s.options.size();
-      s.options.erase(std::remove_if(s.options.begin(), s.options.end(),
-                                     [](const mutation::Option &o) { return !o.sourceExact; }),
-                      s.options.end());
-      droppedOptions += before - s.options.size();
+      viaSourceOptions += std::count_if(s.options.begin(), s.options.end(),
+                                        [](const mutation::Option &o) { return !o.sourceExact; });
       if (!s.options.empty())
         sites.push_back(std::move(s));
     }
@@ -134,13 +137,17 @@ public:
     std::vector<bool> canName(sites.size());
     size_t options = 0;
     for (size_t i = 0; i < sites.size(); ++i) {
-      canName[i] = nameable(index, sites[i]);
+      // A site with an option checked from source is never a reason to block: the must set speaks of
+      // value replacements, and that option also changes which statements run.
+      canName[i] =
+          nameable(index, sites[i]) && std::all_of(sites[i].options.begin(), sites[i].options.end(),
+                                                   [](const mutation::Option &o) { return o.sourceExact; });
       options += sites[i].options.size();
     }
     r.stats["sites"] = static_cast<double>(sites.size());
     r.stats["options"] = static_cast<double>(options);
     r.stats["sites_without_source"] = static_cast<double>(droppedSites);
-    r.stats["options_not_source_exact"] = static_cast<double>(droppedOptions);
+    r.stats["options_via_source"] = static_cast<double>(viaSourceOptions);
     unsigned k = std::min<unsigned>(p.opts.maxMutations, static_cast<unsigned>(sites.size()));
     std::vector<size_t> optionCounts;
     for (const mutation::Site &s : sites)
@@ -175,7 +182,7 @@ public:
     lo.procs = procSet;
     std::vector<repair::TestRun> noTests;
     size_t validated = 0, buggy = 0, unknown = 0, mustSets = 0, mustFailed = 0, reverifyFailed = 0;
-    size_t unrenderable = 0;
+    size_t unrenderable = 0, validatedViaSource = 0;
     double blockedSum = 0, mustSites = 0, validateSeconds = 0, mustSeconds = 0, generateSeconds = 0;
     std::string internal;
     bool stopped = false, exhausted = false;
@@ -204,12 +211,27 @@ public:
               picked.emplace_back(&sites[i], &sites[i].options[o]);
             }
         ++validated;
+        bool viaSource =
+            std::any_of(picked.begin(), picked.end(), [](const auto &x) { return !x.second->sourceExact; });
         Checked cand;
-        cand.prog = mutation::applyChoice(base.prog, picked);
-        cand.entry = base.entry;
-        cand.failureSpec = base.failureSpec;
+        Validation v;
         auto tv = Clock::now();
-        Validation v = validate(cand, p.spec, msLeft(deadline));
+        if (viaSource) {
+          ++validatedViaSource;
+          patch::PatchResult pr = patch::render(p.prog, p.sm, mutation::edits(p.prog, picked));
+          if (pr.patch) {
+            v = validatePatched(*pr.patch, p.spec, msLeft(deadline));
+          } else {
+            ++unrenderable;
+            v.verdict = Validation::Verdict::Unknown;
+            v.message = pr.error;
+          }
+        } else {
+          cand.prog = mutation::applyChoice(base.prog, picked);
+          cand.entry = base.entry;
+          cand.failureSpec = base.failureSpec;
+          v = validate(cand, p.spec, msLeft(deadline));
+        }
         validateSeconds += since(tv);
         if (v.verdict == Validation::Verdict::Correct) {
           std::vector<std::string> changes;
@@ -249,7 +271,8 @@ public:
         bool localized = false;
         if (v.verdict == Validation::Verdict::Buggy) {
           ++buggy;
-          if (p.opts.localization && v.failure) {
+          if (p.opts.localization && v.failure &&
+              !viaSource) { // a source check's failure is of another program
             localize::Problem lp{cand.prog, *v.failure, noTests, lo};
             auto tm0 = Clock::now();
             localize::MustSet ms = localize::mustSetOf(lp);
@@ -307,6 +330,7 @@ public:
     r.stats["blocked_per_validation"] =
         buggy + unknown ? blockedSum / static_cast<double>(buggy + unknown) : 0;
     r.stats["unrenderable"] = static_cast<double>(unrenderable);
+    r.stats["validated_via_source"] = static_cast<double>(validatedViaSource);
     r.stats["reverify_failed"] = static_cast<double>(reverifyFailed);
     r.stats["validate_s"] = validateSeconds;
     r.stats["must_s"] = mustSeconds;

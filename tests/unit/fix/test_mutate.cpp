@@ -63,7 +63,7 @@ size_t injectAndRepair(const std::string &file, const std::string &entry) {
     if (!site.source)
       continue;
     for (const mutation::Option &o : site.options) {
-      if (o.kind != mutation::Kind::Operator || !o.sourceExact)
+      if (o.kind != mutation::Kind::Operator)
         continue;
       std::vector<std::pair<const mutation::Site *, const mutation::Option *>> choice{{&site, &o}};
       repair::patch::PatchResult pr =
@@ -127,6 +127,37 @@ TEST_CASE("mutate: the inverse of every observable operator fault is a repair (C
                          "  return r;\n"
                          "}\n";
   CHECK(injectAndRepair(file, "clamp") >= 3);
+}
+
+TEST_CASE("mutate: a short circuit over a field read: `&&` -> `||` is repaired from the patched source (C)") {
+  testing::TempDir dir("locus-fix-sc");
+  std::string file = (dir.path() / "count.c").string();
+  std::ofstream(file) << "#include <assert.h>\n"
+                         "#include <stdlib.h>\n"
+                         "struct node { int val; struct node *next; };\n"
+                         "int count_below(struct node *h, int v) {\n"
+                         "  int n = 0;\n"
+                         "  struct node *p = h;\n"
+                         "  while (p != NULL && p->val < v) {\n"
+                         "    n = n + 1;\n"
+                         "    p = p->next;\n"
+                         "  }\n"
+                         "  return n;\n"
+                         "}\n"
+                         "int main(void) {\n"
+                         "  struct node *c = malloc(sizeof(struct node));\n"
+                         "  c->val = 3;\n"
+                         "  c->next = NULL;\n"
+                         "  struct node *b = malloc(sizeof(struct node));\n"
+                         "  b->val = 2;\n"
+                         "  b->next = c;\n"
+                         "  int v = __VERIFIER_nondet_int();\n"
+                         "  assert(count_below(b, v) <= 2);\n"
+                         "  assert(v > 3 || count_below(b, v) < 2);\n"
+                         "  return 0;\n"
+                         "}\n";
+  // `&&` -> `||` is among the injected faults (an option checked from source), and it is observable.
+  CHECK(injectAndRepair(file, "main") >= 2);
 }
 #endif
 

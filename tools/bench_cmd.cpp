@@ -18,6 +18,7 @@ BenchCommands &addBenchCommands(CLI::App &app, report::Reporter &rep, int argc, 
   addBenchVerify(cmds);
   addBenchFaults(cmds);
   addBenchLocalize(cmds);
+  addBenchRepair(cmds);
   return cmds;
 }
 

@@ -40,4 +40,5 @@ std::optional<std::string> unavailableSolver(const std::vector<std::string> &spe
 void addBenchVerify(BenchCommands &cmds);   ///< bench_verify.cpp: one suite, several solvers
 void addBenchFaults(BenchCommands &cmds);   ///< bench_faults.cpp: faulty versions of a corpus, verified
 void addBenchLocalize(BenchCommands &cmds); ///< bench_localize.cpp: localization scored against ground truth
+void addBenchRepair(BenchCommands &cmds);   ///< bench_repair.cpp: repair methods on versions with a known fix
 } // namespace locus::tools

@@ -51,6 +51,7 @@ struct Options {
   bool noSuite = false, papers = false;
   std::string configs = "mutate,mutate:nofl,template";
   std::string templateOn = "papers";
+  std::string mutateOn = "L1,L2,papers";
   std::string solvers = "z3";
   unsigned jobs = 2;
   double timeout = 60;
@@ -93,11 +94,58 @@ std::vector<uint32_t> procIndices(const ir::Program &prog, const std::vector<std
   return out.empty() ? mutation::defaultProcsUnderTest(prog, file, entry) : out;
 }
 
-/// The suite's L1/L2 versions of one corpus program as source files: each fault drawn by the injector is
-/// found in the mutation space (same statements, same printed change, and applying it gives the injector's
-/// program), rendered as a patch of the corpus file and written to WORK/<key>/<stem>.<class>.vNN.<ext>.
-/// Faults without a source form (an expression the lowering made up) are counted in `noSource`. An `and`/`or`
-/// fault over guarded reads is written as its source edit, which also changes which reads run.
+/// The source form of a drawn version: its faults found among the repair space's options (operators and
+/// constants) or the injector's variable replacements (same statements, same printed change), and applying
+/// them gives the injector's program exactly; their patch edits. Nullopt when a fault has none (an
+/// expression the lowering made up; an assigned variable, a base, a field or a guard; a deletion).
+std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &prog,
+                                                           const std::vector<mutation::Site> &sites,
+                                                           const std::vector<mutation::Candidate> &vars,
+                                                           const mutate::Mutant &m) {
+  const ir::PrintOptions printed{true, false};
+  auto same = [](const std::vector<ir::StmtId> &a, const std::vector<ir::StmtId> &b) {
+    return std::set<ir::StmtId>(a.begin(), a.end()) == std::set<ir::StmtId>(b.begin(), b.end());
+  };
+  bool allVars = std::all_of(m.faults.begin(), m.faults.end(),
+                             [](const mutate::Fault &f) { return f.kind == mutate::FaultKind::Var; });
+  if (m.faults.size() == 1 && !allVars) { // an operator or constant: a site of the repair space
+    const mutate::Fault &f = m.faults.front();
+    for (const mutation::Site &s : sites)
+      if (s.source && s.from == f.from && same(s.stmts, f.stmts))
+        for (const mutation::Option &opt : s.options)
+          if (opt.to == f.to && ir::toString(mutation::applyChoice(prog, {{&s, &opt}}), printed) == m.text)
+            return mutation::edits(prog, {{&s, &opt}});
+    return std::nullopt;
+  }
+  if (!allVars || m.faults.empty())
+    return std::nullopt;
+  // Variable replacements: the first candidate of each fault (they are on disjoint statements).
+  std::vector<const mutation::Candidate *> chosen;
+  for (const mutate::Fault &f : m.faults) {
+    auto c = std::find_if(vars.begin(), vars.end(), [&](const mutation::Candidate &c) {
+      return c.kind == mutation::Kind::Var && c.slot == mutation::Slot::ExprVar && c.from == f.from &&
+             c.to == f.to && same(c.stmts, f.stmts);
+    });
+    if (c == vars.end())
+      return std::nullopt;
+    chosen.push_back(&*c);
+  }
+  if (ir::toString(mutation::apply(prog, chosen), printed) != m.text)
+    return std::nullopt;
+  std::vector<repair::patch::Edit> out;
+  for (const mutation::Candidate *c : chosen) {
+    std::optional<std::vector<repair::patch::Edit>> e = mutation::varEdits(prog, *c);
+    if (!e)
+      return std::nullopt;
+    out.insert(out.end(), e->begin(), e->end());
+  }
+  return out;
+}
+
+/// The suite's versions of one corpus program as source files: each drawn version with a source form is
+/// rendered as a patch of the corpus file and written to WORK/<key>/<stem>.<class>.vNN.<ext>; the others are
+/// counted in `noSource`. An `and`/`or` fault over guarded reads is written as its source edit, which also
+/// changes which reads run.
 void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultClass> &classes,
                 const Options &o, std::vector<Task> &tasks, std::vector<std::string> &noSource,
                 std::vector<std::string> &errors) {
@@ -110,7 +158,7 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
   }
   std::vector<uint32_t> procs = procIndices(*prog, p.procs, p.file, p.entry);
   std::vector<mutation::Site> sites = mutation::space(*prog, procs, 2);
-  const ir::PrintOptions printed{true, false};
+  std::vector<mutation::Candidate> vars = mutation::mutationCandidates(*prog, procs, 0);
   fs::path dir = fs::path(o.work) / p.key();
   fs::create_directories(dir);
   std::string ext = p.lang == "c" ? ".c" : ".gcl";
@@ -126,31 +174,16 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
       char vname[16];
       std::snprintf(vname, sizeof vname, "v%02u", m.index);
       std::string label = p.key() + "." + mutate::className(cls) + "." + vname;
-      if (m.faults.size() != 1) {
-        errors.push_back(label + ": expected one fault");
-        continue;
-      }
-      const mutate::Fault &f = m.faults.front();
-      std::set<ir::StmtId> fstmts(f.stmts.begin(), f.stmts.end());
-      const mutation::Site *site = nullptr;
-      const mutation::Option *option = nullptr;
-      for (const mutation::Site &s : sites) {
-        if (s.from != f.from || std::set<ir::StmtId>(s.stmts.begin(), s.stmts.end()) != fstmts)
-          continue;
-        for (const mutation::Option &opt : s.options)
-          if (opt.to == f.to && ir::toString(mutation::applyChoice(*prog, {{&s, &opt}}), printed) == m.text) {
-            site = &s;
-            option = &opt;
-          }
-      }
-      std::string what = std::string(mutate::kindName(f.kind)) + " at line " + std::to_string(f.line) +
-                         ": `" + f.from + "` -> `" + f.to + "`";
-      if (!site || !site->source) {
+      std::string what;
+      for (const mutate::Fault &f : m.faults)
+        what += (what.empty() ? "" : "; ") + std::string(mutate::kindName(f.kind)) + " at line " +
+                std::to_string(f.line) + ": `" + f.from + "` -> `" + f.to + "`";
+      std::optional<std::vector<repair::patch::Edit>> edits = sourceForm(*prog, sites, vars, m);
+      if (!edits) {
         noSource.push_back(label + " (" + what + ")");
         continue;
       }
-      repair::patch::PatchResult pr =
-          repair::patch::render(*prog, sm, mutation::edits(*prog, {{site, option}}));
+      repair::patch::PatchResult pr = repair::patch::render(*prog, sm, *edits);
       if (!pr.patch) {
         noSource.push_back(label + " (" + what + "): " + pr.error);
         continue;
@@ -238,11 +271,12 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
   std::string originalText = readText(t.original);
   std::vector<uint32_t> procs = procIndices(*prog, t.procs, t.file, t.entry);
   j["original_in_space"] = originalInSpace(*prog, sm, procs, originalText);
-  std::vector<std::string> templateOn = splitComma(o.templateOn);
+  std::vector<std::string> templateOn = splitComma(o.templateOn), mutateOn = splitComma(o.mutateOn);
   unsigned timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   Json runs = Json::object();
   for (const Config &c : configs) {
-    if (c.method == "template" && std::find(templateOn.begin(), templateOn.end(), t.cls) == templateOn.end())
+    const std::vector<std::string> &on = c.method == "template" ? templateOn : mutateOn;
+    if (std::find(on.begin(), on.end(), t.cls) == on.end())
       continue;
     fix::Spec spec;
     spec.mainFile = t.file;
@@ -403,8 +437,8 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
     std::vector<mutate::FaultClass> classes;
     for (const std::string &c : splitComma(o.classes)) {
       std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
-      if (!fc || (*fc != mutate::FaultClass::L1 && *fc != mutate::FaultClass::L2))
-        usageError("bench repair: --classes: '" + c + "' (L1 or L2: faults with a source form)");
+      if (!fc || *fc == mutate::FaultClass::C2 || *fc == mutate::FaultClass::C4)
+        usageError("bench repair: --classes: '" + c + "' (C1, C3, L1 or L2: classes without deletions)");
       classes.push_back(*fc);
     }
     for (const mutate::CorpusProgram &p : *corpus)
@@ -607,6 +641,7 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
                     {"suite", !o.noSuite},
                     {"configs", splitComma(o.configs)},
                     {"template_on", splitComma(o.templateOn)},
+                    {"mutate_on", splitComma(o.mutateOn)},
                     {"solvers", solvers},
                     {"timeout", o.timeout},
                     {"max", o.max},
@@ -662,7 +697,8 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
      << " worker processes; wall time " << bench::seconds(runSeconds)
      << ". Limits per repair: " << bench::seconds(o.timeout) << ", at most " << o.max
      << " repairs, mutate with at most " << o.maxMutations << " mutated place"
-     << (o.maxMutations == 1 ? "" : "s") << " (level 2); template on the classes " << o.templateOn
+     << (o.maxMutations == 1 ? "" : "s") << " (level 2); mutate on the classes " << o.mutateOn
+     << ", template on " << o.templateOn
      << ". Only the procedures under test may be changed. A repair is *correct* when its "
         "patched text is the original, or equivalent to it within the bounds (verified in product with the "
         "original by "
@@ -731,7 +767,9 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_option("--manifest", o->manifest, "the corpus manifest")->capture_default_str();
   sub->add_option("--langs", o->langs, "languages: gcl, c or gcl,c")->capture_default_str();
   sub->add_option("--programs", o->programs, "only these corpus ids (comma-separated)");
-  sub->add_option("--classes", o->classes, "fault classes of the suite (L1, L2)")->capture_default_str();
+  sub->add_option("--classes", o->classes,
+                  "fault classes of the suite (C1, C3: variable replacements in expressions; L1, L2)")
+      ->capture_default_str();
   sub->add_option("--versions", o->versions, "versions per program and class")->capture_default_str();
   sub->add_option("--seed", o->seed, "the suite's seed (as bench faults)")->capture_default_str();
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
@@ -740,7 +778,9 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_option("--configs", o->configs,
                   "METHOD[:nofl],… (mutate, mutate:nofl = without localization, template)")
       ->capture_default_str();
-  sub->add_option("--template-on", o->templateOn, "the classes template runs on (L1, L2, papers)")
+  sub->add_option("--mutate-on", o->mutateOn, "the classes mutate runs on (C1, C3, L1, L2, papers)")
+      ->capture_default_str();
+  sub->add_option("--template-on", o->templateOn, "the classes template runs on (C1, C3, L1, L2, papers)")
       ->capture_default_str();
   sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
       ->capture_default_str();

@@ -597,4 +597,24 @@ std::vector<patch::Edit> edits(const Program &prog,
   return out;
 }
 
+std::optional<std::vector<patch::Edit>> varEdits(const Program &prog, const Candidate &c) {
+  if (c.kind != Kind::Var || c.slot != Slot::ExprVar)
+    return std::nullopt;
+  std::vector<patch::Edit> out;
+  ir::StmtIndex index(prog);
+  for (StmtId id : c.stmts) {
+    const Stmt *s = index.find(id);
+    if (!s)
+      return std::nullopt;
+    std::vector<const Expr *> uses = exprNodes(*s, Expr::VarUse);
+    if (c.index >= uses.size() || !uses[c.index]->range.valid())
+      return std::nullopt;
+    Expr e = *uses[c.index];
+    e.range = {};
+    e.var = c.var;
+    out.push_back(patch::Edit::replace(id, nodeIndex(*s, uses[c.index]), std::move(e)));
+  }
+  return out;
+}
+
 } // namespace locus::repair::mutation

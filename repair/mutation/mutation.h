@@ -134,6 +134,12 @@ std::vector<Site> space(const ir::Program &prog, const std::vector<uint32_t> &pr
 ir::Program applyChoice(const ir::Program &prog,
                         const std::vector<std::pair<const Site *, const Option *>> &choice);
 
+/// A variable replacement of the injector (`mutationCandidates` at level 0) as patch edits, when it replaces
+/// a variable occurrence in an expression (`Slot::ExprVar`) that has source text of its own (one edit per
+/// copy of the statement). Nullopt otherwise: an assigned variable, a getfield/putfield base, a field or a
+/// guard is not an expression node a patch replaces.
+std::optional<std::vector<patch::Edit>> varEdits(const ir::Program &prog, const Candidate &c);
+
 /// The choice as patch edits (one per copy; the renderer writes copies of one text once).
 std::vector<patch::Edit> edits(const ir::Program &prog,
                                const std::vector<std::pair<const Site *, const Option *>> &choice);

@@ -273,6 +273,7 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
   j["original_in_space"] = originalInSpace(*prog, sm, procs, originalText);
   std::vector<std::string> templateOn = splitComma(o.templateOn), mutateOn = splitComma(o.mutateOn);
   unsigned timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  std::map<std::string, std::string> equivalence; // patched text -> verdict (configurations share repairs)
   Json runs = Json::object();
   for (const Config &c : configs) {
     const std::vector<std::string> &on = c.method == "template" ? templateOn : mutateOn;
@@ -321,8 +322,12 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
         verdict = "original";
       } else if (checks < o.equivalenceChecks && (firstCorrect < 0 || k == 0)) {
         ++checks;
-        verdict = equivalent(p.files.size() == 1 ? p.files.front().after : "", t, *original, spec,
-                             o.equivalenceSolver, timeoutMs, k);
+        std::string patched = p.files.size() == 1 ? p.files.front().after : "";
+        auto known = equivalence.find(patched);
+        verdict = known != equivalence.end()
+                      ? known->second
+                      : (equivalence[patched] =
+                             equivalent(patched, t, *original, spec, o.equivalenceSolver, timeoutMs, k));
         equivalentOnes += verdict == "yes";
         unknownOnes += verdict.rfind("unknown", 0) == 0;
       } else {
@@ -338,6 +343,7 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
     if (firstCorrect >= 0)
       rj["correct_seconds"] = r.repairs[firstCorrect].seconds;
     rj["verdicts"] = verdicts;
+    rj["equivalent"] = equivalentOnes;
     rj["equivalence_unknown"] = unknownOnes;
     runs[c.name()] = rj;
   }

@@ -273,6 +273,7 @@ public:
           ++buggy;
           if (p.opts.localization && v.failure &&
               !viaSource) { // a source check's failure is of another program
+            lo.timeoutMs = msLeft(deadline); // the method's limit holds for its must sets too
             localize::Problem lp{cand.prog, *v.failure, noTests, lo};
             auto tm0 = Clock::now();
             localize::MustSet ms = localize::mustSetOf(lp);

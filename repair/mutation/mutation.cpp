@@ -548,7 +548,28 @@ std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs,
     }
     site.options.push_back(std::move(o));
   }
-  return out;
+  // One site per source place: statements the injector's copy rule keeps apart (a loop condition computed
+  // under the enclosing `if`'s guard before the loop, and unguarded at the end of its body) are copies of
+  // the same text when the node's source range is the same (and its place in the statement), and an edit of
+  // that text changes all of them.
+  std::vector<Site> merged;
+  for (Site &site : out) {
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const Site &m) {
+      if (!site.source || !m.source || m.proc != site.proc || m.slot != site.slot || m.index != site.index ||
+          m.node != site.node || m.from != site.from || m.options.size() != site.options.size())
+        return false;
+      const Expr *a = patch::nodeAt(*index.find(m.stmts.front()), m.node);
+      const Expr *b = patch::nodeAt(*index.find(site.stmts.front()), site.node);
+      return a && b && a->range == b->range;
+    });
+    if (same == merged.end()) {
+      merged.push_back(std::move(site));
+      continue;
+    }
+    same->stmts.insert(same->stmts.end(), site.stmts.begin(), site.stmts.end());
+    std::sort(same->stmts.begin(), same->stmts.end());
+  }
+  return merged;
 }
 
 namespace {

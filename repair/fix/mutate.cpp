@@ -271,8 +271,8 @@ public:
         bool localized = false;
         if (v.verdict == Validation::Verdict::Buggy) {
           ++buggy;
-          if (p.opts.localization && v.failure &&
-              !viaSource) { // a source check's failure is of another program
+          // A failure found from the patched source is of another program: no must set from it.
+          if (p.opts.localization && v.failure && !viaSource) {
             lo.timeoutMs = msLeft(deadline); // the method's limit holds for its must sets too
             localize::Problem lp{cand.prog, *v.failure, noTests, lo};
             auto tm0 = Clock::now();

@@ -136,7 +136,7 @@ TEST_CASE("variable replacements in expressions render as patches whose source c
       if (!e)
         continue; // a use the lowering made up
       repair::patch::PatchResult r = repair::patch::render(prog, c->sm, *e);
-      if (!r.patch) { // the replacement has no name in the source (C's result variable)
+      if (!r.patch) {  // the replacement has no name in the source (C's result variable)
         INFO(r.error); // or is out of its C block scope (the injector draws from the procedure's variables)
         CHECK((r.error.find("has no name") != std::string::npos ||
                r.error.find("is not declared") != std::string::npos));
@@ -158,8 +158,8 @@ TEST_CASE("variable replacements in expressions render as patches whose source c
     }
   }
   MESSAGE(rendered << " variable replacements rendered and recompiled (" << cMismatch
-                  << " in C with a declaration's nondet more), " << refused << " refused, " << other
-                  << " of other slots");
+                   << " in C with a declaration's nondet more), " << refused << " refused, " << other
+                   << " of other slots");
   CHECK(cMismatch * 10 < rendered);
   CHECK(rendered > 20);
   CHECK(other > 0);

@@ -213,7 +213,10 @@ Validation compileAndValidate(const patch::Patch &p, const Spec &spec, unsigned 
 
 Validation validatePatched(const patch::Patch &p, const Spec &spec, unsigned timeoutMs) {
   bool compiled = false;
-  return compileAndValidate(p, spec, timeoutMs, compiled);
+  Validation v = compileAndValidate(p, spec, timeoutMs, compiled);
+  if (!compiled) // the candidate could not be checked: not a verdict on it, nor an error of the method
+    v.verdict = Validation::Verdict::Unknown;
+  return v;
 }
 
 Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs) {

@@ -72,7 +72,8 @@ Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs 
 
 /// A candidate checked from its patched source, as `reverify` checks a repair, with the verdict: for a
 /// candidate whose source edit means more than its IR change (`and` → `or` of a condition whose right
-/// operand reads fields: the edit also changes which reads run).
+/// operand reads fields: the edit also changes which reads run). Unknown when the patched source cannot be
+/// compiled.
 Validation validatePatched(const patch::Patch &p, const Spec &spec, unsigned timeoutMs = 0);
 
 /// One repair: IR edits of the user's program, rendered as a patch of the source files.

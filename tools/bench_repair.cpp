@@ -473,6 +473,17 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
   }
   if (tasks.empty())
     usageError("bench repair: no versions to repair (check --programs, --classes, --papers)");
+  {
+    std::vector<std::string> mutateOn = splitComma(o.mutateOn), templateOn = splitComma(o.templateOn);
+    bool any = false;
+    for (const Task &t : tasks)
+      for (const Config &c : configs) {
+        const std::vector<std::string> &on = c.method == "template" ? templateOn : mutateOn;
+        any = any || std::find(on.begin(), on.end(), t.cls) != on.end();
+      }
+    if (!any)
+      usageError("bench repair: no configuration runs on these classes (see --mutate-on and --template-on)");
+  }
 
   std::vector<Json> results(tasks.size());
   auto tRun = Clock::now();
@@ -719,7 +730,9 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
         "`bench faults`, same seed) written back as source.";
   if (!noSource.empty())
     md << " " << noSource.size()
-       << " drawn faults have no source form (an expression the lowering made up) and are left out.";
+       << " drawn versions have no source form (a fault in an expression the lowering made up, in an "
+          "assigned "
+          "variable, a base, a field or a guard, or out of its C block scope) and are left out.";
   md << "\n\n## Summary\n\n" << summary.markdown() << "\n## Per class\n\n" << perClass.markdown();
   if (!complete.rows.empty()) {
     md << "\n## Completeness of mutate\n\n"

@@ -379,16 +379,18 @@ struct Stats {
       ++errors;
       internal += run.value("message", "").find("internal") != std::string::npos;
     }
-    firstCorrect += run.value("first_correct", false);
-    if (run.value("any_correct", false)) {
-      ++anyCorrect;
-      correct.push_back(run.value("correct_seconds", 0.0));
-    }
     if (originalInSpace) {
       ++inSpace;
       bool searched = run.value("complete", false) || run.value("original_found", false);
       inSpaceSearched += searched;
       originalFound += run.value("original_found", false);
+    }
+    if (st != "repaired") // an error after some repairs (one that did not re-verify) is not a repair
+      return;
+    firstCorrect += run.value("first_correct", false);
+    if (run.value("any_correct", false)) {
+      ++anyCorrect;
+      correct.push_back(run.value("correct_seconds", 0.0));
     }
   }
 };

@@ -238,12 +238,7 @@ int runBenchFaults(Options o, const std::string &commandLine, report::Reporter &
   std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
   if (!corpus)
     usageError(err);
-  if (!o.programs.empty()) {
-    std::vector<std::string> keep = splitComma(o.programs);
-    std::erase_if(*corpus, [&](const mutate::CorpusProgram &p) {
-      return std::find(keep.begin(), keep.end(), p.id) == keep.end();
-    });
-  }
+  mutate::keepPrograms(*corpus, splitComma(o.programs));
   if (o.quick) {
     // 8 programs spread evenly over the corpus (first language only), 2 versions, one solver.
     std::erase_if(*corpus, [&](const mutate::CorpusProgram &p) { return p.lang != langs.front(); });

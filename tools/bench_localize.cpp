@@ -393,15 +393,7 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   if (!corpus) {
     usageError(err);
   }
-  std::vector<mutate::CorpusProgram> all = *corpus;
-  if (!o.programs.empty()) {
-    std::vector<std::string> keep = splitComma(o.programs);
-    std::vector<mutate::CorpusProgram> kept;
-    for (const mutate::CorpusProgram &p : *corpus)
-      if (std::find(keep.begin(), keep.end(), p.id) != keep.end())
-        kept.push_back(p);
-    corpus = kept;
-  }
+  mutate::keepPrograms(*corpus, splitComma(o.programs));
   if (o.work.empty())
     o.work = (fs::temp_directory_path() / "locus-localize").string();
 

@@ -72,11 +72,16 @@ struct Config {
 
 /// One faulty version to repair.
 struct Task {
-  std::string label, file, original, entry, cls, program, lang;
-  std::vector<std::string> procs;
-  uint32_t unwind = 5, heap = 64;
-  std::string fault; ///< "operator at line 12: `<` -> `<=`"
+  std::string label, file, cls;
+  mutate::CorpusProgram src; ///< the correct program the version was made from (its file, entry, bounds)
+  std::string fault;         ///< "operator at line 12: `<` -> `<=`"
 };
+
+/// Whether configuration `c` runs on versions of class `cls` (--mutate-on, --template-on).
+bool runsOn(const Config &c, const std::string &cls, const Options &o) {
+  std::vector<std::string> on = splitComma(c.method == "template" ? o.templateOn : o.mutateOn);
+  return std::find(on.begin(), on.end(), cls) != on.end();
+}
 
 std::string readText(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
@@ -192,14 +197,8 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
       t.label = label;
       t.file = (dir / (stem + "." + mutate::className(cls) + "." + vname + ext)).string();
       std::ofstream(t.file, std::ios::binary) << pr.patch->files.front().after;
-      t.original = p.file;
-      t.entry = p.entry;
-      t.procs = p.procs;
-      t.unwind = p.unwind;
-      t.heap = p.heap;
+      t.src = p;
       t.cls = mutate::className(cls);
-      t.program = p.id;
-      t.lang = p.lang;
       t.fault = what;
       tasks.push_back(std::move(t));
     }
@@ -243,7 +242,7 @@ std::string equivalent(const std::string &patched, const Task &t, const ir::Prog
   spec.mainFile = check.string();
   spec.verify.solver = solver;
   spec.reference = &original;
-  spec.referenceEntry = t.entry;
+  spec.referenceEntry = t.src.entry;
   fix::Checked c = fix::checkedProgram(*prog, spec);
   if (!c.error.empty())
     return "unknown: " + c.error;
@@ -263,28 +262,26 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
   std::optional<ir::Program> prog = frontend::compileSource(t.file, sm, diags);
   SourceManager osm;
   Diagnostics odiags(osm);
-  std::optional<ir::Program> original = frontend::compileSource(t.original, osm, odiags);
+  std::optional<ir::Program> original = frontend::compileSource(t.src.file, osm, odiags);
   if (!prog || !original) {
     j["error"] = std::string(!prog ? "the version" : "the original") + " does not compile";
     return j;
   }
-  std::string originalText = readText(t.original);
-  std::vector<uint32_t> procs = procIndices(*prog, t.procs, t.file, t.entry);
+  std::string originalText = readText(t.src.file);
+  std::vector<uint32_t> procs = procIndices(*prog, t.src.procs, t.file, t.src.entry);
   j["original_in_space"] = originalInSpace(*prog, sm, procs, originalText);
-  std::vector<std::string> templateOn = splitComma(o.templateOn), mutateOn = splitComma(o.mutateOn);
   unsigned timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   std::map<std::string, std::string> equivalence; // patched text -> verdict (configurations share repairs)
   Json runs = Json::object();
   for (const Config &c : configs) {
-    const std::vector<std::string> &on = c.method == "template" ? templateOn : mutateOn;
-    if (std::find(on.begin(), on.end(), t.cls) == on.end())
+    if (!runsOn(c, t.cls, o))
       continue;
     fix::Spec spec;
     spec.mainFile = t.file;
-    spec.entry = t.entry;
+    spec.entry = t.src.entry;
     spec.verify.solver = c.solver;
-    spec.verify.encode.unwind = t.unwind;
-    spec.verify.encode.heapSlots = t.heap;
+    spec.verify.encode.unwind = t.src.unwind;
+    spec.verify.encode.heapSlots = t.src.heap;
     fix::Options fo;
     fo.solver = c.solver;
     fo.timeoutMs = timeoutMs;
@@ -428,14 +425,7 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
   std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
   if (!corpus)
     usageError(err);
-  if (!o.programs.empty()) {
-    std::vector<std::string> keep = splitComma(o.programs);
-    std::vector<mutate::CorpusProgram> kept;
-    for (const mutate::CorpusProgram &p : *corpus)
-      if (std::find(keep.begin(), keep.end(), p.id) != keep.end())
-        kept.push_back(p);
-    corpus = kept;
-  }
+  mutate::keepPrograms(*corpus, splitComma(o.programs));
   if (o.work.empty())
     o.work = (fs::temp_directory_path() / "locus-repair").string();
 
@@ -457,14 +447,8 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
       Task t;
       t.label = f.id + " (" + f.program.lang + ")";
       t.file = f.file;
-      t.original = f.program.file;
-      t.entry = f.program.entry;
-      t.procs = f.program.procs;
-      t.unwind = f.program.unwind;
-      t.heap = f.program.heap;
+      t.src = f.program;
       t.cls = "papers";
-      t.program = f.program.id;
-      t.lang = f.program.lang;
       for (const mutate::PaperFault::Edit &e : f.edits)
         t.fault += (t.fault.empty() ? "" : "; ") + std::string("line ") + std::to_string(e.line) + ": `" +
                    e.original + "` -> `" + e.replacement + "`";
@@ -475,17 +459,11 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
   }
   if (tasks.empty())
     usageError("bench repair: no versions to repair (check --programs, --classes, --papers)");
-  {
-    std::vector<std::string> mutateOn = splitComma(o.mutateOn), templateOn = splitComma(o.templateOn);
-    bool any = false;
-    for (const Task &t : tasks)
-      for (const Config &c : configs) {
-        const std::vector<std::string> &on = c.method == "template" ? templateOn : mutateOn;
-        any = any || std::find(on.begin(), on.end(), t.cls) != on.end();
-      }
-    if (!any)
-      usageError("bench repair: no configuration runs on these classes (see --mutate-on and --template-on)");
-  }
+  if (std::none_of(tasks.begin(), tasks.end(), [&](const Task &t) {
+        return std::any_of(configs.begin(), configs.end(),
+                           [&](const Config &c) { return runsOn(c, t.cls, o); });
+      }))
+    usageError("bench repair: no configuration runs on these classes (see --mutate-on and --template-on)");
 
   std::vector<Json> results(tasks.size());
   auto tRun = Clock::now();
@@ -701,8 +679,8 @@ int runBenchRepair(Options o, const std::string &commandLine, report::Reporter &
   Json vj = Json::array();
   for (size_t i = 0; i < tasks.size(); ++i)
     vj.push_back(Json{{"label", tasks[i].label},
-                      {"program", tasks[i].program},
-                      {"lang", tasks[i].lang},
+                      {"program", tasks[i].src.id},
+                      {"lang", tasks[i].src.lang},
                       {"class", tasks[i].cls},
                       {"file", tasks[i].file},
                       {"fault", tasks[i].fault},

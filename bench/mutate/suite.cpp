@@ -142,6 +142,13 @@ Suite generateSuite(const std::vector<CorpusProgram> &corpus, const SuiteOptions
   return suite;
 }
 
+void keepPrograms(std::vector<CorpusProgram> &corpus, const std::vector<std::string> &ids) {
+  if (ids.empty())
+    return;
+  std::erase_if(corpus,
+                [&](const CorpusProgram &p) { return std::find(ids.begin(), ids.end(), p.id) == ids.end(); });
+}
+
 std::vector<PaperFault> writePaperFaults(const std::string &manifest,
                                          const std::vector<CorpusProgram> &corpus,
                                          const std::vector<std::string> &langs, const std::string &work,

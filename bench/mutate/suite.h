@@ -28,6 +28,9 @@ struct CorpusProgram {
 std::optional<std::vector<CorpusProgram>> readCorpus(const std::string &manifest,
                                                      const std::vector<std::string> &langs, std::string &err);
 
+/// Keeps the programs whose id is in `ids` (all of them when `ids` is empty), in corpus order.
+void keepPrograms(std::vector<CorpusProgram> &corpus, const std::vector<std::string> &ids);
+
 struct SuiteOptions {
   std::vector<FaultClass> classes{FaultClass::C1, FaultClass::C2, FaultClass::C3, FaultClass::C4};
   unsigned versions = 40; ///< per program and class

@@ -240,6 +240,10 @@ std::unordered_set<uint32_t> changeableProcs(const Problem &p) {
   return localize::ownProcedures(p.prog, p.spec.mainFile);
 }
 
+double secondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
 std::optional<std::chrono::steady_clock::time_point> deadlineOf(unsigned timeoutMs) {
   if (timeoutMs == 0)
     return std::nullopt;

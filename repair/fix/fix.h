@@ -153,6 +153,8 @@ std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> ed
 /// The procedures a method may change: p.opts.procs, else those declared in the main file.
 std::unordered_set<uint32_t> changeableProcs(const Problem &p);
 
+/// Seconds since `t` (the methods' time keeping).
+double secondsSince(std::chrono::steady_clock::time_point t);
 /// A deadline from a timeout (none for 0).
 std::optional<std::chrono::steady_clock::time_point> deadlineOf(unsigned timeoutMs);
 /// The milliseconds left until `d`, at least 1 (a check with so little time answers Unknown; 0 would mean no

@@ -27,10 +27,6 @@ using backends::Term;
 using Clock = std::chrono::steady_clock;
 namespace mutation = repair::mutation;
 
-double since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
 /// Whether a must set can name a site: the must set holds the statements whose Value steps are in the
 /// slice, and only an assignment's value step covers every expression a mutation changes. A site in
 /// another statement (a loop's condition, a call's arguments, a field write) is treated as being in every
@@ -96,7 +92,7 @@ public:
       r.status = s;
       if (!msg.empty())
         r.message = std::move(msg);
-      r.seconds = since(t0);
+      r.seconds = secondsSince(t0);
       return r;
     };
     if (p.opts.level < 1 || p.opts.level > 2)
@@ -195,7 +191,7 @@ public:
         }
         auto tg = Clock::now();
         backends::Result res = gen.check({size}, backends::Need::NoCore);
-        generateSeconds += since(tg);
+        generateSeconds += secondsSince(tg);
         if (res.status == backends::Status::Unsat)
           break;
         if (res.status != backends::Status::Sat) {
@@ -232,7 +228,7 @@ public:
           cand.failureSpec = base.failureSpec;
           v = validate(cand, p.spec, msLeft(deadline));
         }
-        validateSeconds += since(tv);
+        validateSeconds += secondsSince(tv);
         if (v.verdict == Validation::Verdict::Correct) {
           std::vector<std::string> changes;
           for (const auto &[s, o] : picked)
@@ -240,7 +236,7 @@ public:
           bool rendered = false;
           std::string why;
           std::optional<Repair> rep = finishRepair(p, mutation::edits(p.prog, picked), std::move(changes),
-                                                   picked.size(), since(t0), rendered, why);
+                                                   picked.size(), secondsSince(t0), rendered, why);
           if (rep) {
             r.repairs.push_back(std::move(*rep));
           } else if (!rendered) {
@@ -277,7 +273,7 @@ public:
             localize::Problem lp{cand.prog, *v.failure, noTests, lo};
             auto tm0 = Clock::now();
             localize::MustSet ms = localize::mustSetOf(lp);
-            mustSeconds += since(tm0);
+            mustSeconds += secondsSince(tm0);
             if (ms.error.empty()) {
               ++mustSets;
               localized = true;

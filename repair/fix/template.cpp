@@ -35,10 +35,6 @@ namespace {
 using backends::Term;
 using Clock = std::chrono::steady_clock;
 
-double since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
 /// Coefficients are read by the template's IR expression through variable references with indices from
 /// here on (no procedure has that many variables); the override's lookup answers them with the symbols.
 constexpr uint32_t kCoefficientBase = 0x40000000u;
@@ -256,12 +252,12 @@ public:
         return Outcome::Stopped;
       auto tv = Clock::now();
       Validation v = validate(prog, p_.spec, msLeft(deadline_));
-      stats_["validate_s"] += since(tv);
+      stats_["validate_s"] += secondsSince(tv);
       if (v.verdict == Validation::Verdict::Correct) {
         bool rendered = false;
         std::string why;
-        std::optional<Repair> rep =
-            finishRepair(p_, std::move(edits), std::move(changes), comps_.size(), since(t0), rendered, why);
+        std::optional<Repair> rep = finishRepair(p_, std::move(edits), std::move(changes), comps_.size(),
+                                                 secondsSince(t0), rendered, why);
         if (rep) {
           repairs.push_back(std::move(*rep));
           if (repairs.size() >= p_.opts.maxRepairs)
@@ -422,7 +418,7 @@ private:
     auto ts = Clock::now();
     backends::MaxSatResult ms = backends::solveMaxSat(*solver_, softs);
     if (ms.result.status != backends::Status::Sat) {
-      stats_["solve_s"] += since(ts);
+      stats_["solve_s"] += secondsSince(ts);
       return ms.result.status;
     }
     std::vector<Term> keep;
@@ -430,7 +426,7 @@ private:
       if (!std::binary_search(ms.falsified.begin(), ms.falsified.end(), i))
         keep.push_back(softs[i].formula);
     backends::Result res = solver_->check(keep, backends::Need::NoCore);
-    stats_["solve_s"] += since(ts);
+    stats_["solve_s"] += secondsSince(ts);
     if (!res.isSat())
       return res.isUnsat() ? backends::Status::Unknown : res.status; // the optimum must have a model
     std::vector<Instance> all;
@@ -562,7 +558,7 @@ private:
         }
       }
     }
-    stats_["counterexample_s"] += since(ts);
+    stats_["counterexample_s"] += secondsSince(ts);
     return out;
   }
 };
@@ -657,7 +653,7 @@ public:
       r.status = s;
       if (!msg.empty())
         r.message = std::move(msg);
-      r.seconds = since(t0);
+      r.seconds = secondsSince(t0);
       return r;
     };
     try {
@@ -699,7 +695,7 @@ private:
       return finish(Status::Error, "internal error: no localization method 'mbd'");
     auto tl = Clock::now();
     localize::Result diag = mbd->run(localize::Problem{base.prog, *r.failure, noTests, lo});
-    r.stats["localize_s"] = since(tl);
+    r.stats["localize_s"] = secondsSince(tl);
     if (diag.status == localize::Status::Error)
       return finish(Status::Error, "mbd: " + diag.message);
     std::vector<std::vector<localize::Blame>> diagnoses = diag.sets;

@@ -11,7 +11,9 @@
 #include "frontend/source.h"
 #include "repair/common/failure.h"
 #include "repair/common/tests.h"
+#include "repair/localize/gradient.h"
 #include "repair/localize/localize.h"
+#include "repair/localize/replay.h"
 #include "tools/bench_cmd.h"
 #include "tools/report.h"
 
@@ -80,6 +82,7 @@ struct Truth {
 /// One faulty version to localize.
 struct Task {
   std::string label, file, entry, cls, program, lang;
+  std::string original; ///< the program the version was made from (gradient's misses are rerun against it)
   std::vector<std::string> procs; ///< the procedures under test: what may be blamed
   uint32_t unwind = 5, heap = 64;
   std::vector<Truth> truth;
@@ -147,6 +150,103 @@ std::string missKind(const ir::Program &prog, const Truth &t) {
     return "";
   std::string before = t.what.substr(0, arrow), after = t.what.substr(arrow + arrowText.size());
   return lhs(before) != lhs(after) ? "left side" : "right side";
+}
+
+/// gradient's misses, each rerun with the paper's postcondition: the original program's state on the failing
+/// run's inputs where it reaches the failing check (expectedFromReference) instead of the post-state derived
+/// from the failing check (Wolverine2's user states the intended heap; an assertion pins only what it reads).
+/// Each miss gets `with_expected`: "suspicious" (the derived post-state was the cause) or "missed"; `free`:
+/// the entities the original's state corrects and the derived post-state does not; or `expected_error` when
+/// the original cannot give a state.
+void explainMisses(const ir::Program &prog, const Task &task, const repair::Failure &f,
+                   const localize::Options &lo, Json &missed) {
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::optional<ir::Program> orig =
+      task.original.empty() ? std::nullopt : frontend::compileSource(task.original, sm, diags);
+  std::string err = orig ? "" : "the original does not compile";
+  std::optional<localize::ExpectedState> expected =
+      orig ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
+  if (!expected) {
+    for (Json &m : missed)
+      m["expected_error"] = err;
+    return;
+  }
+  localize::GradientResult derived = localize::gradientLocalize(prog, f, lo);
+  localize::GradientResult g = localize::gradientLocalize(prog, f, lo, &*expected);
+  if (!g.error.empty()) {
+    for (Json &m : missed)
+      m["expected_error"] = g.error;
+    return;
+  }
+  std::map<std::string, ir::Value> derivedPost;
+  for (const localize::Correction &c : derived.corrections)
+    derivedPost[c.entity] = c.post;
+  Json free = Json::array();
+  for (const localize::Correction &c : g.corrections)
+    if (auto it = derivedPost.find(c.entity); it == derivedPost.end() || !(it->second == c.post))
+      free.push_back(c.entity + " " + ir::toString(c.forward) + " -> " + ir::toString(c.post));
+  ir::StmtIndex index(prog), origIndex(*orig);
+  // Theorem A.1's proof compares the buggy and the correct run statement by statement, the faulty one writing
+  // another value: does this run take the original's path (the same source statements in the same order, up
+  // to the failing check), and where does the mutated line write something else?
+  auto trace = [&](const ir::Program &p, uint32_t entry) {
+    ir::InterpOptions io;
+    io.ints = f.ints;
+    io.nondetValues = f.nondets;
+    io.initialHeap = f.heap;
+    io.recordTrace = true;
+    return ir::Interpreter(p, io).run(entry, f.args);
+  };
+  ir::Outcome bug = trace(prog, f.entry);
+  ir::Outcome ref = trace(*orig, orig->procIndex(prog.procs.at(f.entry).name));
+  auto locOf = [](const ir::StmtIndex &ix, ir::StmtId id) {
+    const ir::Stmt *st = ix.find(id);
+    return st ? std::make_pair(st->loc.line, st->loc.col) : std::make_pair(0u, 0u);
+  };
+  localize::Replay replayed = localize::replayFailure(prog, f, localize::blamableStatements(prog, lo));
+  bool samePath = bug.traceDropped == 0 && ref.traceDropped == 0 && bug.trace.size() <= ref.trace.size();
+  for (size_t k = 0; samePath && k < bug.trace.size(); ++k)
+    samePath = locOf(index, bug.trace[k].stmt) == locOf(origIndex, ref.trace[k].stmt);
+  for (Json &m : missed) {
+    uint32_t line = m.value("line", 0u);
+    auto onLine = [&](const ir::StmtIndex &ix, const ir::Program &p, ir::StmtId id) {
+      const ir::Stmt *st = ix.find(id);
+      return st && st->loc.valid() && st->loc.line == line && p.files[st->loc.file] == m.value("file", "");
+    };
+    bool caught = std::any_of(g.suspicious.begin(), g.suspicious.end(),
+                              [&](ir::StmtId s) { return onLine(index, prog, s); });
+    m["with_expected"] = caught ? "suspicious" : "missed";
+    m["free"] = free;
+    if (caught)
+      continue;
+    if (!samePath) {
+      m["why"] = "path";
+      continue;
+    }
+    bool differs = false;
+    for (size_t k = 0; k < bug.trace.size(); ++k)
+      if (onLine(index, prog, bug.trace[k].stmt)) {
+        const auto &a = bug.trace[k].write, &b = ref.trace[k].write;
+        differs = differs || a.has_value() != b.has_value() ||
+                  (a && (a->kind != b->kind || a->node != b->node || a->field != b->field ||
+                         a->var.index != b->var.index || a->var.global != b->var.global ||
+                         !(a->value == b->value)));
+      }
+    if (!differs) {
+      m["why"] = "same writes";
+      continue;
+    }
+    // A write that leaves its entity as it was (`h := h` where `p := h` was meant): the statement changes no
+    // state on this run, so no state difference can show at it.
+    bool noop = true, wrote = false;
+    for (const localize::Point &pt : replayed.points)
+      if (pt.kind == localize::Point::Write && onLine(index, prog, pt.stmt)) {
+        wrote = true;
+        noop = noop && pt.before == pt.after;
+      }
+    m["why"] = wrote && noop ? "no-op" : "unexplained";
+  }
 }
 
 /// Compiles the version, finds its failure, localizes it with every configuration; one JSON record.
@@ -249,12 +349,14 @@ Json runTask(const Task &task, const std::vector<Config> &configs, const Options
         bool caught = t.stmts.empty() ? suspiciousLines.count({t.file, t.line}) > 0
                                       : std::any_of(t.stmts.begin(), t.stmts.end(),
                                                     [&](ir::StmtId id) { return suspicious.count(id) > 0; });
-        Json tj{{"line", t.line}, {"what", t.what}, {"kind", missKind(*prog, t)}};
+        Json tj{{"line", t.line}, {"file", t.file}, {"what", t.what}, {"kind", missKind(*prog, t)}};
         if (!ran)
           notRun.push_back(tj);
         else if (!caught)
           missed.push_back(tj);
       }
+      if (!missed.empty())
+        explainMisses(*prog, task, f, lo, missed);
       rj["sound"] = missed.empty();
       rj["missed"] = missed;
       rj["not_run"] = notRun;
@@ -292,6 +394,7 @@ std::vector<Task> paperTasks(const std::string &manifest, const std::vector<muta
     t.cls = "papers";
     t.program = f.program.id;
     t.lang = f.program.lang;
+    t.original = f.program.file;
     out.push_back(std::move(t));
   }
   return out;
@@ -425,6 +528,7 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
         t.cls = mutate::className(part.cls);
         t.program = p.id;
         t.lang = p.lang;
+        t.original = p.file;
         for (const mutate::Fault &f : v.faults) {
           t.truth.push_back(Truth{f.file, f.line, f.kind == mutate::FaultKind::Delete, f.stmts,
                                   f.before + " → " + (f.after.empty() ? "(deleted)" : f.after)});
@@ -470,6 +574,7 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
   std::vector<std::string> problemLines, misses;
   std::map<std::string, size_t> notApplicable; // "config: message" → versions (the method cannot run on them)
   std::map<std::pair<std::string, std::string>, size_t> missKinds; // (class, kind) → gradient's misses
+  std::map<std::pair<std::string, std::string>, size_t> missWith;  // (class, with_expected) → misses
   std::vector<double> testSeconds;
   for (size_t i = 0; i < tasks.size(); ++i) {
     const Json &r = results[i];
@@ -499,10 +604,23 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
       }
       if (run.contains("missed") && !run["missed"].empty())
         for (const Json &m : run["missed"]) {
+          std::string with = m.value("with_expected", "");
+          std::string freeList;
+          if (m.contains("free"))
+            for (const Json &e : m["free"])
+              freeList += (freeList.empty() ? "`" : ", `") + e.get<std::string>() + "`";
+          if (with.empty())
+            with = "n/a: " + m.value("expected_error", "");
+          else if (with == "missed")
+            with += m.value("why", "") == "path"          ? ": another path"
+                    : m.value("why", "") == "same writes" ? ": same writes"
+                    : m.value("why", "") == "no-op"       ? ": a no-op write"
+                                                          : ": unexplained";
           misses.push_back("| " + tasks[i].cls + " | " + tasks[i].program + " | " + tasks[i].label + " | " +
                            std::to_string(m.value("line", 0u)) + " | `" + m.value("what", "") + "` | " +
-                           m.value("kind", "") + " |");
+                           m.value("kind", "") + " | " + with + " | " + freeList + " |");
           missKinds[{tasks[i].cls, m.value("kind", "")}]++;
+          missWith[{tasks[i].cls, with.rfind("n/a", 0) == 0 ? "n/a" : with}]++;
         }
     }
   }
@@ -733,8 +851,24 @@ int runBenchLocalize(Options o, const std::string &commandLine, report::Reporter
         md << sep << key.first << " " << (key.second.empty() ? "other" : key.second) << " " << n;
         sep = ", ";
       }
-      md << ".\n\n| class | program | version | line | mutation | kind |\n| --- | --- | --- | ---: | --- | "
-            "--- |\n";
+      md << ".\n\nEach miss rerun with the paper's postcondition, the intended state (the original "
+            "program's on the failing run's inputs, where it reaches the failing check) instead of the "
+            "post-state derived from the failing check, "
+            "which corrects only what the check reads (the fewest entity changes that make it pass; "
+            "docs/localize.md):";
+      sep = " ";
+      for (const auto &[key, n] : missWith) {
+        md << sep << key.first << " " << n << " " << key.second;
+        sep = ", ";
+      }
+      md << " (another path: the fault changes which statements run; a no-op write: the mutated statement "
+            "writes the value its entity holds; same writes: it writes what the original writes on this "
+            "input; "
+            "the assumptions of Theorem A.1, docs/localize.md). The last column lists what the intended "
+            "state "
+            "corrects and the derived one leaves as the run computed it.\n\n| class | program | version | "
+            "line | mutation | kind | with the intended "
+            "state | left free by the check |\n| --- | --- | --- | ---: | --- | --- | --- | --- |\n";
       for (const std::string &m : misses)
         md << m << "\n";
     }

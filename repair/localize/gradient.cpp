@@ -55,9 +55,8 @@ struct PostState {
   size_t entities = 0;
 };
 
-PostState derivePostState(const ir::Program &prog, const repair::Failure &f, const Replay &r,
-                          const std::unordered_set<ir::StmtId> &blamable, const Options &opts,
-                          bool fixUnwritten) {
+/// The region's end (after its last blamable write) and the forward state there.
+PostState forwardAtTail(const Replay &r, const std::unordered_set<ir::StmtId> &blamable) {
   PostState ps;
   ps.tail = r.firstPoint;
   for (size_t k = r.firstPoint; k < r.endPoint; ++k)
@@ -66,6 +65,31 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   ps.forward = r.post;
   for (size_t k = r.endPoint; k-- > ps.tail;)
     ps.forward[r.points[k].entity] = r.points[k].before;
+  return ps;
+}
+
+/// The post-state given as an expected state: every entity the region writes takes its expected value
+/// (where the expected state names it).
+PostState expectedPostState(const Replay &r, const std::unordered_set<ir::StmtId> &blamable,
+                            const ExpectedState &expected) {
+  PostState ps = forwardAtTail(r, blamable);
+  std::set<Entity> written;
+  for (size_t k = r.firstPoint; k < ps.tail; ++k)
+    written.insert(r.points[k].entity);
+  for (const Entity &e : written) {
+    auto fw = ps.forward.find(e);
+    auto ex = expected.values.find(r.name(e));
+    if (fw != ps.forward.end() && ex != expected.values.end() && !(fw->second == ex->second))
+      ps.changed[e] = ex->second;
+  }
+  ps.entities = written.size();
+  return ps;
+}
+
+PostState derivePostState(const ir::Program &prog, const repair::Failure &f, const Replay &r,
+                          const std::unordered_set<ir::StmtId> &blamable, const Options &opts,
+                          bool fixUnwritten) {
+  PostState ps = forwardAtTail(r, blamable);
   backends::TermManager tm;
   backends::MakeSolverResult made = backends::makeSolver(opts.solver, tm);
   if (!made) {
@@ -306,7 +330,56 @@ std::string describe(const ir::Value &v) {
 
 } // namespace
 
-GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts) {
+std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, const ir::Program &reference,
+                                                   const repair::Failure &f, const Options &opts,
+                                                   std::string &err) {
+  repair::Failure rf = f;
+  rf.entry = reference.procIndex(prog.procs.at(f.entry).name);
+  if (rf.entry == ir::kNone) {
+    err = "the reference has no procedure " + prog.procs.at(f.entry).name;
+    return std::nullopt;
+  }
+  if (opts.procs)
+    for (uint32_t k : *opts.procs)
+      if (k >= reference.procs.size() || reference.procs[k].name != prog.procs.at(k).name) {
+        err = "the reference's procedures differ from the program's";
+        return std::nullopt;
+      }
+  // Where the failing run's check starts: the k-th run of a source statement (its place); the reference's
+  // state is read where it runs that statement for the k-th time (the same step when it takes the same path),
+  // or at its end.
+  Replay rb = replayFailure(prog, f, blamableStatements(prog, opts));
+  if (!rb.error.empty()) {
+    err = rb.error;
+    return std::nullopt;
+  }
+  ir::StmtIndex index(prog), refIndex(reference);
+  auto place = [](const ir::StmtIndex &ix, ir::StmtId id) {
+    const ir::Stmt *st = ix.find(id);
+    return st ? std::make_tuple(st->loc.file, st->loc.line, st->loc.col, static_cast<int>(st->kind))
+              : std::make_tuple(0u, 0u, 0u, -1);
+  };
+  auto checkPlace = place(index, rb.steps.at(rb.regionEnd).stmt);
+  size_t occurrence = 0;
+  for (size_t k = 0; k <= rb.regionEnd; ++k)
+    occurrence += place(index, rb.steps[k].stmt) == checkPlace;
+  size_t seen = 0;
+  StopAt atCheck = [&](const ir::Program &, const std::vector<ir::TraceStep> &steps, size_t k) {
+    return place(refIndex, steps[k].stmt) == checkPlace && ++seen == occurrence;
+  };
+  Replay rr = replayRun(reference, rf, blamableStatements(reference, opts), atCheck);
+  if (!rr.error.empty()) {
+    err = "the reference on the failing run's inputs: " + rr.error;
+    return std::nullopt;
+  }
+  ExpectedState out;
+  for (const auto &[e, v] : rr.post)
+    out.values[rr.name(e)] = v;
+  return out;
+}
+
+GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts,
+                                const ExpectedState *expected) {
   GradientResult g;
   std::unordered_set<ir::StmtId> blamable = blamableStatements(prog, opts);
   g.blamable = blamable.size();
@@ -323,9 +396,14 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
   }
   // The post-state changes what the region writes, and heap fields (any write may reach a node through an
   // alias); a variable the region never writes keeps its value unless no post-state exists otherwise.
-  PostState ps = derivePostState(prog, f, r, blamable, opts, true);
-  if (!ps.error.empty() && !ps.unknown)
-    ps = derivePostState(prog, f, r, blamable, opts, false);
+  PostState ps;
+  if (expected) {
+    ps = expectedPostState(r, blamable, *expected);
+  } else {
+    ps = derivePostState(prog, f, r, blamable, opts, true);
+    if (!ps.error.empty() && !ps.unknown)
+      ps = derivePostState(prog, f, r, blamable, opts, false);
+  }
   g.stats["solve_s"] = ps.solveSeconds;
   if (!ps.error.empty()) {
     g.error = ps.error;

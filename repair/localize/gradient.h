@@ -7,6 +7,7 @@
 #include "repair/localize/localize.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -53,6 +54,22 @@ struct GradientResult {
   std::map<std::string, double> stats;
 };
 
+/// An intended state at the end of the region: what the paper's postcondition is (the state the user expects,
+/// where our default derives one from the failing check). Entity names as Replay::name gives them (`x`,
+/// `x@proc#k`, `n3.next`) → values.
+struct ExpectedState {
+  std::map<std::string, ir::Value> values;
+};
+
+/// The state of `reference` (a correct version of `prog`: the same procedures in the same order, the same
+/// variables and records) run on `f`'s inputs, where the failing run's check starts: where the reference runs
+/// the check's source statement for the same time (on the same path: the same step), or at its end. The
+/// region is chosen as for `prog` (opts.procs). Nullopt with `err` when it cannot be had (the reference fails
+/// or does not end).
+std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, const ir::Program &reference,
+                                                   const repair::Failure &f, const Options &opts,
+                                                   std::string &err);
+
 /// Algorithm 2 on the failing run of `f`: the region of the run (replay.h) executed forward; the post-state
 /// derived from the failing check (the fewest entity changes that make it pass, by MaxSAT on
 /// `opts.solver`); every write classified (upward/downward exposed, sandwiched), the backward execution's
@@ -60,6 +77,8 @@ struct GradientResult {
 /// changes Γ, and so are the failing statement of a run-time check, the definitions of the conditions that
 /// decide whether a suspicious statement runs, and every statement on a suspicious source line
 /// (docs/localize.md). Blamable statements: blamableStatements(prog, opts).
-GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts);
+/// With `expected`, the post-state is not derived: every entity the region writes takes its expected value.
+GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts,
+                                const ExpectedState *expected = nullptr);
 
 } // namespace locus::localize

@@ -102,21 +102,28 @@ std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const re
 
 } // namespace
 
-Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
-                     const std::unordered_set<ir::StmtId> &blamable) {
+namespace {
+
+/// replayFailure, or (passing) replayRun.
+Replay replay(const ir::Program &prog, const repair::Failure &f,
+              const std::unordered_set<ir::StmtId> &blamable, bool passing, const StopAt &stopAt = {}) {
   Replay r;
   r.prog = &prog;
   if (f.bound) {
     r.error = "a bound failure (a loop that runs too long) has no failing check to start from";
     return r;
   }
-  if (f.run.kind != ir::OutcomeKind::Failure) {
+  if (!passing && f.run.kind != ir::OutcomeKind::Failure) {
     r.error = "the run does not fail";
     return r;
   }
   ir::Outcome out;
   std::vector<std::vector<ir::Value>> births = callFrames(prog, f, out);
-  if (out.kind != ir::OutcomeKind::Failure || out.stmt != f.run.stmt) {
+  if (passing && out.kind != ir::OutcomeKind::Ok) {
+    r.error = out.kind == ir::OutcomeKind::Failure ? "the run fails" : "the run does not end normally";
+    return r;
+  }
+  if (!passing && (out.kind != ir::OutcomeKind::Failure || out.stmt != f.run.stmt)) {
     r.error = "internal: the failing run replays differently";
     return r;
   }
@@ -127,15 +134,16 @@ Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
   r.steps = std::move(out.trace);
   ir::StmtIndex index(prog);
 
-  // The failing check and the statements computing its condition.
+  // The failing check and the statements computing its condition (a passing run: none; the region ends with
+  // the run).
   size_t last = r.steps.size() - 1;
-  r.check = index.find(r.steps[last].stmt);
-  if (!r.check) {
+  r.check = passing ? nullptr : index.find(r.steps[last].stmt);
+  if (!passing && !r.check) {
     r.error = "internal: the failing statement is not in the program";
     return r;
   }
   std::unordered_set<ir::StmtId> chainIds;
-  {
+  if (!passing) {
     const ir::Procedure &cp = prog.procs.at(r.steps[last].proc);
     const std::vector<ir::Stmt> *list = nullptr;
     size_t at = 0;
@@ -236,8 +244,15 @@ Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
   };
 
   // The region starts at the first blamable step and ends where the check's computation starts.
-  size_t end = last;
-  while (end > 0 && chainIds.count(r.steps[end - 1].stmt) && r.steps[end - 1].depth == r.steps[last].depth)
+  size_t end = passing ? r.steps.size() : last;
+  if (passing && stopAt)
+    for (size_t k = 0; k < r.steps.size(); ++k)
+      if (stopAt(prog, r.steps, k)) {
+        end = k;
+        break;
+      }
+  while (!passing && end > 0 && chainIds.count(r.steps[end - 1].stmt) &&
+         r.steps[end - 1].depth == r.steps[last].depth)
     --end;
   r.regionStart = end;
   for (size_t k = 0; k < end; ++k)
@@ -354,7 +369,26 @@ Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
     p.after = st.write->value;
     addPoint(std::move(p));
   }
+  if (end == r.steps.size()) { // a passing run: the region ends with the run (returns included)
+    r.endPoint = r.points.size();
+    for (const auto &[e, v] : current)
+      if (regionEntities.count(e))
+        r.post.emplace(e, v);
+    r.checkFrame = stack.back();
+  }
   return r;
+}
+
+} // namespace
+
+Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
+                     const std::unordered_set<ir::StmtId> &blamable) {
+  return replay(prog, f, blamable, false);
+}
+
+Replay replayRun(const ir::Program &prog, const repair::Failure &f,
+                 const std::unordered_set<ir::StmtId> &blamable, const StopAt &stopAt) {
+  return replay(prog, f, blamable, true, stopAt);
 }
 
 } // namespace locus::localize

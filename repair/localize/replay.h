@@ -7,6 +7,7 @@
 #include "repair/common/failure.h"
 
 #include <compare>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_set>
@@ -92,6 +93,15 @@ struct Replay {
 /// region starts at the first of them that runs (none runs: an empty region).
 Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
                      const std::unordered_set<ir::StmtId> &blamable);
+
+/// Where a passing run's region ends: the first step k of the trace for which it holds.
+using StopAt = std::function<bool(const ir::Program &, const std::vector<ir::TraceStep> &, size_t k)>;
+
+/// The same for a run of `f`'s inputs that passes (f.run is not read): no check; the region ends at the first
+/// step `stopAt` accepts, or with the run (`post` is then every entity's last value, the results of the
+/// frames that returned included). Its error says so when the run does not end normally.
+Replay replayRun(const ir::Program &prog, const repair::Failure &f,
+                 const std::unordered_set<ir::StmtId> &blamable, const StopAt &stopAt = {});
 
 /// 0, false, null.
 ir::Value zeroOf(ir::Type t);

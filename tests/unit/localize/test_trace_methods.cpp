@@ -2,7 +2,9 @@
 // independent oracles: the replay's writes must rebuild the interpreter's final state; gradient's post-state
 // is an optimum of a MaxSAT problem, so z3 and cvc5 must find post-states of the same size; gradient's
 // output keeps Algorithm 2's invariants (Γ chains from write to write, sandwiched writes are suspicious,
-// suspicious and lockable split the blamable statements); pwp ranks only blamable statements. Plus
+// suspicious and lockable split the blamable statements); under the assumptions of Wolverine2's Theorem A.1
+// (the correct program's state as the post-state, the same path) a faulty statement is always suspicious;
+// pwp ranks only blamable statements. Plus
 // rankByScores' ties.
 #include "../encoder/helpers.h"
 #include "../encoder/random_program.h"
@@ -15,6 +17,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <random>
 
 using namespace locus;
@@ -150,6 +154,157 @@ TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3
   CHECK(checked > static_cast<int>(count) / 6);
   if (backends::apiSolvers().size() >= 2)
     CHECK(agreed > static_cast<int>(count) / 6);
+}
+
+// Theorem A.1 of Wolverine2 under its assumptions: the buggy and the correct program take the same path on
+// the input and the faulty statement writes another value there; with the correct program's state as the
+// post-state (the paper's postcondition), the faulty statement is suspicious. The correct program is a
+// random program that passes on its inputs, the buggy one the same with `x := e` replaced by `x := e + 1`.
+TEST_CASE("gradient: Theorem A.1 — a faulty right side is suspicious against the correct program's state") {
+  uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 300);
+  int checked = 0, derivedMissed = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    encoder::testing::Gen gen(seed);
+    std::string text = gen.program();
+    std::mt19937_64 rng(seed);
+    std::vector<ir::Value> args{ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
+                                ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
+                                ir::Value::ofBool(rng() & 1)};
+    ir::InterpOptions io;
+    io.seed = seed;
+    io.stepLimit = 20000;
+    io.recordTrace = true;
+    // The correct program: the random one with its final ints asserted (as this run computes them), so
+    // that a wrong value that reaches them fails.
+    ir::Outcome ok;
+    ir::Program good;
+    for (int round = 0; round < 2; ++round) {
+      good = encoder::testing::compile(text);
+      ok = ir::Interpreter(good, io).run(good.procIndex("main"), args);
+      if (round == 1 || ok.kind != ir::OutcomeKind::Ok || ok.traceDropped > 0)
+        break;
+      const ir::Procedure &mp = good.procs[good.procIndex("main")];
+      std::map<std::string, std::string> last;
+      for (const ir::TraceStep &st : ok.trace)
+        if (st.depth == 0 && st.write && st.write->kind == ir::Write::Var &&
+            st.write->value.kind == ir::Type::Int &&
+            (st.write->var.global || !mp.vars.at(st.write->var.index).temp))
+          last[st.write->var.global ? good.globals.at(st.write->var.index).name
+                                    : mp.vars.at(st.write->var.index).name] = ir::toString(st.write->value);
+      std::string checks;
+      for (const auto &[name, value] : last)
+        checks += "  assert " + name + " == " + value + ";\n";
+      size_t at = text.rfind("}\n");
+      text.insert(at, checks);
+    }
+    if (ok.kind != ir::OutcomeKind::Ok || ok.traceDropped > 0)
+      continue;
+    uint32_t mainProc = good.procIndex("main");
+    // an int assignment of a procedure that may be blamed and that ran
+    localize::Options opts;
+    opts.solver = "z3";
+    opts.timeoutMs = 5000;
+    std::unordered_set<ir::StmtId> blamable = localize::blamableStatements(good, opts);
+    std::vector<ir::StmtId> ran;
+    ir::StmtIndex goodIndex(good);
+    for (const ir::TraceStep &st : ok.trace)
+      if (const ir::Stmt *s = goodIndex.find(st.stmt); s && s->kind == ir::Stmt::Assign &&
+                                                       s->value.type.isInt() && blamable.count(s->id) &&
+                                                       std::find(ran.begin(), ran.end(), s->id) == ran.end())
+        ran.push_back(s->id);
+    if (ran.empty())
+      continue;
+    ir::StmtId faulty = ran[rng() % ran.size()];
+    ir::Program bug = good;
+    std::function<void(std::vector<ir::Stmt> &)> mutate = [&](std::vector<ir::Stmt> &stmts) {
+      for (ir::Stmt &s : stmts) {
+        if (s.id == faulty)
+          s.value = ir::Expr::binary(ir::Op::Add, s.value, ir::Expr::intLit(1, s.value.type));
+        mutate(s.body);
+      }
+    };
+    for (ir::Procedure &proc : bug.procs) {
+      mutate(proc.pre);
+      mutate(proc.body);
+      mutate(proc.post);
+    }
+    repair::FailureSpec spec;
+    spec.kind = repair::FailureSpec::Kind::Inputs;
+    spec.args = args;
+    spec.nondets = encoder::testing::consumedNondets(good, ok);
+    repair::FailureSearch found = repair::findFailure(bug, spec);
+    if (found.status != repair::FailureStatus::Found || found.failure->bound)
+      continue;
+    const repair::Failure &f = *found.failure;
+    io.nondetValues = spec.nondets;
+    ir::Outcome bad = ir::Interpreter(bug, io).run(mainProc, args);
+    bool samePath = bad.trace.size() <= ok.trace.size();
+    for (size_t k = 0; samePath && k < bad.trace.size(); ++k)
+      samePath = bad.trace[k].stmt == ok.trace[k].stmt;
+    if (!samePath)
+      continue;
+    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1), faulty #" << faulty
+                 << "\n"
+                 << text);
+    std::string err;
+    std::optional<localize::ExpectedState> expected =
+        localize::expectedFromReference(bug, good, f, opts, err);
+    REQUIRE_MESSAGE(expected, err);
+    localize::GradientResult g = localize::gradientLocalize(bug, f, opts, &*expected);
+    REQUIRE_MESSAGE(g.error.empty(), g.error);
+    CHECK(g.suspicious.count(faulty) == 1);
+    ++checked;
+    localize::GradientResult d = localize::gradientLocalize(bug, f, opts);
+    derivedMissed += d.error.empty() && !d.suspicious.count(faulty);
+  }
+  MESSAGE(checked << " faults on the correct program's path; the derived post-state missed "
+                  << derivedMissed);
+  CHECK(checked >= 10);
+}
+
+// A left-side fault the failing check cannot see (Wolverine2's B06, C1): `r := n` became `h := n`. The check
+// reads the result only, so the derived post-state corrects r and leaves h as the run computed it: no state
+// difference shows at `h := n`. The correct program's state (h keeps the argument) shows one.
+TEST_CASE("gradient: a wrong left side is found against the correct program's state, not the check's") {
+  auto text = [](const std::string &last) {
+    return "type Node { next: Node; val: int; }\n"
+           "proc push(h: Node, v: int) returns (r: Node) {\n"
+           "  var n: Node;\n  n := new Node;\n  n.val := v;\n  n.next := h;\n  " +
+           last +
+           " := n;\n}\n"
+           "proc main(v: int) {\n  var a: Node; var r: Node; var b: bool;\n  a := new Node;\n"
+           "  r := push(a, v);\n  b := r != null;\n  assert b;\n}\n";
+  };
+  ir::Program bug = encoder::testing::compile(text("h")), good = encoder::testing::compile(text("r"));
+  repair::FailureSpec spec;
+  spec.kind = repair::FailureSpec::Kind::Inputs;
+  spec.args = {ir::Value::ofInt(7)};
+  repair::FailureSearch found = repair::findFailure(bug, spec);
+  REQUIRE(found.status == repair::FailureStatus::Found);
+  localize::Options opts;
+  opts.solver = "z3";
+  opts.procs = std::unordered_set<uint32_t>{bug.procIndex("push")};
+  ir::StmtId faulty = 0;
+  ir::forEachStmt(bug.procs[bug.procIndex("push")].body, [&](const ir::Stmt &s) {
+    if (s.kind == ir::Stmt::Assign && s.loc.line == 7)
+      faulty = s.id;
+  });
+  REQUIRE(faulty != 0);
+  localize::GradientResult derived = localize::gradientLocalize(bug, *found.failure, opts);
+  REQUIRE(derived.error.empty());
+  CHECK_FALSE(derived.suspicious.count(faulty));
+  std::string err;
+  std::optional<localize::ExpectedState> expected =
+      localize::expectedFromReference(bug, good, *found.failure, opts, err);
+  REQUIRE_MESSAGE(expected, err);
+  CHECK(ir::toString(expected->values.at("h")) == "n1"); // the argument: the node main made first
+  localize::GradientResult g = localize::gradientLocalize(bug, *found.failure, opts, &*expected);
+  REQUIRE(g.error.empty());
+  CHECK(g.suspicious.count(faulty));
+  // the reference itself must pass: a failing one gives no state
+  ir::Program failing = encoder::testing::compile(text("h"));
+  CHECK_FALSE(localize::expectedFromReference(bug, failing, *found.failure, opts, err));
+  CHECK(err.find("fails") != std::string::npos);
 }
 
 TEST_CASE("pwp: runs on random failures and ranks blamable statements only") {

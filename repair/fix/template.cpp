@@ -24,6 +24,7 @@
 #include "repair/patch/lex.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -107,16 +108,52 @@ std::vector<ir::StmtId> copiesOf(const ir::Program &prog, uint32_t proc, const i
   return out;
 }
 
+/// The locals of `proc` every path writes before each statement runs (parameters from the start): a write
+/// counts when it is not guarded and not inside a loop or concrete block it is not in. Conservative (an
+/// `if`/`else` that writes a local on both sides does not count).
+std::map<ir::StmtId, std::set<uint32_t>> definitelyWritten(const ir::Procedure &pr) {
+  std::map<ir::StmtId, std::set<uint32_t>> at;
+  std::function<void(const std::vector<ir::Stmt> &, std::set<uint32_t> &)> walk =
+      [&](const std::vector<ir::Stmt> &stmts, std::set<uint32_t> &cur) {
+        for (const ir::Stmt &s : stmts) {
+          at[s.id] = cur;
+          if (!s.body.empty()) {
+            std::set<uint32_t> inner = cur;
+            walk(s.body, inner);
+          }
+          bool unguarded = s.guard.kind == ir::Expr::BoolLit && !s.guard.value.isZero();
+          bool writes = s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField ||
+                        s.kind == ir::Stmt::New || s.kind == ir::Stmt::Nondet || s.kind == ir::Stmt::Call;
+          if (unguarded && writes && s.lhs.valid() && !s.lhs.global)
+            cur.insert(s.lhs.index);
+        }
+      };
+  std::set<uint32_t> start(pr.params.begin(), pr.params.end());
+  walk(pr.pre, start);
+  walk(pr.body, start);
+  return at;
+}
+
 /// The int variables of type `t` a patch can name at the value of `stmt`: those patch::render accepts
 /// there (a source name, declared at that place, unambiguous; no lowering temporaries), each tried as the
-/// new value (a condition: in `v < 0`).
+/// new value (a condition: in `v < 0`). In C, a local only where every path has written it: a C local
+/// without an initializer is indeterminate, and the front end makes it a nondet value only where the
+/// original reads it before writing it (elsewhere the IR's local starts at 0, which the patched source
+/// does not promise).
 std::vector<ir::VarRef> renderableVars(const Problem &p, uint32_t proc, ir::StmtId stmt, ir::Type t,
                                        bool condition) {
   std::vector<ir::VarRef> out;
   const ir::Procedure &pr = p.prog.procs.at(proc);
+  std::optional<std::set<uint32_t>> written;
+  if (const ir::Stmt *st = ir::StmtIndex(p.prog).find(stmt);
+      st && st->loc.valid() && st->loc.file < p.prog.files.size() &&
+      patch::languageOf(p.prog.files[st->loc.file]) == patch::Language::C)
+    written = definitelyWritten(pr)[stmt];
   auto consider = [&](ir::VarRef v) {
     const ir::Var &var = p.prog.var(pr, v);
     if (var.temp || !(var.type == t))
+      return;
+    if (written && !v.global && !written->count(v.index))
       return;
     ir::Expr e = ir::Expr::varUse(v, t);
     if (condition) // a condition's value is bool: try the variable in a comparison

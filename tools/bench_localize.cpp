@@ -190,24 +190,21 @@ void explainMisses(const ir::Program &prog, const Task &task, const repair::Fail
   // Theorem A.1's proof compares the buggy and the correct run statement by statement, the faulty one writing
   // another value: does this run take the original's path (the same source statements in the same order, up
   // to the failing check), and where does the mutated line write something else?
-  auto trace = [&](const ir::Program &p, uint32_t entry) {
-    ir::InterpOptions io;
-    io.ints = f.ints;
-    io.nondetValues = f.nondets;
-    io.initialHeap = f.heap;
-    io.recordTrace = true;
-    return ir::Interpreter(p, io).run(entry, f.args);
-  };
-  ir::Outcome bug = trace(prog, f.entry);
-  ir::Outcome ref = trace(*orig, orig->procIndex(prog.procs.at(f.entry).name));
+  localize::Replay replayed = localize::replayFailure(prog, f, localize::blamableStatements(prog, lo));
+  const std::vector<ir::TraceStep> &bug = replayed.steps; // the failing run's trace
+  ir::InterpOptions io;
+  io.ints = f.ints;
+  io.nondetValues = f.nondets;
+  io.initialHeap = f.heap;
+  io.recordTrace = true;
+  ir::Outcome ref = ir::Interpreter(*orig, io).run(orig->procIndex(prog.procs.at(f.entry).name), f.args);
   auto locOf = [](const ir::StmtIndex &ix, ir::StmtId id) {
     const ir::Stmt *st = ix.find(id);
     return st ? std::make_pair(st->loc.line, st->loc.col) : std::make_pair(0u, 0u);
   };
-  localize::Replay replayed = localize::replayFailure(prog, f, localize::blamableStatements(prog, lo));
-  bool samePath = bug.traceDropped == 0 && ref.traceDropped == 0 && bug.trace.size() <= ref.trace.size();
-  for (size_t k = 0; samePath && k < bug.trace.size(); ++k)
-    samePath = locOf(index, bug.trace[k].stmt) == locOf(origIndex, ref.trace[k].stmt);
+  bool samePath = replayed.error.empty() && ref.traceDropped == 0 && bug.size() <= ref.trace.size();
+  for (size_t k = 0; samePath && k < bug.size(); ++k)
+    samePath = locOf(index, bug[k].stmt) == locOf(origIndex, ref.trace[k].stmt);
   for (Json &m : missed) {
     uint32_t line = m.value("line", 0u);
     auto onLine = [&](const ir::StmtIndex &ix, const ir::Program &p, ir::StmtId id) {
@@ -225,9 +222,9 @@ void explainMisses(const ir::Program &prog, const Task &task, const repair::Fail
       continue;
     }
     bool differs = false;
-    for (size_t k = 0; k < bug.trace.size(); ++k)
-      if (onLine(index, prog, bug.trace[k].stmt)) {
-        const auto &a = bug.trace[k].write, &b = ref.trace[k].write;
+    for (size_t k = 0; k < bug.size(); ++k)
+      if (onLine(index, prog, bug[k].stmt)) {
+        const auto &a = bug[k].write, &b = ref.trace[k].write;
         differs = differs || a.has_value() != b.has_value() ||
                   (a && (a->kind != b->kind || a->node != b->node || a->field != b->field ||
                          a->var.index != b->var.index || a->var.global != b->var.global ||

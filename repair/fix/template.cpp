@@ -108,19 +108,22 @@ std::vector<ir::StmtId> copiesOf(const ir::Program &prog, uint32_t proc, const i
   return out;
 }
 
-/// The locals of `proc` every path writes before each statement runs (parameters from the start): a write
+/// The locals of `pr` every path writes before `stmt` runs (parameters from the start): a write
 /// counts when it is not guarded and not inside a loop or concrete block it is not in. Conservative (an
 /// `if`/`else` that writes a local on both sides does not count).
-std::map<ir::StmtId, std::set<uint32_t>> definitelyWritten(const ir::Procedure &pr) {
-  std::map<ir::StmtId, std::set<uint32_t>> at;
+std::set<uint32_t> definitelyWrittenBefore(const ir::Procedure &pr, ir::StmtId stmt) {
+  std::optional<std::set<uint32_t>> found;
   std::function<void(const std::vector<ir::Stmt> &, std::set<uint32_t> &)> walk =
       [&](const std::vector<ir::Stmt> &stmts, std::set<uint32_t> &cur) {
         for (const ir::Stmt &s : stmts) {
-          at[s.id] = cur;
-          if (!s.body.empty()) {
-            std::set<uint32_t> inner = cur;
-            walk(s.body, inner);
+          if (found)
+            return;
+          if (s.id == stmt) {
+            found = cur;
+            return;
           }
+          std::set<uint32_t> inner = cur; // a loop's or concrete block's writes count inside it only
+          walk(s.body, inner);
           bool unguarded = s.guard.kind == ir::Expr::BoolLit && !s.guard.value.isZero();
           bool writes = s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField ||
                         s.kind == ir::Stmt::New || s.kind == ir::Stmt::Nondet || s.kind == ir::Stmt::Call;
@@ -128,10 +131,10 @@ std::map<ir::StmtId, std::set<uint32_t>> definitelyWritten(const ir::Procedure &
             cur.insert(s.lhs.index);
         }
       };
-  std::set<uint32_t> start(pr.params.begin(), pr.params.end());
-  walk(pr.pre, start);
-  walk(pr.body, start);
-  return at;
+  std::set<uint32_t> params(pr.params.begin(), pr.params.end());
+  walk(pr.pre, params);
+  walk(pr.body, params);
+  return found ? *found : std::set<uint32_t>{};
 }
 
 /// The int variables of type `t` a patch can name at the value of `stmt`: those patch::render accepts
@@ -140,15 +143,14 @@ std::map<ir::StmtId, std::set<uint32_t>> definitelyWritten(const ir::Procedure &
 /// without an initializer is indeterminate, and the front end makes it a nondet value only where the
 /// original reads it before writing it (elsewhere the IR's local starts at 0, which the patched source
 /// does not promise).
-std::vector<ir::VarRef> renderableVars(const Problem &p, uint32_t proc, ir::StmtId stmt, ir::Type t,
+std::vector<ir::VarRef> renderableVars(const Problem &p, uint32_t proc, const ir::Stmt &stmt, ir::Type t,
                                        bool condition) {
   std::vector<ir::VarRef> out;
   const ir::Procedure &pr = p.prog.procs.at(proc);
   std::optional<std::set<uint32_t>> written;
-  if (const ir::Stmt *st = ir::StmtIndex(p.prog).find(stmt);
-      st && st->loc.valid() && st->loc.file < p.prog.files.size() &&
-      patch::languageOf(p.prog.files[st->loc.file]) == patch::Language::C)
-    written = definitelyWritten(pr)[stmt];
+  if (stmt.loc.valid() && stmt.loc.file < p.prog.files.size() &&
+      patch::languageOf(p.prog.files[stmt.loc.file]) == patch::Language::C)
+    written = definitelyWrittenBefore(pr, stmt.id);
   auto consider = [&](ir::VarRef v) {
     const ir::Var &var = p.prog.var(pr, v);
     if (var.temp || !(var.type == t))
@@ -158,7 +160,7 @@ std::vector<ir::VarRef> renderableVars(const Problem &p, uint32_t proc, ir::Stmt
     ir::Expr e = ir::Expr::varUse(v, t);
     if (condition) // a condition's value is bool: try the variable in a comparison
       e = ir::Expr::binary(ir::Op::Lt, std::move(e), ir::Expr::intLit(ir::BigInt(0), t));
-    patch::PatchResult r = patch::render(p.prog, p.sm, {patch::Edit::replace(stmt, 0, std::move(e))});
+    patch::PatchResult r = patch::render(p.prog, p.sm, {patch::Edit::replace(stmt.id, 0, std::move(e))});
     if (r.patch)
       out.push_back(v);
   };
@@ -665,7 +667,7 @@ std::optional<std::vector<Component>> componentsOf(const Problem &p, const ir::S
       why = "a value without source text (the lowering made it)";
       return std::nullopt;
     }
-    c.vars = renderableVars(p, proc, b.stmt, c.type, c.condition);
+    c.vars = renderableVars(p, proc, *s, c.type, c.condition);
     out.push_back(std::move(c));
   }
   return out;

@@ -364,8 +364,8 @@ std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, cons
   for (size_t k = 0; k <= rb.regionEnd; ++k)
     occurrence += place(index, rb.steps[k].stmt) == checkPlace;
   size_t seen = 0;
-  StopAt atCheck = [&](const ir::Program &, const std::vector<ir::TraceStep> &steps, size_t k) {
-    return place(refIndex, steps[k].stmt) == checkPlace && ++seen == occurrence;
+  StopAt atCheck = [&](const ir::TraceStep &step) {
+    return place(refIndex, step.stmt) == checkPlace && ++seen == occurrence;
   };
   Replay rr = replayRun(reference, rf, blamableStatements(reference, opts), atCheck);
   if (!rr.error.empty()) {

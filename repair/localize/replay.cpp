@@ -247,7 +247,7 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
   size_t end = passing ? r.steps.size() : last;
   if (passing && stopAt)
     for (size_t k = 0; k < r.steps.size(); ++k)
-      if (stopAt(prog, r.steps, k)) {
+      if (stopAt(r.steps[k])) {
         end = k;
         break;
       }

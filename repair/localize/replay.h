@@ -94,8 +94,8 @@ struct Replay {
 Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
                      const std::unordered_set<ir::StmtId> &blamable);
 
-/// Where a passing run's region ends: the first step k of the trace for which it holds.
-using StopAt = std::function<bool(const ir::Program &, const std::vector<ir::TraceStep> &, size_t k)>;
+/// Where a passing run's region ends: the first step of the trace it accepts (called in order, once each).
+using StopAt = std::function<bool(const ir::TraceStep &)>;
 
 /// The same for a run of `f`'s inputs that passes (f.run is not read): no check; the region ends at the first
 /// step `stopAt` accepts, or with the run (`post` is then every entity's last value, the results of the

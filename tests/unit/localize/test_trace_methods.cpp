@@ -30,13 +30,18 @@ uint64_t envOr(const char *name, uint64_t dflt) {
   return v && *v ? std::strtoull(v, nullptr, 10) : dflt;
 }
 
+/// Arguments of a random program's `main(x: int, y: int, c: bool)`.
+std::vector<ir::Value> randomArgs(std::mt19937_64 &rng) {
+  return {ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
+          ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5), ir::Value::ofBool(rng() & 1)};
+}
+
 /// A failing run of a random program (seed), or nullopt when the program passes on its inputs.
 std::optional<repair::Failure> failingRun(const ir::Program &prog, uint64_t seed) {
   std::mt19937_64 rng(seed);
   repair::FailureSpec spec;
   spec.kind = repair::FailureSpec::Kind::Inputs;
-  spec.args = {ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
-               ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5), ir::Value::ofBool(rng() & 1)};
+  spec.args = randomArgs(rng);
   ir::InterpOptions io;
   io.seed = seed;
   io.stepLimit = 20000;
@@ -167,9 +172,7 @@ TEST_CASE("gradient: Theorem A.1 — a faulty right side is suspicious against t
     encoder::testing::Gen gen(seed);
     std::string text = gen.program();
     std::mt19937_64 rng(seed);
-    std::vector<ir::Value> args{ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
-                                ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
-                                ir::Value::ofBool(rng() & 1)};
+    std::vector<ir::Value> args = randomArgs(rng);
     ir::InterpOptions io;
     io.seed = seed;
     io.stepLimit = 20000;

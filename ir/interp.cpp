@@ -8,12 +8,28 @@
 
 namespace locus::ir {
 
+bool operator==(const Value &a, const Value &b) {
+  if (a.kind != b.kind || a.i != b.i || a.node != b.node)
+    return false;
+  if (!a.image || !b.image)
+    return !a.image && !b.image;
+  return *a.image == *b.image;
+}
+
 std::string toString(const Value &v) {
   switch (v.kind) {
   case Type::Int: return v.i.toString();
   case Type::Bool: return v.i.isZero() ? "false" : "true";
   case Type::Ref:
   case Type::Null: return v.node == 0 ? "null" : "n" + std::to_string(v.node);
+  case Type::Array: {
+    if (!v.image)
+      return "{}";
+    std::string s = "{fill " + toString(v.image->fill);
+    for (const auto &[k, e] : v.image->at)
+      s += ", " + std::to_string(k) + ": " + toString(e);
+    return s + "}";
+  }
   case Type::Void: break;
   }
   return "void";
@@ -39,6 +55,7 @@ const char *failureName(FailureKind k) {
   case FailureKind::NullDeref: return "null-deref";
   case FailureKind::DivByZero: return "div-by-zero";
   case FailureKind::Output: return "output";
+  case FailureKind::Bounds: return "bounds";
   }
   return "?";
 }
@@ -58,6 +75,7 @@ const char *typeName(Type::Kind k) {
   case Type::Bool: return "a bool";
   case Type::Ref:
   case Type::Null: return "a reference";
+  case Type::Array: return "an array";
   case Type::Void: break;
   }
   return "void";

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -17,23 +18,48 @@
 
 namespace locus::ir {
 
-/// A runtime value. Ref: node == 0 is null, otherwise the 1-based node id (n1, n2, … in allocation order).
+struct ArrayImage;
+
+/// A runtime value. Ref: node == 0 is null, otherwise the 1-based node id (n1, n2, … in allocation order);
+/// a reference to an array is a Ref too (the node is an array). Array: the contents of an array, only as a
+/// nondet value (what `new T[n] nondet` chose: InterpOptions::nondetValues, Outcome::nondetDrawn).
 struct Value {
   Type::Kind kind = Type::Int;
-  BigInt i;          ///< Int value (any size), Bool 0/1
-  uint32_t node = 0; ///< Ref
-  static Value ofInt(BigInt v) { return {Type::Int, std::move(v), 0}; }
-  static Value ofBool(bool b) { return {Type::Bool, b ? 1 : 0, 0}; }
-  static Value ofRef(uint32_t n) { return {Type::Ref, 0, n}; }
-  friend bool operator==(const Value &, const Value &) = default;
+  BigInt i;                          ///< Int value (any size), Bool 0/1
+  uint32_t node = 0;                 ///< Ref
+  std::shared_ptr<ArrayImage> image; ///< Array
+  static Value ofInt(BigInt v) { return {Type::Int, std::move(v), 0, {}}; }
+  static Value ofBool(bool b) { return {Type::Bool, b ? 1 : 0, 0, {}}; }
+  static Value ofRef(uint32_t n) { return {Type::Ref, 0, n, {}}; }
+  static Value ofImage(std::shared_ptr<ArrayImage> a) { return {Type::Array, 0, 0, std::move(a)}; }
+  /// Compares images by their contents.
+  friend bool operator==(const Value &, const Value &);
 };
 
-std::string toString(const Value &v); ///< 42, true, null, n3
+/// The contents of an array as a nondet choice: element k is `at[k]` when present, else `fill`.
+struct ArrayImage {
+  std::map<int64_t, Value> at;
+  Value fill;
+  friend bool operator==(const ArrayImage &, const ArrayImage &) = default;
+};
 
+std::string toString(const Value &v); ///< 42, true, null, n3, {fill 0, 2: 5, 7: -1}
+
+/// A heap object: a record node (`record` set, `fields`) or an array (`type` an array type, `length`,
+/// `elems`).
 struct HeapNode {
-  uint32_t record = kNone;
+  uint32_t record = kNone; ///< kNone: an array
   std::vector<Value> fields;
-  StmtId allocatedBy = 0; ///< 0: an input node
+  StmtId allocatedBy = 0; ///< 0: an input node (or a global's array, Var::alloc)
+  Type type;              ///< an array: its type (kind Array); Void for a record node
+  int64_t length = 0;     ///< an array: its length
+  /// An array: the elements written (or given, for an input array); the others hold the element type's
+  /// default, or for a `new T[n] nondet` array the value its contents choose (`init`).
+  std::map<int64_t, Value> elems;
+  /// A `new T[n] nondet` array: the chosen contents; elements read before any write come from here (with
+  /// a seed, drawn at their first read and recorded here).
+  std::shared_ptr<ArrayImage> init;
+  bool isArray() const { return type.kind == Type::Array; }
 };
 
 /// A branch to force: the statement instance `stmt` in context `instance` (the path of calls and loop
@@ -81,14 +107,16 @@ struct InterpOptions {
   Expect expect;
 };
 
-/// What a statement wrote: a variable of the frame it ran in (or a global), or a field of a node.
+/// What a statement wrote: a variable of the frame it ran in (or a global), a field of a node, or an element
+/// of an array.
 struct Write {
-  enum Kind : uint8_t { Var, Field };
+  enum Kind : uint8_t { Var, Field, Elem };
   Kind kind = Var;
   VarRef var;             ///< Var
-  uint32_t node = 0;      ///< Field: the node (1-based id)
+  uint32_t node = 0;      ///< Field, Elem: the node (1-based id)
   uint32_t field = kNone; ///< Field: index into the node's record fields
   Value value;
+  int64_t index = 0; ///< Elem: the element's index
 };
 
 /// One executed statement (guard true), with the value it wrote, if any.
@@ -96,7 +124,7 @@ struct TraceStep {
   uint32_t proc = kNone;
   StmtId stmt = 0;
   uint32_t depth = 0;                 ///< call depth (0: the entry procedure)
-  std::optional<std::string> written; ///< e.g. "x = 3", "n2.next = n1" (the text of `write`)
+  std::optional<std::string> written; ///< e.g. "x = 3", "n2.next = n1", "n4[2] = 7" (the text of `write`)
   std::optional<Write> write;         ///< the same, as a value (a call's result: written into the caller)
   /// The statement instance: an id in Outcome::contexts (the calls and loop iterations it runs in; the same
   /// paths as the encoder's, ir/context.h). A loop's condition re-check runs in the loop's own context.
@@ -111,12 +139,13 @@ enum class OutcomeKind : uint8_t {
   Error,      ///< the run could not start (bad entry, bad arguments)
 };
 
-/// Output: the run does not produce what InterpOptions::expect asks for.
-enum class FailureKind : uint8_t { None, Assert, Requires, Ensures, NullDeref, DivByZero, Output };
+/// Output: the run does not produce what InterpOptions::expect asks for. Bounds: an array index outside the
+/// array, or an array length negative or above kMaxArrayLength.
+enum class FailureKind : uint8_t { None, Assert, Requires, Ensures, NullDeref, DivByZero, Output, Bounds };
 
 const char *outcomeName(OutcomeKind k); ///< "ok", "failure", "infeasible", "limit", "error"
-const char *
-failureName(FailureKind k); ///< "assert", "requires", "ensures", "null-deref", "div-by-zero", "output"
+/// "assert", "requires", "ensures", "null-deref", "div-by-zero", "output", "bounds"
+const char *failureName(FailureKind k);
 
 /// The final (or failing) state.
 struct FrameState {
@@ -129,7 +158,7 @@ struct FrameState {
 struct State {
   std::vector<Value> globals;
   std::vector<Value> entryVars;  ///< the entry procedure's variables (Procedure::vars order)
-  std::vector<HeapNode> heap;    ///< heap[k] is node n(k+1)
+  std::vector<HeapNode> heap;    ///< heap[k] is node n(k+1) (records and arrays)
   std::vector<Value> callerVars; ///< at a failure inside a callee: that procedure's variables
   uint32_t callerProc = kNone;
   std::vector<FrameState> frames; ///< the call stack, the entry procedure first (Execution::state)

@@ -120,6 +120,10 @@ const char *stmtKindName(Stmt::Kind k) {
   case Stmt::Concrete: return "concrete";
   case Stmt::Print: return "print";
   case Stmt::Scan: return "scan";
+  case Stmt::GetElem: return "getelem";
+  case Stmt::PutElem: return "putelem";
+  case Stmt::NewArray: return "newarray";
+  case Stmt::Length: return "length";
   }
   return "?";
 }
@@ -254,7 +258,7 @@ uint32_t StmtIndex::procOf(StmtId id) const {
 
 bool usesValue(Stmt::Kind k) {
   return k == Stmt::Assign || k == Stmt::PutField || k == Stmt::Assume || k == Stmt::Assert ||
-         k == Stmt::While;
+         k == Stmt::While || k == Stmt::PutElem || k == Stmt::NewArray;
 }
 
 void clearRanges(Expr &e) {
@@ -265,10 +269,7 @@ void clearSourceInfo(Program &prog) {
   forEachStmt(prog, [](Procedure &, Stmt &s) {
     s.construct = 0;
     s.range = {};
-    clearRanges(s.value);
-    clearRanges(s.guard);
-    for (Expr &a : s.args)
-      clearRanges(a);
+    forEachExprOf(s, [](Expr &e) { clearRanges(e); });
   });
 }
 

@@ -19,17 +19,23 @@ constexpr uint32_t kNone = UINT32_MAX;
 /// The largest unwinding bound (`--unwind`, `--unwind-loop`, `unwind K` annotations).
 constexpr uint32_t kMaxUnwind = 100000;
 
-/// int, bool, or a reference to a record (pointer-to-struct; may be null).
+/// int, bool, a reference to a record (pointer-to-struct; may be null), or a reference to an array.
 /// Int is either GCL's unbounded mathematical `int` (bits == 0) or a fixed-width integer type of 8, 16, 32
 /// or 64 bits, signed (two's complement range) or unsigned: `int8` … `int64`, `uint8` … `uint64` (C's
 /// integer types lower to these). `Null` is only the type of the literal `null`, compatible with every
-/// record type.
+/// record and array type.
+/// An array type `E[]` (kind Array) is a reference to a heap array object whose elements have type E (an
+/// int, bool, record reference or, nested, another array type); `dims` counts the `[]` (int32[][]: 2) and
+/// `elem` is the kind of the innermost element type, which `bits`, `isSigned` and `record` describe. The
+/// type stays a flat value: Type::arrayOf / elemType convert.
 struct Type {
-  enum Kind : uint8_t { Int, Bool, Ref, Null, Void };
+  enum Kind : uint8_t { Int, Bool, Ref, Null, Void, Array };
   Kind kind = Void;
-  uint8_t bits = 0;        ///< Int: 0 (unbounded) or 8, 16, 32, 64
+  uint8_t bits = 0;        ///< Int (or an Array's innermost Int element): 0 (unbounded) or 8, 16, 32, 64
   bool isSigned = true;    ///< Int with bits != 0
-  uint32_t record = kNone; ///< index into Program::records when kind == Ref
+  uint32_t record = kNone; ///< index into Program::records when kind == Ref (or the innermost element is)
+  uint8_t dims = 0;        ///< Array: how many `[]` (at least 1); 0 otherwise
+  Kind elem = Void;        ///< Array: the kind of the innermost element (Int, Bool or Ref); Void otherwise
 
   static Type intType() { return {Int, 0, true, kNone}; }
   /// A fixed-width integer type (bits: 8, 16, 32 or 64).
@@ -37,12 +43,31 @@ struct Type {
   static Type boolType() { return {Bool, 0, true, kNone}; }
   static Type refType(uint32_t r) { return {Ref, 0, true, r}; }
   static Type nullType() { return {Null, 0, true, kNone}; }
+  /// The array type `e[]` (e: Int, Bool, Ref or Array).
+  static Type arrayOf(Type e) {
+    if (e.kind == Array)
+      return {Array, e.bits, e.isSigned, e.record, static_cast<uint8_t>(e.dims + 1), e.elem};
+    return {Array, e.bits, e.isSigned, e.record, 1, e.kind};
+  }
+  /// The element type of an array type (precondition: kind == Array).
+  Type elemType() const {
+    if (dims > 1)
+      return {Array, bits, isSigned, record, static_cast<uint8_t>(dims - 1), elem};
+    return {elem, bits, isSigned, record, 0, Void};
+  }
+  /// A record reference or the null literal's type (not an array: see isHeapRef).
   bool isRef() const { return kind == Ref || kind == Null; }
+  bool isArray() const { return kind == Array; }
+  /// A reference to a heap object: a record reference, an array, or the null literal's type.
+  bool isHeapRef() const { return kind == Ref || kind == Null || kind == Array; }
   bool isInt() const { return kind == Int; }
   bool isFixedInt() const { return kind == Int && bits != 0; }
   bool isUnsigned() const { return kind == Int && bits != 0 && !isSigned; }
   friend bool operator==(const Type &, const Type &) = default;
 };
+
+/// The largest length of an array (`new T[n]` with a larger or negative n fails with a bounds failure).
+constexpr int64_t kMaxArrayLength = int64_t(1) << 40;
 
 /// Whether `s` is a GCL keyword (so not usable as a name): `if`, `int`, `uint8`, …
 bool isKeyword(const std::string &s);
@@ -83,6 +108,10 @@ struct Var {
   VarKind kind = VarKind::Local;
   SourceLoc loc;
   bool temp = false; ///< a temporary the lowering introduced (printed `temp x: T;`, hidden in state displays)
+  /// A global of array type only: when set, the global holds a fresh array of this length (elements at their
+  /// default) from the start of every run, allocated before anything else runs (GCL `var a: int32[] := new
+  /// int32[100];`; C's global arrays). Unset: the global starts null like any reference.
+  std::optional<int64_t> alloc;
   friend bool operator==(const Var &, const Var &) = default;
 };
 
@@ -194,23 +223,34 @@ struct Stmt {
     Concrete, ///< concrete { body }: executed concretely, never blamed or mutated
     Print,    ///< print "fmt", args       (appends to the run's output; ir/README.md)
     Scan,     ///< [lhs :=] scan "fmt", args (reads the run's input into the variables `args` name)
+    GetElem,  ///< lhs := base[args[0]]  (base must not be null, the index within its length)
+    PutElem,  ///< base[args[0]] := value (base must not be null, the index within its length)
+    NewArray, ///< lhs := new T[value]   (elements 0 / false / null; with `fill`: each any value of T)
+    Length,   ///< lhs := base.length    (base must not be null)
   };
   Kind kind = Skip;
   StmtId id = 0;
   SourceLoc loc;
   Expr guard = Expr::boolLit(true); ///< a bool VarUse or a BoolLit
-  VarRef lhs;                       ///< Assign, GetField, New, Nondet, Call (invalid: no result)
-  VarRef base;                      ///< GetField, PutField
-  uint32_t field = kNone;           ///< GetField, PutField: index into the base record's fields
-  uint32_t record = kNone;          ///< New
-  uint32_t callee = kNone;          ///< Call: index into Program::procs
-  Expr value; ///< Assign/PutField rhs, Assume/Assert condition, While condition, Halt status (optional)
-  std::vector<Expr> args; ///< Call; Print (the values printed); Scan (VarUses of the variables assigned)
+  VarRef lhs;  ///< Assign, GetField, New, Nondet, Call (invalid: no result), GetElem, NewArray, Length
+  VarRef base; ///< GetField, PutField, GetElem, PutElem, Length
+  uint32_t field = kNone;  ///< GetField, PutField: index into the base record's fields
+  uint32_t record = kNone; ///< New
+  uint32_t callee = kNone; ///< Call: index into Program::procs
+  /// Assign/PutField/PutElem rhs, Assume/Assert condition, While condition, Halt status (optional),
+  /// NewArray length
+  Expr value;
+  /// Call; Print (the values printed); Scan (VarUses of the variables assigned); GetElem/PutElem: the index
+  /// (one int expression)
+  std::vector<Expr> args;
   AssertKind assertKind = AssertKind::User;
   std::string message;    ///< Assert: optional user message; Print, Scan: the format
   std::vector<Stmt> body; ///< While, Concrete
   uint32_t unwind =
       0; ///< While: its own unwinding bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
+  /// NewArray: the elements start as arbitrary values of their type (C's indeterminate contents: `new T[n]
+  /// nondet`; a nondet choice of the whole contents) instead of 0 / false / null
+  bool fill = false;
   /// The source construct the lowering made this statement from (a statement, a loop or `if` header, a C
   /// `for` increment): every IR statement of one construct has the same id (unique in the program, in one
   /// procedure) and the same `range`, the construct's source text. 0: none.
@@ -223,11 +263,13 @@ struct Stmt {
 
 const char *stmtKindName(Stmt::Kind k);
 
-/// Whether statements of kind k use `Stmt::value` (Assign, PutField, Assume, Assert, While).
+/// Whether statements of kind k use `Stmt::value` (Assign, PutField, Assume, Assert, While, PutElem,
+/// NewArray).
 bool usesValue(Stmt::Kind k);
 
 /// Calls f(expr) on the root of every expression a statement's kind uses, in a fixed order: the value (when
-/// the kind uses it, or a Halt's status when it has one), the call or print/scan arguments, the guard.
+/// the kind uses it, or a Halt's status when it has one), the call or print/scan arguments (an element
+/// access's index), the guard.
 template <typename StmtT, typename F> void forEachExprOf(StmtT &s, F &&f) {
   if (usesValue(s.kind) || (s.kind == Stmt::Halt && !(s.value == Expr{})))
     f(s.value);

@@ -40,11 +40,15 @@ private:
 
   bool typeOk(Type t) const {
     if (t.kind == Type::Int)
-      return t.record == kNone &&
+      return t.record == kNone && t.dims == 0 && t.elem == Type::Void &&
              (t.bits == 0 ? t.isSigned : t.bits == 8 || t.bits == 16 || t.bits == 32 || t.bits == 64);
     if (t.kind == Type::Bool)
-      return t.record == kNone && t.bits == 0 && t.isSigned;
-    return t.kind == Type::Ref && t.record < prog_.records.size();
+      return t.record == kNone && t.bits == 0 && t.isSigned && t.dims == 0 && t.elem == Type::Void;
+    if (t.kind == Type::Array)
+      return t.dims >= 1 && (t.elem == Type::Int || t.elem == Type::Bool || t.elem == Type::Ref) &&
+             typeOk(t.elemType());
+    return t.kind == Type::Ref && t.record < prog_.records.size() && t.bits == 0 && t.isSigned &&
+           t.dims == 0 && t.elem == Type::Void;
   }
 
   void checkDeclLoc(SourceLoc loc, const std::string &what) {
@@ -81,6 +85,8 @@ private:
         error("global '" + g.name + "' does not have kind Global");
       if (!typeOk(g.type))
         error("global '" + g.name + "' has an invalid type");
+      if (g.alloc && (g.type.kind != Type::Array || *g.alloc < 0 || *g.alloc > kMaxArrayLength))
+        error("global '" + g.name + "' has an allocation but is not an array or its length is out of range");
       checkDeclLoc(g.loc, "global " + g.name);
     }
     std::set<std::string> procs;
@@ -106,6 +112,8 @@ private:
         error("variable '" + v.name + "' shadows a global");
       if (!typeOk(v.type))
         error("variable '" + v.name + "' has an invalid type");
+      if (v.alloc)
+        error("variable '" + v.name + "' has an allocation (only globals have)");
       checkDeclLoc(v.loc, "variable " + v.name);
       VarKind want = i < p.params.size()                         ? VarKind::Param
                      : i == p.params.size() && p.result != kNone ? VarKind::Return
@@ -147,13 +155,13 @@ private:
   static bool assignable(Type to, Type from) {
     if (to == from)
       return true;
-    return to.kind == Type::Ref && from.kind == Type::Null;
+    return (to.kind == Type::Ref || to.kind == Type::Array) && from.kind == Type::Null;
   }
 
   static bool comparable(Type a, Type b) {
     if (a == b)
       return a.kind != Type::Void;
-    return (a.kind == Type::Null && b.kind == Type::Ref) || (a.kind == Type::Ref && b.kind == Type::Null);
+    return (a.kind == Type::Null && b.isHeapRef()) || (a.isHeapRef() && b.kind == Type::Null);
   }
 
   /// Checks an expression; returns false (after reporting) if it is malformed.
@@ -321,12 +329,12 @@ private:
     if (inContract &&
         (s.kind == Stmt::Call || s.kind == Stmt::While || s.kind == Stmt::Return || s.kind == Stmt::Halt ||
          s.kind == Stmt::New || s.kind == Stmt::Nondet || s.kind == Stmt::Break || s.kind == Stmt::Continue ||
-         s.kind == Stmt::Print || s.kind == Stmt::Scan))
+         s.kind == Stmt::Print || s.kind == Stmt::Scan || s.kind == Stmt::NewArray))
       err("not allowed in a requires/ensures block");
 
     // Which members the kind uses; every other member must have its default value.
     bool uLhs = false, uBase = false, uField = false, uRecord = false, uCallee = false, uValue = false,
-         uArgs = false, uAssert = false, uBody = false, uMessage = false;
+         uArgs = false, uAssert = false, uBody = false, uMessage = false, uFill = false;
     auto lhsVar = [&]() -> const Var * {
       const Var *v = var(s.lhs);
       if (!v)
@@ -351,7 +359,54 @@ private:
       return &r;
     };
 
+    // GetElem, PutElem, Length: the base is an array variable; GetElem, PutElem: one int index.
+    auto baseArray = [&]() -> std::optional<Type> {
+      const Var *b = var(s.base);
+      if (!b) {
+        err("base variable out of range");
+        return std::nullopt;
+      }
+      if (b->type.kind != Type::Array) {
+        err("base '" + b->name + "' is not an array");
+        return std::nullopt;
+      }
+      return b->type;
+    };
+    auto index = [&]() {
+      if (s.args.size() != 1)
+        err("an element access has one index");
+      else if (expr(s.args[0], id) && s.args[0].type.kind != Type::Int)
+        err("the index is not an int");
+    };
+
     switch (s.kind) {
+    case Stmt::GetElem:
+      uLhs = uBase = uArgs = true;
+      index();
+      if (std::optional<Type> a = baseArray())
+        if (const Var *l = lhsVar(); l && l->type != a->elemType())
+          err("type of '" + l->name + "' differs from the element type of the array");
+      break;
+    case Stmt::PutElem:
+      uBase = uArgs = uValue = true;
+      index();
+      if (std::optional<Type> a = baseArray();
+          a && expr(s.value, id) && !assignable(a->elemType(), s.value.type))
+        err("value type does not match the element type of the array");
+      break;
+    case Stmt::NewArray:
+      uLhs = uValue = uFill = true;
+      if (expr(s.value, id) && s.value.type.kind != Type::Int)
+        err("the length is not an int");
+      if (const Var *l = lhsVar(); l && l->type.kind != Type::Array)
+        err("'" + l->name + "' is not an array");
+      break;
+    case Stmt::Length:
+      uLhs = uBase = true;
+      baseArray();
+      if (const Var *l = lhsVar(); l && l->type.kind != Type::Int)
+        err("'" + l->name + "' is not an int");
+      break;
     case Stmt::Assign:
       uLhs = uValue = true;
       if (const Var *l = lhsVar(); l && expr(s.value, id) && !assignable(l->type, s.value.type))
@@ -504,6 +559,8 @@ private:
       err("assert kind or message set but unused");
     if (!uBody && !s.body.empty())
       err("body set but unused");
+    if (!uFill && s.fill)
+      err("fill set but unused");
     if (s.kind != Stmt::While && s.unwind != 0)
       err("unwind bound set but unused");
   }

@@ -447,6 +447,7 @@ proc f(a: int[], b: Bag, m: int32[][], k: int) returns (r: int) {
   c[0] := new Bag;
   var n16: uint16 := a.length;
   b.length := a.length;
+  a[a[0]] := a[1];
 }
 )");
   CHECK(body(prog, "f") == R"(r := a[k];
@@ -482,6 +483,9 @@ c[0] := t14;
 n16 := a.length;
 t15 := a.length;
 b.length := t15;
+t16 := a[0];
+t17 := a[1];
+a[t16] := t17;
 )");
   const ir::Procedure &f = prog.procs.at(0);
   const ir::Stmt &get = f.body.at(0);

@@ -1022,11 +1022,11 @@ private:
       }
       ArrayState &a = arrayState(at);
       Term v = elementAt(at, a.contents, base, idx);
-      if (inputContents(at))
-        recordRead(&s, at, base, idx, exec);
+      Term used = tm.mkAnd(exec, pc);
+      if (inputContents(at)) // a read that fails its checks reads nothing
+        recordRead(&s, at, base, idx, used);
       if (over)
         v = overridden(s, Part::Value, v);
-      Term used = tm.mkAnd(exec, pc);
       assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, et), s);
       break;
     }
@@ -1408,6 +1408,8 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
     if (!idx && s.value(r.index).kind == backends::Value::Kind::BitVec)
       idx = modelValue(s.value(r.index), ir::Type::fixedInt(64, true));
     std::optional<int64_t> i = idx ? idx->i.toInt64() : std::nullopt;
+    if (idx && (!i || *i < 0 || *i >= ir::kMaxArrayLength))
+      continue; // a relaxed read (its checks off) at a place no array has
     std::optional<ir::Value> v = modelValue(s.value(r.initial), r.type.elemType());
     if (!src || !i || !v)
       throw std::runtime_error("cannot read an element of an array's initial contents");

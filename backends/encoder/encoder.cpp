@@ -1106,7 +1106,7 @@ private:
               c = tm.mkStore(c, idxConst(i), ex.valueTerm(x, et));
             return tm.mkEq(tm.mkSelect(a.init, node), c);
           });
-        enc.nondets.push_back({node, own, at, s.id, ctx});
+        enc.nondets.push_back({node, own, at, s.id, ctx, true});
       } else {
         initial = tm.mkConstArray(tm.arraySort(idxSort(), ex.sortOf(et)), ex.defaultTerm(et));
       }
@@ -1444,7 +1444,7 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
   for (const NondetInput &n : enc.nondets) {
     if (!s.value(n.executed).boolean)
       continue;
-    if (n.type.isArray()) { // the contents of a `new T[n] nondet`: the elements the run read
+    if (n.contents) { // the contents of a `new T[n] nondet`: the elements the run read
       std::optional<int64_t> node = s.value(n.value).asInt64();
       if (!node)
         throw std::runtime_error("cannot read the array of statement #" + std::to_string(n.stmt));

@@ -74,8 +74,8 @@ struct Check {
 };
 
 /// A nondet statement instance (after inlining and unrolling), in execution order. A `new T[n] nondet`
-/// (NewArray with fill) is one too: its `type` is the array type and `value` the new array's node; the
-/// contents chosen are read off Encoding::arrayReads (extractCounterexample).
+/// (NewArray with fill) is one too (`contents`): its `type` is the array type and `value` the new array's
+/// node; the contents chosen are read off Encoding::arrayReads (extractCounterexample).
 struct NondetInput {
   Term value; ///< the value chosen (Int, BitVec(32) or Bool; a node for an array's contents)
   /// True iff this instance runs and takes a value of its own: always when it runs, except in a reference
@@ -84,6 +84,7 @@ struct NondetInput {
   ir::Type type;
   ir::StmtId stmt = 0;
   uint32_t instance = 0;
+  bool contents = false; ///< the contents of a `new T[n] nondet` (type: the array type; value: its node)
 };
 
 /// An element read (GetElem instance) of an array whose contents may be an input (an input array or a `new
@@ -234,9 +235,10 @@ struct Encoding {
   ir::ContextTable contexts; ///< Step::instance, Check::instance, … index this table
   std::vector<Check> checks;
   std::vector<Execution> executions;
-  std::vector<Term> args;            ///< entry parameters (a constant 0 for references without input nodes)
-  std::vector<NondetInput> nondets;  ///< in execution order
-  std::vector<InputNode> inputNodes; ///< ids 1..size(), then the globals' arrays; allocation starts after them
+  std::vector<Term> args;           ///< entry parameters (a constant 0 for references without input nodes)
+  std::vector<NondetInput> nondets; ///< in execution order
+  std::vector<InputNode>
+      inputNodes; ///< ids 1..size(), then the globals' arrays; allocation starts after them
   std::vector<ArrayRead> arrayReads; ///< reads of arrays with input contents, in encoding order
   std::vector<Term> finalEntryVars;  ///< the entry's variables at the end (or at the failure)
   std::vector<Term> finalGlobals;

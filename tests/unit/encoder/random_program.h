@@ -44,10 +44,15 @@ public:
     os << "  var i0: int; var i1: int; var b0: bool; var n0: Node; var n1: Node; var k0: int; var k1: int;\n";
     ctx = Ctx{false, helpers, 0, 0};
     os << "  i0 := x; i1 := y; b0 := c;\n";
-    if (arrays) {
+    if (arrays) { // mostly allocated at first, so that runs go past their first array access
       os << "  var a0: int[]; var a1: int[]; var m0: Node[];\n";
-      if (chance(70))
-        os << "  a0 := new int[" << pick(1, 4) << "]" << (chance(40) ? " nondet" : "") << ";\n";
+      if (chance(85))
+        os << "  a0 := new int[" << pick(2, 4) << "]" << (chance(40) ? " nondet" : "") << ";\n";
+      if (chance(60))
+        os << "  a1 := " << (chance(30) ? std::string("a0") : "new int[" + std::to_string(pick(2, 4)) + "]")
+           << ";\n";
+      if (chance(60))
+        os << "  m0 := new Node[2]" << (chance(30) ? " nondet" : "") << ";\n";
     }
     if (chance(70))
       os << "  n0 := new Node;\n";
@@ -75,8 +80,8 @@ private:
   std::string avar() { return pick(0, 1) ? "a0" : "a1"; }
   /// An index: mostly a small constant, sometimes a variable or one past the usual lengths.
   std::string index() {
-    int k = pick(0, 9);
-    return k < 6 ? std::to_string(pick(0, 3)) : k < 9 ? ivar() : std::to_string(pick(-1, 5));
+    int k = pick(0, 19);
+    return k < 15 ? std::to_string(pick(0, 1)) : k < 19 ? ivar() : std::to_string(pick(-1, 5));
   }
 
   std::string intExpr(int d) {

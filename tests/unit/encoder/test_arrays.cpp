@@ -9,20 +9,20 @@
 
 using namespace locus;
 using namespace locus::ir::testing;
-using locus::encoder::testing::apiSolvers;
 using ir::Expr;
 using ir::Op;
 using ir::Stmt;
 using ir::Type;
 using ir::VarRef;
+using locus::encoder::testing::apiSolvers;
 
 namespace {
 
 const Type kI32 = Type::fixedInt(32, true);
 const Type kArr = Type::arrayOf(kI32);
 
-encoder::VerifyResult check(const ir::Program &prog, uint32_t entry, const std::string &solver, ir::IntMode ints,
-                            uint32_t inputNodes = 0, uint32_t unwind = 5) {
+encoder::VerifyResult check(const ir::Program &prog, uint32_t entry, const std::string &solver,
+                            ir::IntMode ints, uint32_t inputNodes = 0, uint32_t unwind = 5) {
   REQUIRE(ir::validate(prog).empty());
   encoder::VerifyOptions vo;
   vo.solver = solver;
@@ -31,12 +31,13 @@ encoder::VerifyResult check(const ir::Program &prog, uint32_t entry, const std::
   vo.encode.inputNodes = inputNodes;
   vo.timeoutMs = 60000;
   encoder::VerifyResult r = encoder::verify(prog, entry, vo);
-  INFO(solver << (ints == ir::IntMode::BV32 ? " bv32" : " math") << ": " << encoder::verdictName(r.verdict) << " "
-              << r.reason << " (" << r.constraints << " constraints, " << r.checks << " checks, encode "
-              << r.encodeSeconds << " s, solve " << r.solveSeconds << " s)");
+  INFO(solver << (ints == ir::IntMode::BV32 ? " bv32" : " math") << ": " << encoder::verdictName(r.verdict)
+              << " " << r.reason << " (" << r.constraints << " constraints, " << r.checks
+              << " checks, encode " << r.encodeSeconds << " s, solve " << r.solveSeconds << " s)");
   if (std::getenv("LOCUS_TEST_VERBOSE"))
-    MESSAGE(solver << ": " << r.constraints << " constraints, " << r.checks << " checks, encode " << r.encodeSeconds
-                   << " s, assert " << r.solverAssertSeconds << " s, solve " << r.solveSeconds << " s");
+    MESSAGE(solver << ": " << r.constraints << " constraints, " << r.checks << " checks, encode "
+                   << r.encodeSeconds << " s, assert " << r.solverAssertSeconds << " s, solve "
+                   << r.solveSeconds << " s");
   CHECK(r.verdict != encoder::Verdict::Mismatch);
   return r;
 }
@@ -47,8 +48,8 @@ void expect(const ir::Program &prog, uint32_t entry, encoder::Verdict want, cons
   for (const std::string &solver : apiSolvers())
     for (ir::IntMode ints : {ir::IntMode::Math, ir::IntMode::BV32}) {
       encoder::VerifyResult r = check(prog, entry, solver, ints, inputNodes);
-      INFO(solver << (ints == ir::IntMode::BV32 ? " bv32" : " math") << ": " << encoder::verdictName(r.verdict)
-                  << " " << r.reason);
+      INFO(solver << (ints == ir::IntMode::BV32 ? " bv32" : " math") << ": "
+                  << encoder::verdictName(r.verdict) << " " << r.reason);
       CHECK(r.verdict == want);
       if (kind && r.check)
         CHECK(std::string(encoder::checkName(r.check->kind)) == kind);
@@ -102,18 +103,23 @@ TEST_CASE("encoder arrays: nondet contents are any values of the element type, r
   auto inRange = [&](int64_t lo, int64_t hi) {
     return bin(Op::And, bin(Op::Ge, b.use(f, x), I(lo)), bin(Op::Lt, b.use(f, x), I(hi)));
   };
-  b.P(f).body = {b.newArray(a, I(8), true), b.nondet(x), b.assume(inRange(0, 8)), b.getElem(t, a, b.use(f, x)),
-                 b.check(bin(Op::Ne, b.use(f, t), i32(42)))};
+  b.P(f).body = {b.newArray(a, I(8), true), b.nondet(x), b.assume(inRange(0, 8)),
+                 b.getElem(t, a, b.use(f, x)), b.check(bin(Op::Ne, b.use(f, t), i32(42)))};
   expect(b.prog, f, encoder::Verdict::Failed, "assert"); // the replay gets the contents read
   // an int32 element is within int32 (math mode: the domain constraint of the contents)
   b.P(f).body[4] = b.check(bin(Op::Le, Expr::cast(kInt, b.use(f, t)), I(2147483647)));
   expect(b.prog, f, encoder::Verdict::Safe);
   // two reads of one element agree; a written element is the value written
   VarRef u = b.local(f, "u", kI32);
-  b.P(f).body = {b.newArray(a, I(8), true),       b.nondet(x),          b.assume(inRange(0, 8)),
-                 b.getElem(t, a, b.use(f, x)),    b.getElem(u, a, b.use(f, x)),
-                 b.check(bin(Op::Eq, b.use(f, t), b.use(f, u))), b.putElem(a, I(3), i32(-5)),
-                 b.getElem(u, a, I(3)),           b.check(bin(Op::Eq, b.use(f, u), i32(-5)))};
+  b.P(f).body = {b.newArray(a, I(8), true),
+                 b.nondet(x),
+                 b.assume(inRange(0, 8)),
+                 b.getElem(t, a, b.use(f, x)),
+                 b.getElem(u, a, b.use(f, x)),
+                 b.check(bin(Op::Eq, b.use(f, t), b.use(f, u))),
+                 b.putElem(a, I(3), i32(-5)),
+                 b.getElem(u, a, I(3)),
+                 b.check(bin(Op::Eq, b.use(f, u), i32(-5)))};
   expect(b.prog, f, encoder::Verdict::Safe);
 }
 
@@ -124,8 +130,9 @@ TEST_CASE("encoder arrays: nondet contents of references are null or older nodes
   Type nt = Type::refType(node);
   VarRef p = b.local(f, "p", nt), a = b.local(f, "a", Type::arrayOf(nt)), q = b.local(f, "q", nt),
          r = b.local(f, "r", nt);
-  b.P(f).body = {b.alloc(p, node), b.newArray(a, I(2), true), b.getElem(q, a, I(1)), b.alloc(r, node),
-                 b.check(bin(Op::Or, bin(Op::Eq, b.use(f, q), Expr::nullLit()), bin(Op::Eq, b.use(f, q), b.use(f, p))))};
+  b.P(f).body = {
+      b.alloc(p, node), b.newArray(a, I(2), true), b.getElem(q, a, I(1)), b.alloc(r, node),
+      b.check(bin(Op::Or, bin(Op::Eq, b.use(f, q), Expr::nullLit()), bin(Op::Eq, b.use(f, q), b.use(f, p))))};
   expect(b.prog, f, encoder::Verdict::Safe);
   b.P(f).body[4] = b.check(bin(Op::Eq, b.use(f, q), Expr::nullLit()));
   expect(b.prog, f, encoder::Verdict::Failed, "assert");
@@ -156,9 +163,13 @@ TEST_CASE("encoder arrays: a global array exists from the start, for every entry
   b.prog.globals[g.index].alloc = 3;
   uint32_t f = b.proc("f");
   VarRef n = b.local(f, "n", kInt), t = b.local(f, "t", kI32);
-  b.P(f).body = {b.length(n, g), b.putElem(g, I(1), i32(5)), b.getElem(t, g, I(1)),
+  b.P(f).body = {b.length(n, g),
+                 b.putElem(g, I(1), i32(5)),
+                 b.getElem(t, g, I(1)),
                  b.check(bin(Op::And, bin(Op::Eq, b.use(f, n), I(3)), bin(Op::Eq, b.use(f, t), i32(5)))),
-                 b.getElem(t, g, I(2)), b.check(bin(Op::Eq, b.use(f, t), i32(0))), b.getElem(t, g, I(3))};
+                 b.getElem(t, g, I(2)),
+                 b.check(bin(Op::Eq, b.use(f, t), i32(0))),
+                 b.getElem(t, g, I(3))};
   expect(b.prog, f, encoder::Verdict::Failed, "bounds");
 }
 
@@ -171,11 +182,8 @@ TEST_CASE("encoder arrays: a loop over a large array unrolls with constant indic
                                    b.assign(i, bin(Op::Add, b.use(f, i), I(1))),
                                    b.assign(c, bin(Op::Lt, b.use(f, i), I(1000)))});
   loop.unwind = 1000;
-  b.P(f).body = {b.newArray(a, I(1000)),
-                 b.assign(c, bin(Op::Lt, b.use(f, i), I(1000))),
-                 loop,
-                 b.getElem(t, a, I(999)),
-                 b.check(bin(Op::Eq, b.use(f, t), i32(999)))};
+  b.P(f).body = {b.newArray(a, I(1000)), b.assign(c, bin(Op::Lt, b.use(f, i), I(1000))), loop,
+                 b.getElem(t, a, I(999)), b.check(bin(Op::Eq, b.use(f, t), i32(999)))};
   for (const std::string &solver : apiSolvers())
     CHECK(check(b.prog, f, solver, ir::IntMode::Math).verdict == encoder::Verdict::Safe);
   b.P(f).body.back() = b.check(bin(Op::Eq, b.use(f, t), i32(998)));

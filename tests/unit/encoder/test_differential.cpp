@@ -177,12 +177,17 @@ uint64_t envOr(const char *name, uint64_t dflt) {
 void runMany(ir::IntMode ints, uint64_t base, Flavor flavor = Flavor::General) {
   // The integer programs: fewer by default, as their math-mode checks are slow (below).
   uint64_t first = envOr("LOCUS_DIFF_SEED", base),
-           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints ? 40 : 100);
+           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints     ? 40
+                                             : flavor == Flavor::Arrays ? 60
+                                                                        : 100);
   for (const std::string &spec : apiSolvers()) {
     Tally t;
     for (uint64_t seed = first; seed < first + count; ++seed)
       runOne(seed, spec, ints, flavor, t);
-    std::string what = spec + (flavor == Flavor::Ints ? " ints" : flavor == Flavor::Arrays ? " arrays" : "") +
+    std::string what = spec +
+                       (flavor == Flavor::Ints     ? " ints"
+                        : flavor == Flavor::Arrays ? " arrays"
+                                                   : "") +
                        (ints == ir::IntMode::BV32 ? " bv32" : " math");
     MESSAGE(what << ": " << t.ok << " ok, " << t.failure << " failures, " << t.infeasible << " infeasible, "
                  << t.skipped << " skipped (limit); verify with free inputs: " << t.verdicts[0] << " safe, "

@@ -1,6 +1,8 @@
 // The reference interpreter: executes IR on an explicit frame/block stack (no C++ recursion per call).
 #include "ir/interp.h"
 
+#include "ir/printer.h"
+
 #include <algorithm>
 #include <deque>
 #include <limits>
@@ -22,17 +24,73 @@ std::string toString(const Value &v) {
   case Type::Bool: return v.i.isZero() ? "false" : "true";
   case Type::Ref:
   case Type::Null: return v.node == 0 ? "null" : "n" + std::to_string(v.node);
-  case Type::Array: {
+  case Type::Array: { // no commas: a nondet list is comma-separated (`--nondet 3,{0:5 *:0},1`)
     if (!v.image)
       return "{}";
-    std::string s = "{fill " + toString(v.image->fill);
+    std::string s = "{";
     for (const auto &[k, e] : v.image->at)
-      s += ", " + std::to_string(k) + ": " + toString(e);
-    return s + "}";
+      s += std::to_string(k) + ":" + toString(e) + " ";
+    return s + "*:" + toString(v.image->fill) + "}";
   }
   case Type::Void: break;
   }
   return "void";
+}
+
+Value defaultOf(Type t) {
+  switch (t.kind) {
+  case Type::Int: return Value::ofInt(BigInt(0));
+  case Type::Bool: return Value::ofBool(false);
+  default: return Value::ofRef(0);
+  }
+}
+
+std::optional<Value> knownElement(const HeapNode &n, int64_t k) {
+  if (auto it = n.elems.find(k); it != n.elems.end())
+    return it->second;
+  if (!n.init)
+    return defaultOf(n.type.elemType());
+  if (auto it = n.init->at.find(k); it != n.init->at.end())
+    return it->second;
+  return std::nullopt;
+}
+
+std::string nodeText(const Program &prog, const HeapNode &n, size_t maxElems) {
+  if (!n.isArray()) {
+    const Record *r = n.record < prog.records.size() ? &prog.records[n.record] : nullptr;
+    std::string s = (r ? r->name : std::string("?")) + " {";
+    for (size_t f = 0; f < n.fields.size(); ++f)
+      s += std::string(f ? ", " : " ") + (r && f < r->fields.size() ? r->fields[f].name : "?") + " = " +
+           toString(n.fields[f]);
+    return s + " }";
+  }
+  std::string s = toString(prog, n.type.elemType()) + "[" + std::to_string(n.length) + "] {";
+  auto show = [&](int64_t k) {
+    std::optional<Value> v = knownElement(n, k);
+    return v ? toString(*v) : std::string("?");
+  };
+  if (static_cast<uint64_t>(n.length) <= maxElems) {
+    for (int64_t k = 0; k < n.length; ++k)
+      s += std::string(k ? ", " : " ") + show(k);
+    return s + (n.length ? " }" : "}");
+  }
+  std::set<int64_t> listed;
+  for (const auto &[k, v] : n.elems)
+    listed.insert(k);
+  if (n.init)
+    for (const auto &[k, v] : n.init->at)
+      if (k >= 0 && k < n.length)
+        listed.insert(k);
+  size_t shown = 0;
+  for (int64_t k : listed) {
+    if (shown++ == maxElems) {
+      s += ", …";
+      break;
+    }
+    s += std::string(shown > 1 ? ", " : " ") + std::to_string(k) + ": " + show(k);
+  }
+  std::string others = n.init ? "?" : toString(defaultOf(n.type.elemType()));
+  return s + (shown ? ", " : " ") + "others: " + others + " }";
 }
 
 const char *outcomeName(OutcomeKind k) {
@@ -81,13 +139,6 @@ const char *typeName(Type::Kind k) {
   return "void";
 }
 
-Value defaultOf(Type t) {
-  switch (t.kind) {
-  case Type::Int: return Value::ofInt(BigInt(0));
-  case Type::Bool: return Value::ofBool(false);
-  default: return Value::ofRef(0);
-  }
-}
 
 } // namespace
 

@@ -43,7 +43,8 @@ struct ArrayImage {
   friend bool operator==(const ArrayImage &, const ArrayImage &) = default;
 };
 
-std::string toString(const Value &v); ///< 42, true, null, n3, {fill 0, 2: 5, 7: -1}
+/// 42, true, null, n3; an array's contents `{2:5 7:-1 *:0}` (element 2 is 5, 7 is -1, the others 0)
+std::string toString(const Value &v);
 
 /// A heap object: a record node (`record` set, `fields`) or an array (`type` an array type, `length`,
 /// `elems`).
@@ -61,6 +62,17 @@ struct HeapNode {
   std::shared_ptr<ArrayImage> init;
   bool isArray() const { return type.kind == Type::Array; }
 };
+
+/// The value a variable, field or element of type t starts with: 0, false, null.
+Value defaultOf(Type t);
+
+/// A heap node as text: `Node { next = n2, val = 3 }`, or an array `int32[3] { 1, 0, 7 }` (more than
+/// `maxElems` elements: the ones written or known, then `others: 0`); an element of a nondet array that
+/// nothing has read or written yet prints `?` (its value is not chosen until it is read).
+std::string nodeText(const Program &prog, const HeapNode &n, size_t maxElems = 16);
+/// An array element as nodeText shows it: written, given, chosen by its contents, or the default; nullopt
+/// for an element of nondet contents not chosen yet.
+std::optional<Value> knownElement(const HeapNode &n, int64_t k);
 
 /// A branch to force: the statement instance `stmt` in context `instance` (the path of calls and loop
 /// iterations, as ContextTable::path gives it) takes the other side (InterpOptions::forcedBranches).

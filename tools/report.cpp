@@ -262,15 +262,8 @@ void printState(std::ostream &os, const ir::Program &prog, const ir::State &st, 
     return;
   }
   os << "  heap:\n";
-  for (size_t k = 0; k < st.heap.size(); ++k) {
-    const ir::HeapNode &n = st.heap[k];
-    const ir::Record *r = n.record < prog.records.size() ? &prog.records[n.record] : nullptr;
-    os << "    n" << (k + 1) << ": " << (r ? r->name : "?") << " {";
-    for (size_t f = 0; f < n.fields.size(); ++f)
-      os << (f ? ", " : " ") << (r && f < r->fields.size() ? r->fields[f].name : "?") << " = "
-         << ir::toString(n.fields[f]);
-    os << " }\n";
-  }
+  for (size_t k = 0; k < st.heap.size(); ++k)
+    os << "    n" << (k + 1) << ": " << ir::nodeText(prog, st.heap[k]) << "\n";
 }
 
 /// Variables by name; `temps` selects the lowering's temporaries instead of the declared variables.
@@ -296,20 +289,43 @@ Json stateToJson(const ir::Program &prog, const ir::State &st, uint32_t entry) {
   }
   Json heap = Json::array();
   for (size_t k = 0; k < st.heap.size(); ++k) {
-    const ir::HeapNode &n = st.heap[k];
-    const ir::Record *r = n.record < prog.records.size() ? &prog.records[n.record] : nullptr;
-    Json nj;
-    nj["node"] = "n" + std::to_string(k + 1);
-    nj["type"] = r ? r->name : "?";
-    Json fields = Json::object();
-    for (size_t f = 0; f < n.fields.size(); ++f)
-      fields[r && f < r->fields.size() ? r->fields[f].name : "?"] = ir::toString(n.fields[f]);
-    nj["fields"] = std::move(fields);
-    nj["allocated_by"] = n.allocatedBy;
+    Json nj = nodeToJson(prog, st.heap[k], static_cast<uint32_t>(k + 1));
+    nj["allocated_by"] = st.heap[k].allocatedBy;
     heap.push_back(std::move(nj));
   }
   j["heap"] = std::move(heap);
   return j;
+}
+
+Json nodeToJson(const ir::Program &prog, const ir::HeapNode &n, uint32_t id) {
+  Json nj;
+  nj["node"] = "n" + std::to_string(id);
+  if (n.isArray()) {
+    nj["type"] = ir::toString(prog, n.type);
+    nj["length"] = n.length;
+    // the elements written, given or chosen so far; the others are `others` (null: nondet, not chosen yet)
+    Json elems = Json::object();
+    auto add = [&](int64_t k) {
+      if (std::optional<ir::Value> v = ir::knownElement(n, k))
+        elems[std::to_string(k)] = ir::toString(*v);
+    };
+    for (const auto &[k, v] : n.elems)
+      add(k);
+    if (n.init)
+      for (const auto &[k, v] : n.init->at)
+        if (k >= 0 && k < n.length)
+          add(k);
+    nj["elements"] = std::move(elems);
+    nj["others"] = n.init ? Json() : Json(ir::toString(ir::defaultOf(n.type.elemType())));
+    return nj;
+  }
+  const ir::Record *r = n.record < prog.records.size() ? &prog.records[n.record] : nullptr;
+  nj["type"] = r ? r->name : "?";
+  Json fields = Json::object();
+  for (size_t f = 0; f < n.fields.size(); ++f)
+    fields[r && f < r->fields.size() ? r->fields[f].name : "?"] = ir::toString(n.fields[f]);
+  nj["fields"] = std::move(fields);
+  return nj;
 }
 
 void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool showState) {

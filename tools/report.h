@@ -109,6 +109,9 @@ Json toJson(const OutcomeView &v, bool withTrace);
 /// The state part alone: globals, the entry procedure's variables, heap nodes with fields.
 void printState(std::ostream &os, const ir::Program &prog, const ir::State &st, uint32_t entry);
 Json stateToJson(const ir::Program &prog, const ir::State &st, uint32_t entry);
+/// One heap node (`id`: its number) as JSON: a record's type and fields, or an array's type, length, the
+/// elements known (written, given or chosen) and `others` (the rest; null while nondet and unread).
+Json nodeToJson(const ir::Program &prog, const ir::HeapNode &n, uint32_t id);
 
 /// One-line verdict: "ok", "failure (assert)", "infeasible", …
 std::string verdict(const ir::Outcome &o);

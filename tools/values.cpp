@@ -10,6 +10,42 @@
 namespace locus::tools {
 
 std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind, std::string &err) {
+  if (!text.empty() && text[0] == '{') { // an array's contents, as ir::toString prints them: {2:5 7:-1 *:0}
+    if (kind != ir::Type::Void) { // only nondet values: an array argument is a reference (null)
+      err = "an array's contents can only be a nondet value (of a `new T[n] nondet`)";
+      return std::nullopt;
+    }
+    if (text.back() != '}') {
+      err = "cannot read '" + text + "' as an array's contents: no closing '}'";
+      return std::nullopt;
+    }
+    auto img = std::make_shared<ir::ArrayImage>();
+    bool fill = false;
+    std::istringstream in(text.substr(1, text.size() - 2));
+    std::string item;
+    while (in >> item) {
+      size_t colon = item.find(':');
+      std::string key = item.substr(0, colon == std::string::npos ? 0 : colon);
+      std::optional<ir::Value> v =
+          colon == std::string::npos ? std::nullopt : parseValue(item.substr(colon + 1), ir::Type::Void, err);
+      int64_t k = 0;
+      auto [p, ec] = std::from_chars(key.data(), key.data() + key.size(), k);
+      bool isIndex = !key.empty() && ec == std::errc() && p == key.data() + key.size() && k >= 0;
+      if (!v || v->kind == ir::Type::Array || (key != "*" && !isIndex)) {
+        err = "cannot read '" + item + "' in '" + text + "': expected INDEX:VALUE or *:VALUE";
+        return std::nullopt;
+      }
+      if (key == "*") {
+        img->fill = *v;
+        fill = true;
+      } else {
+        img->at[k] = *v;
+      }
+    }
+    if (!fill)
+      img->fill = ir::Value::ofInt(0);
+    return ir::Value::ofImage(img);
+  }
   if (text == "true" || text == "false") {
     if (kind != ir::Type::Bool && kind != ir::Type::Void) {
       err = "expected an integer or null, got '" + text + "'";
@@ -18,7 +54,7 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
     return ir::Value::ofBool(text == "true");
   }
   if (text == "null") {
-    if (kind != ir::Type::Ref && kind != ir::Type::Void) {
+    if (kind != ir::Type::Ref && kind != ir::Type::Array && kind != ir::Type::Void) {
       err = "'null' given for a non-reference";
       return std::nullopt;
     }
@@ -28,7 +64,7 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
     uint32_t node = 0;
     auto [p, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), node);
     if (ec == std::errc() && p == text.data() + text.size() &&
-        (kind == ir::Type::Ref || kind == ir::Type::Void))
+        (kind == ir::Type::Ref || kind == ir::Type::Array || kind == ir::Type::Void))
       return ir::Value::ofRef(node);
   }
   std::optional<ir::BigInt> v = ir::BigInt::parse(text); // any size: math ints are unbounded
@@ -43,7 +79,7 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
     }
     return ir::Value::ofBool(*v != 0);
   }
-  if (kind == ir::Type::Ref) {
+  if (kind == ir::Type::Ref || kind == ir::Type::Array) {
     err = "a reference input must be null";
     return std::nullopt;
   }

@@ -249,14 +249,6 @@ std::string valueList(const ir::Program &prog, const ir::Procedure &p, const std
   return out;
 }
 
-Json nodeFields(const ir::Program &prog, const ir::HeapNode &n) {
-  Json j = Json::object();
-  const ir::Record &rec = prog.records.at(n.record);
-  for (size_t f = 0; f < rec.fields.size() && f < n.fields.size(); ++f)
-    j[rec.fields[f].name] = ir::toString(n.fields[f]);
-  return j;
-}
-
 std::string nondetList(const std::vector<ir::Value> &vals) {
   std::string out;
   for (size_t k = 0; k < vals.size(); ++k)
@@ -385,9 +377,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
         nd.push_back(ir::toString(v));
       Json heap = Json::array();
       for (size_t k = 0; k < r.cx.heap.size(); ++k)
-        heap.push_back(Json{{"node", "n" + std::to_string(k + 1)},
-                            {"type", prog.records.at(r.cx.heap[k].record).name},
-                            {"fields", nodeFields(prog, r.cx.heap[k])}});
+        heap.push_back(report::nodeToJson(prog, r.cx.heap[k], static_cast<uint32_t>(k + 1)));
       j["inputs"] = Json{{"args", args}, {"nondet", nd}, {"heap", heap}};
       j["inputs"]["stdin"] = vo.encode.fixedInput.value_or(r.cx.input);
       if (std::string cl = commandLineText(prog, entry, r.cx.args);
@@ -439,8 +429,12 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
     if (!r.cx.nondets.empty())
       os << "nondet: " << nondetList(r.cx.nondets) << "\n";
     for (size_t k = 0; k < r.cx.heap.size(); ++k) {
-      os << (k ? "            " : "input heap: ") << "n" << k + 1 << ": "
-         << prog.records.at(r.cx.heap[k].record).name << " {";
+      os << (k ? "            " : "input heap: ") << "n" << k + 1 << ": ";
+      if (r.cx.heap[k].isArray()) { // an input array: the elements the run read, the others 0
+        os << ir::nodeText(prog, r.cx.heap[k]) << "\n";
+        continue;
+      }
+      os << prog.records.at(r.cx.heap[k].record).name << " {";
       const ir::Record &rec = prog.records.at(r.cx.heap[k].record);
       for (size_t f = 0; f < rec.fields.size(); ++f)
         os << (f ? ", " : "") << rec.fields[f].name << " = " << ir::toString(r.cx.heap[k].fields[f]);

@@ -64,7 +64,9 @@ std::string nodeText(const Program &prog, const HeapNode &n, size_t maxElems) {
            toString(n.fields[f]);
     return s + " }";
   }
-  std::string s = toString(prog, n.type.elemType()) + "[" + std::to_string(n.length) + "] {";
+  // the length goes in the first brackets, as in `new bool[3][]`: bool[3][]
+  std::string s = toString(prog, n.type);
+  s = s.insert(s.find("[]") + 1, std::to_string(n.length)) + " {";
   auto show = [&](int64_t k) {
     std::optional<Value> v = knownElement(n, k);
     return v ? toString(*v) : std::string("?");
@@ -138,7 +140,6 @@ const char *typeName(Type::Kind k) {
   }
   return "void";
 }
-
 
 } // namespace
 

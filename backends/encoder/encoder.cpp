@@ -180,9 +180,12 @@ public:
       fields.push_back(std::move(fs));
     }
     nodeRec = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
-    lengths = tm.mkConstArray(tm.arraySort(tm.intSort(), idxSort()), idxConst(0));
-    allocAt = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(0));
-    initSrc = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(0));
+    // Per node facts of arrays, read only at allocated nodes: free before any allocation (no constant arrays
+    // here: cvc5 cannot relate write chains of different constant arrays, README.md).
+    lengths = tm.mkFreshVar("lengths0", tm.arraySort(tm.intSort(), idxSort()));
+    allocAt = tm.mkFreshVar("allocat0", tm.arraySort(tm.intSort(), tm.intSort()));
+    initSrc = tm.mkFreshVar("initsrc0", tm.arraySort(tm.intSort(), tm.intSort()));
+    fillOf = tm.mkFreshVar("fill0", tm.arraySort(tm.intSort(), tm.boolSort()));
     nondetCount = tm.mkInt(0);
     pc = tm.mkTrue();
     curExec = tm.mkTrue();
@@ -281,7 +284,7 @@ private:
   std::map<std::tuple<int, int, bool, uint32_t, int>, ArrayState> arrays;
   std::map<std::tuple<int, int, bool, uint32_t, int>, int64_t> arrayCodes;
   std::map<std::tuple<int, int, bool, uint32_t, int>, std::vector<uint32_t>> inputArrayIds;
-  Term lengths, allocAt, initSrc;
+  Term lengths, allocAt, initSrc, fillOf;
   /// What is known of arrays whose node is a constant (the usual case: allocated where the path condition is
   /// still constant): their length and, by constant index, the current element, so that reads and bounds
   /// checks at constant places fold (a loop over a large array with constant bounds costs no solving). An
@@ -291,8 +294,21 @@ private:
     std::tuple<int, int, bool, uint32_t, int> type;
     Term length;
     bool fresh = false;
+    bool fill = false; ///< its initial contents are an input (`new T[n] nondet`, an input array)
+    Term src;          ///< the node whose initial contents it has
     std::unordered_map<uint32_t, Term> elems; ///< index term id (a constant) → element
   };
+  /// The contents EncodeOptions::fixedNondets gives a `new T[n] nondet` (when `cond`), and the given input
+  /// arrays of EncodeOptions::fixedHeap: constraints on the initial elements read (README.md).
+  struct FixedContents {
+    Term cond, node;
+    ir::Type type;
+    ir::Value fill;
+    const std::map<int64_t, ir::Value> *at;
+  };
+  std::vector<FixedContents> fixedContents;
+  std::set<std::pair<uint32_t, uint32_t>>
+      constrained;                           ///< (src, index) term ids of initial elements constrained
   std::unordered_map<uint32_t, Known> known; ///< node term id (a constant) → what is known
   int64_t globalArrays = 0;                  ///< arrays allocated for globals (Var::alloc) at the start
   int64_t preallocCount = 0; ///< input nodes and the globals' arrays: not counted by the heap bound
@@ -400,8 +416,10 @@ private:
     if (a.contents.isNull()) {
       ir::Type e = t.elemType();
       Sort inner = tm.arraySort(idxSort(), ex.sortOf(e));
+      // Every allocation stores its initial contents, a row of `init` (free; the elements read are
+      // constrained: initialElement); what lies at nodes never allocated is never read.
       a.contents =
-          tm.mkConstArray(tm.arraySort(tm.intSort(), inner), tm.mkConstArray(inner, ex.defaultTerm(e)));
+          tm.mkFreshVar("contents0." + std::to_string(arrays.size()), tm.arraySort(tm.intSort(), inner));
       a.init = tm.mkFreshVar("init." + std::to_string(arrays.size()), tm.arraySort(tm.intSort(), inner));
     }
     return a;
@@ -410,17 +428,60 @@ private:
   /// nondet`): only then are reads recorded and their initial elements constrained.
   bool inputContents(ir::Type t) const { return inputContentTypes.count(arrayKey(t)) > 0; }
   std::set<std::tuple<int, int, bool, uint32_t, int>> inputContentTypes;
-  /// The domain of an initial element of an array of type t read at `src`/`idx` (input contents: a value of
-  /// the element type; a reference: null or a node of its type older than the array).
-  void initialDomain(const ir::Stmt *s, Term v, ir::Type elem, Term src) {
-    if (elem.isHeapRef()) {
-      Term bound = tm.mkSelect(allocAt, src);
-      input(s, tm.mkOr(tm.mkEq(v, tm.mkInt(0)),
-                       tm.mkAnd({tm.mkApp(Op::Ge, v, tm.mkInt(1)), tm.mkApp(Op::Le, v, bound),
-                                 tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(heapCode(elem)))})));
+  /// The initial element of an array at base/idx (a read that may reach the array's initial contents) is
+  /// constrained: the default when the array was allocated zeroed; a value of the element type when its
+  /// contents are an input (a reference: null or a node of its type older than the array); the value given
+  /// by fixed contents. Each place once.
+  void initialElement(const ir::Stmt *s, ir::Type at, Term base, Term idx) {
+    Known *k = knownAt(base);
+    Term src = k ? k->src : tm.mkSelect(initSrc, base);
+    if (!constrained.insert({src.id, idx.id}).second)
       return;
+    ArrayState &a = arrayState(at);
+    ir::Type elem = at.elemType();
+    Term v = tm.mkSelect(tm.mkSelect(a.init, src), idx);
+    Term fill = k ? tm.mkBool(k->fill) : tm.mkSelect(fillOf, src);
+    if (!tm.isTrue(fill))
+      input(s, tm.mkImplies(tm.mkNot(fill), tm.mkEq(v, ex.defaultTerm(elem))));
+    if (!tm.isFalse(fill)) {
+      if (elem.isHeapRef()) {
+        Term bound = tm.mkSelect(allocAt, src);
+        input(s, tm.mkImplies(
+                     fill, tm.mkOr(tm.mkEq(v, tm.mkInt(0)),
+                                   tm.mkAnd({tm.mkApp(Op::Ge, v, tm.mkInt(1)), tm.mkApp(Op::Le, v, bound),
+                                             tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(heapCode(elem)))}))));
+      } else {
+        InputDomain d = ex.inputDomain(v, elem);
+        if (!d.always.isNull())
+          input(s, tm.mkImplies(fill, d.always));
+        if (!d.small.isNull())
+          input(s, tm.mkImplies(tm.mkAnd(fill, enc.smallInputs), d.small));
+        if (!d.tiny.isNull())
+          input(s, tm.mkImplies(tm.mkAnd(fill, enc.tinyInputs), d.tiny));
+      }
     }
-    inputDomain(v, elem, s);
+    for (const FixedContents &f : fixedContents) {
+      if (!(f.type == at))
+        continue;
+      Term given = ex.valueTerm(f.fill, elem);
+      for (auto it = f.at->rbegin(); it != f.at->rend(); ++it)
+        given = tm.mkIte(tm.mkEq(idx, idxConst(it->first)), ex.valueTerm(it->second, elem), given);
+      input(s, tm.mkImplies(tm.mkAnd(f.cond, tm.mkEq(src, f.node)), tm.mkEq(v, given)));
+    }
+  }
+  /// Stores the initial contents of a new array at `node` (and its facts: length, source, fill, age).
+  void allocateArray(const ir::Stmt *s, ir::Type at, Term node, Term length, Term src, bool fill, Term older,
+                     const std::string &name) {
+    ArrayState &a = arrayState(at);
+    nodeRec = control(s, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(arrayCode(at))));
+    lengths = control(s, "lengths", tm.mkStore(lengths, node, length));
+    initSrc = control(s, "initsrc", tm.mkStore(initSrc, node, src));
+    fillOf = control(s, "fill", tm.mkStore(fillOf, node, tm.mkBool(fill)));
+    if (fill)
+      allocAt = control(s, "allocat", tm.mkStore(allocAt, node, older));
+    a.contents = control(s, name, tm.mkStore(a.contents, node, tm.mkSelect(a.init, src)));
+    if (isConst(node))
+      known[node.id] = Known{arrayKey(at), length, !fill, fill, src, {}};
   }
   /// The arrays of the globals with Var::alloc: allocated (zeroed) at the start, after the input nodes.
   void allocGlobals() {
@@ -430,17 +491,8 @@ private:
       if (!g.alloc)
         continue;
       Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
-      nodeRec = control(nullptr, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(arrayCode(g.type))));
-      lengths = control(nullptr, "lengths", tm.mkStore(lengths, node, idxConst(*g.alloc)));
-      ArrayState &a = arrayState(g.type);
-      ir::Type e = g.type.elemType();
-      a.contents =
-          control(nullptr, g.name,
-                  tm.mkStore(a.contents, node,
-                             tm.mkConstArray(tm.arraySort(idxSort(), ex.sortOf(e)), ex.defaultTerm(e))));
+      allocateArray(nullptr, g.type, node, idxConst(*g.alloc), node, false, {}, g.name);
       globals[k] = node;
-      if (isConst(node))
-        known[node.id] = Known{arrayKey(g.type), idxConst(*g.alloc), true, {}};
       allocCount = control(nullptr, "alloc", node);
       ++globalArrays;
     }
@@ -475,14 +527,16 @@ private:
       return k->length;
     return tm.mkSelect(lengths, base);
   }
-  /// The element at base/idx in `contents` (a version of the contents of type at).
-  Term elementAt(ir::Type at, Term contents, Term base, Term idx) {
+  /// The element at base/idx in `contents` (a version of the contents of type at); a read of the contents
+  /// constrains the initial element there (initialElement).
+  Term elementAt(const ir::Stmt *s, ir::Type at, Term contents, Term base, Term idx) {
     if (Known *k = knownAt(base); k && isConst(idx)) {
       if (auto it = k->elems.find(idx.id); it != k->elems.end())
         return it->second;
       if (k->fresh)
         return ex.defaultTerm(at.elemType());
     }
+    initialElement(s, at, base, idx);
     return tm.mkSelect(tm.mkSelect(contents, base), idx);
   }
   /// A write of `v` at base/idx when `ex2` holds: what is known follows (`old`: the element before).
@@ -507,12 +561,11 @@ private:
   Term inBounds(Term base, Term idx) { return tm.mkAnd(idxLe(idxConst(0), idx), idxLt(idx, lengthOf(base))); }
   /// A read of an array type with input contents: recorded for the counterexample, and the initial element
   /// at that place constrained to its domain (the contents are free; only elements read can matter).
-  void recordRead(const ir::Stmt *s, ir::Type at, Term base, Term idx, Term exec) {
+  void recordRead(ir::Type at, Term base, Term idx, Term exec) {
     ArrayState &a = arrayState(at);
-    Term src = tm.mkSelect(initSrc, base);
-    Term initial = tm.mkSelect(tm.mkSelect(a.init, src), idx);
-    initialDomain(s, initial, at.elemType(), src);
-    enc.arrayReads.push_back({exec, src, idx, initial, at});
+    Known *k = knownAt(base);
+    Term src = k ? k->src : tm.mkSelect(initSrc, base);
+    enc.arrayReads.push_back({exec, src, idx, tm.mkSelect(tm.mkSelect(a.init, src), idx), at});
   }
   Term &srcStream(ir::Type t) {
     Term &a = srcStreams[arrayKey(t)];
@@ -553,11 +606,15 @@ private:
     auto addArray = [&](uint32_t id, ir::Type t, Term len) {
       inputArrayIds[arrayKey(t)].push_back(id);
       inputContentTypes.insert(arrayKey(t));
-      InputNode n{id, ir::kNone, {}, t, len};
-      enc.inputNodes.push_back(n);
-      nodeRec = tm.mkStore(nodeRec, tm.mkInt(id), tm.mkInt(arrayCode(t)));
-      lengths = tm.mkStore(lengths, tm.mkInt(id), len);
-      initSrc = tm.mkStore(initSrc, tm.mkInt(id), tm.mkInt(id));
+      enc.inputNodes.push_back(InputNode{id, ir::kNone, {}, t, len});
+    };
+    // An input array's contents are an input; its reference elements are null or input nodes.
+    auto allocateInputArrays = [&]() {
+      Term all = tm.mkInt(static_cast<int64_t>(enc.inputNodes.size()));
+      for (const InputNode &n : enc.inputNodes)
+        if (n.type.isArray())
+          allocateArray(nullptr, n.type, tm.mkInt(n.id), n.length, tm.mkInt(n.id), true, all,
+                        "in.n" + std::to_string(n.id));
     };
     if (opts.fixedHeap) {
       for (const ir::HeapNode &h : *opts.fixedHeap) {
@@ -578,13 +635,8 @@ private:
         InputNode &n = enc.inputNodes[k];
         const ir::HeapNode &h = (*opts.fixedHeap)[k];
         if (n.type.isArray()) { // the given elements, the others at their default (what a replay reads)
-          ir::Type e = n.type.elemType();
-          Sort inner = tm.arraySort(idxSort(), ex.sortOf(e));
-          Term c = tm.mkConstArray(inner, ex.defaultTerm(e));
-          for (const auto &[i, v] : h.elems)
-            c = tm.mkStore(c, idxConst(i), ex.valueTerm(v, e));
-          ArrayState &a = arrayState(n.type);
-          a.contents = tm.mkStore(a.contents, tm.mkInt(n.id), c);
+          fixedContents.push_back(
+              {tm.mkTrue(), tm.mkInt(n.id), n.type, ir::defaultOf(n.type.elemType()), &h.elems});
           continue;
         }
         const ir::Record &rec = prog.records[n.record];
@@ -594,7 +646,7 @@ private:
           fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
         }
       }
-      allocAt = inputAllocAt(allocAt);
+      allocateInputArrays();
       return;
     }
     // Reachable heap types: records by index, array types in order of discovery.
@@ -638,12 +690,10 @@ private:
         input(nullptr, tm.mkAnd(idxLe(idxConst(0), len), idxLe(len, idxConst(opts.inputArrayLength))));
         addArray(id, t, len);
       }
+    allocateInputArrays();
     for (InputNode &n : enc.inputNodes) {
-      if (n.type.isArray()) { // the contents are the free initial contents of its type
-        ArrayState &a = arrayState(n.type);
-        a.contents = tm.mkStore(a.contents, tm.mkInt(n.id), tm.mkSelect(a.init, tm.mkInt(n.id)));
+      if (n.type.isArray())
         continue;
-      }
       const ir::Record &rec = prog.records[n.record];
       for (size_t f = 0; f < rec.fields.size(); ++f) {
         ir::Type t = rec.fields[f].type;
@@ -655,14 +705,6 @@ private:
         fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
       }
     }
-    allocAt = inputAllocAt(allocAt);
-  }
-  /// An input array's reference elements are null or input nodes: its allocation count is all of them.
-  Term inputAllocAt(Term a) {
-    for (const InputNode &n : enc.inputNodes)
-      if (n.type.isArray())
-        a = tm.mkStore(a, tm.mkInt(n.id), tm.mkInt(static_cast<int64_t>(enc.inputNodes.size())));
-    return a;
   }
 
   /// A free reference input of type `t`: null or one of the input nodes of its record (input arrays of its
@@ -1017,14 +1059,14 @@ private:
       if (!over) { // the index, the base and the bounds are the read's: a relaxed read does none of them
         Term on = sel.isNull() ? tm.mkTrue() : sel;
         divChecks(dz, exec, s, sel);
-        check(tm.mkAnd({exec, on, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
-        check(tm.mkAnd({exec, on, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
+        check(tm.mkAnd({exec, pc, on, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
+        check(tm.mkAnd({exec, pc, on, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
       }
       ArrayState &a = arrayState(at);
-      Term v = elementAt(at, a.contents, base, idx);
+      Term v = elementAt(&s, at, a.contents, base, idx);
       Term used = tm.mkAnd(exec, pc);
       if (inputContents(at)) // a read that fails its checks reads nothing
-        recordRead(&s, at, base, idx, used);
+        recordRead(at, base, idx, used);
       if (over)
         v = overridden(s, Part::Value, v);
       assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, et), s);
@@ -1036,8 +1078,8 @@ private:
       Term idx = toIdx(expr(s.args.at(0), exec, dz), s.args[0].type);
       divChecks(dz, exec, s);
       Term base = slot(s.base);
-      check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
-      check(tm.mkAnd(exec, tm.mkNot(inBounds(base, idx))), CheckKind::Bounds, s);
+      check(tm.mkAnd({exec, pc, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
+      check(tm.mkAnd({exec, pc, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
       Term sel = selector(s, Part::Value);
       std::vector<Term> dzv;
       Term ex1 = tm.mkAnd(exec, pc);
@@ -1051,38 +1093,35 @@ private:
       v = value(s, name, v, sel, ex2, et);
       ArrayState &a = arrayState(at);
       Term inner = tm.mkSelect(a.contents, base);
-      learnWrite(at, base, idx, v, ex2, elementAt(at, a.contents, base, idx));
+      learnWrite(at, base, idx, v, ex2, elementAt(&s, at, a.contents, base, idx));
       a.contents = control(
           &s, name, tm.mkIte(ex2, tm.mkStore(a.contents, base, tm.mkStore(inner, idx, v)), a.contents));
       break;
     }
     case ir::Stmt::NewArray: {
-      ir::Type at = varType(s.lhs), et = at.elemType();
+      ir::Type at = varType(s.lhs);
       std::vector<Term> dz;
       Term n = toIdx(expr(s.value, exec, dz), s.value.type);
       divChecks(dz, exec, s);
-      check(
-          tm.mkAnd(exec, tm.mkNot(tm.mkAnd(idxLe(idxConst(0), n), idxLe(n, idxConst(ir::kMaxArrayLength))))),
-          CheckKind::Bounds, s, "array length out of range");
+      check(tm.mkAnd({exec, pc,
+                      tm.mkNot(tm.mkAnd(idxLe(idxConst(0), n), idxLe(n, idxConst(ir::kMaxArrayLength))))}),
+            CheckKind::Bounds, s, "array length out of range");
       int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
-      check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))), CheckKind::HeapBound, s,
+      check(tm.mkAnd({exec, pc, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))}), CheckKind::HeapBound, s,
             "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
       Term ex1 = tm.mkAnd(exec, pc);
       Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
-      nodeRec = control(&s, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(arrayCode(at))));
-      lengths = control(&s, "lengths", tm.mkStore(lengths, node, n));
-      ArrayState &a = arrayState(at);
-      Term initial;
+      Term src = node;
       if (s.fill) {
-        // The contents are a nondet input: the free initial contents at this node, or in a reference run
-        // the entry's contents at the same nondet stream position (when of the same type).
-        Term src = node, own = ex1;
+        // The contents are a nondet input: the initial contents at this node, or in a reference run the
+        // entry's contents at the same nondet stream position (when of the same type).
+        Term own = ex1;
         if (inReferencePhase) {
           Term k = refNondetPos;
           Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
                                tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(at))));
           own = tm.mkAnd(ex1, tm.mkNot(same));
-          src = tm.mkIte(same, tm.mkSelect(srcStream(at), k), node);
+          src = control(&s, "src", tm.mkIte(same, tm.mkSelect(srcStream(at), k), node));
           refNondetPos = control(&s, "nondets.ref", tm.mkIte(ex1, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
         } else if (opts.expect.reference != ir::kNone) {
           Term &arr = srcStream(at);
@@ -1093,26 +1132,25 @@ private:
           streamCount = control(&s, "nondets.count",
                                 tm.mkIte(ex1, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
         }
-        src = control(&s, "src", src);
-        initSrc = control(&s, "initsrc", tm.mkStore(initSrc, node, src));
-        allocAt = control(&s, "allocat", tm.mkStore(allocAt, node, allocCount));
-        initial = tm.mkSelect(a.init, src);
-        if (opts.fixedNondets) // the contents given (an image: the listed elements, the others its fill)
-          fixNondet(s, own, [&](const ir::Value &v) -> Term {
-            if (v.kind != ir::Type::Array || !v.image)
-              return {};
-            Term c = tm.mkConstArray(tm.arraySort(idxSort(), ex.sortOf(et)), ex.valueTerm(v.image->fill, et));
-            for (const auto &[i, x] : v.image->at)
-              c = tm.mkStore(c, idxConst(i), ex.valueTerm(x, et));
-            return tm.mkEq(tm.mkSelect(a.init, node), c);
-          });
+        if (opts.fixedNondets) {
+          // the j-th fixed value gives the contents when this is the j-th nondet instance: an image (the
+          // elements read are constrained to it: initialElement); another kind of value cannot be one
+          const auto &vals = *opts.fixedNondets;
+          for (size_t j = 0; j < vals.size(); ++j) {
+            Term at_j = tm.mkAnd(own, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j))));
+            if (vals[j].kind == ir::Type::Array && vals[j].image)
+              fixedContents.push_back({at_j, node, at, vals[j].image->fill, &vals[j].image->at});
+            else
+              input(&s, tm.mkNot(at_j));
+          }
+          input(&s, tm.mkImplies(own,
+                                 tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
+          nondetCount =
+              control(&s, "nondets", tm.mkIte(own, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
+        }
         enc.nondets.push_back({node, own, at, s.id, ctx, true});
-      } else {
-        initial = tm.mkConstArray(tm.arraySort(idxSort(), ex.sortOf(et)), ex.defaultTerm(et));
       }
-      a.contents = control(&s, varName(s.lhs), tm.mkStore(a.contents, node, initial));
-      if (isConst(node))
-        known[node.id] = Known{arrayKey(at), n, !s.fill, {}};
+      allocateArray(&s, at, node, n, src, s.fill, allocCount, varName(s.lhs));
       assign(s.lhs, ex1, node, s);
       allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
       break;
@@ -1123,7 +1161,7 @@ private:
       ir::Type lt = varType(s.lhs);
       Term base = slot(s.base);
       if (!over)
-        check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
+        check(tm.mkAnd({exec, pc, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
               CheckKind::NullDeref, s);
       Term len = lengthOf(base);
       Term v;

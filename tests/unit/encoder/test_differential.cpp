@@ -104,6 +104,10 @@ void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor fla
   REQUIRE(res.isSat());
   CHECK_FALSE(s.value(enc.boundFailure).boolean);
   Counterexample cx = extractCounterexample(enc, s, prog);
+  int failedChecks = 0; // the execution stops at its first failure: at most one check fails in a model
+  for (const Check &c : enc.checks)
+    failedChecks += s.value(c.failed).boolean;
+  CHECK(failedChecks <= 1);
   if (out.kind == ir::OutcomeKind::Failure) {
     ++tally.failure;
     REQUIRE(cx.failedCheck >= 0);

@@ -1985,11 +1985,20 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   // the code after the declaration may read before writing it gets a nondet value; the others need none.
   auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_, &plan_); };
   switch (li.kind) {
-  case VarInfo::Array:
-    createObjects(li, !init && observable(Tracked{Tracked::Array, vd}), g);
+  case VarInfo::Array: {
+    // Indeterminate contents when an element may be read first (for a small one-dimensional array of constant
+    // size, element by element: `int a[2]; a[0] = …; a[1] = …;` needs none).
+    bool fill = !init && observable(Tracked{Tracked::Array, vd});
+    if (fill && li.dims.size() == 1 && li.dims[0].kind == Expr::IntLit && li.dims[0].value <= ir::BigInt(64)) {
+      fill = false;
+      for (int64_t k = 0; k < *li.dims[0].value.toInt64() && !fill; ++k)
+        fill = observable(Tracked{Tracked::Elem, vd, nullptr, static_cast<uint64_t>(k)});
+    }
+    createObjects(li, fill, g);
     if (init)
       initElements(li.elems, init, t, 0, g);
     return;
+  }
   case VarInfo::Box: {
     createObjects(li, !init && observable(Tracked{Tracked::Var, vd}), g);
     if (init) {

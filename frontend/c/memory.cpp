@@ -235,6 +235,10 @@ ir::Type UnitLowering::irType(cl::QualType t, cl::SourceLocation where, const st
     if (pointee->isFunctionType())
       unsupported(where,
                   "function pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what));
+    if (pointee->isVoidType())
+      unsupported(where, "pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what) +
+                             " (void pointers only as the arguments of malloc, calloc, free, memset, memcpy and "
+                             "memmove)");
     unsupported(where,
                 "pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what) + " here");
   }
@@ -859,6 +863,9 @@ FnLowering::ArrayObj FnLowering::arrayObject(const cl::Expr *e, const Expr &g) {
     ao.row = true;
     return ao;
   }
+  if (llvm::isa<cl::StringLiteral>(e))
+    unsupported(e, "string literal used as a pointer (only as a char array's initializer and in the formats and "
+                   "%s arguments of the output calls)");
   unsupported(e, "array expression '" + text(e) + "'");
 }
 

@@ -238,7 +238,9 @@ public:
     if (mentionsPart(e))
       return R::Read;
     if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e); me && isOtherFieldOfTracked(me))
-      return R::Open;                                        // another field of the tracked struct or node
+      return R::Open; // another field of the tracked struct or node
+    if (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(e); as && isOtherElemOfTracked(as))
+      return expr(as->getIdx());
     if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) // the whole variable used: a read of every
       return dr->getDecl() == t_.var && !(writingPart_ && t_.kind == Tracked::NodeField) ? R::Read : R::Open;
     for (const cl::Stmt *c : e->children())
@@ -299,6 +301,21 @@ private:
     return f && f != t_.field;
   }
 
+  std::optional<uint64_t> constIndex(const cl::ArraySubscriptExpr *as) const {
+    cl::Expr::EvalResult r;
+    if (!as->getIdx()->HasSideEffects(ctx_) && as->getIdx()->EvaluateAsInt(r, ctx_) &&
+        !r.Val.getInt().isNegative())
+      return r.Val.getInt().getZExtValue();
+    return std::nullopt;
+  }
+  /// An element of the tracked one-dimensional array at another constant index.
+  bool isOtherElemOfTracked(const cl::ArraySubscriptExpr *as) const {
+    if (t_.kind != Tracked::Elem || varOf(as->getBase()) != t_.var)
+      return false;
+    std::optional<uint64_t> k = constIndex(as);
+    return k && *k != t_.index;
+  }
+
   /// e denotes the tracked part itself (a read unless it is the target of a plain assignment).
   bool mentionsPart(const cl::Expr *e) const {
     e = e->IgnoreParens();
@@ -312,6 +329,10 @@ private:
     case Tracked::Array:
       if (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(e))
         return arrayVarOf(as) == t_.var;
+      return false;
+    case Tracked::Elem:
+      if (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(e))
+        return arrayVarOf(as) == t_.var && !isOtherElemOfTracked(as);
       return false;
     }
     return false;
@@ -328,6 +349,10 @@ private:
         return true;
     if (t_.kind == Tracked::Array)
       return false; // an element written: the others may still be read first
+    if (t_.kind == Tracked::Elem) {
+      const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(lhs);
+      return as && varOf(as->getBase()) == t_.var && constIndex(as) == t_.index;
+    }
     return mentionsPart(lhs);
   }
 

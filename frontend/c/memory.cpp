@@ -638,6 +638,19 @@ Parts FnLowering::ptrImpl(const cl::Expr *e, const Expr &g) {
         return nullPtr(s);
       if (const cl::CallExpr *alloc = allocCall(sub))
         return newArrays(alloc, ce->getType(), g);
+      if (const auto *call = llvm::dyn_cast<cl::CallExpr>(sub->IgnoreParens());
+          call && call->getDirectCallee() && !u_.procs_.count(call->getDirectCallee()->getCanonicalDecl())) {
+        // memcpy/memmove/memset's value: their destination, converted back from void *.
+        std::string n = call->getDirectCallee()->getNameAsString();
+        if ((n == "memcpy" || n == "memmove" || n == "memset") && call->getNumArgs() == 3) {
+          const cl::Expr *d = call->getArg(0)->IgnoreParenImpCasts();
+          if (isFat(d->getType()) && shapeOf(d->getType(), d->getBeginLoc()).types() == s.types()) {
+            Parts out;
+            memCall(call, n, g, true, &out);
+            return out;
+          }
+        }
+      }
       if (isFat(sub->getType()) && shapeOf(sub->getType(), sub->getBeginLoc()).types() == s.types() &&
           shapeOf(sub->getType(), sub->getBeginLoc()).stride == s.stride)
         return ptr(sub, g);

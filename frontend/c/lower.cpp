@@ -1989,7 +1989,8 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
     // Indeterminate contents when an element may be read first (for a small one-dimensional array of constant
     // size, element by element: `int a[2]; a[0] = …; a[1] = …;` needs none).
     bool fill = !init && observable(Tracked{Tracked::Array, vd});
-    if (fill && li.dims.size() == 1 && li.dims[0].kind == Expr::IntLit && li.dims[0].value <= ir::BigInt(64)) {
+    if (fill && li.dims.size() == 1 && li.dims[0].kind == Expr::IntLit &&
+        li.dims[0].value <= ir::BigInt(64)) {
       fill = false;
       for (int64_t k = 0; k < *li.dims[0].value.toInt64() && !fill; ++k)
         fill = observable(Tracked{Tracked::Elem, vd, nullptr, static_cast<uint64_t>(k)});

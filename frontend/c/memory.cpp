@@ -236,9 +236,10 @@ ir::Type UnitLowering::irType(cl::QualType t, cl::SourceLocation where, const st
       unsupported(where,
                   "function pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what));
     if (pointee->isVoidType())
-      unsupported(where, "pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what) +
-                             " (void pointers only as the arguments of malloc, calloc, free, memset, memcpy and "
-                             "memmove)");
+      unsupported(where,
+                  "pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what) +
+                      " (void pointers only as the arguments of malloc, calloc, free, memset, memcpy and "
+                      "memmove)");
     unsupported(where,
                 "pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what) + " here");
   }
@@ -509,7 +510,9 @@ const PtrShape &UnitLowering::shapeOf(cl::QualType ptrType, cl::SourceLocation w
     throw;
   }
   inProgress_.erase(key);
-  return shapes_.emplace(key, std::move(s)).first->second;
+  const PtrShape &out = shapes_.emplace(key, std::move(s)).first->second;
+  buildRecords(); // the records it named (their fields may use this shape, now known)
+  return out;
 }
 
 std::vector<int64_t> UnitLowering::ownedOf(cl::QualType structType, cl::SourceLocation where) {
@@ -877,8 +880,9 @@ FnLowering::ArrayObj FnLowering::arrayObject(const cl::Expr *e, const Expr &g) {
     return ao;
   }
   if (llvm::isa<cl::StringLiteral>(e))
-    unsupported(e, "string literal used as a pointer (only as a char array's initializer and in the formats and "
-                   "%s arguments of the output calls)");
+    unsupported(e,
+                "string literal used as a pointer (only as a char array's initializer and in the formats and "
+                "%s arguments of the output calls)");
   unsupported(e, "array expression '" + text(e) + "'");
 }
 

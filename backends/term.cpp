@@ -690,6 +690,10 @@ Term TermManager::mkExtract(uint32_t hi, uint32_t lo, Term a) {
   requireKind(a, SortKind::BitVec, "extract");
   if (hi < lo || hi >= width(sort(a)))
     bad("extract indices out of range");
+  if (op(a) == Op::BvConst) { // the bits hi..lo of a constant (value: most significant first)
+    const std::string &bits = data(a).value;
+    return mkBvBits(bits.substr(bits.size() - 1 - hi, hi - lo + 1));
+  }
   return intern(Op::Extract, bvSort(hi - lo + 1), {a}, {}, hi, lo);
 }
 
@@ -697,6 +701,10 @@ Term TermManager::mkSignExtend(uint32_t extra, Term a) {
   requireKind(a, SortKind::BitVec, "sign_extend");
   if (extra == 0)
     return a;
+  if (op(a) == Op::BvConst) {
+    const std::string &bits = data(a).value;
+    return mkBvBits(std::string(extra, bits[0]) + bits);
+  }
   return intern(Op::SignExtend, bvSort(width(sort(a)) + extra), {a}, {}, extra);
 }
 
@@ -704,6 +712,8 @@ Term TermManager::mkZeroExtend(uint32_t extra, Term a) {
   requireKind(a, SortKind::BitVec, "zero_extend");
   if (extra == 0)
     return a;
+  if (op(a) == Op::BvConst)
+    return mkBvBits(std::string(extra, '0') + data(a).value);
   return intern(Op::ZeroExtend, bvSort(width(sort(a)) + extra), {a}, {}, extra);
 }
 

@@ -20,9 +20,14 @@ fieldDecl : ID ':' typeName declLoc? ';' ;
 
 globalDecl : 'var' varBinding (',' varBinding)* ';' ;
 
-varBinding : ID ':' typeName declLoc? (':=' expr)? ;
+// A local's initializer is an expression or an allocation; a global's only an array allocation with a constant
+// length (`var a: int[] := new int[8];`, printed IR's `Var::alloc`), which the checker enforces.
+varBinding : ID ':' typeName declLoc? (':=' (expr | allocation))? ;
 
-typeName : intType | 'bool' | ID ;
+// `T[]` is an array of T (`int32[][]`: of int32 arrays).
+typeName : baseType ('[' ']')* ;
+
+baseType : intType | 'bool' | ID ;
 
 // `int` is the unbounded mathematical integer; the others have a fixed width (two's complement when signed).
 intType : 'int' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' ;
@@ -66,7 +71,7 @@ stmtBody
   : '[' expr ']' stmt                                     # guardedStmt
   | 'var' varBinding (',' varBinding)* ';'                # localDecl
   | ID varBinding (',' varBinding)* ';'                   # tempDecl   // `temp x: T;` (printed IR)
-  | lvalue ':=' 'new' ID ';'                              # newStmt
+  | lvalue ':=' allocation ';'                            # newStmt
   | lvalue ':=' 'nondet' ';'                              # nondetStmt
   | lvalue ':=' ID '(' args? ')' ';'                      # callAssignStmt
   | lvalue ':=' ID STRING (',' args)? ';'                 # ioAssignStmt // `n := scan "%d", x;`
@@ -97,7 +102,18 @@ srcRange : INT ':' INT ('+' INT | '-' INT ':' INT) ;
 // `else if` chains: the nested `if` carries no tag of its own.
 ifTail : 'if' '(' expr ')' block ('else' (ifTail | block))? ;
 
-lvalue : ID ('.' ID)* ;
+// `new Node`; `new int32[n]`, an array of n elements; `new Node[n][]`, of n `Node[]` references; `nondet`:
+// the elements start arbitrary. (The parser rejects `nondet` without a length.)
+allocation : 'new' baseType ('[' expr ']' ('[' ']')*)? 'nondet'? ;
+
+// A variable followed by field accesses and array indexing: `x`, `p.next.val`, `a[i][j]`, `p.items[i].val`.
+// `.length` of an array is its length (the checker tells it from a field called `length`).
+lvalue : ID selector* ;
+
+selector
+  : '.' ID                                                # fieldSelector
+  | '[' expr ']'                                          # indexSelector
+  ;
 
 args : expr (',' expr)* ;
 
@@ -118,7 +134,7 @@ expr
   | INT                                                   # intExpr
   | ('true' | 'false')                                    # boolExpr
   | 'null'                                                # nullExpr
-  | ID ('.' ID)*                                          # pathExpr
+  | ID selector*                                          # pathExpr
   ;
 
 STMT_ID : '#' [0-9]+ ;

@@ -49,7 +49,8 @@ std::unordered_set<StmtId> specificationStatements(const Program &prog) {
     while (changed) {
       changed = false;
       for (const Stmt *s : all) {
-        bool defines = s->kind == Stmt::Assign || s->kind == Stmt::GetField;
+        bool defines = s->kind == Stmt::Assign || s->kind == Stmt::GetField || s->kind == Stmt::GetElem ||
+                       s->kind == Stmt::Length;
         if (!defines || spec.count(s->id) || s->lhs.global || s->lhs.index >= p.vars.size() ||
             !p.vars[s->lhs.index].temp)
           continue;

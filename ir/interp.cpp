@@ -143,6 +143,9 @@ struct Interpreter::Impl {
   std::vector<std::pair<Type, Value>> entryNondets; ///< with a reference: the entry's nondet values
   size_t refNondetPos = 0;
   std::vector<Value> nondetDrawn;
+  /// The contents of seeded `new T[n] nondet` arrays: per image, its draw key and the number of heap nodes at
+  /// its allocation (a reference element is null or one of those).
+  std::map<const ArrayImage *, std::pair<uint64_t, uint64_t>> lazy;
   std::string entryOutput;
   std::optional<Value> entryResult;
   State entryState; ///< the entry's final state, shown when the run ends after the reference
@@ -285,6 +288,165 @@ struct Interpreter::Impl {
     return heap[b.node - 1];
   }
 
+  /// The array `base` refers to (null: failure null-deref, described as `what`).
+  HeapNode &arrayOf(Frame &f, VarRef base, const std::string &what) {
+    Value b = slot(f, base);
+    if (b.node == 0) {
+      std::string n = describe(f, base, 8);
+      throw Stop{OutcomeKind::Failure, FailureKind::NullDeref,
+                 "null dereference: '" + n + "' is null in '" + what + "'"};
+    }
+    if (b.node > heap.size() || !heap[b.node - 1].isArray())
+      throw Stop{OutcomeKind::Error, FailureKind::None, "invalid array access"};
+    return heap[b.node - 1];
+  }
+  /// The index of an element access, checked against the array's length (failure bounds).
+  int64_t indexIn(const Frame &f, const HeapNode &a, const Value &i, const std::string &what) {
+    if (i.i < 0 || i.i >= BigInt(a.length))
+      throw Stop{OutcomeKind::Failure, FailureKind::Bounds,
+                 "index out of bounds: '" + what + "' with index " + i.i.toString() + ", length " +
+                     std::to_string(a.length)};
+    return *i.i.toInt64();
+  }
+  std::string elemText(const Frame &f, const Stmt &s) const {
+    return describe(f, s.base, 8) + "[" + render(f, s.args.at(0)) + "]";
+  }
+  /// Element k of an array (written, given, chosen by its nondet contents, or the default).
+  Value element(HeapNode &a, int64_t k) {
+    if (auto it = a.elems.find(k); it != a.elems.end())
+      return it->second;
+    if (!a.init)
+      return defaultOf(a.type.elemType());
+    if (auto it = a.init->at.find(k); it != a.init->at.end())
+      return it->second;
+    if (auto lz = lazy.find(a.init.get()); lz != lazy.end()) { // seeded: drawn at the first read
+      Value v = seededElement(a.type.elemType(), lz->second, k);
+      a.init->at.emplace(k, v);
+      return v;
+    }
+    return a.init->fill;
+  }
+  /// A seeded draw for element k of a `new T[n] nondet` array: a function of the seed, the allocation's draw
+  /// number and k (splitmix64), distributed like the other seeded draws.
+  Value seededElement(Type t, const std::pair<uint64_t, uint64_t> &key, int64_t k) const {
+    uint64_t z =
+        *opts.seed ^ (key.first * 0x9E3779B97F4A7C15ull) ^ (static_cast<uint64_t>(k) * 0xBF58476D1CE4E5B9ull);
+    auto mix = [](uint64_t x) {
+      x += 0x9E3779B97F4A7C15ull;
+      x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+      x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+      return x ^ (x >> 31);
+    };
+    uint64_t r = mix(mix(z));
+    switch (t.kind) {
+    case Type::Int: {
+      static constexpr int64_t extremes[] = {INT32_MIN, INT32_MAX, -1000, 1000};
+      int64_t v = r % 8 == 0 ? extremes[(r >> 3) % 4] : static_cast<int64_t>((r >> 3) % 17) - 8;
+      return Value::ofInt(conv(v, t));
+    }
+    case Type::Bool: return Value::ofBool((r >> 7) & 1);
+    default: {
+      std::vector<uint32_t> cands{0};
+      for (size_t j = 0; j < key.second && j < heap.size(); ++j)
+        if (fits(heap[j], t))
+          cands.push_back(static_cast<uint32_t>(j + 1));
+      return Value::ofRef(cands[r % cands.size()]);
+    }
+    }
+  }
+  /// Whether a heap node is an object of reference type t (a record node of t's record, or an array of
+  /// exactly type t).
+  static bool fits(const HeapNode &n, Type t) {
+    if (t.kind == Type::Array)
+      return n.isArray() && n.type == t;
+    return !n.isArray() && n.record == t.record;
+  }
+  /// Whether v is a value of type t here (a reference: null or an existing node of its type).
+  bool valueFits(const Value &v, Type t) const {
+    switch (t.kind) {
+    case Type::Int: return v.kind == Type::Int;
+    case Type::Bool: return v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1));
+    default:
+      return (v.kind == Type::Ref || v.kind == Type::Null) &&
+             (v.node == 0 || (v.node <= heap.size() && fits(heap[v.node - 1], t)));
+    }
+  }
+  /// v (valueFits) as a value of t: an int converted to t, a bool from 0/1.
+  Value asValueOf(const Value &v, Type t) const {
+    switch (t.kind) {
+    case Type::Int: return Value::ofInt(conv(v.i, t));
+    case Type::Bool: return Value::ofBool(!v.i.isZero());
+    default: return Value::ofRef(v.node);
+    }
+  }
+  /// Allocates an array of type t and length n (elements at their default); returns its node id.
+  uint32_t allocArray(Type t, const BigInt &n, StmtId by, const std::string &what) {
+    if (n < 0 || n > BigInt(kMaxArrayLength))
+      throw Stop{OutcomeKind::Failure, FailureKind::Bounds,
+                 "array length out of range: '" + what + "' is " + n.toString()};
+    if (heap.size() >= opts.heapLimit)
+      throw Stop{OutcomeKind::Limit, FailureKind::None,
+                 "heap limit of " + std::to_string(opts.heapLimit) + " nodes reached"};
+    HeapNode a;
+    a.type = t;
+    a.length = *n.toInt64();
+    a.allocatedBy = by;
+    heap.push_back(std::move(a));
+    return static_cast<uint32_t>(heap.size());
+  }
+  /// The arrays of the globals with Var::alloc (the start of a run, and of a reference run).
+  void allocGlobals() {
+    for (size_t k = 0; k < prog.globals.size(); ++k)
+      if (prog.globals[k].alloc)
+        globals[k] = Value::ofRef(
+            allocArray(prog.globals[k].type, BigInt(*prog.globals[k].alloc), 0, prog.globals[k].name));
+  }
+  /// The contents of a `new T[n] nondet` array: a nondet value of kind Array from the list (checked against
+  /// the element type and the heap now), else seeded draws at first reads.
+  std::shared_ptr<ArrayImage> nondetContents(const Frame &f, Type t) {
+    Type e = t.elemType();
+    if (inReference) {
+      size_t k = refNondetPos++;
+      if (k < entryNondets.size() && entryNondets[k].first == t)
+        return entryNondets[k].second.image;
+    }
+    std::shared_ptr<ArrayImage> img;
+    if (nondetUsed < opts.nondetValues.size()) {
+      const Value &v = opts.nondetValues[nondetUsed];
+      std::string idx = "nondet value #" + std::to_string(nondetUsed + 1) + " for the contents of '" +
+                        varName(f, cur->lhs) + "'";
+      ++nondetUsed;
+      if (v.kind != Type::Array || !v.image)
+        throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is not the contents of an array"};
+      img = std::make_shared<ArrayImage>();
+      if (!valueFits(v.image->fill, e))
+        throw Stop{OutcomeKind::Error, FailureKind::None,
+                   idx + ": an element is not " + typeName(e.kind) + " of the element type"};
+      img->fill = asValueOf(v.image->fill, e);
+      for (const auto &[k, x] : v.image->at) {
+        if (!valueFits(x, e))
+          throw Stop{OutcomeKind::Error, FailureKind::None,
+                     idx + ": element " + std::to_string(k) + " (" + toString(x) + ") does not fit"};
+        img->at.emplace(k, asValueOf(x, e));
+      }
+    } else {
+      if (!rng) {
+        if (!opts.seed)
+          throw Stop{OutcomeKind::Error, FailureKind::None,
+                     "nondet value needed but no inputs left (use --nondet or --seed)"};
+        rng.emplace(*opts.seed);
+      }
+      img = std::make_shared<ArrayImage>();
+      img->fill = defaultOf(e);
+      lazy.emplace(img.get(), std::make_pair((*rng)(), static_cast<uint64_t>(heap.size())));
+    }
+    Value v = Value::ofImage(img);
+    nondetDrawn.push_back(v);
+    if (!inReference && opts.expect.reference != kNone)
+      entryNondets.emplace_back(t, v);
+    return img;
+  }
+
   /// One draw for an int nondet value (converted to the variable's type by the caller).
   /// The source expression a variable stands for: its name, or for a lowering temporary defined by a single
   /// field read (or copy) the path it read, e.g. `head.next` for `t9 := t8.next; t8 := head.next…`.
@@ -296,7 +458,8 @@ struct Interpreter::Impl {
     int defs = 0;
     auto visit = [&](const Stmt &s) {
       if (s.lhs == v && (s.kind == Stmt::Assign || s.kind == Stmt::GetField || s.kind == Stmt::New ||
-                         s.kind == Stmt::Nondet || s.kind == Stmt::Call))
+                         s.kind == Stmt::Nondet || s.kind == Stmt::Call || s.kind == Stmt::GetElem ||
+                         s.kind == Stmt::NewArray || s.kind == Stmt::Length))
         ++defs, def = &s;
     };
     forEachStmt(p.pre, visit);
@@ -306,6 +469,10 @@ struct Interpreter::Impl {
       return varName(f, v);
     if (def->kind == Stmt::GetField)
       return describe(f, def->base, depth - 1) + "." + fieldName(f, def->base, def->field);
+    if (def->kind == Stmt::GetElem)
+      return describe(f, def->base, depth - 1) + "[" + render(f, def->args.at(0)) + "]";
+    if (def->kind == Stmt::Length)
+      return describe(f, def->base, depth - 1) + ".length";
     if (def->kind == Stmt::Assign && def->value.kind == Expr::VarUse)
       return describe(f, def->value.var, depth - 1);
     return varName(f, v);
@@ -357,8 +524,8 @@ struct Interpreter::Impl {
           return Value::ofRef(0);
         if (v.node > heap.size())
           throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is not an allocated node"};
-        if (heap[v.node - 1].record != t.record)
-          throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is a node of another record type"};
+        if (!fits(heap[v.node - 1], t))
+          throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is a node of another type"};
         return Value::ofRef(v.node);
       }
       throw Stop{OutcomeKind::Error, FailureKind::None, idx + " is not " + typeName(t.kind)};
@@ -375,7 +542,7 @@ struct Interpreter::Impl {
     default: {
       std::vector<uint32_t> cands{0};
       for (size_t k = 0; k < heap.size(); ++k)
-        if (heap[k].record == t.record)
+        if (fits(heap[k], t))
           cands.push_back(static_cast<uint32_t>(k + 1));
       return Value::ofRef(cands[(*rng)() % cands.size()]);
     }
@@ -391,7 +558,7 @@ struct Interpreter::Impl {
                 : t.kind == Type::Bool
                     ? v.kind == Type::Bool
                     : (v.kind == Type::Ref || v.kind == Type::Null) &&
-                          (v.node == 0 || (v.node <= heap.size() && heap[v.node - 1].record == t.record));
+                          (v.node == 0 || (v.node <= heap.size() && fits(heap[v.node - 1], t)));
       if (!ok)
         throw Stop{OutcomeKind::Error, FailureKind::None, "relaxed value " + toString(v) + " does not fit"};
       if (t.kind == Type::Int)
@@ -407,7 +574,7 @@ struct Interpreter::Impl {
       } else {
         std::vector<uint32_t> cands{0};
         for (size_t k = 0; k < heap.size(); ++k)
-          if (heap[k].record == t.record)
+          if (fits(heap[k], t))
             cands.push_back(static_cast<uint32_t>(k + 1));
         v = Value::ofRef(cands[r % cands.size()]);
       }
@@ -625,6 +792,59 @@ struct Interpreter::Impl {
       wroteVar(step_, f, s.lhs, v);
       break;
     }
+    case Stmt::GetElem: {
+      Value v;
+      if (relaxedValue(s)) {
+        v = relaxed(varDecl(f, s.lhs).type);
+      } else {
+        Value i = eval(f, s.args.at(0));
+        std::string what = elemText(f, s);
+        HeapNode &a = arrayOf(f, s.base, what);
+        v = element(a, indexIn(f, a, i, what));
+      }
+      slot(f, s.lhs) = v;
+      wroteVar(step_, f, s.lhs, v);
+      break;
+    }
+    case Stmt::PutElem: {
+      Value i = eval(f, s.args.at(0));
+      std::string what = elemText(f, s);
+      HeapNode &a = arrayOf(f, s.base, what);
+      int64_t k = indexIn(f, a, i, what);
+      Type et = a.type.elemType();
+      Value v = relaxedValue(s) ? relaxed(et) : eval(f, s.value);
+      a.elems[k] = v;
+      Value base = slot(f, s.base);
+      written(step_, toString(base) + "[" + std::to_string(k) + "] = " + toString(v),
+              Write{Write::Elem, VarRef{}, base.node, kNone, v, k});
+      break;
+    }
+    case Stmt::NewArray: {
+      Type t = varDecl(f, s.lhs).type;
+      BigInt n = eval(f, s.value).i;
+      std::shared_ptr<ArrayImage> contents;
+      if (s.fill && n >= 0 && n <= BigInt(kMaxArrayLength))
+        contents = nondetContents(f, t);
+      uint32_t node = allocArray(t, n, s.id, render(f, s.value));
+      heap[node - 1].init = std::move(contents);
+      Value v = Value::ofRef(node);
+      slot(f, s.lhs) = v;
+      wroteVar(step_, f, s.lhs, v);
+      break;
+    }
+    case Stmt::Length: {
+      Type t = varDecl(f, s.lhs).type;
+      Value v;
+      if (relaxedValue(s)) {
+        v = relaxed(t);
+      } else {
+        HeapNode &a = arrayOf(f, s.base, describe(f, s.base, 8) + ".length");
+        v = Value::ofInt(conv(BigInt(a.length), t));
+      }
+      slot(f, s.lhs) = v;
+      wroteVar(step_, f, s.lhs, v);
+      break;
+    }
     case Stmt::Nondet: {
       Value v = nondet(f, varDecl(f, s.lhs).type);
       slot(f, s.lhs) = v;
@@ -766,6 +986,7 @@ struct Interpreter::Impl {
     for (size_t k = 0; k < globals.size(); ++k)
       globals[k] = defaultOf(prog.globals[k].type);
     cur = nullptr;
+    allocGlobals();
     pushFrame(opts.expect.reference, entryArgs, nullptr, UINT64_MAX);
     return true;
   }
@@ -964,32 +1185,49 @@ struct Interpreter::Impl {
     if (argsIn.size() != p.params.size())
       return error("'" + p.name + "' expects " + std::to_string(p.params.size()) + " argument" +
                    (p.params.size() == 1 ? "" : "s") + ", got " + std::to_string(argsIn.size()));
-    // The input heap: every node well-typed, every reference in it null or one of its nodes.
+    // The input heap: every node well-typed (a record node or an array), every reference in it null or one
+    // of its nodes of the right type.
     auto refOk = [&](const Value &v, Type t) {
       return (v.kind == Type::Ref || v.kind == Type::Null) &&
-             (v.node == 0 ||
-              (v.node <= opts.initialHeap.size() && opts.initialHeap[v.node - 1].record == t.record));
+             (v.node == 0 || (v.node <= opts.initialHeap.size() && fits(opts.initialHeap[v.node - 1], t)));
+    };
+    auto inputValue = [&](const Value &v, Type t) -> std::optional<Value> {
+      bool ok = t.kind == Type::Int ? v.kind == Type::Int
+                : t.kind == Type::Bool
+                    ? v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1))
+                    : refOk(v, t);
+      if (!ok)
+        return std::nullopt;
+      return asValueOf(v, t);
     };
     for (size_t k = 0; k < opts.initialHeap.size(); ++k) {
       const HeapNode &n = opts.initialHeap[k];
       std::string where = "input node n" + std::to_string(k + 1);
-      if (n.record >= prog.records.size() || n.fields.size() != prog.records[n.record].fields.size())
-        return error(where + " has no record type or the wrong number of fields");
       HeapNode copy = n;
       copy.allocatedBy = 0;
+      copy.init.reset();
+      if (n.isArray()) {
+        Type e = n.type.elemType();
+        if (n.record != kNone || !n.fields.empty() || n.length < 0 || n.length > kMaxArrayLength)
+          return error(where + " is an array with fields or a length out of range");
+        copy.elems.clear();
+        for (const auto &[i, v] : n.elems) {
+          std::optional<Value> x = i >= 0 && i < n.length ? inputValue(v, e) : std::nullopt;
+          if (!x)
+            return error(where + ": element " + std::to_string(i) + " cannot hold " + toString(v));
+          copy.elems.emplace(i, *x);
+        }
+        heap.push_back(std::move(copy));
+        continue;
+      }
+      if (n.record >= prog.records.size() || n.fields.size() != prog.records[n.record].fields.size())
+        return error(where + " has no record type or the wrong number of fields");
       for (size_t f = 0; f < n.fields.size(); ++f) {
-        Type t = prog.records[n.record].fields[f].type;
-        const Value &v = n.fields[f];
-        bool ok = t.kind == Type::Int ? v.kind == Type::Int
-                  : t.kind == Type::Bool
-                      ? v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1))
-                      : refOk(v, t);
-        if (!ok)
+        std::optional<Value> x = inputValue(n.fields[f], prog.records[n.record].fields[f].type);
+        if (!x)
           return error(where + ": field '" + prog.records[n.record].fields[f].name + "' cannot hold " +
-                       toString(v));
-        copy.fields[f] = t.kind == Type::Int    ? Value::ofInt(conv(v.i, t))
-                         : t.kind == Type::Bool ? Value::ofBool(!v.i.isZero())
-                                                : Value::ofRef(v.node);
+                       toString(n.fields[f]));
+        copy.fields[f] = *x;
       }
       heap.push_back(std::move(copy));
     }
@@ -1011,8 +1249,11 @@ struct Interpreter::Impl {
         break;
       default:
         if (!refOk(a, param.type))
-          return error(where + " must be null or an input node of type " +
-                       prog.records.at(param.type.record).name + ", got " + toString(a));
+          return error(where + " must be null or an input " +
+                       (param.type.kind == Type::Array
+                            ? std::string("array of its type")
+                            : "node of type " + prog.records.at(param.type.record).name) +
+                       ", got " + toString(a));
         args.push_back(Value::ofRef(a.node));
       }
     }
@@ -1030,6 +1271,11 @@ struct Interpreter::Impl {
     }
     for (const Var &g : prog.globals)
       globals.push_back(defaultOf(g.type));
+    try {
+      allocGlobals();
+    } catch (const Stop &stop) {
+      return error(stop.message);
+    }
     entryArgs = args;
     pushFrame(entry, std::move(args), nullptr, UINT64_MAX);
     entryProc = entry;

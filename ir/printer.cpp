@@ -133,6 +133,28 @@ std::string fieldName(const Program &prog, const Procedure *proc, VarRef base, u
   return "<field?>";
 }
 
+/// The innermost element type of an array type (`Node` of `Node[][]`).
+Type baseOf(Type t) {
+  return t.kind == Type::Array ? Type{t.elem, t.bits, t.isSigned, t.record} : t;
+}
+
+/// `new E[n]` for an array of type `E[]` (`new Node[n][]` for `Node[][]`), `nondet` after it with `fill`.
+std::string newArrayText(const Program &prog, Type array, const std::string &length, bool fill) {
+  if (array.kind != Type::Array)
+    return "new <array?>[" + length + "]";
+  std::string out = "new " + toString(prog, baseOf(array)) + "[" + length + "]";
+  for (unsigned i = 1; i < array.dims; ++i)
+    out += "[]";
+  return fill ? out + " nondet" : out;
+}
+
+/// The type of a statement's variable (Void when out of range).
+Type varType(const Program &prog, const Procedure &proc, VarRef v) {
+  if (v.global ? v.index < prog.globals.size() : v.index < proc.vars.size())
+    return prog.var(proc, v).type;
+  return {};
+}
+
 std::string stmtText(const Program &prog, const Procedure &proc, const Stmt &s) {
   ExprPrinter ep{prog, &proc};
   std::string out;
@@ -212,6 +234,26 @@ std::string stmtText(const Program &prog, const Procedure &proc, const Stmt &s) 
       out += " unwind " + std::to_string(s.unwind);
     break;
   case Stmt::Concrete: out += "concrete"; break;
+  case Stmt::GetElem:
+    out += ep.varName(s.lhs) + " := " + ep.varName(s.base) + "[";
+    if (!s.args.empty())
+      expr(s.args[0]);
+    out += ']';
+    break;
+  case Stmt::PutElem:
+    out += ep.varName(s.base) + "[";
+    if (!s.args.empty())
+      expr(s.args[0]);
+    out += "] := ";
+    expr(s.value);
+    break;
+  case Stmt::NewArray: {
+    std::string n;
+    ep.print(n, s.value, 0);
+    out += ep.varName(s.lhs) + " := " + newArrayText(prog, varType(prog, proc, s.lhs), n, s.fill);
+    break;
+  }
+  case Stmt::Length: out += ep.varName(s.lhs) + " := " + ep.varName(s.base) + ".length"; break;
   }
   return out;
 }
@@ -242,8 +284,12 @@ public:
         os_ << "  " << f.name << ": " << toString(prog_, f.type) << declLoc(f.loc, r.loc.file) << ";\n";
       os_ << "}\n\n";
     }
-    for (const Var &g : prog_.globals)
-      os_ << "var " << g.name << ": " << toString(prog_, g.type) << declLoc(g.loc, std::nullopt) << ";\n";
+    for (const Var &g : prog_.globals) {
+      os_ << "var " << g.name << ": " << toString(prog_, g.type) << declLoc(g.loc, std::nullopt);
+      if (g.alloc)
+        os_ << " := " << newArrayText(prog_, g.type, std::to_string(*g.alloc), false);
+      os_ << ";\n";
+    }
     if (!prog_.globals.empty())
       os_ << "\n";
     for (size_t i = 0; i < prog_.procs.size(); ++i) {
@@ -407,6 +453,12 @@ std::string toString(const Program &prog, Type t) {
   case Type::Null: return "null";
   case Type::Void: return "void";
   case Type::Ref: return t.record < prog.records.size() ? prog.records[t.record].name : "<record?>";
+  case Type::Array: {
+    std::string out = toString(prog, baseOf(t));
+    for (unsigned i = 0; i < t.dims; ++i)
+      out += "[]";
+    return out;
+  }
   }
   return "?";
 }

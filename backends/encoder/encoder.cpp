@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 
@@ -43,6 +44,7 @@ const char *checkName(CheckKind k) {
   case CheckKind::Unwinding: return "unwinding assertion";
   case CheckKind::HeapBound: return "heap bound";
   case CheckKind::Output: return "output";
+  case CheckKind::Bounds: return "bounds";
   }
   return "?";
 }
@@ -59,6 +61,7 @@ ir::FailureKind toFailureKind(CheckKind k) {
   case CheckKind::NullDeref: return ir::FailureKind::NullDeref;
   case CheckKind::DivByZero: return ir::FailureKind::DivByZero;
   case CheckKind::Output: return ir::FailureKind::Output;
+  case CheckKind::Bounds: return ir::FailureKind::Bounds;
   default: return ir::FailureKind::None;
   }
 }
@@ -134,7 +137,8 @@ namespace {
 
 bool valueRelaxable(ir::Stmt::Kind k) {
   return k == ir::Stmt::Assign || k == ir::Stmt::GetField || k == ir::Stmt::PutField || k == ir::Stmt::Call ||
-         k == ir::Stmt::Print || k == ir::Stmt::Scan || k == ir::Stmt::Halt;
+         k == ir::Stmt::Print || k == ir::Stmt::Scan || k == ir::Stmt::Halt || k == ir::Stmt::GetElem ||
+         k == ir::Stmt::PutElem || k == ir::Stmt::Length;
 }
 
 bool guardRelaxable(ir::Stmt::Kind k) {
@@ -156,6 +160,10 @@ public:
     }
     if (opts.relaxValues || opts.relaxGuards)
       spec = ir::specificationStatements(prog);
+    ir::forEachStmt(prog, [&](const ir::Procedure &p, const ir::Stmt &s) {
+      if (s.kind == ir::Stmt::NewArray && s.fill && s.lhs.valid())
+        inputContentTypes.insert(arrayKey(prog.var(p, s.lhs).type));
+    });
   }
 
   Encoding run(uint32_t entry) {
@@ -172,6 +180,9 @@ public:
       fields.push_back(std::move(fs));
     }
     nodeRec = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
+    lengths = tm.mkConstArray(tm.arraySort(tm.intSort(), idxSort()), idxConst(0));
+    allocAt = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(0));
+    initSrc = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(0));
     nondetCount = tm.mkInt(0);
     pc = tm.mkTrue();
     curExec = tm.mkTrue();
@@ -181,6 +192,8 @@ public:
     const ir::Procedure &p = prog.procs[entry];
     inputHeap(p);
     allocCount = tm.mkInt(static_cast<int64_t>(enc.inputNodes.size()));
+    allocGlobals();
+    preallocCount = static_cast<int64_t>(enc.inputNodes.size()) + globalArrays;
     Frame fr;
     fr.proc = entry;
     for (const ir::Var &v : p.vars)
@@ -188,7 +201,7 @@ public:
     for (size_t k = 0; k < p.params.size(); ++k) {
       const ir::Var &v = p.vars[p.params[k]];
       Term a;
-      if (v.type.isRef()) {
+      if (v.type.isHeapRef()) {
         a = inputRef("in." + v.name, v.type);
       } else {
         a = tm.mkFreshVar("in." + v.name, ex.sortOf(v.type));
@@ -258,6 +271,34 @@ private:
   std::vector<std::vector<Term>> fields;
   Term nodeRec, allocCount, nondetCount, pc;
   std::map<uint32_t, std::vector<uint32_t>> inputIds; ///< record → its input nodes' ids
+  // Arrays (README.md, *Arrays*): per array type its contents (node → index → element) and the initial
+  // contents of its input arrays and `new T[n] nondet` arrays (node → index → element, free); per node its
+  // length, the allocation count when it was allocated (a reference element of nondet contents is an older
+  // node) and the node whose initial contents it has (itself, or in a reference run the entry's array).
+  struct ArrayState {
+    Term contents, init;
+  };
+  std::map<std::tuple<int, int, bool, uint32_t, int>, ArrayState> arrays;
+  std::map<std::tuple<int, int, bool, uint32_t, int>, int64_t> arrayCodes;
+  std::map<std::tuple<int, int, bool, uint32_t, int>, std::vector<uint32_t>> inputArrayIds;
+  Term lengths, allocAt, initSrc;
+  /// What is known of arrays whose node is a constant (the usual case: allocated where the path condition is
+  /// still constant): their length and, by constant index, the current element, so that reads and bounds
+  /// checks at constant places fold (a loop over a large array with constant bounds costs no solving). An
+  /// element not listed is the default when `fresh` (allocated zeroed, no write at an unknown place since).
+  /// Writes at an unknown node or index forget what they may overwrite.
+  struct Known {
+    std::tuple<int, int, bool, uint32_t, int> type;
+    Term length;
+    bool fresh = false;
+    std::unordered_map<uint32_t, Term> elems; ///< index term id (a constant) → element
+  };
+  std::unordered_map<uint32_t, Known> known; ///< node term id (a constant) → what is known
+  int64_t globalArrays = 0;                  ///< arrays allocated for globals (Var::alloc) at the start
+  int64_t preallocCount = 0; ///< input nodes and the globals' arrays: not counted by the heap bound
+  /// With a reference (EncodeOptions::expect): per array type, the initial contents' source node of the
+  /// entry's `new T[n] nondet` arrays at each nondet stream position.
+  std::map<std::tuple<int, int, bool, uint32_t, int>, Term> srcStreams;
   std::vector<Frame> frames;
   uint32_t ctx = ir::ContextTable::kRoot; ///< the context of the statements being encoded
   Term curExec;                           ///< exec of the statement being encoded (Step::guard)
@@ -316,7 +357,7 @@ private:
       return v;
     Term x = tm.mkFreshVar(name + "!v", tm.sort(v));
     addStep(&s, Part::Value, x, v, sel, used);
-    if (type.isRef())
+    if (type.isHeapRef())
       addStep(&s, Part::Control, {}, refDomain(x, type), {}, used);
     else if (Term d = ex.inputDomain(x, type).always; !d.isNull())
       addStep(&s, Part::Control, {}, tm.mkOr(sel, d), {}, used);
@@ -326,8 +367,160 @@ private:
   Term refDomain(Term v, ir::Type t) {
     return tm.mkOr(tm.mkEq(v, tm.mkInt(0)),
                    tm.mkAnd({tm.mkApp(Op::Ge, v, tm.mkInt(1)), tm.mkApp(Op::Le, v, allocCount),
-                             tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(t.record))}));
+                             tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(heapCode(t)))}));
   }
+  // ---- arrays ----------------------------------------------------------------------------------------
+
+  static std::tuple<int, int, bool, uint32_t, int> arrayKey(ir::Type t) {
+    return {t.elem, t.bits, t.isSigned, t.record, t.dims};
+  }
+  /// Indices and lengths: Int in math mode, 64-bit bit-vectors (signed) in BV32.
+  Sort idxSort() const { return ex.bv() ? tm.bvSort(64) : tm.intSort(); }
+  Term idxConst(int64_t v) const {
+    return ex.bv() ? ex.intConst(ir::BigInt(v), ir::Type::fixedInt(64, true)) : tm.mkInt(v);
+  }
+  /// An int term of type t as an index: its mathematical value (BV32: extended to 64 bits by its signedness).
+  Term toIdx(Term v, ir::Type t) const {
+    if (!ex.bv())
+      return v;
+    unsigned w = ir::widthOf(t, ex.mode());
+    if (w >= 64)
+      return v;
+    return t.isUnsigned() ? tm.mkZeroExtend(64 - w, v) : tm.mkSignExtend(64 - w, v);
+  }
+  Term idxLe(Term a, Term b) const { return tm.mkApp(ex.bv() ? Op::BvSle : Op::Le, a, b); }
+  Term idxLt(Term a, Term b) const { return tm.mkApp(ex.bv() ? Op::BvSlt : Op::Lt, a, b); }
+  /// The code nodeRec gives arrays of type t (records: their index; arrays: negative, below -1).
+  int64_t arrayCode(ir::Type t) {
+    return arrayCodes.emplace(arrayKey(t), -2 - static_cast<int64_t>(arrayCodes.size())).first->second;
+  }
+  int64_t heapCode(ir::Type t) { return t.kind == ir::Type::Array ? arrayCode(t) : t.record; }
+  ArrayState &arrayState(ir::Type t) {
+    ArrayState &a = arrays[arrayKey(t)];
+    if (a.contents.isNull()) {
+      ir::Type e = t.elemType();
+      Sort inner = tm.arraySort(idxSort(), ex.sortOf(e));
+      a.contents =
+          tm.mkConstArray(tm.arraySort(tm.intSort(), inner), tm.mkConstArray(inner, ex.defaultTerm(e)));
+      a.init = tm.mkFreshVar("init." + std::to_string(arrays.size()), tm.arraySort(tm.intSort(), inner));
+    }
+    return a;
+  }
+  /// Whether the program may create arrays of type t with input contents (an input array or `new T[n]
+  /// nondet`): only then are reads recorded and their initial elements constrained.
+  bool inputContents(ir::Type t) const { return inputContentTypes.count(arrayKey(t)) > 0; }
+  std::set<std::tuple<int, int, bool, uint32_t, int>> inputContentTypes;
+  /// The domain of an initial element of an array of type t read at `src`/`idx` (input contents: a value of
+  /// the element type; a reference: null or a node of its type older than the array).
+  void initialDomain(const ir::Stmt *s, Term v, ir::Type elem, Term src) {
+    if (elem.isHeapRef()) {
+      Term bound = tm.mkSelect(allocAt, src);
+      input(s, tm.mkOr(tm.mkEq(v, tm.mkInt(0)),
+                       tm.mkAnd({tm.mkApp(Op::Ge, v, tm.mkInt(1)), tm.mkApp(Op::Le, v, bound),
+                                 tm.mkEq(tm.mkSelect(nodeRec, v), tm.mkInt(heapCode(elem)))})));
+      return;
+    }
+    inputDomain(v, elem, s);
+  }
+  /// The arrays of the globals with Var::alloc: allocated (zeroed) at the start, after the input nodes.
+  void allocGlobals() {
+    globalArrays = 0;
+    for (size_t k = 0; k < prog.globals.size(); ++k) {
+      const ir::Var &g = prog.globals[k];
+      if (!g.alloc)
+        continue;
+      Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
+      nodeRec = control(nullptr, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(arrayCode(g.type))));
+      lengths = control(nullptr, "lengths", tm.mkStore(lengths, node, idxConst(*g.alloc)));
+      ArrayState &a = arrayState(g.type);
+      ir::Type e = g.type.elemType();
+      a.contents =
+          control(nullptr, g.name,
+                  tm.mkStore(a.contents, node,
+                             tm.mkConstArray(tm.arraySort(idxSort(), ex.sortOf(e)), ex.defaultTerm(e))));
+      globals[k] = node;
+      if (isConst(node))
+        known[node.id] = Known{arrayKey(g.type), idxConst(*g.alloc), true, {}};
+      allocCount = control(nullptr, "alloc", node);
+      ++globalArrays;
+    }
+  }
+
+  /// EncodeOptions::fixedNondets at a nondet instance that takes its own value when `own` holds: the j-th
+  /// such instance has the j-th value (`fixed(value)`: the constraint, null when the value cannot be one of
+  /// this instance: the position is then infeasible); running out is infeasible.
+  void fixNondet(const ir::Stmt &s, Term own, const std::function<Term(const ir::Value &)> &fixed) {
+    const auto &vals = *opts.fixedNondets;
+    for (size_t j = 0; j < vals.size(); ++j) {
+      Term c = fixed(vals[j]);
+      input(&s, tm.mkImplies(tm.mkAnd(own, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j)))),
+                             c.isNull() ? tm.mkFalse() : c));
+    }
+    input(&s, tm.mkImplies(own, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
+    nondetCount =
+        control(&s, "nondets", tm.mkIte(own, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
+  }
+  bool isConst(Term t) const {
+    Op o = tm.op(t);
+    return o == Op::IntConst || o == Op::BvConst;
+  }
+  Known *knownAt(Term base) {
+    if (!isConst(base))
+      return nullptr;
+    auto it = known.find(base.id);
+    return it == known.end() ? nullptr : &it->second;
+  }
+  Term lengthOf(Term base) {
+    if (Known *k = knownAt(base))
+      return k->length;
+    return tm.mkSelect(lengths, base);
+  }
+  /// The element at base/idx in `contents` (a version of the contents of type at).
+  Term elementAt(ir::Type at, Term contents, Term base, Term idx) {
+    if (Known *k = knownAt(base); k && isConst(idx)) {
+      if (auto it = k->elems.find(idx.id); it != k->elems.end())
+        return it->second;
+      if (k->fresh)
+        return ex.defaultTerm(at.elemType());
+    }
+    return tm.mkSelect(tm.mkSelect(contents, base), idx);
+  }
+  /// A write of `v` at base/idx when `ex2` holds: what is known follows (`old`: the element before).
+  void learnWrite(ir::Type at, Term base, Term idx, Term v, Term ex2, Term old) {
+    Known *k = knownAt(base);
+    if (k && isConst(idx)) {
+      k->elems[idx.id] = tm.isTrue(ex2) ? v : tm.mkIte(ex2, v, old);
+      return;
+    }
+    if (k) { // an unknown index of a known node
+      k->elems.clear();
+      k->fresh = false;
+      return;
+    }
+    for (auto &[n, kn] : known) // an unknown node: any array of this type
+      if (kn.type == arrayKey(at)) {
+        kn.elems.clear();
+        kn.fresh = false;
+      }
+  }
+  /// 0 <= idx < length of base.
+  Term inBounds(Term base, Term idx) { return tm.mkAnd(idxLe(idxConst(0), idx), idxLt(idx, lengthOf(base))); }
+  /// A read of an array type with input contents: recorded for the counterexample, and the initial element
+  /// at that place constrained to its domain (the contents are free; only elements read can matter).
+  void recordRead(const ir::Stmt *s, ir::Type at, Term base, Term idx, Term exec) {
+    ArrayState &a = arrayState(at);
+    Term src = tm.mkSelect(initSrc, base);
+    Term initial = tm.mkSelect(tm.mkSelect(a.init, src), idx);
+    initialDomain(s, initial, at.elemType(), src);
+    enc.arrayReads.push_back({exec, src, idx, initial, at});
+  }
+  Term &srcStream(ir::Type t) {
+    Term &a = srcStreams[arrayKey(t)];
+    if (a.isNull())
+      a = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(0));
+    return a;
+  }
+
   Term overridden(const ir::Stmt &s, Part part, Term original) {
     auto it = opts.overrides.find({s.id, part});
     if (it == opts.overrides.end())
@@ -354,72 +547,140 @@ private:
   ir::Type varType(ir::VarRef v) { return prog.var(proc(), v).type; }
 
   /// The input nodes: `opts.inputNodes` per record type reachable from the entry's reference parameters,
-  /// with free field values (a reference field: null or an input node of its type).
+  /// with free field values (a reference field: null or an input node of its type), then as many input arrays
+  /// per reachable array type, of free lengths and contents.
   void inputHeap(const ir::Procedure &p) {
+    auto addArray = [&](uint32_t id, ir::Type t, Term len) {
+      inputArrayIds[arrayKey(t)].push_back(id);
+      inputContentTypes.insert(arrayKey(t));
+      InputNode n{id, ir::kNone, {}, t, len};
+      enc.inputNodes.push_back(n);
+      nodeRec = tm.mkStore(nodeRec, tm.mkInt(id), tm.mkInt(arrayCode(t)));
+      lengths = tm.mkStore(lengths, tm.mkInt(id), len);
+      initSrc = tm.mkStore(initSrc, tm.mkInt(id), tm.mkInt(id));
+    };
     if (opts.fixedHeap) {
       for (const ir::HeapNode &h : *opts.fixedHeap) {
         uint32_t id = static_cast<uint32_t>(enc.inputNodes.size()) + 1;
+        if (h.isArray()) {
+          if (h.length < 0 || h.length > ir::kMaxArrayLength)
+            throw std::invalid_argument("encode: fixed input array n" + std::to_string(id) + " does not fit");
+          addArray(id, h.type, idxConst(h.length));
+          continue;
+        }
         if (h.record >= prog.records.size() || h.fields.size() != prog.records[h.record].fields.size())
           throw std::invalid_argument("encode: fixed input node n" + std::to_string(id) + " does not fit");
         inputIds[h.record].push_back(id);
-        enc.inputNodes.push_back(InputNode{id, h.record, {}});
+        enc.inputNodes.push_back(InputNode{id, h.record, {}, {}, {}});
         nodeRec = tm.mkStore(nodeRec, tm.mkInt(id), tm.mkInt(h.record));
       }
       for (size_t k = 0; k < enc.inputNodes.size(); ++k) {
         InputNode &n = enc.inputNodes[k];
+        const ir::HeapNode &h = (*opts.fixedHeap)[k];
+        if (n.type.isArray()) { // the given elements, the others at their default (what a replay reads)
+          ir::Type e = n.type.elemType();
+          Sort inner = tm.arraySort(idxSort(), ex.sortOf(e));
+          Term c = tm.mkConstArray(inner, ex.defaultTerm(e));
+          for (const auto &[i, v] : h.elems)
+            c = tm.mkStore(c, idxConst(i), ex.valueTerm(v, e));
+          ArrayState &a = arrayState(n.type);
+          a.contents = tm.mkStore(a.contents, tm.mkInt(n.id), c);
+          continue;
+        }
         const ir::Record &rec = prog.records[n.record];
         for (size_t f = 0; f < rec.fields.size(); ++f) {
-          Term v = ex.valueTerm((*opts.fixedHeap)[k].fields[f], rec.fields[f].type);
+          Term v = ex.valueTerm(h.fields[f], rec.fields[f].type);
           n.fields.push_back(v);
           fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
         }
       }
+      allocAt = inputAllocAt(allocAt);
       return;
     }
+    // Reachable heap types: records by index, array types in order of discovery.
     std::vector<bool> reach(prog.records.size(), false);
-    std::vector<uint32_t> todo;
+    std::vector<ir::Type> arrayTypes;
+    std::vector<ir::Type> todo;
     for (uint32_t k : p.params)
-      if (p.vars[k].type.isRef() && opts.inputNodes > 0)
-        todo.push_back(p.vars[k].type.record);
+      if (p.vars[k].type.isHeapRef() && opts.inputNodes > 0)
+        todo.push_back(p.vars[k].type);
+    std::reverse(todo.begin(), todo.end());
     while (!todo.empty()) {
-      uint32_t r = todo.back();
+      ir::Type t = todo.back();
       todo.pop_back();
-      if (r >= reach.size() || reach[r])
+      if (t.kind == ir::Type::Array) {
+        if (std::find(arrayTypes.begin(), arrayTypes.end(), t) != arrayTypes.end())
+          continue;
+        arrayTypes.push_back(t);
+        if (t.elemType().isHeapRef())
+          todo.push_back(t.elemType());
         continue;
-      reach[r] = true;
-      for (const ir::Field &f : prog.records[r].fields)
-        if (f.type.isRef())
-          todo.push_back(f.type.record);
+      }
+      if (t.kind != ir::Type::Ref || t.record >= reach.size() || reach[t.record])
+        continue;
+      reach[t.record] = true;
+      const auto &fs = prog.records[t.record].fields;
+      for (auto it = fs.rbegin(); it != fs.rend(); ++it)
+        if (it->type.isHeapRef())
+          todo.push_back(it->type);
     }
     for (uint32_t r = 0; r < reach.size(); ++r)
       for (uint32_t k = 0; reach[r] && k < opts.inputNodes; ++k) {
         uint32_t id = static_cast<uint32_t>(enc.inputNodes.size()) + 1;
         inputIds[r].push_back(id);
-        enc.inputNodes.push_back(InputNode{id, r, {}});
+        enc.inputNodes.push_back(InputNode{id, r, {}, {}, {}});
         nodeRec = tm.mkStore(nodeRec, tm.mkInt(id), tm.mkInt(r));
       }
+    for (ir::Type t : arrayTypes)
+      for (uint32_t k = 0; k < opts.inputNodes; ++k) {
+        uint32_t id = static_cast<uint32_t>(enc.inputNodes.size()) + 1;
+        Term len = tm.mkFreshVar("in.n" + std::to_string(id) + ".length", idxSort());
+        input(nullptr, tm.mkAnd(idxLe(idxConst(0), len), idxLe(len, idxConst(opts.inputArrayLength))));
+        addArray(id, t, len);
+      }
     for (InputNode &n : enc.inputNodes) {
+      if (n.type.isArray()) { // the contents are the free initial contents of its type
+        ArrayState &a = arrayState(n.type);
+        a.contents = tm.mkStore(a.contents, tm.mkInt(n.id), tm.mkSelect(a.init, tm.mkInt(n.id)));
+        continue;
+      }
       const ir::Record &rec = prog.records[n.record];
       for (size_t f = 0; f < rec.fields.size(); ++f) {
         ir::Type t = rec.fields[f].type;
         std::string name = "in.n" + std::to_string(n.id) + "." + rec.fields[f].name;
-        Term v = t.isRef() ? inputRef(name, t) : tm.mkFreshVar(name, ex.sortOf(t));
-        if (!t.isRef())
+        Term v = t.isHeapRef() ? inputRef(name, t) : tm.mkFreshVar(name, ex.sortOf(t));
+        if (!t.isHeapRef())
           inputDomain(v, t, nullptr);
         n.fields.push_back(v);
         fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
       }
     }
+    allocAt = inputAllocAt(allocAt);
+  }
+  /// An input array's reference elements are null or input nodes: its allocation count is all of them.
+  Term inputAllocAt(Term a) {
+    for (const InputNode &n : enc.inputNodes)
+      if (n.type.isArray())
+        a = tm.mkStore(a, tm.mkInt(n.id), tm.mkInt(static_cast<int64_t>(enc.inputNodes.size())));
+    return a;
   }
 
-  /// A free reference input of type `t`: null or one of the input nodes of its record.
+  /// A free reference input of type `t`: null or one of the input nodes of its record (input arrays of its
+  /// type).
   Term inputRef(const std::string &name, ir::Type t) {
-    auto it = inputIds.find(t.record);
-    if (it == inputIds.end())
+    const std::vector<uint32_t> *ids = nullptr;
+    if (t.isArray()) {
+      auto it = inputArrayIds.find(arrayKey(t));
+      ids = it == inputArrayIds.end() ? nullptr : &it->second;
+    } else {
+      auto it = inputIds.find(t.record);
+      ids = it == inputIds.end() ? nullptr : &it->second;
+    }
+    if (!ids)
       return tm.mkInt(0);
     Term v = tm.mkFreshVar(name, tm.intSort());
     std::vector<Term> options{tm.mkEq(v, tm.mkInt(0))};
-    for (uint32_t id : it->second)
+    for (uint32_t id : *ids)
       options.push_back(tm.mkEq(v, tm.mkInt(id)));
     input(nullptr, tm.mkOr(options));
     return v;
@@ -521,6 +782,8 @@ private:
     frames.clear();
     for (size_t k = 0; k < globals.size(); ++k)
       globals[k] = ex.defaultTerm(prog.globals[k].type);
+    allocGlobals(); // the reference's globals start over: fresh arrays
+    preallocCount += globalArrays;
     out = io.emptyOutput();
     inPos = tm.mkInt(0);
     halted.clear();
@@ -656,7 +919,8 @@ private:
     std::vector<ir::VarRef> vars;
     std::function<void(const ir::Stmt &)> collect = [&](const ir::Stmt &x) {
       bool assigns = x.kind == ir::Stmt::Assign || x.kind == ir::Stmt::GetField || x.kind == ir::Stmt::New ||
-                     x.kind == ir::Stmt::Nondet || x.kind == ir::Stmt::Call;
+                     x.kind == ir::Stmt::Nondet || x.kind == ir::Stmt::Call || x.kind == ir::Stmt::GetElem ||
+                     x.kind == ir::Stmt::NewArray || x.kind == ir::Stmt::Length;
       if (assigns && x.lhs.valid() && std::find(vars.begin(), vars.end(), x.lhs) == vars.end())
         vars.push_back(x.lhs);
       for (const ir::Stmt &b : x.body)
@@ -672,7 +936,7 @@ private:
     for (ir::VarRef v : vars) {
       ir::Type t = varType(v);
       Term x = tm.mkFreshVar(varName(v) + "!unexplored", ex.sortOf(t));
-      if (t.isRef())
+      if (t.isHeapRef())
         addStep(&s, Part::Control, {}, refDomain(x, t), {}, exec);
       else if (Term d = ex.inputDomain(x, t).always; !d.isNull())
         addStep(&s, Part::Control, {}, d, {}, exec);
@@ -733,7 +997,7 @@ private:
       break;
     }
     case ir::Stmt::New: {
-      int64_t limit = static_cast<int64_t>(opts.heapSlots + enc.inputNodes.size());
+      int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
       check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))), CheckKind::HeapBound, s,
             "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
       Term ex1 = tm.mkAnd(exec, pc);
@@ -743,11 +1007,143 @@ private:
       allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
       break;
     }
+    case ir::Stmt::GetElem: {
+      Term sel = selector(s, Part::Value);
+      bool over = hasOverride(s, Part::Value);
+      ir::Type at = varType(s.base), et = at.elemType();
+      std::vector<Term> dz;
+      Term idx = toIdx(expr(s.args.at(0), exec, dz), s.args[0].type);
+      Term base = slot(s.base);
+      if (!over) { // the index, the base and the bounds are the read's: a relaxed read does none of them
+        Term on = sel.isNull() ? tm.mkTrue() : sel;
+        divChecks(dz, exec, s, sel);
+        check(tm.mkAnd({exec, on, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
+        check(tm.mkAnd({exec, on, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
+      }
+      ArrayState &a = arrayState(at);
+      Term v = elementAt(at, a.contents, base, idx);
+      if (inputContents(at))
+        recordRead(&s, at, base, idx, exec);
+      if (over)
+        v = overridden(s, Part::Value, v);
+      Term used = tm.mkAnd(exec, pc);
+      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, et), s);
+      break;
+    }
+    case ir::Stmt::PutElem: {
+      ir::Type at = varType(s.base), et = at.elemType();
+      std::vector<Term> dz;
+      Term idx = toIdx(expr(s.args.at(0), exec, dz), s.args[0].type);
+      divChecks(dz, exec, s);
+      Term base = slot(s.base);
+      check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
+      check(tm.mkAnd(exec, tm.mkNot(inBounds(base, idx))), CheckKind::Bounds, s);
+      Term sel = selector(s, Part::Value);
+      std::vector<Term> dzv;
+      Term ex1 = tm.mkAnd(exec, pc);
+      Term v = expr(s.value, ex1, dzv);
+      if (hasOverride(s, Part::Value))
+        v = overridden(s, Part::Value, v);
+      else
+        divChecks(dzv, ex1, s, sel);
+      Term ex2 = tm.mkAnd(exec, pc);
+      std::string name = varName(s.base) + "[]";
+      v = value(s, name, v, sel, ex2, et);
+      ArrayState &a = arrayState(at);
+      Term inner = tm.mkSelect(a.contents, base);
+      learnWrite(at, base, idx, v, ex2, elementAt(at, a.contents, base, idx));
+      a.contents = control(
+          &s, name, tm.mkIte(ex2, tm.mkStore(a.contents, base, tm.mkStore(inner, idx, v)), a.contents));
+      break;
+    }
+    case ir::Stmt::NewArray: {
+      ir::Type at = varType(s.lhs), et = at.elemType();
+      std::vector<Term> dz;
+      Term n = toIdx(expr(s.value, exec, dz), s.value.type);
+      divChecks(dz, exec, s);
+      check(
+          tm.mkAnd(exec, tm.mkNot(tm.mkAnd(idxLe(idxConst(0), n), idxLe(n, idxConst(ir::kMaxArrayLength))))),
+          CheckKind::Bounds, s, "array length out of range");
+      int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
+      check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))), CheckKind::HeapBound, s,
+            "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
+      Term ex1 = tm.mkAnd(exec, pc);
+      Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
+      nodeRec = control(&s, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(arrayCode(at))));
+      lengths = control(&s, "lengths", tm.mkStore(lengths, node, n));
+      ArrayState &a = arrayState(at);
+      Term initial;
+      if (s.fill) {
+        // The contents are a nondet input: the free initial contents at this node, or in a reference run
+        // the entry's contents at the same nondet stream position (when of the same type).
+        Term src = node, own = ex1;
+        if (inReferencePhase) {
+          Term k = refNondetPos;
+          Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
+                               tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(at))));
+          own = tm.mkAnd(ex1, tm.mkNot(same));
+          src = tm.mkIte(same, tm.mkSelect(srcStream(at), k), node);
+          refNondetPos = control(&s, "nondets.ref", tm.mkIte(ex1, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
+        } else if (opts.expect.reference != ir::kNone) {
+          Term &arr = srcStream(at);
+          arr = control(&s, "nondets.stream", tm.mkIte(ex1, tm.mkStore(arr, streamCount, node), arr));
+          streamTypes = control(
+              &s, "nondets.types",
+              tm.mkIte(ex1, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(at))), streamTypes));
+          streamCount = control(&s, "nondets.count",
+                                tm.mkIte(ex1, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
+        }
+        src = control(&s, "src", src);
+        initSrc = control(&s, "initsrc", tm.mkStore(initSrc, node, src));
+        allocAt = control(&s, "allocat", tm.mkStore(allocAt, node, allocCount));
+        initial = tm.mkSelect(a.init, src);
+        if (opts.fixedNondets) // the contents given (an image: the listed elements, the others its fill)
+          fixNondet(s, own, [&](const ir::Value &v) -> Term {
+            if (v.kind != ir::Type::Array || !v.image)
+              return {};
+            Term c = tm.mkConstArray(tm.arraySort(idxSort(), ex.sortOf(et)), ex.valueTerm(v.image->fill, et));
+            for (const auto &[i, x] : v.image->at)
+              c = tm.mkStore(c, idxConst(i), ex.valueTerm(x, et));
+            return tm.mkEq(tm.mkSelect(a.init, node), c);
+          });
+        enc.nondets.push_back({node, own, at, s.id, ctx, true});
+      } else {
+        initial = tm.mkConstArray(tm.arraySort(idxSort(), ex.sortOf(et)), ex.defaultTerm(et));
+      }
+      a.contents = control(&s, varName(s.lhs), tm.mkStore(a.contents, node, initial));
+      if (isConst(node))
+        known[node.id] = Known{arrayKey(at), n, !s.fill, {}};
+      assign(s.lhs, ex1, node, s);
+      allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
+      break;
+    }
+    case ir::Stmt::Length: {
+      Term sel = selector(s, Part::Value);
+      bool over = hasOverride(s, Part::Value);
+      ir::Type lt = varType(s.lhs);
+      Term base = slot(s.base);
+      if (!over)
+        check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
+              CheckKind::NullDeref, s);
+      Term len = lengthOf(base);
+      Term v;
+      if (!ex.bv()) {
+        v = ex.convertTerm(len, ir::Type::intType(), lt);
+      } else {
+        unsigned w = ir::widthOf(lt, ex.mode());
+        v = w >= 64 ? len : tm.mkExtract(w - 1, 0, len);
+      }
+      if (over)
+        v = overridden(s, Part::Value, v);
+      Term used = tm.mkAnd(exec, pc);
+      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, lt), s);
+      break;
+    }
     case ir::Stmt::Nondet: {
       ir::Type t = varType(s.lhs);
       Term v = tm.mkFreshVar("nondet." + std::to_string(s.id), ex.sortOf(t));
       inputDomain(v, t, &s);
-      if (t.isRef())
+      if (t.isHeapRef())
         input(&s, refDomain(v, t));
       // With a reference running after the entry: the entry's nondet values are a stream the reference
       // reads from its start (the value at the same position, when of the same type); `own` says whether
@@ -769,16 +1165,12 @@ private:
         streamCount = control(&s, "nondets.count",
                               tm.mkIte(exec, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
       }
-      if (opts.fixedNondets) {
-        const auto &vals = *opts.fixedNondets;
-        for (size_t j = 0; j < vals.size(); ++j)
-          input(&s, tm.mkImplies(tm.mkAnd(own, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j)))),
-                                 tm.mkEq(v, ex.valueTerm(vals[j], t))));
-        input(&s,
-              tm.mkImplies(own, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
-        nondetCount =
-            control(&s, "nondets", tm.mkIte(own, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
-      }
+      if (opts.fixedNondets)
+        fixNondet(s, own, [&](const ir::Value &x) -> Term {
+          if (x.kind == ir::Type::Array)
+            return {};
+          return tm.mkEq(v, ex.valueTerm(x, t));
+        });
       enc.nondets.push_back({v, own, t, s.id, ctx});
       assign(s.lhs, exec, val, s);
       break;
@@ -1006,7 +1398,37 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
       throw std::runtime_error("cannot read the value of argument '" + p.vars[p.params[k]].name + "'");
     cx.args.push_back(*v);
   }
+  // The initial contents the run read, per source node (input arrays, `new T[n] nondet` arrays).
+  std::map<uint32_t, std::map<int64_t, ir::Value>> initial;
+  for (const ArrayRead &r : enc.arrayReads) {
+    if (!s.value(r.exec).boolean)
+      continue;
+    std::optional<int64_t> src = s.value(r.src).asInt64();
+    std::optional<ir::Value> idx = modelValue(s.value(r.index), ir::Type::intType());
+    if (!idx && s.value(r.index).kind == backends::Value::Kind::BitVec)
+      idx = modelValue(s.value(r.index), ir::Type::fixedInt(64, true));
+    std::optional<int64_t> i = idx ? idx->i.toInt64() : std::nullopt;
+    std::optional<ir::Value> v = modelValue(s.value(r.initial), r.type.elemType());
+    if (!src || !i || !v)
+      throw std::runtime_error("cannot read an element of an array's initial contents");
+    initial[static_cast<uint32_t>(*src)].emplace(*i, *v);
+  }
   for (const InputNode &n : enc.inputNodes) {
+    if (n.type.isArray()) {
+      ir::HeapNode h;
+      h.type = n.type;
+      std::optional<ir::Value> len = modelValue(s.value(n.length), ir::Type::intType());
+      if (!len && s.value(n.length).kind == backends::Value::Kind::BitVec)
+        len = modelValue(s.value(n.length), ir::Type::fixedInt(64, true));
+      if (!len || !len->i.toInt64())
+        throw std::runtime_error("cannot read the length of input array n" + std::to_string(n.id));
+      h.length = *len->i.toInt64();
+      for (auto &[i, v] : initial[n.id])
+        if (i >= 0 && i < h.length)
+          h.elems.emplace(i, v);
+      cx.heap.push_back(std::move(h));
+      continue;
+    }
     ir::HeapNode h;
     h.record = n.record;
     const ir::Record &rec = prog.records.at(n.record);
@@ -1022,6 +1444,19 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
   for (const NondetInput &n : enc.nondets) {
     if (!s.value(n.executed).boolean)
       continue;
+    if (n.contents) { // the contents of a `new T[n] nondet`: the elements the run read
+      std::optional<int64_t> node = s.value(n.value).asInt64();
+      if (!node)
+        throw std::runtime_error("cannot read the array of statement #" + std::to_string(n.stmt));
+      auto img = std::make_shared<ir::ArrayImage>();
+      ir::Type e = n.type.elemType();
+      img->fill = e.kind == ir::Type::Bool  ? ir::Value::ofBool(false)
+                  : e.kind == ir::Type::Int ? ir::Value::ofInt(ir::BigInt(0))
+                                            : ir::Value::ofRef(0);
+      img->at = initial[static_cast<uint32_t>(*node)];
+      cx.nondets.push_back(ir::Value::ofImage(std::move(img)));
+      continue;
+    }
     std::optional<ir::Value> v = modelValue(s.value(n.value), n.type);
     if (!v)
       throw std::runtime_error("cannot read a nondet value of statement #" + std::to_string(n.stmt));

@@ -54,7 +54,8 @@ enum class CheckKind : uint8_t {
   DivByZero,
   Unwinding,
   HeapBound,
-  Output
+  Output,
+  Bounds
 };
 const char *checkName(CheckKind k); ///< "assert", …, "unwinding assertion", "heap bound"
 bool isBoundCheck(CheckKind k);
@@ -72,15 +73,30 @@ struct Check {
   std::string message;
 };
 
-/// A nondet statement instance (after inlining and unrolling), in execution order.
+/// A nondet statement instance (after inlining and unrolling), in execution order. A `new T[n] nondet`
+/// (NewArray with fill) is one too (`contents`): its `type` is the array type and `value` the new array's
+/// node; the contents chosen are read off Encoding::arrayReads (extractCounterexample).
 struct NondetInput {
-  Term value; ///< the value chosen (Int, BitVec(32) or Bool)
+  Term value; ///< the value chosen (Int, BitVec(32) or Bool; a node for an array's contents)
   /// True iff this instance runs and takes a value of its own: always when it runs, except in a reference
   /// procedure (EncodeOptions::expect) that reads the entry's value at the same position instead.
   Term executed;
   ir::Type type;
   ir::StmtId stmt = 0;
   uint32_t instance = 0;
+  bool contents = false; ///< the contents of a `new T[n] nondet` (type: the array type; value: its node)
+};
+
+/// An element read (GetElem instance) of an array whose contents may be an input (an input array or a `new
+/// T[n] nondet`): `src` is the node whose initial contents the array has, `index` the index read and
+/// `initial` the initial element there. extractCounterexample reads the contents inputs off these: the
+/// elements a run reads are exactly the ones that matter to it.
+struct ArrayRead {
+  Term exec;
+  Term src;
+  Term index;
+  Term initial;
+  ir::Type type; ///< the array's type
 };
 
 /// A statement instance that was encoded, with the term that is true iff it executes (guard true under the
@@ -129,8 +145,11 @@ struct EncodeOptions {
   /// Input nodes: for every record type reachable from the entry's reference parameters (through reference
   /// fields), this many nodes exist at the start, n1, n2, … in record order, with unconstrained fields (a
   /// reference field is null or an input node of its type). A reference parameter is null or one of them.
-  /// 0: references start null and the heap empty.
+  /// 0: references start null and the heap empty. Array types reachable the same way (array parameters,
+  /// array fields and elements) get this many input arrays each, after the record nodes, of any length up
+  /// to `inputArrayLength` and any contents.
   uint32_t inputNodes = 0;
+  uint32_t inputArrayLength = 8;
   /// Fix the entry's arguments (one per parameter).
   std::optional<std::vector<ir::Value>> fixedArgs;
   /// Fix the nondet values consumed in execution order; running out is infeasible (assumed not to happen).
@@ -200,11 +219,14 @@ struct EncodeOptions {
   std::string howToIncrease(const ir::Procedure &proc) const;
 };
 
-/// An input node of the encoding (see EncodeOptions::inputNodes): its id and its fields' initial values.
+/// An input node of the encoding (see EncodeOptions::inputNodes): its id and its fields' initial values, or
+/// an input array: its type and length (its contents: Encoding::arrayReads).
 struct InputNode {
   uint32_t id = 0;
   uint32_t record = ir::kNone;
   std::vector<Term> fields;
+  ir::Type type; ///< an input array's type (kind Array); Void for a record node
+  Term length;
 };
 
 /// The step equation of one entry procedure and what verification, localization and repair read off it.
@@ -213,9 +235,11 @@ struct Encoding {
   ir::ContextTable contexts; ///< Step::instance, Check::instance, … index this table
   std::vector<Check> checks;
   std::vector<Execution> executions;
-  std::vector<Term> args;            ///< entry parameters (a constant 0 for references without input nodes)
-  std::vector<NondetInput> nondets;  ///< in execution order
-  std::vector<InputNode> inputNodes; ///< ids 1..size(), allocation starts after them
+  std::vector<Term> args;           ///< entry parameters (a constant 0 for references without input nodes)
+  std::vector<NondetInput> nondets; ///< in execution order
+  std::vector<InputNode>
+      inputNodes; ///< ids 1..size(), then the globals' arrays; allocation starts after them
+  std::vector<ArrayRead> arrayReads; ///< reads of arrays with input contents, in encoding order
   std::vector<Term> finalEntryVars;  ///< the entry's variables at the end (or at the failure)
   std::vector<Term> finalGlobals;
   /// The input: its length and bytes when they are free (null / empty when EncodeOptions::fixedInput).

@@ -63,6 +63,8 @@ public:
   /// is evaluated (relative to the executing statement): for every division or remainder, `reach ∧ divisor
   /// = 0` is appended to `dz`, so a short-circuited operand cannot fail.
   Term expr(const ir::Expr &e, const VarLookup &var, Term reach, std::vector<Term> &dz) const;
+  /// a (a term of int type `from`) converted to int type `to`, as `T(e)` converts.
+  Term convertTerm(Term a, ir::Type from, ir::Type to) const { return convert(a, from, to); }
 
   /// The constraints that define the auxiliary variables expr() introduced since the last call (math mode's
   /// bit decompositions: `x = Σ 2ⁱ·bᵢ + 2ʷ·q` with 0 ≤ bᵢ ≤ 1). Each is satisfiable for every value of the

@@ -36,7 +36,8 @@ struct SrcInfoTag {
 };
 
 struct TypeName {
-  std::string name; ///< "int", "int8" … "uint64", "bool" or a record name
+  std::string name;  ///< the base type: "int", "int8" … "uint64", "bool" or a record name
+  uint32_t dims = 0; ///< the `[]` after it: `int32[][]` is an array (dims 2) of int32 arrays
   SourceLoc loc;
   ir::Type resolved; ///< set by the checker
 };
@@ -45,6 +46,37 @@ struct VarDecl; // a global, parameter, result or local
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
+
+/// One step of a path after its variable: `.f` or `[e]`.
+struct Selector {
+  enum Kind {
+    Field,  ///< `.f`: a field of a record
+    Index,  ///< `[e]`: an element of an array
+    Length, ///< `.length` of an array (the parser makes a Field; the checker tells them apart)
+  };
+  Kind kind = Field;
+  std::string name;  ///< Field, Length
+  SourceLoc loc;     ///< the field's name, or the `[`
+  ExprPtr index;     ///< Index
+  SourceRange range; ///< the path's text up to and including this step (file: SourceManager index)
+
+  // Checker annotations.
+  uint32_t fieldIdx = ir::kNone; ///< Field: the index of `name` in its record
+  ir::Type type;                 ///< the type of the path up to and including this step
+};
+
+/// `new T`, `new T[n]`, `new T[n][]…`, with `nondet` after an array's: the right side of an allocation
+/// statement, or an initializer (a local's; a global's, an array with a constant length: ir::Var::alloc).
+struct Allocation {
+  SourceLoc loc;          ///< of `new`
+  TypeName type;          ///< T (dims 0: `new` names a base type)
+  ExprPtr length;         ///< `[n]`: an array of n elements; none: a record
+  uint32_t extraDims = 0; ///< the `[]` after `[n]`: the elements are arrays (`new Node[n][]`: of Node[])
+  bool fill = false;      ///< `nondet`: the elements start arbitrary
+
+  // Checker annotations.
+  ir::Type resolved; ///< the new reference's type: a record's, or the array type (T plus extraDims + 1 `[]`)
+};
 
 struct Expr {
   enum Kind { IntLit, BoolLit, NullLit, Path, Unary, Binary };
@@ -55,15 +87,17 @@ struct Expr {
   ir::BigInt value;               ///< IntLit (already negated for `-123`), BoolLit 0/1
   std::optional<ir::Type> suffix; ///< IntLit written with a type suffix (`255u8`); none: an untyped literal
   ir::Type castType;              ///< Cast: the target int type
-  /// Path: `x` or `x.f.g`; names[0] is the variable, the rest are fields.
-  std::vector<std::string> names;
-  std::vector<SourceLoc> nameLocs;
+  /// Path: `x`, `x.f.g`, `a[i][j]`, `p.items[i].val`, `a.length`: the variable `name`, then its selectors.
+  std::string name;
+  std::vector<Selector> selectors;
   std::vector<ExprPtr> args; ///< Unary: 1, Binary: 2
 
   // Checker annotations.
   ir::Type type;
-  const VarDecl *decl = nullptr;  ///< Path: the variable names[0] refers to
-  std::vector<uint32_t> fieldIdx; ///< Path: field index for names[1..]
+  const VarDecl *decl = nullptr; ///< Path: the variable `name` refers to
+
+  /// A path that reads the heap (has selectors)?
+  bool isAccess() const { return kind == Path && !selectors.empty(); }
 };
 
 struct Stmt;
@@ -78,7 +112,8 @@ struct VarDecl {
   std::string name;
   SourceLoc loc;
   TypeName type;
-  ExprPtr init; ///< optional initializer
+  ExprPtr init;                      ///< optional initializer
+  std::unique_ptr<Allocation> alloc; ///< an initializer that is an allocation (instead of `init`)
   ir::VarKind kind = ir::VarKind::Local;
   DeclTag tag;
   bool isTemp = false; ///< declared with `temp` (a lowering temporary in printed IR)
@@ -89,7 +124,7 @@ struct Stmt {
     Guarded,   ///< [guard] inner
     LocalDecl, ///< var x: T [:= e], …
     Assign,    ///< lhs := value     (lhs a path; `x.f := e` is a putfield, `x := y.f` a getfield)
-    New,       ///< lhs := new T
+    New,       ///< lhs := new T, new T[n]…
     Nondet,    ///< lhs := nondet
     Call,      ///< [lhs :=] callee(args)
     Assume,
@@ -119,20 +154,18 @@ struct Stmt {
   StmtPtr inner;                               ///< Guarded
   std::vector<std::unique_ptr<VarDecl>> decls; ///< LocalDecl
   ExprPtr lhs;                                 ///< Assign/New/Nondet/Call: a Path expression (Call: optional)
-  ExprPtr value;               ///< Assign rhs, Assume/Assert/If/While condition, Return value, Halt status
-  std::string typeName;        ///< New
-  SourceLoc typeLoc;           ///< New
-  std::string callee;          ///< Call
-  SourceLoc calleeLoc;         ///< Call
-  std::vector<ExprPtr> args;   ///< Call, Print, Scan
-  std::string message;         ///< Assert (unquoted); Print, Scan: the format
-  SourceLoc messageLoc;        ///< Print, Scan: the format's location
-  std::unique_ptr<Block> then; ///< If, While, Concrete, BlockStmt
-  std::unique_ptr<Block> elseBlock; ///< If (optional)
-  uint32_t unwind = 0;              ///< While: `unwind K` (0: none)
+  ExprPtr value; ///< Assign rhs, Assume/Assert/If/While condition, Return value, Halt status
+  std::unique_ptr<Allocation> alloc; ///< New
+  std::string callee;                ///< Call
+  SourceLoc calleeLoc;               ///< Call
+  std::vector<ExprPtr> args;         ///< Call, Print, Scan
+  std::string message;               ///< Assert (unquoted); Print, Scan: the format
+  SourceLoc messageLoc;              ///< Print, Scan: the format's location
+  std::unique_ptr<Block> then;       ///< If, While, Concrete, BlockStmt
+  std::unique_ptr<Block> elseBlock;  ///< If (optional)
+  uint32_t unwind = 0;               ///< While: `unwind K` (0: none)
 
   // Checker annotations.
-  uint32_t recordIdx = ir::kNone; ///< New: the record
   struct ProcDecl *calleeDecl = nullptr;
 };
 

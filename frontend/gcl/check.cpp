@@ -5,8 +5,12 @@
 //    Unit::modules, modules in order and types in order within a module (duplicates, which are errors,
 //    count too). TypeName::resolved, Expr::type and Stmt::recordIdx use these indices, so the lowering
 //    must create Program::records in exactly this order.
-//  * Expr::decl points at the VarDecl a path starts from (global, parameter, result or local);
-//    Expr::fieldIdx[i] is the index of names[i + 1] in its record's fields (= TypeDecl::fields order).
+//  * Expr::decl points at the VarDecl a path starts from (global, parameter, result or local); each
+//    Selector has its kind (a `.length` of an array is Length, not Field), its type and, for a field, its
+//    index in the record's fields (= TypeDecl::fields order). An Expr::type of a path ending in `.length`
+//    is `int`, or the fixed-width int type it is assigned to (`n := a.length` with n: int32).
+//  * Allocation::resolved is the type of the new reference; a global's allocation has an int literal of
+//    0 … ir::kMaxArrayLength as its length (ir::Var::alloc).
 //  * Local declarations are scoped to their block; a local never has the name of another parameter,
 //    result or local visible at its declaration, but sibling blocks may reuse a name and locals may
 //    shadow globals, so the lowering must rename (keyed by VarDecl pointer, not by name).
@@ -93,6 +97,7 @@ private:
         if (info.index == t.record)
           return name;
       return "record";
+    case ir::Type::Array: return typeStr(t.elemType()) + "[]";
     default: return "<error>";
     }
   }
@@ -107,22 +112,55 @@ private:
     return nullptr;
   }
 
-  void resolve(TypeName &tn) {
-    if (auto it = ir::intTypeNamed(tn.name))
-      tn.resolved = *it;
-    else if (tn.name == "bool")
-      tn.resolved = ir::Type::boolType();
-    else if (auto it = types_.find(tn.name); it != types_.end())
-      tn.resolved = ir::Type::refType(it->second.index);
-    else {
-      tn.resolved = kError;
-      if (!tn.name.empty())
-        diags_.error(tn.loc, "unknown type '" + tn.name + "'");
-    }
+  /// The type a type name denotes (its base type with `dims` times `[]`), or nullopt (unknown base, too many
+  /// dimensions).
+  std::optional<ir::Type> typeNamed(const std::string &name, uint32_t dims) const {
+    std::optional<ir::Type> t;
+    if (auto it = ir::intTypeNamed(name))
+      t = *it;
+    else if (name == "bool")
+      t = ir::Type::boolType();
+    else if (auto it = types_.find(name); it != types_.end())
+      t = ir::Type::refType(it->second.index);
+    if (!t || dims > kMaxDims)
+      return std::nullopt;
+    for (uint32_t i = 0; i < dims; ++i)
+      t = ir::Type::arrayOf(*t);
+    return t;
   }
 
+  /// Resolves a type name, reporting an unknown one; `dims` more `[]` than written (an allocation's).
+  ir::Type resolveType(const TypeName &tn, uint32_t dims) {
+    if (std::optional<ir::Type> t = typeNamed(tn.name, dims))
+      return *t;
+    if (tn.name.empty())
+      return kError;
+    if (typeNamed(tn.name, 0))
+      diags_.error(tn.loc, "an array type has at most " + std::to_string(kMaxDims) + " dimensions");
+    else
+      diags_.error(tn.loc, "unknown type '" + tn.name + "'");
+    return kError;
+  }
+
+  void resolve(TypeName &tn) { tn.resolved = resolveType(tn, tn.dims); }
+
   static bool assignable(ir::Type dst, ir::Type src) {
-    return dst == src || (dst.kind == ir::Type::Ref && src.kind == ir::Type::Null);
+    return dst == src ||
+           ((dst.kind == ir::Type::Ref || dst.kind == ir::Type::Array) && src.kind == ir::Type::Null);
+  }
+
+  /// A path whose last step is an array's `.length`.
+  static bool isLength(const Expr &e) { return e.isAccess() && e.selectors.back().kind == Selector::Length; }
+
+  /// The value of an assignment or initializer to type `want`: an unsuffixed literal takes `want` (adapt),
+  /// and so does an array's length read directly into a variable of a fixed-width int type (`n :=
+  /// a.length` with n: int32 stores the length converted, as `int32(…)` converts: ir::Stmt::Length).
+  ir::Type adaptAssigned(Expr &e, ir::Type want) {
+    if (isLength(e) && want.isFixedInt()) {
+      e.type = e.selectors.back().type = want;
+      return want;
+    }
+    return adapt(e, want);
   }
 
   /// An integer literal written without a suffix takes the fixed-width int type its context wants (`x + 1`
@@ -168,8 +206,63 @@ private:
     resolve(g.type);
     if (g.init) {
       diags_.error(g.init->loc, "global variable '" + g.name +
-                                    "' cannot have an initializer (globals start as 0, false or null)");
+                                    "' cannot have an initializer (globals start as 0, false or null; a "
+                                    "global array may be allocated: 'new T[n]')");
     }
+    if (g.alloc)
+      checkGlobalAllocation(g);
+  }
+
+  /// `var a: T[] := new T[n];`: allocated before the program runs, so n is an int literal in range.
+  void checkGlobalAllocation(VarDecl &g) {
+    Allocation &a = *g.alloc;
+    if (!a.length) {
+      diags_.error(a.loc, "global variable '" + g.name + "' cannot be initialized with a record ('new " +
+                              a.type.name + "'); only a global array may be allocated");
+      return;
+    }
+    if (a.length->kind != Expr::IntLit) {
+      diags_.error(a.length->loc,
+                   "the length of global array '" + g.name +
+                       "' must be an integer literal (it is allocated before the program runs)");
+      return;
+    }
+    if (a.length->value.isNegative() || a.length->value > ir::BigInt(ir::kMaxArrayLength)) {
+      diags_.error(a.length->loc, "the length of global array '" + g.name + "' must be from 0 to " +
+                                      std::to_string(ir::kMaxArrayLength) + ", got " +
+                                      a.length->value.toString());
+      return;
+    }
+    if (a.fill) {
+      diags_.error(a.loc,
+                   "global array '" + g.name +
+                       "' starts with its elements at their default: 'nondet' contents are not allowed "
+                       "here (assign them in a procedure)");
+      return;
+    }
+    expectAssignable(g.type.resolved, checkAllocation(a), a.loc);
+  }
+
+  /// `new T` (a record) or `new T[n]…[]`; sets and returns Allocation::resolved.
+  ir::Type checkAllocation(Allocation &a) {
+    a.resolved = kError;
+    if (a.length) {
+      ir::Type lt = checkExpr(*a.length);
+      if (!isError(lt) && lt.kind != ir::Type::Int)
+        diags_.error(a.length->loc, "the length of an array must be an int, got " + q(lt));
+      a.resolved = resolveType(a.type, a.extraDims + 1);
+      return a.resolved;
+    }
+    ir::Type t = resolveType(a.type, 0);
+    if (isError(t))
+      return t;
+    if (t.kind != ir::Type::Ref) {
+      diags_.error(a.type.loc, "'new' allocates records and arrays, not " + q(t) + " (an array: 'new " +
+                                   a.type.name + "[n]')");
+      return kError;
+    }
+    a.resolved = t;
+    return t;
   }
 
   // ---- procedures ------------------------------------------------------------------------------
@@ -249,12 +342,8 @@ private:
 
   /// Resolves a type name without reporting (the declaration itself reports when checked).
   void resolveQuiet(TypeName &tn) {
-    if (auto it = ir::intTypeNamed(tn.name))
-      tn.resolved = *it;
-    else if (tn.name == "bool")
-      tn.resolved = ir::Type::boolType();
-    else if (auto it = types_.find(tn.name); it != types_.end())
-      tn.resolved = ir::Type::refType(it->second.index);
+    if (std::optional<ir::Type> t = typeNamed(tn.name, tn.dims))
+      tn.resolved = *t;
   }
 
   void checkContractStmt(Stmt &s) {
@@ -266,7 +355,7 @@ private:
         checkContractStmt(*s.inner);
       return;
     case Stmt::Assign:
-      if (s.lhs && s.lhs->names.size() > 1) {
+      if (s.lhs && s.lhs->isAccess()) {
         diags_.error(s.loc, "a contract block cannot write to the heap");
         return;
       }
@@ -315,7 +404,15 @@ private:
     scopes_.pop_back();
   }
 
-  ir::Type checkLhs(Expr &lhs) { return checkExpr(lhs); }
+  ir::Type checkLhs(Expr &lhs) {
+    ir::Type t = checkExpr(lhs);
+    if (isLength(lhs)) {
+      diags_.error(lhs.selectors.back().loc,
+                   "cannot assign to the length of an array (fixed when it is allocated)");
+      return kError;
+    }
+    return t;
+  }
 
   void checkStmt(Stmt &s) {
     switch (s.kind) {
@@ -330,7 +427,9 @@ private:
         resolve(d->type);
         if (d->init) {
           checkExpr(*d->init);
-          expectAssignable(d->type.resolved, adapt(*d->init, d->type.resolved), d->init->loc);
+          expectAssignable(d->type.resolved, adaptAssigned(*d->init, d->type.resolved), d->init->loc);
+        } else if (d->alloc) {
+          expectAssignable(d->type.resolved, checkAllocation(*d->alloc), d->alloc->loc);
         }
         if (const VarDecl *prev = lookupLocal(d->name))
           redefinition(d->name, d->loc, prev->loc);
@@ -342,20 +441,14 @@ private:
       ir::Type lt = s.lhs ? checkLhs(*s.lhs) : kError;
       ir::Type rt = s.value ? checkExpr(*s.value) : kError;
       if (s.value)
-        rt = adapt(*s.value, lt);
+        rt = adaptAssigned(*s.value, lt);
       expectAssignable(lt, rt, s.value ? s.value->loc : s.loc);
       break;
     }
     case Stmt::New: {
       ir::Type lt = s.lhs ? checkLhs(*s.lhs) : kError;
-      auto it = types_.find(s.typeName);
-      if (it == types_.end()) {
-        if (!s.typeName.empty())
-          diags_.error(s.typeLoc, "unknown type '" + s.typeName + "'");
-        break;
-      }
-      s.recordIdx = it->second.index;
-      expectAssignable(lt, ir::Type::refType(s.recordIdx), s.typeLoc);
+      if (s.alloc)
+        expectAssignable(lt, checkAllocation(*s.alloc), s.alloc->type.loc);
       break;
     }
     case Stmt::Nondet:
@@ -421,7 +514,7 @@ private:
       for (auto &a : s.args) {
         if (!a)
           continue;
-        if (a->kind != Expr::Path || a->names.size() != 1) {
+        if (a->kind != Expr::Path || a->isAccess()) {
           diags_.error(a->loc, "'scan' assigns variables: expected a variable name");
           continue;
         }
@@ -512,12 +605,28 @@ private:
     return e.type;
   }
 
+  /// How a diagnostic names a path's first `n` steps: their text when short, else the variable's name.
+  std::string pathText(const Expr &e, size_t n) const {
+    if (n == 0)
+      return e.name;
+    const SourceRange &r = e.selectors[n - 1].range;
+    const SourceManager &sm = diags_.sources();
+    if (r.valid() && r.begin.line == r.end.line && r.begin.file < sm.size() &&
+        r.end.col - r.begin.col <= 40) {
+      std::string_view line = sm.lineText(r.begin.file, r.begin.line);
+      if (r.end.col - 1 <= line.size())
+        return std::string(line.substr(r.begin.col - 1, r.end.col - r.begin.col));
+    }
+    return e.name + (e.selectors[0].kind == Selector::Index ? "[…]" : ".…");
+  }
+
   ir::Type checkPath(Expr &e) {
-    if (e.names.empty())
-      return kError;
-    const VarDecl *d = lookup(e.names[0]);
+    const VarDecl *d = lookup(e.name);
     if (!d) {
-      diags_.error(e.loc, "use of undeclared variable '" + e.names[0] + "'");
+      diags_.error(e.loc, "use of undeclared variable '" + e.name + "'");
+      for (Selector &sel : e.selectors) // still check the indices (their own mistakes)
+        if (sel.index)
+          checkExpr(*sel.index);
       return kError;
     }
     if (inContract_ == ContractKind::Requires && d->kind == ir::VarKind::Return && proc_ && proc_->result &&
@@ -527,30 +636,58 @@ private:
     }
     e.decl = d;
     ir::Type t = d->type.resolved;
-    e.fieldIdx.clear();
-    for (size_t i = 1; i < e.names.size(); ++i) {
+    for (size_t i = 0; i < e.selectors.size(); ++i) {
+      Selector &sel = e.selectors[i];
+      if (sel.kind == Selector::Index) {
+        ir::Type it = checkExpr(*sel.index);
+        if (isError(t))
+          return kError;
+        if (t.kind != ir::Type::Array) {
+          diags_.error(sel.loc, "cannot index '" + pathText(e, i) + "', which has non-array type " + q(t));
+          return kError;
+        }
+        if (!isError(it) && it.kind != ir::Type::Int) {
+          diags_.error(sel.index->loc, "an array index must be an int, got " + q(it));
+          return kError;
+        }
+        t = t.elemType();
+        sel.type = t;
+        continue;
+      }
       if (isError(t))
         return kError;
-      SourceLoc floc = i < e.nameLocs.size() ? e.nameLocs[i] : e.loc;
+      if (t.kind == ir::Type::Array) {
+        if (sel.name != "length") {
+          diags_.error(sel.loc, "an array has no field '" + sel.name + "' (only 'length'): '" +
+                                    pathText(e, i) + "' has type " + q(t));
+          return kError;
+        }
+        sel.kind = Selector::Length;
+        t = ir::Type::intType();
+        sel.type = t;
+        continue;
+      }
+      sel.kind = Selector::Field;
       const TypeDecl *rec = recordDecl(t);
       if (!rec) {
-        diags_.error(floc, "cannot access field '" + e.names[i] + "' of '" + e.names[i - 1] +
-                               "', which has non-record type " + q(t));
+        diags_.error(sel.loc, "cannot access field '" + sel.name + "' of '" + pathText(e, i) +
+                                  "', which has non-record type " + q(t));
         return kError;
       }
       uint32_t idx = ir::kNone;
       for (size_t k = 0; k < rec->fields.size(); ++k)
-        if (rec->fields[k].name == e.names[i]) {
+        if (rec->fields[k].name == sel.name) {
           idx = static_cast<uint32_t>(k);
           break;
         }
       if (idx == ir::kNone) {
-        diags_.error(floc, "record '" + rec->name + "' has no field '" + e.names[i] + "'");
+        diags_.error(sel.loc, "record '" + rec->name + "' has no field '" + sel.name + "'");
         diags_.note(rec->loc, "'" + rec->name + "' declared here");
         return kError;
       }
-      e.fieldIdx.push_back(idx);
+      sel.fieldIdx = idx;
       t = rec->fields[idx].type.resolved;
+      sel.type = t;
     }
     return t;
   }
@@ -614,8 +751,8 @@ private:
       a = adapt(*e.args[0], b);
       b = adapt(*e.args[1], a);
       if (e.op == ir::Op::Eq || e.op == ir::Op::Ne) {
-        bool ok = isError(a) || isError(b) || a == b || (a.isRef() && b.kind == ir::Type::Null) ||
-                  (a.kind == ir::Type::Null && b.isRef());
+        bool ok = isError(a) || isError(b) || a == b || (a.isHeapRef() && b.kind == ir::Type::Null) ||
+                  (a.kind == ir::Type::Null && b.isHeapRef());
         if (!ok)
           diags_.error(e.loc, "cannot compare " + q(a) + " with " + q(b));
         return ir::Type::boolType();
@@ -650,6 +787,9 @@ private:
   }
 
   enum class ContractKind { None, Requires, Ensures };
+
+  /// The most `[]` of an array type (ir::Type::dims is a byte).
+  static constexpr uint32_t kMaxDims = 255;
 
   struct TypeInfo {
     TypeDecl *decl = nullptr;

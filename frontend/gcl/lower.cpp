@@ -25,9 +25,9 @@ bool isAtom(const Expr &e) {
   return e.kind == Expr::BoolLit || (e.kind == Expr::VarUse && e.type.kind == ir::Type::Bool);
 }
 
-/// Does evaluating `e` read the heap (a path with fields)?
+/// Does evaluating `e` read the heap (a path with fields, elements or a length)?
 bool hasReads(const gcl::Expr &e) {
-  if (e.kind == gcl::Expr::Path && e.names.size() > 1)
+  if (e.isAccess())
     return true;
   for (const auto &a : e.args)
     if (a && hasReads(*a))
@@ -186,7 +186,12 @@ private:
 
   uint32_t addVar(std::string name, ir::Type t, ir::VarKind k, SourceLoc loc) {
     used_.insert(name);
-    p_.vars.push_back({std::move(name), t, k, loc});
+    ir::Var v;
+    v.name = std::move(name);
+    v.type = t;
+    v.kind = k;
+    v.loc = loc;
+    p_.vars.push_back(std::move(v));
     return static_cast<uint32_t>(p_.vars.size() - 1);
   }
 
@@ -310,26 +315,64 @@ private:
 
   // ---- expressions ----
 
-  /// Lowers a path's variable and all fields but the last (reads under guard g); returns the base of the
-  /// last field access.
+  /// Lowers a path's variable and all its selectors but the last (reads under guard g); returns the base of
+  /// the last one.
   VarRef pathPrefix(const gcl::Expr &e, const Expr &g) {
     VarRef base = ref(e.decl);
-    for (size_t i = 1; i + 1 < e.names.size(); ++i)
-      base = getField(base, e.fieldIdx.at(i - 1), g, std::nullopt);
+    for (size_t i = 0; i + 1 < e.selectors.size(); ++i)
+      base = read(base, e.selectors[i], g, std::nullopt);
     return base;
   }
 
-  /// `[g] target := base.field` (a fresh temporary when no target); returns the target.
-  VarRef getField(VarRef base, uint32_t field, const Expr &g, std::optional<VarRef> target,
-                  bool main = false) {
-    const ir::Record &r = prog_.records.at(typeOf(base).record);
-    VarRef lhs = target ? *target : temp(r.fields.at(field).type);
-    ir::Stmt s = make(ir::Stmt::GetField, g);
+  /// `[g] target := base.f` (GetField), `base[i]` (the index's reads first; GetElem) or `base.length`
+  /// (Length); a fresh temporary of the selector's type when there is no target. Returns the target.
+  VarRef read(VarRef base, const Selector &sel, const Expr &g, std::optional<VarRef> target,
+              bool main = false) {
+    ir::Stmt s;
+    switch (sel.kind) {
+    case Selector::Field:
+      s = make(ir::Stmt::GetField, g);
+      s.field = sel.fieldIdx;
+      break;
+    case Selector::Index: {
+      Expr i = expr(*sel.index, g);
+      s = make(ir::Stmt::GetElem, g);
+      s.args.push_back(std::move(i));
+      break;
+    }
+    case Selector::Length: s = make(ir::Stmt::Length, g); break;
+    }
+    VarRef lhs = target ? *target : temp(sel.type);
     s.lhs = lhs;
     s.base = base;
-    s.field = field;
     main ? emitMain(std::move(s)) : emit(std::move(s));
     return lhs;
+  }
+
+  /// The place a path assigns: the base of its last selector and, for an element, the index (lowered: the
+  /// target's reads come before the value's).
+  struct Place {
+    VarRef base;
+    const Selector *sel = nullptr;
+    Expr index;
+  };
+  Place place(const gcl::Expr &lhs, const Expr &g) {
+    Place pl{pathPrefix(lhs, g), &lhs.selectors.back(), {}};
+    if (pl.sel->kind == Selector::Index)
+      pl.index = expr(*pl.sel->index, g);
+    return pl;
+  }
+
+  /// `[g] base.f := v` (PutField) or `[g] base[i] := v` (PutElem), the main statement.
+  void store(Place pl, Expr v, const Expr &g) {
+    ir::Stmt st = make(pl.sel->kind == Selector::Index ? ir::Stmt::PutElem : ir::Stmt::PutField, g);
+    st.base = pl.base;
+    if (pl.sel->kind == Selector::Index)
+      st.args.push_back(std::move(pl.index));
+    else
+      st.field = pl.sel->fieldIdx;
+    st.value = std::move(v);
+    emitMain(std::move(st));
   }
 
   /// A pure IR expression for `e`; heap reads become GetField statements (guard g) into temporaries. Its
@@ -347,10 +390,10 @@ private:
     case gcl::Expr::BoolLit: return Expr::boolLit(!e.value.isZero());
     case gcl::Expr::NullLit: return Expr::nullLit();
     case gcl::Expr::Path: {
-      if (e.names.size() == 1)
+      if (!e.isAccess())
         return use(ref(e.decl));
       VarRef base = pathPrefix(e, g);
-      return use(getField(base, e.fieldIdx.back(), g, std::nullopt));
+      return use(read(base, e.selectors.back(), g, std::nullopt));
     }
     case gcl::Expr::Unary:
       if (e.op == ir::Op::Cast)
@@ -375,11 +418,11 @@ private:
     return Expr::boolLit(false);
   }
 
-  /// `[g] target := e` as one main statement (a GetField when e is a field path).
+  /// `[g] target := e` as one main statement (a GetField, GetElem or Length when e is a path with selectors).
   void lowerInto(VarRef target, const gcl::Expr &e, const Expr &g) {
-    if (e.kind == gcl::Expr::Path && e.names.size() > 1) {
+    if (e.isAccess()) {
       VarRef base = pathPrefix(e, g);
-      getField(base, e.fieldIdx.back(), g, target, true);
+      read(base, e.selectors.back(), g, target, true);
       return;
     }
     emitMain(assign(g, target, expr(e, g)));
@@ -427,7 +470,7 @@ private:
       if (x.kind == Stmt::Call && v.global)
         hit = true;
       if ((x.kind == Stmt::Assign || x.kind == Stmt::New || x.kind == Stmt::Nondet || x.kind == Stmt::Call) &&
-          x.lhs && x.lhs->names.size() == 1 && ref(x.lhs->decl) == v)
+          x.lhs && !x.lhs->isAccess() && ref(x.lhs->decl) == v)
         hit = true;
       if (x.kind == Stmt::Return && x.value && p_.result != ir::kNone && v == VarRef{false, p_.result})
         hit = true;
@@ -523,33 +566,36 @@ private:
     case Stmt::LocalDecl:
       for (const auto &d : s.decls) {
         VarRef v{false, declare(*d, ir::VarKind::Local)};
-        if (d->init)
+        if (d->init) {
           lowerInto(v, *d->init, g);
-        else if (loopDepth_ > 0)
+        } else if (d->alloc) {
+          ir::Stmt st = allocation(*d->alloc, g);
+          st.lhs = v;
+          emitMain(std::move(st));
+        } else if (loopDepth_ > 0)
           emitMain(assign(g, v, ir::defaultValue(typeOf(v))));
       }
       break;
     case Stmt::Assign:
-      if (s.lhs->names.size() == 1) {
+      if (!s.lhs->isAccess()) {
         lowerInto(ref(s.lhs->decl), *s.value, g);
       } else {
-        VarRef base = pathPrefix(*s.lhs, g);
+        Place pl = place(*s.lhs, g);
         Expr v = expr(*s.value, g);
-        putField(base, s.lhs->fieldIdx.back(), std::move(v), g);
+        store(std::move(pl), std::move(v), g);
       }
       break;
     case Stmt::New:
     case Stmt::Nondet:
     case Stmt::Call: {
-      std::optional<VarRef> base;
-      if (s.lhs && s.lhs->names.size() > 1)
-        base = pathPrefix(*s.lhs, g);
-      ir::Stmt st = make(s.kind == Stmt::New      ? ir::Stmt::New
-                         : s.kind == Stmt::Nondet ? ir::Stmt::Nondet
-                                                  : ir::Stmt::Call,
-                         g);
+      std::optional<Place> target;
+      if (s.lhs && s.lhs->isAccess())
+        target = place(*s.lhs, g);
+      ir::Stmt st;
       if (s.kind == Stmt::New)
-        st.record = s.recordIdx;
+        st = allocation(*s.alloc, g);
+      else
+        st = make(s.kind == Stmt::Nondet ? ir::Stmt::Nondet : ir::Stmt::Call, g);
       if (s.kind == Stmt::Call) {
         st.callee = u_.procIdx_.at(s.calleeDecl);
         for (const auto &a : s.args)
@@ -557,16 +603,15 @@ private:
       }
       if (!s.lhs) {
         emitMain(std::move(st));
-      } else if (!base) {
+      } else if (!target) {
         st.lhs = ref(s.lhs->decl);
         emitMain(std::move(st));
       } else {
-        // `x.f := new T` and the like: into a temporary, then a putfield.
-        uint32_t field = s.lhs->fieldIdx.back();
-        VarRef t = temp(prog_.records.at(typeOf(*base).record).fields.at(field).type);
+        // `x.f := new T`, `a[i] := f(x)` and the like: into a temporary, then a putfield or putelem.
+        VarRef t = temp(s.lhs->type);
         st.lhs = t;
         emit(std::move(st));
-        putField(*base, field, use(t), g);
+        store(std::move(*target), use(t), g);
       }
       break;
     }
@@ -604,24 +649,23 @@ private:
       break;
     }
     case Stmt::Scan: {
-      std::optional<VarRef> base;
-      if (s.lhs && s.lhs->names.size() > 1)
-        base = pathPrefix(*s.lhs, g);
+      std::optional<Place> target;
+      if (s.lhs && s.lhs->isAccess())
+        target = place(*s.lhs, g);
       ir::Stmt st = make(ir::Stmt::Scan, g);
       st.message = s.message;
       for (const auto &a : s.args)
         st.args.push_back(use(ref(a->decl)));
       if (!s.lhs) {
         emitMain(std::move(st));
-      } else if (!base) {
+      } else if (!target) {
         st.lhs = ref(s.lhs->decl);
         emitMain(std::move(st));
-      } else { // `x.f := scan …`: the count into a temporary, then a putfield
-        uint32_t field = s.lhs->fieldIdx.back();
-        VarRef t = temp(prog_.records.at(typeOf(*base).record).fields.at(field).type);
+      } else { // `x.f := scan …`: the count into a temporary, then a putfield (putelem)
+        VarRef t = temp(s.lhs->type);
         st.lhs = t;
         emitMain(std::move(st));
-        putField(*base, field, use(t), g);
+        store(std::move(*target), use(t), g);
       }
       break;
     }
@@ -655,7 +699,7 @@ private:
       Loop loop{s.value.get(), std::nullopt, loc_, construct_, range_, exprRanges_};
       const gcl::Expr &c = *s.value;
       Expr cv;
-      if (c.kind == gcl::Expr::BoolLit || (c.kind == gcl::Expr::Path && c.names.size() == 1)) {
+      if (c.kind == gcl::Expr::BoolLit || (c.kind == gcl::Expr::Path && !c.isAccess())) {
         cv = expr(c, g); // read directly at every iteration
       } else {
         auto id = pendingId_;
@@ -718,12 +762,18 @@ private:
     exprRanges_ = savedExprRanges;
   }
 
-  void putField(VarRef base, uint32_t field, Expr v, const Expr &g) {
-    ir::Stmt st = make(ir::Stmt::PutField, g);
-    st.base = base;
-    st.field = field;
-    st.value = std::move(v);
-    emitMain(std::move(st));
+  /// `[g] new T` (New) or `[g] new T[n]…` (NewArray, the length's reads first), without its lhs.
+  ir::Stmt allocation(const Allocation &a, const Expr &g) {
+    if (!a.length) {
+      ir::Stmt st = make(ir::Stmt::New, g);
+      st.record = a.resolved.record;
+      return st;
+    }
+    Expr n = expr(*a.length, g);
+    ir::Stmt st = make(ir::Stmt::NewArray, g);
+    st.value = std::move(n);
+    st.fill = a.fill;
+    return st;
   }
 
   UnitLowering &u_;
@@ -759,8 +809,14 @@ ir::Program UnitLowering::run() {
   for (const auto &m : unit_.modules)
     for (const auto &g : m->globals) {
       globalIdx_[g.get()] = static_cast<uint32_t>(prog_.globals.size());
-      prog_.globals.push_back(
-          {g->name, g->type.resolved, ir::VarKind::Global, declSrc(g->loc, g->tag, std::nullopt)});
+      ir::Var v;
+      v.name = g->name;
+      v.type = g->type.resolved;
+      v.kind = ir::VarKind::Global;
+      v.loc = declSrc(g->loc, g->tag, std::nullopt);
+      if (g->alloc) // checked: an int literal in range
+        v.alloc = g->alloc->length->value.toInt64();
+      prog_.globals.push_back(std::move(v));
     }
   for (const auto &m : unit_.modules)
     for (const auto &pd : m->procs) {

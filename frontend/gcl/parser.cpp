@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace locus::gcl {
 namespace {
@@ -169,7 +170,9 @@ public:
     antlr4::Token *t = e.getOffendingToken();
     if (!t)
       t = p->getCurrentToken();
-    if (dynamic_cast<const antlr4::InputMismatchException *>(&e))
+    if (std::optional<std::string> m = bracketMessage(p, t))
+      sink_.add(t, *m);
+    else if (dynamic_cast<const antlr4::InputMismatchException *>(&e))
       report(p, t, expectedMessage(p, e.getExpectedTokens(), t));
     else
       report(p, t, noViableMessage(p, t));
@@ -190,6 +193,8 @@ protected:
     else if ((rule == GCLParser::RuleProgram || rule == GCLParser::RuleDecl) && ty != tt_(")") &&
              ty != tt_("]") && ty != tt_("}"))
       sink_.add(t, "expected a declaration, found " + tokenDisplay(t));
+    else if (std::optional<std::string> m = bracketMessage(p, t))
+      sink_.add(t, *m);
     else if (antlr4::Token *prev = previous(p, t); prev && expectsExpressionAfter(prev->getType()))
       sink_.add(t, "expected an expression, found " + tokenDisplay(t));
     else
@@ -261,10 +266,53 @@ protected:
       return;
     beginErrorCondition(p);
     antlr4::Token *t = p->getCurrentToken();
-    report(p, t, expectedMessage(p, getExpectedTokens(p), t));
+    if (std::optional<std::string> m = bracketMessage(p, t))
+      sink_.add(t, *m);
+    else
+      report(p, t, expectedMessage(p, getExpectedTokens(p), t));
   }
 
 private:
+  /// A `[` of an array type or of an allocation's inner arrays followed by something else than `]`
+  /// (`int[3]`, `x: Node[n]`, `new int[2][3]`): the parser's own message would ask for an expression.
+  std::optional<std::string> bracketMessage(antlr4::Parser *p, antlr4::Token *t) const {
+    antlr4::Token *open = previous(p, t);
+    if (!t || !open || open->getType() != tt_("[") || t->getType() == tt_("]"))
+      return std::nullopt;
+    // Back over the bracket groups before this one (`[2][]`) to the name or type word they follow.
+    antlr4::Token *x = previous(p, open);
+    bool groups = false;
+    while (x && x->getType() == tt_("]")) {
+      int depth = 0;
+      do {
+        if (x->getType() == tt_("]"))
+          ++depth;
+        else if (x->getType() == tt_("["))
+          --depth;
+        x = previous(p, x);
+      } while (x && depth > 0);
+      groups = true;
+    }
+    if (!x || (x->getType() != GCLParser::ID && !isTypeWord(x->getType())))
+      return std::nullopt;
+    antlr4::Token *before = previous(p, x);
+    size_t b = before ? before->getType() : 0;
+    std::string found = "expected ']', found " + tokenDisplay(t);
+    if (b == tt_("new") && groups)
+      return found + " (only the outer array has a length: 'new T[n][]')";
+    if (b == tt_(":") || (isTypeWord(x->getType()) && b != tt_("new")))
+      return found + " (an array type is written 'T[]')";
+    return std::nullopt;
+  }
+
+  bool isTypeWord(size_t type) const {
+    for (const char *w :
+         {"bool", "int", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+      if (type == tt_(w))
+        return true;
+    return false;
+  }
+
   std::string tokenName(antlr4::Parser *p, ssize_t type) const {
     if (type == -1)
       return "end of file";
@@ -378,6 +426,10 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
   const size_t minus = tt("-"), notKw = tt("not"), bang = tt("!"), implies = tt("==>"), tilde = tt("~");
   const size_t semi = tt(";"), comma = tt(","), elseKw = tt("else"), ifKw = tt("if");
   const size_t trueKw = tt("true"), falseKw = tt("false"), nullKw = tt("null");
+  // Words a `[` after which indexes an array or makes an array type (`a[i]`, `int32[]`), not a guard.
+  std::set<size_t> typeWords = {tt("bool")};
+  for (const char *w : {"int", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+    typeWords.insert(tt(w));
 
   // Estimate of the parser's recursion depth: open brackets, plus the prefix operators, `==>` and guards
   // of the current statement, plus the `else if` chains still open. A constant-factor estimate suffices.
@@ -386,6 +438,8 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
   int elseIfTotal = 0;
   size_t prev = 0;
   bool tooDeep = false;
+  std::vector<bool> guards; // per open `[`: a guard's (else an index's or an array type's)
+  bool closedGuard = false; // the last `]` closed a guard
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (sink.full()) // enough errors: no parse, and no point scanning further
       return false;
@@ -413,14 +467,23 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
                       prev == falseKw || prev == nullKw;
     if (ty == lparen || ty == lbrack || ty == lbrace) {
       ++depth;
-      if (ty == lbrack)
-        ++chain; // a guard nests the statement after its `]`
+      if (ty == lbrack) {
+        bool guard = !(prev == GCLParser::ID || typeWords.count(prev) || (prev == rbrack && !closedGuard));
+        guards.push_back(guard);
+        if (guard)
+          ++chain; // a guard nests the statement after its `]`
+      }
       if (ty == lbrace) {
         chain = 0;
         elseIfs.push_back(0);
       }
     } else if (ty == rparen || ty == rbrack || ty == rbrace) {
       depth = std::max(0, depth - 1);
+      if (ty == rbrack) {
+        closedGuard = !guards.empty() && guards.back();
+        if (!guards.empty())
+          guards.pop_back();
+      }
       if (ty == rbrace) {
         chain = 0;
         if (elseIfs.size() > 1) {
@@ -508,15 +571,19 @@ private:
 
   /// The text of a parse-tree node: from its first token to just after its last (tokens never span lines).
   SourceRange rangeOf(antlr4::ParserRuleContext *c) const {
-    if (!c || !c->getStart() || !c->getStop() || c->getStop()->getType() == antlr4::Token::EOF)
+    return c ? rangeBetween(c->getStart(), c->getStop()) : SourceRange{};
+  }
+
+  /// The text from token `a` to just after token `b` (tokens never span lines).
+  SourceRange rangeBetween(antlr4::Token *a, antlr4::Token *b) const {
+    if (!a || !b || b->getType() == antlr4::Token::EOF)
       return {};
-    antlr4::Token *stop = c->getStop();
-    size_t a = stop->getStartIndex(), b = stop->getStopIndex();
-    if (a == INVALID_INDEX || b == INVALID_INDEX || b < a || c->getStart()->getStartIndex() > a)
+    size_t x = b->getStartIndex(), y = b->getStopIndex();
+    if (x == INVALID_INDEX || y == INVALID_INDEX || y < x || a->getStartIndex() > x)
       return {};
-    SourceLoc end = loc(stop);
-    end.col += static_cast<uint32_t>(b - a + 1);
-    return {loc(c->getStart()), end};
+    SourceLoc end = loc(b);
+    end.col += static_cast<uint32_t>(y - x + 1);
+    return {loc(a), end};
   }
 
   /// The token's text as it is in the file (bytes, not the ByteStream's code points).
@@ -568,11 +635,46 @@ private:
 
   TypeName typeName(GCLParser::TypeNameContext *c) const {
     TypeName t;
+    if (c && c->baseType() && c->baseType()->getStart()) {
+      t = baseType(c->baseType());
+      t.dims = static_cast<uint32_t>(c->getTokens(tt_("[")).size());
+    }
+    return t;
+  }
+
+  TypeName baseType(GCLParser::BaseTypeContext *c) const {
+    TypeName t;
     if (c && c->getStart()) {
-      t.name = c->getText();
+      t.name = c->ID() ? idText(c->ID()) : c->getText();
       t.loc = loc(c->getStart());
     }
     return t;
+  }
+
+  /// `new T`, `new T[n]`, `new T[n][]…`, `… nondet`; nullptr when malformed (reported).
+  std::unique_ptr<Allocation> allocation(GCLParser::AllocationContext *c) {
+    if (!c || !c->baseType())
+      return nullptr;
+    auto a = std::make_unique<Allocation>();
+    a->loc = loc(c->getStart());
+    a->type = baseType(c->baseType());
+    if (a->type.name.empty())
+      return nullptr;
+    if (c->expr()) {
+      a->length = expr(c->expr());
+      if (!a->length)
+        return nullptr;
+      // The `[` `]` pairs after the length's.
+      a->extraDims = static_cast<uint32_t>(c->getTokens(tt_("[")).size()) - 1;
+    }
+    if (antlr4::tree::TerminalNode *nd = c->getToken(tt_("nondet"), 0)) {
+      if (!a->length) {
+        sink_.add(nd->getSymbol(), "only the elements of an array can start nondet ('new T[n] nondet')");
+        return nullptr;
+      }
+      a->fill = true;
+    }
+    return a;
   }
 
   std::unique_ptr<TypeDecl> typeDecl(GCLParser::TypeDeclContext *c) {
@@ -602,6 +704,8 @@ private:
     v->tag = declTag(b->declLoc());
     if (b->expr())
       v->init = expr(b->expr());
+    else if (b->allocation() && !(v->alloc = allocation(b->allocation())))
+      return nullptr;
     return v;
   }
 
@@ -865,18 +969,44 @@ private:
   }
 
   ExprPtr lvalue(GCLParser::LvalueContext *c) {
-    if (!c)
+    if (!c || !c->ID())
       return nullptr;
     auto e = std::make_unique<Expr>();
-    e->kind = Expr::Path;
     e->loc = loc(c->getStart());
-    for (auto *id : c->ID()) {
-      e->names.push_back(idText(id));
-      e->nameLocs.push_back(loc(id->getSymbol()));
-    }
-    if (e->names.empty())
+    if (!path(c->ID(), c->selector(), *e))
       return nullptr;
+    e->range = rangeOf(c);
     return e;
+  }
+
+  /// A path: the variable `id`, then the selectors (`.f`, `[e]`). False when a part is missing (reported).
+  bool path(antlr4::tree::TerminalNode *id, const std::vector<GCLParser::SelectorContext *> &sels, Expr &e) {
+    e.kind = Expr::Path;
+    e.name = idText(id);
+    if (e.name.empty())
+      return false;
+    antlr4::Token *start = id->getSymbol();
+    for (auto *c : sels) {
+      Selector sel;
+      if (auto *f = dynamic_cast<GCLParser::FieldSelectorContext *>(c)) {
+        if (!f->ID())
+          return false;
+        sel.kind = Selector::Field;
+        sel.name = idText(f->ID());
+        sel.loc = loc(f->ID()->getSymbol());
+      } else if (auto *x = dynamic_cast<GCLParser::IndexSelectorContext *>(c)) {
+        sel.kind = Selector::Index;
+        sel.loc = loc(x->getStart());
+        sel.index = expr(x->expr());
+        if (!sel.index)
+          return false;
+      } else {
+        return false;
+      }
+      sel.range = rangeBetween(start, c->getStop());
+      e.selectors.push_back(std::move(sel));
+    }
+    return true;
   }
 
   void callArgs(GCLParser::ArgsContext *a, Stmt &s) {
@@ -938,10 +1068,9 @@ private:
     } else if (auto *x = dynamic_cast<GCLParser::NewStmtContext *>(c)) {
       s->kind = Stmt::New;
       s->lhs = lvalue(x->lvalue());
-      if (x->ID()) {
-        s->typeName = idText(x->ID());
-        s->typeLoc = loc(x->ID()->getSymbol());
-      }
+      s->alloc = allocation(x->allocation());
+      if (!s->alloc)
+        return nullptr;
     } else if (auto *x = dynamic_cast<GCLParser::NondetStmtContext *>(c)) {
       s->kind = Stmt::Nondet;
       s->lhs = lvalue(x->lvalue());
@@ -1172,12 +1301,7 @@ private:
       return e;
     }
     if (auto *x = dynamic_cast<GCLParser::PathExprContext *>(c)) {
-      e->kind = Expr::Path;
-      for (auto *id : x->ID()) {
-        e->names.push_back(idText(id));
-        e->nameLocs.push_back(loc(id->getSymbol()));
-      }
-      if (e->names.empty())
+      if (!x->ID() || !path(x->ID(), x->selector(), *e))
         return nullptr;
       return e;
     }

@@ -151,3 +151,16 @@ TEST_CASE("constant folding agrees with the solver") {
   // Folding makes unrolled loops with constant bounds end syntactically.
   CHECK(tm.mkApp(Op::Lt, tm.mkApp(Op::Add, tm.mkInt(2), tm.mkInt(1)), tm.mkInt(3)) == tm.mkFalse());
 }
+
+TEST_CASE("extract and extensions of constants fold") {
+  TermManager tm;
+  Term c = tm.mkBvBits("1010");
+  CHECK(tm.mkExtract(2, 1, c) == tm.mkBvBits("01"));
+  CHECK(tm.mkExtract(3, 3, c) == tm.mkBvBits("1"));
+  CHECK(tm.mkSignExtend(4, c) == tm.mkBvBits("11111010"));
+  CHECK(tm.mkSignExtend(2, tm.mkBvBits("0110")) == tm.mkBvBits("000110"));
+  CHECK(tm.mkZeroExtend(4, c) == tm.mkBvBits("00001010"));
+  Term x = tm.mkVar("x", tm.bvSort(4));
+  CHECK(tm.op(tm.mkSignExtend(4, x)) == Op::SignExtend);
+  CHECK(tm.op(tm.mkExtract(1, 0, x)) == Op::Extract);
+}

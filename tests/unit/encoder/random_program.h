@@ -12,17 +12,20 @@ namespace locus::encoder::testing {
 
 /// Random programs over ints, bools and a Node record: assignments, field reads and writes (paths too),
 /// new, nondet, if/else, bounded while with break/continue, calls to helper procedures (with return),
-/// assert, assume, halt, division (so div-by-zero), null dereferences.
+/// assert, assume, halt, division (so div-by-zero), null dereferences. With `arrays`, also int and Node
+/// arrays (`a0`, `a1`: int[], `m0`: Node[]; helpers take an int[]): allocation (zeroed or nondet, lengths
+/// up to 4 and sometimes negative or computed), element reads and writes (index out of bounds, null arrays),
+/// lengths, aliasing, nondet array references.
 class Gen {
 public:
-  explicit Gen(uint64_t seed) : rng(seed) {}
+  explicit Gen(uint64_t seed, bool arrays = false) : rng(seed), arrays(arrays) {}
 
   std::string program() {
     std::ostringstream os;
     os << "type Node { next: Node; val: int; }\nvar g: int;\n";
     int helpers = pick(0, 2);
     for (int h = 0; h < helpers; ++h) {
-      os << "proc h" << h << "(a: int, p: Node) returns (r: int)\n";
+      os << "proc h" << h << "(a: int, p: Node" << (arrays ? ", q: int[]" : "") << ") returns (r: int)\n";
       if (chance(30))
         os << "  requires { assert a > " << pick(-6, 0) << "; }\n";
       if (chance(30))
@@ -32,6 +35,8 @@ public:
             "int;\n";
       ctx = Ctx{true, h, 0, 0};
       os << "  i0 := a; n0 := p;\n";
+      if (arrays)
+        os << "  var a0: int[]; var a1: int[]; var m0: Node[];\n  a0 := q;\n";
       os << block(3, 2);
       os << "  r := i0 + g;\n}\n";
     }
@@ -39,6 +44,16 @@ public:
     os << "  var i0: int; var i1: int; var b0: bool; var n0: Node; var n1: Node; var k0: int; var k1: int;\n";
     ctx = Ctx{false, helpers, 0, 0};
     os << "  i0 := x; i1 := y; b0 := c;\n";
+    if (arrays) { // mostly allocated at first, so that runs go past their first array access
+      os << "  var a0: int[]; var a1: int[]; var m0: Node[];\n";
+      if (chance(85))
+        os << "  a0 := new int[" << pick(2, 4) << "]" << (chance(40) ? " nondet" : "") << ";\n";
+      if (chance(60))
+        os << "  a1 := " << (chance(30) ? std::string("a0") : "new int[" + std::to_string(pick(2, 4)) + "]")
+           << ";\n";
+      if (chance(60))
+        os << "  m0 := new Node[2]" << (chance(30) ? " nondet" : "") << ";\n";
+    }
     if (chance(70))
       os << "  n0 := new Node;\n";
     os << block(6, 3);
@@ -54,6 +69,7 @@ private:
     int nextCounter;
   };
   std::mt19937_64 rng;
+  bool arrays;
   Ctx ctx{};
 
   int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
@@ -61,6 +77,12 @@ private:
   std::string ivar() { return std::vector<std::string>{"i0", "i1", "g"}[pick(0, 2)]; }
   std::string nvar() { return pick(0, 1) ? "n0" : "n1"; }
   std::string path() { return nvar() + (chance(25) ? ".next" : ""); }
+  std::string avar() { return pick(0, 1) ? "a0" : "a1"; }
+  /// An index: mostly a small constant, sometimes a variable or one past the usual lengths.
+  std::string index() {
+    int k = pick(0, 19);
+    return k < 15 ? std::to_string(pick(0, 1)) : k < 19 ? ivar() : std::to_string(pick(-1, 5));
+  }
 
   std::string intExpr(int d) {
     int k = pick(0, d <= 0 ? 2 : 7);
@@ -68,7 +90,10 @@ private:
     case 0: return std::to_string(pick(-3, 5));
     case 1:
     case 2: return ivar();
-    case 3: return path() + ".val";
+    case 3:
+      if (arrays && chance(40))
+        return chance(75) ? avar() + "[" + index() + "]" : avar() + ".length";
+      return path() + ".val";
     case 4: return "(" + intExpr(d - 1) + " + " + intExpr(d - 1) + ")";
     case 5: return "(" + intExpr(d - 1) + " - " + intExpr(d - 1) + ")";
     case 6:
@@ -82,7 +107,10 @@ private:
     switch (k) {
     case 0: return "b0";
     case 1: return "(" + intExpr(1) + cmp[pick(0, 5)] + intExpr(1) + ")";
-    case 2: return "(" + nvar() + (chance(50) ? " == null)" : " != null)");
+    case 2:
+      if (arrays && chance(30))
+        return "(" + avar() + (chance(50) ? " == null)" : chance(50) ? " != null)" : " == " + avar() + ")");
+      return "(" + nvar() + (chance(50) ? " == null)" : " != null)");
     case 3: return "(" + boolExpr(d - 1) + " and " + boolExpr(d - 1) + ")";
     case 4: return "(" + boolExpr(d - 1) + " or " + boolExpr(d - 1) + ")";
     case 5: return "(" + boolExpr(d - 1) + " ==> " + boolExpr(d - 1) + ")";
@@ -98,7 +126,30 @@ private:
     return out;
   }
 
+  std::string arrayStmt() {
+    switch (pick(0, 9)) {
+    case 0: {
+      std::string len = chance(80) ? std::to_string(pick(0, 4)) : chance(50) ? "-1" : ivar();
+      return avar() + " := new int[" + len + "]" + (chance(40) ? " nondet" : "") + ";\n";
+    }
+    case 1: return avar() + " := " + (chance(70) ? avar() : std::string("null")) + ";\n";
+    case 2:
+    case 3: return ivar() + " := " + avar() + "[" + index() + "];\n";
+    case 4:
+    case 5: return avar() + "[" + index() + "] := " + intExpr(1) + ";\n";
+    case 6: return ivar() + " := " + avar() + ".length;\n";
+    case 7: return avar() + " := nondet;\n";
+    case 8:
+      if (chance(50))
+        return "m0 := new Node[" + std::to_string(pick(1, 3)) + "]" + (chance(40) ? " nondet" : "") + ";\n";
+      return "m0[" + index() + "] := " + nvar() + ";\n";
+    default: return nvar() + " := m0[" + index() + "];\n";
+    }
+  }
+
   std::string stmt(int depth) {
+    if (arrays && chance(25))
+      return arrayStmt();
     int k = pick(0, depth > 0 ? 20 : 14);
     switch (k) {
     case 0:
@@ -118,7 +169,7 @@ private:
     case 10:
       if (ctx.callable > 0)
         return ivar() + " := h" + std::to_string(pick(0, ctx.callable - 1)) + "(" + intExpr(1) + ", " +
-               nvar() + ");\n";
+               nvar() + (arrays ? ", " + avar() : std::string()) + ");\n";
       return "skip;\n";
     case 11:
       if (chance(15))

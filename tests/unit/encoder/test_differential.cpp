@@ -37,10 +37,11 @@ struct Tally {
 
 /// Which generator makes the programs: random_program.h's (heap, calls, control) or random_ints.h's (huge
 /// constants, the fixed-width types, casts, bit operations).
-enum class Flavor { General, Ints };
+enum class Flavor { General, Ints, Arrays };
 
 void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor flavor, Tally &tally) {
-  std::string text = flavor == Flavor::Ints ? IntGen(seed).program() : Gen(seed).program();
+  std::string text =
+      flavor == Flavor::Ints ? IntGen(seed).program() : Gen(seed, flavor == Flavor::Arrays).program();
   if (const char *file = std::getenv("LOCUS_DIFF_FILE"); file && *file) { // a reduced program, same inputs
     std::ifstream in(file);
     REQUIRE(in);
@@ -70,7 +71,7 @@ void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor fla
   eo.unwind = 4;
   eo.ints = ints;
   eo.fixedArgs = args;
-  eo.fixedNondets = consumedNondets(prog, out);
+  eo.fixedNondets = out.nondetDrawn; // with arrays: the contents of each `new T[n] nondet` too
   backends::TermManager tm;
   backends::MakeSolverResult made = backends::makeSolver(spec, tm);
   REQUIRE(made);
@@ -80,7 +81,7 @@ void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor fla
   // programs: without folding, their math-mode bit operations on 64-bit products are bit decompositions
   // that take the solvers minutes even with every input fixed (relaxation has its own differential test,
   // test_relaxation.cpp, and these programs are about the integer semantics).
-  eo.relaxValues = eo.relaxGuards = flavor == Flavor::General && seed % 2 == 0;
+  eo.relaxValues = eo.relaxGuards = flavor != Flavor::Ints && seed % 2 == 0;
   Encoding enc = encode(prog, entry, tm, eo);
   std::vector<Term> sels = enc.selectors();
   if (eo.relaxValues)
@@ -176,13 +177,18 @@ uint64_t envOr(const char *name, uint64_t dflt) {
 void runMany(ir::IntMode ints, uint64_t base, Flavor flavor = Flavor::General) {
   // The integer programs: fewer by default, as their math-mode checks are slow (below).
   uint64_t first = envOr("LOCUS_DIFF_SEED", base),
-           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints ? 40 : 100);
+           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints     ? 40
+                                             : flavor == Flavor::Arrays ? 60
+                                                                        : 100);
   for (const std::string &spec : apiSolvers()) {
     Tally t;
     for (uint64_t seed = first; seed < first + count; ++seed)
       runOne(seed, spec, ints, flavor, t);
-    std::string what =
-        spec + (flavor == Flavor::Ints ? " ints" : "") + (ints == ir::IntMode::BV32 ? " bv32" : " math");
+    std::string what = spec +
+                       (flavor == Flavor::Ints     ? " ints"
+                        : flavor == Flavor::Arrays ? " arrays"
+                                                   : "") +
+                       (ints == ir::IntMode::BV32 ? " bv32" : " math");
     MESSAGE(what << ": " << t.ok << " ok, " << t.failure << " failures, " << t.infeasible << " infeasible, "
                  << t.skipped << " skipped (limit); verify with free inputs: " << t.verdicts[0] << " safe, "
                  << t.verdicts[1] << " failed, " << t.verdicts[3] << " unknown; uniqueness undecided: "
@@ -213,4 +219,12 @@ TEST_CASE("differential: interpreter vs encoding, integer semantics, mathematica
 
 TEST_CASE("differential: interpreter vs encoding, integer semantics, bv32") {
   runMany(ir::IntMode::BV32, 13000, Flavor::Ints);
+}
+
+TEST_CASE("differential: interpreter vs encoding, arrays, mathematical integers") {
+  runMany(ir::IntMode::Math, 21000, Flavor::Arrays);
+}
+
+TEST_CASE("differential: interpreter vs encoding, arrays, bv32") {
+  runMany(ir::IntMode::BV32, 23000, Flavor::Arrays);
 }

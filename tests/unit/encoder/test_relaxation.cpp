@@ -40,7 +40,7 @@ std::string modelKey(const Encoding &enc, const Counterexample &cx) {
 }
 
 void runOne(uint64_t seed, const std::string &spec, Tally &tally) {
-  Gen gen(seed);
+  Gen gen(seed, seed % 2 == 1); // every other program has arrays
   std::string text = gen.program();
   std::mt19937_64 rng(seed * 7919 + 17);
   std::vector<ir::Value> args{ir::Value::ofInt(static_cast<int64_t>(rng() % 11) - 5),
@@ -59,7 +59,7 @@ void runOne(uint64_t seed, const std::string &spec, Tally &tally) {
     ++tally.skipped;
     return;
   }
-  std::vector<ir::Value> nondets = consumedNondets(prog, base);
+  std::vector<ir::Value> nondets = base.nondetDrawn;
   // The statement to relax: one the run reached, chosen at random; value or guard.
   ir::StmtIndex index(prog);
   std::vector<const ir::Stmt *> valueCands, guardCands;
@@ -68,7 +68,8 @@ void runOne(uint64_t seed, const std::string &spec, Tally &tally) {
     if (!s)
       continue;
     bool value = s->kind == ir::Stmt::Assign || s->kind == ir::Stmt::GetField ||
-                 s->kind == ir::Stmt::PutField || s->kind == ir::Stmt::Call;
+                 s->kind == ir::Stmt::PutField || s->kind == ir::Stmt::Call || s->kind == ir::Stmt::GetElem ||
+                 s->kind == ir::Stmt::PutElem || s->kind == ir::Stmt::Length;
     bool guard = s->kind != ir::Stmt::Assert && s->kind != ir::Stmt::Assume && s->kind != ir::Stmt::Skip &&
                  s->kind != ir::Stmt::Concrete && index.procOf(s->id) != ir::kNone &&
                  !prog.procs[index.procOf(s->id)].isTest;
@@ -124,6 +125,8 @@ void runOne(uint64_t seed, const std::string &spec, Tally &tally) {
     cycle.push_back(ir::Type::boolType());
   else if (target->kind == ir::Stmt::PutField)
     cycle.push_back(prog.records[prog.var(owner, target->base).type.record].fields[target->field].type);
+  else if (target->kind == ir::Stmt::PutElem)
+    cycle.push_back(prog.var(owner, target->base).type.elemType());
   else if (target->kind == ir::Stmt::Call) {
     const ir::Procedure &callee = prog.procs[target->callee];
     for (uint32_t k : callee.params)

@@ -16,17 +16,17 @@ std::string show(const ir::TraceStep &t, const ir::ContextTable &contexts) {
   if (t.written)
     s += " " + *t.written;
   if (t.write)
-    s += t.write->kind == ir::Write::Var ? " [var " + std::to_string(t.write->var.index) + "]"
-                                         : " [n" + std::to_string(t.write->node) + "." +
-                                               std::to_string(t.write->field) + "]";
+    s += t.write->kind == ir::Write::Var
+             ? " [var " + std::to_string(t.write->var.index) + "]"
+             : " [n" + std::to_string(t.write->node) + "." + std::to_string(t.write->field) + "]";
   for (const auto &[site, iteration] : contexts.path(t.context))
     s += " @" + std::to_string(site) + "/" + std::to_string(iteration);
   return s;
 }
 
 std::vector<std::string> show(const ir::Outcome &o) {
-  std::vector<std::string> out{std::string(ir::outcomeName(o.kind)) + " " + ir::failureName(o.failure) + " #" +
-                               std::to_string(o.stmt) + " " + o.message};
+  std::vector<std::string> out{std::string(ir::outcomeName(o.kind)) + " " + ir::failureName(o.failure) +
+                               " #" + std::to_string(o.stmt) + " " + o.message};
   for (const ir::TraceStep &t : o.trace)
     out.push_back(show(t, o.contexts));
   for (const ir::Value &v : o.state.entryVars)

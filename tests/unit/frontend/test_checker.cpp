@@ -59,6 +59,14 @@ void expectOneError(const std::string &body, const std::string &msg) {
   CHECK_MESSAGE(c.has(msg), c.errors());
 }
 
+/// The field indices the checker gave a path's selectors.
+std::vector<uint32_t> fieldIdx(const Expr &e) {
+  std::vector<uint32_t> out;
+  for (const Selector &s : e.selectors)
+    out.push_back(s.fieldIdx);
+  return out;
+}
+
 } // namespace
 
 TEST_CASE("annotations") {
@@ -92,16 +100,16 @@ test t1 {
   CHECK(push.result->type.resolved == ir::Type::refType(0));
   const auto &s = push.body->stmts;
   CHECK(s[0]->decls[0]->type.resolved == ir::Type::refType(0));
-  CHECK(s[1]->recordIdx == 0);
+  CHECK(s[1]->alloc->resolved == ir::Type::refType(0));
   const Expr &lhs = *s[2]->lhs;
   CHECK(lhs.decl == s[0]->decls[0].get());
-  CHECK(lhs.fieldIdx == std::vector<uint32_t>{1});
+  CHECK(fieldIdx(lhs) == std::vector<uint32_t>{1});
   CHECK(lhs.type == ir::Type::intType());
-  CHECK(s[3]->lhs->fieldIdx == std::vector<uint32_t>{0});
+  CHECK(fieldIdx(*s[3]->lhs) == std::vector<uint32_t>{0});
   CHECK(s[3]->value->decl->kind == ir::VarKind::Global);
   CHECK(s[5]->lhs->decl == push.result.get());
   const Expr &deep = *s[6]->then->stmts[0]->decls[0]->init;
-  CHECK(deep.fieldIdx == std::vector<uint32_t>{0, 1});
+  CHECK(fieldIdx(deep) == std::vector<uint32_t>{0, 1});
   CHECK(deep.type == ir::Type::intType());
   CHECK(push.contracts[1].expr->type == ir::Type::boolType());
   CHECK(push.contracts[1].expr->args[0]->decl == push.result.get());
@@ -109,10 +117,10 @@ test t1 {
 
   const ProcDecl &t1 = c.proc("t1");
   const auto &ts = t1.body->stmts;
-  CHECK(ts[2]->recordIdx == 1);
+  CHECK(ts[2]->alloc->resolved == ir::Type::refType(1));
   CHECK(ts[3]->calleeDecl == &push);
   CHECK(ts[6]->calleeDecl == &push);
-  CHECK(ts[5]->value->args[0]->fieldIdx == std::vector<uint32_t>{0, 1});
+  CHECK(fieldIdx(*ts[5]->value->args[0]) == std::vector<uint32_t>{0, 1});
 }
 
 TEST_CASE("record indices follow module order, then declaration order") {
@@ -280,4 +288,150 @@ TEST_CASE("errors do not cascade; every error is reported") {
   CHECK(!c.has("operator"));
   CHECK(!c.has("type mismatch"));
   CHECK(!c.has("condition"));
+}
+
+TEST_CASE("arrays: types, selectors and allocations are annotated") {
+  Checked c(withPrelude(R"(
+type Bag { items: uint8[]; length: int; rows: int32[][]; }
+var table: int32[] := new int32[100];
+proc p(a: int[], bag: Bag, ns: Node[]) returns (r: int) {
+  var m: bool[][] := new bool[3][];
+  r := a[r] + bag.length + a.length;
+  bag.rows[0][1] := int32(bag.items.length);
+  ns[0].next.val := 1;
+  ns := new Node[r] nondet;
+  var n8: int8 := a.length;
+}
+)"));
+  REQUIRE_MESSAGE(c.ok, c.errors());
+  const ProcDecl &p = c.proc("p");
+  const ir::Type intArr = ir::Type::arrayOf(ir::Type::intType());
+  CHECK(p.params[0]->type.resolved == intArr);
+  CHECK(p.params[2]->type.resolved == ir::Type::arrayOf(ir::Type::refType(0)));
+  const auto &s = p.body->stmts;
+  const Allocation &m = *s[0]->decls[0]->alloc;
+  CHECK(m.resolved == ir::Type::arrayOf(ir::Type::arrayOf(ir::Type::boolType())));
+  CHECK(m.extraDims == 1);
+  // a[r] + bag.length + a.length: an element, a record's field called `length`, an array's length
+  const Expr &sum = *s[1]->value;
+  const Expr &elem = *sum.args[0]->args[0];
+  REQUIRE(elem.selectors.size() == 1);
+  CHECK(elem.selectors[0].kind == Selector::Index);
+  CHECK(elem.selectors[0].type == ir::Type::intType());
+  CHECK(elem.selectors[0].index->decl == p.result.get());
+  const Expr &field = *sum.args[0]->args[1];
+  CHECK(field.selectors[0].kind == Selector::Field);
+  CHECK(field.selectors[0].fieldIdx == 1);
+  CHECK(sum.args[1]->selectors[0].kind == Selector::Length);
+  CHECK(sum.args[1]->type == ir::Type::intType());
+  const Expr &lhs = *s[2]->lhs;
+  REQUIRE(lhs.selectors.size() == 3);
+  CHECK(lhs.selectors[0].type == ir::Type::arrayOf(ir::Type::arrayOf(ir::Type::fixedInt(32, true))));
+  CHECK(lhs.selectors[1].type == ir::Type::arrayOf(ir::Type::fixedInt(32, true)));
+  CHECK(lhs.type == ir::Type::fixedInt(32, true));
+  CHECK(s[2]->value->args[0]->selectors[1].kind == Selector::Length);
+  CHECK(fieldIdx(*s[3]->lhs) == std::vector<uint32_t>{ir::kNone, 0, 1});
+  CHECK(s[4]->alloc->fill);
+  CHECK(s[4]->alloc->resolved == ir::Type::arrayOf(ir::Type::refType(0)));
+  // a length read into a fixed-width variable takes its type (ir::Stmt::Length converts)
+  CHECK(s[5]->decls[0]->init->type == ir::Type::fixedInt(8, true));
+  const VarDecl &table = *c.unit.modules[0]->globals[1];
+  CHECK(table.type.resolved == ir::Type::arrayOf(ir::Type::fixedInt(32, true)));
+  CHECK(table.alloc->length->value == 100);
+}
+
+TEST_CASE("arrays: every diagnostic") {
+  // (in `proc p(x: int, b: bool, n: Node) returns (r: int)`)
+  expectOneError("var a: int[]; x := x[0];", "cannot index 'x', which has non-array type 'int'");
+  expectOneError("var a: int[]; x := n.next[1];", "cannot index 'n.next', which has non-array type 'Node'");
+  expectOneError("var a: int[]; x := a[b];", "an array index must be an int, got 'bool'");
+  expectOneError("var a: int[]; x := a[n];", "an array index must be an int, got 'Node'");
+  expectOneError("var a: int[]; x := a.size;",
+                 "an array has no field 'size' (only 'length'): 'a' has type 'int[]'");
+  expectOneError("var a: int[][]; x := a[0].val;",
+                 "an array has no field 'val' (only 'length'): 'a[0]' has type 'int[]'");
+  expectOneError("var a: int[]; x := a[0].val;",
+                 "cannot access field 'val' of 'a[0]', which has non-record type 'int'");
+  expectOneError("x := x.length;", "cannot access field 'length' of 'x', which has non-record type 'int'");
+  expectOneError("var a: int[]; x := a.length.val;",
+                 "cannot access field 'val' of 'a.length', which has non-record type 'int'");
+  expectOneError("var a: int[]; a.length := 3;", "cannot assign to the length of an array");
+  expectOneError("var a: bool[]; a[0] := 1;", "type mismatch: cannot assign 'int' to 'bool'");
+  expectOneError("var a: int8[]; a[0] := 300;", "integer literal 300 is out of range for 'int8'");
+  expectOneError("var a: int[]; a := new Nod[3];", "unknown type 'Nod'");
+  expectOneError("var a: int[]; a := new int;",
+                 "'new' allocates records and arrays, not 'int' (an array: 'new int[n]')");
+  expectOneError("var a: int[]; a := new int[b];", "the length of an array must be an int, got 'bool'");
+  expectOneError("var a: int[]; a := new bool[3];", "type mismatch: cannot assign 'bool[]' to 'int[]'");
+  expectOneError("var a: int[]; a := new int[3][];", "type mismatch: cannot assign 'int[][]' to 'int[]'");
+  expectOneError("n := new Node[3];", "type mismatch: cannot assign 'Node[]' to 'Node'");
+  expectOneError("var a: int[] := new int8[2];", "type mismatch: cannot assign 'int8[]' to 'int[]'");
+  expectOneError("var a: int[]; var c: bool[]; c := a;", "type mismatch: cannot assign 'int[]' to 'bool[]'");
+  expectOneError("var a: int[]; x := a;", "type mismatch: cannot assign 'int[]' to 'int'");
+  expectOneError("var a: int[]; var c: int8[]; b := a == c;", "cannot compare 'int[]' with 'int8[]'");
+  expectOneError("var a: Node[]; b := a == n;", "cannot compare 'Node[]' with 'Node'");
+  expectOneError("var a: int[]; x := a[0] + b;", "operator '+' expects 'int' operands, got 'int' and 'bool'");
+  expectOneError("var a: int[]; var y: int32 := a.length + 1;",
+                 "type mismatch: cannot assign 'int' to 'int32'");
+  expectOneError("var a: int[]; f(a, b);", "argument 1 of 'f' must be 'int', got 'int[]'");
+  expectOneError("var a: int[]; x := q[0];", "use of undeclared variable 'q'");
+  expectOneError("var a: int[]; x := a[q];", "use of undeclared variable 'q'");
+}
+
+TEST_CASE("arrays: valid corner cases") {
+  Checked c(withPrelude(R"(
+type L { length: L; }
+var empty: bool[] := new bool[0];
+var big: int8[] := new int8[1099511627776];
+var deep: Node[][][] := new Node[2][][];
+proc p(a: int[], l: L) returns (r: int[])
+  requires a == null or a.length > 0
+  ensures r != null ==> r.length == 3
+{
+  var b: bool;
+  b := a == null and null == a and a == r and a != null;
+  r := null;
+  r := a;
+  r := new int[3];
+  a := nondet;
+  l.length.length := l;
+  r[int8(1)] := r[2u64] + r[-1];
+  deep[0] := new Node[1][];
+  deep[0][0] := new Node[2] nondet;
+  deep[0][0][1] := new Node;
+  var c: int[] := new int[big.length];
+  var n: uint64 := c.length;
+  var count: int := 0;
+  r[0] := scan "%d", count;
+}
+)"));
+  CHECK_MESSAGE(c.ok, c.errors());
+}
+
+TEST_CASE("arrays: global allocations") {
+  Checked c(
+      withPrelude("var a1: int[] := new int[n];\nvar a2: int[] := new int[-1];\nvar a3: Node := new Node;\n"
+                  "var a4: int[] := new int[3] nondet;\nvar a5: int[] := new int[1099511627777];\n"
+                  "var a6: int[] := new int[1 + 1];\nvar a7: int := 3;\nvar a8: bool[] := new int[2];\n"));
+  CHECK(c.diags.errorCount() == 8);
+  CHECK(
+      c.has("m0.gcl:4:26: error: the length of global array 'a1' must be an integer literal (it is allocated "
+            "before the program runs)"));
+  CHECK(c.has("m0.gcl:5:26: error: the length of global array 'a2' must be from 0 to 1099511627776, got -1"));
+  CHECK(c.has(
+      "m0.gcl:6:17: error: global variable 'a3' cannot be initialized with a record ('new Node'); only a "
+      "global array may be allocated"));
+  CHECK(c.has("m0.gcl:7:18: error: global array 'a4' starts with its elements at their default: 'nondet' "
+              "contents are not allowed here"));
+  CHECK(c.has("m0.gcl:8:26: error: the length of global array 'a5' must be from 0 to 1099511627776, got "
+              "1099511627777"));
+  CHECK(c.has("m0.gcl:9:28: error: the length of global array 'a6' must be an integer literal"));
+  CHECK(c.has("m0.gcl:10:16: error: global variable 'a7' cannot have an initializer"));
+  CHECK(c.has("m0.gcl:11:19: error: type mismatch: cannot assign 'int[]' to 'bool[]'"));
+}
+
+TEST_CASE("arrays: contract blocks do not write elements") {
+  Checked c("proc f(a: int[]) requires { a[0] := 1; x := a[0]; } { var x: int; }\n");
+  CHECK(c.diags.errorCount() == 1);
+  CHECK(c.has("a contract block cannot write to the heap"));
 }

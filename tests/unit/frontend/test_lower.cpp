@@ -425,3 +425,228 @@ proc main() {
   CHECK_FALSE(tryCompile("proc f() unwind 100001 { skip; }", "t.gcl", &errors));
   CHECK(errors.find("t.gcl:1:17: error: an unwind bound is from 1 to 100000") != std::string::npos);
 }
+
+TEST_CASE("lower: element reads, lengths, writes and allocations") {
+  auto prog = compile(R"(
+type Bag { items: int[]; next: Bag; length: int; }
+proc f(a: int[], b: Bag, m: int32[][], k: int) returns (r: int) {
+  r := a[k];
+  r := a[k + 1] * 2;
+  r := a.length;
+  r := b.items[a[0]] + b.length;
+  a[k] := r + 1;
+  b.next.items[k] := a[1];
+  m[k][0] := int32(a.length);
+  a := new int[k];
+  m := new int32[k][] nondet;
+  b.items := new int[3] nondet;
+  m[0] := new int32[2];
+  a[2] := nondet;
+  a[3] := f(a, b, m, 1);
+  var c: Bag[] := new Bag[1];
+  c[0] := new Bag;
+  var n16: uint16 := a.length;
+  b.length := a.length;
+  a[a[0]] := a[1];
+}
+)");
+  CHECK(body(prog, "f") == R"(r := a[k];
+t0 := a[k + 1];
+r := t0 * 2;
+r := a.length;
+t1 := b.items;
+t2 := a[0];
+t3 := t1[t2];
+t4 := b.length;
+r := t3 + t4;
+a[k] := r + 1;
+t5 := b.next;
+t6 := t5.items;
+t7 := a[1];
+t6[k] := t7;
+t8 := m[k];
+t9 := a.length;
+t8[0] := int32(t9);
+a := new int[k];
+m := new int32[k][] nondet;
+t10 := new int[3] nondet;
+b.items := t10;
+t11 := new int32[2];
+m[0] := t11;
+t12 := nondet;
+a[2] := t12;
+t13 := f(a, b, m, 1);
+a[3] := t13;
+c := new Bag[1];
+t14 := new Bag;
+c[0] := t14;
+n16 := a.length;
+t15 := a.length;
+b.length := t15;
+t16 := a[0];
+t17 := a[1];
+a[t16] := t17;
+)");
+  const ir::Procedure &f = prog.procs.at(0);
+  const ir::Stmt &get = f.body.at(0);
+  CHECK(get.kind == ir::Stmt::GetElem);
+  CHECK(get.base == ir::VarRef{false, 0});
+  REQUIRE(get.args.size() == 1);
+  CHECK(get.args[0].var == ir::VarRef{false, 3});
+  CHECK(f.body.at(3).kind == ir::Stmt::Length);
+  const ir::Stmt &put = f.body.at(9);
+  CHECK(put.kind == ir::Stmt::PutElem);
+  CHECK(put.args.at(0).var == ir::VarRef{false, 3});
+  CHECK(put.value.kind == ir::Expr::Binary);
+  CHECK(f.body.at(17).kind == ir::Stmt::NewArray);
+  CHECK_FALSE(f.body.at(17).fill);
+  CHECK(f.body.at(18).fill);
+  // the length read into a uint16 is one Length into it; into an int temporary for the record's field
+  CHECK(f.body.at(30).kind == ir::Stmt::Length);
+  CHECK(f.vars.at(f.body.at(30).lhs.index).type == ir::Type::fixedInt(16, false));
+  CHECK(f.vars.at(f.varIndex("t12")).type == ir::Type::intType());
+  CHECK(f.vars.at(f.varIndex("t14")).type == ir::Type::refType(0));
+  CHECK(ir::validate(prog).empty());
+  roundTrip(prog);
+}
+
+TEST_CASE("lower: element reads right of a short circuit are guarded") {
+  auto prog = compile(R"(
+proc f(a: int[], i: int) returns (r: bool) {
+  r := a != null and i < a.length and a[i] > 0;
+  if (a == null or a[0] == 0) { r := false; }
+  while (i >= 0 ==> a[i] != 0) { i := i - 1; }
+}
+)");
+  CHECK(body(prog, "f") == R"(b0 := a != null;
+[b0] t0 := a.length;
+b1 := b0 and i < t0;
+[b1] t1 := a[i];
+r := b1 and t1 > 0;
+b2 := a == null;
+b3 := not b2;
+[b3] t2 := a[0];
+b4 := b2 or t2 == 0;
+[b4] r := false;
+b6 := i >= 0;
+[b6] t3 := a[i];
+b5 := b6 ==> t3 != 0;
+while (b5) {
+  i := i - 1;
+  b7 := i >= 0;
+  [b7] t4 := a[i];
+  b5 := b7 ==> t4 != 0;
+}
+)");
+  roundTrip(prog);
+}
+
+TEST_CASE("lower: canonical array statements lower to themselves, one IR statement each") {
+  std::string text = R"(type Node @"orig/f.c" 1:8 {
+  next: Node @2:3;
+  vals: int8[] @3:3;
+}
+
+var table: int32[] @"orig/f.c" 5:5 := new int32[100];
+var grid: Node[][] @"orig/f.c" 6:6 := new Node[0][];
+var empty: int8[] @"orig/f.c" 7:6;
+
+proc f(a: int8[] @9:8, i: int64 @9:16) returns (r: int8 @9:25) @"orig/f.c" 9:6
+{
+  var b0: bool @10:3;
+  temp t0: int8[] @11:3;
+  temp n: uint64 @12:3;
+  temp m: Node[][] @13:3;
+  #3 @10:3 r := a[i];  ^1 10:3+9 (10:7+1)
+  #4 @11:3 [b0] a[i + 1i64] := r;  ^2 11:3+11 (11:12+1 11:5+5 11:5+1 11:9+1)
+  #5 @12:3 t0 := new int8[i];  ^3 12:3+13 (12:12+1)
+  #6 @12:3 t0 := new int8[i] nondet;  ^3 (12:12+1)
+  #7 @12:3 [false] n := t0.length;  ^3
+  #8 @13:3 m := new Node[n][];  ^4 13:3+20
+  #9 @14:3 grid := m;
+  #10 @15:3 table[int64(r)] := 0i32;
+}
+)";
+  std::string errors;
+  auto prog = tryCompile(text, "printed.gcl", &errors);
+  INFO(errors);
+  REQUIRE(prog.has_value());
+  const ir::Procedure &f = prog->procs.at(0);
+  REQUIRE(f.body.size() == 8);
+  const ir::Stmt::Kind kinds[] = {ir::Stmt::GetElem,  ir::Stmt::PutElem, ir::Stmt::NewArray,
+                                  ir::Stmt::NewArray, ir::Stmt::Length,  ir::Stmt::NewArray,
+                                  ir::Stmt::Assign,   ir::Stmt::PutElem};
+  for (size_t i = 0; i < 8; ++i) {
+    CAPTURE(i);
+    CHECK(f.body[i].kind == kinds[i]);
+    CHECK(f.body[i].id == i + 3);
+  }
+  // the ranges in order: the value, the index, the guard
+  CHECK(f.body[1].value.range.begin.col == 12);
+  CHECK(f.body[1].args.at(0).range.begin.col == 5);
+  CHECK(f.body[1].args.at(0).args.at(1).range.begin.col == 9);
+  CHECK(f.body[1].guard.kind == ir::Expr::VarUse);
+  CHECK(f.body[3].fill);
+  CHECK(f.body[4].guard.isFalse());
+  CHECK(f.body[7].args.at(0).op == ir::Op::Cast);
+  CHECK(prog->globals.at(0).alloc == std::optional<int64_t>(100));
+  CHECK(prog->globals.at(1).alloc == std::optional<int64_t>(0));
+  CHECK(prog->globals.at(1).type == ir::Type::arrayOf(ir::Type::arrayOf(ir::Type::refType(0))));
+  CHECK_FALSE(prog->globals.at(2).alloc);
+  CHECK(ir::toString(*prog) == text);
+  roundTrip(*prog);
+}
+
+TEST_CASE("lower: a program with every array form round-trips") {
+  auto prog = compile(R"(
+type Bag { items: uint8[]; length: int; next: Bag; rows: int32[][]; }
+var table: int32[] := new int32[100];
+var grid: bool[][] := new bool[4][];
+var bags: Bag[];
+proc count(a: int[], k: int) returns (n: int)
+  requires a == null or a.length < 1000
+  ensures n >= 0
+{
+  var i: int := 0;
+  while (a != null and i < a.length) {
+    if (a[i] == k) { n := n + 1; }
+    i := i + 1;
+  }
+}
+proc forms(b: Bag, k: int) returns (r: int[])
+{
+  var bs: Bag[] := new Bag[3] nondet;
+  var m: int32[][] := new int32[2][];
+  r := new int[k + 1];
+  r[k] := count(r, k);
+  r[k - 1] := r[0] + r[k];
+  b.items[1] := uint8(b.length + b.items.length);
+  bs[0].next.items[2] := 7;
+  m[1] := new int32[k];
+  m[1][0] := b.rows[0][1];
+  b.rows := new int32[k][] nondet;
+  r[2] := nondet;
+  if (bs != null and bs[0] != null and bs[0].items == b.items) { r := null; }
+  grid[0][7] := true;
+  table[99] := -1;
+  bags := bs;
+  [r != null and r.length > 3] r[3] := table.length;
+}
+test t {
+  var a: int[] := new int[2];
+  var n: int;
+  a[1] := 5;
+  n := count(a, 5);
+  assert n == 1;
+}
+)");
+  CHECK(ir::validate(prog).empty());
+  CHECK(prog.globals.at(0).alloc == std::optional<int64_t>(100));
+  CHECK(prog.globals.at(1).alloc == std::optional<int64_t>(4));
+  CHECK_FALSE(prog.globals.at(2).alloc);
+  std::string text = ir::toString(prog);
+  CHECK(text.find("var table: int32[] @\"test.gcl\" 3:5 := new int32[100];\n") != std::string::npos);
+  CHECK(text.find("var grid: bool[][] @\"test.gcl\" 4:5 := new bool[4][];\n") != std::string::npos);
+  CHECK(text.find("var bags: Bag[] @\"test.gcl\" 5:5;\n") != std::string::npos);
+  roundTrip(prog);
+}

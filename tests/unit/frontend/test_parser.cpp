@@ -143,14 +143,21 @@ TEST_CASE("simple statements") {
   CHECK(s[0]->decls[1]->init->kind == Expr::NullLit);
   CHECK(s[0]->decls[1]->kind == ir::VarKind::Local);
   CHECK(s[1]->kind == Stmt::Assign);
-  CHECK(s[1]->lhs->names == std::vector<std::string>{"a"});
+  CHECK(s[1]->lhs->name == "a");
+  CHECK(s[1]->lhs->selectors.empty());
   CHECK(s[1]->value->value == 1);
   CHECK(s[2]->value->kind == Expr::Path);
-  CHECK(s[2]->value->names == std::vector<std::string>{"n", "val"});
-  CHECK(s[3]->lhs->names == std::vector<std::string>{"n", "next", "val"});
-  CHECK(s[3]->lhs->nameLocs.size() == 3);
+  CHECK(s[2]->value->name == "n");
+  REQUIRE(s[2]->value->selectors.size() == 1);
+  CHECK(s[2]->value->selectors[0].name == "val");
+  CHECK(s[3]->lhs->name == "n");
+  REQUIRE(s[3]->lhs->selectors.size() == 2);
+  CHECK(s[3]->lhs->selectors[0].name == "next");
+  CHECK(s[3]->lhs->selectors[1].name == "val");
+  CHECK(s[3]->lhs->selectors[1].loc.col == 10);
   CHECK(s[4]->kind == Stmt::New);
-  CHECK(s[4]->typeName == "Node");
+  CHECK(s[4]->alloc->type.name == "Node");
+  CHECK(!s[4]->alloc->length);
   CHECK(s[5]->kind == Stmt::Nondet);
   CHECK(s[6]->kind == Stmt::Call);
   CHECK(s[6]->callee == "f");
@@ -411,6 +418,94 @@ TEST_CASE("tag errors") {
   CHECK(e.find("line numbers start at 1") != std::string::npos);
 }
 
+TEST_CASE("arrays: types, element paths, allocations") {
+  Parsed p(R"(type Bag { items: uint8[]; rows: Bag[][]; }
+var table: int32[] := new int32[100];
+proc f(a: int[], b: Bag) returns (r: bool[]) {
+  var m: int[][] := new int[n][];
+  r := new bool[a[0] + 1] nondet;
+  b.rows[i][j + 1].items[2] := a.length;
+  x := new Bag;
+})");
+  REQUIRE_MESSAGE(p.ok(), p.errors());
+  const Module &m = *p.m;
+  CHECK(m.types[0]->fields[0].type.name == "uint8");
+  CHECK(m.types[0]->fields[0].type.dims == 1);
+  CHECK(m.types[0]->fields[1].type.name == "Bag");
+  CHECK(m.types[0]->fields[1].type.dims == 2);
+  const VarDecl &table = *m.globals[0];
+  CHECK(table.type.dims == 1);
+  REQUIRE(table.alloc);
+  CHECK(!table.init);
+  CHECK(table.alloc->type.name == "int32");
+  CHECK(table.alloc->type.dims == 0);
+  CHECK(table.alloc->length->value == 100);
+  CHECK(table.alloc->extraDims == 0);
+  CHECK(!table.alloc->fill);
+  CHECK(p.proc().result->type.name == "bool");
+  CHECK(p.proc().result->type.dims == 1);
+  const auto &s = p.proc().body->stmts;
+  const Allocation &mm = *s[0]->decls[0]->alloc;
+  CHECK(mm.type.name == "int");
+  CHECK(mm.extraDims == 1);
+  CHECK(mm.length->name == "n");
+  CHECK(mm.loc.col == 21);
+  CHECK(s[1]->kind == Stmt::New);
+  CHECK(s[1]->alloc->fill);
+  CHECK(s[1]->alloc->length->kind == Expr::Binary);
+  CHECK(s[1]->alloc->length->args[0]->selectors.size() == 1);
+  const Expr &lhs = *s[2]->lhs;
+  CHECK(lhs.name == "b");
+  REQUIRE(lhs.selectors.size() == 5);
+  const Selector::Kind kinds[] = {Selector::Field, Selector::Index, Selector::Index, Selector::Field,
+                                  Selector::Index};
+  for (size_t i = 0; i < 5; ++i)
+    CHECK(lhs.selectors[i].kind == kinds[i]);
+  CHECK(lhs.selectors[0].name == "rows");
+  CHECK(lhs.selectors[1].index->name == "i");
+  CHECK(lhs.selectors[2].index->op == ir::Op::Add);
+  CHECK(lhs.selectors[2].loc.col == 12);
+  CHECK(lhs.selectors[4].index->value == 2);
+  // each selector's range is the path's text up to it: `b.rows[i][j + 1]`
+  CHECK(lhs.selectors[2].range.begin.col == 3);
+  CHECK(lhs.selectors[2].range.end.col == 19);
+  CHECK(lhs.range.end.col == 28);
+  // `.length` is a field selector until the checker sees an array
+  CHECK(s[2]->value->selectors[0].kind == Selector::Field);
+  CHECK(s[2]->value->selectors[0].name == "length");
+  CHECK(s[3]->alloc->type.name == "Bag");
+  CHECK(!s[3]->alloc->length);
+}
+
+TEST_CASE("arrays: syntax errors") {
+  struct Case {
+    std::string text;
+    std::string message;
+    uint32_t line, col;
+  };
+  const Case cases[] = {
+      {"proc f() { x := new Node nondet; }",
+       "only the elements of an array can start nondet ('new T[n] nondet')", 1, 26},
+      {"proc f() { x := new int[]; }", "expected an expression, found ']'", 1, 25},
+      {"proc f() { x := a[]; }", "expected an expression, found ']'", 1, 19},
+      {"proc f() { var x: int[3]; }", "expected ']', found '3' (an array type is written 'T[]')", 1, 23},
+      {"proc f(a: int[][x]) { }", "expected ']', found 'x' (an array type is written 'T[]')", 1, 17},
+      {"proc f() { x := new int[2][3]; }",
+       "expected ']', found '3' (only the outer array has a length: 'new T[n][]')", 1, 28},
+      {"proc f() { x := new int[2] nondet nondet; }", "unexpected 'nondet'", 1, 35},
+      {"proc f() { x := a[1; }", "missing ']'", 1, 20},
+  };
+  for (const Case &c : cases) {
+    CAPTURE(c.text);
+    Parsed p(c.text);
+    REQUIRE(p.diags.hasErrors());
+    const Diagnostic &d = p.diags.all().front();
+    CHECK(d.message == c.message);
+    CHECK(d.loc.line == c.line);
+    CHECK(d.loc.col == c.col);
+  }
+}
+
 TEST_CASE("syntax errors are worded for humans and located") {
   struct Case {
     std::string text;
@@ -526,6 +621,26 @@ TEST_CASE("deep nesting is an error, never a crash") {
       s += " + 1";
     Parsed p(s + "; }");
     CHECK(p.errors().find("nested too deeply") != std::string::npos);
+  }
+  SUBCASE("indices") {
+    std::string s = "proc f() { x := ";
+    for (int i = 0; i < 300; ++i)
+      s += "a[";
+    Parsed p(s + "0" + std::string(300, ']') + "; }");
+    CHECK(p.errors().find("nesting is too deep") != std::string::npos);
+  }
+  SUBCASE("many element reads and array types are not nesting") {
+    // A `[` after a name, a type or an index's `]` is no guard: it closes before the statement ends.
+    std::string s = "proc f(a: int";
+    for (int i = 0; i < 250; ++i)
+      s += "[]";
+    s += ") { [a[0][1] > 0] [b] x := 0";
+    for (int i = 0; i < 300; ++i)
+      s += " + a[" + std::to_string(i) + "][i]";
+    Parsed p(s + "; }");
+    CHECK_MESSAGE(p.ok(), p.errors());
+    REQUIRE(p.m->procs.size() == 1);
+    CHECK(p.proc().params[0]->type.dims == 250);
   }
   SUBCASE("moderate nesting is fine") {
     std::string s = "proc f() { x := " + std::string(100, '(') + "1" + std::string(100, ')') + ";";

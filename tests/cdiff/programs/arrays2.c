@@ -12,7 +12,7 @@ struct rec { int len; int data[6]; };
 struct pt { int x; short y; };
 
 const int squares[8] = {0, 1, 4, 9, 16, 25, 36, 49};
-int big[3000];
+int big[300];
 char word[] = "hello";
 
 int sum(int a[], int n) {
@@ -37,9 +37,9 @@ struct rec grow(struct rec r, int v) {
 
 int main(void) {
   int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(), c = __VERIFIER_nondet_int();
-  for (int i = 0; i < 3000; i++)
+  for (int i = 0; i < 300; i++)
     big[i] = i % 7;
-  int acc = sum(big, 3000) % 1000;
+  int acc = sum(big, 300) % 1000;
   int m[4][4];
   for (int i = 0; i < 4; i++)
     for (int j = 0; j < 4; j++)

@@ -2,7 +2,7 @@
 // inner index checked against its dimension), variable-length arrays, char arrays with string initializers,
 // array parameters (fat pointers), arrays in structs (copied element by element with the struct) and arrays
 // of structs (one array per field), a struct whose field's address is taken (a heap node).
-// RUN: locus run %s
+// RUN: locus run %s --seed 1
 // CHECK: outcome: ok
 // CHECK: result: 197
 // RUN: locus run %s --entry inner --args 3
@@ -11,9 +11,9 @@
 // CHECK: array index in bounds: m[1][j] (dimension 2 of size 3)
 // RUN: locus run %s --entry inner --args 2
 // CHECK: result: 6
-// RUN: locus run %s --entry vla --args 4
+// RUN: locus run %s --entry vla --args 4 --seed 1
 // CHECK: result: 6
-// RUN: locus run %s --entry vla --args=-1
+// RUN: locus run %s --entry vla --args=-1 --seed 1
 // EXIT: 1
 // CHECK: failure (bounds)
 // CHECK: array length out of range

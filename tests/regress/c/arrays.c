@@ -7,11 +7,11 @@
 // RUN: locus run %s --entry oob --args 4
 // EXIT: 1
 // CHECK: failure (bounds)
-// CHECK: index out of bounds: i = 4, length 4
+// CHECK: index out of bounds: 'a[i]' with index 4, length 4
 // RUN: locus run %s --entry oob --args=-1
 // EXIT: 1
 // CHECK: failure (bounds)
-// CHECK: index out of bounds: i = -1, length 4
+// CHECK: index out of bounds: 'a[i]' with index -1, length 4
 // RUN: locus run %s --entry oob --args 3
 // CHECK: result: 0
 // RUN: locus ir %s --no-tags --no-ranges

@@ -2,14 +2,14 @@
 // (frontend/c/README.md, *memset, memcpy*); memcpy of overlapping memory is a failure (C leaves it
 // undefined), memmove copies downward when the destination is after the source; the value of the call (the
 // destination) can be used.
-// RUN: locus run %s
+// RUN: locus run %s --seed 1
 // CHECK: outcome: ok
 // CHECK: result: 120
 // RUN: locus run %s --entry overlap
 // EXIT: 1
 // CHECK: failure (assert)
 // CHECK: memcpy of overlapping memory: memcpy(a + 1, a, 3 * sizeof(int))
-// RUN: locus run %s --entry beyond
+// RUN: locus run %s --entry beyond --seed 1
 // EXIT: 1
 // CHECK: failure (bounds)
 // RUN: locus ir %s --no-tags --no-ranges

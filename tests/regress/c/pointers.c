@@ -14,10 +14,10 @@
 // RUN: locus run %s --entry past --args 4
 // EXIT: 1
 // CHECK: failure (bounds)
-// CHECK: index out of bounds: {{.*}} = 4, length 4
+// CHECK: index out of bounds: {{.*}} with index 4, length 4
 // RUN: locus run %s --entry past --args 3
 // CHECK: result: 4
-// RUN: locus run %s --entry compare
+// RUN: locus run %s --entry compare --seed 1
 // EXIT: 1
 // CHECK: failure (assert)
 // CHECK: pointer comparison of different objects: p < q

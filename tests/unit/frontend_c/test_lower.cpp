@@ -41,9 +41,10 @@ ir::Program compile(const std::string &text) {
 }
 
 ir::Outcome run(const ir::Program &prog, const std::string &entry, std::vector<ir::Value> nondet = {},
-                const std::vector<ir::Value> &args = {}) {
+                const std::vector<ir::Value> &args = {}, std::optional<uint64_t> seed = std::nullopt) {
   ir::InterpOptions o;
   o.ints = ir::IntMode::BV32;
+  o.seed = seed;
   o.nondetValues = std::move(nondet);
   ir::Interpreter interp(prog, o);
   return interp.run(prog.procIndex(entry), args);
@@ -158,8 +159,8 @@ TEST_CASE("arrays are IR arrays: globals allocated for every run, locals at thei
       CHECK(s->fill);                           // read before written (element granularity only for 1-D)
     }
   CHECK(allocs == 1);
-  CHECK(run(p, "h", {}, {ir::Value::ofInt(3)}).result->i == 4);
-  CHECK(run(p, "h", {}, {ir::Value::ofInt(-1)}).failure == ir::FailureKind::Bounds);
+  CHECK(run(p, "h", {}, {ir::Value::ofInt(3)}, 1).result->i == 4);
+  CHECK(run(p, "h", {}, {ir::Value::ofInt(-1)}, 1).failure == ir::FailureKind::Bounds);
 }
 
 TEST_CASE(
@@ -254,9 +255,12 @@ TEST_CASE(
                           "  int *q = k > 5 ? b : a;\n"
                           "  return (int)(e - p) * 10 + *p + (q < e);\n"
                           "}\n");
-  CHECK(run(p, "f", {}, {ir::Value::ofInt(1)}).result->i == 2 * 10 + 3 + 1);
-  CHECK(run(p, "f", {}, {ir::Value::ofInt(3)}).failure == ir::FailureKind::Bounds); // *p one past the end
-  ir::Outcome o = run(p, "f", {}, {ir::Value::ofInt(6)});
+  // (b's contents are indeterminate: the seed gives them)
+  ir::Outcome one = run(p, "f", {}, {ir::Value::ofInt(1)}, 1);
+  REQUIRE(one.kind == ir::OutcomeKind::Ok);
+  CHECK(one.result->i == 2 * 10 + 3 + 1);
+  CHECK(run(p, "f", {}, {ir::Value::ofInt(3)}, 1).failure == ir::FailureKind::Bounds); // *p one past the end
+  ir::Outcome o = run(p, "f", {}, {ir::Value::ofInt(6)}, 1);
   CHECK(o.failure == ir::FailureKind::Bounds); // p far outside a: its dereference fails first
 }
 
@@ -279,7 +283,9 @@ TEST_CASE(
     if (s->kind == ir::Stmt::While)
       bounds.push_back(s->unwind);
   CHECK((bounds == std::vector<uint32_t>{5, 5, 3}));
-  CHECK(run(p, "f").result->i == 7 + 10 + 900);
+  ir::Outcome r = run(p, "f", {}, {}, 1);
+  REQUIRE(r.kind == ir::OutcomeKind::Ok);
+  CHECK(r.result->i == 7 + 10 + 900);
 }
 
 TEST_CASE("struct values are scalarized per field; copies through pointers are null-checked") {

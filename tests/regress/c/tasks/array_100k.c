@@ -9,13 +9,13 @@
 // EXIT: 1
 // CHECK: FAILED: bounds
 // CHECK: array_100k.c:{{[0-9]+}}:5:
-// RUN: locus run %s --nondet 77 --steps 2000000
+// RUN: locus run %s --seed 1 --steps 2000000
 // CHECK: outcome: ok
 // CHECK: result: 0
-// RUN: locus run %s --entry buggy
+// RUN: locus run %s --entry buggy --seed 1
 // EXIT: 1
 // CHECK: failure (bounds)
-// CHECK: index out of bounds: {{.*}} = 100000, length 100000
+// CHECK: index out of bounds: {{.*}} with index 100000, length 100000
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_error(void);
 #define N 100000

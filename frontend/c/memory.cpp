@@ -609,12 +609,11 @@ void FnLowering::settleParts(Parts &p, size_t mark, const Expr &g) {
 /// The parts of a fat pointer expression, in C evaluation order.
 Parts FnLowering::ptr(const cl::Expr *e, const Expr &g) {
   DepthGuard depth(*this, e);
+  // The parts get no range of their own: none of them is the expression's text (their operands keep
+  // theirs).
   Parts p = ptrImpl(e, g);
-  SourceRange r = u_.exprRange(e->IgnoreParens());
   for (Expr &x : p) {
     x = fold(std::move(x));
-    if (!x.range.valid())
-      x.range = r;
     if (exprDepth(x, kMaxIrDepth + 1) > kMaxIrDepth)
       x = materialize(std::move(x), g);
   }

@@ -46,7 +46,7 @@ Entry stmtClass(clang::Stmt::StmtClass k) {
   case clang::Stmt::OffsetOfExprClass: return {Support::Lowered, "offsetof (a constant)"};
   case clang::Stmt::ParenExprClass: return {Support::Lowered, "parentheses"};
   case clang::Stmt::StringLiteralClass:
-    return {Support::Lowered, "string literal (assert messages, printf arguments)"};
+    return {Support::Lowered, "string literal (assert messages, printf arguments, char array initializers)"};
   case clang::Stmt::TypeTraitExprClass:
     return {Support::Lowered, "__builtin_types_compatible_p (a constant)"};
   case clang::Stmt::UnaryExprOrTypeTraitExprClass: return {Support::Lowered, "sizeof/_Alignof (a constant)"};
@@ -247,8 +247,8 @@ Entry stmtClass(clang::Stmt::StmtClass k) {
 Entry castKind(clang::CastKind k) {
   switch (k) {
   case clang::CK_BitCast:
-    return {Support::Lowered,
-            "NULL and malloc/calloc results to a struct pointer (other pointer casts are rejected)"};
+    return {Support::Lowered, "NULL, malloc/calloc results and pointer casts between types of the same "
+                              "representation (other pointer casts are rejected)"};
   case clang::CK_LValueToRValue: return {Support::Lowered, "reading an lvalue"};
   case clang::CK_NoOp: return {Support::Lowered, "conversion that changes nothing"};
   case clang::CK_NullToPointer: return {Support::Lowered, "NULL"};
@@ -256,8 +256,9 @@ Entry castKind(clang::CastKind k) {
   case clang::CK_ToVoid: return {Support::Lowered, "(void)e"};
   case clang::CK_IntegralCast: return {Support::Lowered, "integer conversion"};
   case clang::CK_IntegralToBoolean: return {Support::Lowered, "integer to _Bool"};
+  case clang::CK_ArrayToPointerDecay:
+    return {Support::Lowered, "array used as a pointer to its first element"};
   case clang::CK_ToUnion: return {Support::Rejected, "cast to a union"};
-  case clang::CK_ArrayToPointerDecay: return {Support::Rejected, "array used as a pointer"};
   case clang::CK_FunctionToPointerDecay: return {Support::Rejected, "function pointer"};
   case clang::CK_IntegralToPointer: return {Support::Rejected, "conversion between an integer and a pointer"};
   case clang::CK_PointerToIntegral: return {Support::Rejected, "conversion between an integer and a pointer"};

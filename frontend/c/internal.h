@@ -28,10 +28,11 @@ private:
 };
 
 /// A part of an object whose initial value is indeterminate (C11 6.7.9p10, 7.22.3.4): a local variable
-/// without initializer, a field of such a struct, an element of such an array, or a field of the node a
+/// without initializer (a boxed one too), a field of such a struct, the elements of such an array (Array: all
+/// together; Elem: one element of a one-dimensional array, by its constant index), or a field of the node a
 /// pointer variable holds right after malloc.
 struct Tracked {
-  enum Kind { Var, Field, Elem, NodeField } kind = Var;
+  enum Kind { Var, Field, Array, Elem, NodeField } kind = Var;
   const clang::VarDecl *var = nullptr;     ///< the variable (NodeField: the pointer variable)
   const clang::FieldDecl *field = nullptr; ///< Field, NodeField
   uint64_t index = 0;                      ///< Elem

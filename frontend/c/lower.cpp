@@ -1,10 +1,8 @@
 // Lowering of a clang C AST (the subset of docs/c.md) to canonical IR; the scheme is in
 // frontend/c/README.md.
 #include "frontend/c/audit.h"
-#include "frontend/c/goto.h"
-#include "frontend/c/internal.h"
 #include "frontend/c/io.h"
-#include "frontend/c/pragma.h"
+#include "frontend/c/lowering.h"
 #include "ir/ints.h"
 
 #include <clang/AST/Attr.h>
@@ -22,24 +20,7 @@
 #include <set>
 #include <unordered_map>
 
-namespace locus::c {
-namespace {
-
-namespace cl = clang;
-using ir::Expr;
-using ir::VarRef;
-
-constexpr uint64_t kMaxArray = 64;
-/// Arguments modelled for a main that indexes argv with a variable (README.md, *Standard input and output*).
-constexpr uint64_t kArgvModelled = 16;
-/// The lowering recurses on clang's AST; deeper expressions and statements are a located error (it runs on
-/// a 256 MB stack, parse.cpp: far more than 10 000 levels need, even with the sanitizers' larger frames).
-constexpr int kMaxDepth = 10000;
-/// IR expressions deeper than this are split through temporaries (see FnLowering::rv).
-constexpr int kMaxIrDepth = 64;
-
-/// Thrown after an unsupported construct was reported: abandons the current function.
-struct Unsupported {};
+namespace locus::c::lower {
 
 /// Names the IR cannot use: GCL keywords, and `temp` (printed IR's temporary declarations start with it).
 bool isKeyword(const std::string &s) {
@@ -60,13 +41,6 @@ bool isLiteral(const Expr &e) {
   return e.kind == Expr::IntLit || e.kind == Expr::BoolLit || e.kind == Expr::NullLit;
 }
 
-template <typename F> void forEachVar(const Expr &e, F &&f) {
-  if (e.kind == Expr::VarUse)
-    f(e.var);
-  for (const Expr &a : e.args)
-    forEachVar(a, f);
-}
-
 /// The IR type of a C integer type: `_Bool` → bool; char, short, int, long, long long, enums (their
 /// underlying type), signed or unsigned → the fixed-width int of the same width and signedness (LP64:
 /// long is 64 bits). nullopt for every other type and for widths the IR has not (e.g. __int128).
@@ -80,9 +54,6 @@ std::optional<ir::Type> intType(cl::QualType t, const cl::ASTContext &ctx) {
   if (w != 8 && w != 16 && w != 32 && w != 64)
     return std::nullopt;
   return ir::Type::fixedInt(static_cast<uint8_t>(w), t->isSignedIntegerOrEnumerationType());
-}
-bool isBoolType(cl::QualType t) {
-  return t.getCanonicalType()->isBooleanType();
 }
 
 /// The value of a clang integer constant as a BigInt (signed or unsigned as its type).
@@ -101,6 +72,7 @@ Expr literal(const ir::BigInt &v, ir::Type t) {
   return Expr::intLit(ir::convertTo(v, t, ir::IntMode::Math), t);
 }
 
+namespace {
 /// The C type of a `__VERIFIER_nondet_<suffix>` built-in called without a declaration.
 std::optional<ir::Type> nondetType(const std::string &suffix) {
   using T = ir::Type;
@@ -126,518 +98,11 @@ std::optional<ir::Type> nondetType(const std::string &suffix) {
   auto it = kinds.find(suffix);
   return it == kinds.end() ? std::nullopt : std::optional<T>(it->second);
 }
-
-/// Where a C variable lives in the IR: one variable, scalarized array elements or struct fields, or folded
-/// constants.
-struct VarInfo {
-  bool isArray = false;
-  bool isStruct = false; ///< a struct value: one entry of elems/refs per field, in field order
-  bool isConst = false;
-  bool isArgv = false;     ///< main's `argv`: only read through atoi/atol/strtol (io.cpp)
-  ir::Type type;           ///< the (element) IR type; unused for a struct
-  cl::QualType ctype;      ///< the (element) C type; a struct: the struct type
-  std::vector<Expr> elems; ///< array elements or fields (VarUse, or literals when const); a scalar: one entry
-  std::vector<VarRef> refs; ///< the variables (empty when const)
-  std::string name;         ///< the C name
-};
+} // namespace
 
 bool isStructValue(cl::QualType t) {
   return t.getCanonicalType()->isStructureType();
 }
-
-class UnitLowering;
-
-/// Lowering of one function.
-class FnLowering {
-public:
-  FnLowering(UnitLowering &u, const cl::FunctionDecl *fd, ir::Procedure &p);
-  void run();
-
-private:
-  /// An lvalue: a variable, a field of a node, an array element or a constant.
-  struct LVal {
-    enum Kind { Var, Field, Elem, Const } kind = Var;
-    VarRef var;         ///< Var; Field: the base reference variable
-    uint32_t field = 0; ///< Field
-    const VarInfo *array = nullptr;
-    Expr index;         ///< Elem
-    Expr constant;      ///< Const
-    cl::QualType ctype; ///< the C type of the object
-    const cl::Expr *node = nullptr;
-  };
-  struct Breakable {
-    bool isSwitch = false;
-    bool isRegion = false;          ///< the loop of a backward goto (C's break and continue pass through it)
-    const cl::Expr *cond = nullptr; ///< loops: the condition recomputed (null: none)
-    const cl::Expr *inc = nullptr;  ///< for loops: the increment
-    std::optional<VarRef> temp;     ///< the loop's condition variable
-    SourceLoc condLoc;
-    std::optional<VarRef> contFlag;  ///< switch, region: set by a `continue` of an enclosing loop
-    std::optional<VarRef> breakFlag; ///< region: set by a `break` of an enclosing loop or switch
-    uint32_t construct = 0;          ///< the loop's construct and range (its condition's recomputes)
-    SourceRange range;
-    uint32_t incConstruct = 0; ///< the increment's own construct and range
-    SourceRange incRange;
-  };
-  struct Checkpoint {
-    size_t out, vars;
-    unsigned boolTemps, otherTemps;
-  };
-  /// A whole struct that is copied from or to: a scalarized struct variable, or the node a pointer refers to.
-  /// A struct value (or a struct-typed part of one) as a range of leaves (UnitLowering::Leaf): leaves
-  /// first..first+count-1 of a struct variable, or fields first.. of the node a reference variable holds.
-  struct StructObj {
-    const VarInfo *var = nullptr; ///< the struct variable; null: a node
-    VarRef node;                  ///< a reference variable holding the node
-    uint32_t first = 0, count = 0;
-    const cl::Expr *expr = nullptr;
-  };
-
-  // ---- helpers defined below ----
-  [[noreturn]] void unsupported(const cl::Stmt *s, const std::string &what);
-  [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what);
-  void admit(const cl::Stmt *s);
-  void admitDecl(const cl::Decl *d);
-  SourceLoc irLoc(cl::SourceLocation l);
-  std::string text(const cl::Stmt *s) const;
-  ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what);
-
-  bool taken(const std::string &n) const;
-  uint32_t addVar(const std::string &base, ir::Type t, ir::VarKind k, SourceLoc loc);
-  VarRef temp(ir::Type t);
-  bool isUserVar(const Expr &e) const;
-  ir::Type typeOf(VarRef v) const;
-  Expr use(VarRef v) const { return Expr::varUse(v, typeOf(v)); }
-  const VarInfo &varInfo(const cl::VarDecl *vd, const cl::Stmt *at);
-  void collectNames(const cl::Stmt *s);
-
-  ir::Stmt make(ir::Stmt::Kind k, const Expr &g);
-  ir::Stmt assign(const Expr &g, VarRef lhs, Expr v);
-  void emit(ir::Stmt s) { out_->push_back(std::move(s)); }
-  Checkpoint checkpoint() const;
-  void rollback(const Checkpoint &c);
-
-  Expr atomize(Expr e, const Expr &g);
-  Expr conj(const Expr &g, const Expr &c, bool negate);
-  Expr guardAnd(const Expr &g, Expr e);
-  Expr materialize(Expr e, const Expr &g);
-  Expr settle(Expr e, size_t mark, const Expr &g);
-
-  Expr asBool(Expr v);
-  Expr asInt(Expr v, ir::Type t, const Expr &g);
-  Expr coerce(Expr v, ir::Type t, const Expr &g);
-  Expr convert(Expr v, cl::QualType to, const Expr &g);
-  Expr rvAs(const cl::Expr *e, ir::Type t, const Expr &g);
-  ir::Type intTypeOf(const cl::Expr *e);
-  std::optional<Expr> folded(const cl::Expr *e);
-  Expr intOp(ir::Op op, Expr a, Expr b, const cl::Expr *e, const Expr &g);
-
-  Expr rv(const cl::Expr *e, const Expr &g);
-  Expr rvImpl(const cl::Expr *e, const Expr &g);
-  Expr cond(const cl::Expr *e, const Expr &g) {
-    if (llvm::isa<cl::StringLiteral>(e->IgnoreParenImpCasts())) // assert(c && "message")
-      return Expr::boolLit(true);
-    return asBool(rv(e, g));
-  }
-  void effect(const cl::Expr *e, const Expr &g);
-  Expr castExpr(const cl::CastExpr *ce, const Expr &g);
-  Expr stmtExpr(const cl::StmtExpr *se, const Expr &g, bool wantValue);
-  Expr unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool wantValue);
-  Expr binaryExpr(const cl::BinaryOperator *bo, const Expr &g);
-  Expr assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wantValue);
-  Expr ternary(const cl::ConditionalOperator *co, const Expr &g, bool wantValue);
-  bool assertPattern(const cl::ConditionalOperator *co, const Expr &g);
-  Expr call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std::optional<VarRef> target);
-  Expr builtin(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue,
-               std::optional<VarRef> target);
-  Expr newObject(const cl::CallExpr *ce, cl::QualType ptrType, const Expr &g, std::optional<VarRef> target);
-  // Standard input and output, main's command line (README.md, *Standard input and output*).
-  Expr argvNumber(const cl::CallExpr *ce, const std::string &name, const Expr &g);
-  Expr printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
-  Expr scanCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
-  const cl::VarDecl *argvDecl_ = nullptr; ///< main's argv parameter
-  bool argvAccess_ = false;               ///< while argvNumber reads argv[i]
-  std::optional<VarRef> argcCopy_;        ///< argc as main received it
-  const cl::CallExpr *allocCall(const cl::Expr *e) const;
-  bool rvInto(VarRef target, cl::QualType targetType, const cl::Expr *e, const Expr &g);
-  void assertStmt(Expr v, const std::string &msg, const Expr &g);
-
-  LVal lvalue(const cl::Expr *e, const Expr &g);
-  Expr load(const LVal &lv, const Expr &g);
-  void store(const LVal &lv, Expr v, const Expr &g);
-  void boundsCheck(const LVal &lv, const Expr &g);
-  void settleLVal(LVal &lv, size_t mark, const Expr &g);
-
-  [[noreturn]] void wholeStruct(const cl::Expr *e, const std::string &name);
-  StructObj structObj(const cl::Expr *e, const Expr &g);
-  void copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g);
-  void structAssign(const cl::BinaryOperator *bo, const Expr &g);
-  void structInit(const StructObj &dst, const cl::Expr *init, const Expr &g);
-  const VarInfo &callResult(const cl::CallExpr *ce, const Expr &g);
-  std::deque<VarInfo> structTemps_; ///< struct values of calls, copied out of the callee's result globals
-
-  void stmt(const cl::Stmt *s, const Expr &g);
-  void localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize);
-  void ifStmt(const cl::IfStmt *s, const Expr &g);
-  void loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc, const cl::Stmt *body, bool isDo,
-            const Expr &g);
-  void recompute(const Breakable &b, const Expr &g);
-  void continueStmt(const Expr &g, size_t depth);
-  void breakStmt(const Expr &g, size_t depth);
-  void switchStmt(const cl::SwitchStmt *s, const Expr &g);
-  void returnStmt(const cl::ReturnStmt *s, const Expr &g);
-
-  // ---- goto (the plan: goto.h; the scheme: README.md) ----
-  GotoPlan plan_;
-  std::optional<VarRef> jump_;         ///< the code of the jump in progress, 0: none
-  const cl::Stmt *wrapping_ = nullptr; ///< a single statement being lowered inside its region's loop
-  void compound(const cl::CompoundStmt *cs, const Expr &g);
-  void sequence(const cl::CompoundStmt *cs, size_t from, size_t to, const Expr &g, bool mayStartJumping,
-                bool regionsHere);
-  void regionLoop(const cl::CompoundStmt *cs, size_t first, size_t last, const cl::Stmt *single,
-                  const GotoPlan::Region &r, const Expr &g);
-  void gotoStmt(const cl::GotoStmt *s, const Expr &g);
-  void labelStmt(const cl::LabelStmt *s, const Expr &g);
-  void gotoIfStmt(const cl::IfStmt *s, const Expr &g);
-  Expr noJump() const;
-  Expr jumpIn(GotoPlan::Range r) const;
-  Expr disj(const Expr &a, Expr b);
-  void escapeCheck(const cl::Stmt *s);
-  void havocAll(const VarInfo &v, const Expr &g);
-  bool readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd, const cl::LabelStmt *label) const;
-
-  UnitLowering &u_;
-  ir::Program &prog_;
-  const cl::FunctionDecl *fd_;
-  ir::Procedure &p_;
-  std::set<std::string> sourceNames_, used_;
-  std::unordered_map<const cl::VarDecl *, VarInfo> locals_;
-  unsigned boolTemps_ = 0, otherTemps_ = 0;
-  std::vector<ir::Stmt> *out_ = nullptr;
-  SourceLoc loc_;
-  std::vector<Breakable> breakables_;
-  int depth_ = 0;          ///< nesting of the expression or statement being lowered
-  uint32_t construct_ = 0; ///< the construct of the statements being made, and its source range
-  SourceRange range_;
-  bool forHeader_ = false; ///< lowering a `for` loop's initialization (no `;` of its own)
-  /// The compound statements being lowered, innermost last: the statement being lowered is body[index],
-  /// and `declared` are the variables declared directly in it so far.
-  struct Block {
-    const cl::CompoundStmt *stmt;
-    size_t index = 0;
-    std::set<const cl::VarDecl *> declared;
-  };
-  std::vector<Block> blocks_;
-  /// Set while lowering `p = malloc(…)` (a declaration or an expression statement) where `p` is a local of
-  /// the innermost block: the code after it, in which the new node's fields are scanned (uninit.cpp).
-  struct AllocScope {
-    VarRef target;
-    const cl::VarDecl *var;
-    std::vector<const cl::Stmt *> rest;
-  };
-  std::optional<AllocScope> allocScope_;
-  std::optional<std::vector<const cl::Stmt *>> restOfBlock(const cl::Stmt *s,
-                                                           std::vector<const cl::Stmt *> first = {}) const;
-  void havoc(VarRef v, const Expr &g);
-  const cl::DeclStmt *curDecl_ = nullptr; ///< the declaration statement being lowered
-  std::optional<std::vector<const cl::Stmt *>> laterCode(const cl::VarDecl *vd) const;
-
-  /// Counts one level of recursion over the AST; beyond kMaxDepth the construct is reported (at `at`).
-  struct DepthGuard {
-    FnLowering &f;
-    DepthGuard(FnLowering &fl, const cl::Stmt *at);
-    ~DepthGuard() { --f.depth_; }
-    DepthGuard(const DepthGuard &) = delete;
-    DepthGuard &operator=(const DepthGuard &) = delete;
-  };
-};
-
-/// Unit-wide state: the program being built, declaration maps, the temporary files table.
-class UnitLowering {
-public:
-  UnitLowering(cl::ASTContext &ctx, Locator &locator, Diagnostics &diags)
-      : ctx_(ctx), csm_(ctx.getSourceManager()), locator_(locator), diags_(diags),
-        pragmas_(locator.sources()) {}
-
-  std::optional<ir::Program> run();
-
-  SourceLoc smLoc(cl::SourceLocation l) { return locator_.get(csm_, l); }
-  /// A location in the temporary files table (remapped to first-use order at the end).
-  SourceLoc irLoc(cl::SourceLocation l) {
-    SourceLoc s = smLoc(l);
-    if (s.valid())
-      s.file = pathIndex(locator_.sources().path(s.file));
-    return s;
-  }
-  uint32_t pathIndex(const std::string &path) {
-    auto [it, fresh] = pathIdx_.emplace(path, static_cast<uint32_t>(paths_.size()));
-    if (fresh)
-      paths_.push_back(path);
-    return it->second;
-  }
-  [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what) {
-    error(l, "unsupported C construct: " + what);
-  }
-  /// The audit of a declaration (audit.h), and of the attributes that would change what it means.
-  void admitDecl(const cl::Decl *d) {
-    audit::Entry a = audit::declKind(d->getKind());
-    if (a.support != audit::Support::Lowered)
-      unsupported(d->getLocation(),
-                  a.what ? a.what : std::string(d->getDeclKindName()) + " declaration (not C)");
-    if (const auto *td = llvm::dyn_cast<cl::TypedefNameDecl>(d);
-        td && td->getUnderlyingType()->isVariablyModifiedType())
-      unsupported(d->getLocation(), "typedef of a variable-length array type");
-    for (const cl::Attr *at : d->attrs()) {
-      if (at->isImplicit())
-        continue;
-      // Attributes that run code or change a declaration's meaning in ways the lowering does not model.
-      switch (at->getKind()) {
-      case cl::attr::Cleanup:
-      case cl::attr::Constructor:
-      case cl::attr::Destructor:
-      case cl::attr::IFunc:
-      case cl::attr::Alias:
-        unsupported(at->getLocation(), std::string("attribute '") + at->getSpelling() + "'");
-      default: break;
-      }
-    }
-  }
-  /// Reports an error at l and abandons the current function.
-  [[noreturn]] void error(cl::SourceLocation l, const std::string &msg) {
-    diags_.error(smLoc(l), msg);
-    throw Unsupported{};
-  }
-  std::string uniqueName(const std::string &base) {
-    std::string name = base;
-    for (unsigned i = 1; isKeyword(name) || unitNames_.count(name); ++i)
-      name = base + "_" + std::to_string(i);
-    unitNames_.insert(name);
-    return name;
-  }
-  /// The text of an expression: exact (in the file, a macro argument's spelling, or one whole macro
-  /// expansion), else none.
-  SourceRange exprRange(const cl::Expr *e) {
-    cl::CharSourceRange r = cl::Lexer::makeFileCharRange(
-        cl::CharSourceRange::getTokenRange(e->getSourceRange()), csm_, ctx_.getLangOpts());
-    return charRange(r);
-  }
-  /// The text of a statement: a macro expansion widened to the whole invocation (as locations are), its `;`
-  /// included when `semi` and the text does not end in `;` or `}` already.
-  SourceRange stmtRange(const cl::Stmt *s, bool semi) {
-    if (s->getBeginLoc().isInvalid() || s->getEndLoc().isInvalid())
-      return {};
-    cl::SourceLocation b = csm_.getExpansionRange(s->getBeginLoc()).getBegin();
-    cl::SourceLocation last = csm_.getExpansionRange(s->getEndLoc()).getEnd();
-    cl::SourceLocation e = cl::Lexer::getLocForEndOfToken(last, 0, csm_, ctx_.getLangOpts());
-    if (semi) {
-      bool closed = false;
-      if (cl::SourceLocation before = e.getLocWithOffset(-1); before.isValid()) {
-        char c = *csm_.getCharacterData(before);
-        closed = c == ';' || c == '}';
-      }
-      if (!closed)
-        if (cl::SourceLocation after =
-                cl::Lexer::findLocationAfterToken(last, cl::tok::semi, csm_, ctx_.getLangOpts(), false);
-            after.isValid())
-          e = after;
-    }
-    return charRange(cl::CharSourceRange::getCharRange(b, e));
-  }
-  SourceRange charRange(cl::CharSourceRange r) {
-    if (r.isInvalid() || !r.getBegin().isFileID() || !r.getEnd().isFileID())
-      return {};
-    SourceLoc b = irLoc(r.getBegin()), e = irLoc(r.getEnd());
-    if (!b.valid() || !e.valid() || b.file != e.file || e < b)
-      return {};
-    return {b, e};
-  }
-  /// A construct id (renumbered in program order at the end).
-  uint32_t freshConstruct() { return ++lastConstruct_; }
-
-  std::string text(const cl::Stmt *s) const {
-    cl::CharSourceRange r = cl::CharSourceRange::getTokenRange(s->getSourceRange());
-    r = cl::Lexer::makeFileCharRange(r, csm_, ctx_.getLangOpts());
-    std::string t = cl::Lexer::getSourceText(r, csm_, ctx_.getLangOpts()).str();
-    std::replace(t.begin(), t.end(), '\n', ' ');
-    return t;
-  }
-
-  /// The IR type of a scalar C type, or unsupported (`what` names the declaration for the message).
-  ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what) {
-    cl::QualType c = t.getCanonicalType();
-    if (std::optional<ir::Type> it = intType(c, ctx_))
-      return *it;
-    if (const auto *pt = c->getAs<cl::PointerType>()) {
-      cl::QualType pointee = pt->getPointeeType().getCanonicalType();
-      if (const auto *rt = pointee->getAs<cl::RecordType>())
-        return ir::Type::refType(recordFor(rt->getDecl(), where));
-      unsupported(where, "pointer type '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what) +
-                             " (only pointers to structs are supported)");
-    }
-    std::string kind = c->isFloatingType() ? "floating-point type"
-                       : c->isRecordType() ? "struct or union value type"
-                       : c->isArrayType()  ? "array type"
-                                           : "type";
-    unsupported(where, kind + " '" + t.getAsString() + "'" + (what.empty() ? "" : " of " + what));
-  }
-
-  uint32_t recordFor(const cl::RecordDecl *rd, cl::SourceLocation where) {
-    const cl::RecordDecl *def = rd->getDefinition();
-    if (!def)
-      unsupported(where, "pointer to the incomplete struct '" + rd->getNameAsString() + "'");
-    if (def->isUnion())
-      unsupported(where, "union '" + def->getNameAsString() + "'");
-    if (brokenRecords_.count(def))
-      throw Unsupported{}; // a field of it was already reported
-    if (auto it = records_.find(def); it != records_.end())
-      return it->second;
-    std::string base = def->getNameAsString();
-    if (base.empty())
-      if (const cl::TypedefNameDecl *td = def->getTypedefNameForAnonDecl())
-        base = td->getNameAsString();
-    if (base.empty())
-      base = "anon";
-    uint32_t idx = static_cast<uint32_t>(prog_.records.size());
-    records_[def] = idx;
-    prog_.records.push_back({uniqueName(base), {}, irLoc(def->getLocation())});
-    std::set<std::string> names;
-    try {
-      // One IR field per leaf: a nested struct field contributes its own fields (`t_a` for `s.t.a`).
-      for (const Leaf &l : leaves(def, def->getLocation(), "", true)) {
-        std::string n = l.path.empty() ? "f" : l.path;
-        for (unsigned i = 1; isKeyword(n) || names.count(n); ++i)
-          n = (l.path.empty() ? "f" : l.path) + "_" + std::to_string(i);
-        names.insert(n);
-        prog_.records[idx].fields.push_back({n, l.type, irLoc(l.chain.back()->getLocation())});
-      }
-    } catch (const Unsupported &) {
-      brokenRecords_.insert(def); // half built: later uses must not see it
-      throw;
-    }
-    return idx;
-  }
-
-  /// A scalar part of a struct: nested struct fields are expanded depth first, so `s.t.a` is a leaf of `s`
-  /// with the path `t_a` (an anonymous member adds nothing to the path).
-  struct Leaf {
-    std::string path;
-    ir::Type type;
-    std::vector<const cl::FieldDecl *> chain; ///< the fields from the outer struct down to the scalar
-  };
-
-  /// The leaves of struct `def`, or unsupported: every field must be an integer, a _Bool, a struct pointer or
-  /// (recursively) a struct of such fields. Errors are located at `where` (a variable, a parameter, …;
-  /// `what` names it) or, for a heap record (`record`), at the field.
-  std::vector<Leaf> leaves(const cl::RecordDecl *def, cl::SourceLocation where, const std::string &what,
-                           bool record = false) {
-    std::vector<Leaf> out;
-    std::vector<const cl::FieldDecl *> chain;
-    std::string desc = "struct value type '" + ctx_.getRecordType(def).getAsString() + "' of " + what;
-    std::function<void(const cl::RecordDecl *, const std::string &)> walk = [&](const cl::RecordDecl *d,
-                                                                                const std::string &prefix) {
-      for (const cl::FieldDecl *f : d->fields()) {
-        std::string fname = f->getNameAsString();
-        cl::SourceLocation at = record ? f->getLocation() : where;
-        if (f->isBitField())
-          unsupported(
-              at, record ? "bit-field '" + fname + "'"
-                         : desc + " with " +
-                               (fname.empty() ? "an unnamed bit-field" : "the bit-field '" + fname + "'"));
-        std::string path = fname.empty() ? prefix : prefix.empty() ? fname : prefix + "_" + fname;
-        chain.push_back(f);
-        cl::QualType ft = f->getType().getCanonicalType();
-        if (const auto *rt = ft->getAs<cl::RecordType>(); rt && !rt->getDecl()->isUnion()) {
-          walk(rt->getDecl()->getDefinition(), path);
-        } else {
-          if (!record && !intType(ft, ctx_) && !(ft->isPointerType() && ft->getPointeeType()->isRecordType()))
-            unsupported(
-                at, desc + " with " + (fname.empty() ? "an unnamed member" : "the field '" + fname + "'") +
-                        " of type '" + f->getType().getAsString() +
-                        "' (struct values may only have integer, _Bool, struct pointer and struct fields)");
-          out.push_back({path,
-                         irType(f->getType(), at,
-                                record ? "field '" + fname + "'" : "field '" + fname + "' of " + what),
-                         chain});
-        }
-        chain.pop_back();
-      }
-    };
-    walk(def, "");
-    return out;
-  }
-  std::vector<Leaf> leaves(cl::QualType t, cl::SourceLocation where, const std::string &what) {
-    const cl::RecordDecl *def = t.getCanonicalType()->getAsRecordDecl()->getDefinition();
-    if (!def)
-      unsupported(where,
-                  "struct value type '" + t.getAsString() + "' of " + what + " (an incomplete struct)");
-    return leaves(def, where, what);
-  }
-
-  /// The number of leaves of a value of type t (1 for a scalar).
-  uint32_t leafCount(cl::QualType t) {
-    const auto *rt = t.getCanonicalType()->getAs<cl::RecordType>();
-    if (!rt || rt->getDecl()->isUnion() || !rt->getDecl()->getDefinition())
-      return 1;
-    uint32_t n = 0;
-    for (const cl::FieldDecl *f : rt->getDecl()->getDefinition()->fields())
-      n += leafCount(f->getType());
-    return n;
-  }
-  /// The first leaf of field f within its struct.
-  uint32_t leafOffset(const cl::FieldDecl *f) {
-    uint32_t n = 0;
-    for (const cl::FieldDecl *g : f->getParent()->fields()) {
-      if (g == f)
-        break;
-      n += leafCount(g->getType());
-    }
-    return n;
-  }
-
-  cl::ASTContext &ctx_;
-  const cl::SourceManager &csm_;
-  Locator &locator_;
-  Diagnostics &diags_;
-  ir::Program prog_;
-  std::unordered_map<const cl::VarDecl *, VarInfo> globals_;     ///< by canonical declaration
-  std::unordered_map<const cl::FunctionDecl *, uint32_t> procs_; ///< by canonical declaration
-  std::set<uint32_t> brokenProcs_;                               ///< signatures that were unsupported
-  /// Per procedure with struct parameters: per C parameter, its first IR parameter and their number (a
-  /// struct parameter is one IR parameter per leaf).
-  std::unordered_map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> paramRanges_;
-  /// Per procedure with a struct result: the globals (one per leaf) its `return` leaves the value in, which
-  /// the caller copies right after the call.
-  std::unordered_map<uint32_t, VarInfo> structResults_;
-  std::set<const cl::RecordDecl *> brokenRecords_; ///< records with an unsupported field (definitions)
-  std::set<const cl::VarDecl *> brokenGlobals_;    ///< globals whose declaration was unsupported (canonical)
-  /// Non-zero initializers of globals, run at the start of main and of every test.
-  struct GlobalInit {
-    VarRef var;
-    Expr value;
-    cl::SourceLocation loc;
-  };
-  std::vector<GlobalInit> globalInits_;
-  UnwindPragmas pragmas_; ///< `#pragma locus unwind K` before loops and functions
-  /// main(int argc, char *argv[]): its argv parameter, the arguments modelled, whether an index varies.
-  struct MainArgv {
-    const cl::ParmVarDecl *argv = nullptr;
-    uint32_t count = 0;
-    bool variableIndex = false;
-  };
-  std::map<uint32_t, MainArgv> mainArgv_;
-
-private:
-  void declareGlobal(const cl::VarDecl *vd);
-  void declareStructGlobal(const cl::VarDecl *def, VarInfo info);
-  Expr constantInit(const cl::Expr *e, ir::Type t, const std::string &name);
-  void declareFunction(const cl::FunctionDecl *fd);
-
-  std::unordered_map<const cl::RecordDecl *, uint32_t> records_;
-  uint32_t lastConstruct_ = 0;
-  std::set<std::string> unitNames_;
-  std::vector<std::string> paths_;
-  std::map<std::string, uint32_t> pathIdx_;
-};
 
 // ================================================================================================
 // FnLowering
@@ -1004,6 +469,9 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
   admit(e);
   if (std::optional<Expr> k = folded(e))
     return *k;
+  if (isFat(e->getType()))
+    unsupported(e, "pointer value '" + text(e) + "' used here (a pointer to '" +
+                       e->getType()->getPointeeType().getAsString() + "' is several IR values)");
   if (const auto *ce = llvm::dyn_cast<cl::ConstantExpr>(e))
     return rv(ce->getSubExpr(), g);
   if (llvm::isa<cl::IntegerLiteral>(e) || llvm::isa<cl::CharacterLiteral>(e))
@@ -1011,8 +479,7 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) {
     if (isStructValue(dr->getType()))
       wholeStruct(e, dr->getDecl()->getNameAsString());
-    unsupported(e, "'" + dr->getDecl()->getNameAsString() +
-                       "' used as a value (arrays and functions are not values)");
+    unsupported(e, "'" + dr->getDecl()->getNameAsString() + "' used as a value (functions are not values)");
   }
   if (const auto *ce = llvm::dyn_cast<cl::CastExpr>(e))
     return castExpr(ce, g);
@@ -1045,8 +512,10 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
       wholeStruct(e, text(e));
     return load(lvalue(e, g), g); // a field of a struct rvalue (`f().a`): no lvalue-to-rvalue conversion
   }
-  if (llvm::isa<cl::ArraySubscriptExpr>(e))
-    unsupported(e, "array value (only scalar elements are supported)");
+  if (llvm::isa<cl::ArraySubscriptExpr>(e) && isStructValue(e->getType()))
+    wholeStruct(e, text(e));
+  if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e); uo && uo->getOpcode() == cl::UO_Deref)
+    return unaryExpr(uo, g, true);
   unsupported(e, std::string("expression '") + e->getStmtClassName() + "'");
 }
 
@@ -1054,6 +523,30 @@ void FnLowering::effect(const cl::Expr *e, const Expr &g) {
   DepthGuard depth(*this, e);
   e = e->IgnoreParens();
   admit(e);
+  if (isFat(e->getType())) { // a pointer value computed for its effects
+    if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(e); ce && ce->getDirectCallee()) {
+      std::string n = ce->getDirectCallee()->getNameAsString();
+      if (!u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl()) &&
+          (n == "memcpy" || n == "memmove" || n == "memset")) {
+        memCall(ce, n, g, false, nullptr);
+        return;
+      }
+      if (u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl())) {
+        call(ce, g, false, std::nullopt);
+        return;
+      }
+    }
+    if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e); bo && bo->isAssignmentOp()) {
+      ptrAssign(bo, g, false);
+      return;
+    }
+    if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e); uo && uo->isIncrementDecrementOp()) {
+      ptrIncDec(uo, g, false);
+      return;
+    }
+    ptr(e, g);
+    return;
+  }
   if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(e)) {
     if (bo->isAssignmentOp()) {
       assignExpr(bo, g, false);
@@ -1126,6 +619,9 @@ Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
   case cl::CK_PointerToBoolean:
     if (llvm::isa<cl::StringLiteral>(sub->IgnoreParenImpCasts())) // assert(c && "message")
       return Expr::boolLit(true);
+    if (isFat(sub->getType()))
+      return fold(
+          Expr::unary(ir::Op::Not, ptrNull(ptr(sub, g), shapeOf(sub->getType(), sub->getBeginLoc()))));
     return asBool(rv(sub, g));
   case cl::CK_NullToPointer: return Expr::nullLit();
   case cl::CK_ToVoid: effect(sub, g); return Expr::boolLit(true);
@@ -1136,7 +632,9 @@ Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
       return newObject(alloc, ce->getType(), g, std::nullopt);
     unsupported(ce, "cast between pointer types '" + sub->getType().getAsString() + "' and '" +
                         ce->getType().getAsString() + "'");
-  case cl::CK_ArrayToPointerDecay: unsupported(ce, "array used as a pointer");
+  case cl::CK_ArrayToPointerDecay:
+    unsupported(ce, "array of structs used as a pointer (an element is not a node a struct pointer can "
+                    "refer to)");
   case cl::CK_FunctionToPointerDecay: unsupported(ce, "function pointer");
   case cl::CK_IntegralToPointer:
   case cl::CK_PointerToIntegral: unsupported(ce, "conversion between an integer and a pointer");
@@ -1168,7 +666,7 @@ Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool want
   case cl::UO_PostInc:
   case cl::UO_PostDec: {
     if (sub->getType()->isPointerType())
-      unsupported(uo, "pointer arithmetic");
+      unsupported(uo, "arithmetic on a struct pointer (a struct pointer refers to one whole node)");
     SourceLoc saved = loc_;
     loc_ = irLoc(uo->getBeginLoc());
     LVal lv = lvalue(sub, g);
@@ -1193,8 +691,23 @@ Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool want
     loc_ = saved;
     return result;
   }
-  case cl::UO_Deref: unsupported(uo, "dereference of a pointer outside '(*p).f' and struct copies");
-  case cl::UO_AddrOf: unsupported(uo, "address-of operator '&'");
+  case cl::UO_Deref:
+    if (isStructValue(uo->getType()))
+      unsupported(uo, "dereference of a pointer outside '(*p).f' and struct copies");
+    return load(lvalue(uo, g), g);
+  case cl::UO_AddrOf: {
+    // A struct pointer (a fat one is lowered by ptr()): a struct variable's node, or `&*p`.
+    const cl::Expr *obj = sub->IgnoreParens();
+    if (const auto *in = llvm::dyn_cast<cl::UnaryOperator>(obj); in && in->getOpcode() == cl::UO_Deref)
+      return rv(in->getSubExpr(), g);
+    if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(obj))
+      if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(dr->getDecl()))
+        if (const VarInfo &v = varInfo(vd, obj); v.kind == VarInfo::Node)
+          return v.elems.at(0);
+    unsupported(uo, "address of '" + text(obj) +
+                        "' (a struct pointer can only refer to a whole node: a "
+                        "struct variable or '*p')");
+  }
   default:
     unsupported(uo, std::string("operator '") + cl::UnaryOperator::getOpcodeStr(uo->getOpcode()).str() + "'");
   }
@@ -1243,8 +756,14 @@ Expr FnLowering::binaryExpr(const cl::BinaryOperator *bo, const Expr &g) {
   if (!iop)
     unsupported(bo, "operator '" + bo->getOpcodeStr().str() + "'");
   bool pointers = l->getType()->isPointerType() || r->getType()->isPointerType();
+  if (pointers && (isFat(l->getType()) || isFat(r->getType()))) {
+    if (ir::isComparison(*iop))
+      return ptrCompare(bo, g);
+    if (op == cl::BO_Sub && l->getType()->isPointerType() && r->getType()->isPointerType())
+      return ptrDiff(bo, g);
+  }
   if (pointers && !ir::isComparison(*iop))
-    unsupported(bo, "pointer arithmetic");
+    unsupported(bo, "arithmetic on a struct pointer (a struct pointer refers to one whole node)");
   if (pointers && op != cl::BO_EQ && op != cl::BO_NE)
     unsupported(bo, "pointer comparison '" + bo->getOpcodeStr().str() + "'");
   Expr a = rv(l, g);
@@ -1267,11 +786,17 @@ Expr FnLowering::assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wa
     structAssign(bo, g);
     return Expr::boolLit(true);
   }
+  cl::QualType lt = bo->getLHS()->getType();
+  if (isFat(lt)) {
+    if (wantValue)
+      unsupported(bo, "the value of a pointer assignment here");
+    ptrAssign(bo, g, false);
+    return Expr::boolLit(true);
+  }
   SourceLoc saved = loc_;
   loc_ = irLoc(bo->getBeginLoc());
-  cl::QualType lt = bo->getLHS()->getType();
   if (lt->isPointerType() && bo->getOpcode() != cl::BO_Assign)
-    unsupported(bo, "pointer arithmetic");
+    unsupported(bo, "arithmetic on a struct pointer (a struct pointer refers to one whole node)");
   LVal lv = lvalue(bo->getLHS(), g);
   if (lv.kind == LVal::Const)
     unsupported(bo, "assignment to a constant");
@@ -1393,24 +918,25 @@ Expr FnLowering::call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std
   for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
     starts.push_back(out_->size());
     cl::QualType pt = def->getParamDecl(i)->getType();
-    if (isStructValue(pt)) { // by value: one IR argument per leaf (a node's fields read now)
+    if (isStructValue(pt)) { // by value: one IR argument per part (a node's fields read now)
       StructObj o = structObj(ce->getArg(i), g);
-      SourceLoc saved = loc_;
-      loc_ = irLoc(ce->getArg(i)->getBeginLoc());
       for (uint32_t k = 0; k < ranges[i].second; ++k) {
         if (o.var) {
           args.push_back(o.var->elems.at(o.first + k));
         } else {
-          ir::Stmt get = make(ir::Stmt::GetField, g);
-          get.lhs = temp(prog_.procs[idx].vars[prog_.procs[idx].params[ranges[i].first + k]].type);
-          get.base = o.node;
-          get.field = o.first + k;
-          args.push_back(use(get.lhs));
-          emit(std::move(get));
+          LVal lv = partLVal(o, o.first + k, 1, pt, ce->getArg(i));
+          args.push_back(load(lv, g));
         }
         owner.push_back(i);
       }
-      loc_ = saved;
+      continue;
+    }
+    if (isFat(pt)) { // a fat pointer: one IR argument per part
+      Parts a = ptr(ce->getArg(i), g);
+      for (Expr &x : a) {
+        args.push_back(std::move(x));
+        owner.push_back(i);
+      }
       continue;
     }
     Expr a = rv(ce->getArg(i), g);
@@ -1517,11 +1043,16 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
       if (const auto *ic = llvm::dyn_cast<cl::ImplicitCastExpr>(p); ic && ic->getCastKind() == cl::CK_BitCast)
         p = ic->getSubExpr();
       if (!p->getType()->isPointerType())
-        unsupported(a, "free of something other than a struct pointer");
-      rv(p, g);
+        unsupported(a, "free of something other than a pointer");
+      if (isFat(p->getType()))
+        ptr(p, g);
+      else
+        rv(p, g);
     }
     return noValue();
   }
+  if (name == "memset" || name == "memcpy" || name == "memmove")
+    return memCall(ce, name, g, wantValue, nullptr);
   if (name == "fflush") {
     for (const cl::Expr *a : ce->arguments()) {
       const cl::Expr *x = a->IgnoreParenImpCasts();
@@ -1544,7 +1075,9 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     return settle(std::move(v), mark, g);
   }
   if (name == "malloc" || name == "calloc")
-    unsupported(ce, "'" + name + "' whose result is not converted to a pointer to a struct");
+    unsupported(ce, "'" + name +
+                        "' whose result is not converted to a pointer to a struct or to integers "
+                        "or pointers");
   unsupported(ce, "call to '" + name +
                       "', which has no definition in the file (see docs/c.md for the built-ins)");
 }
@@ -1570,7 +1103,7 @@ Expr FnLowering::argvNumber(const cl::CallExpr *ce, const std::string &name, con
   SourceLoc saved = loc_;
   loc_ = irLoc(ase->getBeginLoc());
   LVal lv;
-  lv.kind = LVal::Elem;
+  lv.kind = LVal::Argv;
   lv.node = ase;
   lv.ctype = ase->getType();
   argvAccess_ = true;
@@ -1728,30 +1261,37 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     s.message += p.conv == 'i' ? "%i" : "%d";
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
-    if (!addr || addr->getOpcode() != cl::UO_AddrOf)
-      unsupported(a, "scanf argument that is not '&variable'");
-    const cl::Expr *obj = addr->getSubExpr();
+    const cl::Expr *viaPtr = nullptr; // an int pointer argument: scanned into *p
+    if (!addr || addr->getOpcode() != cl::UO_AddrOf) {
+      if (!isFat(a->getType()))
+        unsupported(a, "scanf argument that is not '&variable' or a pointer to an integer");
+      viaPtr = a;
+    }
+    cl::QualType objType = viaPtr ? a->getType()->getPointeeType() : addr->getSubExpr()->getType();
     ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
-    std::optional<ir::Type> have = intType(obj->getType(), u_.ctx_);
+    std::optional<ir::Type> have = intType(objType, u_.ctx_);
     if (!have || *have != want)
       unsupported(a, std::string("scanf %") + (p.isLong ? "l" : "") + p.conv + " into an object of type '" +
-                         obj->getType().getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
-    LVal lv = lvalue(obj, g);
+                         objType.getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
+    LVal lv = viaPtr ? deref(ptr(viaPtr, g), shapeOf(viaPtr->getType(), viaPtr->getBeginLoc()), i64(0),
+                             objType, viaPtr)
+                     : lvalue(addr->getSubExpr(), g);
     if (lv.kind == LVal::Var) {
-      s.args.push_back(use(lv.var));
-    } else if (lv.kind == LVal::Elem) {
-      Expr cur = load(lv, g); // bounds-checked; a constant index in range is the element's variable
-      if (lv.index.kind == Expr::IntLit && cur.kind == Expr::VarUse) {
-        s.args.push_back(cur);
+      s.args.push_back(use(lv.vars.at(0)));
+    } else if (lv.kind == LVal::Elem || lv.kind == LVal::Field || lv.kind == LVal::Deref) {
+      // Read first (checked; the value stays when nothing is scanned), scanned, written back.
+      Expr cur = load(lv, g);
+      VarRef t;
+      if (cur.kind == Expr::VarUse && !isUserVar(cur) && cur.type == want) {
+        t = cur.var;
       } else {
-        VarRef t = temp(want);
-        if (!(cur.kind == Expr::VarUse && cur.var == t))
-          emit(assign(g, t, std::move(cur)));
-        s.args.push_back(use(t));
-        writeBack.emplace_back(lv, t);
+        t = temp(want);
+        emit(assign(g, t, std::move(cur)));
       }
+      s.args.push_back(use(t));
+      writeBack.emplace_back(lv, t);
     } else {
-      unsupported(a, "scanf into something other than a variable or an array element");
+      unsupported(a, "scanf into something other than a variable, a field or an array element");
     }
   }
   s.loc = irLoc(ce->getBeginLoc());
@@ -1799,18 +1339,23 @@ Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const E
   s.lhs = v;
   s.record = rec;
   emit(std::move(s));
+  // Its array fields are objects of their own, allocated with it (indeterminate for malloc, zero for calloc).
+  newNodeArrays(v, rec, pointee, name == "calloc", g);
   if (name == "malloc") {
     // malloc'd memory is indeterminate: each field the code after may read first gets a nondet value (in
-    // field order); calloc's stays 0.
+    // field order; a nested struct field: all its parts); calloc's stays 0.
     std::optional<AllocScope> scope;
     if (allocScope_ && target && allocScope_->target == *target)
       scope = allocScope_;
     allocScope_.reset();
     const auto *def = rt->getDecl()->getDefinition();
-    uint32_t k = 0;
+    std::vector<int64_t> owned = u_.ownedOf(pointee, ce->getBeginLoc());
     for (const cl::FieldDecl *fd : def->fields()) {
-      if (!scope ||
-          mayReadFirst(Tracked{Tracked::NodeField, scope->var, fd, 0}, scope->rest, u_.ctx_, &plan_)) {
+      if (scope && !mayReadFirst(Tracked{Tracked::NodeField, scope->var, fd}, scope->rest, u_.ctx_, &plan_))
+        continue;
+      for (uint32_t k = u_.leafOffset(fd), e = k + u_.leafCount(fd->getType()); k < e; ++k) {
+        if (owned[k] >= 0)
+          continue;
         VarRef t = temp(prog_.records[rec].fields[k].type);
         havoc(t, g);
         ir::Stmt put = make(ir::Stmt::PutField, g);
@@ -1819,7 +1364,6 @@ Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const E
         put.value = use(t);
         emit(std::move(put));
       }
-      ++k;
     }
   }
   loc_ = saved;
@@ -1898,21 +1442,29 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
   LVal lv;
   lv.ctype = e->getType();
   lv.node = e;
+  if (e->getType()->isArrayType())
+    unsupported(e, "array '" + text(e) + "' used as a value (only its elements are, or a pointer to it)");
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(e)) {
     const auto *vd = llvm::dyn_cast<cl::VarDecl>(dr->getDecl());
     if (!vd)
       unsupported(e, "'" + dr->getDecl()->getNameAsString() + "' used as a variable");
     const VarInfo &info = varInfo(vd, e);
-    if (info.isArray)
-      unsupported(e, "array '" + info.name + "' used as a value (only its elements are)");
     if (info.isStruct || isStructValue(vd->getType()))
       wholeStruct(e, info.name);
+    lv.parts = info.elems.size();
+    if (info.kind == VarInfo::Box) {
+      lv.kind = LVal::Elem;
+      lv.arrays = info.elems;
+      lv.index = i64(0);
+      return lv;
+    }
     if (info.isConst) {
       lv.kind = LVal::Const;
-      lv.constant = info.elems.at(0);
+      lv.constant = info.elems;
       return lv;
     }
     lv.kind = LVal::Var;
+    lv.vars = info.refs;
     lv.var = info.refs.at(0);
     return lv;
   }
@@ -1920,22 +1472,11 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
     const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
     if (!fd)
       unsupported(e, "member that is not a field");
+    uint32_t n = u_.leafCount(fd->getType());
     if (!me->isArrow()) {
-      // A scalar field of a struct value (possibly itself a field: `s.t.a`, `p->t.a`, `f().a`).
+      // A field of a struct value (possibly itself a field: `s.t.a`, `p->t.a`, `f().a`, `arr[i].a`).
       StructObj b = structObj(me->getBase(), g);
-      uint32_t k = b.first + u_.leafOffset(fd);
-      if (!b.var) {
-        lv.kind = LVal::Field;
-        lv.var = b.node;
-        lv.field = k;
-      } else if (b.var->isConst) {
-        lv.kind = LVal::Const;
-        lv.constant = b.var->elems.at(k);
-      } else {
-        lv.kind = LVal::Var;
-        lv.var = b.var->refs.at(k);
-      }
-      return lv;
+      return partLVal(b, b.first + u_.leafOffset(fd), n, e->getType(), e);
     }
     Expr pv = rv(me->getBase(), g);
     if (pv.type.kind != ir::Type::Ref && pv.type.kind != ir::Type::Null)
@@ -1950,50 +1491,50 @@ FnLowering::LVal FnLowering::lvalue(const cl::Expr *e, const Expr &g) {
     }
     lv.kind = LVal::Field;
     lv.field = u_.leafOffset(fd);
+    lv.parts = n;
     return lv;
   }
-  if (const auto *ase = llvm::dyn_cast<cl::ArraySubscriptExpr>(e)) {
-    const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(ase->getBase()->IgnoreParenImpCasts());
-    const cl::VarDecl *vd = dr ? llvm::dyn_cast<cl::VarDecl>(dr->getDecl()) : nullptr;
-    if (!vd)
-      unsupported(e, "subscript of something other than a named array");
-    const VarInfo &info = varInfo(vd, e);
-    if (!info.isArray)
-      unsupported(e, "subscript of the pointer '" + info.name + "' (pointer arithmetic)");
-    lv.kind = LVal::Elem;
-    lv.array = &info;
-    lv.index = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
-    return lv;
-  }
+  if (const auto *ase = llvm::dyn_cast<cl::ArraySubscriptExpr>(e))
+    return subscript(ase, g);
   if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(e); uo && uo->getOpcode() == cl::UO_Deref)
-    unsupported(e, "dereference of a pointer outside '(*p).f' and struct copies");
+    return derefLVal(uo, g);
   unsupported(e, std::string("assignment to or read of '") + e->getStmtClassName() + "'");
+}
+
+/// Parts k … k+n-1 of a struct value as an lvalue.
+FnLowering::LVal FnLowering::partLVal(const StructObj &o, uint32_t k, uint32_t n, cl::QualType ctype,
+                                      const cl::Expr *node) {
+  LVal lv;
+  lv.ctype = ctype;
+  lv.node = node;
+  lv.parts = n;
+  if (o.isElem()) {
+    lv.kind = LVal::Elem;
+    lv.arrays.assign(o.arrays.begin() + k, o.arrays.begin() + k + n);
+    lv.index = o.index;
+  } else if (!o.var) {
+    lv.kind = LVal::Field;
+    lv.var = o.node;
+    lv.field = k;
+  } else if (o.var->isConst) {
+    lv.kind = LVal::Const;
+    lv.constant.assign(o.var->elems.begin() + k, o.var->elems.begin() + k + n);
+  } else {
+    lv.kind = LVal::Var;
+    lv.vars.assign(o.var->refs.begin() + k, o.var->refs.begin() + k + n);
+    lv.var = lv.vars.at(0);
+  }
+  return lv;
 }
 
 void FnLowering::settleLVal(LVal &lv, size_t mark, const Expr &g) {
   if (lv.kind == LVal::Field) {
     Expr b = settle(use(lv.var), mark, g);
     lv.var = b.var;
-  } else if (lv.kind == LVal::Elem) {
+  } else if (lv.kind == LVal::Elem || lv.kind == LVal::Deref || lv.kind == LVal::Argv) {
+    settleParts(lv.arrays, mark, g);
     lv.index = settle(std::move(lv.index), mark, g);
   }
-}
-
-void FnLowering::boundsCheck(const LVal &lv, const Expr &g) {
-  int64_t n = static_cast<int64_t>(lv.array->elems.size());
-  std::string msg = "array index in bounds: " + text(lv.node) + " (size " + std::to_string(n) + ")";
-  if (lv.index.kind == Expr::IntLit) {
-    if (lv.index.value.isNegative() || lv.index.value >= ir::BigInt(n))
-      assertStmt(Expr::boolLit(false), msg, g);
-    return;
-  }
-  ir::Type it = lv.index.type;
-  Expr below = Expr::binary(ir::Op::Lt, lv.index, Expr::intLit(n, it));
-  assertStmt(it.isUnsigned()
-                 ? std::move(below)
-                 : Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, Expr::intLit(0, it), lv.index),
-                                std::move(below)),
-             msg, g);
 }
 
 // ---- struct values ----
@@ -2003,7 +1544,8 @@ void FnLowering::wholeStruct(const cl::Expr *e, const std::string &name) {
                      "' used as a value (only its fields, copies and assignments are supported)");
 }
 
-/// The struct a struct-typed expression denotes: a struct variable or `*p` (p evaluated now).
+/// The struct a struct-typed expression denotes: a struct variable, `*p` (p evaluated now), a field, an
+/// element of an array of structs, a call's result.
 FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
   const cl::Expr *x = e->IgnoreParens();
   while (const auto *ic = llvm::dyn_cast<cl::ImplicitCastExpr>(x)) {
@@ -2018,9 +1560,12 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
   if (const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(x))
     if (const auto *vd = llvm::dyn_cast<cl::VarDecl>(dr->getDecl())) {
       const VarInfo &info = varInfo(vd, x);
-      if (!info.isStruct)
+      if (!info.isStruct || info.kind == VarInfo::Array)
         wholeStruct(x, info.name);
-      o.var = &info;
+      if (info.kind == VarInfo::Node)
+        o.node = info.refs.at(0);
+      else
+        o.var = &info;
       return o;
     }
   auto nodeOf = [&](const cl::Expr *p, const cl::RecordDecl *rd) {
@@ -2056,6 +1601,32 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
     b.expr = x;
     return b;
   }
+  if (const auto *ase = llvm::dyn_cast<cl::ArraySubscriptExpr>(x)) {
+    const cl::Expr *base = ase->getBase()->IgnoreParens();
+    const auto *ic = llvm::dyn_cast<cl::ImplicitCastExpr>(base);
+    if (!ic || ic->getCastKind() != cl::CK_ArrayToPointerDecay) {
+      // `p[0]` is `*p`; other subscripts of a struct pointer would need pointer arithmetic on nodes.
+      cl::Expr::EvalResult r;
+      const auto *rt = x->getType().getCanonicalType()->getAs<cl::RecordType>();
+      if (rt && ase->getIdx()->EvaluateAsInt(r, u_.ctx_) && r.Val.getInt() == 0) {
+        o.node = nodeOf(base, rt->getDecl());
+        return o;
+      }
+      unsupported(x, "subscript of a struct pointer (a struct pointer refers to one whole node)");
+    }
+    ArrayObj ao = arrayObject(ic->getSubExpr(), g);
+    size_t mark = out_->size();
+    Expr i = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
+    settleParts(ao.arrays, mark, g);
+    ao.off = settle(std::move(ao.off), mark, g);
+    if (ao.row)
+      innerCheck(ao, i, ase, g);
+    o.arrays = std::move(ao.arrays);
+    o.index = ao.off.kind == Expr::IntLit && ao.off.value.isZero() ? std::move(i) : addI64(ao.off, i);
+    if (!isLiteral(o.index))
+      o.index = materialize(std::move(o.index), g);
+    return o;
+  }
   if (const auto *ce = llvm::dyn_cast<cl::CallExpr>(x)) {
     o.var = &callResult(ce, g);
     return o;
@@ -2063,7 +1634,8 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
   if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(x); bo && bo->isAssignmentOp())
     unsupported(x, "the value of a struct assignment");
   unsupported(x, "struct value '" + text(x) +
-                     "' (only struct variables, '*p', struct members and call results can be copied)");
+                     "' (only struct variables, '*p', struct members, array elements and call results can be "
+                     "copied)");
 }
 
 /// A call of a function with a struct result (a call statement; the callee leaves the value in its result
@@ -2077,70 +1649,78 @@ const VarInfo &FnLowering::callResult(const cl::CallExpr *ce, const Expr &g) {
   }
   call(ce, g, false, std::nullopt);
   const VarInfo &res = u_.structResults_.at(it->second);
-  SourceLoc saved = loc_;
-  loc_ = irLoc(ce->getBeginLoc());
   VarInfo t;
   t.isStruct = true;
   t.ctype = ce->getType();
   t.name = res.name;
-  for (const Expr &leaf : res.elems) {
-    VarRef r = temp(leaf.type);
-    emit(assign(g, r, leaf));
-    t.refs.push_back(r);
-    t.elems.push_back(use(r));
+  for (const Expr &leaf : resultParts(res, ce, g)) {
+    t.refs.push_back(leaf.var);
+    t.elems.push_back(leaf);
   }
-  loc_ = saved;
   structTemps_.push_back(std::move(t));
   return structTemps_.back();
 }
 
-/// `dst = src` leaf by leaf; dst was evaluated before out_[mark], src after it.
-void FnLowering::copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g) {
+/// `dst = src` part by part; dst was evaluated before out_[mark], src after it. `deep`: an array the
+/// destination owns (an array field) gets the source's elements; otherwise (the callee's result globals,
+/// whose value the caller copies next) the reference itself.
+void FnLowering::copyStruct(StructObj dst, const StructObj &src, size_t mark, const Expr &g, bool deep) {
   if (dst.var && dst.var->isConst)
     unsupported(dst.expr, "assignment to a constant");
-  if (!dst.var)
+  if (dst.isElem()) {
+    settleParts(dst.arrays, mark, g);
+    dst.index = settle(std::move(dst.index), mark, g);
+  } else if (!dst.var) {
     dst.node = settle(use(dst.node), mark, g).var;
-  auto putField = [&](uint32_t k, Expr v) {
-    ir::Stmt s = make(ir::Stmt::PutField, g);
-    s.base = dst.node;
-    s.field = k;
-    s.value = std::move(v);
-    emit(std::move(s));
-  };
+  }
   uint32_t n = std::min(dst.count, src.count);
+  std::vector<int64_t> owned(n, -1);
+  if (deep)
+    owned = u_.ownedOf(src.expr->getType(), src.expr->getBeginLoc());
+  // Read every part of the source first (a null node fails before anything is written): straight into the
+  // destination's variables where it is a variable.
+  std::vector<Expr> vals(n);
+  std::vector<bool> done(n, false);
   if (src.var) {
-    for (uint32_t k = 0; k < n; ++k) {
-      if (dst.var)
-        emit(assign(g, dst.var->refs.at(dst.first + k), src.var->elems.at(src.first + k)));
-      else
-        putField(dst.first + k, src.var->elems.at(src.first + k));
+    for (uint32_t k = 0; k < n; ++k)
+      vals[k] = src.var->elems.at(src.first + k);
+  } else {
+    StructObj s = src;
+    if (dst.var && !s.isElem()) {
+      auto from = dst.var->refs.begin() + dst.first, to = from + n;
+      if (std::find(from, to, s.node) != to)
+        s.node = materialize(use(s.node), g).var;
     }
-    return;
+    SourceLoc saved = loc_;
+    loc_ = irLoc(src.expr->getBeginLoc());
+    for (uint32_t k = 0; k < n; ++k) {
+      LVal part = partLVal(s, s.first + k, 1, src.expr->getType(), src.expr);
+      if (dst.var && owned[k] < 0 && part.kind == LVal::Field) {
+        ir::Stmt get = make(ir::Stmt::GetField, g);
+        get.lhs = dst.var->refs.at(dst.first + k);
+        get.base = part.var;
+        get.field = part.field;
+        emit(std::move(get));
+        done[k] = true;
+        continue;
+      }
+      vals[k] = load(part, g);
+    }
+    loc_ = saved;
   }
-  // From a node: each field read (null-checked at the `*p`) into the destination variable, or into a
-  // temporary when the destination is a node too (all reads happen before the first write).
-  VarRef base = src.node;
-  if (dst.var) {
-    auto from = dst.var->refs.begin() + dst.first, to = from + n;
-    if (std::find(from, to, base) != to)
-      base = materialize(use(base), g).var;
-  }
-  const ir::Record &rec = prog_.records.at(typeOf(base).record);
-  SourceLoc saved = loc_;
-  loc_ = irLoc(src.expr->getBeginLoc());
-  std::vector<VarRef> vals;
   for (uint32_t k = 0; k < n; ++k) {
-    ir::Stmt s = make(ir::Stmt::GetField, g);
-    s.lhs = dst.var ? dst.var->refs.at(dst.first + k) : temp(rec.fields.at(src.first + k).type);
-    s.base = base;
-    s.field = src.first + k;
-    vals.push_back(s.lhs);
-    emit(std::move(s));
+    if (done[k])
+      continue;
+    if (owned[k] >= 0) {
+      if (dst.isElem())
+        unsupported(dst.expr, "copy into an element of an array of structs with array fields");
+      Expr to = dst.var ? dst.var->elems.at(dst.first + k)
+                        : load(partLVal(dst, dst.first + k, 1, dst.expr->getType(), dst.expr), g);
+      copyElements({to}, i64(0), {vals[k]}, i64(0), i64(owned[k]), g);
+      continue;
+    }
+    storeParts(partLVal(dst, dst.first + k, 1, dst.expr->getType(), dst.expr), {vals[k]}, g);
   }
-  loc_ = saved;
-  if (!dst.var)
-    for (uint32_t k = 0; k < vals.size(); ++k)
-      putField(dst.first + k, use(vals[k]));
 }
 
 void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
@@ -2153,28 +1733,51 @@ void FnLowering::structAssign(const cl::BinaryOperator *bo, const Expr &g) {
   loc_ = saved;
 }
 
-/// The initialization of (a part of) a struct variable at its declaration: a list (nested lists for nested
-/// struct fields; missing fields zero) or a copy.
+/// The initialization of (a part of) a struct object at its declaration: a list (nested lists for nested
+/// struct fields and array fields; missing fields zero) or a copy. Its arrays were allocated zeroed.
 void FnLowering::structInit(const StructObj &dst, const cl::Expr *init, const Expr &g) {
   if (const auto *list = llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens())) {
     const cl::RecordDecl *rd = list->getType().getCanonicalType()->getAsRecordDecl()->getDefinition();
+    std::vector<int64_t> owned = u_.ownedOf(list->getType(), init->getBeginLoc());
     unsigned k = 0;
     for (const cl::FieldDecl *f : rd->fields()) {
       const cl::Expr *e = k < list->getNumInits() ? list->getInit(k) : nullptr;
       ++k;
-      uint32_t at = dst.first + u_.leafOffset(f), n = u_.leafCount(f->getType());
+      uint32_t at = u_.leafOffset(f), n = u_.leafCount(f->getType());
       bool given = e && !llvm::isa<cl::ImplicitValueInitExpr>(e);
       if (given && isStructValue(f->getType())) {
         StructObj part = dst;
-        part.first = at;
+        part.first = dst.first + at;
         part.count = n;
+        part.expr = e;
         structInit(part, e, g);
         continue;
       }
-      for (uint32_t i = 0; i < n; ++i) {
-        VarRef r = dst.var->refs.at(at + i);
-        emit(assign(g, r, given ? coerce(rv(e, g), typeOf(r), g) : ir::defaultValue(typeOf(r))));
+      if (f->getType()->isArrayType()) { // an array field: its elements (zero unless given)
+        if (!given)
+          continue;
+        if (dst.isElem())
+          unsupported(e, "initializer of an array field of an element of an array of structs");
+        Parts arrays;
+        for (uint32_t i = 0; i < n; ++i)
+          arrays.push_back(dst.var ? dst.var->elems.at(dst.first + at + i)
+                                   : load(partLVal(dst, dst.first + at + i, 1, f->getType(), e), g));
+        initElements(arrays, e, f->getType(), 0, g);
+        continue;
       }
+      LVal lv = partLVal(dst, dst.first + at, n, f->getType(), e ? e : init);
+      Parts v;
+      if (given) {
+        v = isFat(f->getType()) ? ptr(e, g) : Parts{rv(e, g)};
+      } else {
+        if (dst.isElem()) // the elements were allocated zeroed
+          continue;
+        for (uint32_t i = 0; i < n; ++i)
+          v.push_back(ir::defaultValue(
+              dst.var ? dst.var->elems.at(dst.first + at + i).type
+                      : prog_.records.at(typeOf(dst.node).record).fields.at(dst.first + at + i).type));
+      }
+      storeParts(lv, std::move(v), g);
     }
     return;
   }
@@ -2183,26 +1786,10 @@ void FnLowering::structInit(const StructObj &dst, const cl::Expr *init, const Ex
 }
 
 Expr FnLowering::load(const LVal &lv, const Expr &g) {
-  switch (lv.kind) {
-  case LVal::Var: return use(lv.var);
-  case LVal::Const: return lv.constant;
-  case LVal::Field: {
+  if (lv.kind == LVal::Argv) {
+    // main's argv_0 … argv_{K-1} (the index was checked against argc): the element the index selects.
     SourceLoc saved = loc_;
     loc_ = irLoc(lv.node->getBeginLoc());
-    uint32_t rec = typeOf(lv.var).record;
-    VarRef t = temp(prog_.records.at(rec).fields.at(lv.field).type);
-    ir::Stmt s = make(ir::Stmt::GetField, g);
-    s.lhs = t;
-    s.base = lv.var;
-    s.field = lv.field;
-    emit(std::move(s));
-    loc_ = saved;
-    return use(t);
-  }
-  case LVal::Elem: {
-    SourceLoc saved = loc_;
-    loc_ = irLoc(lv.node->getBeginLoc());
-    boundsCheck(lv, g);
     const std::vector<Expr> &el = lv.array->elems;
     Expr result = ir::defaultValue(lv.array->type);
     if (lv.index.kind == Expr::IntLit) {
@@ -2221,49 +1808,18 @@ Expr FnLowering::load(const LVal &lv, const Expr &g) {
     loc_ = saved;
     return result;
   }
-  }
-  return Expr::boolLit(false);
+  Parts p = loadParts(lv, g);
+  if (p.size() != 1)
+    unsupported(lv.node, "pointer value '" + text(lv.node) + "' used here");
+  return p[0];
 }
 
 void FnLowering::store(const LVal &lv, Expr v, const Expr &g) {
-  switch (lv.kind) {
-  case LVal::Var: emit(assign(g, lv.var, std::move(v))); return;
-  case LVal::Const: unsupported(lv.node, "assignment to a constant");
-  case LVal::Field: {
-    ir::Stmt s = make(ir::Stmt::PutField, g);
-    s.base = lv.var;
-    s.field = lv.field;
-    s.value = std::move(v);
-    emit(std::move(s));
-    return;
-  }
-  case LVal::Elem: {
-    boundsCheck(lv, g);
-    const std::vector<VarRef> &refs = lv.array->refs;
-    if (lv.index.kind == Expr::IntLit) {
-      if (!lv.index.value.isNegative() && lv.index.value < ir::BigInt(static_cast<int64_t>(refs.size())))
-        emit(assign(g, refs[static_cast<size_t>(*lv.index.value.toInt64())], std::move(v)));
-      return;
-    }
-    // The index must not change while the elements are written (a[a[0]] = …).
-    Expr idx = lv.index;
-    bool readsElem = false;
-    forEachVar(idx, [&](VarRef r) { readsElem |= std::find(refs.begin(), refs.end(), r) != refs.end(); });
-    if (readsElem)
-      idx = materialize(std::move(idx), g);
-    if (!isLiteral(v) && !(v.kind == Expr::VarUse && !isUserVar(v))) {
-      bool readsArr = false;
-      forEachVar(v, [&](VarRef r) { readsArr |= std::find(refs.begin(), refs.end(), r) != refs.end(); });
-      if (readsArr)
-        v = materialize(std::move(v), g);
-    }
-    for (size_t k = 0; k < refs.size(); ++k) {
-      Expr c = guardAnd(g, Expr::binary(ir::Op::Eq, idx, Expr::intLit(static_cast<int64_t>(k), idx.type)));
-      emit(assign(c, refs[k], v));
-    }
-    return;
-  }
-  }
+  if (lv.parts != 1)
+    unsupported(lv.node, "pointer value '" + text(lv.node) + "' assigned here");
+  Parts p;
+  p.push_back(std::move(v));
+  storeParts(lv, std::move(p), g);
 }
 
 // ---- statements ----
@@ -2384,86 +1940,120 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   VarInfo info;
   info.name = name;
   cl::QualType t = vd->getType();
-  if (isStructValue(t)) {
+  bool taken = u_.addressTaken_.vars.count(vd->getCanonicalDecl()) != 0;
+  if (t->isArrayType()) {
+    declareArray(vd, info, g);
+  } else if (isStructValue(t)) {
     info.isStruct = true;
     info.ctype = t;
-    for (const auto &l : u_.leaves(t, vd->getLocation(), "variable '" + name + "'")) {
-      VarRef r{false, addVar(name + "_" + l.path, l.type, ir::VarKind::Local, dl)};
+    if (taken) { // its address is taken: it lives in a heap node
+      info.kind = VarInfo::Node;
+      const auto *rt = t.getCanonicalType()->getAs<cl::RecordType>();
+      VarRef r{false, addVar(name, ir::Type::refType(u_.recordFor(rt->getDecl(), vd->getLocation())),
+                             ir::VarKind::Local, dl)};
       info.refs.push_back(r);
       info.elems.push_back(use(r));
-    }
-  } else if (t->isArrayType()) {
-    const auto *at = u_.ctx_.getAsConstantArrayType(t);
-    if (!at)
-      unsupported(vd->getLocation(), "array '" + name + "' without a constant size");
-    uint64_t n = at->getSize().getZExtValue();
-    if (n == 0 || n > kMaxArray)
-      unsupported(vd->getLocation(), "array '" + name + "' of " + std::to_string(n) + " elements (at most " +
-                                         std::to_string(kMaxArray) + ")");
-    info.isArray = true;
-    info.ctype = at->getElementType();
-    info.type = irType(info.ctype, vd->getLocation(), "the elements of '" + name + "'");
-    for (uint64_t k = 0; k < n; ++k) {
-      VarRef r{false, addVar(name + "_" + std::to_string(k), info.type, ir::VarKind::Local, dl)};
-      info.refs.push_back(r);
-      info.elems.push_back(use(r));
+    } else {
+      for (const auto &l : u_.leaves(t, vd->getLocation(), "variable '" + name + "'")) {
+        VarRef r{false, addVar(name + "_" + l.path, l.type, ir::VarKind::Local, dl)};
+        info.refs.push_back(r);
+        info.elems.push_back(use(r));
+      }
     }
   } else {
     info.ctype = t;
-    info.type = irType(t, vd->getLocation(), "variable '" + name + "'");
-    VarRef r{false, addVar(name, info.type, ir::VarKind::Local, dl)};
-    info.refs.push_back(r);
-    info.elems.push_back(use(r));
+    std::vector<Part> ps = u_.partsOf(t, vd->getLocation(), "variable '" + name + "'");
+    if (ps.size() == 1)
+      info.type = ps[0].type;
+    for (const Part &p : ps) { // boxed (its address is taken): a 1-element array per part
+      VarRef r{false, addVar(name + (taken ? "_box" : "") + p.suffix,
+                             taken ? ir::Type::arrayOf(p.type) : p.type, ir::VarKind::Local, dl)};
+      info.refs.push_back(r);
+      info.elems.push_back(use(r));
+    }
+    if (taken)
+      info.kind = VarInfo::Box;
   }
   const VarInfo &li = locals_[vd] = std::move(info);
-  if (!initialize)
+  if (!initialize) { // declared where no statement runs (before a switch's first label): its objects exist
+    createObjects(li, true, Expr::boolLit(true));
     return;
+  }
   const cl::Expr *init = vd->getInit();
   std::optional<std::vector<const cl::Stmt *>> rest = laterCode(vd);
-  if (!init) {
-    // C: an indeterminate value (also inside a loop, at every iteration). Each part the code after the
-    // declaration may read before writing it gets a nondet value; the others need none.
-    auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_, &plan_); };
-    if (li.isStruct) {
-      // Per field of the struct (a nested struct field: all its leaves).
-      for (const cl::FieldDecl *f : t->getAsRecordDecl()->getDefinition()->fields())
-        if (observable(Tracked{Tracked::Field, vd, f, 0}))
-          for (uint32_t k = 0, o = u_.leafOffset(f); k < u_.leafCount(f->getType()); ++k)
-            havoc(li.refs.at(o + k), g);
-    } else {
-      for (size_t k = 0; k < li.refs.size(); ++k)
-        if (observable(li.isArray ? Tracked{Tracked::Elem, vd, nullptr, k}
-                                  : Tracked{Tracked::Var, vd, nullptr, 0}))
-          havoc(li.refs[k], g);
+  // C: without an initializer the value is indeterminate (also inside a loop, at every iteration). Each part
+  // the code after the declaration may read before writing it gets a nondet value; the others need none.
+  auto observable = [&](Tracked tr) { return !rest || mayReadFirst(tr, *rest, u_.ctx_, &plan_); };
+  switch (li.kind) {
+  case VarInfo::Array: {
+    // Indeterminate contents when an element may be read first (for a small one-dimensional array of constant
+    // size, element by element: `int a[2]; a[0] = …; a[1] = …;` needs none).
+    bool fill = !init && observable(Tracked{Tracked::Array, vd});
+    if (fill && li.dims.size() == 1 && li.dims[0].kind == Expr::IntLit &&
+        li.dims[0].value <= ir::BigInt(64)) {
+      fill = false;
+      for (int64_t k = 0; k < *li.dims[0].value.toInt64() && !fill; ++k)
+        fill = observable(Tracked{Tracked::Elem, vd, nullptr, static_cast<uint64_t>(k)});
+    }
+    createObjects(li, fill, g);
+    if (init)
+      initElements(li.elems, init, t, 0, g);
+    return;
+  }
+  case VarInfo::Box: {
+    createObjects(li, !init && observable(Tracked{Tracked::Var, vd}), g);
+    if (init) {
+      std::vector<ir::Type> types;
+      for (const Expr &b : li.elems)
+        types.push_back(b.type.elemType());
+      Parts v = valuesOf(init, types, g);
+      for (size_t i = 0; i < v.size(); ++i)
+        putElem(li.elems[i], i64(0), v[i], g);
     }
     return;
   }
+  case VarInfo::Node:
+  case VarInfo::Plain: break;
+  }
   if (li.isStruct) {
+    createObjects(li, !init, g);
     StructObj dst;
-    dst.var = &li;
-    dst.count = static_cast<uint32_t>(li.refs.size());
-    dst.expr = init;
-    structInit(dst, init, g);
-    return;
-  }
-  if (!li.isArray) {
-    if (allocCall(init) && rest)
-      allocScope_ = AllocScope{li.refs[0], vd, *rest};
-    if (!rvInto(li.refs[0], li.ctype, init, g))
-      emit(assign(g, li.refs[0], coerce(rv(init, g), li.type, g)));
-    allocScope_.reset();
-    return;
-  }
-  const auto *list = llvm::dyn_cast<cl::InitListExpr>(init->IgnoreParens());
-  if (!list)
-    unsupported(init, "array initializer that is not a list");
-  size_t given = list->getNumInits();
-  for (size_t k = 0; k < li.refs.size(); ++k) {
-    if (k < given && !llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(static_cast<unsigned>(k))))
-      emit(assign(g, li.refs[k], coerce(rv(list->getInit(static_cast<unsigned>(k)), g), li.type, g)));
+    if (li.kind == VarInfo::Node)
+      dst.node = li.refs.at(0);
     else
-      emit(assign(g, li.refs[k], ir::defaultValue(li.type)));
+      dst.var = &li;
+    dst.count = u_.leafCount(t);
+    dst.expr = init;
+    if (init) {
+      structInit(dst, init, g);
+      return;
+    }
+    // Per field of the struct (a nested struct field: all its parts; array fields were allocated).
+    std::vector<int64_t> owned = u_.ownedOf(t, vd->getLocation());
+    for (const cl::FieldDecl *f : t->getAsRecordDecl()->getDefinition()->fields())
+      if (observable(Tracked{Tracked::Field, vd, f}))
+        for (uint32_t k = u_.leafOffset(f), e = k + u_.leafCount(f->getType()); k < e; ++k)
+          if (owned[k] < 0)
+            havocPart(dst, k, g);
+    return;
   }
+  if (!init) {
+    if (observable(Tracked{Tracked::Var, vd}))
+      for (VarRef r : li.refs)
+        havoc(r, g);
+    return;
+  }
+  if (li.refs.size() > 1) { // a fat pointer
+    Parts v = ptr(init, g);
+    for (size_t i = 0; i < v.size(); ++i)
+      emit(assign(g, li.refs[i], std::move(v[i])));
+    return;
+  }
+  if (allocCall(init) && rest)
+    allocScope_ = AllocScope{li.refs[0], vd, *rest};
+  if (!rvInto(li.refs[0], li.ctype, init, g))
+    emit(assign(g, li.refs[0], coerce(rv(init, g), li.type, g)));
+  allocScope_.reset();
 }
 
 /// The code that runs after the declaration of `vd` in its block: the initializers of the declarators after
@@ -2686,14 +2276,20 @@ void FnLowering::switchStmt(const cl::SwitchStmt *s, const Expr &g) {
 void FnLowering::returnStmt(const cl::ReturnStmt *s, const Expr &g) {
   if (const cl::Expr *v = s->getRetValue()) {
     if (auto res = u_.structResults_.find(u_.procs_.at(fd_->getCanonicalDecl()));
-        res != u_.structResults_.end()) {
-      // A struct result: copied into the function's result globals.
+        res != u_.structResults_.end() && res->second.isStruct) {
+      // A struct result: copied into the function's result globals (an array field by reference: the caller
+      // copies its elements where the value goes).
       StructObj dst;
       dst.var = &res->second;
       dst.count = static_cast<uint32_t>(res->second.refs.size());
       dst.expr = v;
       size_t mark = out_->size();
-      copyStruct(dst, structObj(v, g), mark, g);
+      copyStruct(dst, structObj(v, g), mark, g, false);
+    } else if (res != u_.structResults_.end()) {
+      // A fat pointer result: one result global per part.
+      Parts p = ptr(v, g);
+      for (size_t i = 0; i < p.size(); ++i)
+        emit(assign(g, res->second.refs.at(i), std::move(p[i])));
     } else if (p_.result == ir::kNone) {
       effect(v, g);
     } else {
@@ -2752,27 +2348,38 @@ void FnLowering::escapeCheck(const cl::Stmt *s) {
   emit(make(ir::Stmt::Break, away));
 }
 
-/// Every IR variable of a local gets an indeterminate value (a jump skipped its declaration).
+/// A local gets an indeterminate value (a jump skipped its declaration): its objects are created with
+/// arbitrary contents, its other parts get nondet values.
 void FnLowering::havocAll(const VarInfo &v, const Expr &g) {
-  for (VarRef r : v.refs)
-    havoc(r, g);
+  createObjects(v, true, g);
+  if (v.kind == VarInfo::Array || v.kind == VarInfo::Box)
+    return;
+  StructObj o;
+  if (v.kind == VarInfo::Node)
+    o.node = v.refs.at(0);
+  else
+    o.var = &v;
+  std::vector<int64_t> owned(v.refs.size(), -1);
+  if (v.isStruct)
+    owned = u_.ownedOf(v.ctype, fd_->getLocation());
+  for (uint32_t k = 0; k < owned.size(); ++k)
+    if (owned[k] < 0)
+      havocPart(o, k, g);
 }
 
 /// Whether the code after `label` may read a part of the local before writing it (uninit.cpp).
 bool FnLowering::readBeforeWrite(const VarInfo &v, const cl::VarDecl *vd, const cl::LabelStmt *label) const {
+  if (v.kind == VarInfo::Array)
+    return mayReadFirstAfter(Tracked{Tracked::Array, vd}, label, u_.ctx_, plan_);
   if (v.isStruct) {
     for (const cl::FieldDecl *f : v.ctype->getAsRecordDecl()->getDefinition()->fields())
-      if (mayReadFirstAfter(Tracked{Tracked::Field, vd, f, 0}, label, u_.ctx_, plan_))
+      if (mayReadFirstAfter(Tracked{Tracked::Field, vd, f}, label, u_.ctx_, plan_))
         return true;
     return false;
   }
-  if (v.isArray) {
-    for (size_t k = 0; k < v.refs.size(); ++k)
-      if (mayReadFirstAfter(Tracked{Tracked::Elem, vd, nullptr, k}, label, u_.ctx_, plan_))
-        return true;
-    return false;
-  }
-  return mayReadFirstAfter(Tracked{Tracked::Var, vd, nullptr, 0}, label, u_.ctx_, plan_);
+  if (v.kind == VarInfo::Array)
+    return mayReadFirstAfter(Tracked{Tracked::Array, vd}, label, u_.ctx_, plan_);
+  return mayReadFirstAfter(Tracked{Tracked::Var, vd}, label, u_.ctx_, plan_);
 }
 
 void FnLowering::compound(const cl::CompoundStmt *cs, const Expr &g) {
@@ -2918,8 +2525,12 @@ void FnLowering::labelStmt(const cl::LabelStmt *s, const Expr &g) {
       int64_t code = l.first + static_cast<int64_t>(k);
       Expr here = guardAnd(Expr::boolLit(true), jumpIn({code, code}));
       for (const cl::VarDecl *vd : l.bypass[k])
-        if (auto v = locals_.find(vd); v != locals_.end() && readBeforeWrite(v->second, vd, s))
-          havocAll(v->second, here);
+        if (auto v = locals_.find(vd); v != locals_.end()) {
+          if (readBeforeWrite(v->second, vd, s))
+            havocAll(v->second, here);
+          else
+            createObjects(v->second, false, here); // its objects exist all the same
+        }
     }
     Expr arrived = guardAnd(Expr::boolLit(true), jumpIn({l.first, l.last()}));
     emit(assign(arrived, *jump_, Expr::intLit(0, ir::Type::intType())));
@@ -2974,7 +2585,7 @@ void FnLowering::run() {
     info.name = def->getParamDecl(i)->getNameAsString();
     info.ctype = def->getParamDecl(i)->getType();
     if (argvModel != u_.mainArgv_.end() && i == 1) { // argv: the int64 parameters argv_0 … (io.cpp)
-      info.isArray = info.isArgv = true;
+      info.isArgv = true;
       info.type = p_.vars[1].type;
       for (uint32_t k = 0; k < argvModel->second.count; ++k) {
         info.refs.push_back({false, 1 + k});
@@ -2985,13 +2596,46 @@ void FnLowering::run() {
       continue;
     }
     info.isStruct = isStructValue(info.ctype);
+    Parts values; // the IR parameters
     for (uint32_t k = 0; k < ranges[i].second; ++k) {
       VarRef r{false, p_.params[ranges[i].first + k]};
       info.type = typeOf(r);
       info.refs.push_back(r);
       info.elems.push_back(use(r));
+      values.push_back(use(r));
     }
-    locals_[def->getParamDecl(i)] = std::move(info);
+    const cl::ParmVarDecl *pd = def->getParamDecl(i);
+    if (u_.addressTaken_.vars.count(pd->getCanonicalDecl())) {
+      // Its address is taken: the argument goes into boxes (a struct: a node) at the start.
+      SourceLoc pl = irLoc(pd->getLocation());
+      std::string base = p_.vars[p_.params[ranges[i].first]].name;
+      info.refs.clear();
+      info.elems.clear();
+      if (info.isStruct) {
+        info.kind = VarInfo::Node;
+        const auto *rt = info.ctype.getCanonicalType()->getAs<cl::RecordType>();
+        VarRef r{false, addVar(info.name + "_node",
+                               ir::Type::refType(u_.recordFor(rt->getDecl(), pd->getLocation())),
+                               ir::VarKind::Local, pl)};
+        info.refs.push_back(r);
+        info.elems.push_back(use(r));
+      } else {
+        info.kind = VarInfo::Box;
+        std::vector<Part> ps = u_.partsOf(info.ctype, pd->getLocation(), "parameter '" + info.name + "'");
+        for (size_t k = 0; k < ps.size(); ++k) {
+          VarRef r{false, addVar(info.name + "_box" + ps[k].suffix, ir::Type::arrayOf(ps[k].type),
+                                 ir::VarKind::Local, pl)};
+          info.refs.push_back(r);
+          info.elems.push_back(use(r));
+        }
+      }
+      paramObjects_.push_back({pd, std::move(values)});
+    } else if (info.isStruct) {
+      std::vector<int64_t> owned = u_.ownedOf(info.ctype, pd->getLocation());
+      if (std::any_of(owned.begin(), owned.end(), [](int64_t n) { return n >= 0; }))
+        paramObjects_.push_back({pd, std::move(values)}); // its array fields are copied (by value)
+    }
+    locals_[pd] = std::move(info);
   }
   loc_ = irLoc(def->getLocation());
   if (argvModel != u_.mainArgv_.end()) {
@@ -3033,10 +2677,14 @@ void FnLowering::run() {
       SourceLoc l = irLoc(gi.loc);
       loc_ = l.file == fnLoc.file ? l : fnLoc;
       construct_ = u_.freshConstruct(); // (no range: the declaration is not this function's text)
-      emit(assign(Expr::boolLit(true), gi.var, gi.value));
+      if (gi.index)
+        putElem(Expr::varUse(gi.var, prog_.var(p_, gi.var).type), *gi.index, gi.value, Expr::boolLit(true));
+      else
+        emit(assign(Expr::boolLit(true), gi.var, gi.value));
     }
     construct_ = 0;
   }
+  paramSetup();
   stmt(def->getBody(), Expr::boolLit(true));
   // All statements of a procedure must be located in one file.
   uint32_t file = irLoc(def->getBody()->getBeginLoc()).file;
@@ -3048,6 +2696,75 @@ void FnLowering::run() {
 
 // ================================================================================================
 // UnitLowering
+
+/// The audit of a declaration (audit.h), and of the attributes that would change what it means.
+void UnitLowering::admitDecl(const cl::Decl *d) {
+  audit::Entry a = audit::declKind(d->getKind());
+  if (a.support != audit::Support::Lowered)
+    unsupported(d->getLocation(),
+                a.what ? a.what : std::string(d->getDeclKindName()) + " declaration (not C)");
+  if (const auto *td = llvm::dyn_cast<cl::TypedefNameDecl>(d);
+      td && td->getUnderlyingType()->isVariablyModifiedType())
+    unsupported(d->getLocation(), "typedef of a variable-length array type");
+  for (const cl::Attr *at : d->attrs()) {
+    if (at->isImplicit())
+      continue;
+    // Attributes that run code or change a declaration's meaning in ways the lowering does not model.
+    switch (at->getKind()) {
+    case cl::attr::Cleanup:
+    case cl::attr::Constructor:
+    case cl::attr::Destructor:
+    case cl::attr::IFunc:
+    case cl::attr::Alias:
+      unsupported(at->getLocation(), std::string("attribute '") + at->getSpelling() + "'");
+    default: break;
+    }
+  }
+}
+/// The text of an expression: exact (in the file, a macro argument's spelling, or one whole macro
+/// expansion), else none.
+SourceRange UnitLowering::exprRange(const cl::Expr *e) {
+  cl::CharSourceRange r = cl::Lexer::makeFileCharRange(
+      cl::CharSourceRange::getTokenRange(e->getSourceRange()), csm_, ctx_.getLangOpts());
+  return charRange(r);
+}
+/// The text of a statement: a macro expansion widened to the whole invocation (as locations are), its `;`
+/// included when `semi` and the text does not end in `;` or `}` already.
+SourceRange UnitLowering::stmtRange(const cl::Stmt *s, bool semi) {
+  if (s->getBeginLoc().isInvalid() || s->getEndLoc().isInvalid())
+    return {};
+  cl::SourceLocation b = csm_.getExpansionRange(s->getBeginLoc()).getBegin();
+  cl::SourceLocation last = csm_.getExpansionRange(s->getEndLoc()).getEnd();
+  cl::SourceLocation e = cl::Lexer::getLocForEndOfToken(last, 0, csm_, ctx_.getLangOpts());
+  if (semi) {
+    bool closed = false;
+    if (cl::SourceLocation before = e.getLocWithOffset(-1); before.isValid()) {
+      char c = *csm_.getCharacterData(before);
+      closed = c == ';' || c == '}';
+    }
+    if (!closed)
+      if (cl::SourceLocation after =
+              cl::Lexer::findLocationAfterToken(last, cl::tok::semi, csm_, ctx_.getLangOpts(), false);
+          after.isValid())
+        e = after;
+  }
+  return charRange(cl::CharSourceRange::getCharRange(b, e));
+}
+SourceRange UnitLowering::charRange(cl::CharSourceRange r) {
+  if (r.isInvalid() || !r.getBegin().isFileID() || !r.getEnd().isFileID())
+    return {};
+  SourceLoc b = irLoc(r.getBegin()), e = irLoc(r.getEnd());
+  if (!b.valid() || !e.valid() || b.file != e.file || e < b)
+    return {};
+  return {b, e};
+}
+std::string UnitLowering::text(const cl::Stmt *s) const {
+  cl::CharSourceRange r = cl::CharSourceRange::getTokenRange(s->getSourceRange());
+  r = cl::Lexer::makeFileCharRange(r, csm_, ctx_.getLangOpts());
+  std::string t = cl::Lexer::getSourceText(r, csm_, ctx_.getLangOpts()).str();
+  std::replace(t.begin(), t.end(), '\n', ' ');
+  return t;
+}
 
 void UnitLowering::declareGlobal(const cl::VarDecl *vd) {
   const cl::VarDecl *canon = vd->getCanonicalDecl();
@@ -3062,58 +2779,99 @@ void UnitLowering::declareGlobal(const cl::VarDecl *vd) {
   VarInfo info;
   info.name = name;
   cl::QualType t = def->getType();
+  bool taken = addressTaken_.vars.count(canon) != 0;
   if (isStructValue(t)) {
+    if (taken)
+      unsupported(def->getLocation(), "address of the global struct '" + name +
+                                          "' (only local and parameter structs can live in a heap node)");
     declareStructGlobal(def, std::move(info));
     return;
   }
-  uint64_t n = 1;
   if (t->isArrayType()) {
-    const auto *at = ctx_.getAsConstantArrayType(t);
-    if (!at)
-      unsupported(def->getLocation(), "array '" + name + "' without a constant size");
-    n = at->getSize().getZExtValue();
-    if (n == 0 || n > kMaxArray)
-      unsupported(def->getLocation(), "array '" + name + "' of " + std::to_string(n) + " elements (at most " +
-                                          std::to_string(kMaxArray) + ")");
-    info.isArray = true;
-    info.ctype = at->getElementType();
-  } else {
-    info.ctype = t;
+    declareArrayGlobal(def, std::move(info));
+    return;
   }
-  info.type = irType(info.ctype, def->getLocation(), "global '" + name + "'");
-  // Constant initial values, one per element.
-  std::vector<Expr> init(n, ir::defaultValue(info.type));
-  auto constant = [&](const cl::Expr *e) { return constantInit(e, info.type, name); };
+  info.ctype = t;
+  std::vector<Part> ps = partsOf(t, def->getLocation(), "global '" + name + "'");
+  if (ps.size() == 1)
+    info.type = ps[0].type;
+  std::vector<Expr> init;
+  for (const Part &p : ps)
+    init.push_back(ir::defaultValue(p.type));
   if (const cl::Expr *e = def->getInit()) {
-    if (info.isArray) {
-      const auto *list = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
-      if (!list)
-        unsupported(e->getBeginLoc(), "array initializer that is not a list");
-      for (unsigned k = 0; k < list->getNumInits() && k < n; ++k)
-        if (!llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(k)))
-          init[k] = constant(list->getInit(k));
-    } else {
-      init[0] = constant(e);
-    }
+    if (isFat(t))
+      init = constantPointer(e, t, name);
+    else
+      init[0] = constantInit(e, info.type, name);
   }
-  info.isConst = info.ctype.isConstQualified() && info.type.kind != ir::Type::Ref;
+  info.isConst = t.isConstQualified() && ps.size() == 1 && info.type.kind != ir::Type::Ref && !taken;
   if (info.isConst) {
     info.elems = std::move(init);
-  } else {
-    for (uint64_t k = 0; k < n; ++k) {
-      std::string gname = uniqueName(info.isArray ? name + "_" + std::to_string(k) : name);
-      VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
-      prog_.globals.push_back({gname, info.type, ir::VarKind::Global, irLoc(def->getLocation())});
-      info.refs.push_back(r);
-      info.elems.push_back(Expr::varUse(r, info.type));
-      if (init[k] != ir::defaultValue(info.type))
-        globalInits_.push_back({r, init[k], def->getLocation()});
-    }
+    globals_[canon] = std::move(info);
+    return;
   }
+  for (size_t k = 0; k < ps.size(); ++k) {
+    // A global whose address is taken is boxed: a 1-element array per part, allocated for every run.
+    std::string gname = uniqueName(name + (taken ? "_box" : "") + ps[k].suffix);
+    VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
+    ir::Var gv{gname, taken ? ir::Type::arrayOf(ps[k].type) : ps[k].type, ir::VarKind::Global,
+               irLoc(def->getLocation())};
+    if (taken)
+      gv.alloc = 1;
+    prog_.globals.push_back(std::move(gv));
+    info.refs.push_back(r);
+    info.elems.push_back(Expr::varUse(r, prog_.globals.back().type));
+    if (!isZeroLit(init[k]))
+      globalInits_.push_back(
+          {r, init[k], def->getLocation(), taken ? std::optional<Expr>(i64(0)) : std::nullopt});
+  }
+  if (taken)
+    info.kind = VarInfo::Box;
   globals_[canon] = std::move(info);
 }
 
-/// The constant value of a global's initializer `e` (of IR type t; `name` names the object in messages).
+/// A global array: one IR global array per part of the element type, allocated (zeroed) for every run
+/// (`Var::alloc`); its non-zero constant initializer is written at the start of main and of the tests.
+void UnitLowering::declareArrayGlobal(const cl::VarDecl *def, VarInfo info) {
+  const std::string &name = info.name;
+  cl::QualType t = def->getType();
+  std::vector<std::optional<uint64_t>> dims;
+  cl::QualType e = innerElement(t, &dims);
+  ir::BigInt total(1);
+  for (const auto &d : dims) {
+    if (!d)
+      unsupported(def->getLocation(), "array '" + name + "' without a constant size");
+    total = total * ir::BigInt::fromUint64(*d);
+    info.dims.push_back(i64(static_cast<int64_t>(*d)));
+  }
+  if (total > ir::BigInt(ir::kMaxArrayLength))
+    unsupported(def->getLocation(),
+                "array '" + name + "' of " + total.toString() + " elements (at most 2^40)");
+  info.kind = VarInfo::Array;
+  info.ctype = e;
+  info.isStruct = isStructValue(e);
+  for (const Part &p : partsOf(e, def->getLocation(), "the elements of '" + name + "'")) {
+    if (p.owned >= 0)
+      unsupported(def->getLocation(), "array of structs with array fields '" + name + "'");
+    VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
+    ir::Var gv{uniqueName(name + p.suffix), ir::Type::arrayOf(p.type), ir::VarKind::Global,
+               irLoc(def->getLocation())};
+    gv.alloc = *total.toInt64();
+    prog_.globals.push_back(std::move(gv));
+    info.refs.push_back(r);
+    info.elems.push_back(Expr::varUse(r, prog_.globals.back().type));
+  }
+  if (info.elems.size() == 1)
+    info.type = info.elems[0].type.elemType();
+  if (const cl::Expr *x = def->getInit())
+    constantObject(x, t, 0, 0, name, [&](uint32_t part, int64_t index, Expr v) {
+      globalInits_.push_back({info.refs.at(part), std::move(v), def->getLocation(), i64(index)});
+    });
+  globals_[def->getCanonicalDecl()] = std::move(info);
+}
+
+/// The constant value of a global's scalar initializer `e` (of IR type t; `name` names the object in
+/// messages).
 Expr UnitLowering::constantInit(const cl::Expr *e, ir::Type t, const std::string &name) {
   if (t.kind == ir::Type::Ref) {
     if (e->isNullPointerConstant(ctx_, cl::Expr::NPC_ValueDependentIsNull))
@@ -3126,7 +2884,136 @@ Expr UnitLowering::constantInit(const cl::Expr *e, ir::Type t, const std::string
   return literal(bigOf(r.Val.getInt()), t);
 }
 
-/// A global struct value: one global per field (`g_f`), or folded constants when const.
+/// The constant initializer of a global fat pointer: NULL, a global array (or an element of it, or it plus
+/// a constant), or the address of a global scalar.
+Parts UnitLowering::constantPointer(const cl::Expr *e, cl::QualType ptrType, const std::string &name) {
+  const PtrShape &s = shapeOf(ptrType, e->getBeginLoc());
+  auto make = [&](const Parts &cells, int64_t off) {
+    Parts p = cells;
+    for (size_t r = 0; r < s.records.size(); ++r)
+      p.push_back(Expr::nullLit());
+    p.push_back(i64(off));
+    return p;
+  };
+  if (e->isNullPointerConstant(ctx_, cl::Expr::NPC_ValueDependentIsNull))
+    return make(Parts(s.cells.size(), Expr::nullLit()), 0);
+  auto global = [&](const cl::Expr *x) -> const VarInfo * {
+    const auto *dr = llvm::dyn_cast<cl::DeclRefExpr>(x->IgnoreParenImpCasts());
+    const auto *vd = dr ? llvm::dyn_cast<cl::VarDecl>(dr->getDecl()) : nullptr;
+    auto it = vd ? globals_.find(vd->getCanonicalDecl()) : globals_.end();
+    return it == globals_.end() ? nullptr : &it->second;
+  };
+  auto constant = [&](const cl::Expr *x) -> std::optional<int64_t> {
+    cl::Expr::EvalResult r;
+    if (x->EvaluateAsInt(r, ctx_))
+      return r.Val.getInt().getExtValue();
+    return std::nullopt;
+  };
+  const cl::Expr *x = e->IgnoreParenImpCasts();
+  int64_t off = 0;
+  if (const auto *bo = llvm::dyn_cast<cl::BinaryOperator>(x);
+      bo && (bo->getOpcode() == cl::BO_Add || bo->getOpcode() == cl::BO_Sub) &&
+      bo->getLHS()->getType()->isPointerType()) {
+    std::optional<int64_t> k = constant(bo->getRHS());
+    if (k) {
+      off = bo->getOpcode() == cl::BO_Add ? *k : -*k;
+      x = bo->getLHS()->IgnoreParenImpCasts();
+    }
+  }
+  if (const VarInfo *v = global(x); v && v->kind == VarInfo::Array && s.stride == 1)
+    return make(v->elems, off);
+  if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(x);
+      uo && uo->getOpcode() == cl::UO_AddrOf && off == 0) {
+    const cl::Expr *obj = uo->getSubExpr()->IgnoreParens();
+    if (const VarInfo *v = global(obj); v && (v->kind == VarInfo::Box || v->kind == VarInfo::Array))
+      return make(v->elems, 0);
+    // &a[i][j]…: constant indices of a global array
+    std::vector<const cl::Expr *> idx;
+    while (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(obj)) {
+      idx.insert(idx.begin(), as->getIdx());
+      obj = as->getBase()->IgnoreParenImpCasts();
+    }
+    if (const VarInfo *v = global(obj);
+        v && v->kind == VarInfo::Array && !idx.empty() && idx.size() <= v->dims.size()) {
+      int64_t flat = 0;
+      bool ok = true;
+      for (size_t d = 0; d < idx.size(); ++d) {
+        std::optional<int64_t> k = constant(idx[d]);
+        ok &= k.has_value();
+        int64_t stride = 1;
+        for (size_t j = d + 1; j < v->dims.size(); ++j)
+          stride *= *v->dims[j].value.toInt64();
+        flat += k.value_or(0) * stride;
+      }
+      if (ok)
+        return make(v->elems, flat);
+    }
+  }
+  unsupported(e->getBeginLoc(), "initializer of the pointer '" + name +
+                                    "' other than NULL, a global array or the address of a global");
+}
+
+/// The constant initializer `e` of an object of C type t whose parts start at `part` (element `index` of
+/// arrays): `emit(part, index, value)` for every part whose value is not zero.
+void UnitLowering::constantObject(const cl::Expr *e, cl::QualType t, uint32_t part, int64_t index,
+                                  const std::string &name,
+                                  const std::function<void(uint32_t, int64_t, Expr)> &emit) {
+  e = e->IgnoreParens();
+  cl::QualType c = t.getCanonicalType();
+  if (const auto *ca = ctx_.getAsConstantArrayType(c)) {
+    cl::QualType et = ca->getElementType();
+    int64_t n = static_cast<int64_t>(ca->getSize().getZExtValue()), stride = 1;
+    std::vector<std::optional<uint64_t>> dims;
+    innerElement(et, &dims);
+    for (const auto &d : dims)
+      stride *= static_cast<int64_t>(d.value_or(1));
+    if (const auto *sl = llvm::dyn_cast<cl::StringLiteral>(e)) {
+      std::optional<ir::Type> it = intType(et, ctx_);
+      if (!it || sl->getCharByteWidth() != 1)
+        unsupported(e->getBeginLoc(), "string initializer of '" + name + "'");
+      std::string bytes = sl->getString().str();
+      for (int64_t k = 0; k < n && k < static_cast<int64_t>(bytes.size()); ++k)
+        if (char b = bytes[static_cast<size_t>(k)]; b != 0)
+          emit(part, index + k, literal(ir::BigInt(static_cast<int64_t>(static_cast<signed char>(b))), *it));
+      return;
+    }
+    const auto *list = llvm::dyn_cast<cl::InitListExpr>(e);
+    if (!list)
+      unsupported(e->getBeginLoc(), "array initializer that is not a list");
+    for (unsigned k = 0; k < list->getNumInits() && k < n; ++k)
+      if (!llvm::isa<cl::ImplicitValueInitExpr>(list->getInit(k)))
+        constantObject(list->getInit(k), et, part, index + static_cast<int64_t>(k) * stride,
+                       name + "[" + std::to_string(k) + "]", emit);
+    return;
+  }
+  if (isStructValue(c)) {
+    const auto *list = llvm::dyn_cast<cl::InitListExpr>(e);
+    if (!list)
+      unsupported(e->getBeginLoc(), "struct initializer that is not a list");
+    unsigned k = 0;
+    for (const cl::FieldDecl *f : c->getAsRecordDecl()->getDefinition()->fields()) {
+      if (k >= list->getNumInits())
+        break;
+      const cl::Expr *x = list->getInit(k++);
+      if (!llvm::isa<cl::ImplicitValueInitExpr>(x))
+        constantObject(x, f->getType(), part + leafOffset(f), index, name + "." + f->getNameAsString(), emit);
+    }
+    return;
+  }
+  if (isFat(c)) {
+    Parts ps = constantPointer(e, c, name);
+    for (uint32_t i = 0; i < ps.size(); ++i)
+      if (!isZeroLit(ps[i]))
+        emit(part + i, index, ps[i]);
+    return;
+  }
+  Expr v = constantInit(e, partsOf(c, e->getBeginLoc(), "'" + name + "'").at(0).type, name);
+  if (!isZeroLit(v))
+    emit(part, index, std::move(v));
+}
+
+/// A global struct value: one global per part (`g_f`; an array field: a global array), or folded constants
+/// when const.
 void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
   const std::string &name = info.name;
   cl::QualType t = def->getType();
@@ -3134,32 +3021,18 @@ void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
   std::vector<Expr> init;
   for (const Leaf &field : fields)
     init.push_back(ir::defaultValue(field.type));
-  // A constant list per struct (nested lists for nested struct fields), the rest zero.
-  std::function<void(const cl::Expr *, const cl::RecordDecl *, uint32_t, const std::string &)> list =
-      [&](const cl::Expr *e, const cl::RecordDecl *rd, uint32_t first, const std::string &path) {
-        const auto *l = llvm::dyn_cast<cl::InitListExpr>(e->IgnoreParens());
-        if (!l)
-          unsupported(e->getBeginLoc(), "struct initializer that is not a list");
-        unsigned k = 0;
-        for (const cl::FieldDecl *f : rd->getDefinition()->fields()) {
-          if (k >= l->getNumInits())
-            break;
-          const cl::Expr *x = l->getInit(k++);
-          uint32_t at = first + leafOffset(f);
-          std::string fpath = path + "." + f->getNameAsString();
-          if (llvm::isa<cl::ImplicitValueInitExpr>(x))
-            continue;
-          if (const auto *rt = f->getType().getCanonicalType()->getAs<cl::RecordType>())
-            list(x, rt->getDecl(), at, fpath);
-          else
-            init[at] = constantInit(x, fields[at].type, fpath);
-        }
-      };
+  std::vector<std::tuple<uint32_t, int64_t, Expr>> elemInits; // elements of array fields
   if (const cl::Expr *e = def->getInit())
-    list(e, t.getCanonicalType()->getAsRecordDecl(), 0, name);
+    constantObject(e, t, 0, 0, name, [&](uint32_t part, int64_t index, Expr v) {
+      if (fields.at(part).owned >= 0)
+        elemInits.emplace_back(part, index, std::move(v));
+      else
+        init.at(part) = std::move(v);
+    });
+  bool owns = std::any_of(fields.begin(), fields.end(), [](const Leaf &l) { return l.owned >= 0; });
   info.isStruct = true;
   info.ctype = t;
-  info.isConst = t.isConstQualified();
+  info.isConst = t.isConstQualified() && !owns;
   if (info.isConst) {
     info.elems = std::move(init);
   } else {
@@ -3167,12 +3040,17 @@ void UnitLowering::declareStructGlobal(const cl::VarDecl *def, VarInfo info) {
       ir::Type ft = fields[k].type;
       std::string gname = uniqueName(name + "_" + fields[k].path);
       VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
-      prog_.globals.push_back({gname, ft, ir::VarKind::Global, irLoc(def->getLocation())});
+      ir::Var gv{gname, ft, ir::VarKind::Global, irLoc(def->getLocation())};
+      if (fields[k].owned >= 0)
+        gv.alloc = fields[k].owned;
+      prog_.globals.push_back(std::move(gv));
       info.refs.push_back(r);
       info.elems.push_back(Expr::varUse(r, ft));
-      if (init[k] != ir::defaultValue(ft))
-        globalInits_.push_back({r, init[k], def->getLocation()});
+      if (!isZeroLit(init[k]))
+        globalInits_.push_back({r, init[k], def->getLocation(), std::nullopt});
     }
+    for (auto &[part, index, v] : elemInits)
+      globalInits_.push_back({info.refs.at(part), std::move(v), def->getLocation(), i64(index)});
   }
   globals_[def->getCanonicalDecl()] = std::move(info);
 }
@@ -3232,8 +3110,7 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
     for (unsigned i = 0; i < fd->getNumParams() && !mainArgv_.count(idx); ++i) {
       const cl::ParmVarDecl *pd = fd->getParamDecl(i);
       std::string pn = pd->getNameAsString();
-      if (pd->getOriginalType()->isArrayType() || llvm::isa<cl::DecayedType>(pd->getType()))
-        unsupported(pd->getLocation(), "array parameter '" + pn + "'");
+      // An array parameter `int a[]` is the pointer it decays to (pd->getType()).
       std::string base = pn.empty() ? "p" + std::to_string(i) : pn;
       ranges.push_back({static_cast<uint32_t>(q.params.size()), 1});
       if (isStructValue(pd->getType())) { // by value: one parameter per leaf
@@ -3243,8 +3120,10 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
         ranges.back().second = static_cast<uint32_t>(ls.size());
         continue;
       }
-      ir::Type t = irType(pd->getType(), pd->getLocation(), "parameter '" + pn + "'");
-      q.params.push_back(add(base, t, ir::VarKind::Param, irLoc(pd->getLocation())));
+      std::vector<Part> ps = partsOf(pd->getType(), pd->getLocation(), "parameter '" + pn + "'");
+      for (const Part &p : ps) // a fat pointer: one parameter per part
+        q.params.push_back(add(base + p.suffix, p.type, ir::VarKind::Param, irLoc(pd->getLocation())));
+      ranges.back().second = static_cast<uint32_t>(ps.size());
     }
     paramRanges_[idx] = std::move(ranges);
     if (!isVoid && isStructValue(fd->getReturnType())) {
@@ -3258,6 +3137,19 @@ void UnitLowering::declareFunction(const cl::FunctionDecl *fd) {
             {uniqueName(cname + "_result_" + l.path), l.type, ir::VarKind::Global, irLoc(fd->getLocation())});
         res.refs.push_back(r);
         res.elems.push_back(Expr::varUse(r, l.type));
+      }
+      structResults_[idx] = std::move(res);
+    } else if (!isVoid && isFat(fd->getReturnType())) {
+      // A fat pointer result: one global per part, like a struct result.
+      VarInfo res;
+      res.ctype = fd->getReturnType();
+      res.name = cname;
+      for (const Part &p : partsOf(fd->getReturnType(), fd->getLocation(), "the result of '" + cname + "'")) {
+        VarRef r{true, static_cast<uint32_t>(prog_.globals.size())};
+        prog_.globals.push_back({uniqueName(cname + "_result" + p.suffix), p.type, ir::VarKind::Global,
+                                 irLoc(fd->getLocation())});
+        res.refs.push_back(r);
+        res.elems.push_back(Expr::varUse(r, p.type));
       }
       structResults_[idx] = std::move(res);
     } else if (!isVoid) {
@@ -3300,6 +3192,7 @@ std::optional<ir::Program> UnitLowering::run() {
       return std::nullopt;
     }
   }
+  addressTaken_ = findAddressTaken(ctx_);
   std::vector<const cl::FunctionDecl *> fns;
   for (const cl::Decl *d : ctx_.getTranslationUnitDecl()->decls()) {
     if (csm_.isInSystemHeader(d->getLocation()) ||
@@ -3329,6 +3222,10 @@ std::optional<ir::Program> UnitLowering::run() {
     } catch (const Unsupported &) {
     }
   }
+  try {
+    buildRecords(); // records only a pointer's shape named
+  } catch (const Unsupported &) {
+  }
   if (diags_.hasErrors()) // (an abandoned function leaves its pragmas unused: no report then)
     return std::nullopt;
   pragmas_.report(smLoc(csm_.getLocForStartOfFile(csm_.getMainFileID())).file, diags_);
@@ -3346,10 +3243,10 @@ std::optional<ir::Program> UnitLowering::run() {
   return std::move(prog_);
 }
 
-} // namespace
+} // namespace locus::c::lower
 
+namespace locus::c {
 std::optional<ir::Program> lowerUnit(clang::ASTContext &ctx, Locator &locator, Diagnostics &diags) {
-  return UnitLowering(ctx, locator, diags).run();
+  return lower::UnitLowering(ctx, locator, diags).run();
 }
-
 } // namespace locus::c

@@ -22,6 +22,25 @@ const cl::VarDecl *varOf(const cl::Expr *e) {
   return nullptr;
 }
 
+/// The array variable an element access `a[i][j]…` starts from (null when it is not a variable).
+const cl::VarDecl *arrayVarOf(const cl::ArraySubscriptExpr *as) {
+  const cl::Expr *b = as->getBase()->IgnoreParenImpCasts();
+  while (const auto *inner = llvm::dyn_cast<cl::ArraySubscriptExpr>(b))
+    b = inner->getBase()->IgnoreParenImpCasts();
+  return varOf(b);
+}
+
+/// The indices of an element access, outermost first.
+std::vector<const cl::Expr *> indicesOf(const cl::ArraySubscriptExpr *as) {
+  std::vector<const cl::Expr *> out;
+  const cl::Expr *b = as;
+  while (const auto *x = llvm::dyn_cast<cl::ArraySubscriptExpr>(b)) {
+    out.insert(out.begin(), x->getIdx());
+    b = x->getBase()->IgnoreParenImpCasts();
+  }
+  return out;
+}
+
 class Scan {
 public:
   Scan(const Tracked &t, cl::ASTContext &ctx, const GotoPlan *plan) : t_(t), ctx_(ctx), plan_(plan) {}
@@ -281,6 +300,7 @@ private:
     const cl::FieldDecl *f = trackedMember(me);
     return f && f != t_.field;
   }
+
   std::optional<uint64_t> constIndex(const cl::ArraySubscriptExpr *as) const {
     cl::Expr::EvalResult r;
     if (!as->getIdx()->HasSideEffects(ctx_) && as->getIdx()->EvaluateAsInt(r, ctx_) &&
@@ -288,6 +308,7 @@ private:
       return r.Val.getInt().getZExtValue();
     return std::nullopt;
   }
+  /// An element of the tracked one-dimensional array at another constant index.
   bool isOtherElemOfTracked(const cl::ArraySubscriptExpr *as) const {
     if (t_.kind != Tracked::Elem || varOf(as->getBase()) != t_.var)
       return false;
@@ -305,9 +326,13 @@ private:
       if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e))
         return trackedMember(me) == t_.field;
       return false;
+    case Tracked::Array:
+      if (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(e))
+        return arrayVarOf(as) == t_.var;
+      return false;
     case Tracked::Elem:
       if (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(e))
-        return varOf(as->getBase()) == t_.var && !isOtherElemOfTracked(as);
+        return arrayVarOf(as) == t_.var && !isOtherElemOfTracked(as);
       return false;
     }
     return false;
@@ -322,6 +347,8 @@ private:
       if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(lhs);
           uo && uo->getOpcode() == cl::UO_Deref && varOf(uo->getSubExpr()) == t_.var)
         return true;
+    if (t_.kind == Tracked::Array)
+      return false; // an element written: the others may still be read first
     if (t_.kind == Tracked::Elem) {
       const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(lhs);
       return as && varOf(as->getBase()) == t_.var && constIndex(as) == t_.index;
@@ -333,8 +360,12 @@ private:
   R lvalueParts(const cl::Expr *lhs) {
     lhs = lhs->IgnoreParens();
     if (const auto *as = llvm::dyn_cast<cl::ArraySubscriptExpr>(lhs)) {
-      if (varOf(as->getBase()) == t_.var)
-        return expr(as->getIdx());
+      if (arrayVarOf(as) == t_.var) {
+        for (const cl::Expr *i : indicesOf(as))
+          if (R r = expr(i); r != R::Open)
+            return r;
+        return R::Open;
+      }
       return expr(lhs); // another array
     }
     if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(lhs)) {

@@ -1,21 +1,25 @@
-// C front end: fixed-size int arrays (local and global, initializer lists, constant and variable
-// indices) scalarized into variables; a variable index is bounds-checked (an assertion failure).
+// C front end: int arrays (local and global, initializer lists, constant and variable indices) are IR arrays
+// (frontend/c/README.md, *Memory model*); an index outside the array is the element access's `bounds`
+// failure.
 // RUN: locus run %s
 // CHECK: outcome: ok
 // CHECK: result: 27
 // RUN: locus run %s --entry oob --args 4
 // EXIT: 1
-// CHECK: failure (assert)
-// CHECK: array index in bounds: a[i] (size 4)
+// CHECK: failure (bounds)
+// CHECK: index out of bounds: 'a[i]' with index 4, length 4
 // RUN: locus run %s --entry oob --args=-1
 // EXIT: 1
-// CHECK: failure (assert)
+// CHECK: failure (bounds)
+// CHECK: index out of bounds: 'a[i]' with index -1, length 4
 // RUN: locus run %s --entry oob --args 3
 // CHECK: result: 0
-// RUN: locus ir %s
-// CHECK: var g_0: int
-// CHECK: var g_4: int
-// CHECK-NOT: var primes
+// RUN: locus ir %s --no-tags --no-ranges
+// CHECK: var g: int32[]
+// CHECK: var primes: int32[]
+// CHECK-LABEL: proc oob(
+// CHECK: a := new int32[4i64];
+// CHECK: t0 := a[i];
 int g[5];
 const int primes[3] = {2, 3, 5};
 

@@ -27,10 +27,10 @@
 // CHECK: FAILED: div-by-zero
 // RUN: locus verify %S/arrays.c --entry oob --solver z3
 // EXIT: 1
-// CHECK: array index in bounds
+// CHECK: FAILED: bounds
 // RUN: locus verify %S/arrays.c --entry oob --solver cvc5
 // EXIT: 1
-// CHECK: array index in bounds
+// CHECK: FAILED: bounds
 // RUN: locus verify %S/builtins.c --solver z3
 // EXIT: 1
 // CHECK: FAILED: assert

@@ -41,9 +41,10 @@ ir::Program compile(const std::string &text) {
 }
 
 ir::Outcome run(const ir::Program &prog, const std::string &entry, std::vector<ir::Value> nondet = {},
-                const std::vector<ir::Value> &args = {}) {
+                const std::vector<ir::Value> &args = {}, std::optional<uint64_t> seed = std::nullopt) {
   ir::InterpOptions o;
   o.ints = ir::IntMode::BV32;
+  o.seed = seed;
   o.nondetValues = std::move(nondet);
   ir::Interpreter interp(prog, o);
   return interp.run(prog.procIndex(entry), args);
@@ -115,15 +116,176 @@ TEST_CASE("C semantics: truncating division, char wrap, bool conversion, switch 
   CHECK(o.result->i == -56 + 1 - 3 - 1 + 11);
 }
 
-TEST_CASE("arrays are scalarized and bounds-checked") {
-  ir::Program p =
-      compile("int a[3];\nint f(int i) { a[i] = 5; return a[i]; }\nint g(void) { return f(3); }\n");
-  CHECK(p.globals.size() == 3);
-  CHECK((p.globals[2].name == "a_2"));
+/// The statements of a procedure, loops flattened, in order.
+std::vector<const ir::Stmt *> stmtsOf(const ir::Procedure &p) {
+  std::vector<const ir::Stmt *> out;
+  ir::forEachStmt(p.body, [&](const ir::Stmt &s) { out.push_back(&s); });
+  return out;
+}
+
+const ir::Var &varNamed(const ir::Procedure &p, const std::string &n) {
+  uint32_t i = p.varIndex(n);
+  REQUIRE(i != ir::kNone);
+  return p.vars[i];
+}
+
+TEST_CASE("arrays are IR arrays: globals allocated for every run, locals at their declaration") {
+  ir::Program p = compile("int a[3];\nint f(int i) { a[i] = 5; return a[i]; }\nint g(void) { return f(3); }\n"
+                          "int h(int n) { int b[n][2]; b[n - 1][1] = 4; return b[n - 1][1]; }\n");
+  REQUIRE(p.globals.size() == 1);
+  CHECK((p.globals[0].name == "a"));
+  CHECK((p.globals[0].type == ir::Type::arrayOf(ir::Type::fixedInt(32, true))));
+  CHECK((p.globals[0].alloc == std::optional<int64_t>(3)));
+  const ir::Procedure &f = p.procs[p.procIndex("f")];
+  int puts = 0, gets = 0;
+  for (const ir::Stmt *s : stmtsOf(f)) {
+    puts += s->kind == ir::Stmt::PutElem;
+    gets += s->kind == ir::Stmt::GetElem;
+    CHECK(s->kind != ir::Stmt::Assert); // the element access checks the index itself
+  }
+  CHECK(puts == 1);
+  CHECK(gets == 1);
   ir::Outcome o = run(p, "g");
   CHECK(o.kind == ir::OutcomeKind::Failure);
-  CHECK(o.failure == ir::FailureKind::Assert);
-  CHECK(o.message.find("array index in bounds: a[i] (size 3)") != std::string::npos);
+  CHECK(o.failure == ir::FailureKind::Bounds);
+  // A variable-length array: its dimension evaluated once, the length n * 2.
+  const ir::Procedure &h = p.procs[p.procIndex("h")];
+  CHECK((varNamed(h, "b").type == ir::Type::arrayOf(ir::Type::fixedInt(32, true))));
+  int allocs = 0;
+  for (const ir::Stmt *s : stmtsOf(h))
+    if (s->kind == ir::Stmt::NewArray) {
+      ++allocs;
+      CHECK(s->value.kind == ir::Expr::VarUse); // n * 2, computed once
+      CHECK(s->fill);                           // read before written (element granularity only for 1-D)
+    }
+  CHECK(allocs == 1);
+  CHECK(run(p, "h", {}, {ir::Value::ofInt(3)}, 1).result->i == 4);
+  CHECK(run(p, "h", {}, {ir::Value::ofInt(-1)}, 1).failure == ir::FailureKind::Bounds);
+}
+
+TEST_CASE(
+    "a multi-dimensional array is one flattened object; an inner index is checked against its dimension") {
+  ir::Program p =
+      compile("int f(int i, int j) {\n  int m[2][3] = {{1, 2, 3}, {4, 5, 6}};\n  return m[i][j];\n}\n");
+  CHECK(run(p, "f", {}, {ir::Value::ofInt(1), ir::Value::ofInt(2)}).result->i == 6);
+  ir::Outcome inner = run(p, "f", {}, {ir::Value::ofInt(0), ir::Value::ofInt(3)});
+  CHECK(inner.failure == ir::FailureKind::Assert);
+  CHECK(inner.message.find("array index in bounds: m[i][j] (dimension 2 of size 3)") != std::string::npos);
+  CHECK(run(p, "f", {}, {ir::Value::ofInt(2), ir::Value::ofInt(0)}).failure == ir::FailureKind::Bounds);
+}
+
+TEST_CASE("fat pointers: cell arrays, record parts for address-taken fields, the offset") {
+  ir::Program p = compile("struct node { int val; struct node *next; };\n"
+                          "void f(int **q, struct node **pp, char *s) {}\n"
+                          "struct node **g(struct node *n) { return &n->next; }\n");
+  const ir::Procedure &f = p.procs[p.procIndex("f")];
+  std::vector<std::string> names;
+  std::vector<ir::Type> types;
+  for (uint32_t i : f.params) {
+    names.push_back(f.vars[i].name);
+    types.push_back(f.vars[i].type);
+  }
+  const ir::Type i32 = ir::Type::fixedInt(32, true), i64 = ir::Type::fixedInt(64, true),
+                 node = ir::Type::refType(p.recordIndex("node"));
+  CHECK((names == std::vector<std::string>{"q", "q_1", "q_off", "pp", "pp_node", "pp_off", "s", "s_off"}));
+  CHECK((types == std::vector<ir::Type>{ir::Type::arrayOf(ir::Type::arrayOf(i32)), ir::Type::arrayOf(i64),
+                                        i64, ir::Type::arrayOf(node), node, i64,
+                                        ir::Type::arrayOf(ir::Type::fixedInt(8, true)), i64}));
+  // A pointer result: one global per part.
+  REQUIRE(p.globals.size() == 3);
+  CHECK((p.globals[1].name == "g_result_node"));
+}
+
+TEST_CASE("through a pointer that may point to a field: a case split, a null check and a moved-off check") {
+  ir::Program p = compile("#include <stdlib.h>\n"
+                          "struct node { int val; struct node *next; };\n"
+                          "int f(int k) {\n"
+                          "  struct node *head = NULL;\n"
+                          "  struct node **pp = &head;\n"
+                          "  for (int i = 0; i < 3; i++) {\n"
+                          "    struct node *n = malloc(sizeof(struct node));\n"
+                          "    n->val = i; n->next = NULL;\n"
+                          "    *pp = n;\n"
+                          "    pp = &n->next;\n"
+                          "  }\n"
+                          "  pp = pp + k;\n"
+                          "  *pp = NULL;\n"
+                          "  return head->next->next->val;\n"
+                          "}\n");
+  const ir::Procedure &f = p.procs[p.procIndex("f")];
+  CHECK((varNamed(f, "head_box").type == ir::Type::arrayOf(ir::Type::refType(p.recordIndex("node")))));
+  CHECK(run(p, "f", {}, {ir::Value::ofInt(0)}).result->i == 2);
+  ir::Outcome off = run(p, "f", {}, {ir::Value::ofInt(1)});
+  CHECK(off.failure == ir::FailureKind::Assert);
+  CHECK(off.message.find("pointer to a field moved off it: *pp") != std::string::npos);
+}
+
+TEST_CASE(
+    "address-taken scalars are boxed, a struct whose field's address is taken is a node; scanf's &x is not") {
+  ir::Program p = compile("#include <stdio.h>\n"
+                          "struct pt { int x, y; };\n"
+                          "void inc(int *p) { *p += 1; }\n"
+                          "int f(int a) {\n"
+                          "  int b = 1, c = 2;\n"
+                          "  struct pt s = {3, 4};\n"
+                          "  inc(&a); inc(&b); inc(&s.y);\n"
+                          "  scanf(\"%d\", &c);\n"
+                          "  return a + b + c + s.x + s.y;\n"
+                          "}\n");
+  const ir::Procedure &f = p.procs[p.procIndex("f")];
+  const ir::Type i32 = ir::Type::fixedInt(32, true);
+  CHECK((varNamed(f, "a_box").type == ir::Type::arrayOf(i32)));
+  CHECK((varNamed(f, "b_box").type == ir::Type::arrayOf(i32)));
+  CHECK((varNamed(f, "c").type == i32));
+  CHECK((varNamed(f, "s").type == ir::Type::refType(p.recordIndex("pt"))));
+  CHECK(f.varIndex("s_x") == ir::kNone);
+  ir::InterpOptions o;
+  o.input = "5";
+  ir::Outcome r = ir::Interpreter(p, o).run(p.procIndex("f"), {ir::Value::ofInt(10)});
+  REQUIRE(r.kind == ir::OutcomeKind::Ok);
+  CHECK(r.result->i == 11 + 2 + 5 + 3 + 5);
+}
+
+TEST_CASE(
+    "pointer arithmetic moves the offset; subtraction and ordering check that both point into one object") {
+  ir::Program p = compile("int f(int k) {\n"
+                          "  int a[4] = {1, 2, 3, 4}, b[2];\n"
+                          "  int *p = a + 1, *e = &a[4];\n"
+                          "  p += k;\n"
+                          "  int *q = k > 5 ? b : a;\n"
+                          "  return (int)(e - p) * 10 + *p + (q < e);\n"
+                          "}\n");
+  // (b's contents are indeterminate: the seed gives them)
+  ir::Outcome one = run(p, "f", {}, {ir::Value::ofInt(1)}, 1);
+  REQUIRE(one.kind == ir::OutcomeKind::Ok);
+  CHECK(one.result->i == 2 * 10 + 3 + 1);
+  CHECK(run(p, "f", {}, {ir::Value::ofInt(3)}, 1).failure == ir::FailureKind::Bounds); // *p one past the end
+  ir::Outcome o = run(p, "f", {}, {ir::Value::ofInt(6)}, 1);
+  CHECK(o.failure == ir::FailureKind::Bounds); // p far outside a: its dereference fails first
+}
+
+TEST_CASE(
+    "memset and memcpy are counted loops with their own unwinding bound; a struct copy copies array fields") {
+  ir::Program p = compile("#include <string.h>\n"
+                          "struct r { int n; int d[3]; };\n"
+                          "int f(void) {\n"
+                          "  int a[5], b[5];\n"
+                          "  memset(a, 0, sizeof a);\n"
+                          "  a[2] = 7;\n"
+                          "  memcpy(b, a, sizeof b);\n"
+                          "  struct r x = {1, {1, 2, 3}}, y;\n"
+                          "  y = x;\n"
+                          "  y.d[0] = 9;\n"
+                          "  return b[2] + x.d[0] * 10 + y.d[0] * 100;\n"
+                          "}\n");
+  std::vector<uint32_t> bounds;
+  for (const ir::Stmt *s : stmtsOf(p.procs[0]))
+    if (s->kind == ir::Stmt::While)
+      bounds.push_back(s->unwind);
+  CHECK((bounds == std::vector<uint32_t>{5, 5, 3}));
+  ir::Outcome r = run(p, "f", {}, {}, 1);
+  REQUIRE(r.kind == ir::OutcomeKind::Ok);
+  CHECK(r.result->i == 7 + 10 + 900);
 }
 
 TEST_CASE("struct values are scalarized per field; copies through pointers are null-checked") {

@@ -11,7 +11,7 @@ int f(void) {
   return 0;
 }
 // -----
-int f(int *p) { // expected-error {{pointer type 'int *' of parameter 'p'}}
+int f(void *p) { // expected-error {{pointer type 'void *' of parameter 'p' (void pointers only as the arguments of malloc, calloc, free, memset, memcpy and memmove)}}
   return 0;
 }
 // -----
@@ -23,7 +23,7 @@ int f(int x) {
 // -----
 struct S { int v; struct S *next; };
 int f(struct S *p) {
-  struct S *q = p + 1; // expected-error {{pointer arithmetic}}
+  struct S *q = p + 1; // expected-error {{arithmetic on a struct pointer (a struct pointer refers to one whole node)}}
   return 0;
 }
 // -----
@@ -92,18 +92,6 @@ M:
   return 2;
 }
 // -----
-int f(void) {
-  int x = 1;
-  int y = 0;
-  y = &x != 0; // expected-error {{address-of operator '&'}}
-  return y;
-}
-// -----
-struct S { int v; int w[2]; };
-int f(struct S s) { // expected-error {{struct value type 'struct S' of parameter 's' with the field 'w' of type 'int[2]'}}
-  return s.v;
-}
-// -----
 union U { int v; };
 struct S { union U u; };
 struct S make(int v) { // expected-error {{struct value type 'struct S' of the result of 'make' with the field 'u' of type 'union U'}}
@@ -129,32 +117,6 @@ int f(void) {
   return o.w;
 }
 // -----
-struct In { int v; int a[3]; }; // expected-error {{array type 'int[3]' of field 'a'}}
-struct Out { struct In in; int w; };
-int f(struct Out *o) {
-  return o->w;
-}
-// -----
-struct S { int v; };
-int f(void) {
-  struct S a[2]; // expected-error {{struct or union value type 'struct S' of the elements of 'a'}}
-  return 0;
-}
-// -----
-struct A { int len; int v[4]; };
-struct A g; // expected-error {{struct value type 'struct A' of global 'g' with the field 'v' of type 'int[4]'}}
-// -----
-struct A { int len; int v[4]; }; // expected-error {{array type 'int[4]' of field 'v'}}
-int f(struct A *a) {
-  return a->len;
-}
-// -----
-struct S { int v; int *p; };
-int f(void) {
-  struct S s; // expected-error {{with the field 'p' of type 'int *'}}
-  return 0;
-}
-// -----
 struct S { int v; __int128 u; };
 int f(void) {
   struct S s; // expected-error {{with the field 'u' of type '__int128'}}
@@ -167,13 +129,6 @@ int f(void) {
   return 0;
 }
 // -----
-struct S { int v; };
-int f(void) {
-  struct S s = {1};
-  struct S *p = &s; // expected-error {{address-of operator '&'}}
-  return p->v;
-}
-// -----
 union U { int a; int b; };
 int f(void) {
   union U u; // expected-error {{struct or union value type 'union U' of variable 'u'}}
@@ -183,14 +138,14 @@ int f(void) {
 struct S { int v; };
 int f(int c) {
   struct S p = {1}, q = {2}, r;
-  r = c ? p : q; // expected-error {{struct value 'c ? p : q' (only struct variables, '*p', struct members and call results can be copied)}}
+  r = c ? p : q; // expected-error {{struct value 'c ? p : q' (only struct variables, '*p', struct members, array elements and call results can be copied)}}
   return r.v;
 }
 // -----
 struct S { int v; };
 int f(int c) {
   struct S p = {1}, q = {2};
-  return (c ? p : q).v; // expected-error {{struct value 'c ? p : q' (only struct variables, '*p', struct members and call results can be copied)}}
+  return (c ? p : q).v; // expected-error {{struct value 'c ? p : q' (only struct variables, '*p', struct members, array elements and call results can be copied)}}
 }
 // -----
 struct S { int v; };
@@ -223,7 +178,7 @@ int f(void) {
 }
 // -----
 struct S { int v; struct S *next; };
-struct S other;
+struct S other; // expected-error {{address of the global struct 'other' (only local and parameter structs can live in a heap node)}}
 struct S g = {1, &other}; // expected-error {{initializer of the pointer 'g.next' other than NULL}}
 // -----
 int f(void) {
@@ -237,33 +192,13 @@ unsigned __int128 f(void) { // expected-error {{type 'unsigned __int128' of the 
 // -----
 _Complex double g; // expected-error {{type '_Complex double' of global 'g'}}
 // -----
-int f(void) {
-  int big[65]; // expected-error {{array 'big' of 65 elements (at most 64)}}
-  return 0;
-}
-// -----
-int f(int n) {
-  int a[2][2]; // expected-error {{array type 'int[2]' of the elements of 'a'}}
-  return 0;
-}
-// -----
-int sum(int a[], int n) { // expected-error {{array parameter 'a'}}
-  return 0;
-}
-// -----
 int f(int x) {
   return undefined_function(x); // expected-error {{call to 'undefined_function', which has no definition}}
 }
 // -----
 int twice(int x) { return 2 * x; }
 int f(void) {
-  int (*fp)(int) = twice; // expected-error {{pointer type 'int (*)(int)' of variable 'fp'}}
-  return 0;
-}
-// -----
-#include <stdlib.h>
-int f(void) {
-  int *p = malloc(sizeof(int)); // expected-error {{pointer type 'int *' of variable 'p'}}
+  int (*fp)(int) = twice; // expected-error {{function pointer type 'int (*)(int)' of variable 'fp'}}
   return 0;
 }
 // -----
@@ -320,11 +255,6 @@ int f(void) {
 // -----
 struct S { int flags : 3; }; // expected-error {{bit-field 'flags'}}
 int f(struct S *p) {
-  return 0;
-}
-// -----
-int f(int n) {
-  int a[n]; // expected-error {{array 'a' without a constant size}}
   return 0;
 }
 // -----
@@ -389,4 +319,98 @@ int f(int x) {
 int f(int x) {
 L:
   return &&L != 0; // expected-error {{unsupported C construct: address of a label ('&&label')}}
+}
+// -----
+int f(void) {
+  char huge[1L << 41]; // expected-error {{array 'huge' of 2199023255552 elements (at most 2^40)}}
+  huge[0] = 1;
+  return huge[0];
+}
+// -----
+int f(void) {
+  int x = 1;
+  char *c = (char *)&x; // expected-error {{cast between pointer types 'int *' and 'char *' (they are represented differently)}}
+  return c[0];
+}
+// -----
+int f(void) {
+  const char *s = "abc"; // expected-error {{string literal used as a pointer}}
+  return s[1];
+}
+// -----
+int f(int *p) {
+  long a = (long)p; // expected-error {{conversion between an integer and a pointer}}
+  return a != 0;
+}
+// -----
+struct P { int x, y; };
+int f(void) {
+  struct P pts[2] = {{1, 2}, {3, 4}};
+  struct P *q = &pts[1]; // expected-error {{address of 'pts[1]' (a struct pointer can only refer to a whole node: a struct variable or '*p')}}
+  return q->x;
+}
+// -----
+struct P { int x, y; };
+int f(void) {
+  struct P pts[2] = {{1, 2}, {3, 4}};
+  struct P *q = pts; // expected-error {{array of structs used as a pointer}}
+  return q->x;
+}
+// -----
+struct P { int x, y; };
+int f(struct P *p) {
+  return p[1].x; // expected-error {{subscript of a struct pointer (a struct pointer refers to one whole node)}}
+}
+// -----
+struct In { int a; };
+struct Out { struct In in; int b; };
+int f(struct Out *o) {
+  struct In *i = &o->in; // expected-error {{address of 'o->in' (a struct pointer can only refer to a whole node: a struct variable or '*p')}}
+  return i->a;
+}
+// -----
+struct R { int n; int d[4]; };
+int f(void) {
+  struct R rs[2]; // expected-error {{array of structs with array fields 'rs'}}
+  return 0;
+}
+// -----
+int f(int n) {
+  int a[4][4];
+  int (*row)[n] = a; // expected-error {{pointer to a variable-length array type 'int (*)[n]'}}
+  return row[0][0];
+}
+// -----
+#include <stdlib.h>
+int f(void) {
+  int *p = malloc(6); // expected-error {{'malloc' of a size that is not a multiple of sizeof(int)}}
+  return 0;
+}
+// -----
+#include <string.h>
+int f(int c) {
+  int a[4];
+  memset(a, c, sizeof a); // expected-error {{'memset' with a value that is not a constant}}
+  return a[0];
+}
+// -----
+#include <string.h>
+int f(void) {
+  int a[4] = {0};
+  short b[8];
+  memcpy(b, a, sizeof a); // expected-error {{'memcpy' between pointers to different types ('short *' and 'int *')}}
+  return b[0];
+}
+// -----
+#include <string.h>
+struct S { int v; };
+int f(struct S *s) {
+  memset(s, 0, sizeof *s); // expected-error {{'memset' of something other than a pointer to integers or pointers (here 'struct S *')}}
+  return s->v;
+}
+// -----
+struct S { int v; };
+struct S g; // expected-error {{address of the global struct 'g' (only local and parameter structs can live in a heap node)}}
+struct S *f(void) {
+  return &g;
 }

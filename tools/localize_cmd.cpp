@@ -646,6 +646,12 @@ Json failureJson(const ir::Program &prog, const repair::Failure &f) {
   for (const ir::Value &v : f.nondets)
     nd.push_back(ir::toString(v));
   j["nondet"] = nd;
+  if (!f.heap.empty()) { // the input nodes and arrays (verify's counterexample)
+    Json heap = Json::array();
+    for (size_t k = 0; k < f.heap.size(); ++k)
+      heap.push_back(report::nodeToJson(prog, f.heap[k], static_cast<uint32_t>(k + 1)));
+    j["heap"] = heap;
+  }
   j["unwind"] = f.unwind;
   if (repair::isCommandLineEntry(prog, f.entry))
     j["command_line"] = commandLineText(prog, f.entry, f.args);
@@ -669,6 +675,12 @@ void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failu
       os << (k ? "," : " ") << ir::toString(failure.nondets[k]);
   }
   os << ")\n";
+  if (!failure.heap.empty()) { // the input nodes and arrays the references point to
+    os << "input heap:";
+    for (size_t k = 0; k < failure.heap.size(); ++k)
+      os << (k ? ";" : "") << " n" << (k + 1) << " = " << ir::nodeText(prog, failure.heap[k]);
+    os << "\n";
+  }
   if (repair::isCommandLineEntry(prog, failure.entry))
     os << "command line: " << commandLineText(prog, failure.entry, failure.args) << "\n";
   if (!failure.input.empty())

@@ -151,9 +151,12 @@ namespace {
 bool sameInputs(const Failure &a, const Failure &b) {
   if (a.args != b.args || a.nondets != b.nondets || a.heap.size() != b.heap.size())
     return false;
-  for (size_t k = 0; k < a.heap.size(); ++k)
-    if (a.heap[k].record != b.heap[k].record || a.heap[k].fields != b.heap[k].fields)
+  for (size_t k = 0; k < a.heap.size(); ++k) {
+    const ir::HeapNode &x = a.heap[k], &y = b.heap[k];
+    if (x.record != y.record || x.fields != y.fields || !(x.type == y.type) || x.length != y.length ||
+        x.elems != y.elems)
       return false;
+  }
   return true;
 }
 
@@ -187,8 +190,11 @@ std::vector<Failure> moreFailures(const ir::Program &prog, const FailureSpec &sp
   enc.assertTo(s);
   // Each model found is blocked by its input values: arguments, input node fields, executed nondet values.
   std::vector<backends::Term> inputs = enc.args;
-  for (const encoder::InputNode &node : enc.inputNodes)
+  for (const encoder::InputNode &node : enc.inputNodes) {
     inputs.insert(inputs.end(), node.fields.begin(), node.fields.end());
+    if (!node.length.isNull()) // an input array: its length (its contents: the elements read, below)
+      inputs.push_back(node.length);
+  }
   for (size_t attempts = 0; out.size() < n && attempts < 2 * n + 2; ++attempts) {
     backends::Result r = s.check({enc.realFailure, enc.tinyInputs}, backends::Need::NoCore);
     if (r.isUnsat() || r.isUnknown())
@@ -204,8 +210,13 @@ std::vector<Failure> moreFailures(const ir::Program &prog, const FailureSpec &sp
           if (backends::Term c = constantOf(tm, s.value(t)); !c.isNull())
             same.push_back(tm.mkEq(t, c));
       for (const encoder::NondetInput &nd : enc.nondets)
-        if (backends::Term c = constantOf(tm, s.value(nd.value)); !c.isNull())
+        if (backends::Term c = constantOf(tm, s.value(nd.value)); !c.isNull() && !nd.contents)
           same.push_back(tm.mkImplies(nd.executed, tm.mkEq(nd.value, c)));
+      // the contents of input arrays and of `new T[n] nondet` arrays: the elements the run reads
+      for (const encoder::ArrayRead &rd : enc.arrayReads)
+        if (backends::Term c = constantOf(tm, s.value(rd.initial)); !c.isNull())
+          if (backends::Term i = constantOf(tm, s.value(rd.index)); !i.isNull())
+            same.push_back(tm.mkImplies(rd.exec, tm.mkImplies(tm.mkEq(rd.index, i), tm.mkEq(rd.initial, c))));
       f.args = cx.args;
       f.nondets = cx.nondets;
       f.heap = cx.heap;

@@ -51,8 +51,11 @@ struct Component {
   uint32_t proc = ir::kNone;
   bool condition = false; ///< a bool value: `sum OP 0`
   ir::Type type;          ///< the int type of the sum
-  std::vector<ir::VarRef> vars;
-  std::vector<Term> k; ///< k[0]: the constant; k[j]: the coefficient of vars[j-1]
+  /// The template's terms: uses of the variables in scope, and of the element reads of the component's own
+  /// source statement (`a[i]` of `s := s + a[i]`: a use of the read's temporary with the text's range, so a
+  /// patch writes `a[i]` back); never an array variable (not an int).
+  std::vector<ir::Expr> terms;
+  std::vector<Term> k; ///< k[0]: the constant; k[j]: the coefficient of terms[j-1]
   Term op;             ///< condition: the operator's index into kOps (an Int symbol)
   ir::Expr sum;        ///< k0 + Σ kj·vj with the coefficients as variables kCoefficientBase + j
 };
@@ -126,7 +129,9 @@ std::set<uint32_t> definitelyWrittenBefore(const ir::Procedure &pr, ir::StmtId s
           walk(s.body, inner);
           bool unguarded = s.guard.kind == ir::Expr::BoolLit && !s.guard.value.isZero();
           bool writes = s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField ||
-                        s.kind == ir::Stmt::New || s.kind == ir::Stmt::Nondet || s.kind == ir::Stmt::Call;
+                        s.kind == ir::Stmt::New || s.kind == ir::Stmt::Nondet || s.kind == ir::Stmt::Call ||
+                        s.kind == ir::Stmt::GetElem || s.kind == ir::Stmt::NewArray ||
+                        s.kind == ir::Stmt::Length;
           if (unguarded && writes && s.lhs.valid() && !s.lhs.global)
             cur.insert(s.lhs.index);
         }
@@ -171,17 +176,65 @@ std::vector<ir::VarRef> renderableVars(const Problem &p, uint32_t proc, const ir
   return out;
 }
 
+/// The element reads a template at `stmt` may use as terms: the uses, in stmt's value, of temporaries of
+/// type `t` that a GetElem of the same construct computed right before it under the same guard (the read of
+/// `a[i]` in `s := s + a[i]`), each with its source range, so a patch writes the element read back; only
+/// those patch::render accepts there.
+std::vector<ir::Expr> elementReads(const Problem &p, uint32_t proc, const ir::Stmt &stmt, ir::Type t,
+                                   bool condition) {
+  std::vector<ir::Expr> out;
+  const ir::Procedure &pr = p.prog.procs.at(proc);
+  // the temporaries the statements right before stmt (same construct and guard) read from arrays
+  std::set<uint32_t> reads;
+  const std::vector<ir::Stmt> *block = nullptr;
+  size_t at = 0;
+  std::function<bool(const std::vector<ir::Stmt> &)> find = [&](const std::vector<ir::Stmt> &stmts) {
+    for (size_t k = 0; k < stmts.size(); ++k) {
+      if (stmts[k].id == stmt.id) {
+        block = &stmts;
+        at = k;
+        return true;
+      }
+      if (find(stmts[k].body))
+        return true;
+    }
+    return false;
+  };
+  if (!find(pr.body))
+    return out;
+  for (size_t k = at; k-- > 0;) {
+    const ir::Stmt &s = (*block)[k];
+    if (s.construct != stmt.construct || !(s.guard == stmt.guard) || s.lhs.global || !s.lhs.valid() ||
+        !pr.vars.at(s.lhs.index).temp)
+      break;
+    if (s.kind == ir::Stmt::GetElem)
+      reads.insert(s.lhs.index);
+  }
+  std::set<uint32_t> taken;
+  ir::forEachNode(stmt.value, [&](const ir::Expr &e) {
+    if (e.kind != ir::Expr::VarUse || e.var.global || !reads.count(e.var.index) || !(e.type == t) ||
+        !e.range.valid() || !taken.insert(e.var.index).second)
+      return;
+    ir::Expr use = ir::Expr::varUse(e.var, t);
+    use.range = e.range;
+    ir::Expr probe = condition ? ir::Expr::binary(ir::Op::Lt, use, ir::Expr::intLit(ir::BigInt(0), t)) : use;
+    patch::PatchResult r = patch::render(p.prog, p.sm, {patch::Edit::replace(stmt.id, 0, std::move(probe))});
+    if (r.patch)
+      out.push_back(std::move(use));
+  });
+  return out;
+}
+
 ir::Expr lit(const ir::BigInt &v, ir::Type t) {
   return ir::Expr::intLit(v, t);
 }
 
 /// Σ |k|·v over `terms` (each coefficient positive), plus `constant` (≥ 0); 0 when empty.
-ir::Expr positiveSum(const std::vector<std::pair<ir::BigInt, ir::VarRef>> &terms, const ir::BigInt &constant,
+ir::Expr positiveSum(const std::vector<std::pair<ir::BigInt, ir::Expr>> &terms, const ir::BigInt &constant,
                      ir::Type t) {
   std::optional<ir::Expr> e;
   for (const auto &[k, v] : terms) {
-    ir::Expr term = k == ir::BigInt(1) ? ir::Expr::varUse(v, t)
-                                       : ir::Expr::binary(ir::Op::Mul, lit(k, t), ir::Expr::varUse(v, t));
+    ir::Expr term = k == ir::BigInt(1) ? v : ir::Expr::binary(ir::Op::Mul, lit(k, t), v);
     e = e ? ir::Expr::binary(ir::Op::Add, std::move(*e), std::move(term)) : std::move(term);
   }
   if (!constant.isZero())
@@ -192,12 +245,12 @@ ir::Expr positiveSum(const std::vector<std::pair<ir::BigInt, ir::VarRef>> &terms
 /// k0 + Σ kj·vj with zero terms dropped, `1·v` as `v`, negative coefficients subtracted.
 ir::Expr linear(const Component &c, const Instance &in) {
   std::optional<ir::Expr> e;
-  for (size_t j = 0; j < c.vars.size(); ++j) {
+  for (size_t j = 0; j < c.terms.size(); ++j) {
     const ir::BigInt &k = in.k[j + 1];
     if (k.isZero())
       continue;
     ir::BigInt a = k.isNegative() ? -k : k;
-    ir::Expr v = ir::Expr::varUse(c.vars[j], c.type);
+    ir::Expr v = c.terms[j];
     ir::Expr term = a == ir::BigInt(1) ? v : ir::Expr::binary(ir::Op::Mul, lit(a, c.type), v);
     if (!e)
       e = k.isNegative() ? (a == ir::BigInt(1) ? ir::Expr::unary(ir::Op::Neg, std::move(v))
@@ -224,12 +277,12 @@ ir::Expr instantiate(const Component &c, const Instance &in, ir::IntMode mode) {
   ir::Op op = kOps[in.op];
   if (mode == ir::IntMode::BV32)
     return ir::Expr::binary(op, linear(c, in), lit(ir::BigInt(0), c.type));
-  std::vector<std::pair<ir::BigInt, ir::VarRef>> pos, neg;
-  for (size_t j = 0; j < c.vars.size(); ++j) {
+  std::vector<std::pair<ir::BigInt, ir::Expr>> pos, neg;
+  for (size_t j = 0; j < c.terms.size(); ++j) {
     const ir::BigInt &k = in.k[j + 1];
     if (k.isZero())
       continue;
-    (k.isNegative() ? neg : pos).emplace_back(k.isNegative() ? -k : k, c.vars[j]);
+    (k.isNegative() ? neg : pos).emplace_back(k.isNegative() ? -k : k, c.terms[j]);
   }
   const ir::BigInt &k0 = in.k[0];
   ir::BigInt zero(0);
@@ -358,7 +411,7 @@ private:
       Component &c = comps_[i];
       std::string base = "tmpl!" + std::to_string(c.stmts.front()) + "!k";
       backends::Sort sort = ex.sortOf(c.type);
-      for (size_t j = 0; j <= c.vars.size(); ++j) {
+      for (size_t j = 0; j <= c.terms.size(); ++j) {
         Term k = tm_.mkVar(base + std::to_string(j), sort);
         c.k.push_back(k);
         all_.push_back(k);
@@ -379,10 +432,9 @@ private:
         solver_->assertFormula(tm_.mkApp(backends::Op::Lt, c.op, tm_.mkInt(kNumOps)));
       }
       std::optional<ir::Expr> sum;
-      for (size_t j = 0; j <= c.vars.size(); ++j) {
+      for (size_t j = 0; j <= c.terms.size(); ++j) {
         ir::Expr kj = ir::Expr::varUse({false, kCoefficientBase + static_cast<uint32_t>(j)}, c.type);
-        ir::Expr term =
-            j == 0 ? kj : ir::Expr::binary(ir::Op::Mul, kj, ir::Expr::varUse(c.vars[j - 1], c.type));
+        ir::Expr term = j == 0 ? kj : ir::Expr::binary(ir::Op::Mul, kj, c.terms[j - 1]);
         sum = sum ? ir::Expr::binary(ir::Op::Add, std::move(*sum), std::move(term)) : std::move(term);
       }
       c.sum = std::move(*sum);
@@ -667,7 +719,10 @@ std::optional<std::vector<Component>> componentsOf(const Problem &p, const ir::S
       why = "a value without source text (the lowering made it)";
       return std::nullopt;
     }
-    c.vars = renderableVars(p, proc, *s, c.type, c.condition);
+    for (ir::VarRef v : renderableVars(p, proc, *s, c.type, c.condition))
+      c.terms.push_back(ir::Expr::varUse(v, c.type));
+    for (ir::Expr &e : elementReads(p, proc, *s, c.type, c.condition))
+      c.terms.push_back(std::move(e));
     out.push_back(std::move(c));
   }
   return out;
@@ -765,7 +820,7 @@ private:
       }
       r.stats["diagnoses_tried"] += 1;
       for (const Component &c : *comps)
-        r.stats["template_vars"] += static_cast<double>(c.vars.size());
+        r.stats["template_vars"] += static_cast<double>(c.terms.size());
       Search s(p, base, std::move(*comps), deadline, r.stats);
       std::string msg;
       Search::Outcome o = s.run({inputOf(*r.failure)}, r.repairs, t0, msg);

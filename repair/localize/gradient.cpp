@@ -20,6 +20,7 @@
 #include "repair/localize/methods.h"
 #include "repair/localize/replay.h"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <numeric>
@@ -31,6 +32,29 @@ namespace locus::localize {
 namespace {
 
 using backends::Term;
+
+/// The domain a reference of type t splits over: a record's nodes, or the arrays of one array type.
+std::string refKey(const ir::Type &t) {
+  if (t.kind == ir::Type::Array)
+    return "a" + std::to_string(t.dims) + ":" + std::to_string(t.elem) + ":" + std::to_string(t.bits) + ":" +
+           std::to_string(t.isSigned) + ":" + std::to_string(t.record);
+  return "r" + std::to_string(t.record);
+}
+
+/// The heap objects a reference of type t may point to: the nodes of its record, or the arrays of its type.
+std::vector<uint32_t> objectsOf(const Replay &r, const ir::Type &t) {
+  std::vector<uint32_t> out;
+  if (t.kind == ir::Type::Array) {
+    for (const auto &[node, a] : r.arrays)
+      if (a.type == t)
+        out.push_back(node);
+  } else {
+    for (const auto &[node, rec] : r.nodeRecord)
+      if (rec == t.record)
+        out.push_back(node);
+  }
+  return out;
+}
 
 /// A probability as an exact fraction num/den (den > 0).
 struct Fraction {
@@ -104,19 +128,45 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   std::set<Entity> written;
   for (size_t k = r.firstPoint; k < ps.tail; ++k)
     written.insert(r.points[k].entity);
+  // The array types a blamable statement writes elements of: an element of another array type (an input
+  // array the program only reads) no fix could change, like a variable the region never writes.
+  std::vector<ir::Type> writableArrays;
+  for (ir::StmtId id : blamable)
+    if (const ir::Stmt *st = index.find(id); st && st->kind == ir::Stmt::PutElem) {
+      ir::Type t = prog.var(prog.procs.at(index.procOf(id)), st->base).type;
+      if (std::find(writableArrays.begin(), writableArrays.end(), t) == writableArrays.end())
+        writableArrays.push_back(t);
+    }
+  auto fixedEntity = [&](const Entity &e) {
+    if (written.count(e))
+      return false;
+    if (e.kind == Entity::Var)
+      return true;
+    if (e.kind != Entity::Elem)
+      return false;
+    auto a = r.arrays.find(e.node);
+    return a != r.arrays.end() &&
+           std::find(writableArrays.begin(), writableArrays.end(), a->second.type) == writableArrays.end();
+  };
   std::map<Entity, Term> start;   // the entities at the tail's start: the MaxSAT's variables
   std::map<Entity, Term> current; // their terms as the tail goes on
   std::vector<backends::SoftFormula> softs;
   std::vector<Entity> softEntity;
   std::vector<Term> hard;
   // the nodes of a record that exist at the check
-  auto nodesOf = [&](uint32_t record) {
-    std::vector<uint32_t> out;
-    for (const auto &[node, rec] : r.nodeRecord)
-      if (rec == record)
-        out.push_back(node);
-    return out;
-  };
+  auto nodesOf = [&](uint32_t record) { return objectsOf(r, ir::Type::refType(record)); };
+  // The elements an access here may reach: those the run touched, and every element of a small array (the
+  // first kSmall of a larger one). An element the run never touched keeps its initial value to the end.
+  constexpr int64_t kSmall = 64;
+  std::map<uint32_t, std::set<int64_t>> touched;
+  for (const auto *m : {&r.pre, &r.post})
+    for (const auto &[e, v] : *m)
+      if (e.kind == Entity::Elem)
+        touched[e.node].insert(e.at);
+  for (const auto &[node, a] : r.arrays)
+    for (int64_t k = 0; k < std::min(a.length, kSmall); ++k)
+      if (touched[node].insert(k).second)
+        ps.forward.emplace(Entity::elem(node, k), r.initialElement(node, k));
   auto entityTerm = [&](const Entity &e) -> Term {
     if (auto it = current.find(e); it != current.end())
       return it->second;
@@ -124,9 +174,9 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     Term x = tm.mkFreshVar("e", ex.sortOf(t));
     start.emplace(e, x);
     current.emplace(e, x);
-    if (t.isRef()) {
+    if (t.isHeapRef()) {
       std::vector<Term> dom{tm.mkEq(x, tm.mkInt(0))};
-      for (uint32_t n : nodesOf(t.record))
+      for (uint32_t n : objectsOf(r, t))
         dom.push_back(tm.mkEq(x, tm.mkInt(n)));
       hard.push_back(tm.mkOr(dom));
     } else if (Term d = ex.inputDomain(x, t).always; !d.isNull()) {
@@ -135,7 +185,7 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     auto v = ps.forward.find(e);
     if (v != ps.forward.end()) {
       Term same = tm.mkEq(x, ex.valueTerm(v->second, t));
-      if (fixUnwritten && e.kind == Entity::Var && !written.count(e)) {
+      if (fixUnwritten && fixedEntity(e)) {
         hard.push_back(same);
       } else {
         softs.push_back({same, 1});
@@ -156,6 +206,35 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     for (uint32_t n : nodesOf(record))
       val = tm.mkIte(tm.mkEq(b, tm.mkInt(n)), entityTerm(Entity::field(n, field)), val);
     return val;
+  };
+
+  // Array accesses: the array b (a term over the arrays of type `at`) at index i (a term of type `it`). An
+  // access must reach one of the elements above (so it is within bounds).
+  auto elementCases = [&](Term b, ir::Type at, Term i, ir::Type it) {
+    std::vector<std::pair<Term, Entity>> cases;
+    for (uint32_t n : objectsOf(r, at))
+      for (int64_t k : touched[n])
+        if (ir::fitsIn(ir::BigInt(k), it))
+          cases.push_back(
+              {tm.mkAnd(tm.mkEq(b, tm.mkInt(n)), tm.mkEq(i, ex.valueTerm(ir::Value::ofInt(k), it))),
+               Entity::elem(n, k)});
+    std::vector<Term> any;
+    for (const auto &[c, e] : cases)
+      any.push_back(c);
+    hard.push_back(any.empty() ? tm.mkFalse() : tm.mkOr(any));
+    return cases;
+  };
+  auto elementRead = [&](Term b, ir::Type at, Term i, ir::Type it) {
+    Term val = ex.defaultTerm(at.elemType());
+    for (const auto &[c, e] : elementCases(b, at, i, it))
+      val = tm.mkIte(c, entityTerm(e), val);
+    return val;
+  };
+  auto lengthRead = [&](Term b, ir::Type at, ir::Type lt) {
+    Term len = ex.defaultTerm(lt);
+    for (uint32_t n : objectsOf(r, at))
+      len = tm.mkIte(tm.mkEq(b, tm.mkInt(n)), ex.valueTerm(ir::Value::ofInt(r.arrays.at(n).length), lt), len);
+    return len;
   };
 
   // The tail, symbolically along the run's path.
@@ -187,6 +266,30 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
         }
         continue;
       }
+      case ir::Stmt::GetElem: {
+        Term b = entityTerm(Entity::var(pt.frame, s->base));
+        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
+        Term i = ex.expr(s->args.at(0), frameVar(pt.frame), tm.mkTrue(), dz);
+        v = elementRead(b, typeOfVar(pt.frame, s->base), i, s->args[0].type);
+        break;
+      }
+      case ir::Stmt::PutElem: {
+        Term b = entityTerm(Entity::var(pt.frame, s->base));
+        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
+        Term i = ex.expr(s->args.at(0), frameVar(pt.frame), tm.mkTrue(), dz);
+        Term val = ex.expr(s->value, frameVar(pt.frame), tm.mkTrue(), dz);
+        for (const auto &[c, e] : elementCases(b, typeOfVar(pt.frame, s->base), i, s->args[0].type)) {
+          Term old = entityTerm(e);
+          current[e] = tm.mkIte(c, val, old);
+        }
+        continue;
+      }
+      case ir::Stmt::Length: {
+        Term b = entityTerm(Entity::var(pt.frame, s->base));
+        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
+        v = lengthRead(b, typeOfVar(pt.frame, s->base), r.typeOf(pt.entity));
+        break;
+      }
       default: v = ex.valueTerm(pt.after, r.typeOf(pt.entity)); break; // new, nondet: as they ran
       }
       break;
@@ -198,7 +301,8 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   const ir::Procedure &cp = r.procOf(r.checkFrame);
   std::set<uint32_t> chainTemps;
   for (const ir::Stmt *st : r.chain)
-    if (st->kind == ir::Stmt::Assign || st->kind == ir::Stmt::GetField)
+    if (st->kind == ir::Stmt::Assign || st->kind == ir::Stmt::GetField || st->kind == ir::Stmt::GetElem ||
+        st->kind == ir::Stmt::Length)
       chainTemps.insert(st->lhs.index);
   std::map<uint32_t, Term> temps;
   auto var = [&](ir::VarRef v) -> Term {
@@ -224,11 +328,31 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     };
     return ex.expr(st.guard, fixedVar, tm.mkTrue(), dz);
   };
+  auto baseType = [&](const ir::Stmt &st) {
+    return st.base.global ? prog.globals.at(st.base.index).type : cp.vars.at(st.base.index).type;
+  };
   auto fieldRead = [&](const ir::Stmt &st, Term g) {
     Term base = var(st.base);
-    ir::Type bt = st.base.global ? prog.globals.at(st.base.index).type : cp.vars.at(st.base.index).type;
     hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
-    return fieldOf(base, bt.record, st.field);
+    return fieldOf(base, baseType(st).record, st.field);
+  };
+  // An element access of the check: not null, and reaching one of the elements above (so within bounds).
+  auto elemAccess = [&](const ir::Stmt &st, Term g) {
+    Term base = var(st.base);
+    ir::Type at = baseType(st), it = st.args.at(0).type;
+    hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
+    Term i = ex.expr(st.args[0], var, g, dz);
+    Term val = ex.defaultTerm(at.elemType());
+    std::vector<Term> any;
+    for (uint32_t n : objectsOf(r, at))
+      for (int64_t k : touched[n])
+        if (ir::fitsIn(ir::BigInt(k), it)) {
+          Term c = tm.mkAnd(tm.mkEq(base, tm.mkInt(n)), tm.mkEq(i, ex.valueTerm(ir::Value::ofInt(k), it)));
+          val = tm.mkIte(c, entityTerm(Entity::elem(n, k)), val);
+          any.push_back(c);
+        }
+    hard.push_back(tm.mkImplies(g, any.empty() ? tm.mkFalse() : tm.mkOr(any)));
+    return val;
   };
   for (const ir::Stmt *st : r.chain) {
     Term g = guardOf(*st);
@@ -237,7 +361,18 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
       continue;
     }
     Term old = var(st->lhs);
-    Term val = st->kind == ir::Stmt::GetField ? fieldRead(*st, g) : ex.expr(st->value, var, g, dz);
+    Term val;
+    switch (st->kind) {
+    case ir::Stmt::GetField: val = fieldRead(*st, g); break;
+    case ir::Stmt::GetElem: val = elemAccess(*st, g); break;
+    case ir::Stmt::Length: {
+      Term base = var(st->base);
+      hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
+      val = lengthRead(base, baseType(*st), cp.vars.at(st->lhs.index).type);
+      break;
+    }
+    default: val = ex.expr(st->value, var, g, dz); break;
+    }
     temps[st->lhs.index] = tm.mkIte(g, val, old);
   }
   const ir::Stmt &c = *r.check;
@@ -249,6 +384,35 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     fieldRead(c, g);
     ex.expr(c.value, var, g, dz);
     break;
+  case ir::Stmt::GetElem:
+  case ir::Stmt::PutElem: {
+    // the failing access itself: not null and within bounds, whichever element that is
+    Term base = var(c.base);
+    hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
+    ir::Type it = c.args.at(0).type;
+    for (uint32_t n : objectsOf(r, baseType(c))) {
+      ir::Expr ok = ir::Expr::binary(ir::Op::Ge, c.args[0], ir::Expr::intLit(ir::BigInt(0), it));
+      ir::BigInt len(r.arrays.at(n).length);
+      if (ir::fitsIn(len, it))
+        ok = ir::Expr::binary(ir::Op::And, std::move(ok),
+                              ir::Expr::binary(ir::Op::Lt, c.args[0], ir::Expr::intLit(len, it)));
+      hard.push_back(tm.mkImplies(tm.mkAnd(g, tm.mkEq(base, tm.mkInt(n))), ex.expr(ok, var, g, dz)));
+    }
+    if (c.kind == ir::Stmt::PutElem)
+      ex.expr(c.value, var, g, dz);
+    break;
+  }
+  case ir::Stmt::Length: hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(var(c.base), tm.mkInt(0))))); break;
+  case ir::Stmt::NewArray: { // a length within 0 … kMaxArrayLength
+    ir::Type nt = c.value.type;
+    ir::Expr ok = ir::Expr::binary(ir::Op::Ge, c.value, ir::Expr::intLit(ir::BigInt(0), nt));
+    if (ir::fitsIn(ir::BigInt(ir::kMaxArrayLength), nt))
+      ok = ir::Expr::binary(
+          ir::Op::And, std::move(ok),
+          ir::Expr::binary(ir::Op::Le, c.value, ir::Expr::intLit(ir::BigInt(ir::kMaxArrayLength), nt)));
+    hard.push_back(tm.mkImplies(g, ex.expr(ok, var, g, dz)));
+    break;
+  }
   case ir::Stmt::Assign: ex.expr(c.value, var, g, dz); break;
   case ir::Stmt::Call:
     for (const ir::Expr &a : c.args)
@@ -305,13 +469,13 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
 /// the run has by the check; for a bool, both values; for an int, every int value the region's states hold
 /// (the pre-state, every write, the post-state).
 struct Domains {
-  std::map<uint32_t, uint64_t> refs; ///< record → number of values (null included)
+  std::map<std::string, uint64_t> refs; ///< refKey → number of values (null included)
   std::set<ir::BigInt> ints;
   uint64_t size(ir::Type t) const {
     if (t.kind == ir::Type::Bool)
       return 2;
-    if (t.isRef()) {
-      auto it = refs.find(t.record);
+    if (t.isHeapRef()) {
+      auto it = refs.find(refKey(t));
       return it == refs.end() ? 1 : it->second;
     }
     return std::max<uint64_t>(1, ints.size());
@@ -421,8 +585,13 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
 
   // Domains.
   Domains dom;
+  auto addObject = [&](const std::string &key) {
+    dom.refs[key] = dom.refs.count(key) ? dom.refs[key] + 1 : 2;
+  };
   for (const auto &[node, rec] : r.nodeRecord)
-    dom.refs[rec] = dom.refs.count(rec) ? dom.refs[rec] + 1 : 2; // null and the node
+    addObject(refKey(ir::Type::refType(rec))); // null and the node
+  for (const auto &[node, a] : r.arrays)
+    addObject(refKey(a.type));
   auto addInt = [&](const ir::Value &v, ir::Type t) {
     if (t.kind == ir::Type::Int)
       dom.ints.insert(v.i);

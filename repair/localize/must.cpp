@@ -7,6 +7,7 @@
 #include "repair/localize/methods.h"
 
 #include <algorithm>
+#include <set>
 #include <unordered_map>
 
 namespace locus::localize {
@@ -20,6 +21,21 @@ namespace {
 class Truth {
 public:
   Truth(const backends::TermManager &tm, const ModelEval &model) : tm_(tm), model_(model) {}
+  /// Whether two scalar terms (array indexes: node ids, element indexes) have the same value in μ.
+  bool same(Term a, Term b) const {
+    if (a == b)
+      return true;
+    backends::Value x = model_(a), y = model_(b);
+    if (x.kind != y.kind)
+      return false;
+    switch (x.kind) {
+    case backends::Value::Kind::Bool: return x.boolean == y.boolean;
+    case backends::Value::Kind::Int: return x.integer == y.integer;
+    case backends::Value::Kind::BitVec: return x.bits == y.bits;
+    case backends::Value::Kind::Other: break;
+    }
+    return x.text == y.text;
+  }
   bool operator()(Term t) {
     if (tm_.isTrue(t))
       return true;
@@ -69,6 +85,7 @@ public:
       if (s.lhs.isNull() && (s.part == encoder::Part::Assume || s.part == encoder::Part::Input))
         importantVars(s.rhs);
     out.importantVars = queue_.size();
+    walked_.clear(); // the slice follows what an element read depends on by its own rules
     // 2. The backward slice, breadth first.
     for (size_t k = 0; k < queue_.size(); ++k) {
       Term v = queue_[k];
@@ -151,7 +168,76 @@ private:
         stack.push_back(kids[0]);
         stack.push_back(mu_(kids[0]) ? kids[1] : kids[2]);
         break;
+      case Op::Select: element(t, stack); break;
       default: stack.insert(stack.end(), kids.begin(), kids.end()); break;
+      }
+    }
+  }
+
+  /// An array read `select(A, j)` (array elements, record fields, nested: the element k of the element j of
+  /// the contents) depends in μ on its indexes and, along A's chain of stores, ites and control definitions,
+  /// on the index of every store it passes, the condition of every ite and the value of the store that μ says
+  /// it reads (`select(store(A, i, v), j)` is `i = j ? v : select(A, j)`, as for an ite). What it depends on
+  /// goes onto `out`; an array it cannot see through (an input array, a constant's default) too.
+  void element(Term read, std::vector<Term> &out) {
+    std::vector<Term> idx; // the indexes still to apply, the innermost (first applied) last
+    Term a = read;
+    while (tm_.op(a) == Op::Select) {
+      idx.push_back(tm_.kids(a)[1]);
+      a = tm_.kids(a)[0];
+    }
+    out.insert(out.end(), idx.begin(), idx.end());
+    while (true) {
+      std::pair<uint32_t, std::vector<uint32_t>> key{a.id, {}};
+      for (Term i : idx)
+        key.second.push_back(i.id);
+      if (!walked_.insert(key).second)
+        return; // followed from here before, for these indexes
+      const std::vector<Term> &kids = tm_.kids(a);
+      switch (tm_.op(a)) {
+      case Op::Store:
+        out.push_back(kids[1]);
+        if (mu_.same(kids[1], idx.back())) {
+          idx.pop_back();
+          if (idx.empty()) {
+            out.push_back(kids[2]);
+            return;
+          }
+          a = kids[2];
+        } else {
+          a = kids[0];
+        }
+        continue;
+      case Op::Ite:
+        out.push_back(kids[0]);
+        a = mu_(kids[0]) ? kids[1] : kids[2];
+        continue;
+      case Op::Select: // an array element that is an array: look it up first
+        idx.push_back(kids[1]);
+        out.push_back(kids[1]);
+        a = kids[0];
+        continue;
+      case Op::ConstArray:
+        idx.pop_back();
+        if (idx.empty()) {
+          out.push_back(kids[0]);
+          return;
+        }
+        a = kids[0];
+        continue;
+      case Op::Var: {
+        auto it = definedBy_.find(a.id);
+        if (it != definedBy_.end()) {
+          const encoder::Step &s = enc_.steps[it->second];
+          if (s.part == encoder::Part::Control) { // an array version: see through its definition
+            a = s.rhs;
+            continue;
+          }
+        }
+        out.push_back(a);
+        return;
+      }
+      default: out.push_back(a); return;
       }
     }
   }
@@ -174,6 +260,7 @@ private:
         stack.push_back(kids[0]);
         stack.push_back(mu_(kids[0]) ? kids[1] : kids[2]);
         break;
+      case Op::Select: element(t, stack); break;
       default: stack.insert(stack.end(), kids.begin(), kids.end()); break;
       }
     }
@@ -187,6 +274,7 @@ private:
   std::vector<bool> seen_, ivSeen_;
   std::vector<Term> queue_;
   std::unordered_set<uint32_t> queued_;
+  std::set<std::pair<uint32_t, std::vector<uint32_t>>> walked_; ///< (array term, indexes) element() followed
   size_t visited_ = 0;
 };
 
@@ -262,17 +350,20 @@ private:
     case backends::SortKind::Bool: return tm_.mkFalse();
     case backends::SortKind::Int: return tm_.mkInt(0);
     case backends::SortKind::BitVec: return tm_.mkBv(tm_.width(s), 0);
-    case backends::SortKind::Array: {
-      backends::Sort e = tm_.sortData(s).elem;
-      Term d = tm_.kind(e) == backends::SortKind::Bool  ? tm_.mkFalse()
-               : tm_.kind(e) == backends::SortKind::Int ? tm_.mkInt(0)
-                                                        : tm_.mkBv(tm_.width(e), 0);
-      return tm_.mkConstArray(s, d);
-    }
+    case backends::SortKind::Array: return defaultOf(s);
     case backends::SortKind::String: // (output text of a reference comparison) kept symbolic, as before
     case backends::SortKind::RegLan: break;
     }
     return v;
+  }
+  /// false, 0, or an array of those (arrays of arrays: the contents of array objects).
+  Term defaultOf(backends::Sort s) {
+    switch (tm_.kind(s)) {
+    case backends::SortKind::Bool: return tm_.mkFalse();
+    case backends::SortKind::BitVec: return tm_.mkBv(tm_.width(s), 0);
+    case backends::SortKind::Array: return tm_.mkConstArray(s, defaultOf(tm_.sortData(s).elem));
+    default: return tm_.mkInt(0);
+    }
   }
   Term select(Term arr, Term i) {
     while (true) {

@@ -29,11 +29,14 @@ struct Sym;
 using SymP = std::shared_ptr<const Sym>;
 
 struct Sym {
-  enum Kind : uint8_t { Const, Leaf, Input, App };
+  /// Elem: an array element `a[j]` as the run resolved it (He & Gupta's `a[j=2]`): the entity `leaf` (the
+  /// array node and the index value, which name it: `n1[2]`) and the index expression `args[0]`, kept
+  /// symbolic so that what computes the index is part of what the element depends on.
+  enum Kind : uint8_t { Const, Leaf, Input, App, Elem };
   Kind kind = Const;
   ir::Type type;
   BigInt value;            ///< Const (bool: 0/1, reference: node id); Input: the value read
-  Entity leaf;             ///< Leaf
+  Entity leaf;             ///< Leaf, Elem
   ir::Op op = ir::Op::Add; ///< App
   std::vector<SymP> args;
   std::string text;           ///< canonical and printed form
@@ -54,9 +57,9 @@ SymP mkConst(ir::Type t, BigInt v) {
   s->kind = Sym::Const;
   s->type = t;
   s->value = std::move(v);
-  s->text = isBool(t)   ? (s->value.isZero() ? "false" : "true")
-            : t.isRef() ? nodeName(s->value)
-                        : s->value.toString();
+  s->text = isBool(t)       ? (s->value.isZero() ? "false" : "true")
+            : t.isHeapRef() ? nodeName(s->value)
+                            : s->value.toString();
   return s;
 }
 
@@ -67,6 +70,21 @@ SymP mkLeaf(const Entity &e, ir::Type t, std::string name) {
   s->leaf = e;
   s->text = std::move(name);
   s->leaves = {e};
+  return s;
+}
+
+/// The element `e` (an Elem entity) of type t, named `name`, read at the index expression `index`.
+SymP mkElem(const Entity &e, ir::Type t, std::string name, SymP index) {
+  auto s = std::make_shared<Sym>();
+  s->kind = Sym::Elem;
+  s->type = t;
+  s->leaf = e;
+  s->text = std::move(name);
+  s->leaves = index->leaves;
+  s->leaves.push_back(e);
+  std::sort(s->leaves.begin(), s->leaves.end());
+  s->leaves.erase(std::unique(s->leaves.begin(), s->leaves.end()), s->leaves.end());
+  s->args = {std::move(index)};
   return s;
 }
 
@@ -110,26 +128,37 @@ SymP mkApp(ir::Op op, ir::Type t, std::vector<SymP> args) {
 SymP subst(const SymP &s, const Entity &e, const SymP &by) {
   if (!s->mentions(e))
     return s;
-  if (s->kind == Sym::Leaf)
+  if (s->kind == Sym::Leaf || (s->kind == Sym::Elem && s->leaf == e))
     return by;
+  if (s->kind == Sym::Elem) // the index changes; the element it names on the run does not
+    return mkElem(s->leaf, s->type, s->text, subst(s->args[0], e, by));
   std::vector<SymP> args;
   for (const SymP &a : s->args)
     args.push_back(subst(a, e, by));
   return mkApp(s->op, s->type, std::move(args));
 }
 
-/// The value of s where entities have the values `vals` (missing: 0/false/null). Integers are read as the
-/// IR reads them (ir/ints.h) in mode `m`.
+/// The replay the method runs on (set while it runs, per thread): an array element missing from a valuation
+/// was never touched, so it has its initial value everywhere.
+thread_local const Replay *currentReplay = nullptr;
+
+/// The value of s where entities have the values `vals` (missing: an element's initial value, else
+/// 0/false/null). Integers are read as the IR reads them (ir/ints.h) in mode `m`.
 ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals, ir::IntMode m) {
   switch (s->kind) {
   case Sym::Const:
   case Sym::Input:
-    return isBool(s->type)   ? ir::Value::ofBool(!s->value.isZero())
-           : s->type.isRef() ? ir::Value::ofRef(static_cast<uint32_t>(s->value.low64()))
-                             : ir::Value::ofInt(s->value);
-  case Sym::Leaf: {
+    return isBool(s->type)       ? ir::Value::ofBool(!s->value.isZero())
+           : s->type.isHeapRef() ? ir::Value::ofRef(static_cast<uint32_t>(s->value.low64()))
+                                 : ir::Value::ofInt(s->value);
+  case Sym::Leaf:
+  case Sym::Elem: {
     auto it = vals.find(s->leaf);
-    return it != vals.end() ? it->second : zeroOf(s->type);
+    if (it != vals.end())
+      return it->second;
+    if (s->kind == Sym::Elem && currentReplay)
+      return currentReplay->initialElement(s->leaf.node, s->leaf.at);
+    return zeroOf(s->type);
   }
   case Sym::App: break;
   }
@@ -182,6 +211,7 @@ Lin linOf(const SymP &s) {
   switch (s->kind) {
   case Sym::Const: l.c = s->value; return l;
   case Sym::Leaf:
+  case Sym::Elem:
   case Sym::Input: l.terms.emplace(s->text, std::make_pair(s, BigInt(1))); return l;
   case Sym::App: break;
   }
@@ -271,18 +301,40 @@ struct Atom {
   size_t id = 0;       ///< R: the index of the postcondition's atom it comes from; facts: a fresh id
   ir::StmtId stmt = 0; ///< facts: the statement it comes from (a branch predicate or an assignment)
   std::vector<ir::StmtId> slice; ///< R: the statements whose substitution changed it, in scan order
-  std::string key;               ///< expr(), computed once (finish())
+  /// The cases of element writes the atom went back through (the array-assignment rule, resolved as the run
+  /// went): `i - j = 0` where a write `a[i] := v` wrote the element `a[j]` it reads (which became v),
+  /// `i - j != 0` where it wrote another element of that array. True on the run; they make the atom depend on
+  /// what computes the indexes. At most kMaxConds.
+  std::vector<SymP> conds;
+  std::string key; ///< expr(), computed once (finish())
 
   void finish() { key = exprText(); }
   const std::string &expr() const { return key; }
   bool constant() const { return linear && terms.empty(); }
   bool mentions(const Entity &e) const {
+    for (const SymP &c : conds)
+      if (c->mentions(e))
+        return true;
     if (!linear)
       return formula->mentions(e);
     for (const auto &[k, tc] : terms)
       if (tc.first->mentions(e))
         return true;
     return false;
+  }
+  /// Calls f on every element (Sym::Elem) the atom reads, outside its conditions.
+  void forEachElem(const std::function<void(const SymP &)> &f) const {
+    std::function<void(const SymP &)> walk = [&](const SymP &x) {
+      if (x->kind == Sym::Elem)
+        f(x);
+      for (const SymP &a : x->args)
+        walk(a);
+    };
+    if (!linear)
+      walk(formula);
+    else
+      for (const auto &[k, tc] : terms)
+        walk(tc.first);
   }
   /// The expression without its constant: what Type II compares.
   std::string exprText() const {
@@ -303,7 +355,16 @@ struct Atom {
     }
     return out.empty() ? "0" : out;
   }
+  /// The atom, then its element-write cases (at most three shown).
   std::string text() const {
+    std::string t = atomText();
+    for (size_t k = 0; k < conds.size() && k < 3; ++k)
+      t += (k ? ", " : " [where ") + conds[k]->text;
+    if (conds.size() > 3)
+      t += ", …";
+    return conds.empty() ? t : t + "]";
+  }
+  std::string atomText() const {
     if (!linear)
       return positive ? formula->text : "not " + formula->text;
     if (ref && terms.size() == 1 && terms.begin()->second.second == BigInt(1))
@@ -400,7 +461,7 @@ Dnf dnf(const SymP &s, bool positive) {
     if (ir::isComparison(s->op) && !isBool(s->args[0]->type)) {
       Lin l = linOf(s->args[0]);
       l.add(linOf(s->args[1]), -1);
-      return {{atomOf(std::move(l), positive ? s->op : negate(s->op), s->args[0]->type.isRef())}};
+      return {{atomOf(std::move(l), positive ? s->op : negate(s->op), s->args[0]->type.isHeapRef())}};
     }
   }
   Atom a;
@@ -425,6 +486,8 @@ std::optional<Conj> substAtom(const Atom &a, const Entity &e, const SymP &by,
           x.id = a.id;
           x.stmt = a.stmt;
           x.slice = a.slice;
+          for (const SymP &k : a.conds)
+            x.conds.push_back(subst(k, e, by));
         }
         return c;
       }
@@ -444,7 +507,39 @@ std::optional<Conj> substAtom(const Atom &a, const Entity &e, const SymP &by,
   b.id = a.id;
   b.stmt = a.stmt;
   b.slice = a.slice;
+  for (const SymP &k : a.conds)
+    b.conds.push_back(subst(k, e, by));
   return Conj{b};
+}
+
+constexpr size_t kMaxConds = 16;
+
+/// The array-assignment rule for a write `a[iw] := v` of the element `w` (its node and index as the run
+/// resolved them), along the run: every element `a[j]` of that array the atom reads is `(iw = j ? v : a[j])`;
+/// the run decides the case (the element it wrote is w, so `iw = j` holds exactly for the elements named w),
+/// which becomes a condition of the atom (`iw - j = 0` or `iw - j != 0`; none when both indexes are
+/// constants), and the elements named w are then substituted by v (substAtom). Returns whether the atom reads
+/// an element of that array.
+bool caseSplit(Atom &a, const Entity &w, const SymP &iw) {
+  bool reads = false;
+  std::vector<SymP> cases;
+  a.forEachElem([&](const SymP &x) {
+    if (x->leaf.node != w.node)
+      return;
+    reads = true;
+    bool same = x->leaf.at == w.at;
+    SymP c = mkApp(same ? ir::Op::Eq : ir::Op::Ne, ir::Type::boolType(), {iw, x->args[0]});
+    if (c->leaves.empty())
+      return; // two constant indexes: the case holds without any variable
+    cases.push_back(std::move(c));
+  });
+  for (SymP &c : cases) {
+    bool known =
+        std::any_of(a.conds.begin(), a.conds.end(), [&](const SymP &k) { return k->text == c->text; });
+    if (!known && a.conds.size() < kMaxConds)
+      a.conds.push_back(std::move(c));
+  }
+  return reads;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -477,7 +572,34 @@ public:
     }
     return mkConst(ir::Type::intType(), 0);
   }
-  SymP leafOf(const Entity &e) { return mkLeaf(e, r_.typeOf(e), r_.name(e)); }
+  SymP leafOf(const Entity &e) {
+    if (e.kind == Entity::Elem) // an element named by its constant index
+      return elemOf(e, mkConst(ir::Type::intType(), BigInt(e.at)));
+    return mkLeaf(e, r_.typeOf(e), r_.name(e));
+  }
+  /// The element e read at the index expression `index`.
+  SymP elemOf(const Entity &e, SymP index) { return mkElem(e, r_.typeOf(e), r_.name(e), std::move(index)); }
+  /// s with every element's index replaced by its constant (the forward facts: what holds of the element the
+  /// run read, whatever the index variable holds later).
+  SymP concrete(const SymP &s) {
+    if (s->kind == Sym::Elem)
+      return s->args[0]->kind == Sym::Const ? s : leafOf(s->leaf);
+    if (s->kind != Sym::App)
+      return s;
+    std::vector<SymP> args;
+    bool same = true;
+    for (const SymP &a : s->args) {
+      args.push_back(concrete(a));
+      same = same && args.back() == a;
+    }
+    return same ? s : mkApp(s->op, s->type, std::move(args));
+  }
+  /// `nN.length`: an array's length, fixed when it is allocated (an input of the trace).
+  SymP lengthOf(uint32_t node) {
+    auto it = r_.arrays.find(node);
+    return mkInput(ir::Type::intType(), BigInt(it == r_.arrays.end() ? 0 : it->second.length),
+                   "n" + std::to_string(node) + ".length");
+  }
 
   /// What point k assigns its entity, or null for a branch predicate (a condition temporary).
   SymP effectOf(size_t k, bool &predicate) {
@@ -503,13 +625,23 @@ public:
       Entity f = Entity::field(pt.readNode, s->field);
       return leafOf(f);
     }
-    case ir::Stmt::PutField: return symOf(s->value, pt.frame);
-    case ir::Stmt::New: return mkConst(r_.typeOf(pt.entity), pt.after.node);
-    default: // Nondet: an input of the trace
-      return mkInput(r_.typeOf(pt.entity),
-                     pt.after.kind == ir::Type::Ref ? BigInt(pt.after.node) : pt.after.i,
-                     "nondet@" + std::to_string(s->loc.line) + "#" + std::to_string(k));
+    case ir::Stmt::PutField:
+    case ir::Stmt::PutElem: return symOf(s->value, pt.frame);
+    case ir::Stmt::New:
+    case ir::Stmt::NewArray: return mkConst(r_.typeOf(pt.entity), pt.after.node);
+    case ir::Stmt::GetElem:
+      if (pt.readNode != 0)
+        return elemOf(Entity::elem(pt.readNode, pt.readIndex), symOf(s->args.at(0), pt.frame));
+      break;
+    case ir::Stmt::Length:
+      if (pt.readNode != 0 && !r_.typeOf(pt.entity).isFixedInt()) // (a fixed-width lhs: the length converted)
+        return lengthOf(pt.readNode);
+      break;
+    default: break;
     }
+    // Nondet (and a read that could not be resolved): an input of the trace
+    return mkInput(r_.typeOf(pt.entity), pt.after.kind == ir::Type::Ref ? BigInt(pt.after.node) : pt.after.i,
+                   "nondet@" + std::to_string(s->loc.line) + "#" + std::to_string(k));
   }
 
   /// The violated check as a formula over the entities at the end of the region.
@@ -524,7 +656,8 @@ public:
     };
     condDef_.clear();
     for (const ir::Stmt *s : r_.chain) {
-      if (s->kind != ir::Stmt::Assign && s->kind != ir::Stmt::GetField)
+      if (s->kind != ir::Stmt::Assign && s->kind != ir::Stmt::GetField && s->kind != ir::Stmt::GetElem &&
+          s->kind != ir::Stmt::Length)
         continue;
       // the path as it ran: a temporary assigned again under a false guard keeps its value (an array
       // read's alternatives); its first assignment counts whatever its guard (a short-circuit guard only
@@ -537,17 +670,51 @@ public:
         SymP base = withTemps(leafOf(Entity::var(fr, s->base)));
         ir::Value node = eval(base, r_.post, m_);
         v = leafOf(Entity::field(node.node, s->field));
+      } else if (s->kind == ir::Stmt::GetElem || s->kind == ir::Stmt::Length) {
+        ir::Value node = eval(withTemps(leafOf(Entity::var(fr, s->base))), r_.post, m_);
+        if (s->kind == ir::Stmt::Length) {
+          v = lengthOf(node.node);
+        } else {
+          SymP index = withTemps(symOf(s->args.at(0), fr));
+          v = elemOf(Entity::elem(node.node, eval(index, r_.post, m_).i.toInt64().value_or(0)), index);
+        }
       } else {
         v = withTemps(symOf(s->value, fr));
       }
       temps[s->lhs.index] = v;
     }
+    ir::FailureKind fk = p_.failure.run.failure;
     switch (c.kind) {
     case ir::Stmt::Assert: return withTemps(symOf(c.value, fr));
     case ir::Stmt::GetField:
     case ir::Stmt::PutField:
       return mkApp(ir::Op::Ne, ir::Type::boolType(),
                    {leafOf(Entity::var(fr, c.base)), mkConst(ir::Type::nullType(), 0)});
+    case ir::Stmt::GetElem:
+    case ir::Stmt::PutElem:
+    case ir::Stmt::Length:
+      if (fk == ir::FailureKind::NullDeref)
+        return mkApp(ir::Op::Ne, ir::Type::boolType(),
+                     {leafOf(Entity::var(fr, c.base)), mkConst(ir::Type::nullType(), 0)});
+      if (fk == ir::FailureKind::Bounds && c.kind != ir::Stmt::Length) {
+        // the index within the array: 0 <= i and i < nN.length
+        SymP i = symOf(c.args.at(0), fr);
+        uint32_t node = eval(leafOf(Entity::var(fr, c.base)), r_.post, m_).node;
+        ir::Type it = c.args[0].type;
+        return mkApp(ir::Op::And, ir::Type::boolType(),
+                     {mkApp(ir::Op::Ge, ir::Type::boolType(), {i, mkConst(it, 0)}),
+                      mkApp(ir::Op::Lt, ir::Type::boolType(), {i, lengthOf(node)})});
+      }
+      break;
+    case ir::Stmt::NewArray:
+      if (fk == ir::FailureKind::Bounds) { // the length within 0 … kMaxArrayLength
+        SymP n = symOf(c.value, fr);
+        return mkApp(ir::Op::And, ir::Type::boolType(),
+                     {mkApp(ir::Op::Ge, ir::Type::boolType(), {n, mkConst(c.value.type, 0)}),
+                      mkApp(ir::Op::Le, ir::Type::boolType(),
+                            {n, mkConst(ir::Type::intType(), BigInt(ir::kMaxArrayLength))})});
+      }
+      break;
     default: break;
     }
     // a division by zero: every divisor that is 0 here must not be
@@ -603,21 +770,22 @@ public:
       written.insert(r_.points[k].entity);
     ir::forEachStmt(p_.prog, [&](const ir::Procedure &proc, const ir::Stmt &st) {
       uint32_t pi = static_cast<uint32_t>(&proc - p_.prog.procs.data());
-      bool assigns = st.kind == ir::Stmt::Assign || st.kind == ir::Stmt::GetField ||
-                     st.kind == ir::Stmt::New || st.kind == ir::Stmt::Nondet ||
-                     (st.kind == ir::Stmt::Call && st.lhs.valid());
-      if (assigns && st.lhs.global)
+      if (assigns(st) && st.lhs.global)
         code_.globals.insert(st.lhs.index);
-      else if (assigns)
+      else if (assigns(st))
         localWrites_[pi].insert(st.lhs.index);
       if (st.kind == ir::Stmt::PutField)
         code_.fields.insert(st.field);
+      if (st.kind == ir::Stmt::PutElem)
+        addArray(code_, p_.prog.var(proc, st.base).type);
     });
     auto fixed = [&](const Entity &e) {
       if (written.count(e))
         return false;
       if (e.kind == Entity::Field)
         return !code_.fields.count(e.index);
+      if (e.kind == Entity::Elem)
+        return !writes(code_, e);
       if (e.frame == Entity::kGlobal)
         return !code_.globals.count(e.index);
       auto it = localWrites_.find(r_.frames.at(e.frame).proc);
@@ -708,6 +876,7 @@ private:
     size_t n = r_.endPoint - r_.firstPoint;
     qf_.assign(n, {});
     effect_.assign(n, nullptr);
+    writeIndex_.assign(n, nullptr);
     predicate_.assign(n, {});
     isPredicate_.assign(n, false);
     for (size_t k = r_.firstPoint; k < r_.endPoint; ++k) {
@@ -718,6 +887,9 @@ private:
       SymP eff = effectOf(k, pred);
       effect_[i] = eff;
       isPredicate_[i] = pred;
+      if (pt.kind == Point::Write && pt.entity.kind == Entity::Elem)
+        if (const ir::Stmt *w = index_.find(pt.stmt); w && w->kind == ir::Stmt::PutElem)
+          writeIndex_[i] = symOf(w->args.at(0), pt.frame);
       // kill
       facts.erase(
           std::remove_if(facts.begin(), facts.end(), [&](const Atom &a) { return a.mentions(pt.entity); }),
@@ -725,8 +897,8 @@ private:
       for (auto it = condDef_.begin(); it != condDef_.end();)
         it = it->second->mentions(pt.entity) || it->first == pt.entity ? condDef_.erase(it) : std::next(it);
       if (pred) {
-        // the predicate as evaluated: the disjunct of its DNF that holds here
-        Dnf d = dnf(eff, !pt.after.i.isZero());
+        // the predicate as evaluated: the disjunct of its DNF that holds here (of the elements the run read)
+        Dnf d = dnf(concrete(eff), !pt.after.i.isZero());
         Conj chosen;
         for (Conj &c : d)
           if (std::all_of(c.begin(), c.end(), [&](const Atom &a) { return evalAtom(a, cur, m_); })) {
@@ -753,8 +925,8 @@ private:
       } else if (!isBool(r_.typeOf(pt.entity)) && !eff->mentions(pt.entity)) {
         // the assignment's equivalence `x - e = 0`
         Lin l = linOf(leafOf(pt.entity));
-        l.add(linOf(eff), -1);
-        Atom a = atomOf(std::move(l), ir::Op::Eq, r_.typeOf(pt.entity).isRef());
+        l.add(linOf(concrete(eff)), -1);
+        Atom a = atomOf(std::move(l), ir::Op::Eq, r_.typeOf(pt.entity).isHeapRef());
         if (!a.constant()) {
           a.id = nextId_++;
           a.stmt = pt.stmt;
@@ -783,14 +955,20 @@ private:
           qb.push_back(a);
       } else {
         const SymP &eff = effect_[i];
+        const SymP &iw = writeIndex_[i];
         auto apply = [&](std::vector<Atom> &atoms, bool isR) {
           std::vector<Atom> next;
-          for (const Atom &a : atoms) {
-            if (!a.mentions(pt.entity)) {
+          for (const Atom &atom : atoms) {
+            Atom a = atom;
+            // an element write: the case of the array-assignment rule for every element of its array the
+            // atom reads
+            bool split = iw && caseSplit(a, pt.entity, iw);
+            if (!a.mentions(pt.entity) && !split) {
               next.push_back(a);
               continue;
             }
-            std::optional<Conj> c = substAtom(a, pt.entity, eff, cur, m_);
+            std::optional<Conj> c =
+                a.mentions(pt.entity) ? substAtom(a, pt.entity, eff, cur, m_) : std::optional<Conj>(Conj{a});
             if (!c) {
               next.push_back(a); // kept as it was: a boolean leaf that does not stay a conjunction
               continue;
@@ -918,12 +1096,36 @@ private:
   struct LoopInfo {
     std::set<ir::StmtId> body;
     std::set<uint32_t> globals, locals, fields; ///< written variables (locals: of the loop's procedure)
+    std::vector<ir::Type> arrays;               ///< the types of the arrays whose elements it writes
     uint32_t proc = ir::kNone;
     std::vector<ir::StmtId> control;
   };
+  static void addArray(LoopInfo &l, ir::Type t) {
+    if (std::find(l.arrays.begin(), l.arrays.end(), t) == l.arrays.end())
+      l.arrays.push_back(t);
+  }
+  /// Whether statement s assigns its lhs variable.
+  static bool assigns(const ir::Stmt &s) {
+    switch (s.kind) {
+    case ir::Stmt::Assign:
+    case ir::Stmt::GetField:
+    case ir::Stmt::New:
+    case ir::Stmt::Nondet:
+    case ir::Stmt::GetElem:
+    case ir::Stmt::NewArray:
+    case ir::Stmt::Length: return true;
+    case ir::Stmt::Call: return s.lhs.valid();
+    default: return false;
+    }
+  }
   bool writes(const LoopInfo &l, const Entity &e) const {
     if (e.kind == Entity::Field)
       return l.fields.count(e.index) > 0;
+    if (e.kind == Entity::Elem) {
+      auto it = r_.arrays.find(e.node);
+      return it != r_.arrays.end() &&
+             std::find(l.arrays.begin(), l.arrays.end(), it->second.type) != l.arrays.end();
+    }
     if (e.frame == Entity::kGlobal)
       return l.globals.count(e.index) > 0;
     return r_.frames.at(e.frame).proc == l.proc && l.locals.count(e.index) > 0;
@@ -934,10 +1136,7 @@ private:
         [&](const std::vector<ir::Stmt> &stmts, uint32_t proc, LoopInfo &info, std::set<uint32_t> &visited) {
           for (const ir::Stmt &s : stmts) {
             info.body.insert(s.id);
-            bool assigns = s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField ||
-                           s.kind == ir::Stmt::New || s.kind == ir::Stmt::Nondet ||
-                           (s.kind == ir::Stmt::Call && s.lhs.valid());
-            if (assigns) {
+            if (assigns(s)) {
               if (s.lhs.global)
                 info.globals.insert(s.lhs.index);
               else if (proc == info.proc)
@@ -945,6 +1144,8 @@ private:
             }
             if (s.kind == ir::Stmt::PutField)
               info.fields.insert(s.field);
+            if (s.kind == ir::Stmt::PutElem)
+              addArray(info, prog.var(prog.procs.at(proc), s.base).type);
             if (s.kind == ir::Stmt::Call && visited.insert(s.callee).second)
               collect(prog.procs.at(s.callee).body, s.callee, info, visited);
             collect(s.body, proc, info, visited);
@@ -973,9 +1174,8 @@ private:
               reads.insert(v);
           }
         for (const ir::Stmt *s : all) {
-          bool assigns = s->kind == ir::Stmt::Assign || s->kind == ir::Stmt::GetField ||
-                         s->kind == ir::Stmt::Nondet || (s->kind == ir::Stmt::Call && s->lhs.valid());
-          if (assigns && reads.count(s->lhs) &&
+          if (assigns(*s) && s->kind != ir::Stmt::New && s->kind != ir::Stmt::NewArray &&
+              reads.count(s->lhs) &&
               std::find(info.control.begin(), info.control.end(), s->id) == info.control.end())
             info.control.push_back(s->id);
         }
@@ -991,6 +1191,7 @@ private:
   std::map<Entity, SymP> condDef_; ///< condition temporaries' current definitions (inlined where read)
   std::vector<std::vector<Atom>> qf_;
   std::vector<SymP> effect_;
+  std::vector<SymP> writeIndex_; ///< an element write `a[i] := v`: its index expression i
   std::vector<Conj> predicate_;
   std::vector<bool> isPredicate_;
   std::map<ir::StmtId, LoopInfo> loops_;
@@ -1026,6 +1227,10 @@ public:
                     std::to_string(kMaxPoints) + ")";
       return res;
     }
+    struct Current { // the replay eval() falls back on, for this call
+      explicit Current(const Replay *r) { currentReplay = r; }
+      ~Current() { currentReplay = nullptr; }
+    } current(&r);
     return Pwp(p, r).run();
   }
 };

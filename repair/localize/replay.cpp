@@ -3,6 +3,7 @@
 #include "repair/localize/replay.h"
 
 #include "ir/analysis.h"
+#include "ir/ints.h"
 
 #include <functional>
 #include <set>
@@ -13,9 +14,68 @@ ir::Value zeroOf(ir::Type t) {
   switch (t.kind) {
   case ir::Type::Bool: return ir::Value::ofBool(false);
   case ir::Type::Ref:
-  case ir::Type::Null: return ir::Value::ofRef(0);
+  case ir::Type::Null:
+  case ir::Type::Array: return ir::Value::ofRef(0);
   default: return ir::Value::ofInt(0);
   }
+}
+
+std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Value(ir::VarRef)> &var,
+                                  ir::IntMode m) {
+  switch (e.kind) {
+  case ir::Expr::IntLit: return ir::Value::ofInt(ir::convertTo(e.value, e.type, m));
+  case ir::Expr::BoolLit: return ir::Value::ofBool(!e.value.isZero());
+  case ir::Expr::NullLit: return ir::Value::ofRef(0);
+  case ir::Expr::VarUse: return var(e.var);
+  case ir::Expr::Unary: {
+    std::optional<ir::Value> a = evalExpr(e.args.at(0), var, m);
+    if (!a)
+      return std::nullopt;
+    if (e.op == ir::Op::Not)
+      return ir::Value::ofBool(a->i.isZero());
+    if (e.op == ir::Op::Cast)
+      return ir::Value::ofInt(ir::castValue(a->i, e.args[0].type, e.type, m));
+    std::optional<ir::BigInt> r = ir::evalIntOp(e.op, e.type, a->i, ir::BigInt(0), m);
+    return r ? std::optional<ir::Value>(ir::Value::ofInt(*r)) : std::nullopt;
+  }
+  case ir::Expr::Binary: break;
+  }
+  std::optional<ir::Value> a = evalExpr(e.args.at(0), var, m);
+  if (!a)
+    return std::nullopt;
+  auto truth = [](const ir::Value &v) { return !v.i.isZero(); };
+  switch (e.op) {
+  case ir::Op::And:
+  case ir::Op::Or:
+  case ir::Op::Implies: {
+    bool l = truth(*a);
+    if (e.op == ir::Op::And && !l)
+      return ir::Value::ofBool(false);
+    if (e.op == ir::Op::Or && l)
+      return ir::Value::ofBool(true);
+    if (e.op == ir::Op::Implies && !l)
+      return ir::Value::ofBool(true);
+    std::optional<ir::Value> b = evalExpr(e.args.at(1), var, m);
+    return b ? std::optional<ir::Value>(ir::Value::ofBool(truth(*b))) : std::nullopt;
+  }
+  default: break;
+  }
+  std::optional<ir::Value> b = evalExpr(e.args.at(1), var, m);
+  if (!b)
+    return std::nullopt;
+  auto num = [](const ir::Value &v) { return v.kind == ir::Type::Ref ? ir::BigInt(v.node) : v.i; };
+  if (ir::isComparison(e.op)) {
+    auto c = num(*a) <=> num(*b);
+    bool r = e.op == ir::Op::Eq   ? c == 0
+             : e.op == ir::Op::Ne ? c != 0
+             : e.op == ir::Op::Lt ? c < 0
+             : e.op == ir::Op::Le ? c <= 0
+             : e.op == ir::Op::Gt ? c > 0
+                                  : c >= 0;
+    return ir::Value::ofBool(r);
+  }
+  std::optional<ir::BigInt> r = ir::evalIntOp(e.op, e.type, a->i, b->i, m);
+  return r ? std::optional<ir::Value>(ir::Value::ofInt(*r)) : std::nullopt;
 }
 
 std::string prefixed(const std::string &method, const std::string &why) {
@@ -25,7 +85,26 @@ std::string prefixed(const std::string &method, const std::string &why) {
   return method + ": " + why;
 }
 
+ir::Value Replay::initialElement(uint32_t node, int64_t at) const {
+  ir::Type et = typeOf(Entity::elem(node, at));
+  auto it = startContents.find(node);
+  if (it == startContents.end())
+    return zeroOf(et);
+  const ir::HeapNode &h = it->second;
+  if (auto e = h.elems.find(at); e != h.elems.end())
+    return e->second;
+  if (h.init) {
+    auto c = h.init->at.find(at);
+    return c != h.init->at.end() ? c->second : h.init->fill;
+  }
+  return ir::defaultOf(et);
+}
+
 ir::Type Replay::typeOf(const Entity &e) const {
+  if (e.kind == Entity::Elem) {
+    auto it = arrays.find(e.node);
+    return it == arrays.end() ? ir::Type::intType() : it->second.type.elemType();
+  }
   if (e.kind == Entity::Field) {
     auto it = nodeRecord.find(e.node);
     if (it == nodeRecord.end())
@@ -38,6 +117,8 @@ ir::Type Replay::typeOf(const Entity &e) const {
 }
 
 std::string Replay::name(const Entity &e) const {
+  if (e.kind == Entity::Elem)
+    return "n" + std::to_string(e.node) + "[" + std::to_string(e.at) + "]";
   if (e.kind == Entity::Field) {
     std::string f = "?";
     if (auto it = nodeRecord.find(e.node); it != nodeRecord.end())
@@ -151,8 +232,9 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
     bool found = findInList(cp.pre, r.check->id, list, at) || findInList(cp.body, r.check->id, list, at) ||
                  findInList(cp.post, r.check->id, list, at);
     auto isTemp = [&](const ir::Stmt &s) {
-      return (s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField) && !s.lhs.global &&
-             s.lhs.index < cp.vars.size() && cp.vars[s.lhs.index].temp;
+      return (s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField || s.kind == ir::Stmt::GetElem ||
+              s.kind == ir::Stmt::Length) &&
+             !s.lhs.global && s.lhs.index < cp.vars.size() && cp.vars[s.lhs.index].temp;
     };
     // A failure while computing an assertion's condition (a null dereference in `x.next == y`): the
     // assertion is the check.
@@ -191,11 +273,32 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
   for (size_t k = 0; k < f.args.size() && k < ep.params.size(); ++k)
     entry.birth[ep.params[k]] = f.args[k];
   r.frames.push_back(std::move(entry));
-  for (uint32_t k = 0; k < f.heap.size(); ++k)
-    r.nodeRecord[k + 1] = f.heap[k].record;
+  const std::vector<ir::HeapNode> &finalHeap = out.state.heap;
+  for (uint32_t k = 0; k < f.heap.size(); ++k) {
+    if (f.heap[k].isArray())
+      r.arrays[k + 1] = ArrayNode{f.heap[k].type, f.heap[k].length};
+    else
+      r.nodeRecord[k + 1] = f.heap[k].record;
+  }
+  // the globals' arrays (Var::alloc) exist from the start, after the input nodes
+  for (uint32_t k = static_cast<uint32_t>(f.heap.size()); k < finalHeap.size(); ++k)
+    if (finalHeap[k].allocatedBy == 0 && finalHeap[k].isArray())
+      r.arrays[k + 1] = ArrayNode{finalHeap[k].type, finalHeap[k].length};
+  // The arrays' contents before anything writes them: given (an input array), or chosen by their nondet
+  // contents (the image the run drew or was given).
+  for (uint32_t k = 0; k < finalHeap.size(); ++k)
+    if (finalHeap[k].isArray()) {
+      ir::HeapNode h = k < f.heap.size() ? f.heap[k] : finalHeap[k];
+      if (k >= f.heap.size())
+        h.elems.clear();
+      r.startContents.emplace(k + 1, std::move(h));
+    }
+  auto initialElement = [&](uint32_t node, int64_t at) { return r.initialElement(node, at); };
 
   std::map<Entity, ir::Value> current;
   auto init = [&](const Entity &e) -> ir::Value {
+    if (e.kind == Entity::Elem)
+      return initialElement(e.node, e.at);
     if (e.kind == Entity::Field) {
       if (e.node >= 1 && e.node <= f.heap.size() && e.index < f.heap[e.node - 1].fields.size())
         return f.heap[e.node - 1].fields[e.index];
@@ -216,8 +319,38 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
   };
   std::vector<uint32_t> stack{0};
   std::vector<size_t> callStep{0}; // the step of the call that made each frame on the stack
-  bool inRegion = false;
+  bool inRegion = false, started = false, ended = false;
   std::set<Entity> regionEntities;
+  std::set<uint32_t> arraysAtStart; // the arrays that exist where the region starts
+  // An element the run touches: an entity from its first touch on. Untouched before, it still has its first
+  // value: where the region started (when its array existed then) and, after the region, where it ended.
+  auto touchElem = [&](uint32_t node, int64_t at) {
+    Entity e = Entity::elem(node, at);
+    if (current.count(e))
+      return e;
+    ir::Value v = valueOf(e);
+    if (started && arraysAtStart.count(node))
+      r.pre.emplace(e, v);
+    if (started)
+      regionEntities.insert(e);
+    if (ended)
+      r.post.emplace(e, v);
+    return e;
+  };
+  auto frameValue = [&](uint32_t frame) {
+    return [&, frame](ir::VarRef v) { return valueOf(Entity::var(frame, v)); };
+  };
+  // The element a GetElem reads (before it runs): its array node and index; node 0 when it cannot be read.
+  auto elementRead = [&](const ir::Stmt &s, uint32_t frame) -> std::pair<uint32_t, int64_t> {
+    uint32_t node = valueOf(Entity::var(frame, s.base)).node;
+    std::optional<ir::Value> i =
+        s.args.empty() ? std::nullopt : evalExpr(s.args[0], frameValue(frame), f.ints);
+    auto it = r.arrays.find(node);
+    if (!i || it == r.arrays.end() || !i->i.toInt64() || *i->i.toInt64() < 0 ||
+        *i->i.toInt64() >= it->second.length)
+      return {0, 0};
+    return {node, *i->i.toInt64()};
+  };
   auto materializeFrame = [&](uint32_t fr) {
     for (uint32_t v = 0; v < r.procOf(fr).vars.size(); ++v) {
       Entity e{Entity::Var, fr, v, 0};
@@ -288,17 +421,23 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
     }
     if (k == r.regionStart) {
       inRegion = true;
+      started = true;
       r.firstPoint = r.points.size();
       r.regionFrame = stack.back();
       for (uint32_t fr : stack)
         materializeFrame(fr);
       for (uint32_t g = 0; g < prog.globals.size(); ++g) {
-        Entity e{Entity::Var, Entity::kGlobal, g, 0};
+        Entity e{Entity::Var, Entity::kGlobal, g, 0, 0};
         valueOf(e);
         regionEntities.insert(e);
       }
       for (const auto &[node, rec] : r.nodeRecord)
         materializeNode(node);
+      for (const auto &[node, a] : r.arrays)
+        arraysAtStart.insert(node);
+      for (const auto &[e, v] : current)
+        if (e.kind == Entity::Elem)
+          regionEntities.insert(e); // the elements touched before the region
       for (const auto &[e, v] : current)
         if (regionEntities.count(e))
           r.pre.emplace(e, v);
@@ -309,12 +448,23 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
         if (regionEntities.count(e))
           r.post.emplace(e, v);
       inRegion = false;
+      ended = true;
       r.checkFrame = stack.back();
     }
     r.stepFrame[k] = stack.back();
-    if (k >= end)
-      continue; // the check's own computation and the failing statement: nothing the region sees
     const ir::Stmt *s = index.find(st.stmt);
+    if (k >= end) {
+      // the check's own computation and the failing statement: no points, but the elements the check reads
+      // are the post-state's (and its temporaries are followed, for the indexes of later reads)
+      if (passing || !s)
+        continue;
+      if (s->kind == ir::Stmt::GetElem && k + 1 < r.steps.size())
+        if (auto [node, at] = elementRead(*s, stack.back()); node != 0)
+          touchElem(node, at);
+      if (k + 1 < r.steps.size() && st.write && st.write->kind == ir::Write::Var)
+        valueOf(Entity::var(stack.back(), st.write->var)) = st.write->value;
+      continue;
+    }
     if (!s)
       continue;
     if (s->kind == ir::Stmt::Call) {
@@ -357,14 +507,28 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
     p.frame = stack.back();
     if (st.write->kind == ir::Write::Var)
       p.entity = Entity::var(stack.back(), st.write->var);
+    else if (st.write->kind == ir::Write::Elem)
+      p.entity = touchElem(st.write->node, st.write->index);
     else
       p.entity = Entity::field(st.write->node, st.write->field);
     if (s->kind == ir::Stmt::New && st.write->value.node != 0) {
       r.nodeRecord[st.write->value.node] = s->record;
       materializeNode(st.write->value.node);
     }
-    if (s->kind == ir::Stmt::GetField)
+    if (s->kind == ir::Stmt::NewArray && st.write->value.node != 0) {
+      uint32_t node = st.write->value.node;
+      if (node <= finalHeap.size() && finalHeap[node - 1].isArray())
+        r.arrays[node] = ArrayNode{finalHeap[node - 1].type, finalHeap[node - 1].length};
+    }
+    if (s->kind == ir::Stmt::GetField || s->kind == ir::Stmt::Length)
       p.readNode = valueOf(Entity::var(stack.back(), s->base)).node;
+    if (s->kind == ir::Stmt::GetElem) {
+      auto [node, at] = elementRead(*s, stack.back());
+      p.readNode = node;
+      p.readIndex = at;
+      if (node != 0)
+        touchElem(node, at);
+    }
     p.before = valueOf(p.entity);
     p.after = st.write->value;
     addPoint(std::move(p));

@@ -9,23 +9,27 @@
 #include <compare>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 namespace locus::localize {
 
-/// One place that holds a value: a variable of one frame (one call of a procedure) or a global, or a field
-/// of a heap node.
+/// One place that holds a value: a variable of one frame (one call of a procedure) or a global, a field of a
+/// heap node, or an element of an array (the array node and the element's index as the run resolved them:
+/// He & Gupta's `a[i=2]`).
 struct Entity {
-  enum Kind : uint8_t { Var, Field };
+  enum Kind : uint8_t { Var, Field, Elem };
   static constexpr uint32_t kGlobal = UINT32_MAX; ///< the frame of a global
   Kind kind = Var;
   uint32_t frame = 0; ///< Var: a frame of Replay::frames, or kGlobal
   uint32_t index = 0; ///< Var: index into the procedure's vars (or the globals); Field: the field
-  uint32_t node = 0;  ///< Field: the node (1-based, as the interpreter numbers them)
-  static Entity var(uint32_t frame, ir::VarRef v) { return {Var, v.global ? kGlobal : frame, v.index, 0}; }
-  static Entity field(uint32_t node, uint32_t field) { return {Field, 0, field, node}; }
+  uint32_t node = 0;  ///< Field, Elem: the node (1-based, as the interpreter numbers them)
+  int64_t at = 0;     ///< Elem: the element's index
+  static Entity var(uint32_t frame, ir::VarRef v) { return {Var, v.global ? kGlobal : frame, v.index, 0, 0}; }
+  static Entity field(uint32_t node, uint32_t field) { return {Field, 0, field, node, 0}; }
+  static Entity elem(uint32_t node, int64_t at) { return {Elem, 0, 0, node, at}; }
   friend auto operator<=>(const Entity &, const Entity &) = default;
   friend bool operator==(const Entity &, const Entity &) = default;
 };
@@ -41,7 +45,8 @@ struct ReplayFrame {
 /// One write of one entity, attributed to a statement instance.
 struct Point {
   enum Kind : uint8_t {
-    Write,  ///< a statement assigned the entity (Assign, GetField, PutField, New, Nondet)
+    Write,  ///< a statement assigned the entity (Assign, GetField, PutField, New, Nondet, GetElem, PutElem,
+            ///< NewArray, Length)
     Bind,   ///< a call bound a parameter of the new frame (the entity) to an argument
     Result, ///< a call's result was written into the caller's variable when the callee returned
   };
@@ -53,7 +58,14 @@ struct Point {
   ir::Value before, after;
   uint32_t arg = 0;      ///< Bind: which parameter
   uint32_t callee = 0;   ///< Result: the frame that returned
-  uint32_t readNode = 0; ///< a GetField: the node read
+  uint32_t readNode = 0; ///< a GetField, GetElem or Length: the node read
+  int64_t readIndex = 0; ///< a GetElem: the index read
+};
+
+/// An array of the run: its type (kind Array) and length, both fixed when it is allocated.
+struct ArrayNode {
+  ir::Type type;
+  int64_t length = 0;
 };
 
 /// The failing run as writes. The *region* is the part of the run a trace method looks at: from the first
@@ -70,7 +82,12 @@ struct Replay {
   size_t regionStart = 0, regionEnd = 0; ///< the region's steps: [regionStart, regionEnd)
   std::map<Entity, ir::Value> pre;       ///< every entity's value where the region starts
   std::map<Entity, ir::Value> post; ///< every entity's value where it ends (frames that returned: their last)
-  std::map<uint32_t, uint32_t> nodeRecord; ///< node → its record, for every node that exists by the end
+  std::map<uint32_t, uint32_t> nodeRecord; ///< record node → its record, for every one that exists by the end
+  std::map<uint32_t, ArrayNode> arrays;    ///< array node → its type and length (every one by the end)
+  /// The elements are entities only where the run touches them (reads, writes; the check's reads included):
+  /// those of the arrays that exist where the region starts are in `pre`, with their values there, and every
+  /// one the region or the check touches is in `post`. An array may have 2^40 elements; no other element
+  /// can matter to the run.
 
   /// The failing check: the statement the run failed at, the frame it ran in, and the specification
   /// statements right before it in its block, which compute its condition (the lowering's temporaries, and
@@ -81,8 +98,12 @@ struct Replay {
   std::vector<const ir::Stmt *> chain;
 
   ir::Type typeOf(const Entity &e) const;
+  /// An element's value before anything writes it (the value of every element the run never touches): given
+  /// (an input array), chosen by its nondet contents, or the default.
+  ir::Value initialElement(uint32_t node, int64_t at) const;
+  std::map<uint32_t, ir::HeapNode> startContents; ///< every array's contents before the run writes them
   /// `x` (a variable of the frame where the region starts, or a global), `x@proc#k` (a variable of another
-  /// frame), `n3.next` (a field).
+  /// frame), `n3.next` (a field), `n2[4]` (an element).
   std::string name(const Entity &e) const;
   /// The procedure a frame runs.
   const ir::Procedure &procOf(uint32_t frame) const { return prog->procs.at(frames.at(frame).proc); }
@@ -105,6 +126,11 @@ Replay replayRun(const ir::Program &prog, const repair::Failure &f,
 
 /// 0, false, null.
 ir::Value zeroOf(ir::Type t);
+
+/// The value of a pure IR expression (ir/README.md's semantics: short-circuit connectives, C division), the
+/// variables read through `var`; nullopt for a division by zero.
+std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Value(ir::VarRef)> &var,
+                                  ir::IntMode m);
 
 /// "method: why", or "internal: method: …" for an internal error (which `locus localize` exits 4 for).
 std::string prefixed(const std::string &method, const std::string &why);

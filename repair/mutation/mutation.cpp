@@ -135,9 +135,19 @@ bool sameConstruct(const Stmt &a, const Stmt &b) {
   return a.construct == b.construct && a.loc == b.loc;
 }
 
-/// Statements whose expressions the injector walks (asserts and assumes are the specification).
+/// Statements whose expressions the injector walks (asserts and assumes are the specification): values,
+/// call arguments, and an element access's index (GetElem, PutElem) or a new array's length.
 bool hasMutableExprs(const Stmt &s) {
-  return s.kind == Stmt::Assign || s.kind == Stmt::PutField || s.kind == Stmt::Call || s.kind == Stmt::While;
+  switch (s.kind) {
+  case Stmt::Assign:
+  case Stmt::PutField:
+  case Stmt::Call:
+  case Stmt::While:
+  case Stmt::GetElem:
+  case Stmt::PutElem:
+  case Stmt::NewArray: return true;
+  default: return false;
+  }
 }
 
 bool hasLhs(const Stmt &s) {
@@ -145,14 +155,18 @@ bool hasLhs(const Stmt &s) {
   case Stmt::Assign:
   case Stmt::GetField:
   case Stmt::New:
-  case Stmt::Nondet: return true;
+  case Stmt::Nondet:
+  case Stmt::GetElem:
+  case Stmt::NewArray:
+  case Stmt::Length: return true;
   case Stmt::Call: return s.lhs.valid();
   default: return false;
   }
 }
 
+/// Whether the walk over a statement's expressions starts with its value (GetElem's index is its argument).
 bool usesValueForMutation(const Stmt &s) {
-  return hasMutableExprs(s);
+  return hasMutableExprs(s) && ir::usesValue(s.kind);
 }
 
 /// Pre-order walk over the expressions of a statement (value, then args), nodes of one kind counted.
@@ -166,7 +180,8 @@ std::vector<Expr *> exprNodes(Stmt &s, Expr::Kind kind) {
   std::vector<Expr *> out;
   if (!hasMutableExprs(s))
     return out;
-  walkExprs(out, s.value, kind);
+  if (usesValueForMutation(s))
+    walkExprs(out, s.value, kind);
   for (Expr &a : s.args)
     walkExprs(out, a, kind);
   return out;
@@ -327,6 +342,8 @@ std::vector<Candidate> mutationCandidates(const Program &prog, const std::vector
           vars(Slot::Guard, 0, s.guard.var, true);
         if (hasLhs(s))
           vars(Slot::Lhs, 0, s.lhs, false);
+        if (s.kind == Stmt::GetElem || s.kind == Stmt::PutElem || s.kind == Stmt::Length)
+          vars(Slot::Base, 0, s.base, false); // another array of the same type
         if (s.kind == Stmt::GetField || s.kind == Stmt::PutField) {
           vars(Slot::Base, 0, s.base, false);
           const ir::Record &rec = prog.records.at(pv.var(s.base).type.record);
@@ -382,13 +399,18 @@ std::vector<Candidate> deletionCandidates(const Program &prog, const std::vector
     for (const auto &bi : groups.order)
       where[(*bi.first)[bi.second].id] = bi;
     auto computesTemp = [&](const Stmt &s) {
-      return (s.kind == Stmt::Assign || s.kind == Stmt::GetField) && pv.isTemp(s.lhs);
+      return (s.kind == Stmt::Assign || s.kind == Stmt::GetField || s.kind == Stmt::GetElem ||
+              s.kind == Stmt::Length) &&
+             pv.isTemp(s.lhs);
     };
     for (const auto &[block, i] : groups.order) {
       const Stmt &s = (*block)[i];
       const std::vector<StmtId> &group = groups.of.at(s.id);
+      // element reads and writes, lengths and allocations are deleted like field reads and writes
       bool deletable = s.kind == Stmt::Assign || s.kind == Stmt::GetField || s.kind == Stmt::PutField ||
-                       s.kind == Stmt::New || s.kind == Stmt::Nondet || s.kind == Stmt::Call;
+                       s.kind == Stmt::New || s.kind == Stmt::Nondet || s.kind == Stmt::Call ||
+                       s.kind == Stmt::GetElem || s.kind == Stmt::PutElem || s.kind == Stmt::NewArray ||
+                       s.kind == Stmt::Length;
       if (group.front() != s.id || !deletable || (hasLhs(s) && pv.isTemp(s.lhs)))
         continue;
       Candidate c;

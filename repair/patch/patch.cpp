@@ -701,7 +701,9 @@ private:
       throw Refused{"the expression '" + ir::toString(prog_, prog_.procs.at(proc_), *o) + "' of statement #" +
                     std::to_string(s.id) + " at " + ir::formatLoc(prog_, s.loc) +
                     " has no source text of its own (the lowering made it)"};
-    if (!(e.type == o->type || (e.type.isRef() && o->type.isRef())))
+    bool nullFor = (e.type.kind == ir::Type::Null && o->type.isHeapRef()) ||
+                   (o->type.kind == ir::Type::Null && e.type.isHeapRef()); // `null` for an array, or back
+    if (!(e.type == o->type || (e.type.isRef() && o->type.isRef()) || nullFor))
       throw Refused{"the new expression '" + ir::toString(prog_, prog_.procs.at(proc_), e) +
                     "' has another type than '" + ir::toString(prog_, prog_.procs.at(proc_), *o) + "'"};
     beginEdit(o->range);
@@ -880,6 +882,26 @@ private:
       if (!t.isFixedInt())
         throw Refused{"a nondet value of type '" + ir::toString(prog_, t) + "' has no C form"};
       return lhs() + " = __VERIFIER_nondet_" + names.at({t.bits, t.isSigned}) + "();";
+    }
+    case ir::Stmt::GetElem:
+      return lhs() + (g ? " := " : " = ") + nameAt(s.base, target_) + "[" + e(s.args.at(0)) + "];";
+    case ir::Stmt::PutElem:
+      return nameAt(s.base, target_) + "[" + e(s.args.at(0)) + "]" + (g ? " := " : " = ") + e(s.value) + ";";
+    case ir::Stmt::Length:
+      if (!g)
+        throw Refused{"a C array has no length to read"};
+      return lhs() + " := " + nameAt(s.base, target_) + ".length;";
+    case ir::Stmt::NewArray: {
+      if (!g)
+        throw Refused{"a new array has no C statement of its own (C arrays are declared)"};
+      // `new T[n]`, an array of arrays `new T[n][]`
+      ir::Type t = prog_.var(p, s.lhs).type, inner = t;
+      while (inner.kind == ir::Type::Array)
+        inner = inner.elemType();
+      std::string text = lhs() + " := new " + ir::toString(prog_, inner) + "[" + e(s.value) + "]";
+      for (uint8_t d = 1; d < t.dims; ++d)
+        text += "[]";
+      return text + (s.fill ? " nondet;" : ";");
     }
     case ir::Stmt::Assume: return g ? "assume " + e(s.value) + ";" : "__VERIFIER_assume(" + e(s.value) + ");";
     case ir::Stmt::Assert: return g ? "assert " + e(s.value) + ";" : "assert(" + e(s.value) + ");";

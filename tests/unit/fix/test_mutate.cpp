@@ -108,6 +108,26 @@ TEST_CASE("mutate: the inverse of every observable operator fault is a repair (f
   CHECK(injectAndRepair(kPapers + "foo_must_fixed.gcl", "foo") >= 3);
 }
 
+TEST_CASE("mutate: the inverse of every observable operator fault is a repair (arrays: indexes, elements)") {
+  // operators in element indexes (`b[i - 1]`), in element values (`s + b[i - 1]`) and around them
+  testing::TempDir dir("locus-fix-arrays");
+  std::string file = (dir.path() / "shiftsum.gcl").string();
+  std::ofstream(file) << "proc shiftsum(a: int[], b: int[]) returns (s: int)\n"
+                         "  requires a != null and b != null and a != b and a.length == 3 and b.length == 3\n"
+                         "  ensures b[0] == a[1] and b[1] == a[2] and s == a[1] + a[2]\n"
+                         "{\n"
+                         "  var i: int;\n"
+                         "  i := 1;\n"
+                         "  s := 0;\n"
+                         "  while (i < 3) {\n"
+                         "    b[i - 1] := a[i];\n"
+                         "    s := s + b[i - 1];\n"
+                         "    i := i + 1;\n"
+                         "  }\n"
+                         "}\n";
+  CHECK(injectAndRepair(file, "shiftsum") >= 5);
+}
+
 #ifdef LOCUS_WITH_C
 TEST_CASE("mutate: the inverse of every observable operator fault is a repair (C)") {
   testing::TempDir dir("locus-fix-c");

@@ -121,6 +121,31 @@ TEST_CASE("template: an off-by-constant arithmetic fault") {
   CHECK(rep.patch.diff.find("+  r := x + 1;") != std::string::npos);
 }
 
+TEST_CASE("template: an element read is a term (written back as a[i]); an array variable is not") {
+  auto r = runTemplate(R"(proc total(a: int[]) returns (s: int)
+  requires a != null and a.length <= 3
+  ensures (a.length != 1 or s == a[0]) and (a.length != 2 or s == a[0] + a[1])
+  ensures a.length != 3 or s == a[0] + a[1] + a[2]
+{
+  var i: int;
+  i := 0;
+  s := 0;
+  while (i < a.length) {
+    s := s - a[i];
+    i := i + 1;
+  }
+}
+)",
+                       "total");
+  INFO(describe(r->result));
+  REQUIRE(r->result.status == fix::Status::Repaired);
+  const fix::Repair &rep = r->result.repairs.at(0);
+  CHECK(rep.check.verified);
+  CHECK(rep.patch.diff.find("+    s := s + a[i];") != std::string::npos);
+  // the terms of `s - a[i]`: i, s (ints in scope) and the element read; not the array a
+  CHECK(r->result.stats.at("template_vars") >= 3);
+}
+
 TEST_CASE("template: the arithmetic fault in bv32 mode") {
   auto r = runTemplate(R"(proc inc(x: int) returns (r: int)
 {

@@ -66,15 +66,16 @@ inline backends::Status repairable(const ir::Program &prog, const repair::Failur
   return repairable(prog, std::vector<const repair::Failure *>{&f}, solver, relaxed, timeoutMs);
 }
 
-/// A random program of the encoder's generator and a failing run of its `main` on random inputs (nondet
-/// values as a seeded run draws them), or nothing when that run passes or does not fit unwind 4.
+/// A random program of the encoder's generator (`arrays`: its flavor with int and Node arrays) and a failing
+/// run of its `main` on random inputs (nondet values as a seeded run draws them), or nothing when that run
+/// passes or does not fit unwind 4.
 struct RandomFailure {
   std::string text;
   ir::Program prog;
   repair::Failure failure;
 };
-inline std::optional<RandomFailure> randomFailure(uint64_t seed) {
-  encoder::testing::Gen gen(seed);
+inline std::optional<RandomFailure> randomFailure(uint64_t seed, bool arrays = false) {
+  encoder::testing::Gen gen(seed, arrays);
   RandomFailure out;
   out.text = gen.program();
   out.prog = encoder::testing::compile(out.text);

@@ -57,11 +57,16 @@ std::optional<repair::Failure> failingRun(const ir::Program &prog, uint64_t seed
 
 TEST_CASE("replay: the writes rebuild the interpreter's final state") {
   uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 150);
-  int checked = 0;
-  for (uint64_t seed = first; seed < first + count; ++seed) {
-    encoder::testing::Gen gen(seed);
+  int checked = 0, elements = 0;
+  for (uint64_t n = 0; n < 2 * count; ++n) {
+    // every seed twice: the generator's programs without arrays, then with int and Node arrays
+    uint64_t seed = first + n % count;
+    bool arrays = n >= count;
+    encoder::testing::Gen gen(seed, arrays);
     std::string text = gen.program();
-    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1)\n" << text);
+    INFO("seed " << seed << (arrays ? " with arrays" : "") << " (LOCUS_TRACE_SEED=" << seed
+                 << " LOCUS_TRACE_COUNT=1)\n"
+                 << text);
     ir::Program prog = encoder::testing::compile(text);
     std::optional<repair::Failure> f = failingRun(prog, seed);
     if (!f)
@@ -102,21 +107,47 @@ TEST_CASE("replay: the writes rebuild the interpreter's final state") {
       if (auto it = last.find(localize::Entity{localize::Entity::Var, localize::Entity::kGlobal, g, 0});
           it != last.end())
         CHECK(ir::toString(it->second) == ir::toString(st.globals.at(g)));
-    for (const auto &[e, v] : last)
+    for (const auto &[e, v] : last) {
       if (e.kind == localize::Entity::Field && e.node >= 1 && e.node <= st.heap.size())
         CHECK(ir::toString(v) == ir::toString(st.heap[e.node - 1].fields.at(e.index)));
+      if (e.kind == localize::Entity::Elem) {
+        REQUIRE(e.node >= 1);
+        REQUIRE(e.node <= st.heap.size());
+        REQUIRE(st.heap[e.node - 1].isArray());
+        std::optional<ir::Value> known = ir::knownElement(st.heap[e.node - 1], e.at);
+        CHECK_MESSAGE(known, r.name(e));
+        if (known)
+          CHECK_MESSAGE(ir::toString(v) == ir::toString(*known), r.name(e));
+        ++elements;
+      }
+    }
+    // every element the region reads is an entity of the post-state
+    for (size_t k = r.firstPoint; k < r.endPoint; ++k)
+      if (r.points[k].readNode != 0 && r.typeOf(r.points[k].entity).kind != ir::Type::Array) {
+        const ir::Stmt *s = ir::StmtIndex(prog).find(r.points[k].stmt);
+        if (s && s->kind == ir::Stmt::GetElem) {
+          localize::Entity e = localize::Entity::elem(r.points[k].readNode, r.points[k].readIndex);
+          CHECK_MESSAGE(r.post.count(e), r.name(e));
+        }
+      }
   }
-  MESSAGE(checked << " failing runs replayed");
-  CHECK(checked > static_cast<int>(count) / 5);
+  MESSAGE(checked << " failing runs replayed, " << elements << " array elements compared");
+  CHECK(checked > static_cast<int>(2 * count) / 5);
+  CHECK(elements > 0);
 }
 
 TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3 and cvc5") {
   uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 120);
   int checked = 0, agreed = 0;
-  for (uint64_t seed = first; seed < first + count; ++seed) {
-    encoder::testing::Gen gen(seed);
+  for (uint64_t n = 0; n < 2 * count; ++n) {
+    // every seed twice: the generator's programs without arrays, then with int and Node arrays
+    uint64_t seed = first + n % count;
+    bool arrays = n >= count;
+    encoder::testing::Gen gen(seed, arrays);
     std::string text = gen.program();
-    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1)\n" << text);
+    INFO("seed " << seed << (arrays ? " with arrays" : "") << " (LOCUS_TRACE_SEED=" << seed
+                 << " LOCUS_TRACE_COUNT=1)\n"
+                 << text);
     ir::Program prog = encoder::testing::compile(text);
     std::optional<repair::Failure> f = failingRun(prog, seed);
     if (!f)
@@ -156,9 +187,9 @@ TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3
     }
   }
   MESSAGE(checked << " gradient runs, " << agreed << " compared across solvers");
-  CHECK(checked > static_cast<int>(count) / 6);
+  CHECK(checked > static_cast<int>(2 * count) / 6);
   if (backends::apiSolvers().size() >= 2)
-    CHECK(agreed > static_cast<int>(count) / 6);
+    CHECK(agreed > static_cast<int>(2 * count) / 6);
 }
 
 // Theorem A.1 of Wolverine2 under its assumptions: the buggy and the correct program take the same path on
@@ -313,10 +344,15 @@ TEST_CASE("gradient: a wrong left side is found against the correct program's st
 TEST_CASE("pwp: runs on random failures and ranks blamable statements only") {
   uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 150);
   int localized = 0;
-  for (uint64_t seed = first; seed < first + count; ++seed) {
-    encoder::testing::Gen gen(seed);
+  for (uint64_t n = 0; n < 2 * count; ++n) {
+    // every seed twice: the generator's programs without arrays, then with int and Node arrays
+    uint64_t seed = first + n % count;
+    bool arrays = n >= count;
+    encoder::testing::Gen gen(seed, arrays);
     std::string text = gen.program();
-    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1)\n" << text);
+    INFO("seed " << seed << (arrays ? " with arrays" : "") << " (LOCUS_TRACE_SEED=" << seed
+                 << " LOCUS_TRACE_COUNT=1)\n"
+                 << text);
     ir::Program prog = encoder::testing::compile(text);
     std::optional<repair::Failure> f = failingRun(prog, seed);
     if (!f)
@@ -337,7 +373,7 @@ TEST_CASE("pwp: runs on random failures and ranks blamable statements only") {
         CHECK(blamable.count(id));
     }
   }
-  CHECK(localized > static_cast<int>(count) / 5);
+  CHECK(localized > static_cast<int>(2 * count) / 5);
 }
 
 TEST_CASE("rankByScores: lines by their best statement, equal scores tie, zero scores left out") {

@@ -74,7 +74,9 @@ TEST_CASE("every option of the space renders as a patch whose source compiles to
         "bench/arith/A12_popcount.gcl",
         // a loop condition inside an `if`: computed under the if's guard before the loop, unguarded at the
         // end of its body; one site (the same text)
-        "bench/corpus/heap/L18_sorted_insert_circular.gcl"}) {
+        "bench/corpus/heap/L18_sorted_insert_circular.gcl",
+        // arrays: element indexes, element values, lengths of new arrays
+        "tests/regress/repair/arrays_elements.gcl", "tests/regress/localize/arrays_binsearch.gcl"}) {
     CAPTURE(std::string(path));
     auto c = compile(path);
     REQUIRE(c->prog);
@@ -242,4 +244,60 @@ TEST_CASE("a mutated expression and the expressions around it lose their ranges;
       repair::patch::render(*c->prog, c->sm, edits(*c->prog, {{&plus, &plus.options.at(0)}}));
   REQUIRE(r.patch);
   CHECK(r.patch->files[0].after.find("r := (a - b) * 2 - a;") != std::string::npos);
+}
+
+TEST_CASE("arrays: indexes and element values are sites; element accesses are deleted and their bases replaced") {
+  fs::current_path(LOCUS_SOURCE_DIR);
+  const std::string path = "tests/regress/repair/arrays_elements.gcl";
+  auto c = compile(path);
+  REQUIRE(c->prog);
+  const ir::Program &prog = *c->prog;
+  uint32_t shift = prog.procIndex("shift");
+  ir::StmtIndex index(prog);
+  auto kindOf = [&](ir::StmtId id) { return index.find(id)->kind; };
+  // the index `i + 1` of the element write `b[i + 1] := a[i]`: `-` is an option, and its patch is the fix
+  bool indexSite = false;
+  for (const Site &site : space(prog, {shift}, 1)) {
+    if (kindOf(site.stmts.front()) != ir::Stmt::PutElem)
+      continue;
+    CHECK(site.source);
+    for (const Option &o : site.options)
+      if (site.from == "+" && o.op == Op::Sub) {
+        indexSite = true;
+        repair::patch::PatchResult r = repair::patch::render(prog, c->sm, edits(prog, {{&site, &o}}));
+        REQUIRE(r.patch);
+        CHECK(r.patch->diff.find("+    b[i - 1] := a[i];") != std::string::npos);
+      }
+  }
+  CHECK(indexSite);
+  // deletions: the element write with the element read computed for it, rendered as a patch whose source
+  // compiles to the IR without them
+  bool deleted = false;
+  for (const Candidate &cand : deletionCandidates(prog, {shift})) {
+    if (kindOf(cand.stmts.front()) != ir::Stmt::PutElem)
+      continue;
+    deleted = true;
+    bool withRead = std::any_of(cand.stmts.begin(), cand.stmts.end(),
+                                [&](ir::StmtId id) { return kindOf(id) == ir::Stmt::GetElem; });
+    CHECK(withRead);
+    repair::patch::PatchResult r =
+        repair::patch::render(prog, c->sm, {repair::patch::Edit::remove(cand.stmts.front())});
+    REQUIRE(r.patch);
+    auto again = compile(path, &r.patch->files.at(0).after);
+    INFO(r.patch->diff << again->errors);
+    REQUIRE(again->prog);
+    CHECK(structure(*again->prog) == structure(apply(prog, {&cand})));
+  }
+  CHECK(deleted);
+  // the fault model's variable replacements: the base of an element access by another array of its type
+  bool base = false;
+  for (const Candidate &cand : mutationCandidates(prog, {shift}, 0))
+    if (cand.slot == Slot::Base && kindOf(cand.stmts.front()) == ir::Stmt::PutElem) {
+      base = true;
+      CHECK(cand.from == "b");
+      CHECK(cand.to == "a");
+      ir::Program mutant = apply(prog, {&cand});
+      CHECK(ir::validate(mutant).empty());
+    }
+  CHECK(base);
 }

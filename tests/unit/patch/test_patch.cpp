@@ -430,3 +430,52 @@ TEST_CASE("unified diff: hunks with context, merged when close, no newline at th
         "\\ No newline at end of file\n");
   CHECK(unifiedDiff("x", "same\n", "same\n").empty());
 }
+
+TEST_CASE("arrays: element reads, writes, lengths and allocations insert in GCL; indexes and null replace") {
+  std::string g = "proc f(a: int[], i: int) returns (r: int) {\n"
+                  "  var b: int[];\n"
+                  "  b := new int[3];\n"
+                  "  r := a[i + 1];\n"
+                  "  a[i] := r;\n"
+                  "  r := a.length;\n"
+                  "}\n";
+  // a copy of each array statement inserted after the last one, printed back as GCL
+  std::unique_ptr<Compiled> keep;
+  PatchResult r = patchOf(
+      "f.gcl", g,
+      [](const ir::Program &p) {
+        std::vector<Edit> out;
+        ir::StmtId last = stmtAt(p, 6, ir::Stmt::Length).id;
+        for (auto [line, kind] : {std::pair{3u, ir::Stmt::NewArray}, {4u, ir::Stmt::GetElem},
+                                  {5u, ir::Stmt::PutElem}, {6u, ir::Stmt::Length}}) {
+          ir::Stmt s = stmtAt(p, line, kind);
+          ir::forEachExprOf(s, [](Expr &e) { ir::clearRanges(e); });
+          s.fill = kind == ir::Stmt::NewArray; // `new int[n] nondet`
+          out.push_back(Edit::insertAfter(last, s));
+        }
+        return out;
+      },
+      &keep);
+  REQUIRE_MESSAGE(r.patch, r.error);
+  const std::string &after = r.patch->files[0].after;
+  CHECK(after.find("  r := a.length;\n  b := new int[3] nondet;\n") != std::string::npos);
+  CHECK(after.find("  r := a[i + 1];\n  a[i] := r;\n  r := a.length;\n}") != std::string::npos);
+  auto again = compile("f.gcl", &after);
+  CHECK_MESSAGE(again->prog, again->errors);
+  // the index of an element read is an expression a patch replaces; an array may become null
+  r = patchOf("f.gcl", g, [](const ir::Program &p) {
+    const ir::Stmt &read = stmtAt(p, 4, ir::Stmt::GetElem);
+    Expr e = read.args[0];
+    ir::clearRanges(e);
+    e.op = Op::Sub;
+    return std::vector<Edit>{Edit::replace(read.id, 0, e)};
+  });
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after.find("r := a[i - 1];") != std::string::npos);
+  std::string n = "proc f(a: int[]) returns (r: bool) {\n  r := a == a;\n}\n";
+  r = patchOf("f.gcl", n, [](const ir::Program &p) {
+    return std::vector<Edit>{Edit::replace(stmtAt(p, 2, ir::Stmt::Assign).id, 2, Expr::nullLit())};
+  });
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after.find("r := a == null;") != std::string::npos);
+}

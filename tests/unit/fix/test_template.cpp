@@ -43,6 +43,7 @@ std::unique_ptr<Run> runTemplate(const std::string &text, const std::string &ent
   r->spec.entry = entry;
   r->spec.verify.solver = "z3";
   r->spec.verify.encode.ints = ints;
+  r->spec.verify.encode.inputNodes = 3; // as `locus repair` (an input array is one of the input nodes)
   const fix::Method *m = fix::findMethod("template");
   REQUIRE(m != nullptr);
   fix::Options opts;

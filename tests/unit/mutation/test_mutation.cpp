@@ -11,6 +11,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
+#include <regex>
 #include <set>
 
 using namespace locus;
@@ -19,6 +21,33 @@ using namespace locus::testing;
 using ir::Op;
 
 namespace {
+
+/// structure() with the lowering's temporaries renamed in order of first use in each procedure and their
+/// declarations left out: a deletion that removes a temporary's statement leaves the numbers of the later
+/// ones as they were, while the recompiled source numbers them afresh.
+std::string structureUpToTemps(const ir::Program &prog) {
+  std::string text = structure(prog), out;
+  std::istringstream in(text);
+  std::map<std::string, std::string> names;
+  std::regex temp("\\b([bt])[0-9]+\\b");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("proc ", 0) == 0)
+      names.clear(); // temporaries are numbered per procedure
+    if (line.find("temp ") != std::string::npos)
+      continue;
+    std::string renamed;
+    auto last = line.cbegin();
+    for (std::sregex_iterator it(line.begin(), line.end(), temp), end; it != end; ++it) {
+      renamed.append(last, line.cbegin() + it->position());
+      auto [pos, fresh] = names.try_emplace(it->str(), (*it)[1].str() + "_" + std::to_string(names.size()));
+      renamed += pos->second;
+      last = line.cbegin() + it->position() + it->length();
+    }
+    renamed.append(last, line.cend());
+    out += renamed + "\n";
+  }
+  return out;
+}
 
 bool has(const std::vector<Op> &ops, Op o) {
   return std::find(ops.begin(), ops.end(), o) != ops.end();
@@ -246,7 +275,8 @@ TEST_CASE("a mutated expression and the expressions around it lose their ranges;
   CHECK(r.patch->files[0].after.find("r := (a - b) * 2 - a;") != std::string::npos);
 }
 
-TEST_CASE("arrays: indexes and element values are sites; element accesses are deleted and their bases replaced") {
+TEST_CASE(
+    "arrays: indexes and element values are sites; element accesses are deleted and their bases replaced") {
   fs::current_path(LOCUS_SOURCE_DIR);
   const std::string path = "tests/regress/repair/arrays_elements.gcl";
   auto c = compile(path);
@@ -286,7 +316,7 @@ TEST_CASE("arrays: indexes and element values are sites; element accesses are de
     auto again = compile(path, &r.patch->files.at(0).after);
     INFO(r.patch->diff << again->errors);
     REQUIRE(again->prog);
-    CHECK(structure(*again->prog) == structure(apply(prog, {&cand})));
+    CHECK(structureUpToTemps(*again->prog) == structureUpToTemps(apply(prog, {&cand})));
   }
   CHECK(deleted);
   // the fault model's variable replacements: the base of an element access by another array of its type

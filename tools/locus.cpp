@@ -14,6 +14,7 @@
 #include "tools/version.h"
 
 #include <CLI/CLI.hpp>
+#include <pthread.h>
 
 #include <charconv>
 #include <filesystem>
@@ -390,7 +391,9 @@ int cmdVersion(report::Reporter &rep) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+namespace {
+
+int locusMain(int argc, char **argv) {
   report::Reporter rep(std::cout, std::cerr);
   CLI::App app{
       "locus: a verifier toolchain for debugging, fault localization and repair of GCL and C programs.\n"
@@ -478,4 +481,35 @@ int main(int argc, char **argv) {
     return rep.error(Exit::Internal, ex.what());
   }
   return rep.error(Exit::Internal, "no subcommand ran");
+}
+
+/// The command's arguments and its exit code, for the thread that runs it.
+struct MainCall {
+  int argc;
+  char **argv;
+  int code = 0;
+};
+
+} // namespace
+
+/// Runs the command on a thread with a 1 GiB stack (reserved, touched only as deep as it goes): Z3 and
+/// cvc5 walk terms recursively, and a loop of 100 000 iterations over an array gives a chain of stores
+/// that deep (tests/regress/c/tasks/array_init_large.c), which overflowed the main thread's 8 MiB stack.
+int main(int argc, char **argv) {
+  MainCall call{argc, argv};
+  pthread_attr_t attr;
+  pthread_t thread;
+  bool started = pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, size_t(1) << 30) == 0 &&
+                 pthread_create(
+                     &thread, &attr,
+                     [](void *p) -> void * {
+                       auto *c = static_cast<MainCall *>(p);
+                       c->code = locusMain(c->argc, c->argv);
+                       return nullptr;
+                     },
+                     &call) == 0;
+  if (!started) // no such thread: the main thread's stack
+    return locusMain(argc, argv);
+  pthread_join(thread, nullptr);
+  return call.code;
 }

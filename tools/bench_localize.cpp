@@ -235,10 +235,20 @@ void explainMisses(const ir::Program &prog, const Task &task, const repair::Fail
       continue;
     }
     // A write that leaves its entity as it was (`h := h` where `p := h` was meant): the statement changes no
-    // state on this run, so no state difference can show at it.
+    // state on this run, so no state difference can show at it. The mutated statements when the fault names
+    // them (`d.val := nx.val` is `t0 := nx.val; d.val := t0`: only the field write was mutated), else the
+    // line.
+    std::vector<ir::StmtId> mutated;
+    for (const Truth &t : task.truth)
+      if (t.line == line && t.file == m.value("file", ""))
+        mutated.insert(mutated.end(), t.stmts.begin(), t.stmts.end());
+    auto isMutated = [&](ir::StmtId id) {
+      return mutated.empty() ? onLine(index, prog, id)
+                             : std::find(mutated.begin(), mutated.end(), id) != mutated.end();
+    };
     bool noop = true, wrote = false;
     for (const localize::Point &pt : replayed.points)
-      if (pt.kind == localize::Point::Write && onLine(index, prog, pt.stmt)) {
+      if (pt.kind == localize::Point::Write && isMutated(pt.stmt)) {
         wrote = true;
         noop = noop && pt.before == pt.after;
       }

@@ -446,8 +446,10 @@ TEST_CASE("arrays: element reads, writes, lengths and allocations insert in GCL;
       [](const ir::Program &p) {
         std::vector<Edit> out;
         ir::StmtId last = stmtAt(p, 6, ir::Stmt::Length).id;
-        for (auto [line, kind] : {std::pair{3u, ir::Stmt::NewArray}, {4u, ir::Stmt::GetElem},
-                                  {5u, ir::Stmt::PutElem}, {6u, ir::Stmt::Length}}) {
+        for (auto [line, kind] : {std::pair{3u, ir::Stmt::NewArray},
+                                  {4u, ir::Stmt::GetElem},
+                                  {5u, ir::Stmt::PutElem},
+                                  {6u, ir::Stmt::Length}}) {
           ir::Stmt s = stmtAt(p, line, kind);
           ir::forEachExprOf(s, [](Expr &e) { ir::clearRanges(e); });
           s.fill = kind == ir::Stmt::NewArray; // `new int[n] nondet`

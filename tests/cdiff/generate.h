@@ -20,6 +20,7 @@ struct Program {
   std::string text;                 ///< helpers, globals and the entry function (no includes, no main)
   std::vector<std::string> nondets; ///< the nondet calls in the order one run makes them (per round)
   int rounds = 0;
+  bool memory = false; ///< uses the memory features (arrays, pointers, structs with arrays, memset/memcpy)
 };
 
 /// A program from a seed (the same seed, the same program). `id` names its entry and helpers.

@@ -450,7 +450,9 @@ private:
       int bound = pick(0, 3);
       out << pad << "for (int " << k << " = 0; " << k << " < " << bound << "; " << k << "++) {\n";
       counters_.push_back({k, bound});
+      ++loops_;
       block(out, ind + 2, nest - 1);
+      --loops_;
       counters_.pop_back();
       out << pad << "}\n";
       return;
@@ -477,7 +479,9 @@ private:
       int n = label_++;
       std::string l = "B" + std::to_string(n), c = "c" + std::to_string(n);
       out << pad << "{\n" << pad << "  int " << c << " = 0;\n" << pad << l << ":\n";
+      ++loops_;
       block(out, ind + 2, nest - 1);
+      --loops_;
       out << pad << "  if (++" << c << " < 3 && (" << cond() << "))\n" << pad << "    goto " << l << ";\n";
       out << pad << "}\n";
       return;
@@ -487,7 +491,9 @@ private:
       std::string l = "O" + std::to_string(n), k = "k" + std::to_string(n);
       out << pad << "for (int " << k << " = 0; " << k << " < 3; " << k << "++) {\n";
       counters_.push_back({k, 3});
+      ++loops_;
       block(out, ind + 2, nest - 1);
+      --loops_;
       counters_.pop_back();
       out << pad << "  if (" << cond() << ")\n" << pad << "    goto " << l << ";\n";
       out << pad << "}\n" << pad << l << ":;\n";
@@ -873,8 +879,8 @@ private:
       return;
     }
     case 7:
-    case 8: { // a loop over an array's elements
-      if (nest <= 0 || arrs_.empty())
+    case 8: {                                       // a loop over an array's elements
+      if (nest <= 0 || loops_ > 0 || arrs_.empty()) // (not in another loop: the verifier's formulas grow)
         break;
       const Arr a = oneOf(arrs_);
       std::string i = "i" + num(label_++), j = "j" + num(label_++);
@@ -901,7 +907,7 @@ private:
     }
     case 9: { // a loop of a pointer over an array
       std::vector<Span> sp = spans();
-      if (nest <= 0 || sp.empty())
+      if (nest <= 0 || loops_ > 0 || sp.empty())
         break;
       const Span s = oneOf(sp);
       std::string q = "q" + num(label_++), end = s.base + " + " + num(s.len);
@@ -970,6 +976,7 @@ private:
   std::vector<std::string> structCopies_;             ///< struct assignments that may be made
   std::vector<E> extraLv_, extraRo_; ///< in a loop over an array: its element (an lvalue), the counter
   std::vector<std::pair<std::string, int>> counters_; ///< loop counters in scope and their bounds
+  int loops_ = 0;                                     ///< loops (for, backward goto) around the statement
   std::vector<std::pair<T, std::string>> arrayHelperNames_;
   std::ostringstream arrayHelpers_;
 };

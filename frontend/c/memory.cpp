@@ -1123,11 +1123,18 @@ void FnLowering::forEachField(const LVal &lv, const Expr &off, const Expr &g,
 
 void FnLowering::storeParts(const LVal &lv, Parts v, const Expr &g) {
   switch (lv.kind) {
-  case LVal::Var:
+  case LVal::Var: {
+    // A part that `p++` leaves as it is is not assigned; a source assignment of a variable to itself
+    // (`x = x;`, `p = p;`) is, every part: it is a statement repair and localization can point at.
+    auto same = [&](size_t i) { return v[i].kind == Expr::VarUse && v[i].var == lv.vars[i]; };
+    bool allSame = true;
     for (size_t i = 0; i < lv.vars.size(); ++i)
-      if (!(v[i].kind == Expr::VarUse && v[i].var == lv.vars[i])) // (a part `p++` leaves as it is)
+      allSame = allSame && same(i);
+    for (size_t i = 0; i < lv.vars.size(); ++i)
+      if (allSame || !same(i))
         emit(assign(g, lv.vars[i], coerce(std::move(v[i]), typeOf(lv.vars[i]), g)));
     return;
+  }
   case LVal::Const: unsupported(lv.node, "assignment to a constant");
   case LVal::Argv: unsupported(lv.node, "assignment to argv");
   case LVal::Field: {
@@ -1704,8 +1711,8 @@ void FnLowering::havocPart(const StructObj &o, uint32_t k, const Expr &g) {
 }
 
 /// The initializer of the elements of an array object of C type t (a list, nested for inner arrays and
-/// structs; a string literal for a char array) from element `base` on: the arrays are zeroed, so only values
-/// other than zero are written.
+/// structs; a string literal for a char array) from element `base` on: the arrays are zeroed, so the elements
+/// the list leaves out (and a string's zero bytes) are not written; every element it gives is.
 void FnLowering::initElements(const Parts &arrays, const cl::Expr *init, cl::QualType t, int64_t base,
                               const Expr &g) {
   init = init->IgnoreParens();
@@ -1756,10 +1763,13 @@ void FnLowering::initElements(const Parts &arrays, const cl::Expr *init, cl::Qua
   std::vector<ir::Type> types;
   for (const Expr &a : arrays)
     types.push_back(a.type.elemType());
+  if (llvm::isa<cl::ImplicitValueInitExpr>(init))
+    return; // an element the list leaves out: the array's zero
+  // An element the source writes is stored even when it is 0: it is a statement of its own, which
+  // localization can blame and a repair's patched source compiles back to.
   Parts v = valuesOf(init, types, g);
   for (size_t i = 0; i < v.size(); ++i)
-    if (!isZeroLit(v[i]))
-      putElem(arrays[i], i64(base), v[i], g);
+    putElem(arrays[i], i64(base), v[i], g);
 }
 
 } // namespace locus::c::lower

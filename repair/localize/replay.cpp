@@ -295,6 +295,12 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
     }
   auto initialElement = [&](uint32_t node, int64_t at) { return r.initialElement(node, at); };
 
+  // A global with its own array (Var::alloc) refers to it from the start: the interpreter allocates those
+  // arrays in the order of the globals, right after the input nodes.
+  std::map<uint32_t, uint32_t> globalArray; // global → its array's node
+  for (uint32_t g = 0, node = static_cast<uint32_t>(f.heap.size()); g < prog.globals.size(); ++g)
+    if (prog.globals[g].alloc)
+      globalArray[g] = ++node;
   std::map<Entity, ir::Value> current;
   auto init = [&](const Entity &e) -> ir::Value {
     if (e.kind == Entity::Elem)
@@ -304,8 +310,11 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
         return f.heap[e.node - 1].fields[e.index];
       return zeroOf(r.typeOf(e));
     }
-    if (e.frame == Entity::kGlobal)
+    if (e.frame == Entity::kGlobal) {
+      if (auto it = globalArray.find(e.index); it != globalArray.end())
+        return ir::Value::ofRef(it->second);
       return zeroOf(prog.globals.at(e.index).type);
+    }
     const ReplayFrame &fr = r.frames.at(e.frame);
     if (e.index < fr.birth.size())
       return fr.birth[e.index];

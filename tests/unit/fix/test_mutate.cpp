@@ -42,6 +42,7 @@ fix::Result repairFile(const std::string &path, const std::string &entry, bool l
   fix::Spec spec;
   spec.mainFile = path;
   spec.entry = entry;
+  spec.verify.encode.inputNodes = 3; // as `locus repair` (an input array is one of the input nodes)
   fix::Options o;
   o.maxRepairs = max;
   o.localization = localization;

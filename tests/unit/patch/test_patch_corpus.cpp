@@ -75,7 +75,7 @@ std::optional<Op> swapped(Op op) {
 }
 
 struct Stats {
-  size_t files = 0, roundTrips = 0, edits = 0, recompiled = 0, refused = 0;
+  size_t files = 0, roundTrips = 0, edits = 0, recompiled = 0, refused = 0, outOfScope = 0;
 };
 
 /// Renders every expression unchanged (the file must come back), and a sample of operator, constant and
@@ -132,7 +132,9 @@ void checkFile(const std::string &path, size_t sample, Stats &st) {
     e.range = {}; // the changed node (its unchanged operands keep theirs: their text is reused)
     PatchResult r = render(prog, c->sm, {Edit::replace(s->id, k, e)});
     if (!r.patch) {
-      ++st.refused;
+      // The sampled variable may not be in scope at the edit (`for (int i …)` elsewhere in the function):
+      // the renderer is right to refuse, and the sample is what missed.
+      ++(r.error.find("is not declared") != std::string::npos ? st.outOfScope : st.refused);
       MESSAGE("refused: " << r.error);
       continue;
     }
@@ -172,10 +174,11 @@ TEST_CASE("GCL files: unchanged expressions render as the file; edited sources c
   for (const std::string &p : files({"tests/regress", "bench/corpus", "bench/arith", "examples"}, ".gcl"))
     checkFile(p, 12, st);
   MESSAGE(st.files << " files: " << st.roundTrips << " round trips, " << st.edits << " edits, "
-                   << st.recompiled << " recompiled, " << st.refused << " refused");
+                   << st.recompiled << " recompiled, " << st.refused << " refused, " << st.outOfScope
+                   << " variables out of scope");
   CHECK(st.roundTrips > 8000);
   CHECK(st.recompiled > 500);
-  CHECK(st.refused * 20 < st.edits);
+  CHECK(st.refused * 20 < st.edits - st.outOfScope);
 }
 
 #ifdef LOCUS_WITH_C
@@ -185,9 +188,10 @@ TEST_CASE("C files: unchanged expressions render as the file; edited sources com
   for (const std::string &p : files({"tests/regress/c", "bench/corpus", "bench/arith", "examples"}, ".c"))
     checkFile(p, 8, st);
   MESSAGE(st.files << " files: " << st.roundTrips << " round trips, " << st.edits << " edits, "
-                   << st.recompiled << " recompiled, " << st.refused << " refused");
+                   << st.recompiled << " recompiled, " << st.refused << " refused, " << st.outOfScope
+                   << " variables out of scope");
   CHECK(st.roundTrips > 8000);
   CHECK(st.recompiled > 300);
-  CHECK(st.refused * 20 < st.edits);
+  CHECK(st.refused * 20 < st.edits - st.outOfScope);
 }
 #endif

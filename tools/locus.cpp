@@ -493,8 +493,8 @@ struct MainCall {
 } // namespace
 
 /// Runs the command on a thread with a 1 GiB stack (reserved, touched only as deep as it goes): Z3 and
-/// cvc5 walk terms recursively, and a loop of 100 000 iterations over an array gives a chain of stores
-/// that deep (tests/regress/c/tasks/array_init_large.c), which overflowed the main thread's 8 MiB stack.
+/// cvc5 walk terms recursively, and a loop of 100 000 iterations writing an array read afterwards at a nondet
+/// index (fully unrolled) gives a chain of stores that deep, which overflowed the main thread's 8 MiB stack.
 int main(int argc, char **argv) {
   MainCall call{argc, argv};
   pthread_attr_t attr;
@@ -508,6 +508,7 @@ int main(int argc, char **argv) {
                        return nullptr;
                      },
                      &call) == 0;
+  pthread_attr_destroy(&attr);
   if (!started) // no such thread: the main thread's stack
     return locusMain(argc, argv);
   pthread_join(thread, nullptr);

@@ -1615,14 +1615,8 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
       unsupported(x, "subscript of a struct pointer (a struct pointer refers to one whole node)");
     }
     ArrayObj ao = arrayObject(ic->getSubExpr(), g);
-    size_t mark = out_->size();
-    Expr i = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
-    settleParts(ao.arrays, mark, g);
-    ao.off = settle(std::move(ao.off), mark, g);
-    if (ao.row)
-      innerCheck(ao, i, ase, g);
+    o.index = elementIndex(ao, ase, g);
     o.arrays = std::move(ao.arrays);
-    o.index = ao.off.kind == Expr::IntLit && ao.off.value.isZero() ? std::move(i) : addI64(ao.off, i);
     if (!isLiteral(o.index))
       o.index = materialize(std::move(o.index), g);
     return o;

@@ -299,6 +299,9 @@ private:
   ArrayObj arrayObject(const cl::Expr *e, const Expr &g);
   ArrayObj rowOf(ArrayObj outer, const cl::ArraySubscriptExpr *ase, const Expr &g);
   void innerCheck(const ArrayObj &row, const Expr &i, const cl::ArraySubscriptExpr *ase, const Expr &g);
+  /// `ao[i]`: the subscript evaluated after the object (both settled), an inner row's index checked against
+  /// its dimension; the element's index in the flat array (the object's offset plus i).
+  Expr elementIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g);
   Parts decay(const cl::CastExpr *ce, const Expr &g);
   VarRef refVar(const Expr &e, const Expr &g);
   Expr getElem(const Expr &array, const Expr &index, const Expr &g);

@@ -963,25 +963,29 @@ FnLowering::LVal FnLowering::deref(Parts p, const PtrShape &s, Expr k, cl::QualT
   return lv;
 }
 
+Expr FnLowering::elementIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g) {
+  size_t mark = out_->size();
+  Expr i = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
+  settleParts(ao.arrays, mark, g);
+  ao.off = settle(std::move(ao.off), mark, g);
+  if (ao.row)
+    innerCheck(ao, i, ase, g);
+  return ao.off.kind == Expr::IntLit && ao.off.value.isZero() ? std::move(i) : addI64(ao.off, i);
+}
+
 /// `a[i]` (an element of an array object, a row checked against its length) or `p[i]` (through a pointer).
 FnLowering::LVal FnLowering::subscript(const cl::ArraySubscriptExpr *ase, const Expr &g) {
   const cl::Expr *base = ase->getBase()->IgnoreParens();
   if (const auto *ic = llvm::dyn_cast<cl::ImplicitCastExpr>(base);
       ic && ic->getCastKind() == cl::CK_ArrayToPointerDecay) {
     ArrayObj ao = arrayObject(ic->getSubExpr(), g);
-    size_t mark = out_->size();
-    Expr i = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
-    settleParts(ao.arrays, mark, g);
-    ao.off = settle(std::move(ao.off), mark, g);
-    if (ao.row)
-      innerCheck(ao, i, ase, g);
     LVal lv;
     lv.kind = LVal::Elem;
     lv.ctype = ase->getType();
     lv.node = ase;
+    lv.index = elementIndex(ao, ase, g);
     lv.parts = ao.arrays.size();
     lv.arrays = std::move(ao.arrays);
-    lv.index = ao.off.kind == Expr::IntLit && ao.off.value.isZero() ? std::move(i) : addI64(ao.off, i);
     return lv;
   }
   Parts p = ptr(base, g);

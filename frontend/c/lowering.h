@@ -302,6 +302,8 @@ private:
   /// `ao[i]`: the subscript evaluated after the object (both settled), an inner row's index checked against
   /// its dimension; the element's index in the flat array (the object's offset plus i).
   Expr elementIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g);
+  StructObj memberBase(const cl::MemberExpr *me, const cl::Expr *at, const char *notField,
+                       const char *notStruct, const Expr &g, const cl::FieldDecl *&fd);
   Parts decay(const cl::CastExpr *ce, const Expr &g);
   VarRef refVar(const Expr &e, const Expr &g);
   Expr getElem(const Expr &array, const Expr &index, const Expr &g);

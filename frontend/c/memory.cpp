@@ -750,18 +750,9 @@ Parts FnLowering::addressOf(const cl::Expr *obj, const cl::Expr *at, const Expr 
   if (const auto *uo = llvm::dyn_cast<cl::UnaryOperator>(obj); uo && uo->getOpcode() == cl::UO_Deref)
     return ptr(uo->getSubExpr(), g); // &*p
   if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(obj)) {
-    const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
-    if (!fd)
-      unsupported(at, "address of a member that is not a field");
-    StructObj b;
-    if (me->isArrow()) {
-      Expr pv = rv(me->getBase(), g);
-      if (!pv.type.isRef())
-        unsupported(at, "address of a member of something other than a struct");
-      b.node = refVar(pv, g);
-    } else {
-      b = structObj(me->getBase(), g);
-    }
+    const cl::FieldDecl *fd = nullptr;
+    StructObj b = memberBase(me, at, "address of a member that is not a field",
+                             "address of a member of something other than a struct", g, fd);
     uint32_t k = b.first + u_.leafOffset(fd);
     if (b.isElem()) { // an element of an array of structs: the leaf's arrays
       Parts cells(b.arrays.begin() + k, b.arrays.begin() + k + static_cast<long>(s.cells.size()));
@@ -833,19 +824,9 @@ FnLowering::ArrayObj FnLowering::arrayObject(const cl::Expr *e, const Expr &g) {
     return rowOf(std::move(outer), ase, g);
   }
   if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e)) {
-    const auto *fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
-    if (!fd)
-      unsupported(e, "member that is not a field");
-    StructObj b;
-    if (me->isArrow()) {
-      Expr pv = rv(me->getBase(), g);
-      if (!pv.type.isRef())
-        unsupported(e, "member access on something other than a struct pointer");
-      b.node = refVar(pv, g);
-      b.first = 0;
-    } else {
-      b = structObj(me->getBase(), g);
-    }
+    const cl::FieldDecl *fd = nullptr;
+    StructObj b = memberBase(me, e, "member that is not a field",
+                             "member access on something other than a struct pointer", g, fd);
     uint32_t k = b.first + u_.leafOffset(fd), n = u_.leafCount(fd->getType());
     if (b.isElem())
       unsupported(e, "array field of an element of an array of structs");
@@ -961,6 +942,25 @@ FnLowering::LVal FnLowering::deref(Parts p, const PtrShape &s, Expr k, cl::QualT
   lv.index = toI64(std::move(k));
   lv.shape = &s;
   return lv;
+}
+
+/// The struct a member expression selects from — `p->f`: the node p refers to; `s.f`: the struct object s
+/// is — and its field (`fd`); `notField` / `notStruct` are the errors for a member that is not a field and a
+/// `->` base that is not a struct pointer.
+FnLowering::StructObj FnLowering::memberBase(const cl::MemberExpr *me, const cl::Expr *at,
+                                             const char *notField, const char *notStruct, const Expr &g,
+                                             const cl::FieldDecl *&fd) {
+  fd = llvm::dyn_cast<cl::FieldDecl>(me->getMemberDecl());
+  if (!fd)
+    unsupported(at, notField);
+  if (!me->isArrow())
+    return structObj(me->getBase(), g);
+  StructObj b;
+  Expr pv = rv(me->getBase(), g);
+  if (!pv.type.isRef())
+    unsupported(at, notStruct);
+  b.node = refVar(pv, g);
+  return b;
 }
 
 Expr FnLowering::elementIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g) {

@@ -179,11 +179,12 @@ uint64_t envOr(const char *name, uint64_t dflt) {
 }
 
 void runMany(ir::IntMode ints, uint64_t base, Flavor flavor = Flavor::General) {
-  // The integer programs: fewer by default, as their math-mode checks are slow (below).
+  // Sized for CI (each case about half a minute on a 2-core machine; LOCUS_DIFF_COUNT widens a run): the
+  // integer programs fewer, as their math-mode checks are slow (below).
   uint64_t first = envOr("LOCUS_DIFF_SEED", base),
-           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints     ? 40
-                                             : flavor == Flavor::Arrays ? 60
-                                                                        : 100);
+           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints     ? 20
+                                             : flavor == Flavor::Arrays ? 30
+                                                                        : 50);
   for (const std::string &spec : apiSolvers()) {
     Tally t;
     for (uint64_t seed = first; seed < first + count; ++seed)

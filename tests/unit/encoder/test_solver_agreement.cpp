@@ -102,9 +102,9 @@ void runMany(ir::IntMode ints, uint64_t base, uint64_t dfltCount) {
 } // namespace
 
 TEST_CASE("verdicts agree across solvers, mathematical integers") {
-  runMany(ir::IntMode::Math, 20000, 200);
+  runMany(ir::IntMode::Math, 20000, 100);
 }
 
 TEST_CASE("verdicts agree across solvers, bv32") {
-  runMany(ir::IntMode::BV32, 30000, 100);
+  runMany(ir::IntMode::BV32, 30000, 50);
 }

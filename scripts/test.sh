@@ -22,8 +22,10 @@ T0=$(date +%s)
 step_start=$T0
 timing() { local now; now=$(date +%s); echo "---- $1: $(( now - step_start )) s"; step_start=$now; }
 
-section "main build (build/, RelWithDebInfo)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+section "main build (build/, RelWithDebInfo at -O2 -g1)"
+# -g1 (line tables, enough for a backtrace) compiles about 30 % faster than -g (tools/bench_verify.cpp: 20 s
+# against 28 s); the sanitizer and fuzz builds below use -O1 -g1 for the same reason.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG"
 cmake --build build -j "$JOBS"
 timing "main build"
 

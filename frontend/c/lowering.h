@@ -299,8 +299,10 @@ private:
   ArrayObj arrayObject(const cl::Expr *e, const Expr &g);
   ArrayObj rowOf(ArrayObj outer, const cl::ArraySubscriptExpr *ase, const Expr &g);
   void innerCheck(const ArrayObj &row, const Expr &i, const cl::ArraySubscriptExpr *ase, const Expr &g);
-  /// `ao[i]`: the subscript evaluated after the object (both settled), an inner row's index checked against
-  /// its dimension; the element's index in the flat array (the object's offset plus i).
+  /// The subscript of `ao[i]`, evaluated after the object (both settled), checked against an inner row's
+  /// dimension: i itself (rowOf and elementIndex place it).
+  Expr subscriptIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g);
+  /// `ao[i]`: the element's index in the flat array (the object's offset plus subscriptIndex).
   Expr elementIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g);
   StructObj memberBase(const cl::MemberExpr *me, const cl::Expr *at, const char *notField,
                        const char *notStruct, const Expr &g, const cl::FieldDecl *&fd);

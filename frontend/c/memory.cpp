@@ -868,12 +868,7 @@ FnLowering::ArrayObj FnLowering::arrayObject(const cl::Expr *e, const Expr &g) {
 
 /// Element `ase->getIdx()` of the array `outer` (an array of arrays): a row.
 FnLowering::ArrayObj FnLowering::rowOf(ArrayObj outer, const cl::ArraySubscriptExpr *ase, const Expr &g) {
-  size_t mark = out_->size();
-  Expr i = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
-  settleParts(outer.arrays, mark, g);
-  outer.off = settle(std::move(outer.off), mark, g);
-  if (outer.row)
-    innerCheck(outer, i, ase, g);
+  Expr i = subscriptIndex(outer, ase, g);
   ArrayObj ao;
   ao.arrays = std::move(outer.arrays);
   ao.dims.assign(outer.dims.begin() + 1, outer.dims.end());
@@ -963,13 +958,18 @@ FnLowering::StructObj FnLowering::memberBase(const cl::MemberExpr *me, const cl:
   return b;
 }
 
-Expr FnLowering::elementIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g) {
+Expr FnLowering::subscriptIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g) {
   size_t mark = out_->size();
   Expr i = rvAs(ase->getIdx(), intTypeOf(ase->getIdx()), g);
   settleParts(ao.arrays, mark, g);
   ao.off = settle(std::move(ao.off), mark, g);
   if (ao.row)
     innerCheck(ao, i, ase, g);
+  return i;
+}
+
+Expr FnLowering::elementIndex(ArrayObj &ao, const cl::ArraySubscriptExpr *ase, const Expr &g) {
+  Expr i = subscriptIndex(ao, ase, g);
   return ao.off.kind == Expr::IntLit && ao.off.value.isZero() ? std::move(i) : addI64(ao.off, i);
 }
 

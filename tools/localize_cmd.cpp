@@ -6,10 +6,13 @@
 #include "repair/common/suite.h"
 #include "repair/common/tests.h"
 #include "repair/localize/localize.h"
+#include "session/bounds.h"
+#include "session/failure.h"
+#include "session/program.h"
+#include "session/values.h"
+#include "tools/options.h"
 #include "tools/report.h"
 #include "tools/sarif.h"
-#include "tools/spec_opts.h"
-#include "tools/values.h"
 
 #include <chrono>
 #include <filesystem>
@@ -22,6 +25,7 @@ namespace locus::tools {
 
 using report::Exit;
 using report::Json;
+using session::splitList;
 
 namespace {
 
@@ -33,8 +37,7 @@ struct Store {
   std::string test;
   std::string args, nondet;
   bool haveArgs = false;
-  uint32_t unwind = 5, heap = 64, inputNodes = 3;
-  std::string ints = "math";
+  session::Bounds bounds; ///< --unwind, --heap, … (options.h)
   std::string solver = "z3";
   double timeout = 0;
   size_t maxSize = 3, maxSets = 20;
@@ -47,9 +50,7 @@ struct Store {
   size_t failures = 1;
   bool allFailing = false;
   std::string sarif;
-  SpecStore spec;           ///< --reference, --reference-entry, --tests, --compare (spec_opts.h)
-  uint32_t inputBytes = 16; ///< verify's free standard input
-  std::string stdinFile;    ///< --stdin: the standard input of the run (and of verify)
+  session::SpecSource spec; ///< --reference, --reference-entry, --tests, --compare (options.h)
 };
 
 std::string partText(encoder::Part p) {
@@ -205,17 +206,6 @@ int run(const Store &o, report::Reporter &rep) {
       o.components != "conditions,assignments")
     report::usageError("--components: expected assignments or assignments,conditions, got '" + o.components +
                        "'");
-  if (o.failures < 1)
-    report::usageError("--failures: expected at least 1");
-  if (o.allFailing && (!o.test.empty() || o.haveArgs || !o.nondet.empty()))
-    report::usageError("--all-failing localizes the failing declared tests; it excludes --test, --args and "
-                       "--nondet");
-  if (o.failures > 1 && (o.allFailing || !o.test.empty() || o.haveArgs || !o.nondet.empty()))
-    report::usageError("--failures N takes further counterexamples of verify; with --test, --args or "
-                       "--nondet there is one failure (--all-failing: every failing test)");
-  if (!o.spec.tests.empty() && (o.allFailing || o.failures > 1))
-    report::usageError("--tests and --all-failing/--failures exclude each other (a suite's failing tests "
-                       "are not localized together yet)");
   if (o.weights != "uniform" && o.weights != "ochiai")
     report::usageError("--weights: expected uniform or ochiai, got '" + o.weights + "'");
   repair::Formula formula = repair::Formula::Ochiai;
@@ -225,163 +215,57 @@ int run(const Store &o, report::Reporter &rep) {
     report::usageError("--parts: expected value or value,guard, got '" + o.parts + "'");
   if (o.timeout < 0 || !(o.timeout < 1e7))
     report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec))
-    report::usageError("cannot read '" + o.file + "': no such file");
+  session::FailureRequest req;
+  req.file = o.file;
+  req.entry = o.entry;
+  req.test = o.test;
+  req.args = o.args;
+  req.haveArgs = o.haveArgs;
+  req.nondet = o.nondet;
+  req.failures = o.failures;
+  req.allFailing = o.allFailing;
+  req.haveStdin = !o.bounds.stdinFile.empty();
+  req.spec = o.spec;
+  session::checkRequest(req);
 
   auto t0 = std::chrono::steady_clock::now();
-  SourceManager sm;
-  Diagnostics diags(sm);
-  frontend::Options fo;
-  fo.importPath = o.importPath;
-  std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
-  rep.diagnostics(diags);
-  if (!prog)
+  std::unique_ptr<session::Loaded> loaded = session::load(session::Source{o.file, o.importPath});
+  rep.diagnostics(loaded->diags);
+  if (!loaded->prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
-
-  std::string input;
-  if (!o.stdinFile.empty()) {
-    std::ifstream in(o.stdinFile, std::ios::binary);
-    if (!in)
-      report::usageError("--stdin: cannot read '" + o.stdinFile + "'");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    input = ss.str();
-  }
-  // A reference program without a suite: the product program, verify's counterexample (or the given run)
-  // compared with the reference on the same inputs (ir/product.h).
-  std::optional<ir::Program> refProg;
-  uint32_t refEntry = ir::kNone;
-  if (!o.spec.reference.empty()) {
-    uint32_t e = prog->procIndex(o.entry);
-    if (e == ir::kNone || prog->procs[e].isTest)
-      report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
-    refProg = compileReference(o.spec.reference, o.importPath, rep);
-    refEntry = referenceEntry(*refProg, o.spec, o.entry);
-  }
-  std::optional<uint32_t> productReference;
-  if (refProg && o.spec.tests.empty()) {
-    ir::Product product = productWith(*prog, prog->procIndex(o.entry), *refProg, refEntry);
-    prog = std::move(product.prog);
-    productReference = product.reference;
-  }
+  const SourceManager &sm = loaded->sm;
+  std::optional<ir::Program> &prog = loaded->prog;
 
   repair::FailureSpec spec;
-  spec.entry = o.entry;
-  spec.input = input;
-  spec.verify.encode.inputBytes = o.inputBytes;
-  if (!o.stdinFile.empty())
-    spec.verify.encode.fixedInput = input;
-  if (productReference)
-    spec.verify.encode.expect.reference = *productReference;
+  spec.verify.encode = session::encodeOptions(o.bounds, *prog, o.file);
+  spec.input = spec.verify.encode.fixedInput.value_or("");
   spec.verify.solver = o.solver;
   spec.verify.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
-  spec.verify.encode.unwind = o.unwind;
-  spec.verify.encode.heapSlots = o.heap;
-  spec.verify.encode.inputNodes = o.inputNodes;
-  spec.verify.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
-  std::string err;
-  if (!o.nondet.empty())
-    for (const std::string &t : splitList(o.nondet)) {
-      std::optional<ir::Value> v = parseValue(t, ir::Type::Void, err);
-      if (!v)
-        report::usageError("--nondet: " + err);
-      spec.nondets.push_back(*v);
-    }
-  if (!o.test.empty() && o.spec.tests.empty()) {
-    if (o.haveArgs)
-      report::usageError("--test and --args exclude each other");
-    spec.kind = repair::FailureSpec::Kind::Test;
-    spec.test = o.test;
-  } else if (o.haveArgs || !o.nondet.empty()) {
-    spec.kind = repair::FailureSpec::Kind::Inputs;
-    uint32_t entry = prog->procIndex(o.entry);
-    if (entry == ir::kNone || prog->procs[entry].isTest)
-      report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
-    const ir::Procedure &p = prog->procs[entry];
-    std::vector<std::string> texts = splitList(o.args);
-    if (texts.size() != p.params.size())
-      report::usageError("'" + p.name + "' takes " + std::to_string(p.params.size()) +
-                         " argument(s), --args gave " + std::to_string(texts.size()));
-    for (size_t i = 0; i < texts.size(); ++i) {
-      std::optional<ir::Value> v = parseValue(texts[i], p.vars[p.params[i]].type.kind, err);
-      if (!v)
-        report::usageError("--args: parameter '" + p.vars[p.params[i]].name + "': " + err);
-      spec.args.push_back(*v);
-    }
+  // A reference program without a suite: the product program, verify's counterexample (or the given run)
+  // compared with the reference on the same inputs (ir/product.h).
+  std::optional<session::Reference> ref;
+  if (!o.spec.reference.empty()) {
+    session::entryIndex(*prog, o.entry, o.file);
+    ref = session::loadReference(o.spec, o.importPath, o.entry,
+                                 [&](const Diagnostics &d) { rep.diagnostics(d); });
   }
-  if (o.allFailing) { // the first failing declared test is the failure; the others follow it
-    ir::InterpOptions tio;
-    tio.ints = spec.verify.encode.ints;
-    for (const repair::TestRun &t : repair::runTests(*prog, repair::declaredTests(*prog, o.file), tio))
-      if (t.failed()) {
-        spec.kind = repair::FailureSpec::Kind::Test;
-        spec.test = prog->procs[t.proc].name;
-        break;
-      }
-    if (spec.kind != repair::FailureSpec::Kind::Test) {
-      rep.text() << "no failure to localize: no declared test of " << o.file << " fails\n";
-      return rep.finish(Json{{"file", o.file},
-                             {"method", all ? "all" : method->name()},
-                             {"status", "no-failure"},
-                             {"message", "no declared test fails"},
-                             {"ranking", Json::array()}},
-                        Exit::Ok);
-    }
+  if (ref && o.spec.tests.empty()) {
+    ir::Product product = session::productWith(*prog, prog->procIndex(o.entry), ref->prog(), ref->entry);
+    prog = std::move(product.prog);
+    spec.verify.encode.expect.reference = product.reference;
   }
-  // A test suite: its first failing test (or --test NAME of the suite) is the failure, every test that
-  // passes or fails is a run for the methods that read tests (repair/common/suite.h).
-  std::vector<repair::TestRun> suiteTests;
-  repair::FailureSearch found;
-  if (!o.spec.tests.empty()) {
-    if (o.haveArgs || !o.nondet.empty() || !o.stdinFile.empty())
-      report::usageError("--tests and --args/--nondet/--stdin exclude each other");
-    uint32_t entry = prog->procIndex(o.entry);
-    if (entry == ir::kNone || prog->procs[entry].isTest)
-      report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
-    repair::Suite suite = loadTests(o.spec);
-    ir::InterpOptions io;
-    io.ints = spec.verify.encode.ints;
-    io.seed = 0; // indeterminate values (uninitialized locals) come from a seed, so runs are reproducible
-    repair::RunTarget target{&*prog, entry, o.file};
-    repair::RunTarget refTarget{refProg ? &*refProg : nullptr, refEntry, o.spec.reference};
-    std::vector<repair::SuiteResult> results =
-        repair::runSuite(target, suite, refProg ? &refTarget : nullptr, compareOf(o.spec), io);
-    std::optional<size_t> chosen;
-    size_t failing = 0;
-    for (size_t k = 0; k < results.size(); ++k) {
-      if (results[k].status == repair::SuiteResult::Status::Error)
-        report::usageError("--tests: " + suite.tests[k].name + " of " + suite.path + ": " +
-                           results[k].message);
-      if (results[k].status != repair::SuiteResult::Status::Fail)
-        continue;
-      ++failing;
-      if (!chosen && (o.test.empty() || suite.tests[k].name == o.test))
-        chosen = k;
-    }
-    if (!o.test.empty() && !chosen) {
-      bool exists = std::any_of(suite.tests.begin(), suite.tests.end(),
-                                [&](const repair::SuiteTest &t) { return t.name == o.test; });
-      if (!exists)
-        report::usageError("--test: the suite has no test '" + o.test + "'");
-    }
-    suiteTests = repair::suiteRuns(results);
-    if (!chosen) {
-      found.status = repair::FailureStatus::None;
-      found.message = o.test.empty() ? "every test of " + suite.path + " passes (" +
-                                           std::to_string(results.size()) + " tests)"
-                                     : "test " + o.test + " of " + suite.path + " passes";
-    } else {
-      found.status = repair::FailureStatus::Found;
-      found.failure = repair::suiteFailure(results, *chosen, entry,
-                                           "test " + suite.tests[*chosen].name + " of " + suite.path + " (" +
-                                               std::to_string(failing) + " of " +
-                                               std::to_string(results.size()) + " tests fail)",
-                                           io.ints, o.unwind);
-    }
-  } else {
-    found = repair::findFailure(*prog, spec);
+  session::Selection sel =
+      session::selectFailure(*prog, req, spec, ref && !o.spec.tests.empty() ? &*ref : nullptr);
+  if (sel.noFailingTest) {
+    rep.text() << "no failure to localize: " << sel.found.message << "\n";
+    return rep.finish(Json{{"file", o.file},
+                           {"method", all ? "all" : method->name()},
+                           {"status", "no-failure"},
+                           {"message", "no declared test fails"},
+                           {"ranking", Json::array()}},
+                      Exit::Ok);
   }
+  const repair::FailureSearch &found = sel.found;
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   Json j;
   j["file"] = o.file;
@@ -408,31 +292,9 @@ int run(const Store &o, report::Reporter &rep) {
   }
   }
   const repair::Failure &failure = *found.failure;
-  ir::InterpOptions io;
-  io.ints = failure.ints;
-  std::vector<repair::TestRun> tests = suiteTests; // a suite's runs first: Failure::test indexes them
-  for (repair::TestRun &t : repair::runTests(*prog, repair::declaredTests(*prog, o.file), io))
-    tests.push_back(std::move(t));
-
-  // Several failures: further counterexamples of verify (--failures N), or every failing declared test.
-  std::vector<repair::Failure> more;
-  if (o.allFailing) {
-    for (const repair::TestRun &t : tests) {
-      if (!t.failed() || t.proc == failure.entry)
-        continue;
-      repair::FailureSpec ts = spec;
-      ts.kind = repair::FailureSpec::Kind::Test;
-      ts.test = prog->procs[t.proc].name;
-      repair::FailureSearch fs = repair::findFailure(*prog, ts);
-      if (fs.status == repair::FailureStatus::Found)
-        more.push_back(std::move(*fs.failure));
-    }
-  } else if (o.failures > 1) {
-    std::vector<repair::Failure> all = repair::moreFailures(*prog, spec, failure, o.failures);
-    more.assign(std::make_move_iterator(all.begin() + 1), std::make_move_iterator(all.end()));
-  }
+  const std::vector<repair::TestRun> &tests = sel.tests;
   std::vector<const repair::Failure *> failures{&failure};
-  for (const repair::Failure &f : more)
+  for (const repair::Failure &f : sel.more)
     failures.push_back(&f);
 
   localize::Options lo;
@@ -654,7 +516,7 @@ Json failureJson(const ir::Program &prog, const repair::Failure &f) {
   }
   j["unwind"] = f.unwind;
   if (repair::isCommandLineEntry(prog, f.entry))
-    j["command_line"] = commandLineText(prog, f.entry, f.args);
+    j["command_line"] = session::commandLineText(prog, f.entry, f.args);
   j["stdin"] = f.input;
   if (f.expect.output)
     j["expected_output"] = *f.expect.output;
@@ -682,7 +544,7 @@ void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failu
     os << "\n";
   }
   if (repair::isCommandLineEntry(prog, failure.entry))
-    os << "command line: " << commandLineText(prog, failure.entry, failure.args) << "\n";
+    os << "command line: " << session::commandLineText(prog, failure.entry, failure.args) << "\n";
   if (!failure.input.empty())
     os << "stdin: \"" << ir::showBytes(failure.input, 200) << "\"\n";
 }
@@ -708,17 +570,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
       ->each([&o](const std::string &) { o.haveArgs = true; });
   c.cmd->add_option("--nondet", o.nondet, "values for `nondet` in that run, comma-separated");
   c.cmd->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND")->capture_default_str();
-  c.cmd
-      ->add_option("--unwind", o.unwind,
-                   "loop iterations and recursion depth (at least what the failing run needs)")
-      ->check(CLI::Range(1u, 100000u))
-      ->capture_default_str();
-  c.cmd->add_option("--heap", o.heap, "nodes `new` may allocate")->capture_default_str();
-  c.cmd->add_option("--input-nodes", o.inputNodes, "input nodes per record type for verify's counterexample")
-      ->capture_default_str();
-  c.cmd->add_option("--ints", o.ints, "integer semantics: math or bv32")
-      ->check(CLI::IsMember({"math", "bv32"}))
-      ->capture_default_str();
+  addBoundOptions(c.cmd, o.bounds);
   c.cmd->add_option("--timeout", o.timeout,
                     "time limit in seconds for verify and for the method, each (0: none)");
   c.cmd->add_option("--max-size", o.maxSize, "set methods: the largest set enumerated")
@@ -750,12 +602,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
                   "localize every failing declared test of FILE (combined as --failures combines)");
   c.cmd->add_option("--sarif", o.sarif, "also write the ranking as SARIF 2.1.0 to this file");
   addSpecOptions(c.cmd, o.spec, true);
-  c.cmd
-      ->add_option("--input-bytes", o.inputBytes,
-                   "verify's standard input: inputs of at most this many bytes are considered")
-      ->check(CLI::Range(0u, 4096u))
-      ->capture_default_str();
-  c.cmd->add_option("--stdin", o.stdinFile, "a file whose bytes are the standard input");
+  c.cmd->add_option("--stdin", o.bounds.stdinFile, "a file whose bytes are the standard input");
   c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;
 }

@@ -3,13 +3,14 @@
 #include "frontend/source.h"
 #include "ir/interp.h"
 #include "ir/printer.h"
+#include "session/program.h"
+#include "session/values.h"
 #include "tools/bench_cmd.h"
 #include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
+#include "tools/options.h"
 #include "tools/repair_cmd.h"
 #include "tools/report.h"
-#include "tools/spec_opts.h"
-#include "tools/values.h"
 #include "tools/verify_cmd.h"
 #include "tools/version.h"
 
@@ -25,8 +26,8 @@
 using namespace locus;
 using report::Exit;
 using report::Json;
-using tools::parseValue;
-using tools::splitList;
+using session::parseValue;
+using session::splitList;
 using namespace locus::tools;
 
 namespace {
@@ -36,6 +37,12 @@ struct Common {
   std::string file;
   std::vector<std::string> importPath;
   size_t maxErrors = Diagnostics::kDefaultErrorLimit;
+};
+
+/// The specification options of `run` and `test`: a command line, a standard input, a suite, a reference.
+struct RunSpec : session::SpecSource {
+  std::string argv;      ///< --argv "ARGS" (run: a command line)
+  std::string stdinFile; ///< --stdin FILE (run: the standard input)
 };
 
 /// Options of the commands that execute (run, test).
@@ -152,31 +159,17 @@ int exitFor(const ir::Outcome &o) {
 }
 
 int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText,
-           const SpecStore &spec, report::Reporter &rep) {
+           const RunSpec &spec, report::Reporter &rep) {
   std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
-  uint32_t entry = prog->procIndex(entryName);
-  if (entry == ir::kNone) {
-    std::string names;
-    for (const ir::Procedure &p : prog->procs)
-      if (!p.isTest)
-        names += (names.empty() ? "" : ", ") + p.name;
-    usageError("no procedure '" + entryName + "' in " + c.file +
-               (names.empty() ? "" : " (procedures: " + names + ")") + "; choose one with --entry");
-  }
+  uint32_t entry = session::entryIndex(*prog, entryName, c.file, true);
   const ir::Procedure &proc = prog->procs[entry];
   std::vector<ir::Value> args;
   std::vector<std::string> texts = argText.empty() ? std::vector<std::string>{} : splitList(argText);
   ir::InterpOptions io = interpOptions(e);
-  if (!spec.stdinFile.empty()) {
-    std::ifstream in(spec.stdinFile, std::ios::binary);
-    if (!in)
-      usageError("--stdin: cannot read '" + spec.stdinFile + "'");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    io.input = ss.str();
-  }
+  if (!spec.stdinFile.empty())
+    io.input = session::readFile(spec.stdinFile, "--stdin");
   if (!spec.argv.empty() || (argText.empty() && repair::isCommandLineEntry(*prog, entry))) {
     // a command line (none given: the empty one), split at white space
     if (!argText.empty())
@@ -288,31 +281,27 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
 
 /// `locus test FILE --tests SUITE [--reference REF] [--compare tokens]`: each test of a suite run and
 /// compared with its expected output (the suite's, or the reference's on the same input).
-int cmdSuite(const Common &c, const ExecOptions &e, const SpecStore &spec, const std::string &entryName,
+int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const std::string &entryName,
              const std::string &filter, report::Reporter &rep) {
   std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
-  uint32_t entry = prog->procIndex(entryName);
-  if (entry == ir::kNone || prog->procs[entry].isTest)
-    usageError("no procedure '" + entryName + "' in " + c.file + "; choose one with --entry");
-  repair::Suite suite = loadTests(spec);
+  uint32_t entry = session::entryIndex(*prog, entryName, c.file);
+  repair::Suite suite = session::loadTests(spec);
   if (!filter.empty()) // --filter: only the suite's tests whose name contains it
     std::erase_if(suite.tests,
                   [&](const repair::SuiteTest &t) { return t.name.find(filter) == std::string::npos; });
-  std::optional<ir::Program> ref;
-  uint32_t refEntry = ir::kNone;
-  if (!spec.reference.empty()) {
-    ref = compileReference(spec.reference, c.importPath, rep);
-    refEntry = referenceEntry(*ref, spec, entryName);
-  }
+  std::optional<session::Reference> ref;
+  if (!spec.reference.empty())
+    ref = session::loadReference(spec, c.importPath, entryName,
+                                 [&](const Diagnostics &d) { rep.diagnostics(d); });
   ir::InterpOptions io = interpOptions(e);
   if (!io.seed)
     io.seed = 0; // indeterminate values (uninitialized locals) come from a seed, so runs are reproducible
   repair::RunTarget target{&*prog, entry, c.file};
-  repair::RunTarget refTarget{ref ? &*ref : nullptr, refEntry, spec.reference};
+  repair::RunTarget refTarget{ref ? &ref->prog() : nullptr, ref ? ref->entry : ir::kNone, spec.reference};
   std::vector<repair::SuiteResult> results =
-      repair::runSuite(target, suite, ref ? &refTarget : nullptr, compareOf(spec), io);
+      repair::runSuite(target, suite, ref ? &refTarget : nullptr, session::compareOf(spec), io);
   size_t passed = 0, failed = 0, unknown = 0, errors = 0;
   Json tests = Json::array();
   std::ostream &os = rep.text();
@@ -422,7 +411,7 @@ int locusMain(int argc, char **argv) {
   addExec(run, e);
   run->add_option("--entry", entry, "the procedure to run")->capture_default_str();
   run->add_option("--args", args, "its arguments, comma-separated: ints, true/false, null");
-  SpecStore spec;
+  RunSpec spec;
   run->add_option(
       "--argv", spec.argv,
       "a command line for a command-line entry (main(argc, argv)): the arguments, space-separated");

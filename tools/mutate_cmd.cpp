@@ -6,11 +6,12 @@
 #include "backends/encoder/verify.h"
 #include "bench/mutate/manifest.h"
 #include "frontend/source.h"
+#include "session/bounds.h"
+#include "tools/options.h"
 #include "tools/report.h"
 #include "tools/time_limit.h"
 
 #include <filesystem>
-#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -34,7 +35,12 @@ struct Options {
   std::string stem;
   bool verify = false;
   std::string solver = "z3";
-  uint32_t unwind = 5, heap = 64;
+  /// The bounds of --verify; its input nodes 0 (reference parameters null) unless given.
+  session::Bounds bounds = [] {
+    session::Bounds b;
+    b.inputNodes = 0;
+    return b;
+  }();
   double timeout = 60;
 };
 
@@ -95,10 +101,8 @@ int run(const Options &o, report::Reporter &rep) {
   if (header.program.empty() || header.program == "." || header.program == ".." ||
       header.program.find_first_of("/\\") != std::string::npos ||
       header.program.find('\0') != std::string::npos) {
-    std::cerr
-        << "locus: error: --stem '" << header.program
-        << "' is not a plain file name (no '/', not '.' or '..'): the versions are written inside --out\n";
-    return Exit::InputError;
+    usageError("--stem '" + header.program +
+               "' is not a plain file name (no '/', not '.' or '..'): the versions are written inside --out");
   }
   header.source = o.file;
   header.entry = o.entry;
@@ -116,10 +120,10 @@ int run(const Options &o, report::Reporter &rep) {
   std::vector<std::string> verdicts(m.versions.size());
   bool internal = false;
   if (o.verify) {
+    encoder::EncodeOptions eo = session::encodeOptions(o.bounds, *prog, o.file);
     for (size_t i = 0; i < r.mutants.size(); ++i) {
       encoder::VerifyOptions vo;
-      vo.encode.unwind = o.unwind;
-      vo.encode.heapSlots = o.heap;
+      vo.encode = eo;
       vo.solver = o.solver;
       vo.timeoutMs = timeLimitMs(o.timeout);
       encoder::VerifyResult vr = encoder::verify(r.mutants[i].program, entry, vo);
@@ -199,8 +203,7 @@ MutateCommand addMutateCommand(CLI::App &app, report::Reporter &rep) {
   cmd->add_flag("--json", rep.jsonFlag(), "print the manifest as JSON on stdout");
   cmd->add_flag("--verify", o->verify, "verify every version; mark those proved safe as equivalent");
   cmd->add_option("--solver", o->solver, "solver for --verify")->capture_default_str();
-  cmd->add_option("--unwind", o->unwind, "loop bound for --verify")->capture_default_str();
-  cmd->add_option("--heap", o->heap, "allocation slots for --verify")->capture_default_str();
+  addBoundOptions(cmd, o->bounds); // the bounds of --verify
   cmd->add_option("--timeout", o->timeout, "per-version solver time limit for --verify, seconds (0: none)")
       ->check(timeLimitCheck())
       ->capture_default_str();

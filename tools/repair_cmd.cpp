@@ -4,9 +4,11 @@
 
 #include "frontend/source.h"
 #include "repair/fix/fix.h"
+#include "session/bounds.h"
+#include "session/program.h"
+#include "session/values.h"
 #include "tools/localize_cmd.h"
-#include "tools/spec_opts.h"
-#include "tools/values.h"
+#include "tools/options.h"
 
 #include <filesystem>
 #include <fstream>
@@ -25,8 +27,7 @@ struct Store {
   std::vector<std::string> importPath;
   std::string method = "mutate";
   std::string entry = "main";
-  uint32_t unwind = 5, heap = 64, inputNodes = 3;
-  std::string ints = "math";
+  session::Bounds bounds; ///< --unwind, --heap, … (options.h)
   std::string solver = "z3";
   double timeout = 120;
   bool all = false;
@@ -40,8 +41,7 @@ struct Store {
   size_t diagnosisSize = 2;
   int64_t coefficientBound = 10;
   uint64_t seed = 0;
-  SpecStore spec; ///< --reference, --reference-entry
-  uint32_t inputBytes = 16;
+  session::SpecSource spec; ///< --reference, --reference-entry (options.h)
 };
 
 Json repairJson(const fix::Repair &r) {
@@ -79,40 +79,28 @@ int run(const Store &o, report::Reporter &rep) {
     report::usageError("--level: expected 1 or 2");
   if (o.maxMutations < 1)
     report::usageError("--max-mutations: expected at least 1");
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.file, ec))
-    report::usageError("cannot read '" + o.file + "': no such file");
-
-  SourceManager sm;
-  Diagnostics diags(sm);
-  frontend::Options fo;
-  fo.importPath = o.importPath;
-  std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
-  rep.diagnostics(diags);
-  if (!prog)
+  std::unique_ptr<session::Loaded> loaded = session::load(session::Source{o.file, o.importPath});
+  rep.diagnostics(loaded->diags);
+  if (!loaded->prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
-  uint32_t entry = prog->procIndex(o.entry);
-  if (entry == ir::kNone || prog->procs[entry].isTest)
-    report::usageError("no procedure '" + o.entry + "' in " + o.file + "; choose one with --entry");
+  const SourceManager &sm = loaded->sm;
+  const std::optional<ir::Program> &prog = loaded->prog;
+  uint32_t entry = session::entryIndex(*prog, o.entry, o.file);
 
-  std::optional<ir::Program> refProg;
+  std::optional<session::Reference> ref;
   fix::Spec spec;
   spec.mainFile = o.file;
   spec.importPath = o.importPath;
   spec.entry = o.entry;
   if (!o.spec.reference.empty()) {
-    refProg = compileReference(o.spec.reference, o.importPath, rep);
-    uint32_t refEntry = referenceEntry(*refProg, o.spec, o.entry);
-    productWith(*prog, entry, *refProg, refEntry); // a usage error when they do not fit
-    spec.reference = &*refProg;
-    spec.referenceEntry = refProg->procs[refEntry].name;
+    ref = session::loadReference(o.spec, o.importPath, o.entry,
+                                 [&](const Diagnostics &d) { rep.diagnostics(d); });
+    session::productWith(*prog, entry, ref->prog(), ref->entry); // a usage error when they do not fit
+    spec.reference = &ref->prog();
+    spec.referenceEntry = ref->prog().procs[ref->entry].name;
   }
   spec.verify.solver = o.solver;
-  spec.verify.encode.unwind = o.unwind;
-  spec.verify.encode.heapSlots = o.heap;
-  spec.verify.encode.inputNodes = o.inputNodes;
-  spec.verify.encode.inputBytes = o.inputBytes;
-  spec.verify.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
+  spec.verify.encode = session::encodeOptions(o.bounds, *prog, o.file);
 
   fix::Options fo2;
   fo2.solver = o.solver;
@@ -132,7 +120,7 @@ int run(const Store &o, report::Reporter &rep) {
         fo2.procs->insert(k);
   } else if (!o.procs.empty()) {
     fo2.procs.emplace();
-    for (const std::string &name : splitList(o.procs)) {
+    for (const std::string &name : session::splitList(o.procs)) {
       uint32_t k = prog->procIndex(name);
       if (k == ir::kNone)
         report::usageError("--procs: no procedure '" + name + "'");
@@ -181,7 +169,7 @@ int run(const Store &o, report::Reporter &rep) {
     os << " (level " << o.level << ", at most " << o.maxMutations << " mutation"
        << (o.maxMutations == 1 ? "" : "s")
        << (o.noLocalization ? ", AllRepair without localization" : ", fl-AllRepair") << ")";
-  os << " on " << r.solver << ", unwind " << o.unwind << ", " << std::fixed << std::setprecision(3)
+  os << " on " << r.solver << ", unwind " << o.bounds.unwind << ", " << std::fixed << std::setprecision(3)
      << r.seconds << " s\n";
   for (size_t k = 0; k < r.repairs.size(); ++k) {
     const fix::Repair &x = r.repairs[k];
@@ -235,14 +223,7 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd->add_option("--entry", o.entry, "the procedure to repair (with what it calls)")
       ->capture_default_str();
   c.cmd->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND")->capture_default_str();
-  c.cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth of the bounded check")
-      ->check(CLI::Range(1u, 100000u))
-      ->capture_default_str();
-  c.cmd->add_option("--heap", o.heap, "nodes `new` may allocate")->capture_default_str();
-  c.cmd->add_option("--input-nodes", o.inputNodes, "input nodes per record type")->capture_default_str();
-  c.cmd->add_option("--ints", o.ints, "integer semantics: math or bv32")
-      ->check(CLI::IsMember({"math", "bv32"}))
-      ->capture_default_str();
+  addBoundOptions(c.cmd, o.bounds);
   c.cmd->add_option("--timeout", o.timeout, "time limit of the whole repair in seconds (0: none)")
       ->capture_default_str();
   c.cmd->add_flag("--all", o.all, "enumerate every minimal repair (up to --max, 10 by default)");
@@ -267,9 +248,6 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
       ->capture_default_str();
   c.cmd->add_option("--seed", o.seed, "template: randomize the preferences (0: none)")->capture_default_str();
   addSpecOptions(c.cmd, o.spec, false);
-  c.cmd->add_option("--input-bytes", o.inputBytes, "the standard input: inputs of at most this many bytes")
-      ->check(CLI::Range(0u, 4096u))
-      ->capture_default_str();
   c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;
 }

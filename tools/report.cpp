@@ -12,10 +12,6 @@
 
 namespace locus::report {
 
-void usageError(const std::string &message) {
-  throw Error(Exit::InputError, message);
-}
-
 namespace {
 
 /// A stream that discards everything (the text output under --json).

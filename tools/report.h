@@ -5,6 +5,7 @@
 #include "ir/diagnostics.h"
 #include "ir/interp.h"
 #include "ir/ir.h"
+#include "session/error.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,19 +23,10 @@ namespace locus::report {
 
 using Json = nlohmann::ordered_json;
 
-/// Exit codes of every subcommand (docs/cli.md).
-enum Exit : int { Ok = 0, Violated = 1, InputError = 2, Unknown = 3, Internal = 4 };
-
-/// An error that ends a subcommand, thrown where it is found (however deep) and rendered by the driver's top
-/// level through the Reporter; `code` is the exit status.
-class Error : public std::runtime_error {
-public:
-  Error(Exit code, const std::string &message) : std::runtime_error(message), code(code) {}
-  Exit code;
-};
-
-/// Ends the subcommand with a usage or input error (exit 2): throws Error. Never exits the process.
-[[noreturn]] void usageError(const std::string &message);
+/// Exit codes and the error a command throws to end early: the session's (session/error.h).
+using session::Error;
+using session::Exit;
+using session::usageError;
 
 /// The one output path of a run of the driver. A subcommand writes
 /// - its result as text to `text()` (stdout), or, under `--json`, as one JSON document through `finish()`;

@@ -4,8 +4,9 @@
 #include "backends/alarm.h"
 #include "backends/encoder/verify.h"
 #include "frontend/source.h"
+#include "session/error.h"
+#include "tools/options.h"
 #include "tools/report.h"
-#include "tools/spec_opts.h"
 #include "tools/time_limit.h"
 
 #include <chrono>
@@ -22,183 +23,25 @@ using report::Json;
 
 namespace {
 
-struct Loaded {
-  std::optional<ir::Program> prog;
-  double parseSeconds = 0, lowerSeconds = 0;
-};
-
 using report::usageError;
 
 /// Parse (with imports), check and lower, timing the phases. Diagnostics go to the reporter; when the file
-/// does not compile, the command's answer (exit 2) has been given and `prog` is empty.
-Loaded load(const VerifyOptionStore &o, report::Reporter &rep) {
-  Loaded l;
-  if (std::optional<std::string> why = SourceManager::unreadable(o.file))
-    usageError("cannot read '" + o.file + "': " + *why);
-  SourceManager sm;
-  Diagnostics diags(sm);
-  diags.setErrorLimit(o.maxErrors);
-  frontend::Options fo;
-  fo.importPath = o.importPath;
-  frontend::Timings t;
-  l.prog = frontend::compileSource(o.file, sm, diags, fo, &t);
-  l.parseSeconds = t.parseSeconds;
-  l.lowerSeconds = t.lowerSeconds;
-  rep.diagnostics(diags);
-  if (!l.prog)
-    rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
+/// does not compile, the command's answer (exit 2) has been given and the program is empty.
+std::unique_ptr<session::Loaded> load(const VerifyOptionStore &o, report::Reporter &rep) {
+  std::unique_ptr<session::Loaded> l = session::load(o.src);
+  rep.diagnostics(l->diags);
+  if (!l->prog)
+    rep.finish(Json{{"file", o.src.file}, {"ok", false}}, Exit::InputError);
   return l;
 }
 
-uint32_t entryIndex(const ir::Program &prog, const VerifyOptionStore &o) {
-  uint32_t entry = prog.procIndex(o.entry);
-  if (entry == ir::kNone) {
-    std::string names;
-    for (const ir::Procedure &p : prog.procs)
-      if (!p.isTest)
-        names += (names.empty() ? "" : ", ") + p.name;
-    usageError("no procedure '" + o.entry + "' in " + o.file +
-               (names.empty() ? "" : " (procedures: " + names + ")") + "; choose one with --entry");
-  }
-  return entry;
-}
-
-/// `TEXT=K` split at the last '=', K a bound from 1 to ir::kMaxUnwind; else a usage error naming `option`
-/// and saying what is expected (`what`).
-std::pair<std::string, uint32_t> boundArgument(const std::string &option, const std::string &text,
-                                               const char *what) {
-  size_t eq = text.rfind('=');
-  std::string k = eq == std::string::npos ? "" : text.substr(eq + 1);
-  if (eq == std::string::npos || eq == 0 || k.empty() || k.size() > 6 ||
-      k.find_first_not_of("0123456789") != std::string::npos)
-    usageError(option + ": expected " + what + ", got '" + text + "'");
-  unsigned long bound = std::stoul(k);
-  if (bound < 1 || bound > ir::kMaxUnwind)
-    usageError(option + " " + text + ": the bound must be from 1 to " + std::to_string(ir::kMaxUnwind));
-  return {text.substr(0, eq), static_cast<uint32_t>(bound)};
-}
-
-/// The loops of the program: statement, and whether it lies in the file given on the command line.
-std::vector<std::pair<const ir::Stmt *, bool>> loopsOf(const ir::Program &prog, const std::string &file) {
-  std::vector<bool> isMain(prog.files.size());
-  std::error_code ec;
-  for (size_t f = 0; f < prog.files.size(); ++f)
-    isMain[f] = prog.files[f] == file || std::filesystem::equivalent(prog.files[f], file, ec);
-  std::vector<std::pair<const ir::Stmt *, bool>> out;
-  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
-    if (s.kind == ir::Stmt::While)
-      out.push_back({&s, s.loc.file < isMain.size() && isMain[s.loc.file]});
-  });
-  return out;
-}
-
-/// The encoder's options; `--unwind-loop` and `--unwind-proc` are resolved against the program (a loop's
-/// statement id, `#ID`, or `@LINE` / `@LINE:COL` of the file given; a procedure's name).
-encoder::EncodeOptions encodeOptions(const VerifyOptionStore &o, const ir::Program &prog) {
-  encoder::EncodeOptions eo;
-  eo.unwind = o.unwind;
-  eo.heapSlots = o.heap;
-  eo.inputNodes = o.inputNodes;
-  eo.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
-  eo.unwindingAssertions = !o.noUnwindingAssertions;
-  eo.inputBytes = o.inputBytes;
-  if (!o.stdinFile.empty()) {
-    std::ifstream in(o.stdinFile, std::ios::binary);
-    if (!in)
-      usageError("--stdin: cannot read '" + o.stdinFile + "'");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    eo.fixedInput = ss.str();
-  }
-  auto loops = loopsOf(prog, o.file);
-  auto listLoops = [&] {
-    std::string out;
-    for (auto &[s, inMain] : loops)
-      out += (out.empty() ? "" : ", ") + ("#" + std::to_string(s->id)) + " at " + report::where(prog, s->loc);
-    return out.empty() ? std::string("the program has no loops") : "the loops: " + out;
-  };
-  for (const std::string &arg : o.unwindLoop) {
-    auto [id, bound] = boundArgument("--unwind-loop", arg,
-                                     "ID=K (ID: a loop's statement id as `locus ir` prints it, or @LINE)");
-    std::vector<ir::StmtId> hit;
-    if (!id.empty() && id[0] == '@') {
-      uint32_t line = 0, col = 0;
-      char extra = 0;
-      int n = std::sscanf(id.c_str() + 1, "%u:%u%c", &line, &col, &extra);
-      if (n < 1 || n > 2 || (n == 1 && id.find(':') != std::string::npos))
-        usageError("--unwind-loop: expected @LINE or @LINE:COL, got '" + id + "'");
-      for (auto &[s, inMain] : loops)
-        if (inMain && s->loc.line == line && (n == 1 || s->loc.col == col))
-          hit.push_back(s->id);
-      if (hit.empty())
-        usageError("--unwind-loop " + arg + ": no loop at " + id.substr(1) + " of " + o.file + " (" +
-                   listLoops() + ")");
-    } else {
-      std::string digits = id[0] == '#' ? id.substr(1) : id;
-      ir::StmtId want = 0;
-      if (!digits.empty() && digits.size() <= 9 &&
-          digits.find_first_not_of("0123456789") == std::string::npos)
-        want = static_cast<ir::StmtId>(std::stoul(digits));
-      for (auto &[s, inMain] : loops)
-        if (s->id == want)
-          hit.push_back(s->id);
-      if (hit.empty())
-        usageError("--unwind-loop " + arg + ": statement " + id + " is not a loop (" + listLoops() + ")");
-    }
-    for (ir::StmtId h : hit)
-      eo.loopUnwind[h] = bound;
-  }
-  for (const std::string &arg : o.unwindProc) {
-    auto [name, bound] = boundArgument("--unwind-proc", arg, "NAME=K");
-    uint32_t idx = prog.procIndex(name);
-    if (idx == ir::kNone || prog.procs[idx].isTest)
-      usageError("--unwind-proc " + arg + ": no procedure '" + name + "'");
-    eo.procUnwind[name] = bound;
-  }
-  return eo;
-}
-
-/// The bounds that differ from --unwind, for the SAFE line: "loop #6 at f.gcl:6:3: 12; f: 3".
-std::vector<std::string> otherBounds(const ir::Program &prog, const encoder::EncodeOptions &eo) {
-  std::vector<std::string> out;
-  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
-    if (s.kind == ir::Stmt::While && eo.boundFor(s) != eo.unwind)
-      out.push_back("loop #" + std::to_string(s.id) + " at " + report::where(prog, s.loc) + ": " +
-                    std::to_string(eo.boundFor(s)));
-  });
-  for (const ir::Procedure &p : prog.procs)
-    if (!p.isTest && eo.boundFor(p) != eo.unwind)
-      out.push_back("recursion of " + p.name + ": " + std::to_string(eo.boundFor(p)));
-  return out;
-}
-
 void addShared(CLI::App *cmd, VerifyOptionStore &o) {
-  cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
-  cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
-  cmd->add_option("--max-errors", o.maxErrors, "stop after this many errors (0: no limit)")
+  cmd->add_option("FILE", o.src.file, "a .gcl or .c file")->required();
+  cmd->add_option("-I,--import-path", o.src.importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--max-errors", o.src.maxErrors, "stop after this many errors (0: no limit)")
       ->capture_default_str();
   cmd->add_option("--entry", o.entry, "the procedure to verify")->capture_default_str();
-  cmd->add_option("--unwind", o.unwind, "loop iterations and recursion depth explored")
-      ->check(CLI::Range(1u, 100000u))
-      ->capture_default_str();
-  cmd->add_option(
-      "--unwind-loop", o.unwindLoop,
-      "ID=K: the bound of one loop (repeatable; over its `unwind K` annotation): ID is its statement "
-      "id as `locus ir` prints it (#ID), or @LINE / @LINE:COL in FILE");
-  cmd->add_option(
-      "--unwind-proc", o.unwindProc,
-      "NAME=K: the recursion bound of one procedure (repeatable; over its `unwind K` annotation)");
-  cmd->add_option("--heap", o.heap, "nodes `new` may allocate (one more is a heap-bound failure)")
-      ->capture_default_str();
-  cmd->add_option("--input-nodes", o.inputNodes,
-                  "nodes in the heap at the start, per record type reachable from the entry's reference "
-                  "parameters (their fields are free inputs; 0: reference parameters are null)")
-      ->capture_default_str();
-  cmd->add_option("--ints", o.ints, "integer semantics: math (unbounded) or bv32 (32-bit two's complement)")
-      ->check(CLI::IsMember({"math", "bv32"}))
-      ->capture_default_str();
-  cmd->add_flag("--no-unwinding-assertions", o.noUnwindingAssertions,
-                "assume the bounds suffice instead of checking it (unsound beyond the bounds)");
+  addBoundOptions(cmd, o.bounds);
   cmd->add_option(
          "--solver", o.solver,
          "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\"); smt: print the query as verify asks this "
@@ -211,31 +54,20 @@ void addShared(CLI::App *cmd, VerifyOptionStore &o) {
          "solver's measured best")
       ->check(CLI::IsMember({"auto", "assume", "push", "plain", "fresh"}))
       ->capture_default_str();
-  cmd->add_option("--reference", o.reference,
-                  "a reference program (.c or .gcl): verify that the entry prints and returns what the "
-                  "reference's procedure of the same name does, on every input (a product program)");
-  cmd->add_option("--reference-entry", o.referenceEntry,
-                  "the reference's procedure (default: the entry's name)");
-  cmd->add_option("--input-bytes", o.inputBytes,
-                  "standard input: inputs of at most this many bytes are considered (free bytes)")
-      ->check(CLI::Range(0u, 4096u))
-      ->capture_default_str();
-  cmd->add_option("--stdin", o.stdinFile,
+  addSpecOptions(cmd, o.spec, false);
+  cmd->add_option("--stdin", o.bounds.stdinFile,
                   "a file whose bytes are the standard input (instead of free bytes)");
 }
 
 /// With --reference: the product of the program and the reference (ir/product.h), its entry compared with
 /// the reference's; otherwise nothing changes.
-void withReference(const VerifyOptionStore &o, report::Reporter &rep, Loaded &l, uint32_t &entry,
+void withReference(const VerifyOptionStore &o, report::Reporter &rep, session::Loaded &l, uint32_t &entry,
                    encoder::EncodeOptions &eo) {
-  if (o.reference.empty())
+  if (o.spec.reference.empty())
     return;
-  ir::Program ref = compileReference(o.reference, o.importPath, rep);
-  SpecStore spec;
-  spec.reference = o.reference;
-  spec.referenceEntry = o.referenceEntry;
-  uint32_t refEntry = referenceEntry(ref, spec, l.prog->procs[entry].name);
-  ir::Product product = productWith(*l.prog, entry, ref, refEntry);
+  session::Reference ref = session::loadReference(o.spec, o.src.importPath, l.prog->procs[entry].name,
+                                                  [&](const Diagnostics &d) { rep.diagnostics(d); });
+  ir::Product product = session::productWith(*l.prog, entry, ref.prog(), ref.entry);
   l.prog = std::move(product.prog);
   entry = product.entry;
   eo.expect.reference = product.reference;
@@ -263,11 +95,12 @@ bool reads(const ir::Program &prog) {
   return any;
 }
 
-void printStats(std::ostream &os, const Loaded &l, const encoder::VerifyResult &r) {
-  double total = l.parseSeconds + l.lowerSeconds + r.encodeSeconds + r.solverStartStopSeconds +
-                 r.handOverSeconds + r.solverAssertSeconds + r.solveSeconds + r.replaySeconds;
-  os << std::fixed << std::setprecision(4) << "stats: parse " << l.parseSeconds << " s, lower "
-     << l.lowerSeconds << " s, encode " << r.encodeSeconds << " s, hand-over " << r.handOverSeconds
+void printStats(std::ostream &os, const session::Loaded &l, const encoder::VerifyResult &r) {
+  double total = l.timings.parseSeconds + l.timings.lowerSeconds + r.encodeSeconds +
+                 r.solverStartStopSeconds + r.handOverSeconds + r.solverAssertSeconds + r.solveSeconds +
+                 r.replaySeconds;
+  os << std::fixed << std::setprecision(4) << "stats: parse " << l.timings.parseSeconds << " s, lower "
+     << l.timings.lowerSeconds << " s, encode " << r.encodeSeconds << " s, hand-over " << r.handOverSeconds
      << " s, replay " << r.replaySeconds << " s; solver: start/stop " << r.solverStartStopSeconds
      << " s, assert " << r.solverAssertSeconds << " s, solve " << r.solveSeconds << " s (total " << total
      << " s)\n";
@@ -276,9 +109,9 @@ void printStats(std::ostream &os, const Loaded &l, const encoder::VerifyResult &
   os.unsetf(std::ios::fixed);
 }
 
-Json statsJson(const Loaded &l, const encoder::VerifyResult &r) {
-  return Json{{"parse_seconds", l.parseSeconds},
-              {"lower_seconds", l.lowerSeconds},
+Json statsJson(const session::Loaded &l, const encoder::VerifyResult &r) {
+  return Json{{"parse_seconds", l.timings.parseSeconds},
+              {"lower_seconds", l.timings.lowerSeconds},
               {"encode_seconds", r.encodeSeconds},
               {"solver_start_stop_seconds", r.solverStartStopSeconds},
               {"hand_over_seconds", r.handOverSeconds},
@@ -292,12 +125,13 @@ Json statsJson(const Loaded &l, const encoder::VerifyResult &r) {
 }
 
 int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
-  Loaded l = load(o, rep);
+  std::unique_ptr<session::Loaded> loaded = load(o, rep);
+  session::Loaded &l = *loaded;
   if (!l.prog)
     return Exit::InputError;
-  uint32_t entry = entryIndex(*l.prog, o);
+  uint32_t entry = session::entryIndex(*l.prog, o.entry, o.src.file, true);
   encoder::VerifyOptions vo;
-  vo.encode = encodeOptions(o, *l.prog);
+  vo.encode = session::encodeOptions(o.bounds, *l.prog, o.src.file);
   withReference(o, rep, l, entry, vo.encode);
   const ir::Program &prog = *l.prog;
   vo.solver = o.solver;
@@ -315,12 +149,12 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
     // watchdog gives the answer a timeout gives (UNKNOWN, exit 3) and ends the process.
     backends::Alarm watchdog(hard, [&] {
       rep.text() << "UNKNOWN: " << overran.str() << "\n";
-      rep.finish(Json{{"file", o.file},
+      rep.finish(Json{{"file", o.src.file},
                       {"entry", prog.procs[entry].name},
                       {"ok", true},
                       {"verdict", "unknown"},
-                      {"unwind", o.unwind},
-                      {"ints", o.ints},
+                      {"unwind", o.bounds.unwind},
+                      {"ints", o.bounds.ints},
                       {"solver", o.solver},
                       {"reason", overran.str()}},
                  Exit::Unknown);
@@ -347,14 +181,14 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   }
   if (rep.json()) {
     Json j;
-    j["file"] = o.file;
+    j["file"] = o.src.file;
     j["entry"] = proc.name;
     j["ok"] = true;
     j["verdict"] = encoder::verdictName(r.verdict);
-    j["unwind"] = o.unwind;
-    if (std::vector<std::string> other = otherBounds(prog, vo.encode); !other.empty())
+    j["unwind"] = o.bounds.unwind;
+    if (std::vector<std::string> other = session::otherBounds(prog, vo.encode); !other.empty())
       j["other_bounds"] = other;
-    j["ints"] = o.ints;
+    j["ints"] = o.bounds.ints;
     j["solver"] = r.solverName;
     if (!r.reason.empty())
       j["reason"] = r.reason;
@@ -380,7 +214,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
         heap.push_back(report::nodeToJson(prog, r.cx.heap[k], static_cast<uint32_t>(k + 1)));
       j["inputs"] = Json{{"args", args}, {"nondet", nd}, {"heap", heap}};
       j["inputs"]["stdin"] = vo.encode.fixedInput.value_or(r.cx.input);
-      if (std::string cl = commandLineText(prog, entry, r.cx.args);
+      if (std::string cl = session::commandLineText(prog, entry, r.cx.args);
           !cl.empty() || repair::isCommandLineEntry(prog, entry))
         j["inputs"]["command_line"] = cl;
     }
@@ -393,8 +227,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   std::ostream &os = rep.text();
   switch (r.verdict) {
   case encoder::Verdict::Safe: {
-    os << "SAFE (up to unwind " << o.unwind;
-    for (const std::string &b : otherBounds(prog, vo.encode))
+    os << "SAFE (up to unwind " << o.bounds.unwind;
+    for (const std::string &b : session::otherBounds(prog, vo.encode))
       os << "; " << b;
     os << ")\n";
     break;
@@ -423,7 +257,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
             "(increase --unwind / --heap, or --no-unwinding-assertions)\n";
     os << "inputs: " << (r.cx.args.empty() ? "(none)" : valueList(prog, proc, r.cx.args)) << "\n";
     if (repair::isCommandLineEntry(prog, entry))
-      os << "command line: " << commandLineText(prog, entry, r.cx.args) << "\n";
+      os << "command line: " << session::commandLineText(prog, entry, r.cx.args) << "\n";
     if (!r.cx.input.empty() || reads(prog))
       os << "stdin: \"" << ir::showBytes(vo.encode.fixedInput.value_or(r.cx.input), 400) << "\"\n";
     if (!r.cx.nondets.empty())
@@ -455,30 +289,32 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
 }
 
 int cmdSmt(const VerifyOptionStore &o, report::Reporter &rep) {
-  Loaded l = load(o, rep);
+  std::unique_ptr<session::Loaded> loaded = load(o, rep);
+  session::Loaded &l = *loaded;
   if (!l.prog)
     return Exit::InputError;
-  uint32_t entry = entryIndex(*l.prog, o);
+  uint32_t entry = session::entryIndex(*l.prog, o.entry, o.src.file, true);
   // verify's first query, posed as verify poses it (the SMT-LIB pipe sends the same text)
   encoder::VerifyOptions vo;
-  vo.encode = encodeOptions(o, *l.prog);
+  vo.encode = session::encodeOptions(o.bounds, *l.prog, o.src.file);
   withReference(o, rep, l, entry, vo.encode);
   vo.solver = o.solver;
   vo.posing = *backends::parsePosing(o.posing);
   encoder::PrintedQuery q = encoder::printQuery(*l.prog, entry, vo);
   std::ostream &os = rep.text();
-  os << "; locus smt " << o.file << " --entry " << o.entry << " --unwind " << o.unwind;
-  for (const std::string &b : o.unwindLoop)
+  os << "; locus smt " << o.src.file << " --entry " << o.entry << " --unwind " << o.bounds.unwind;
+  for (const std::string &b : o.bounds.unwindLoop)
     os << " --unwind-loop " << b;
-  for (const std::string &b : o.unwindProc)
+  for (const std::string &b : o.bounds.unwindProc)
     os << " --unwind-proc " << b;
-  os << " --ints " << o.ints << " --solver " << o.solver << " --posing " << backends::posingName(q.posing)
-     << "\n; sat: some check can fail (" << q.checks << " checks); unsat: safe up to the bounds\n"
+  os << " --ints " << o.bounds.ints << " --solver " << o.solver << " --posing "
+     << backends::posingName(q.posing) << "\n; sat: some check can fail (" << q.checks
+     << " checks); unsat: safe up to the bounds\n"
      << q.script;
-  return rep.finish(Json{{"file", o.file},
+  return rep.finish(Json{{"file", o.src.file},
                          {"entry", o.entry},
-                         {"unwind", o.unwind},
-                         {"ints", o.ints},
+                         {"unwind", o.bounds.unwind},
+                         {"ints", o.bounds.ints},
                          {"solver", o.solver},
                          {"posing", backends::posingName(q.posing)},
                          {"checks", q.checks},

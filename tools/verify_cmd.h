@@ -1,6 +1,8 @@
 // The `verify` and `smt` subcommands of the driver: bounded verification and the VC as SMT-LIB 2.
 #pragma once
 
+#include "session/bounds.h"
+#include "session/program.h"
 #include "tools/report.h"
 
 #include <CLI/CLI.hpp>
@@ -14,25 +16,15 @@ namespace locus::tools {
 
 /// Options of `verify` and `smt` (one storage shared by both; only the parsed subcommand reads it).
 struct VerifyOptionStore {
-  std::string file;
-  std::vector<std::string> importPath;
-  size_t maxErrors = 20; ///< Diagnostics::kDefaultErrorLimit
+  session::Source src;
   std::string entry = "main";
-  uint32_t unwind = 5;
-  std::vector<std::string> unwindLoop; ///< `--unwind-loop ID=K`, as given
-  std::vector<std::string> unwindProc; ///< `--unwind-proc NAME=K`, as given
-  uint32_t heap = 64;
-  uint32_t inputNodes = 3;
-  std::string ints = "math";
-  bool noUnwindingAssertions = false;
+  session::Bounds bounds;
   std::string solver = "z3";
   std::string posing = "auto";
   double timeout = 0; ///< seconds, 0 = none
   bool stats = false;
   bool trace = false;
-  std::string reference, referenceEntry; ///< --reference REF, --reference-entry NAME (spec_opts.h)
-  uint32_t inputBytes = 16;              ///< --input-bytes: free standard input of at most this many bytes
-  std::string stdinFile;                 ///< --stdin FILE: the standard input, fixed
+  session::SpecSource spec; ///< --reference, --reference-entry
 };
 
 struct VerifyCommands {

@@ -1,5 +1,5 @@
 // Values written on the command line (`--args`, `--nondet`).
-#include "tools/values.h"
+#include "session/values.h"
 
 #include "ir/ints.h"
 
@@ -7,11 +7,11 @@
 #include <charconv>
 #include <sstream>
 
-namespace locus::tools {
+namespace locus::session {
 
 std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind, std::string &err) {
   if (!text.empty() && text[0] == '{') { // an array's contents, as ir::toString prints them: {2:5 7:-1 *:0}
-    if (kind != ir::Type::Void) { // only nondet values: an array argument is a reference (null)
+    if (kind != ir::Type::Void) {        // only nondet values: an array argument is a reference (null)
       err = "an array's contents can only be a nondet value (of a `new T[n] nondet`)";
       return std::nullopt;
     }
@@ -98,4 +98,4 @@ std::vector<std::string> splitList(const std::string &s) {
   return out;
 }
 
-} // namespace locus::tools
+} // namespace locus::session

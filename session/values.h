@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace locus::tools {
+namespace locus::session {
 
 /// Parses one value against an expected type (kind Void: infer from the text). nullopt with `err` set when
 /// the text is not a value of that type.
@@ -16,4 +16,4 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
 /// Splits a comma-separated list, trimming blanks around each item ("" gives no items).
 std::vector<std::string> splitList(const std::string &s);
 
-} // namespace locus::tools
+} // namespace locus::session

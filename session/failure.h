@@ -1,0 +1,51 @@
+// Which failure a command explains: verify's counterexample, a declared test, a run on given inputs, a test
+// of a suite (with a reference or expected outputs), or every failing declared test — and the runs beside
+// it (the suite's and the declared tests') that spectrum methods read.
+#pragma once
+
+#include "repair/common/failure.h"
+#include "repair/common/tests.h"
+#include "session/program.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::session {
+
+/// The failure the user asks for (docs/localize.md, "Which failure").
+struct FailureRequest {
+  std::string file;           ///< the user's file (its declared tests)
+  std::string entry = "main"; ///< verify's entry, the entry of --args, the suite's program
+  std::string test;           ///< --test NAME: a declared test, or a test of the suite
+  std::string args;           ///< --args, comma-separated (with haveArgs)
+  bool haveArgs = false;
+  std::string nondet;      ///< --nondet values of that run
+  size_t failures = 1;     ///< --failures N: further counterexamples of verify
+  bool allFailing = false; ///< --all-failing: every failing declared test
+  bool haveStdin = false;  ///< --stdin was given (its bytes are the base spec's input)
+  SpecSource spec;         ///< --tests, --compare (the reference is the caller's)
+};
+
+/// Checks that the options of `req` go together (a usage error when they do not).
+void checkRequest(const FailureRequest &req);
+
+/// The failure found and the runs beside it.
+struct Selection {
+  repair::FailureSearch found;
+  /// --all-failing and no declared test fails (found.status None).
+  bool noFailingTest = false;
+  /// The suite's runs first (Failure::test indexes them), then the declared tests' runs.
+  std::vector<repair::TestRun> tests;
+  /// Further failures of the same entry (--failures N, --all-failing), after found.failure.
+  std::vector<repair::Failure> more;
+};
+
+/// Finds the failure `req` asks for in `prog` (the program, or its product with a reference when there is
+/// no suite). `base` carries verify's options (solver, bounds, time limit, the product's expectation) and the
+/// standard input; `reference` is the suite's expectation when both --tests and --reference are given.
+/// Usage errors (no such test, arguments that do not fit, a suite test that cannot run) are thrown.
+Selection selectFailure(const ir::Program &prog, const FailureRequest &req, const repair::FailureSpec &base,
+                        const Reference *reference);
+
+} // namespace locus::session

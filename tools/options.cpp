@@ -1,0 +1,51 @@
+// The shared options (options.h).
+#include "tools/options.h"
+
+namespace locus::tools {
+
+void addBoundOptions(CLI::App *cmd, session::Bounds &b) {
+  cmd->add_option("--unwind", b.unwind, "loop iterations and recursion depth explored")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
+  cmd->add_option(
+      "--unwind-loop", b.unwindLoop,
+      "ID=K: the bound of one loop (repeatable; over its `unwind K` annotation): ID is its statement "
+      "id as `locus ir` prints it (#ID), or @LINE / @LINE:COL in FILE");
+  cmd->add_option(
+      "--unwind-proc", b.unwindProc,
+      "NAME=K: the recursion bound of one procedure (repeatable; over its `unwind K` annotation)");
+  cmd->add_option("--heap", b.heap, "nodes `new` may allocate (one more is a heap-bound failure)")
+      ->capture_default_str();
+  cmd->add_option("--input-nodes", b.inputNodes,
+                  "nodes in the heap at the start, per record type reachable from the entry's reference "
+                  "parameters (their fields are free inputs; 0: reference parameters are null)")
+      ->capture_default_str();
+  cmd->add_option("--ints", b.ints, "integer semantics: math (unbounded) or bv32 (32-bit two's complement)")
+      ->check(CLI::IsMember({"math", "bv32"}))
+      ->capture_default_str();
+  cmd->add_flag("--no-unwinding-assertions", b.noUnwindingAssertions,
+                "assume the bounds suffice instead of checking it (unsound beyond the bounds)");
+  cmd->add_option("--input-bytes", b.inputBytes,
+                  "standard input: inputs of at most this many bytes are considered (free bytes)")
+      ->check(CLI::Range(0u, 4096u))
+      ->capture_default_str();
+}
+
+void addSpecOptions(CLI::App *cmd, session::SpecSource &s, bool withTests) {
+  cmd->add_option("--reference", s.reference,
+                  "a reference program (.c or .gcl): the specification is that the program prints what it "
+                  "prints and returns what it returns, on the same inputs");
+  cmd->add_option("--reference-entry", s.referenceEntry,
+                  "the reference's procedure to compare with (default: the entry's name)");
+  if (!withTests)
+    return;
+  cmd->add_option(
+      "--tests", s.tests,
+      "a test suite: a file with one command line per line (`ARGS… [< INPUT]`), or a directory of "
+      "NAME.in / NAME.out / NAME.args");
+  cmd->add_option("--compare", s.compare, "how outputs are compared: exact, or tokens (white space ignored)")
+      ->check(CLI::IsMember({"exact", "tokens"}))
+      ->capture_default_str();
+}
+
+} // namespace locus::tools

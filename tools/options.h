@@ -1,0 +1,19 @@
+// The command-line options the commands share, bound to the session's structures: the bounds of the
+// encoding (every command that encodes takes the same ones) and the specifications beside the program.
+#pragma once
+
+#include "session/bounds.h"
+#include "session/program.h"
+
+#include <CLI/CLI.hpp>
+
+namespace locus::tools {
+
+/// Registers --unwind, --unwind-loop, --unwind-proc, --heap, --input-nodes, --ints,
+/// --no-unwinding-assertions and --input-bytes.
+void addBoundOptions(CLI::App *cmd, session::Bounds &b);
+
+/// Registers --reference, --reference-entry and, with `withTests`, --tests and --compare.
+void addSpecOptions(CLI::App *cmd, session::SpecSource &s, bool withTests);
+
+} // namespace locus::tools

@@ -277,7 +277,18 @@ std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> ed
     why = r.check.message;
     return std::nullopt;
   }
+  if (p.observer)
+    p.observer->repaired(r);
   return r;
+}
+
+bool stopNow(const Problem &p, const std::optional<std::chrono::steady_clock::time_point> &deadline) {
+  return (deadline && std::chrono::steady_clock::now() >= *deadline) ||
+         (p.observer && p.observer->cancelled());
+}
+
+std::string stopReason(const Problem &p, const std::string &timeLimit) {
+  return p.observer && p.observer->cancelled() ? "interrupted" : timeLimit;
 }
 
 } // namespace locus::fix

@@ -8,6 +8,7 @@
 #include "ir/ir.h"
 #include "ir/source.h"
 #include "repair/common/failure.h"
+#include "repair/common/observer.h"
 #include "repair/patch/patch.h"
 
 #include <chrono>
@@ -108,6 +109,8 @@ struct Problem {
   const SourceManager &sm; ///< their text
   const Spec &spec;
   Options opts;
+  /// Told the failure and each repair as they are found; its token stops the search (nullptr: none).
+  repair::Observer *observer = nullptr;
 };
 
 enum class Status {
@@ -155,6 +158,11 @@ std::unordered_set<uint32_t> changeableProcs(const Problem &p);
 
 /// Seconds since `t` (the methods' time keeping).
 double secondsSince(std::chrono::steady_clock::time_point t);
+/// Whether the search must stop now: the deadline passed, or the observer's token was raised.
+bool stopNow(const Problem &p, const std::optional<std::chrono::steady_clock::time_point> &deadline);
+/// Why a search that stopped stopped: "interrupted" when the observer's token was raised, else `timeLimit`.
+std::string stopReason(const Problem &p, const std::string &timeLimit);
+
 /// A deadline from a timeout (none for 0).
 std::optional<std::chrono::steady_clock::time_point> deadlineOf(unsigned timeoutMs);
 /// The milliseconds left until `d`, at least 1 (a check with so little time answers Unknown; 0 would mean no

@@ -111,6 +111,8 @@ public:
     case Validation::Verdict::Buggy: break;
     }
     r.failure = v0.failure;
+    if (p.observer && r.failure)
+      p.observer->failure(*r.failure);
 
     // The space: sites with source text of their own. An option whose source edit means more than its IR
     // change (`and` → `or` over guarded reads) stays in the space and is validated from its patched source.
@@ -185,7 +187,7 @@ public:
     for (unsigned n = 1; n <= k && !stopped && !exhausted; ++n) {
       Term size = backends::exactly(tm, mutated, n);
       for (;;) {
-        if (deadline && Clock::now() >= *deadline) {
+        if (stopNow(p, deadline)) {
           stopped = true;
           break;
         }
@@ -340,8 +342,9 @@ public:
     if (!r.repairs.empty())
       return finish(Status::Repaired);
     if (stopped || unknown)
-      return finish(Status::Unknown, stopped ? "the time limit ran out before a repair was found"
-                                             : std::to_string(unknown) + " mutants could not be decided");
+      return finish(Status::Unknown, stopped
+                                         ? stopReason(p, "the time limit ran out before a repair was found")
+                                         : std::to_string(unknown) + " mutants could not be decided");
     return finish(Status::NotRepaired, "no mutant with at most " + std::to_string(k) + " mutation" +
                                            (k == 1 ? "" : "s") + " at level " + std::to_string(p.opts.level) +
                                            " verifies (" + std::to_string(validated) + " validated)");

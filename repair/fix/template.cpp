@@ -316,7 +316,7 @@ public:
     for (const Input &in : inputs)
       addInput(in);
     for (unsigned round = 0; round < p_.opts.maxIterations; ++round) {
-      if (deadline_ && Clock::now() >= *deadline_)
+      if (stopNow(p_, deadline_))
         return Outcome::Stopped;
       stats_["cegis_rounds"] += 1;
       std::optional<std::vector<Instance>> cand;
@@ -775,6 +775,8 @@ private:
     case Validation::Verdict::Buggy: break;
     }
     r.failure = v0.failure;
+    if (p.observer && r.failure)
+      p.observer->failure(*r.failure);
 
     // The diagnoses (mbd on the failing input), smallest first; half the time at most.
     localize::Options lo;
@@ -805,7 +807,7 @@ private:
     bool stopped = diag.status == localize::Status::Unknown, allExhausted = diag.complete;
     std::string internal, skipped, lastMessage;
     for (const std::vector<localize::Blame> &d : diagnoses) {
-      if (deadline && Clock::now() >= *deadline) {
+      if (stopNow(p, deadline)) {
         stopped = true;
         break;
       }
@@ -852,7 +854,8 @@ private:
       return finish(Status::Repaired);
     if (stopped)
       return finish(Status::Unknown,
-                    lastMessage.empty() ? "the time limit ran out before a repair was found" : lastMessage);
+                    stopReason(p, lastMessage.empty() ? "the time limit ran out before a repair was found"
+                                                      : lastMessage));
     if (undecided)
       return finish(Status::Unknown, std::to_string(static_cast<size_t>(r.stats["unknown"])) +
                                          " candidates could not be decided");

@@ -93,12 +93,16 @@ Result localizeFailures(const Method &m, const Problem &p) {
   if (p.others.empty() || m.jointFailures()) {
     Result r = m.run(p);
     r.seconds = since();
+    if (p.observer)
+      p.observer->localized(r);
     return r;
   }
   std::vector<Result> each;
   std::vector<const repair::Failure *> all{&p.failure};
   all.insert(all.end(), p.others.begin(), p.others.end());
   for (const repair::Failure *f : all) {
+    if (p.observer)
+      p.observer->progress("failures", each.size(), all.size(), f->origin);
     Problem one{p.prog, *f, p.tests, p.opts};
     auto t1 = std::chrono::steady_clock::now();
     Result r = m.run(one);
@@ -107,6 +111,8 @@ Result localizeFailures(const Method &m, const Problem &p) {
   }
   Result r = combineRankings(p.prog, std::move(each));
   r.seconds = since();
+  if (p.observer)
+    p.observer->localized(r);
   return r;
 }
 

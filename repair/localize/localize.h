@@ -5,6 +5,7 @@
 #include "backends/encoder/encoder.h"
 #include "ir/ir.h"
 #include "repair/common/failure.h"
+#include "repair/common/observer.h"
 #include "repair/common/tests.h"
 
 #include <map>
@@ -43,6 +44,8 @@ struct Problem {
   /// at once (Method::jointFailures: mbd's set J) reads them; the others run once per failure
   /// (localizeFailures).
   std::vector<const repair::Failure *> others = {};
+  /// Told each result as it is complete (localizeFailures); nullptr: none.
+  repair::Observer *observer = nullptr;
 };
 
 /// A part of a statement a method blames.

@@ -1,0 +1,64 @@
+// The observer of a repair (repair/common/observer.h): it is told the failure and every repair as they are
+// found, in the order of the result, and its cancellation token stops the search with "interrupted".
+#include "frontend/source.h"
+#include "repair/fix/fix.h"
+
+#include <doctest/doctest.h>
+
+using namespace locus;
+
+namespace {
+
+const std::string kBuggy = std::string(LOCUS_SOURCE_DIR) + "/tests/regress/papers/absvalue_buggy.gcl";
+
+struct Recorder : repair::Observer {
+  std::vector<std::string> events;
+  repair::CancelToken token;
+  void failure(const repair::Failure &) override { events.push_back("failure"); }
+  void repaired(const fix::Repair &r) override { events.push_back("repair:" + r.patch.diff); }
+  const repair::CancelToken *cancel() const override { return &token; }
+};
+
+fix::Result repairWith(Recorder &rec, const std::string &method) {
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::optional<ir::Program> prog = frontend::compileSource(kBuggy, sm, diags);
+  REQUIRE(prog);
+  fix::Spec spec;
+  spec.mainFile = kBuggy;
+  spec.entry = "absValue";
+  spec.verify.encode.inputNodes = 3;
+  fix::Options o;
+  o.maxRepairs = 3;
+  fix::Problem p{*prog, sm, spec, o};
+  p.observer = &rec;
+  return fix::findMethod(method)->run(p);
+}
+
+} // namespace
+
+TEST_CASE("the observer is told the failure, then each repair as the result lists them") {
+  for (const char *method : {"mutate", "template"}) {
+    CAPTURE(method);
+    Recorder rec;
+    fix::Result r = repairWith(rec, method);
+    REQUIRE(r.status == fix::Status::Repaired);
+    REQUIRE(rec.events.size() == r.repairs.size() + 1);
+    CHECK(rec.events.front() == "failure");
+    for (size_t k = 0; k < r.repairs.size(); ++k)
+      CHECK(rec.events[k + 1] == "repair:" + r.repairs[k].patch.diff);
+  }
+}
+
+TEST_CASE("a raised cancellation token stops the search: no repair, status unknown, 'interrupted'") {
+  for (const char *method : {"mutate", "template"}) {
+    CAPTURE(method);
+    Recorder rec;
+    rec.token.cancel();
+    fix::Result r = repairWith(rec, method);
+    CHECK(r.status == fix::Status::Unknown);
+    CHECK(r.message == "interrupted");
+    CHECK(r.repairs.empty());
+    CHECK(!r.complete);
+  }
+}

@@ -1,4 +1,5 @@
-// Dispatch on the file's language; time the phases.
+// Dispatch on the file's language: GCL to its pipeline (gcl::compileFile), C to clang and the C lowering,
+// whose IR is validated here.
 #include "frontend/source.h"
 
 #include "frontend/gcl/frontend.h"
@@ -7,38 +8,9 @@
 #endif
 #include "ir/validate.h"
 
-#include <chrono>
 #include <filesystem>
 
 namespace locus::frontend {
-
-namespace {
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-std::optional<ir::Program> compileGcl(const std::string &path, SourceManager &sm, Diagnostics &diags,
-                                      const Options &opts, Timings &t) {
-  gcl::FrontendOptions fo;
-  fo.importPath = opts.importPath;
-  auto t0 = Clock::now();
-  std::optional<gcl::Unit> unit = gcl::loadUnit(path, sm, diags, fo);
-  t.parseSeconds = since(t0);
-  if (!unit) {
-    diags.error({}, "cannot read '" + path + "': " + SourceManager::unreadable(path).value_or("read error"));
-    return std::nullopt;
-  }
-  if (diags.hasErrors())
-    return std::nullopt;
-  t0 = Clock::now();
-  std::optional<ir::Program> prog;
-  if (gcl::checkUnit(*unit, diags))
-    prog = gcl::lowerUnit(*unit, sm);
-  t.lowerSeconds = since(t0);
-  return prog;
-}
-} // namespace
 
 Language languageOf(const std::string &path) {
   std::string ext = std::filesystem::path(path).extension().string();
@@ -49,24 +21,22 @@ std::optional<ir::Program> compileSource(const std::string &path, SourceManager 
                                          const Options &opts, Timings *timings) {
   Timings local;
   Timings &t = timings ? *timings : local;
-  std::optional<ir::Program> prog;
-  switch (languageOf(path)) {
-  case Language::Gcl: prog = compileGcl(path, sm, diags, opts, t); break;
-  case Language::C: {
+  if (languageOf(path) == Language::Gcl) { // the GCL pipeline validates the IR itself
+    gcl::FrontendOptions fo;
+    fo.importPath = opts.importPath;
+    gcl::PhaseTimes gt;
+    std::optional<ir::Program> prog = gcl::compileFile(path, sm, diags, fo, &gt);
+    t.parseSeconds = gt.parseSeconds;
+    t.lowerSeconds = gt.lowerSeconds;
+    return prog;
+  }
 #ifdef LOCUS_WITH_C
-    c::Options co;
-    co.includeDirs = opts.importPath;
-    c::PhaseTimes ct;
-    prog = c::compileFile(path, sm, diags, co, &ct);
-    t.parseSeconds = ct.parseSeconds;
-    t.lowerSeconds = ct.lowerSeconds;
-    break;
-#else
-    diags.error({}, "'" + path + "': C files need the C front end, which this build does not include");
-    return std::nullopt;
-#endif
-  }
-  }
+  c::Options co;
+  co.includeDirs = opts.importPath;
+  c::PhaseTimes ct;
+  std::optional<ir::Program> prog = c::compileFile(path, sm, diags, co, &ct);
+  t.parseSeconds = ct.parseSeconds;
+  t.lowerSeconds = ct.lowerSeconds;
   if (!prog)
     return std::nullopt;
   auto errors = ir::validate(*prog);
@@ -76,6 +46,10 @@ std::optional<ir::Program> compileSource(const std::string &path, SourceManager 
   if (!errors.empty())
     return std::nullopt;
   return prog;
+#else
+  diags.error({}, "'" + path + "': C files need the C front end, which this build does not include");
+  return std::nullopt;
+#endif
 }
 
 } // namespace locus::frontend

@@ -1,5 +1,5 @@
-// `goto` in C functions: the analysis that lets lower.cpp turn jumps into structured IR (guard flags for
-// forward jumps, loops for backward ones). The scheme is in frontend/c/README.md ("goto").
+// `goto` in C functions: the analysis that lets the lowering (stmt.cpp) turn jumps into structured IR (guard
+// flags for forward jumps, loops for backward ones). The scheme is in frontend/c/README.md ("goto").
 #pragma once
 
 #include <clang/AST/Stmt.h>

@@ -1,4 +1,5 @@
-// What parse.cpp hands to lower.cpp: clang locations mapped to ours, and the lowering entry point.
+// What parse.cpp hands to the lowering (unit.cpp): clang locations mapped to ours, the uninitialized-read
+// scan (uninit.cpp), and the lowering entry point.
 #pragma once
 
 #include "frontend/c/frontend.h"

@@ -1,5 +1,5 @@
 // The C library's input and output as the C front end models them (README.md, *Standard input and
-// output*): printf/scanf formats and the uses of `argv` in `main`. lower.cpp lowers the calls with these.
+// output*): printf/scanf formats and the uses of `argv` in `main`. io.cpp lowers the calls with these.
 #pragma once
 
 #include <clang/AST/Decl.h>

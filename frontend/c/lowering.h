@@ -1,5 +1,6 @@
-// The lowering's classes, shared by lower.cpp (expressions, statements, the unit) and memory.cpp (objects,
-// parts, fat pointers, arrays): the scheme is in frontend/c/README.md. Internal to frontend/c.
+// The lowering's classes and shared helpers, whose definitions are split by concern (README.md's table):
+// lower.cpp, unit.cpp, expr.cpp, call.cpp, stmt.cpp, io.cpp, types.cpp, memory.cpp, objects.cpp. The scheme
+// is in frontend/c/README.md. Internal to frontend/c.
 #pragma once
 
 #include "frontend/c/goto.h"
@@ -72,6 +73,10 @@ Expr addI64(Expr a, Expr b);
 Expr mulI64(Expr a, Expr b);
 /// A literal 0, false or null.
 bool isZeroLit(const Expr &e);
+/// `a == b` of two parts of pointers (true for two null literals; literals folded).
+Expr eqParts(const Expr &a, const Expr &b);
+/// `a != null` (false for a null literal).
+Expr nonNull(const Expr &a);
 /// A conjunction / disjunction of bool expressions (true / false for none).
 Expr allOf(std::vector<Expr> es);
 Expr anyOf(std::vector<Expr> es);
@@ -203,7 +208,8 @@ private:
     int dimNo = 1;                         ///< which dimension of the whole array its first is
   };
 
-  // ---- helpers defined below ----
+  // ---- variables, temporaries, guards, conversions (lower.cpp); expressions, lvalues, struct values
+  // (expr.cpp); calls and built-ins (call.cpp); standard input and output (io.cpp) ----
   [[noreturn]] void unsupported(const cl::Stmt *s, const std::string &what);
   [[noreturn]] void unsupported(cl::SourceLocation l, const std::string &what);
   void admit(const cl::Stmt *s);
@@ -286,7 +292,7 @@ private:
   std::deque<VarInfo> structTemps_; ///< struct values of calls, copied out of the callee's result globals
   LVal partLVal(const StructObj &o, uint32_t k, uint32_t n, cl::QualType ctype, const cl::Expr *node);
 
-  // ---- memory (memory.cpp): objects, fat pointers, arrays ----
+  // ---- memory: fat pointers, arrays, accesses (memory.cpp); allocation, copies, objects (objects.cpp) ----
   bool isFat(cl::QualType t) const;
   const PtrShape &shapeOf(cl::QualType ptrType, cl::SourceLocation where);
   Parts ptr(const cl::Expr *e, const Expr &g);
@@ -348,6 +354,7 @@ private:
   void havocPart(const StructObj &o, uint32_t k, const Expr &g);
   Expr lengthOf(const VarInfo &v) const;
 
+  // ---- statements (stmt.cpp) ----
   void stmt(const cl::Stmt *s, const Expr &g);
   void localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize);
   void ifStmt(const cl::IfStmt *s, const Expr &g);
@@ -359,7 +366,7 @@ private:
   void switchStmt(const cl::SwitchStmt *s, const Expr &g);
   void returnStmt(const cl::ReturnStmt *s, const Expr &g);
 
-  // ---- goto (the plan: goto.h; the scheme: README.md) ----
+  // ---- goto (stmt.cpp; the plan: goto.h; the scheme: README.md) ----
   GotoPlan plan_;
   std::optional<VarRef> jump_;         ///< the code of the jump in progress, 0: none
   const cl::Stmt *wrapping_ = nullptr; ///< a single statement being lowered inside its region's loop
@@ -474,7 +481,7 @@ public:
   uint32_t freshConstruct() { return ++lastConstruct_; }
   std::string text(const cl::Stmt *s) const;
 
-  // ---- types and parts (memory.cpp) ----
+  // ---- types and parts (types.cpp) ----
   /// The IR type of a single-part C type (an integer, _Bool, a struct pointer), or unsupported (`what` names
   /// the declaration for the message).
   ir::Type irType(cl::QualType t, cl::SourceLocation where, const std::string &what);

@@ -40,11 +40,19 @@ bool checkUnit(Unit &unit, Diagnostics &diags);
 /// information of printed IR (more expression ranges than a statement has nodes) goes to `diags`.
 ir::Program lowerUnit(const Unit &unit, const SourceManager &sm, Diagnostics *diags = nullptr);
 
-/// load + check + lower. nullopt when any error was reported.
+/// Wall-clock seconds of the two phases: loading (parse + imports) and check + lower.
+struct PhaseTimes {
+  double parseSeconds = 0, lowerSeconds = 0;
+};
+
+/// The GCL pipeline, the only one (frontend::compileSource calls it for `.gcl` files): load (parse +
+/// imports), check, lower (its errors to `diags`), validate. nullopt when any error was reported
+/// (including "cannot read").
 std::optional<ir::Program> compileFile(const std::string &path, SourceManager &sm, Diagnostics &diags,
-                                       const FrontendOptions &opts = {});
+                                       const FrontendOptions &opts = {}, PhaseTimes *times = nullptr);
 /// The same from in-memory text registered under `displayPath` (imports resolve relative to it).
 std::optional<ir::Program> compileText(const std::string &displayPath, std::string text, SourceManager &sm,
-                                       Diagnostics &diags, const FrontendOptions &opts = {});
+                                       Diagnostics &diags, const FrontendOptions &opts = {},
+                                       PhaseTimes *times = nullptr);
 
 } // namespace locus::gcl

@@ -986,308 +986,335 @@ private:
     }
   }
 
+  /// One statement where the execution is at `pc`: its exec term (execOf), then the handler of its kind
+  /// (a call, a loop or a concrete block encodes its body there).
   void primitive(const ir::Stmt &s, bool entryPre) {
     Term pcBefore = pc;
     Term exec = execOf(s);
     if (tm.isFalse(exec))
       return;
     switch (s.kind) {
-    case ir::Stmt::Assign: {
-      Term sel = selector(s, Part::Value);
-      std::vector<Term> dz;
-      Term v = expr(s.value, exec, dz);
-      if (hasOverride(s, Part::Value))
-        v = overridden(s, Part::Value, v); // the original expression is not evaluated
-      else
-        divChecks(dz, exec, s, sel);
-      Term used = tm.mkAnd(exec, pc);
-      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
-      break;
-    }
-    case ir::Stmt::GetField: {
-      Term sel = selector(s, Part::Value);
-      Term base = slot(s.base);
-      bool over = hasOverride(s, Part::Value);
-      if (!over)
-        check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
-              CheckKind::NullDeref, s);
-      uint32_t rec = varType(s.base).record;
-      Term v = tm.mkSelect(fields.at(rec).at(s.field), base);
-      if (over)
-        v = overridden(s, Part::Value, v);
-      Term used = tm.mkAnd(exec, pc);
-      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
-      break;
-    }
-    case ir::Stmt::PutField: {
-      Term base = slot(s.base);
-      check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
-      Term sel = selector(s, Part::Value);
-      std::vector<Term> dz;
-      Term ex1 = tm.mkAnd(exec, pc);
-      Term v = expr(s.value, ex1, dz);
-      if (hasOverride(s, Part::Value))
-        v = overridden(s, Part::Value, v);
-      else
-        divChecks(dz, ex1, s, sel);
-      uint32_t rec = varType(s.base).record;
-      const std::string name = prog.records[rec].name + "." + prog.records[rec].fields[s.field].name;
-      Term ex2 = tm.mkAnd(exec, pc);
-      v = value(s, name, v, sel, ex2, prog.records[rec].fields[s.field].type);
-      Term &arr = fields.at(rec).at(s.field);
-      arr = control(&s, name, tm.mkStore(arr, base, tm.mkIte(ex2, v, tm.mkSelect(arr, base))));
-      break;
-    }
-    case ir::Stmt::New: {
-      int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
-      check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))), CheckKind::HeapBound, s,
-            "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
-      Term ex1 = tm.mkAnd(exec, pc);
-      Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
-      nodeRec = control(&s, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(s.record)));
-      assign(s.lhs, ex1, node, s);
-      allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
-      break;
-    }
-    case ir::Stmt::GetElem: {
-      Term sel = selector(s, Part::Value);
-      bool over = hasOverride(s, Part::Value);
-      ir::Type at = varType(s.base), et = at.elemType();
-      std::vector<Term> dz;
-      Term idx = toIdx(expr(s.args.at(0), exec, dz), s.args[0].type);
-      Term base = slot(s.base);
-      if (!over) { // the index, the base and the bounds are the read's: a relaxed read does none of them
-        Term on = sel.isNull() ? tm.mkTrue() : sel;
-        divChecks(dz, exec, s, sel);
-        check(tm.mkAnd({exec, pc, on, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
-        check(tm.mkAnd({exec, pc, on, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
-      }
-      ArrayState &a = arrayState(at);
-      Term v = elementAt(&s, at, a.contents, base, idx);
-      Term used = tm.mkAnd(exec, pc);
-      if (inputContents(at)) // a read that fails its checks reads nothing
-        recordRead(at, base, idx, used);
-      if (over)
-        v = overridden(s, Part::Value, v);
-      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, et), s);
-      break;
-    }
-    case ir::Stmt::PutElem: {
-      ir::Type at = varType(s.base), et = at.elemType();
-      std::vector<Term> dz;
-      Term idx = toIdx(expr(s.args.at(0), exec, dz), s.args[0].type);
-      divChecks(dz, exec, s);
-      Term base = slot(s.base);
-      check(tm.mkAnd({exec, pc, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
-      check(tm.mkAnd({exec, pc, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
-      Term sel = selector(s, Part::Value);
-      std::vector<Term> dzv;
-      Term ex1 = tm.mkAnd(exec, pc);
-      Term v = expr(s.value, ex1, dzv);
-      if (hasOverride(s, Part::Value))
-        v = overridden(s, Part::Value, v);
-      else
-        divChecks(dzv, ex1, s, sel);
-      Term ex2 = tm.mkAnd(exec, pc);
-      std::string name = varName(s.base) + "[]";
-      v = value(s, name, v, sel, ex2, et);
-      ArrayState &a = arrayState(at);
-      Term inner = tm.mkSelect(a.contents, base);
-      learnWrite(at, base, idx, v, ex2, elementAt(&s, at, a.contents, base, idx));
-      a.contents = control(
-          &s, name, tm.mkIte(ex2, tm.mkStore(a.contents, base, tm.mkStore(inner, idx, v)), a.contents));
-      break;
-    }
-    case ir::Stmt::NewArray: {
-      ir::Type at = varType(s.lhs);
-      std::vector<Term> dz;
-      Term n = toIdx(expr(s.value, exec, dz), s.value.type);
-      divChecks(dz, exec, s);
-      check(tm.mkAnd({exec, pc,
-                      tm.mkNot(tm.mkAnd(idxLe(idxConst(0), n), idxLe(n, idxConst(ir::kMaxArrayLength))))}),
-            CheckKind::Bounds, s, "array length out of range");
-      int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
-      check(tm.mkAnd({exec, pc, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))}), CheckKind::HeapBound, s,
-            "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
-      Term ex1 = tm.mkAnd(exec, pc);
-      Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
-      Term src = node;
-      if (s.fill) {
-        // The contents are a nondet input: the initial contents at this node, or in a reference run the
-        // entry's contents at the same nondet stream position (when of the same type).
-        Term own = ex1;
-        if (inReferencePhase) {
-          Term k = refNondetPos;
-          Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
-                               tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(at))));
-          own = tm.mkAnd(ex1, tm.mkNot(same));
-          src = control(&s, "src", tm.mkIte(same, tm.mkSelect(srcStream(at), k), node));
-          refNondetPos = control(&s, "nondets.ref", tm.mkIte(ex1, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
-        } else if (opts.expect.reference != ir::kNone) {
-          Term &arr = srcStream(at);
-          arr = control(&s, "nondets.stream", tm.mkIte(ex1, tm.mkStore(arr, streamCount, node), arr));
-          streamTypes = control(
-              &s, "nondets.types",
-              tm.mkIte(ex1, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(at))), streamTypes));
-          streamCount = control(&s, "nondets.count",
-                                tm.mkIte(ex1, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
-        }
-        if (opts.fixedNondets) {
-          // the j-th fixed value gives the contents when this is the j-th nondet instance: an image (the
-          // elements read are constrained to it: initialElement); another kind of value cannot be one
-          const auto &vals = *opts.fixedNondets;
-          for (size_t j = 0; j < vals.size(); ++j) {
-            Term at_j = tm.mkAnd(own, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j))));
-            if (vals[j].kind == ir::Type::Array && vals[j].image)
-              fixedContents.push_back({at_j, node, at, vals[j].image->fill, &vals[j].image->at});
-            else
-              input(&s, tm.mkNot(at_j));
-          }
-          input(&s, tm.mkImplies(own,
-                                 tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
-          nondetCount =
-              control(&s, "nondets", tm.mkIte(own, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
-        }
-        enc.nondets.push_back({node, own, at, s.id, ctx, true});
-      }
-      allocateArray(&s, at, node, n, src, s.fill, allocCount, varName(s.lhs));
-      assign(s.lhs, ex1, node, s);
-      allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
-      break;
-    }
-    case ir::Stmt::Length: {
-      Term sel = selector(s, Part::Value);
-      bool over = hasOverride(s, Part::Value);
-      ir::Type lt = varType(s.lhs);
-      Term base = slot(s.base);
-      if (!over)
-        check(tm.mkAnd({exec, pc, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
-              CheckKind::NullDeref, s);
-      Term len = lengthOf(base);
-      Term v;
-      if (!ex.bv()) {
-        v = ex.convertTerm(len, ir::Type::intType(), lt);
-      } else {
-        unsigned w = ir::widthOf(lt, ex.mode());
-        v = w >= 64 ? len : tm.mkExtract(w - 1, 0, len);
-      }
-      if (over)
-        v = overridden(s, Part::Value, v);
-      Term used = tm.mkAnd(exec, pc);
-      assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, lt), s);
-      break;
-    }
-    case ir::Stmt::Nondet: {
-      ir::Type t = varType(s.lhs);
-      Term v = tm.mkFreshVar("nondet." + std::to_string(s.id), ex.sortOf(t));
-      inputDomain(v, t, &s);
-      if (t.isHeapRef())
-        input(&s, refDomain(v, t));
-      // With a reference running after the entry: the entry's nondet values are a stream the reference
-      // reads from its start (the value at the same position, when of the same type); `own` says whether
-      // this instance takes a value of its own (an input).
-      Term own = exec, val = v;
-      if (inReferencePhase) {
-        Term k = refNondetPos;
-        Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
-                             tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(t))));
-        own = tm.mkAnd(exec, tm.mkNot(same));
-        val = tm.mkIte(same, tm.mkSelect(stream(t), k), v);
-        refNondetPos = control(&s, "nondets.ref", tm.mkIte(exec, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
-      } else if (opts.expect.reference != ir::kNone) {
-        Term &arr = stream(t);
-        arr = control(&s, "nondets.stream", tm.mkIte(exec, tm.mkStore(arr, streamCount, v), arr));
-        streamTypes =
-            control(&s, "nondets.types",
-                    tm.mkIte(exec, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(t))), streamTypes));
-        streamCount = control(&s, "nondets.count",
-                              tm.mkIte(exec, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
-      }
-      if (opts.fixedNondets)
-        fixNondet(s, own, [&](const ir::Value &x) -> Term {
-          if (x.kind == ir::Type::Array)
-            return {};
-          return tm.mkEq(v, ex.valueTerm(x, t));
-        });
-      enc.nondets.push_back({v, own, t, s.id, ctx});
-      assign(s.lhs, exec, val, s);
-      break;
-    }
-    case ir::Stmt::Assume: {
-      std::vector<Term> dz;
-      Term v = expr(s.value, exec, dz);
-      divChecks(dz, exec, s);
-      condition(&s, Part::Assume, tm.mkImplies(tm.mkAnd(exec, pc), v));
-      break;
-    }
-    case ir::Stmt::Assert: {
-      std::vector<Term> dz;
-      Term v = expr(s.value, exec, dz);
-      divChecks(dz, exec, s);
-      Term ex1 = tm.mkAnd(exec, pc);
-      if (entryPre && s.assertKind == ir::AssertKind::Requires) {
-        condition(&s, Part::Assume, tm.mkImplies(ex1, v));
-        break;
-      }
-      CheckKind k = s.assertKind == ir::AssertKind::Requires  ? CheckKind::Requires
-                    : s.assertKind == ir::AssertKind::Ensures ? CheckKind::Ensures
-                                                              : CheckKind::Assert;
-      check(tm.mkAnd(ex1, tm.mkNot(v)), k, s, s.message);
-      break;
-    }
+    case ir::Stmt::Assign: assignStmt(s, exec); break;
+    case ir::Stmt::GetField: getFieldStmt(s, exec); break;
+    case ir::Stmt::PutField: putFieldStmt(s, exec); break;
+    case ir::Stmt::New: newStmt(s, exec); break;
+    case ir::Stmt::GetElem: getElemStmt(s, exec); break;
+    case ir::Stmt::PutElem: putElemStmt(s, exec); break;
+    case ir::Stmt::NewArray: newArrayStmt(s, exec); break;
+    case ir::Stmt::Length: lengthStmt(s, exec); break;
+    case ir::Stmt::Nondet: nondetStmt(s, exec); break;
+    case ir::Stmt::Assume: assumeStmt(s, exec); break;
+    case ir::Stmt::Assert: assertStmt(s, exec, entryPre); break;
     case ir::Stmt::Call: call(s, exec, pcBefore); break;
-    case ir::Stmt::Return:
-      frame().returned.push_back(exec);
-      pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
-      break;
-    case ir::Stmt::Halt: {
-      if (!(s.value == ir::Expr{})) { // `halt e`: the entry's status
-        Frame &entry = frames.front();
-        const ir::Procedure &ep = prog.procs[entry.proc];
-        if (ep.result != ir::kNone && ep.vars[ep.result].type.isInt()) {
-          ir::Type rt = ep.vars[ep.result].type;
-          Term sel = selector(s, Part::Value);
-          std::vector<Term> dz;
-          Term v = expr(rt == s.value.type ? s.value : ir::Expr::cast(rt, s.value), exec, dz);
-          divChecks(dz, exec, s, sel);
-          Term ex1 = tm.mkAnd(exec, pc);
-          v = value(s, ep.name + "." + ep.vars[ep.result].name, v, sel, ex1, rt);
-          Term &r = entry.vars[ep.result];
-          r = control(&s, ep.name + "." + ep.vars[ep.result].name, tm.mkIte(ex1, v, r));
-        } else {
-          std::vector<Term> dz;
-          expr(s.value, exec, dz);
-          divChecks(dz, exec, s);
-        }
-      }
-      halted.push_back(tm.mkAnd(exec, pc));
-      pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
-      break;
-    }
+    case ir::Stmt::Return: returnStmt(s, exec); break;
+    case ir::Stmt::Halt: haltStmt(s, exec); break;
     case ir::Stmt::Print: print(s, exec); break;
     case ir::Stmt::Scan: scan(s, exec); break;
     case ir::Stmt::Skip: break;
     case ir::Stmt::Break:
-    case ir::Stmt::Continue: {
-      if (frame().loops.empty())
-        throw std::invalid_argument("encode: break/continue outside a loop");
-      Loop &l = *frame().loops.back();
-      (s.kind == ir::Stmt::Break ? l.broken : l.continued).push_back(exec);
-      pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
-      break;
-    }
+    case ir::Stmt::Continue: jumpStmt(s, exec); break;
     case ir::Stmt::While: loop(s, exec, pcBefore); break;
-    case ir::Stmt::Concrete: {
-      // Runs as ordinary statements under exec, never relaxed; paths with a false guard rejoin afterwards.
-      Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
-      pc = exec;
-      ++concreteDepth;
-      block(s.body);
-      --concreteDepth;
-      pc = control(&s, "pc", tm.mkOr(skipped, pc));
-      break;
+    case ir::Stmt::Concrete: concreteStmt(s, exec, pcBefore); break;
     }
+  }
+
+  // Each handler below encodes one statement kind at a statement instance that may run (`exec` not false).
+
+  void assignStmt(const ir::Stmt &s, Term exec) {
+    Term sel = selector(s, Part::Value);
+    std::vector<Term> dz;
+    Term v = expr(s.value, exec, dz);
+    if (hasOverride(s, Part::Value))
+      v = overridden(s, Part::Value, v); // the original expression is not evaluated
+    else
+      divChecks(dz, exec, s, sel);
+    Term used = tm.mkAnd(exec, pc);
+    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
+  }
+
+  void getFieldStmt(const ir::Stmt &s, Term exec) {
+    Term sel = selector(s, Part::Value);
+    Term base = slot(s.base);
+    bool over = hasOverride(s, Part::Value);
+    if (!over)
+      check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
+            CheckKind::NullDeref, s);
+    uint32_t rec = varType(s.base).record;
+    Term v = tm.mkSelect(fields.at(rec).at(s.field), base);
+    if (over)
+      v = overridden(s, Part::Value, v);
+    Term used = tm.mkAnd(exec, pc);
+    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
+  }
+
+  void putFieldStmt(const ir::Stmt &s, Term exec) {
+    Term base = slot(s.base);
+    check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
+    Term sel = selector(s, Part::Value);
+    std::vector<Term> dz;
+    Term ex1 = tm.mkAnd(exec, pc);
+    Term v = expr(s.value, ex1, dz);
+    if (hasOverride(s, Part::Value))
+      v = overridden(s, Part::Value, v);
+    else
+      divChecks(dz, ex1, s, sel);
+    uint32_t rec = varType(s.base).record;
+    const std::string name = prog.records[rec].name + "." + prog.records[rec].fields[s.field].name;
+    Term ex2 = tm.mkAnd(exec, pc);
+    v = value(s, name, v, sel, ex2, prog.records[rec].fields[s.field].type);
+    Term &arr = fields.at(rec).at(s.field);
+    arr = control(&s, name, tm.mkStore(arr, base, tm.mkIte(ex2, v, tm.mkSelect(arr, base))));
+  }
+
+  void newStmt(const ir::Stmt &s, Term exec) {
+    int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
+    check(tm.mkAnd(exec, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))), CheckKind::HeapBound, s,
+          "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
+    Term ex1 = tm.mkAnd(exec, pc);
+    Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
+    nodeRec = control(&s, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(s.record)));
+    assign(s.lhs, ex1, node, s);
+    allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
+  }
+
+  void getElemStmt(const ir::Stmt &s, Term exec) {
+    Term sel = selector(s, Part::Value);
+    bool over = hasOverride(s, Part::Value);
+    ir::Type at = varType(s.base), et = at.elemType();
+    std::vector<Term> dz;
+    Term idx = toIdx(expr(s.args.at(0), exec, dz), s.args[0].type);
+    Term base = slot(s.base);
+    if (!over) { // the index, the base and the bounds are the read's: a relaxed read does none of them
+      Term on = sel.isNull() ? tm.mkTrue() : sel;
+      divChecks(dz, exec, s, sel);
+      check(tm.mkAnd({exec, pc, on, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
+      check(tm.mkAnd({exec, pc, on, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
     }
+    ArrayState &a = arrayState(at);
+    Term v = elementAt(&s, at, a.contents, base, idx);
+    Term used = tm.mkAnd(exec, pc);
+    if (inputContents(at)) // a read that fails its checks reads nothing
+      recordRead(at, base, idx, used);
+    if (over)
+      v = overridden(s, Part::Value, v);
+    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, et), s);
+  }
+
+  void putElemStmt(const ir::Stmt &s, Term exec) {
+    ir::Type at = varType(s.base), et = at.elemType();
+    std::vector<Term> dz;
+    Term idx = toIdx(expr(s.args.at(0), exec, dz), s.args[0].type);
+    divChecks(dz, exec, s);
+    Term base = slot(s.base);
+    check(tm.mkAnd({exec, pc, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
+    check(tm.mkAnd({exec, pc, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
+    Term sel = selector(s, Part::Value);
+    std::vector<Term> dzv;
+    Term ex1 = tm.mkAnd(exec, pc);
+    Term v = expr(s.value, ex1, dzv);
+    if (hasOverride(s, Part::Value))
+      v = overridden(s, Part::Value, v);
+    else
+      divChecks(dzv, ex1, s, sel);
+    Term ex2 = tm.mkAnd(exec, pc);
+    std::string name = varName(s.base) + "[]";
+    v = value(s, name, v, sel, ex2, et);
+    ArrayState &a = arrayState(at);
+    Term inner = tm.mkSelect(a.contents, base);
+    learnWrite(at, base, idx, v, ex2, elementAt(&s, at, a.contents, base, idx));
+    a.contents =
+        control(&s, name, tm.mkIte(ex2, tm.mkStore(a.contents, base, tm.mkStore(inner, idx, v)), a.contents));
+  }
+
+  void newArrayStmt(const ir::Stmt &s, Term exec) {
+    ir::Type at = varType(s.lhs);
+    std::vector<Term> dz;
+    Term n = toIdx(expr(s.value, exec, dz), s.value.type);
+    divChecks(dz, exec, s);
+    check(tm.mkAnd(
+              {exec, pc, tm.mkNot(tm.mkAnd(idxLe(idxConst(0), n), idxLe(n, idxConst(ir::kMaxArrayLength))))}),
+          CheckKind::Bounds, s, "array length out of range");
+    int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
+    check(tm.mkAnd({exec, pc, tm.mkApp(Op::Ge, allocCount, tm.mkInt(limit))}), CheckKind::HeapBound, s,
+          "more than " + std::to_string(opts.heapSlots) + " nodes allocated (increase --heap)");
+    Term ex1 = tm.mkAnd(exec, pc);
+    Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
+    Term src = s.fill ? nondetContents(s, at, node, ex1) : node;
+    allocateArray(&s, at, node, n, src, s.fill, allocCount, varName(s.lhs));
+    assign(s.lhs, ex1, node, s);
+    allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
+  }
+
+  /// The contents of `new T[n] nondet` (array type `at`) allocated at `node` when `ex1`: a nondet input, the
+  /// initial contents at this node, or in a reference run the entry's contents at the same nondet stream
+  /// position (when of the same type). Returns the node whose initial contents the array has.
+  Term nondetContents(const ir::Stmt &s, ir::Type at, Term node, Term ex1) {
+    Term src = node;
+    Term own = ex1;
+    if (inReferencePhase) {
+      Term k = refNondetPos;
+      Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
+                           tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(at))));
+      own = tm.mkAnd(ex1, tm.mkNot(same));
+      src = control(&s, "src", tm.mkIte(same, tm.mkSelect(srcStream(at), k), node));
+      refNondetPos = control(&s, "nondets.ref", tm.mkIte(ex1, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
+    } else if (opts.expect.reference != ir::kNone) {
+      Term &arr = srcStream(at);
+      arr = control(&s, "nondets.stream", tm.mkIte(ex1, tm.mkStore(arr, streamCount, node), arr));
+      streamTypes =
+          control(&s, "nondets.types",
+                  tm.mkIte(ex1, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(at))), streamTypes));
+      streamCount = control(&s, "nondets.count",
+                            tm.mkIte(ex1, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
+    }
+    if (opts.fixedNondets) {
+      // the j-th fixed value gives the contents when this is the j-th nondet instance: an image (the
+      // elements read are constrained to it: initialElement); another kind of value cannot be one
+      const auto &vals = *opts.fixedNondets;
+      for (size_t j = 0; j < vals.size(); ++j) {
+        Term at_j = tm.mkAnd(own, tm.mkEq(nondetCount, tm.mkInt(static_cast<int64_t>(j))));
+        if (vals[j].kind == ir::Type::Array && vals[j].image)
+          fixedContents.push_back({at_j, node, at, vals[j].image->fill, &vals[j].image->at});
+        else
+          input(&s, tm.mkNot(at_j));
+      }
+      input(&s,
+            tm.mkImplies(own, tm.mkApp(Op::Lt, nondetCount, tm.mkInt(static_cast<int64_t>(vals.size())))));
+      nondetCount =
+          control(&s, "nondets", tm.mkIte(own, tm.mkApp(Op::Add, nondetCount, tm.mkInt(1)), nondetCount));
+    }
+    enc.nondets.push_back({node, own, at, s.id, ctx, true});
+    return src;
+  }
+
+  void lengthStmt(const ir::Stmt &s, Term exec) {
+    Term sel = selector(s, Part::Value);
+    bool over = hasOverride(s, Part::Value);
+    ir::Type lt = varType(s.lhs);
+    Term base = slot(s.base);
+    if (!over)
+      check(tm.mkAnd({exec, pc, sel.isNull() ? tm.mkTrue() : sel, tm.mkEq(base, tm.mkInt(0))}),
+            CheckKind::NullDeref, s);
+    Term len = lengthOf(base);
+    Term v;
+    if (!ex.bv()) {
+      v = ex.convertTerm(len, ir::Type::intType(), lt);
+    } else {
+      unsigned w = ir::widthOf(lt, ex.mode());
+      v = w >= 64 ? len : tm.mkExtract(w - 1, 0, len);
+    }
+    if (over)
+      v = overridden(s, Part::Value, v);
+    Term used = tm.mkAnd(exec, pc);
+    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, lt), s);
+  }
+
+  void nondetStmt(const ir::Stmt &s, Term exec) {
+    ir::Type t = varType(s.lhs);
+    Term v = tm.mkFreshVar("nondet." + std::to_string(s.id), ex.sortOf(t));
+    inputDomain(v, t, &s);
+    if (t.isHeapRef())
+      input(&s, refDomain(v, t));
+    // With a reference running after the entry: the entry's nondet values are a stream the reference
+    // reads from its start (the value at the same position, when of the same type); `own` says whether
+    // this instance takes a value of its own (an input).
+    Term own = exec, val = v;
+    if (inReferencePhase) {
+      Term k = refNondetPos;
+      Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
+                           tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(t))));
+      own = tm.mkAnd(exec, tm.mkNot(same));
+      val = tm.mkIte(same, tm.mkSelect(stream(t), k), v);
+      refNondetPos = control(&s, "nondets.ref", tm.mkIte(exec, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
+    } else if (opts.expect.reference != ir::kNone) {
+      Term &arr = stream(t);
+      arr = control(&s, "nondets.stream", tm.mkIte(exec, tm.mkStore(arr, streamCount, v), arr));
+      streamTypes =
+          control(&s, "nondets.types",
+                  tm.mkIte(exec, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(t))), streamTypes));
+      streamCount = control(&s, "nondets.count",
+                            tm.mkIte(exec, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
+    }
+    if (opts.fixedNondets)
+      fixNondet(s, own, [&](const ir::Value &x) -> Term {
+        if (x.kind == ir::Type::Array)
+          return {};
+        return tm.mkEq(v, ex.valueTerm(x, t));
+      });
+    enc.nondets.push_back({v, own, t, s.id, ctx});
+    assign(s.lhs, exec, val, s);
+  }
+
+  void assumeStmt(const ir::Stmt &s, Term exec) {
+    std::vector<Term> dz;
+    Term v = expr(s.value, exec, dz);
+    divChecks(dz, exec, s);
+    condition(&s, Part::Assume, tm.mkImplies(tm.mkAnd(exec, pc), v));
+  }
+
+  /// An assert; in the entry's requires block (`entryPre`) a requires is an assumption.
+  void assertStmt(const ir::Stmt &s, Term exec, bool entryPre) {
+    std::vector<Term> dz;
+    Term v = expr(s.value, exec, dz);
+    divChecks(dz, exec, s);
+    Term ex1 = tm.mkAnd(exec, pc);
+    if (entryPre && s.assertKind == ir::AssertKind::Requires) {
+      condition(&s, Part::Assume, tm.mkImplies(ex1, v));
+      return;
+    }
+    CheckKind k = s.assertKind == ir::AssertKind::Requires  ? CheckKind::Requires
+                  : s.assertKind == ir::AssertKind::Ensures ? CheckKind::Ensures
+                                                            : CheckKind::Assert;
+    check(tm.mkAnd(ex1, tm.mkNot(v)), k, s, s.message);
+  }
+
+  void returnStmt(const ir::Stmt &s, Term exec) {
+    frame().returned.push_back(exec);
+    pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
+  }
+
+  void haltStmt(const ir::Stmt &s, Term exec) {
+    if (!(s.value == ir::Expr{})) { // `halt e`: the entry's status
+      Frame &entry = frames.front();
+      const ir::Procedure &ep = prog.procs[entry.proc];
+      if (ep.result != ir::kNone && ep.vars[ep.result].type.isInt()) {
+        ir::Type rt = ep.vars[ep.result].type;
+        Term sel = selector(s, Part::Value);
+        std::vector<Term> dz;
+        Term v = expr(rt == s.value.type ? s.value : ir::Expr::cast(rt, s.value), exec, dz);
+        divChecks(dz, exec, s, sel);
+        Term ex1 = tm.mkAnd(exec, pc);
+        v = value(s, ep.name + "." + ep.vars[ep.result].name, v, sel, ex1, rt);
+        Term &r = entry.vars[ep.result];
+        r = control(&s, ep.name + "." + ep.vars[ep.result].name, tm.mkIte(ex1, v, r));
+      } else {
+        std::vector<Term> dz;
+        expr(s.value, exec, dz);
+        divChecks(dz, exec, s);
+      }
+    }
+    halted.push_back(tm.mkAnd(exec, pc));
+    pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
+  }
+
+  /// `break` or `continue`: the paths leave `pc` for the innermost loop's broken or continued paths.
+  void jumpStmt(const ir::Stmt &s, Term exec) {
+    if (frame().loops.empty())
+      throw std::invalid_argument("encode: break/continue outside a loop");
+    Loop &l = *frame().loops.back();
+    (s.kind == ir::Stmt::Break ? l.broken : l.continued).push_back(exec);
+    pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(exec)));
+  }
+
+  /// A concrete block runs as ordinary statements under exec, never relaxed; paths with a false guard
+  /// rejoin afterwards.
+  void concreteStmt(const ir::Stmt &s, Term exec, Term pcBefore) {
+    Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
+    pc = exec;
+    ++concreteDepth;
+    block(s.body);
+    --concreteDepth;
+    pc = control(&s, "pc", tm.mkOr(skipped, pc));
   }
 
   void print(const ir::Stmt &s, Term exec) {

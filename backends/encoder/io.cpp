@@ -1,4 +1,4 @@
-// Input and output terms: the input bytes, scanning tables, printing into an output array, comparisons.
+// Input and output terms: the input bytes, scanning tables, printing (automaton or string), comparisons.
 #include "backends/encoder/io.h"
 
 #include <map>

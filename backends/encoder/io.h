@@ -1,6 +1,7 @@
 // The terms of program input and output for the encoder (README.md, *Input, output and specifications*):
-// the input bytes, scanning at a symbolic position, printing into an output array, and comparisons of
-// outputs. The Encoder keeps the state (positions, arrays) and wraps these terms in its steps.
+// the input bytes, scanning at a symbolic position, printing (into an automaton's state against an expected
+// text, into a string against a reference's output), and comparisons of outputs. The Encoder keeps the state
+// (positions, outputs) and wraps these terms in its steps.
 #pragma once
 
 #include "backends/encoder/exprs.h"

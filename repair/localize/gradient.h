@@ -1,6 +1,7 @@
 // Wolverine2's gradient localization (Verma & Roy, Algorithm 2) as a library call: the statements of a
 // failing run that are suspicious, and the rest, which repair may lock. `localize --method gradient` prints
-// it; the repair methods call it directly.
+// it, and `bench localize` also runs it with the state a correct version reaches (expectedFromReference).
+// The lockable set is computed for repair; no repair method uses it yet.
 #pragma once
 
 #include "ir/interp.h"

@@ -5,7 +5,8 @@
 #
 # Usage: scripts/mutation-check.sh [--build DIR] [--sample N] [--seed S] [--label L] [--jobs J] [--list]
 #                                  [--keep-going] [FILE...]
-#   FILE...        files to mutate (default: ir/interp.cpp backends/encoder/*.cpp frontend/c/lower.cpp)
+#   FILE...        files to mutate (default: ir/interp.cpp backends/encoder/*.cpp and the C lowering:
+#                  frontend/c/{lower,unit,expr,call,stmt,io,memory,objects}.cpp)
 #   --build DIR    an already configured build tree (default: build); it is rebuilt for every mutant and
 #                  once more at the end with the original sources
 #   --sample N     mutants to try (default 8), drawn from all sites with the seed, spread over the files
@@ -53,7 +54,9 @@ while [ $# -gt 0 ]; do
 done
 if [ ${#FILES[@]} -eq 0 ]; then
   FILES=(ir/interp.cpp backends/encoder/*.cpp)
-  [ -f frontend/c/lower.cpp ] && FILES+=(frontend/c/lower.cpp)
+  for f in frontend/c/{lower,unit,expr,call,stmt,io,memory,objects}.cpp; do
+    [ -f "$f" ] && FILES+=("$f")
+  done
 fi
 for f in "${FILES[@]}"; do
   [ -f "$f" ] || { echo "mutation-check: no file '$f'" >&2; exit 2; }

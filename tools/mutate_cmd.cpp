@@ -51,6 +51,34 @@ std::string stmtList(const std::vector<ir::StmtId> &ids) {
   return s;
 }
 
+/// Verifies every version (`--verify`): one proved safe is an equivalent mutant; the manifest is written
+/// again with that. Returns whether a counterexample did not replay (an internal error).
+bool verifyVersions(const Options &o, const ir::Program &prog, uint32_t entry, const mutate::Result &r,
+                    const mutate::Manifest &header, mutate::Manifest &m, std::vector<std::string> &verdicts) {
+  bool internal = false;
+  std::string err;
+  encoder::EncodeOptions eo = session::encodeOptions(o.bounds, prog, o.file);
+  for (size_t i = 0; i < r.mutants.size(); ++i) {
+    encoder::VerifyOptions vo;
+    vo.encode = eo;
+    vo.solver = o.solver;
+    vo.timeoutMs = timeLimitMs(o.timeout);
+    encoder::VerifyResult vr = encoder::verify(r.mutants[i].program, entry, vo);
+    verdicts[i] = encoder::verdictName(vr.verdict);
+    if (vr.verdict == encoder::Verdict::Safe)
+      m.versions[i].equivalent = true;
+    else if (vr.verdict == encoder::Verdict::Failed || vr.verdict == encoder::Verdict::BoundFailed)
+      m.versions[i].equivalent = false;
+    internal |= vr.verdict == encoder::Verdict::Mismatch;
+    if (vr.verdict == encoder::Verdict::Error)
+      usageError(vr.reason);
+  }
+  if (!mutate::writeManifest(
+          (fs::path(o.out) / mutate::manifestFileName(header.program, header.cls)).string(), m, err))
+    usageError(err);
+  return internal;
+}
+
 int run(const Options &o, report::Reporter &rep) {
   std::optional<mutate::FaultClass> cls = mutate::parseClass(o.cls);
   if (!cls)
@@ -118,29 +146,7 @@ int run(const Options &o, report::Reporter &rep) {
 
   // Optionally verify each version: a version proved safe is an equivalent mutant.
   std::vector<std::string> verdicts(m.versions.size());
-  bool internal = false;
-  if (o.verify) {
-    encoder::EncodeOptions eo = session::encodeOptions(o.bounds, *prog, o.file);
-    for (size_t i = 0; i < r.mutants.size(); ++i) {
-      encoder::VerifyOptions vo;
-      vo.encode = eo;
-      vo.solver = o.solver;
-      vo.timeoutMs = timeLimitMs(o.timeout);
-      encoder::VerifyResult vr = encoder::verify(r.mutants[i].program, entry, vo);
-      verdicts[i] = encoder::verdictName(vr.verdict);
-      if (vr.verdict == encoder::Verdict::Safe)
-        m.versions[i].equivalent = true;
-      else if (vr.verdict == encoder::Verdict::Failed || vr.verdict == encoder::Verdict::BoundFailed)
-        m.versions[i].equivalent = false;
-      internal |= vr.verdict == encoder::Verdict::Mismatch;
-      if (vr.verdict == encoder::Verdict::Error)
-        usageError(vr.reason);
-    }
-    if (!mutate::writeManifest((fs::path(o.out) / mutate::manifestFileName(header.program, *cls)).string(), m,
-                               err))
-      usageError(err);
-  }
-
+  bool internal = o.verify && verifyVersions(o, *prog, entry, r, header, m, verdicts);
   std::string manifestPath = (fs::path(o.out) / mutate::manifestFileName(header.program, *cls)).string();
   std::ostream &os = rep.text();
   for (size_t i = 0; i < m.versions.size(); ++i) {

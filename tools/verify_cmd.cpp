@@ -124,29 +124,18 @@ Json statsJson(const session::Loaded &l, const encoder::VerifyResult &r) {
               {"selectors", r.selectors}};
 }
 
-int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> loaded = load(o, rep);
-  session::Loaded &l = *loaded;
-  if (!l.prog)
-    return Exit::InputError;
-  uint32_t entry = session::entryIndex(*l.prog, o.entry, o.src.file, true);
-  encoder::VerifyOptions vo;
-  vo.encode = session::encodeOptions(o.bounds, *l.prog, o.src.file);
-  withReference(o, rep, l, entry, vo.encode);
-  const ir::Program &prog = *l.prog;
-  vo.solver = o.solver;
-  vo.posing = *backends::parsePosing(o.posing);
-  vo.timeoutMs = timeLimitMs(o.timeout);
+/// encoder::verify with a hard stop for `--timeout`: the SMT-LIB pipe kills its solver at 1.5 times the limit
+/// plus 2 s, but a solver linked in cannot always be stopped from outside, and cvc5 1.0 can overrun its own
+/// limit by minutes (cvc5 issue #2908). When a verification is still running at 1.5 times the limit plus 5 s,
+/// the watchdog gives the answer a timeout gives (UNKNOWN, exit 3) and ends the process.
+encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter &rep,
+                                    const ir::Program &prog, uint32_t entry,
+                                    const encoder::VerifyOptions &vo) {
   double hard = o.timeout > 0 ? o.timeout * 1.5 + 5 : 0;
   std::ostringstream overran;
   overran << "timeout: the solver (" << o.solver
           << ") did not stop at its time limit and was abandoned after " << hard << " s";
-  encoder::VerifyResult r;
   {
-    // A hard stop for `--timeout`. The SMT-LIB pipe kills its solver at 1.5 times the limit plus 2 s, but a
-    // solver linked in cannot always be stopped from outside, and cvc5 1.0 can overrun its own limit by
-    // minutes (cvc5 issue #2908). When a verification is still running at 1.5 times the limit plus 5 s, the
-    // watchdog gives the answer a timeout gives (UNKNOWN, exit 3) and ends the process.
     backends::Alarm watchdog(hard, [&] {
       rep.text() << "UNKNOWN: " << overran.str() << "\n";
       rep.finish(Json{{"file", o.src.file},
@@ -161,70 +150,73 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
       rep.flush();
       std::_Exit(Exit::Unknown);
     });
-    r = encoder::verify(prog, entry, vo);
+    return encoder::verify(prog, entry, vo);
   }
-  if (r.verdict == encoder::Verdict::Error)
-    usageError(r.reason);
+}
+
+/// verify's answer as its JSON document.
+Json verifyJson(const VerifyOptionStore &o, const session::Loaded &l, uint32_t entry,
+                const encoder::VerifyOptions &vo, const encoder::VerifyResult &r) {
+  const ir::Program &prog = *l.prog;
+  const ir::Procedure &proc = prog.procs[entry];
+  ir::StmtIndex index(prog);
+  const ir::Stmt *failing = r.check ? index.find(r.check->stmt) : nullptr;
+  Json j;
+  j["file"] = o.src.file;
+  j["entry"] = proc.name;
+  j["ok"] = true;
+  j["verdict"] = encoder::verdictName(r.verdict);
+  j["unwind"] = o.bounds.unwind;
+  if (std::vector<std::string> other = session::otherBounds(prog, vo.encode); !other.empty())
+    j["other_bounds"] = other;
+  j["ints"] = o.bounds.ints;
+  j["solver"] = r.solverName;
+  if (!r.reason.empty())
+    j["reason"] = r.reason;
+  if (r.check) {
+    Json c{{"kind", encoder::checkName(r.check->kind)}, {"stmt", r.check->stmt}};
+    if (failing)
+      c["location"] = report::toJson(prog, failing->loc);
+    else if (r.check->proc < prog.procs.size())
+      c["location"] = report::toJson(prog, prog.procs[r.check->proc].loc);
+    if (r.check->proc < prog.procs.size())
+      c["proc"] = prog.procs[r.check->proc].name;
+    if (!r.check->message.empty())
+      c["message"] = r.check->message;
+    j["property"] = c;
+    Json args = Json::object();
+    for (size_t k = 0; k < r.cx.args.size(); ++k)
+      args[proc.vars[proc.params[k]].name] = ir::toString(r.cx.args[k]);
+    Json nd = Json::array();
+    for (const ir::Value &v : r.cx.nondets)
+      nd.push_back(ir::toString(v));
+    Json heap = Json::array();
+    for (size_t k = 0; k < r.cx.heap.size(); ++k)
+      heap.push_back(report::nodeToJson(prog, r.cx.heap[k], static_cast<uint32_t>(k + 1)));
+    j["inputs"] = Json{{"args", args}, {"nondet", nd}, {"heap", heap}};
+    j["inputs"]["stdin"] = vo.encode.fixedInput.value_or(r.cx.input);
+    if (std::string cl = session::commandLineText(prog, entry, r.cx.args);
+        !cl.empty() || repair::isCommandLineEntry(prog, entry))
+      j["inputs"]["command_line"] = cl;
+  }
+  if (r.outcome && r.verdict != encoder::Verdict::Mismatch)
+    j["counterexample"] = report::toJson(report::OutcomeView{prog, *r.outcome, entry}, true);
+  if (o.stats)
+    j["stats"] = statsJson(l, r);
+  return j;
+}
+
+/// verify's answer as text.
+void printVerify(std::ostream &os, const VerifyOptionStore &o, report::Reporter &rep,
+                 const session::Loaded &l, uint32_t entry, const encoder::VerifyOptions &vo,
+                 const encoder::VerifyResult &r) {
+  const ir::Program &prog = *l.prog;
   const ir::Procedure &proc = prog.procs[entry];
   ir::StmtIndex index(prog);
   const ir::Stmt *failing = r.check ? index.find(r.check->stmt) : nullptr;
   std::string where = failing ? report::where(prog, failing->loc) : "";
   if (r.check && !failing && r.check->proc < prog.procs.size()) // a specification: the entry procedure
     where = report::where(prog, prog.procs[r.check->proc].loc);
-  int rc = Exit::Internal;
-  switch (r.verdict) {
-  case encoder::Verdict::Safe: rc = Exit::Ok; break;
-  case encoder::Verdict::Failed: rc = Exit::Violated; break;
-  case encoder::Verdict::BoundFailed:
-  case encoder::Verdict::Unknown: rc = Exit::Unknown; break;
-  default: rc = Exit::Internal; break;
-  }
-  if (rep.json()) {
-    Json j;
-    j["file"] = o.src.file;
-    j["entry"] = proc.name;
-    j["ok"] = true;
-    j["verdict"] = encoder::verdictName(r.verdict);
-    j["unwind"] = o.bounds.unwind;
-    if (std::vector<std::string> other = session::otherBounds(prog, vo.encode); !other.empty())
-      j["other_bounds"] = other;
-    j["ints"] = o.bounds.ints;
-    j["solver"] = r.solverName;
-    if (!r.reason.empty())
-      j["reason"] = r.reason;
-    if (r.check) {
-      Json c{{"kind", encoder::checkName(r.check->kind)}, {"stmt", r.check->stmt}};
-      if (failing)
-        c["location"] = report::toJson(prog, failing->loc);
-      else if (r.check->proc < prog.procs.size())
-        c["location"] = report::toJson(prog, prog.procs[r.check->proc].loc);
-      if (r.check->proc < prog.procs.size())
-        c["proc"] = prog.procs[r.check->proc].name;
-      if (!r.check->message.empty())
-        c["message"] = r.check->message;
-      j["property"] = c;
-      Json args = Json::object();
-      for (size_t k = 0; k < r.cx.args.size(); ++k)
-        args[proc.vars[proc.params[k]].name] = ir::toString(r.cx.args[k]);
-      Json nd = Json::array();
-      for (const ir::Value &v : r.cx.nondets)
-        nd.push_back(ir::toString(v));
-      Json heap = Json::array();
-      for (size_t k = 0; k < r.cx.heap.size(); ++k)
-        heap.push_back(report::nodeToJson(prog, r.cx.heap[k], static_cast<uint32_t>(k + 1)));
-      j["inputs"] = Json{{"args", args}, {"nondet", nd}, {"heap", heap}};
-      j["inputs"]["stdin"] = vo.encode.fixedInput.value_or(r.cx.input);
-      if (std::string cl = session::commandLineText(prog, entry, r.cx.args);
-          !cl.empty() || repair::isCommandLineEntry(prog, entry))
-        j["inputs"]["command_line"] = cl;
-    }
-    if (r.outcome && r.verdict != encoder::Verdict::Mismatch)
-      j["counterexample"] = report::toJson(report::OutcomeView{prog, *r.outcome, entry}, true);
-    if (o.stats)
-      j["stats"] = statsJson(l, r);
-    return rep.finish(std::move(j), rc);
-  }
-  std::ostream &os = rep.text();
   switch (r.verdict) {
   case encoder::Verdict::Safe: {
     os << "SAFE (up to unwind " << o.bounds.unwind;
@@ -285,6 +277,34 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   }
   if (o.stats)
     printStats(os, l, r);
+}
+
+int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
+  std::unique_ptr<session::Loaded> loaded = load(o, rep);
+  session::Loaded &l = *loaded;
+  if (!l.prog)
+    return Exit::InputError;
+  uint32_t entry = session::entryIndex(*l.prog, o.entry, o.src.file, true);
+  encoder::VerifyOptions vo;
+  vo.encode = session::encodeOptions(o.bounds, *l.prog, o.src.file);
+  withReference(o, rep, l, entry, vo.encode);
+  vo.solver = o.solver;
+  vo.posing = *backends::parsePosing(o.posing);
+  vo.timeoutMs = timeLimitMs(o.timeout);
+  encoder::VerifyResult r = verifyWatched(o, rep, *l.prog, entry, vo);
+  if (r.verdict == encoder::Verdict::Error)
+    usageError(r.reason);
+  int rc = Exit::Internal;
+  switch (r.verdict) {
+  case encoder::Verdict::Safe: rc = Exit::Ok; break;
+  case encoder::Verdict::Failed: rc = Exit::Violated; break;
+  case encoder::Verdict::BoundFailed:
+  case encoder::Verdict::Unknown: rc = Exit::Unknown; break;
+  default: rc = Exit::Internal; break;
+  }
+  if (rep.json())
+    return rep.finish(verifyJson(o, l, entry, vo, r), rc);
+  printVerify(rep.text(), o, rep, l, entry, vo, r);
   return rc;
 }
 

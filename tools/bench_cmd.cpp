@@ -60,7 +60,8 @@ void addBenchTask(BenchCommands &cmds) {
   };
   auto o = std::make_shared<Options>();
   CLI::App *sub = cmds.bench->add_subcommand(
-      "task", "run one task of a task list a runner wrote (DIR/tasks.json) in this process; print its record");
+      "task",
+      "run one task of a task list a runner wrote (DIR/tasks.json) in this process; print its record");
   sub->add_option("DIR", o->dir, "the directory of tasks.json (a runner's --work)")->required();
   sub->add_option("I", o->index, "the task's index, from 0")->required();
   sub->add_flag("--write", o->write, "also write the record to DIR/records/I.json");

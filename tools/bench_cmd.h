@@ -31,9 +31,10 @@ BenchCommands &addBenchCommands(CLI::App &app, report::Reporter &rep, int argc, 
 /// Runs the runner that was parsed; nullopt if `bench` was not.
 std::optional<int> runBenchCommands(const BenchCommands &cmds, report::Reporter &rep);
 
-/// Registers the runner `sub` (which declares its own `--json`): after parsing, `run` is called with the runner's context (the command line,
-/// progress unless `--json`) and its outcome printed through the reporter (warnings, notes, the markdown or
-/// the JSON document, the exit code); a bench::UsageError becomes a usage error (exit 2).
+/// Registers the runner `sub` (which declares its own `--json`): after parsing, `run` is called with the
+/// runner's context (the command line, progress unless `--json`) and its outcome printed through the reporter
+/// (warnings, notes, the markdown or the JSON document, the exit code); a bench::UsageError becomes a usage
+/// error (exit 2).
 void addBenchRunner(BenchCommands &cmds, CLI::App *sub,
                     std::function<bench::Outcome(const bench::Context &)> run);
 

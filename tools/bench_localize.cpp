@@ -1,4 +1,5 @@
-// `locus bench localize`: the options of the runner (localization methods scored against ground truth); the runner is bench/runners/localize.cpp.
+// `locus bench localize`: the options of the runner (localization methods scored against ground truth); the
+// runner is bench/runners/localize.cpp.
 #include "tools/bench_cmd.h"
 
 namespace locus::tools {

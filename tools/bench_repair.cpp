@@ -1,4 +1,5 @@
-// `locus bench repair`: the options of the runner (repair methods on versions with a known fix); the runner is bench/runners/repair.cpp.
+// `locus bench repair`: the options of the runner (repair methods on versions with a known fix); the runner
+// is bench/runners/repair.cpp.
 #include "tools/bench_cmd.h"
 
 namespace locus::tools {

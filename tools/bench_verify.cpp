@@ -1,4 +1,5 @@
-// `locus bench verify`: the options of the runner (one suite, several solvers, interleaved); the runner is bench/runners/verify.cpp.
+// `locus bench verify`: the options of the runner (one suite, several solvers, interleaved); the runner is
+// bench/runners/verify.cpp.
 #include "tools/bench_cmd.h"
 #include "tools/time_limit.h"
 
@@ -46,8 +47,9 @@ void addBenchVerify(BenchCommands &cmds) {
   sub->add_option("--repeat", o->repeat, "runs per (program, solver); the median is reported")
       ->check(CLI::Range(1u, 100u))
       ->capture_default_str();
-  sub->add_option("--work", o->work,
-                  "write the task list here (DIR/tasks.json: one task per run, for `locus bench task DIR I`)");
+  sub->add_option(
+      "--work", o->work,
+      "write the task list here (DIR/tasks.json: one task per run, for `locus bench task DIR I`)");
   sub->add_option("--out", o->out,
                   "write NAME.md, NAME.json, NAME.dat/.gp and the cactus plot NAME.png/.svg here");
   sub->add_option("--name", o->name, "file stem of the written results")->capture_default_str();

@@ -18,7 +18,8 @@ std::vector<Json> runTasks(const TaskList &list, const std::function<Json(size_t
   std::vector<Json> records(list.tasks.size());
   auto t0 = Clock::now();
   Progress progress(list.tasks.size(), lo.what, lo.progress);
-  WorkerPool pool(list.tasks.size(), [&](size_t i) { return run(i).dump(); }, lo.jobs, lo.hardLimit);
+  WorkerPool pool(
+      list.tasks.size(), [&](size_t i) { return run(i).dump(); }, lo.jobs, lo.hardLimit);
   pool.run([&](size_t i) { progress.step(list.labels[i]); }, [&](size_t i, Json r) { records[i] = r; });
   progress.done();
   if (seconds)
@@ -31,8 +32,12 @@ void writeTaskFile(const std::string &dir, const TaskList &list) {
   Json tasks = Json::array();
   for (size_t i = 0; i < list.tasks.size(); ++i)
     tasks.push_back(Json{{"label", list.labels[i]}, {"task", list.tasks[i]}});
-  Json j{{"format", "locus-bench-tasks/1"}, {"runner", list.runner}, {"options", list.options}, {"tasks", tasks}};
-  std::ofstream(fs::path(dir) / "tasks.json") << j.dump(1, ' ', false, Json::error_handler_t::replace) << "\n";
+  Json j{{"format", "locus-bench-tasks/1"},
+         {"runner", list.runner},
+         {"options", list.options},
+         {"tasks", tasks}};
+  std::ofstream(fs::path(dir) / "tasks.json")
+      << j.dump(1, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 TaskList readTaskFile(const std::string &dir) {
@@ -57,7 +62,8 @@ TaskList readTaskFile(const std::string &dir) {
 std::vector<std::string> writeReportFiles(const std::string &out, const std::string &name,
                                           const std::string &markdown, const Json &doc, int indent) {
   fs::create_directories(out);
-  std::string md = (fs::path(out) / (name + ".md")).string(), js = (fs::path(out) / (name + ".json")).string();
+  std::string md = (fs::path(out) / (name + ".md")).string(),
+              js = (fs::path(out) / (name + ".json")).string();
   std::ofstream(md) << markdown;
   std::ofstream(js) << doc.dump(indent, ' ', false, Json::error_handler_t::replace) << "\n";
   return {md, js};

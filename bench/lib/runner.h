@@ -47,11 +47,11 @@ struct TaskList {
 
 /// How the loop runs a task list.
 struct LoopOptions {
-  std::string what;      ///< the progress line's name: "faults"
-  unsigned jobs = 1;     ///< worker processes
-  double hardLimit = 0;  ///< seconds per task before its worker is killed (0: none)
-  bool progress = true;  ///< show the progress line (off under --json)
-  std::string taskDir;   ///< when non-empty, the list is written to taskDir/tasks.json first
+  std::string what;     ///< the progress line's name: "faults"
+  unsigned jobs = 1;    ///< worker processes
+  double hardLimit = 0; ///< seconds per task before its worker is killed (0: none)
+  bool progress = true; ///< show the progress line (off under --json)
+  std::string taskDir;  ///< when non-empty, the list is written to taskDir/tasks.json first
 };
 
 /// Runs every task of `list`: `run(i)` executes in a fresh child of a worker (bench::WorkerPool) and returns

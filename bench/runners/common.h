@@ -23,13 +23,11 @@ std::string readText(const std::string &path);
 
 /// A value with nlohmann's (unordered) conversions (NLOHMANN_DEFINE_TYPE_*) as the runners' ordered JSON, and
 /// back: options and tasks in tasks.json.
-template <class T>
-Json toOrderedJson(const T &value) {
+template <class T> Json toOrderedJson(const T &value) {
   nlohmann::json j = value;
   return Json::parse(j.dump());
 }
-template <class T>
-T fromOrderedJson(const Json &j) {
+template <class T> T fromOrderedJson(const Json &j) {
   return nlohmann::json::parse(j.dump()).get<T>();
 }
 

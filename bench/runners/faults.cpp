@@ -23,8 +23,9 @@
 
 namespace locus::bench {
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FaultsOptions, manifest, langs, programs, classes, versions, seed,
-                                                solvers, jobs, timeout, work, out, name, quick, generateOnly)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FaultsOptions, manifest, langs, programs, classes, versions,
+                                                seed, solvers, jobs, timeout, work, out, name, quick,
+                                                generateOnly)
 
 namespace fs = std::filesystem;
 
@@ -40,7 +41,8 @@ struct Task {
   bool original() const { return part == SIZE_MAX; }
   /// What a fresh process needs to run the task.
   Json json() const {
-    return Json{{"file", file}, {"entry", entry}, {"unwind", unwind}, {"heap", heap}, {"original", original()}};
+    return Json{
+        {"file", file}, {"entry", entry}, {"unwind", unwind}, {"heap", heap}, {"original", original()}};
   }
 };
 
@@ -279,8 +281,8 @@ void addTimes(Tally &t, const Json &record, mutate::FaultClass c, const std::vec
 }
 
 /// Classifies, counts and times the records.
-Tally tally(const std::vector<Task> &tasks, const std::vector<Json> &results, const std::vector<Method> &methods,
-            const Setup &s, const mutate::Suite &suite) {
+Tally tally(const std::vector<Task> &tasks, const std::vector<Json> &results,
+            const std::vector<Method> &methods, const Setup &s, const mutate::Suite &suite) {
   Tally t;
   t.status.resize(tasks.size());
   t.why.resize(tasks.size());
@@ -363,7 +365,8 @@ Table classTable(const Report &r) {
                   "detection rate"};
   table.alignRight = {false, true, true, true, true, true, true, true, true, true};
   for (mutate::FaultClass c : r.s.classes)
-    table.rows.push_back(countRow(mutate::className(c), r.t.byClass.count(c) ? r.t.byClass.at(c) : DetectionCounts()));
+    table.rows.push_back(
+        countRow(mutate::className(c), r.t.byClass.count(c) ? r.t.byClass.at(c) : DetectionCounts()));
   table.rows.push_back(countRow("all", r.t.all));
   return table;
 }
@@ -385,8 +388,7 @@ Table timeTable(const Report &r) {
   return table;
 }
 
-template <class T>
-T valueOr(const std::map<std::string, T> &m, const std::string &k) {
+template <class T> T valueOr(const std::map<std::string, T> &m, const std::string &k) {
   auto it = m.find(k);
   return it == m.end() ? T() : it->second;
 }
@@ -426,7 +428,7 @@ Table programTable(const Report &r) {
   }
   for (size_t i = 0; i < r.s.corpus.size(); ++i) {
     const std::string &orig = r.t.originalStatus[i];
-    std::vector<std::string> row{r.s.corpus[i].key(), orig == "equivalent"                     ? "safe"
+    std::vector<std::string> row{r.s.corpus[i].key(), orig == "equivalent"                 ? "safe"
                                                       : r.g.suite.programErrors[i].empty() ? orig
                                                                                            : "error"};
     for (mutate::FaultClass c : r.s.classes) {
@@ -474,11 +476,16 @@ Json reportJson(const Report &r) {
   Json j;
   j["command"] = "bench faults";
   j["command_line"] = r.commandLine;
-  j["setup"] = Json{{"manifest", o.manifest},       {"languages", r.s.langs},
-                    {"classes", splitComma(o.classes)}, {"versions_per_class", o.versions},
-                    {"seed", o.seed},               {"solvers", r.s.solvers},
-                    {"timeout_seconds", o.timeout}, {"jobs", o.jobs},
-                    {"work", o.work},               {"quick", o.quick}};
+  j["setup"] = Json{{"manifest", o.manifest},
+                    {"languages", r.s.langs},
+                    {"classes", splitComma(o.classes)},
+                    {"versions_per_class", o.versions},
+                    {"seed", o.seed},
+                    {"solvers", r.s.solvers},
+                    {"timeout_seconds", o.timeout},
+                    {"jobs", o.jobs},
+                    {"work", o.work},
+                    {"quick", o.quick}};
   j["generated"] = Json{{"versions", r.g.versions},
                         {"duplicates_skipped", r.g.duplicates},
                         {"invalid", r.g.invalid},
@@ -532,14 +539,15 @@ std::string reportMarkdown(const Report &r) {
   std::string classList;
   for (mutate::FaultClass c : r.s.classes)
     classList += std::string(classList.empty() ? "" : ", ") + mutate::className(c);
-  md << "# locus bench faults: " << r.g.versions << " faulty versions of " << r.s.corpus.size() << " programs ("
-     << classList << "), verified with ";
+  md << "# locus bench faults: " << r.g.versions << " faulty versions of " << r.s.corpus.size()
+     << " programs (" << classList << "), verified with ";
   for (size_t s = 0; s < solvers.size(); ++s)
     md << (s ? ", " : "") << solvers[s];
   md << "\n\nCommand: `" << r.commandLine << "`\n\n"
-     << "Seed " << o.seed << "; " << o.versions << " versions requested per program and class, " << r.g.versions
-     << " generated (" << r.g.duplicates << " duplicate draws skipped) in " << seconds(r.g.seconds) << " into `"
-     << o.work << "`. Each version and each original is compiled from its file and verified by "
+     << "Seed " << o.seed << "; " << o.versions << " versions requested per program and class, "
+     << r.g.versions << " generated (" << r.g.duplicates << " duplicate draws skipped) in "
+     << seconds(r.g.seconds) << " into `" << o.work
+     << "`. Each version and each original is compiled from its file and verified by "
      << "every solver (" << seconds(o.timeout) << " limit per run) in " << o.jobs
      << " worker processes; wall time " << seconds(r.runSeconds) << ".\n\n"
      << "A version is *failed* when the verifier finds a real failure, *bound* when only an unwinding or "
@@ -559,7 +567,8 @@ std::string reportMarkdown(const Report &r) {
   md << "## Solvers\n\nTimes per version (front end + verification), over the versions counted above.\n\n"
      << solverTable(r).markdown() << "\n";
   if (solvers.size() > 1)
-    md << "Geometric mean of the per-version time ratio " << solvers[1] << " / " << solvers[0] << " (versions "
+    md << "Geometric mean of the per-version time ratio " << solvers[1] << " / " << solvers[0]
+       << " (versions "
        << "both decided): " << ratio(geometricMean(r.t.ratios), 1) << " over " << r.t.ratios.size()
        << " versions.\n\n";
   if (r.t.disagreements.empty())
@@ -593,8 +602,8 @@ void writeFiles(const Report &r, Outcome &out) {
   std::vector<Series> series;
   for (const std::string &s : r.s.solvers)
     series.push_back({s, valueOr(r.t.solvedTimes, s)});
-  PlotResult plot = writeCactusPlot(o.out, o.name,
-                                    "locus verify on " + std::to_string(r.g.versions) + " faulty versions", series);
+  PlotResult plot = writeCactusPlot(
+      o.out, o.name, "locus verify on " + std::to_string(r.g.versions) + " faulty versions", series);
   if (!plot.warning.empty())
     out.warnings.push_back(plot.warning);
   out.notes.push_back("wrote " + (fs::path(o.out) / o.name).string() + ".{md,json} and " +
@@ -625,7 +634,8 @@ Outcome runFaults(FaultsOptions options, const Context &ctx) {
   if (s.o.generateOnly) {
     out.text = "generated " + std::to_string(g.versions) + " versions of " + std::to_string(s.corpus.size()) +
                " programs in " + seconds(g.seconds) + " into " + s.o.work + "\n";
-    out.doc = Json{{"generated", g.versions}, {"programs", s.corpus.size()}, {"seconds", g.seconds}, {"work", s.o.work}};
+    out.doc = Json{
+        {"generated", g.versions}, {"programs", s.corpus.size()}, {"seconds", g.seconds}, {"work", s.o.work}};
     out.exit = g.invalid ? Internal : Ok;
     return out;
   }
@@ -650,9 +660,7 @@ Outcome runFaults(FaultsOptions options, const Context &ctx) {
   for (size_t i = 0; i < tasks.size(); ++i)
     internalErrors += results[i].contains("crashed") ||
                       (t.status[i] == "error" && t.why[i].find("internal-error") != std::string::npos);
-  out.exit = internalErrors                                    ? Internal
-             : !t.disagreements.empty() || !t.excluded.empty() ? Violated
-                                                               : Ok;
+  out.exit = internalErrors ? Internal : !t.disagreements.empty() || !t.excluded.empty() ? Violated : Ok;
   return out;
 }
 

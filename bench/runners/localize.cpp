@@ -5,8 +5,8 @@
 // (method, weights, solver) in fork()ed workers; the report (localize_report.cpp) gives found, the rank of
 // the first ground-truth line (lines examined, ties as docs/localize.md counts them), top-1/3/5, EXAM,
 // Wolverine2's top-10 % / 25 % measure, times and our share of them.
-#include "bench/runners/common.h"
 #include "bench/runners/localize.h"
+#include "bench/runners/common.h"
 #include "frontend/source.h"
 #include "repair/common/tests.h"
 
@@ -15,9 +15,9 @@
 
 namespace locus::bench {
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LocalizeOptions, manifest, langs, programs, classes, versions, seed,
-                                                noSuite, papers, configs, solvers, jobs, timeout, maxSize, maxSets,
-                                                work, out, name, quick)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LocalizeOptions, manifest, langs, programs, classes, versions,
+                                                seed, noSuite, papers, configs, solvers, jobs, timeout,
+                                                maxSize, maxSets, work, out, name, quick)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Truth, file, line, deletion, stmts, what)
 
 namespace localizer {
@@ -71,7 +71,8 @@ namespace {
 
 /// The localization options of configuration `c`: the one place a bench configuration ("maxsat:ochiai",
 /// "sbfl:dstar", "+guards") becomes localize::Options.
-localize::Options localizeOptions(const Config &c, const LocalizeOptions &o, const std::unordered_set<uint32_t> &procs) {
+localize::Options localizeOptions(const Config &c, const LocalizeOptions &o,
+                                  const std::unordered_set<uint32_t> &procs) {
   localize::Options lo;
   lo.solver = c.solver;
   lo.weights = (c.method == "maxsat" || c.method == "ofc") && !c.weights.empty() ? c.weights : "uniform";
@@ -279,14 +280,16 @@ Outcome runLocalize(LocalizeOptions o, const Context &ctx) {
   }
   double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size() + 1) * 1.5 + 60 : 0;
   double runSeconds = 0;
-  std::vector<Json> results = runTasks(list, [&](size_t i) { return runTask(tasks[i], configs, o); },
-                                       LoopOptions{"localize", o.jobs, hard, ctx.progress, o.work}, &runSeconds);
+  std::vector<Json> results = runTasks(
+      list, [&](size_t i) { return runTask(tasks[i], configs, o); },
+      LoopOptions{"localize", o.jobs, hard, ctx.progress, o.work}, &runSeconds);
   return report(ReportInput{o, langs, solvers, configs, tasks, results, runSeconds, ctx.commandLine});
 }
 
 Json runStoredLocalizeTask(const Json &options, const Json &task) {
   LocalizeOptions o = fromOrderedJson<LocalizeOptions>(options);
-  return localizer::runTask(localizer::taskFromJson(task), localizer::parseConfigs(o, splitComma(o.solvers)), o);
+  return localizer::runTask(localizer::taskFromJson(task), localizer::parseConfigs(o, splitComma(o.solvers)),
+                            o);
 }
 
 } // namespace locus::bench

@@ -61,9 +61,10 @@ std::string whyMissed(const MissedLine &at, const Task &task, const localize::Re
   for (size_t k = 0; k < bug.size(); ++k)
     if (at.holds(bug[k].stmt)) {
       const auto &a = bug[k].write, &b = ref.trace[k].write;
-      differs = differs || a.has_value() != b.has_value() ||
-                (a && (a->kind != b->kind || a->node != b->node || a->field != b->field ||
-                       a->var.index != b->var.index || a->var.global != b->var.global || !(a->value == b->value)));
+      differs =
+          differs || a.has_value() != b.has_value() ||
+          (a && (a->kind != b->kind || a->node != b->node || a->field != b->field ||
+                 a->var.index != b->var.index || a->var.global != b->var.global || !(a->value == b->value)));
     }
   if (!differs)
     return "same writes";
@@ -142,7 +143,8 @@ void explainMisses(const ir::Program &prog, const Task &task, const repair::Fail
     samePath = locOf(index, bug[k].stmt) == locOf(origIndex, ref.trace[k].stmt);
   for (Json &m : missed) {
     MissedLine at{index, prog, m.value("line", 0u), m.value("file", "")};
-    bool caught = std::any_of(g.suspicious.begin(), g.suspicious.end(), [&](ir::StmtId s) { return at.holds(s); });
+    bool caught =
+        std::any_of(g.suspicious.begin(), g.suspicious.end(), [&](ir::StmtId s) { return at.holds(s); });
     m["with_expected"] = caught ? "suspicious" : "missed";
     m["free"] = free;
     if (caught)

@@ -7,8 +7,8 @@
 // reference), *plausible* otherwise. The report (repair_report.cpp) gives repaired / correct /
 // plausible-only, times to the first repair, candidates validated, the speed-up of localization, and the
 // completeness check of mutate (the original is a point of the space: the search must find it).
-#include "bench/runners/common.h"
 #include "bench/runners/repair.h"
+#include "bench/runners/common.h"
 #include "frontend/source.h"
 #include "repair/fix/fix.h"
 
@@ -19,10 +19,10 @@
 
 namespace locus::bench {
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RepairOptions, manifest, langs, programs, classes, versions, seed,
-                                                noSuite, papers, configs, templateOn, mutateOn, solvers, jobs,
-                                                timeout, max, maxMutations, equivalenceChecks, equivalenceSolver,
-                                                work, out, name, quick)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RepairOptions, manifest, langs, programs, classes, versions,
+                                                seed, noSuite, papers, configs, templateOn, mutateOn, solvers,
+                                                jobs, timeout, max, maxMutations, equivalenceChecks,
+                                                equivalenceSolver, work, out, name, quick)
 
 namespace repairer {
 
@@ -149,7 +149,10 @@ Json runConfig(const Config &c, const RepairOptions &o, Version &v) {
   auto t0 = Clock::now();
   fix::Result r = fix::findMethod(c.method)->run(fix::Problem{v.prog, v.sm, spec, fo});
   double sec = since(t0);
-  Json rj{{"status", fix::statusName(r.status)}, {"seconds", sec}, {"repairs", r.repairs.size()}, {"complete", r.complete}};
+  Json rj{{"status", fix::statusName(r.status)},
+          {"seconds", sec},
+          {"repairs", r.repairs.size()},
+          {"complete", r.complete}};
   if (!r.message.empty())
     rj["message"] = r.message;
   for (const char *k : {"candidates_validated", "blocked_per_validation", "must_set_sites_mean", "space",
@@ -164,7 +167,7 @@ Json runConfig(const Config &c, const RepairOptions &o, Version &v) {
   std::vector<std::optional<std::string>> patched;
   for (const fix::Repair &rep : r.repairs)
     patched.push_back(rep.patch.files.size() == 1 ? std::optional<std::string>(rep.patch.files.front().after)
-                                                   : std::nullopt);
+                                                  : std::nullopt);
   RepairJudgement judged =
       judgeRepairs(patched, v.originalText, o.equivalenceChecks, [&](const std::string &text, size_t k) {
         auto known = v.equivalence.find(text);
@@ -197,7 +200,9 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const RepairOpti
     j["error"] = std::string(!prog ? "the version" : "the original") + " does not compile";
     return j;
   }
-  Version v{t, *prog, *original, sm, readText(t.src.file), procIndices(*prog, t.src.procs, t.file, t.src.entry), {}};
+  Version v{
+      t, *prog, *original, sm, readText(t.src.file), procIndices(*prog, t.src.procs, t.file, t.src.entry),
+      {}};
   j["original_in_space"] = originalInSpace(*prog, sm, v.procs, v.originalText);
   Json runs = Json::object();
   for (const Config &c : configs)
@@ -257,7 +262,8 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
     for (const std::string &c : splitComma(o.classes)) {
       std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
       if (!fc || *fc == mutate::FaultClass::C2 || *fc == mutate::FaultClass::C4)
-        throw UsageError("bench repair: --classes: '" + c + "' (C1, C3, L1 or L2: classes without deletions)");
+        throw UsageError("bench repair: --classes: '" + c +
+                         "' (C1, C3, L1 or L2: classes without deletions)");
       classes.push_back(*fc);
     }
     for (const mutate::CorpusProgram &p : *corpus)
@@ -270,9 +276,11 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
   if (tasks.empty())
     throw UsageError("bench repair: no versions to repair (check --programs, --classes, --papers)");
   if (std::none_of(tasks.begin(), tasks.end(), [&](const Task &t) {
-        return std::any_of(configs.begin(), configs.end(), [&](const Config &c) { return runsOn(c, t.cls, o); });
+        return std::any_of(configs.begin(), configs.end(),
+                           [&](const Config &c) { return runsOn(c, t.cls, o); });
       }))
-    throw UsageError("bench repair: no configuration runs on these classes (see --mutate-on and --template-on)");
+    throw UsageError(
+        "bench repair: no configuration runs on these classes (see --mutate-on and --template-on)");
 
   TaskList list;
   list.runner = "repair";
@@ -281,14 +289,16 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
     list.tasks.push_back(toJson(t));
     list.labels.push_back(t.label);
   }
-  double hard =
-      o.timeout > 0 ? o.timeout * static_cast<double>(configs.size()) * static_cast<double>(2 + o.equivalenceChecks) + 120
-                    : 0;
+  double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size()) *
+                                        static_cast<double>(2 + o.equivalenceChecks) +
+                                    120
+                              : 0;
   double runSeconds = 0;
-  std::vector<Json> results = runTasks(list, [&](size_t i) { return runTask(tasks[i], configs, o); },
-                                       LoopOptions{"repair", o.jobs, hard, ctx.progress, o.work}, &runSeconds);
-  return report(
-      ReportInput{o, langs, solvers, configs, tasks, results, noSource, setupErrors, runSeconds, ctx.commandLine});
+  std::vector<Json> results = runTasks(
+      list, [&](size_t i) { return runTask(tasks[i], configs, o); },
+      LoopOptions{"repair", o.jobs, hard, ctx.progress, o.work}, &runSeconds);
+  return report(ReportInput{o, langs, solvers, configs, tasks, results, noSource, setupErrors, runSeconds,
+                            ctx.commandLine});
 }
 
 Json runStoredRepairTask(const Json &options, const Json &task) {

@@ -72,17 +72,17 @@ std::string DetectionCounts::rate() const {
 }
 
 Json DetectionCounts::json() const {
-  return Json{
-      {"versions", versions},
-      {"failed", failed},
-      {"bound", bound},
-      {"equivalent", equivalent},
-      {"unknown", unknown},
-      {"errors", errors},
-      {"disagree", disagree},
-      {"detected", detected()},
-      {"detection_rate",
-       nonEquivalent() ? static_cast<double>(detected()) / static_cast<double>(nonEquivalent()) : 0.0}};
+  return Json{{"versions", versions},
+              {"failed", failed},
+              {"bound", bound},
+              {"equivalent", equivalent},
+              {"unknown", unknown},
+              {"errors", errors},
+              {"disagree", disagree},
+              {"detected", detected()},
+              {"detection_rate", nonEquivalent()
+                                     ? static_cast<double>(detected()) / static_cast<double>(nonEquivalent())
+                                     : 0.0}};
 }
 
 Truth truthOf(const mutate::Fault &f) {
@@ -177,9 +177,10 @@ double LocalizeStats::oursShare() const {
   return total > 0 ? 1 - std::min(1.0, sol / total) : 0;
 }
 
-RepairJudgement judgeRepairs(const std::vector<std::optional<std::string>> &patched, const std::string &original,
-                             size_t maxChecks,
-                             const std::function<std::string(const std::string &text, size_t k)> &equivalent) {
+RepairJudgement
+judgeRepairs(const std::vector<std::optional<std::string>> &patched, const std::string &original,
+             size_t maxChecks,
+             const std::function<std::string(const std::string &text, size_t k)> &equivalent) {
   RepairJudgement j;
   size_t checks = 0;
   for (size_t k = 0; k < patched.size(); ++k) {

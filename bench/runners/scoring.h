@@ -99,8 +99,8 @@ struct RepairJudgement {
 /// Judges repairs by their patched texts (nullopt for a patch that does not change exactly one file): a
 /// repair is correct when its text is `original`, or when `equivalent(text, k)` answers "yes". The check is
 /// asked for at most `maxChecks` repairs, and after a correct one only for the first repair.
-RepairJudgement judgeRepairs(const std::vector<std::optional<std::string>> &patched, const std::string &original,
-                             size_t maxChecks,
+RepairJudgement judgeRepairs(const std::vector<std::optional<std::string>> &patched,
+                             const std::string &original, size_t maxChecks,
                              const std::function<std::string(const std::string &text, size_t k)> &equivalent);
 
 /// The scores of one repair configuration over a set of versions, from the runs' records.

@@ -18,9 +18,9 @@
 
 namespace locus::bench {
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(VerifyOptions, paths, solvers, posings, cores, plain, manifest,
-                                                entry, unwind, heap, ints, noUnwindingAssertions, timeout,
-                                                repeat, work, out, name)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(VerifyOptions, paths, solvers, posings, cores, plain,
+                                                manifest, entry, unwind, heap, ints, noUnwindingAssertions,
+                                                timeout, repeat, work, out, name)
 
 namespace fs = std::filesystem;
 
@@ -283,11 +283,12 @@ Run medianRun(std::vector<Run> runs) {
 }
 
 Json runToJson(const Run &r) {
-  return Json{{"verdict", r.verdict},       {"reason", r.reason},     {"total", r.total},
-              {"frontend", r.frontend},     {"encode", r.encode},     {"start_stop", r.startStop},
-              {"hand_over", r.handOver},    {"solver_assert", r.solverAssert},
-              {"solve", r.solve},           {"replay", r.replay},     {"printed", r.printed},
-              {"printed_answer", r.printedAnswer}};
+  return Json{{"verdict", r.verdict},    {"reason", r.reason},
+              {"total", r.total},        {"frontend", r.frontend},
+              {"encode", r.encode},      {"start_stop", r.startStop},
+              {"hand_over", r.handOver}, {"solver_assert", r.solverAssert},
+              {"solve", r.solve},        {"replay", r.replay},
+              {"printed", r.printed},    {"printed_answer", r.printedAnswer}};
 }
 
 Run runFromJson(const Json &j) {
@@ -384,19 +385,19 @@ Compiled compile(const Program &p) {
 
 /// One run as a task: program i with configuration s, in repeat r.
 Json taskJson(const Program &p, const Config &c, size_t i, size_t s, unsigned r) {
-  return Json{{"program", i},         {"config", s},      {"repeat", r},
-              {"file", p.file},       {"entry", p.entry}, {"unwind", p.unwind},
-              {"heap", p.heap},       {"solver", c.solver},
-              {"posing", backends::posingName(c.posing)}, {"cores", c.cores},
-              {"label", c.label}};
+  return Json{{"program", i},     {"config", s},        {"repeat", r},
+              {"file", p.file},   {"entry", p.entry},   {"unwind", p.unwind},
+              {"heap", p.heap},   {"solver", c.solver}, {"posing", backends::posingName(c.posing)},
+              {"cores", c.cores}, {"label", c.label}};
 }
 
 /// Runs one task: the program as `cached` compiled it (compiled here when null), then the run of its
 /// configuration (runOne, in a child process of its own). The record is the Run.
 Json runVerifyTask(const VerifyOptions &o, const Json &t, const Compiled *cached) {
   Program p{t["file"], t["entry"], t["unwind"], t["heap"]};
-  Config c{t["solver"], backends::parsePosing(t["posing"].get<std::string>()).value_or(backends::Posing::Auto),
-           t["cores"], t["label"]};
+  Config c{t["solver"],
+           backends::parsePosing(t["posing"].get<std::string>()).value_or(backends::Posing::Auto), t["cores"],
+           t["label"]};
   Compiled own;
   if (!cached)
     own = compile(p);
@@ -542,8 +543,8 @@ Table summaryTable(const Results &res) {
     std::snprintf(geo, sizeof geo, "%.2f×", geometricMean(ratios));
     summary.rows.push_back({solvers[s], std::to_string(t.answered), std::to_string(t.unknown),
                             std::to_string(t.errors), seconds(t.total), seconds(median(all)),
-                            seconds(t.solver()), seconds(t.ours()), share, ratio(t.total, res.totals[0].total),
-                            ratios.empty() ? "–" : geo});
+                            seconds(t.solver()), seconds(t.ours()), share,
+                            ratio(t.total, res.totals[0].total), ratios.empty() ? "–" : geo});
   }
   return summary;
 }
@@ -558,7 +559,8 @@ Table splitTable(const Results &res) {
     const Totals &t = res.totals[s];
     auto pct = [&](double x) {
       char buf[48];
-      std::snprintf(buf, sizeof buf, "%s (%.1f %%)", seconds(x).c_str(), t.total > 0 ? 100 * x / t.total : 0.0);
+      std::snprintf(buf, sizeof buf, "%s (%.1f %%)", seconds(x).c_str(),
+                    t.total > 0 ? 100 * x / t.total : 0.0);
       return std::string(buf);
     };
     double rest =
@@ -816,7 +818,9 @@ Outcome runVerify(const VerifyOptions &o, const Context &ctx) {
   LoopOptions lo{"verify", 1, 0, ctx.progress, o.work};
   std::vector<Json> records = runTasks(
       list,
-      [&](size_t k) { return runVerifyTask(o, list.tasks[k], &compiled[list.tasks[k]["program"].get<size_t>()]); },
+      [&](size_t k) {
+        return runVerifyTask(o, list.tasks[k], &compiled[list.tasks[k]["program"].get<size_t>()]);
+      },
       lo);
   std::vector<std::vector<std::vector<Run>>> samples(suite.size(),
                                                      std::vector<std::vector<Run>>(configs.size()));
@@ -846,8 +850,8 @@ Outcome runVerify(const VerifyOptions &o, const Context &ctx) {
     std::vector<Series> series;
     for (size_t s = 0; s < res.solvers.size(); ++s)
       series.push_back({res.solvers[s], res.totals[s].solvedTimes});
-    PlotResult plot =
-        writeCactusPlot(o.out, o.name, "locus verify on " + std::to_string(suite.size()) + " programs", series);
+    PlotResult plot = writeCactusPlot(
+        o.out, o.name, "locus verify on " + std::to_string(suite.size()) + " programs", series);
     if (!plot.warning.empty())
       out.warnings.push_back(plot.warning);
     out.notes.push_back("wrote " + (fs::path(o.out) / o.name).string() + ".{md,json} and " +

@@ -88,9 +88,17 @@ TEST_CASE("EXAM and the localization tallies") {
   CHECK(examPercent(3, 30) == doctest::Approx(10));
   CHECK(examPercent(3, 0) == 100);
   LocalizeStats s;
-  s.add(Json{{"status", "localized"}, {"seconds", 2.0}, {"solve_seconds", 1.5}, {"found", true}, {"examined", 1.0}},
+  s.add(Json{{"status", "localized"},
+             {"seconds", 2.0},
+             {"solve_seconds", 1.5},
+             {"found", true},
+             {"examined", 1.0}},
         20);
-  s.add(Json{{"status", "localized"}, {"seconds", 2.0}, {"solve_seconds", 0.5}, {"found", true}, {"examined", 4.5}},
+  s.add(Json{{"status", "localized"},
+             {"seconds", 2.0},
+             {"solve_seconds", 0.5},
+             {"found", true},
+             {"examined", 4.5}},
         20);
   s.add(Json{{"status", "localized"}, {"seconds", 1.0}, {"found", false}}, 20);
   s.add(Json{{"status", "error"}, {"message", "internal: oops"}, {"found", false}}, 20);
@@ -125,7 +133,8 @@ TEST_CASE("ground truth of an injected fault") {
   CHECK(!t.deletion);
   CHECK(t.stmts == std::vector<ir::StmtId>{41, 42});
   CHECK(t.what == "b0 := x < y → b0 := x <= y");
-  CHECK(describe(f) == std::string(mutate::kindName(f.kind)) + " at line 12: `b0 := x < y` -> `b0 := x <= y`");
+  CHECK(describe(f) ==
+        std::string(mutate::kindName(f.kind)) + " at line 12: `b0 := x < y` -> `b0 := x <= y`");
   f.kind = mutate::FaultKind::Delete;
   f.after = "";
   CHECK(truthOf(f).deletion);
@@ -151,7 +160,8 @@ TEST_CASE("judgeRepairs: the original text, equivalence checks and their limit")
     asked.push_back(text);
     return text == "same" ? std::string("yes") : text == "odd" ? std::string("unknown: timeout") : "no";
   };
-  RepairJudgement j = judgeRepairs({std::string("wrong"), std::string("orig"), std::string("same")}, "orig", 5, check);
+  RepairJudgement j =
+      judgeRepairs({std::string("wrong"), std::string("orig"), std::string("same")}, "orig", 5, check);
   CHECK(j.originalFound);
   CHECK(j.firstCorrect == 1);
   CHECK(j.verdicts == Json::array({"no", "original", "not checked"})); // after a correct one: only repair 0
@@ -182,7 +192,8 @@ TEST_CASE("RepairStats: repaired, correct, no failure and mutate's completeness"
              {"complete", true},
              {"original_found", true}},
         true);
-  s.add(Json{{"status", "repaired"}, {"seconds", 2.0}, {"first_seconds", 0.5}, {"any_correct", false}}, false);
+  s.add(Json{{"status", "repaired"}, {"seconds", 2.0}, {"first_seconds", 0.5}, {"any_correct", false}},
+        false);
   s.add(Json{{"status", "not-repaired"}, {"seconds", 9.0}, {"complete", true}}, true);
   s.add(Json{{"status", "error"}, {"message", "internal error: x"}, {"any_correct", true}}, false);
   CHECK(s.noFailure == 1);

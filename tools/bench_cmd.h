@@ -1,7 +1,9 @@
 // `locus bench …`: the benchmark runners. Each runner is one subcommand in its own file (bench_<name>.cpp)
-// that registers itself here; they share the reporting helpers of bench/lib.
+// that declares its options and registers itself here; the runners themselves are library code
+// (bench/runners), and this layer prints what they return through the Reporter.
 #pragma once
 
+#include "bench/runners/runners.h"
 #include "tools/report.h"
 
 #include <CLI/CLI.hpp>
@@ -29,16 +31,17 @@ BenchCommands &addBenchCommands(CLI::App &app, report::Reporter &rep, int argc, 
 /// Runs the runner that was parsed; nullopt if `bench` was not.
 std::optional<int> runBenchCommands(const BenchCommands &cmds, report::Reporter &rep);
 
-// Helpers the runners share.
-/// "a,b,,c" -> {"a", "b", "c"}.
-std::vector<std::string> splitComma(const std::string &s);
-/// Makes (and drops) each solver of `specs` once, so a run fails before any work on a solver that cannot be
-/// made; returns the factory's sentence for the first that cannot, or nullopt.
-std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs);
+/// Registers the runner `sub` (which declares its own `--json`): after parsing, `run` is called with the
+/// runner's context (the command line, progress unless `--json`) and its outcome printed through the reporter
+/// (warnings, notes, the markdown or the JSON document, the exit code); a bench::UsageError becomes a usage
+/// error (exit 2).
+void addBenchRunner(BenchCommands &cmds, CLI::App *sub,
+                    std::function<bench::Outcome(const bench::Context &)> run);
 
 // The runners (one per file).
 void addBenchVerify(BenchCommands &cmds);   ///< bench_verify.cpp: one suite, several solvers
 void addBenchFaults(BenchCommands &cmds);   ///< bench_faults.cpp: faulty versions of a corpus, verified
 void addBenchLocalize(BenchCommands &cmds); ///< bench_localize.cpp: localization scored against ground truth
 void addBenchRepair(BenchCommands &cmds);   ///< bench_repair.cpp: repair methods on versions with a known fix
+void addBenchTask(BenchCommands &cmds);     ///< bench_cmd.cpp: one task of a written task list, by index
 } // namespace locus::tools

@@ -1,5 +1,5 @@
 // What every bench runner needs to report: markdown tables, cactus plots through gnuplot, a progress line,
-// and a few statistics. Runners (tools/bench_*.cpp) fill these from their measurements.
+// and a few statistics. Runners (bench/runners) fill these from their measurements.
 #pragma once
 
 #include <chrono>

@@ -1,0 +1,41 @@
+// What the runners share besides bench/lib: checking solvers before a run, time limits, and the entry points
+// of `bench task` per runner (runners.cpp dispatches to them).
+#pragma once
+
+#include "bench/lib/runner.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locus::bench {
+
+/// Makes (and drops) each solver of `specs` once, so a run fails before any work on a solver that cannot be
+/// made; returns the factory's sentence for the first that cannot, or nullopt.
+std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs);
+
+/// A limit in seconds as milliseconds, as the driver's `--timeout` converts it (tools/time_limit.h): 0 stays
+/// "no limit", any positive limit is at least 1 ms.
+unsigned timeLimitMs(double seconds);
+
+/// The contents of a file ("" when it cannot be read).
+std::string readText(const std::string &path);
+
+/// A value with nlohmann's (unordered) conversions (NLOHMANN_DEFINE_TYPE_*) as the runners' ordered JSON, and
+/// back: options and tasks in tasks.json.
+template <class T> Json toOrderedJson(const T &value) {
+  nlohmann::json j = value;
+  return Json::parse(j.dump());
+}
+template <class T> T fromOrderedJson(const Json &j) {
+  return nlohmann::json::parse(j.dump()).get<T>();
+}
+
+/// Runs one stored task of each runner: `options` and `task` as the runner wrote them into tasks.json,
+/// `index` the task's position in the list.
+Json runStoredVerifyTask(const Json &options, const Json &task);
+Json runStoredFaultsTask(const Json &options, const Json &task, size_t index);
+Json runStoredLocalizeTask(const Json &options, const Json &task);
+Json runStoredRepairTask(const Json &options, const Json &task);
+
+} // namespace locus::bench

@@ -1,0 +1,295 @@
+// `locus bench localize`: localization methods scored against ground truth. The faulty versions are those of
+// `bench faults` (the corpus × Wolverine2's classes, regenerated from the seed; ground truth = the mutated
+// statements' lines) and the papers' injected faults (bench/corpus/papers/faults.json; ground truth = the
+// edited lines). Every version's failure (verify's counterexample) is localized by every configuration
+// (method, weights, solver) in fork()ed workers; the report (localize_report.cpp) gives found, the rank of
+// the first ground-truth line (lines examined, ties as docs/localize.md counts them), top-1/3/5, EXAM,
+// Wolverine2's top-10 % / 25 % measure, times and our share of them.
+#include "bench/runners/localize.h"
+#include "bench/runners/common.h"
+#include "frontend/source.h"
+#include "repair/common/tests.h"
+
+#include <filesystem>
+#include <set>
+
+namespace locus::bench {
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LocalizeOptions, manifest, langs, programs, classes, versions,
+                                                seed, noSuite, papers, configs, solvers, jobs, timeout,
+                                                maxSize, maxSets, work, out, name, quick)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Truth, file, line, deletion, stmts, what)
+
+namespace localizer {
+
+namespace fs = std::filesystem;
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Task, label, file, entry, cls, program, lang, original, procs,
+                                                unwind, heap, truth, faults, lhsFaults)
+
+Json toJson(const Task &t) {
+  return toOrderedJson(t);
+}
+
+Task taskFromJson(const Json &j) {
+  return fromOrderedJson<Task>(j);
+}
+
+std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers) {
+  std::vector<Config> configs;
+  for (std::string c : splitComma(o.configs)) {
+    bool guards = c.size() > 7 && c.compare(c.size() - 7, 7, "+guards") == 0;
+    if (guards)
+      c.resize(c.size() - 7);
+    std::string method = c.substr(0, c.find(':'));
+    std::string weights = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
+    const localize::Method *m = localize::findMethod(method);
+    if (!m)
+      throw UsageError("bench localize: --configs: unknown method '" + method + "'");
+    if (method == "sbfl") {
+      repair::Formula f;
+      if (weights.empty())
+        weights = "ochiai";
+      if (!repair::parseFormula(weights, f))
+        throw UsageError("bench localize: --configs: unknown formula '" + weights +
+                         "' (tarantula, ochiai or dstar)");
+    } else if (method == "maxsat" || method == "ofc") {
+      if (!weights.empty() && weights != "uniform" && weights != "ochiai")
+        throw UsageError("bench localize: --configs: unknown weights '" + weights + "' (uniform or ochiai)");
+    } else if (!weights.empty()) {
+      throw UsageError("bench localize: --configs: " + method + " takes no ':" + weights + "'");
+    }
+    for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
+      configs.push_back(Config{method, weights, s, guards});
+  }
+  if (configs.empty())
+    throw UsageError("bench localize: --configs: no configuration");
+  return configs;
+}
+
+namespace {
+
+/// The localization options of configuration `c`: the one place a bench configuration ("maxsat:ochiai",
+/// "sbfl:dstar", "+guards") becomes localize::Options.
+localize::Options localizeOptions(const Config &c, const LocalizeOptions &o,
+                                  const std::unordered_set<uint32_t> &procs) {
+  localize::Options lo;
+  lo.solver = c.solver;
+  lo.weights = (c.method == "maxsat" || c.method == "ofc") && !c.weights.empty() ? c.weights : "uniform";
+  lo.relaxGuards = c.guards;
+  lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  lo.maxSize = o.maxSize;
+  lo.maxSets = o.maxSets;
+  lo.procs = procs;
+  if (c.method == "sbfl")
+    repair::parseFormula(c.weights, lo.formula);
+  return lo;
+}
+
+/// The program's size for EXAM: the distinct lines carrying statements of the procedures under test.
+size_t linesUnderTest(const ir::Program &prog, const std::unordered_set<uint32_t> &procs) {
+  std::set<std::pair<uint32_t, uint32_t>> lines;
+  for (uint32_t k : procs)
+    ir::forEachStmt(prog.procs[k].body, [&](const ir::Stmt &s) {
+      if (s.loc.valid())
+        lines.insert({s.loc.file, s.loc.line});
+    });
+  return lines.size();
+}
+
+/// One configuration on the version's failure: its record (status, times, found, rank, lines examined).
+Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const ir::Program &prog,
+               const repair::Failure &f, const std::vector<repair::TestRun> &tests,
+               const std::unordered_set<uint32_t> &procs) {
+  localize::Options lo = localizeOptions(c, o, procs);
+  localize::Problem p{prog, f, tests, lo};
+  auto m0 = Clock::now();
+  localize::Result r = localize::findMethod(c.method)->run(p);
+  double sec = since(m0);
+  uint32_t rank = 0;
+  double examined = linesExamined(prog, r.ranking, t.truth, &rank);
+  Json rj{{"status", localize::statusName(r.status)},
+          {"seconds", sec},
+          {"solve_seconds", r.stats.count("solve_s") ? r.stats.at("solve_s") : 0.0},
+          {"sets", r.sets.size()},
+          {"ranked", r.ranking.size()},
+          {"found", examined >= 0}};
+  if (examined >= 0) {
+    rj["examined"] = examined;
+    rj["rank"] = rank;
+  }
+  if (!r.message.empty())
+    rj["message"] = r.message;
+  if (c.method == "gradient" && r.status == localize::Status::Localized)
+    gradientSoundness(prog, t, f, lo, r, rj);
+  if (c.method == "must") { // the set itself, for the must property's report
+    Json lines = Json::array();
+    for (const localize::Suspect &s : r.ranking)
+      lines.push_back(s.loc.line);
+    rj["lines"] = lines;
+  }
+  return rj;
+}
+
+/// Compiles the version, finds its failure, localizes it with every configuration; one JSON record.
+Json runTask(const Task &t, const std::vector<Config> &configs, const LocalizeOptions &o) {
+  Json j;
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::optional<ir::Program> prog = frontend::compileSource(t.file, sm, diags);
+  if (!prog) {
+    j["error"] = "does not compile";
+    return j;
+  }
+  repair::FailureSpec spec;
+  spec.entry = t.entry;
+  spec.verify.solver = "z3";
+  spec.verify.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  spec.verify.encode.unwind = t.unwind;
+  spec.verify.encode.heapSlots = t.heap;
+  auto t0 = Clock::now();
+  repair::FailureSearch found = repair::findFailure(*prog, spec);
+  j["find_seconds"] = since(t0);
+  if (found.status != repair::FailureStatus::Found) {
+    j["failure"] = found.status == repair::FailureStatus::None ? "none" : "unknown";
+    j["message"] = found.message;
+    return j;
+  }
+  const repair::Failure &f = *found.failure;
+  j["failure"] = f.bound ? "bound" : ir::failureName(f.run.failure);
+  std::unordered_set<uint32_t> procs;
+  for (const std::string &name : t.procs)
+    if (uint32_t k = prog->procIndex(name); k != ir::kNone)
+      procs.insert(k);
+  j["lines"] = linesUnderTest(*prog, procs);
+  ir::InterpOptions io;
+  auto tt = Clock::now();
+  std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, ""), io);
+  j["tests_seconds"] = since(tt);
+  Json runs = Json::object();
+  for (const Config &c : configs)
+    runs[c.name()] = runConfig(c, o, t, *prog, f, tests, procs);
+  j["runs"] = runs;
+  return j;
+}
+
+/// The suite's versions (as `bench faults` generates them from the seed), with their ground truth.
+std::vector<Task> suiteTasks(const LocalizeOptions &o, const std::vector<mutate::CorpusProgram> &corpus) {
+  mutate::SuiteOptions so;
+  so.classes.clear();
+  for (const std::string &c : splitComma(o.classes)) {
+    std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
+    if (!fc)
+      throw UsageError("bench localize: --classes: unknown class '" + c + "'");
+    so.classes.push_back(*fc);
+  }
+  so.versions = o.versions;
+  so.seed = o.seed;
+  so.workDir = o.work;
+  mutate::Suite suite = mutate::generateSuite(corpus, so);
+  std::vector<Task> tasks;
+  for (const mutate::SuitePart &part : suite.parts) {
+    const mutate::CorpusProgram &p = corpus[part.program];
+    for (const mutate::VersionRecord &v : part.manifest.versions) {
+      Task t;
+      t.label = v.file;
+      t.file = (fs::path(part.dir) / v.file).string();
+      t.entry = p.entry;
+      t.procs = part.manifest.procs;
+      t.unwind = p.unwind;
+      t.heap = p.heap;
+      t.cls = mutate::className(part.cls);
+      t.program = p.id;
+      t.lang = p.lang;
+      t.original = p.file;
+      for (const mutate::Fault &f : v.faults) {
+        t.truth.push_back(truthOf(f));
+        t.lhsFaults.push_back(assignsOther(f.before, f.after));
+        t.faults.push_back(describe(f));
+      }
+      tasks.push_back(std::move(t));
+    }
+  }
+  return tasks;
+}
+
+/// The papers' faults: each applied to its corpus file (GCL or C) in the work directory.
+std::vector<Task> paperTasks(const std::string &manifest, const std::vector<mutate::CorpusProgram> &corpus,
+                             const std::vector<std::string> &langs, const std::string &work) {
+  std::vector<Task> out;
+  std::string err;
+  for (const mutate::PaperFault &f : mutate::writePaperFaults(manifest, corpus, langs, work, err)) {
+    Task t;
+    t.file = f.file;
+    for (const mutate::PaperFault::Edit &e : f.edits)
+      t.truth.push_back(truthOf(t.file, e));
+    t.label = f.id + " (" + f.program.lang + ")";
+    t.entry = f.program.entry;
+    t.procs = f.program.procs;
+    t.unwind = f.program.unwind;
+    t.heap = f.program.heap;
+    t.cls = "papers";
+    t.program = f.program.id;
+    t.lang = f.program.lang;
+    t.original = f.program.file;
+    out.push_back(std::move(t));
+  }
+  if (!err.empty())
+    throw UsageError(err);
+  return out;
+}
+
+} // namespace
+} // namespace localizer
+
+Outcome runLocalize(LocalizeOptions o, const Context &ctx) {
+  using namespace localizer;
+  if (o.quick) {
+    o.programs = o.programs.empty() ? "B01,B05,L03,KB-max,JO-twobranch,RG-absValue" : o.programs;
+    o.versions = 1;
+    o.papers = true;
+  }
+  std::vector<std::string> langs = splitComma(o.langs), solvers = splitComma(o.solvers);
+  std::vector<Config> configs = parseConfigs(o, solvers);
+  if (std::optional<std::string> bad = unavailableSolver(solvers))
+    throw UsageError(*bad);
+  std::string err;
+  std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
+  if (!corpus)
+    throw UsageError(err);
+  mutate::keepPrograms(*corpus, splitComma(o.programs));
+  if (o.work.empty())
+    o.work = (fs::temp_directory_path() / "locus-localize").string();
+
+  std::vector<Task> tasks;
+  if (!o.noSuite)
+    tasks = suiteTasks(o, *corpus);
+  if (o.papers) {
+    std::vector<Task> pt = paperTasks(o.manifest, *corpus, langs, o.work);
+    tasks.insert(tasks.end(), pt.begin(), pt.end());
+  }
+  if (tasks.empty())
+    throw UsageError("bench localize: no versions to localize (check --programs, --classes, --papers)");
+
+  TaskList list;
+  list.runner = "localize";
+  list.options = toOrderedJson(o);
+  for (const Task &t : tasks) {
+    list.tasks.push_back(toJson(t));
+    list.labels.push_back(t.label);
+  }
+  double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size() + 1) * 1.5 + 60 : 0;
+  double runSeconds = 0;
+  std::vector<Json> results = runTasks(
+      list, [&](size_t i) { return runTask(tasks[i], configs, o); },
+      LoopOptions{"localize", o.jobs, hard, ctx.progress, o.work}, &runSeconds);
+  return report(ReportInput{o, langs, solvers, configs, tasks, results, runSeconds, ctx.commandLine});
+}
+
+Json runStoredLocalizeTask(const Json &options, const Json &task) {
+  LocalizeOptions o = fromOrderedJson<LocalizeOptions>(options);
+  return localizer::runTask(localizer::taskFromJson(task), localizer::parseConfigs(o, splitComma(o.solvers)),
+                            o);
+}
+
+} // namespace locus::bench

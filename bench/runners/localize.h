@@ -1,0 +1,63 @@
+// Internal to the localize runner (localize.cpp, localize_misses.cpp, localize_report.cpp): its
+// configurations, tasks and the pieces of a task's run.
+#pragma once
+
+#include "bench/runners/runners.h"
+#include "bench/runners/scoring.h"
+#include "repair/common/failure.h"
+#include "repair/localize/localize.h"
+
+#include <string>
+#include <vector>
+
+namespace locus::bench::localizer {
+
+/// One localization configuration: a method, its weights and the parts it relaxes, on a solver.
+struct Config {
+  std::string method, weights, solver;
+  bool guards = false;
+  std::string name() const {
+    return method + (weights.empty() ? "" : ":" + weights) + (guards ? "+guards" : "") +
+           (solver.empty() ? "" : "/" + solver);
+  }
+};
+
+/// One faulty version to localize.
+struct Task {
+  std::string label, file, entry, cls, program, lang;
+  std::string original; ///< the program the version was made from (gradient's misses are rerun against it)
+  std::vector<std::string> procs; ///< the procedures under test: what may be blamed
+  uint32_t unwind = 5, heap = 64;
+  std::vector<Truth> truth;
+  /// The suite's faults, one line each ("operator at line 12: `b0 := x < y` -> `b0 := x <= y`"); the must
+  /// property is checked on the versions with one fault.
+  std::vector<std::string> faults;
+  /// Per fault: it changes the variable a statement assigns (`x := e` -> `y := e`), not an expression.
+  std::vector<bool> lhsFaults;
+};
+
+Json toJson(const Task &t);
+Task taskFromJson(const Json &j);
+
+/// The configurations of --configs × --solvers; throws UsageError on a bad one.
+std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers);
+
+/// Wolverine2's soundness claim for gradient's run `r` on the failure `f`: every mutated statement that ran
+/// is in the suspicious set. Adds "sound", "missed" (each miss explained by explainMisses), "not_run" and
+/// gradient's statistics to the run's record `rj`.
+void gradientSoundness(const ir::Program &prog, const Task &task, const repair::Failure &f,
+                       const localize::Options &lo, const localize::Result &r, Json &rj);
+
+/// Writes the report of a run (markdown, JSON, plots) from the tasks and their records.
+struct ReportInput {
+  const LocalizeOptions &o;
+  const std::vector<std::string> &langs, &solvers;
+  const std::vector<Config> &configs;
+  const std::vector<Task> &tasks;
+  const std::vector<Json> &results;
+  double runSeconds;
+  const std::string &commandLine;
+};
+Outcome report(const ReportInput &in);
+
+} // namespace locus::bench::localizer

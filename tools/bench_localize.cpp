@@ -303,17 +303,19 @@ Json runTask(const Task &task, const std::vector<Config> &configs, const Options
   for (const Config &c : configs) {
     localize::Options lo;
     lo.solver = c.solver;
-    lo.weights = (c.method == "maxsat" || c.method == "ofc") && !c.weights.empty() ? c.weights : "uniform";
-    lo.relaxGuards = c.guards;
+    const localize::Method *m = localize::findMethod(c.method);
+    // the configuration's `:X` sets the method's enum option that accepts X (maxsat:ochiai, sbfl:dstar)
+    for (const repair::OptionDecl &d : m->options())
+      if (d.kind == repair::OptionKind::Enum && repair::checkValue(d, c.weights).empty())
+        lo.given.set(d.flag, c.weights);
+    lo.given.set(localize::kParts, c.guards ? "value,guard" : "value");
     lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
-    lo.maxSize = o.maxSize;
-    lo.maxSets = o.maxSets;
+    lo.given.set(localize::kMaxSize, std::to_string(o.maxSize));
+    lo.given.set(localize::kMaxSets, std::to_string(o.maxSets));
     lo.procs = procs;
-    if (c.method == "sbfl")
-      repair::parseFormula(c.weights, lo.formula);
     localize::Problem p{*prog, f, tests, lo};
     auto m0 = Clock::now();
-    localize::Result r = localize::findMethod(c.method)->run(p);
+    localize::Result r = m->run(p);
     double sec = since(m0);
     uint32_t rank = 0;
     double examined = linesExamined(*prog, r.ranking, t.truth, &rank);

@@ -286,8 +286,9 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const Options &o
     fo.solver = c.solver;
     fo.timeoutMs = timeoutMs;
     fo.maxRepairs = o.max;
-    fo.maxMutations = o.maxMutations;
-    fo.localization = c.localization;
+    fo.given.set(fix::kMaxMutations, std::to_string(o.maxMutations));
+    if (!c.localization)
+      fo.given.set(fix::kNoLocalization, "true");
     fo.procs.emplace(procs.begin(), procs.end());
     auto t0 = Clock::now();
     fix::Result r = fix::findMethod(c.method)->run(fix::Problem{*prog, sm, spec, fo});

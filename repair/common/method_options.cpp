@@ -128,7 +128,7 @@ const std::string *OptionValues::find(const std::string &flag) const {
 }
 
 std::string checkValue(const OptionDecl &d, const std::string &text) {
-  bool ok = false;
+  bool ok = false, number = false; // number: a number out of range (the error then omits the text)
   switch (d.kind) {
   case OptionKind::Enum:
     for (const OptionChoice &c : d.choices)
@@ -136,17 +136,21 @@ std::string checkValue(const OptionDecl &d, const std::string &text) {
     break;
   case OptionKind::Unsigned: {
     uint64_t v = 0;
-    ok = parseUnsigned(text, v) && v >= static_cast<uint64_t>(d.min) && v <= d.max;
+    number = parseUnsigned(text, v);
+    ok = number && v >= static_cast<uint64_t>(d.min) && v <= d.max;
     break;
   }
   case OptionKind::Integer: {
     int64_t v = 0;
-    ok = parseInteger(text, v) && inRange(d, v);
+    number = parseInteger(text, v);
+    ok = number && inRange(d, v);
     break;
   }
   case OptionKind::Bool: ok = text == "true" || text == "false"; break;
   }
-  return ok ? std::string() : d.flag + ": expected " + d.expectedText() + ", got '" + text + "'";
+  if (ok)
+    return {};
+  return d.flag + ": expected " + d.expectedText() + (number ? "" : ", got '" + text + "'");
 }
 
 std::string checkValues(const std::vector<OptionDecl> &decls, const OptionValues &values) {

@@ -88,8 +88,9 @@ std::vector<backends::SoftFormula> softSelectors(const Problem &p, const Relaxed
 }
 
 std::string formulaDescription(const Options &opts) {
+  // the parts as given ("guard,value" stays as the user wrote it)
   return repair::enumName(weightsOption(), weightsOf(opts)) +
-         " weights, parts: " + repair::enumName(partsOption(), partsOf(opts));
+         " weights, parts: " + repair::valueText(partsOption(), opts.given);
 }
 
 std::string noSetExplains(const SetLimits &limits) {

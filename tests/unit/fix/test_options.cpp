@@ -26,10 +26,13 @@ TEST_CASE("repair options: declarations, checking and descriptions") {
   repair::OptionValues v;
   CHECK(fix::checkOptions(v).empty());
   v.set(fix::kLevel, "3");
-  CHECK(fix::checkOptions(v) == "--level: expected 1 or 2, got '3'");
+  CHECK(fix::checkOptions(v) == "--level: expected 1 or 2");
   v.set(fix::kLevel, "1");
   v.set(fix::kMaxMutations, "0");
-  CHECK(fix::checkOptions(v) == "--max-mutations: expected at least 1, got '0'");
+  CHECK(fix::checkOptions(v) == "--max-mutations: expected at least 1");
+  v.set(fix::kMaxMutations, "two");
+  CHECK(fix::checkOptions(v) == "--max-mutations: expected at least 1, got 'two'");
+  v.set(fix::kMaxMutations, "1");
   v.set(fix::kMaxMutations, "1");
   v.set(fix::kCoefficientBound, "-4");
   CHECK(fix::checkOptions(v).empty());
@@ -49,5 +52,5 @@ TEST_CASE("repair options: declarations, checking and descriptions") {
   opts.given.set(fix::kLevel, "9");
   fix::Result r = fix::findMethod("mutate")->run(fix::Problem{prog, sm, spec, opts});
   CHECK(r.status == fix::Status::Error);
-  CHECK(r.message == "--level: expected 1 or 2, got '9'");
+  CHECK(r.message == "--level: expected 1 or 2");
 }

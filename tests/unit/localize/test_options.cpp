@@ -41,15 +41,16 @@ TEST_CASE("method options: values are checked against their declaration") {
   OptionDecl level = repair::unsignedOption("--level", "the level", 2, 1, 2, "1 or 2");
   CHECK(repair::checkValue(level, "1").empty());
   CHECK(repair::checkValue(level, "2").empty());
-  CHECK(repair::checkValue(level, "3") == "--level: expected 1 or 2, got '3'");
-  CHECK(repair::checkValue(level, "0") == "--level: expected 1 or 2, got '0'");
+  CHECK(repair::checkValue(level, "3") == "--level: expected 1 or 2"); // a number out of range
+  CHECK(repair::checkValue(level, "0") == "--level: expected 1 or 2");
+  CHECK(repair::checkValue(level, "one") == "--level: expected 1 or 2, got 'one'");
   OptionDecl count = repair::unsignedOption("--count", "how many", 20);
   CHECK(repair::checkValue(count, "18446744073709551615").empty());
   for (const char *bad : {"-1", "+1", "", "1x", "x", "1.5", "18446744073709551616"})
     CHECK(repair::checkValue(count, bad) ==
           std::string("--count: expected a whole number, got '") + bad + "'");
   OptionDecl bounded = repair::unsignedOption("--n", "n", 3, 2, 5);
-  CHECK(repair::checkValue(bounded, "6") == "--n: expected a whole number in [2, 5], got '6'");
+  CHECK(repair::checkValue(bounded, "6") == "--n: expected a whole number in [2, 5]");
 
   OptionDecl bound = repair::integerOption("--bound", "M", 10);
   CHECK(repair::checkValue(bound, "-5").empty());
@@ -64,7 +65,7 @@ TEST_CASE("method options: values are checked against their declaration") {
   CHECK(repair::checkValues({colour, level}, v).empty());
   v.set("--level", "7");
   v.set("--other", "anything"); // not declared here: not looked at
-  CHECK(repair::checkValues({colour, level}, v) == "--level: expected 1 or 2, got '7'");
+  CHECK(repair::checkValues({colour, level}, v) == "--level: expected 1 or 2");
 }
 
 TEST_CASE("method options: typed reading, defaults and aliases") {
@@ -148,7 +149,7 @@ TEST_CASE("method options: the localization registry") {
   opts.given.set(localize::kParts, "guard,value");
   opts.given.set(localize::kFormula, "dstar");
   localize::Problem p{prog, failure, tests, opts};
-  CHECK(localize::findMethod("maxsat")->describe(p) == "ochiai weights, parts: value,guard");
+  CHECK(localize::findMethod("maxsat")->describe(p) == "ochiai weights, parts: guard,value"); // as given
   CHECK(localize::findMethod("sbfl")->describe(p) == "dstar, 2 declared tests");
   CHECK(localize::findMethod("mbd")->describe(p).empty());
 

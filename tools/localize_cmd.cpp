@@ -28,7 +28,7 @@ namespace {
 struct Store {
   std::string file;
   std::vector<std::string> importPath;
-  std::string method = "maxsat";
+  std::string method = localize::methods().front()->name(); ///< the first registered is the default
   std::string entry = "main";
   std::string test;
   std::string args, nondet;

@@ -23,7 +23,7 @@ namespace {
 struct Store {
   std::string file;
   std::vector<std::string> importPath;
-  std::string method = "mutate";
+  std::string method = fix::methods().front()->name(); ///< the first registered is the default
   std::string entry = "main";
   uint32_t unwind = 5, heap = 64, inputNodes = 3;
   std::string ints = "math";

@@ -153,6 +153,7 @@ public:
   virtual Result run(const Problem &p) const = 0;
 };
 
+/// Every registered method, in a fixed order; the first is `locus repair`'s default.
 const std::vector<std::unique_ptr<Method>> &methods();
 const Method *findMethod(const std::string &name);
 /// Every method's options merged, one per flag, each with the methods that read it (repair::mergeOptions):

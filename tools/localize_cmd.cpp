@@ -32,7 +32,7 @@ namespace {
 struct Store {
   std::string file;
   std::vector<std::string> importPath;
-  std::string method = "maxsat";
+  std::string method = localize::methods().front()->name(); ///< the first registered is the default
   std::string entry = "main";
   std::string test;
   std::string args, nondet;
@@ -40,13 +40,9 @@ struct Store {
   session::Bounds bounds; ///< --unwind, --heap, … (options.h)
   std::string solver = "z3";
   double timeout = 0;
-  size_t maxSize = 3, maxSets = 20;
-  std::string weights = "uniform";
-  std::string formula = "ochiai";
-  std::string parts = "value";
+  repair::OptionValues methodOptions; ///< the methods' own options (localize::optionDeclarations)
   std::string procs;
   bool stats = false;
-  std::string components = "assignments,conditions";
   size_t failures = 1;
   bool allFailing = false;
   std::string sarif;
@@ -144,7 +140,7 @@ void printResult(std::ostream &os, const SourceManager &sm, const ir::Program &p
     os << (r.status == localize::Status::Localized ? "note: " : "") << r.message << "\n";
   if (!r.sets.empty()) {
     os << "sets (" << r.sets.size() << ", in the order found" << (r.complete ? ", complete" : "")
-       << " up to size " << o.maxSize << "):\n";
+       << " up to size " << localize::optionText(o.methodOptions, localize::kMaxSize) << "):\n";
     for (size_t k = 0; k < r.sets.size(); ++k) {
       os << "  " << k + 1 << ". {";
       for (size_t i = 0; i < r.sets[k].size(); ++i) {
@@ -155,7 +151,7 @@ void printResult(std::ostream &os, const SourceManager &sm, const ir::Program &p
           os << " @" << s->loc.line << ":" << s->loc.col;
       }
       os << "}";
-      if (k < r.setCosts.size() && o.weights != "uniform" && (r.method == "maxsat" || r.method == "ofc"))
+      if (k < r.setCosts.size() && r.costsWeighted)
         os << "  cost " << r.setCosts[k];
       os << "\n";
     }
@@ -170,12 +166,7 @@ void printResult(std::ostream &os, const SourceManager &sm, const ir::Program &p
     os << "\n";
   }
   if (r.ranking.empty()) {
-    if ((r.method == "maxsat" || r.method == "ofc") && r.sets.empty() && r.complete && r.perFailure.empty())
-      os << "no set of at most " << o.maxSize
-         << " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, "
-            "or widen --procs)\n";
-    else
-      os << "no statement blamed\n";
+    os << (r.noBlame.empty() ? "no statement blamed" : r.noBlame) << "\n";
   } else {
     os << "ranking:\n";
     for (const localize::Suspect &s : r.ranking) {
@@ -202,17 +193,8 @@ int run(const Store &o, report::Reporter &rep) {
       names += (names.empty() ? "" : ", ") + std::string(m->name());
     report::usageError("unknown method '" + o.method + "' (methods: " + names + ", or all)");
   }
-  if (o.components != "assignments" && o.components != "assignments,conditions" &&
-      o.components != "conditions,assignments")
-    report::usageError("--components: expected assignments or assignments,conditions, got '" + o.components +
-                       "'");
-  if (o.weights != "uniform" && o.weights != "ochiai")
-    report::usageError("--weights: expected uniform or ochiai, got '" + o.weights + "'");
-  repair::Formula formula = repair::Formula::Ochiai;
-  if (!repair::parseFormula(o.formula, formula))
-    report::usageError("--formula: expected tarantula, ochiai or dstar, got '" + o.formula + "'");
-  if (o.parts != "value" && o.parts != "value,guard" && o.parts != "guard,value")
-    report::usageError("--parts: expected value or value,guard, got '" + o.parts + "'");
+  if (std::string err = localize::checkOptions(o.methodOptions); !err.empty())
+    report::usageError(err);
   if (o.timeout < 0 || !(o.timeout < 1e7))
     report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
   session::FailureRequest req;
@@ -300,12 +282,7 @@ int run(const Store &o, report::Reporter &rep) {
   localize::Options lo;
   lo.solver = o.solver;
   lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
-  lo.maxSize = o.maxSize;
-  lo.maxSets = o.maxSets;
-  lo.weights = o.weights;
-  lo.formula = formula;
-  lo.relaxGuards = o.parts != "value";
-  lo.components = o.components;
+  lo.given = o.methodOptions;
   if (o.procs == "all") {
     lo.procs.reset();
   } else if (!o.procs.empty()) {
@@ -374,9 +351,9 @@ int run(const Store &o, report::Reporter &rep) {
           fs.push_back(failureJson(*prog, *f));
         j["failures"] = fs;
       }
-      j["weights"] = o.weights;
-      if (o.method == "sbfl")
-        j["formula"] = o.formula;
+      j["weights"] = localize::optionText(o.methodOptions, localize::kWeights);
+      for (const auto &[key, value] : method->settings(problem))
+        j[key] = value;
       j["time_s"] = seconds();
       j["method_time_s"] = r.seconds;
       resultJson(j, sm, *prog, r);
@@ -386,10 +363,8 @@ int run(const Store &o, report::Reporter &rep) {
     for (const repair::Failure *f : failures)
       printFailure(os, *prog, *f);
     os << "method: " << method->name();
-    if (o.method == "maxsat" || o.method == "ofc")
-      os << " (" << o.weights << " weights, parts: " << o.parts << ")";
-    if (o.method == "sbfl")
-      os << " (" << o.formula << ", " << tests.size() << " declared tests)";
+    if (std::string config = method->describe(problem); !config.empty())
+      os << " (" << config << ")";
     if (method->usesSolver())
       os << " on " << o.solver;
     os << ", unwind " << failure.unwind << ", " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
@@ -418,7 +393,7 @@ int run(const Store &o, report::Reporter &rep) {
     j["method"] = "all";
     j["status"] = rc == Exit::Violated ? "localized" : rc == Exit::Unknown ? "unknown" : "error";
     j["failure"] = failureJson(*prog, failure);
-    j["weights"] = o.weights;
+    j["weights"] = localize::optionText(o.methodOptions, localize::kWeights);
     j["time_s"] = seconds();
     Json ms = Json::array();
     for (const localize::Result &r : results) {
@@ -437,8 +412,8 @@ int run(const Store &o, report::Reporter &rep) {
   std::ostream &os = rep.text();
   for (const repair::Failure *f : failures)
     printFailure(os, *prog, *f);
-  os << "every method (" << o.weights << " weights where they apply, on " << o.solver << ", unwind "
-     << failure.unwind << "):\n";
+  os << "every method (" << localize::optionText(o.methodOptions, localize::kWeights)
+     << " weights where they apply, on " << o.solver << ", unwind " << failure.unwind << "):\n";
   for (const localize::Result &r : results) {
     os << "\n== " << r.method << ": " << localize::statusName(r.status) << ", " << std::fixed
        << std::setprecision(3) << r.seconds << " s\n";
@@ -549,21 +524,35 @@ void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failu
     os << "stdin: \"" << ir::showBytes(failure.input, 200) << "\"\n";
 }
 
+void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decls,
+                      repair::OptionValues &values) {
+  for (const repair::OptionDecl &d : decls) {
+    std::string flag = d.flag;
+    if (d.kind == repair::OptionKind::Bool) {
+      cmd->add_flag_function(
+          flag, [&values, flag](int64_t) { values.set(flag, "true"); }, d.helpLine());
+      continue;
+    }
+    cmd->add_option_function<std::string>(
+           flag, [&values, flag](const std::string &v) { values.set(flag, v); }, d.helpLine())
+        ->type_name(d.kind == repair::OptionKind::Unsigned  ? "UINT"
+                    : d.kind == repair::OptionKind::Integer ? "INT"
+                                                            : "TEXT")
+        ->default_str(d.defaultText);
+  }
+}
+
 LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   LocalizeCommand c;
   auto store = std::make_shared<Store>();
   Store &o = *store;
-  std::string methodHelp = "the localization method:";
-  for (const auto &m : localize::methods())
-    methodHelp += std::string("\n  ") + m->name() + ": " + m->summary();
-  methodHelp += "\n  all: every method above on the same failure, side by side";
   c.cmd =
       app.add_subcommand("localize", "rank the statements that explain a failure (verify's counterexample, a "
                                      "failing test, or a run on given inputs)");
   c.cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
   c.cmd->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
   c.cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` (repeatable)");
-  c.cmd->add_option("--method", o.method, methodHelp)->capture_default_str();
+  c.cmd->add_option("--method", o.method, localize::methodHelp())->capture_default_str();
   c.cmd->add_option("--entry", o.entry, "the procedure whose failure is localized")->capture_default_str();
   c.cmd->add_option("--test", o.test, "localize the failure of this declared test instead");
   c.cmd->add_option("--args", o.args, "localize the run on these arguments (comma-separated), not verify's")
@@ -573,26 +562,11 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   addBoundOptions(c.cmd, o.bounds);
   c.cmd->add_option("--timeout", o.timeout,
                     "time limit in seconds for verify and for the method, each (0: none)");
-  c.cmd->add_option("--max-size", o.maxSize, "set methods: the largest set enumerated")
-      ->capture_default_str();
-  c.cmd->add_option("--max-sets", o.maxSets, "set methods: stop after this many sets")->capture_default_str();
-  c.cmd
-      ->add_option("--weights", o.weights,
-                   "maxsat: uniform, or ochiai (clause weighting from the declared tests)")
-      ->capture_default_str();
-  c.cmd->add_option("--formula", o.formula, "sbfl: the suspiciousness formula, tarantula, ochiai or dstar")
-      ->capture_default_str();
-  c.cmd->add_option("--parts", o.parts, "formula methods: the statement parts relaxed, value or value,guard")
-      ->capture_default_str();
+  addMethodOptions(c.cmd, localize::optionDeclarations(), o.methodOptions);
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
                     "defined in FILE, tests excepted)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
-  c.cmd
-      ->add_option("--components", o.components,
-                   "mbd: the components, assignments,conditions (every statement value) or assignments (the "
-                   "conditions of guards and loops stay)")
-      ->capture_default_str();
   c.cmd
       ->add_option("--failures,--inputs", o.failures,
                    "localize this many failures: verify's counterexample and further ones with other inputs "

@@ -3,6 +3,7 @@
 
 #include "ir/ir.h"
 #include "repair/common/failure.h"
+#include "repair/common/method_options.h"
 #include "tools/report.h"
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,12 @@ struct LocalizeCommand {
 /// (`locus localize` and `locus repair` print it).
 report::Json failureJson(const ir::Program &prog, const repair::Failure &f);
 void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failure &failure);
+
+/// Registers the methods' option declarations (merged: localize::optionDeclarations,
+/// fix::optionDeclarations) on `cmd`, each given value collected into `values` (`locus localize` and
+/// `locus repair`).
+void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decls,
+                      repair::OptionValues &values);
 
 /// Adds `localize` to `app`.
 LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep);

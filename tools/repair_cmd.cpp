@@ -25,7 +25,7 @@ namespace {
 struct Store {
   std::string file;
   std::vector<std::string> importPath;
-  std::string method = "mutate";
+  std::string method = fix::methods().front()->name(); ///< the first registered is the default
   std::string entry = "main";
   session::Bounds bounds; ///< --unwind, --heap, … (options.h)
   std::string solver = "z3";
@@ -35,13 +35,8 @@ struct Store {
   std::string out;
   std::string procs;
   bool stats = false;
-  unsigned level = 2, maxMutations = 2;
-  bool noLocalization = false;
-  unsigned maxIterations = 20;
-  size_t diagnosisSize = 2;
-  int64_t coefficientBound = 10;
-  uint64_t seed = 0;
-  session::SpecSource spec; ///< --reference, --reference-entry (options.h)
+  repair::OptionValues methodOptions; ///< the methods' own options (fix::optionDeclarations)
+  session::SpecSource spec;           ///< --reference, --reference-entry (options.h)
 };
 
 Json repairJson(const fix::Repair &r) {
@@ -75,10 +70,8 @@ int run(const Store &o, report::Reporter &rep) {
   }
   if (o.timeout < 0 || !(o.timeout < 1e7))
     report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
-  if (o.level < 1 || o.level > 2)
-    report::usageError("--level: expected 1 or 2");
-  if (o.maxMutations < 1)
-    report::usageError("--max-mutations: expected at least 1");
+  if (std::string err = fix::checkOptions(o.methodOptions); !err.empty())
+    report::usageError(err);
   std::unique_ptr<session::Loaded> loaded = session::load(session::Source{o.file, o.importPath});
   rep.diagnostics(loaded->diags);
   if (!loaded->prog)
@@ -106,13 +99,7 @@ int run(const Store &o, report::Reporter &rep) {
   fo2.solver = o.solver;
   fo2.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   fo2.maxRepairs = o.max ? o.max : o.all ? 10 : 1;
-  fo2.level = o.level;
-  fo2.maxMutations = o.maxMutations;
-  fo2.localization = !o.noLocalization;
-  fo2.maxIterations = o.maxIterations;
-  fo2.maxDiagnosisSize = o.diagnosisSize;
-  fo2.coefficientBound = o.coefficientBound;
-  fo2.seed = o.seed;
+  fo2.given = o.methodOptions;
   if (o.procs == "all") {
     fo2.procs.emplace();
     for (uint32_t k = 0; k < prog->procs.size(); ++k)
@@ -165,10 +152,8 @@ int run(const Store &o, report::Reporter &rep) {
   if (r.failure)
     printFailure(os, *prog, *r.failure);
   os << "method: " << r.method;
-  if (r.method == "mutate")
-    os << " (level " << o.level << ", at most " << o.maxMutations << " mutation"
-       << (o.maxMutations == 1 ? "" : "s")
-       << (o.noLocalization ? ", AllRepair without localization" : ", fl-AllRepair") << ")";
+  if (std::string config = method->describe(problem); !config.empty())
+    os << " (" << config << ")";
   os << " on " << r.solver << ", unwind " << o.bounds.unwind << ", " << std::fixed << std::setprecision(3)
      << r.seconds << " s\n";
   for (size_t k = 0; k < r.repairs.size(); ++k) {
@@ -211,15 +196,12 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
   RepairCommand c;
   auto store = std::make_shared<Store>();
   Store &o = *store;
-  std::string methodHelp = "the repair method:";
-  for (const auto &m : fix::methods())
-    methodHelp += std::string("\n  ") + m->name() + ": " + m->summary();
   c.cmd = app.add_subcommand("repair", "find a failure and patch the source so that the program verifies; "
                                        "each patch is re-verified from the patched text");
   c.cmd->add_option("FILE", o.file, "a .gcl or .c file")->required();
   c.cmd->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
   c.cmd->add_option("-I,--import-path", o.importPath, "extra directory searched by `import` / `#include`");
-  c.cmd->add_option("--method", o.method, methodHelp)->capture_default_str();
+  c.cmd->add_option("--method", o.method, fix::methodHelp())->capture_default_str();
   c.cmd->add_option("--entry", o.entry, "the procedure to repair (with what it calls)")
       ->capture_default_str();
   c.cmd->add_option("--solver", o.solver, "z3, cvc5 or smtlib:COMMAND")->capture_default_str();
@@ -233,20 +215,7 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
                     "the procedures whose statements may change, comma-separated, or all (default: those "
                     "defined in FILE, tests excepted)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
-  c.cmd->add_option("--level", o.level, "mutate: the mutation level, 1 or 2")->capture_default_str();
-  c.cmd->add_option("--max-mutations", o.maxMutations, "mutate: at most this many places mutated at once")
-      ->capture_default_str();
-  c.cmd->add_flag("--no-localization", o.noLocalization,
-                  "mutate: AllRepair without fault localization (a buggy mutant blocks only itself)");
-  c.cmd->add_option("--max-iterations", o.maxIterations, "template: CEGIS rounds per diagnosis")
-      ->capture_default_str();
-  c.cmd->add_option("--diagnosis-size", o.diagnosisSize, "template: the largest diagnosis tried")
-      ->capture_default_str();
-  c.cmd
-      ->add_option("--coefficient-bound", o.coefficientBound,
-                   "template: coefficients in [-M, M] are preferred")
-      ->capture_default_str();
-  c.cmd->add_option("--seed", o.seed, "template: randomize the preferences (0: none)")->capture_default_str();
+  addMethodOptions(c.cmd, fix::optionDeclarations(), o.methodOptions);
   addSpecOptions(c.cmd, o.spec, false);
   c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;

@@ -75,14 +75,15 @@ localize::Options localizeOptions(const Config &c, const LocalizeOptions &o,
                                   const std::unordered_set<uint32_t> &procs) {
   localize::Options lo;
   lo.solver = c.solver;
-  lo.weights = (c.method == "maxsat" || c.method == "ofc") && !c.weights.empty() ? c.weights : "uniform";
-  lo.relaxGuards = c.guards;
+  // the configuration's `:X` sets the method's enum option that accepts X (maxsat:ochiai, sbfl:dstar)
+  for (const repair::OptionDecl &d : localize::findMethod(c.method)->options())
+    if (d.kind == repair::OptionKind::Enum && repair::checkValue(d, c.weights).empty())
+      lo.given.set(d.flag, c.weights);
+  lo.given.set(localize::kParts, c.guards ? "value,guard" : "value");
   lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
-  lo.maxSize = o.maxSize;
-  lo.maxSets = o.maxSets;
+  lo.given.set(localize::kMaxSize, std::to_string(o.maxSize));
+  lo.given.set(localize::kMaxSets, std::to_string(o.maxSets));
   lo.procs = procs;
-  if (c.method == "sbfl")
-    repair::parseFormula(c.weights, lo.formula);
   return lo;
 }
 

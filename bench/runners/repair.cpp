@@ -87,8 +87,9 @@ fix::Options fixOptions(const Config &c, const RepairOptions &o, const std::vect
   fo.solver = c.solver;
   fo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   fo.maxRepairs = o.max;
-  fo.maxMutations = o.maxMutations;
-  fo.localization = c.localization;
+  fo.given.set(fix::kMaxMutations, std::to_string(o.maxMutations));
+  if (!c.localization)
+    fo.given.set(fix::kNoLocalization, "true");
   fo.procs.emplace(procs.begin(), procs.end());
   return fo;
 }

@@ -8,6 +8,7 @@
 #include "ir/ir.h"
 #include "ir/source.h"
 #include "repair/common/failure.h"
+#include "repair/common/method_options.h"
 #include "repair/common/observer.h"
 #include "repair/patch/patch.h"
 
@@ -87,22 +88,27 @@ struct Repair {
   double seconds = 0;               ///< from the start of the method to this repair
 };
 
+/// What every method reads: the solver, the limits, what may change, and the values given for the methods'
+/// own options (each method reads those it declares, Method::options).
 struct Options {
   std::string solver = "z3";
   unsigned timeoutMs = 0; ///< the whole method (0: none); running out returns what was found
   size_t maxRepairs = 1;  ///< stop after this many repairs
   /// The procedures whose statements may be changed (unset: those declared in the main file).
   std::optional<std::unordered_set<uint32_t>> procs;
-  // mutate (AllRepair)
-  unsigned level = 2;        ///< the mutation level (1 or 2, NOTES.md)
-  unsigned maxMutations = 2; ///< at most this many places mutated at once
-  bool localization = true;  ///< fl-AllRepair (block by the must set) or AllRepair (block the mutant only)
-  // template (Könighofer & Bloem)
-  unsigned maxIterations = 20;   ///< CEGIS rounds per diagnosis
-  size_t maxDiagnosisSize = 2;   ///< the largest diagnosis (mbd) a template is tried for
-  int64_t coefficientBound = 10; ///< M: coefficients in [-M, M] are preferred
-  uint64_t seed = 0;             ///< randomization of the preferences (0: none)
+  /// The methods' options as given (--level, --max-iterations, …): an option not given has its declared
+  /// default; a method ignores the options it does not declare.
+  repair::OptionValues given;
 };
+
+// The methods' flags.
+inline constexpr const char *kLevel = "--level";                    ///< mutate: the mutation level, 1 or 2
+inline constexpr const char *kMaxMutations = "--max-mutations";     ///< mutate: places mutated at once
+inline constexpr const char *kNoLocalization = "--no-localization"; ///< mutate: AllRepair, not fl-AllRepair
+inline constexpr const char *kMaxIterations = "--max-iterations";   ///< template: CEGIS rounds per diagnosis
+inline constexpr const char *kDiagnosisSize = "--diagnosis-size";   ///< template: the largest diagnosis
+inline constexpr const char *kCoefficientBound = "--coefficient-bound"; ///< template: preferred |coefficient|
+inline constexpr const char *kSeed = "--seed"; ///< template: preference randomization
 
 struct Problem {
   const ir::Program &prog; ///< as the front end compiled the user's files
@@ -141,11 +147,26 @@ public:
   virtual ~Method() = default;
   virtual const char *name() const = 0;
   virtual const char *summary() const = 0; ///< one line for --help
+  /// The options the method reads besides Options' common ones, with defaults and help; the registry merges
+  /// every method's into the command line (optionDeclarations).
+  virtual std::vector<repair::OptionDecl> options() const { return {}; }
+  /// The method's configuration in `p`, for the header of its report: "level 2, at most 2 mutations,
+  /// fl-AllRepair" (empty: nothing to say).
+  virtual std::string describe(const Problem &) const { return {}; }
   virtual Result run(const Problem &p) const = 0;
 };
 
+/// Every registered method, in a fixed order; the first is `locus repair`'s default.
 const std::vector<std::unique_ptr<Method>> &methods();
 const Method *findMethod(const std::string &name);
+/// Every method's options merged, one per flag, each with the methods that read it (repair::mergeOptions):
+/// what `locus repair` registers.
+const std::vector<repair::OptionDecl> &optionDeclarations();
+/// The first error among the values given for any method's options (an unknown flag, a value its option
+/// does not accept), or empty.
+std::string checkOptions(const repair::OptionValues &values);
+/// The --method help: "the repair method:" and a line per method ("NAME: summary").
+std::string methodHelp();
 
 /// Renders `edits` and re-verifies the patch; the repair, or nullopt with `why` (the edits cannot be shown
 /// as source: `rendered` false; or the patched source does not verify: an internal error of the method).

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <unordered_set>
 
 namespace locus::fix {
@@ -74,12 +75,48 @@ std::string placeText(const ir::Program &prog, const ir::StmtIndex &index, const
   return where + spell(site.from) + " → " + spell(o.to);
 }
 
+/// mutate's options, typed.
+struct MutateOptions {
+  unsigned level = 2;        ///< the mutation level (1 or 2, NOTES.md)
+  unsigned maxMutations = 2; ///< at most this many places mutated at once
+  bool localization = true;  ///< fl-AllRepair (block by the must set) or AllRepair (block the mutant only)
+};
+
+repair::OptionDecl levelOption() {
+  return repair::unsignedOption(kLevel, "the mutation level, 1 or 2", 2, 1, 2, "1 or 2");
+}
+repair::OptionDecl maxMutationsOption() {
+  return repair::unsignedOption(kMaxMutations, "at most this many places mutated at once", 2, 1,
+                                std::numeric_limits<unsigned>::max(), "at least 1");
+}
+repair::OptionDecl noLocalizationOption() {
+  return repair::boolOption(kNoLocalization,
+                            "AllRepair without fault localization (a buggy mutant blocks only itself)");
+}
+
+MutateOptions mutateOptionsOf(const Options &opts) {
+  MutateOptions m;
+  m.level = static_cast<unsigned>(repair::unsignedValue(levelOption(), opts.given));
+  m.maxMutations = static_cast<unsigned>(repair::unsignedValue(maxMutationsOption(), opts.given));
+  m.localization = !repair::boolValue(noLocalizationOption(), opts.given);
+  return m;
+}
+
 class Mutate final : public Method {
 public:
   const char *name() const override { return "mutate"; }
   const char *summary() const override {
     return "mutation-based repair (fl-AllRepair): every minimal set of at most --max-mutations operator and "
            "constant mutations that makes the program verify";
+  }
+  std::vector<repair::OptionDecl> options() const override {
+    return {levelOption(), maxMutationsOption(), noLocalizationOption()};
+  }
+  std::string describe(const Problem &p) const override {
+    MutateOptions m = mutateOptionsOf(p.opts);
+    return "level " + std::to_string(m.level) + ", at most " + std::to_string(m.maxMutations) + " mutation" +
+           (m.maxMutations == 1 ? "" : "s") +
+           (m.localization ? ", fl-AllRepair" : ", AllRepair without localization");
   }
 
   Result run(const Problem &p) const override {
@@ -95,8 +132,9 @@ public:
       r.seconds = secondsSince(t0);
       return r;
     };
-    if (p.opts.level < 1 || p.opts.level > 2)
-      return finish(Status::Error, "--level: expected 1 or 2");
+    if (std::string err = repair::checkValues(options(), p.opts.given); !err.empty())
+      return finish(Status::Error, err);
+    const MutateOptions mo = mutateOptionsOf(p.opts);
     Checked base = checkedProgram(p.prog, p.spec);
     if (!base.error.empty())
       return finish(Status::Error, base.error);
@@ -121,7 +159,7 @@ public:
     std::sort(procs.begin(), procs.end());
     std::vector<mutation::Site> sites;
     size_t droppedSites = 0, viaSourceOptions = 0;
-    for (mutation::Site &s : mutation::space(p.prog, procs, p.opts.level)) {
+    for (mutation::Site &s : mutation::space(p.prog, procs, mo.level)) {
       if (!s.source) {
         ++droppedSites;
         continue;
@@ -146,7 +184,7 @@ public:
     r.stats["options"] = static_cast<double>(options);
     r.stats["sites_without_source"] = static_cast<double>(droppedSites);
     r.stats["options_via_source"] = static_cast<double>(viaSourceOptions);
-    unsigned k = std::min<unsigned>(p.opts.maxMutations, static_cast<unsigned>(sites.size()));
+    unsigned k = std::min<unsigned>(mo.maxMutations, static_cast<unsigned>(sites.size()));
     std::vector<size_t> optionCounts;
     for (const mutation::Site &s : sites)
       optionCounts.push_back(s.options.size());
@@ -270,7 +308,7 @@ public:
         if (v.verdict == Validation::Verdict::Buggy) {
           ++buggy;
           // A failure found from the patched source is of another program: no must set from it.
-          if (p.opts.localization && v.failure && !viaSource) {
+          if (mo.localization && v.failure && !viaSource) {
             lo.timeoutMs = msLeft(deadline); // the method's limit holds for its must sets too
             localize::Problem lp{cand.prog, *v.failure, noTests, lo};
             auto tm0 = Clock::now();
@@ -346,7 +384,7 @@ public:
                                          ? stopReason(p, "the time limit ran out before a repair was found")
                                          : std::to_string(unknown) + " mutants could not be decided");
     return finish(Status::NotRepaired, "no mutant with at most " + std::to_string(k) + " mutation" +
-                                           (k == 1 ? "" : "s") + " at level " + std::to_string(p.opts.level) +
+                                           (k == 1 ? "" : "s") + " at level " + std::to_string(mo.level) +
                                            " verifies (" + std::to_string(validated) + " validated)");
   }
 };

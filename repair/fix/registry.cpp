@@ -1,5 +1,8 @@
-// The registry of repair methods: one place that lists them all.
+// The registry of repair methods: one place that lists them all, and what is generated from their
+// declarations (the --method help, the merged option declarations, their checking).
 #include "repair/fix/methods.h"
+
+#include <algorithm>
 
 namespace locus::fix {
 
@@ -18,6 +21,32 @@ const Method *findMethod(const std::string &name) {
     if (name == m->name())
       return m.get();
   return nullptr;
+}
+
+const std::vector<repair::OptionDecl> &optionDeclarations() {
+  static const std::vector<repair::OptionDecl> merged = [] {
+    std::vector<std::pair<std::string, std::vector<repair::OptionDecl>>> byMethod;
+    for (const auto &m : methods())
+      byMethod.emplace_back(m->name(), m->options());
+    return repair::mergeOptions(byMethod);
+  }();
+  return merged;
+}
+
+std::string checkOptions(const repair::OptionValues &values) {
+  const std::vector<repair::OptionDecl> &decls = optionDeclarations();
+  for (const auto &given : values.given())
+    if (std::none_of(decls.begin(), decls.end(),
+                     [&](const repair::OptionDecl &d) { return d.flag == given.first; }))
+      return "no repair method has the option " + given.first;
+  return repair::checkValues(decls, values);
+}
+
+std::string methodHelp() {
+  std::string help = "the repair method:";
+  for (const auto &m : methods())
+    help += std::string("\n  ") + m->name() + ": " + m->summary();
+  return help;
 }
 
 } // namespace locus::fix

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -292,11 +293,42 @@ ir::Expr instantiate(const Component &c, const Instance &in, ir::IntMode mode) {
 }
 
 /// One diagnosis's search: the components, the synthesis solver, the inputs.
+/// template's options, typed.
+struct TemplateOptions {
+  unsigned maxIterations = 20;   ///< CEGIS rounds per diagnosis
+  size_t maxDiagnosisSize = 2;   ///< the largest diagnosis a template is tried for
+  int64_t coefficientBound = 10; ///< M: coefficients in [-M, M] are preferred
+  uint64_t seed = 0;             ///< randomization of the preferences (0: none)
+};
+
+repair::OptionDecl maxIterationsOption() {
+  return repair::unsignedOption(kMaxIterations, "CEGIS rounds per diagnosis", 20, 0,
+                                std::numeric_limits<unsigned>::max());
+}
+repair::OptionDecl diagnosisSizeOption() {
+  return repair::unsignedOption(kDiagnosisSize, "the largest diagnosis tried", 2);
+}
+repair::OptionDecl coefficientBoundOption() {
+  return repair::integerOption(kCoefficientBound, "coefficients in [-M, M] are preferred", 10);
+}
+repair::OptionDecl seedOption() {
+  return repair::unsignedOption(kSeed, "randomize the preferences (0: none)", 0);
+}
+
+TemplateOptions templateOptionsOf(const Options &opts) {
+  TemplateOptions t;
+  t.maxIterations = static_cast<unsigned>(repair::unsignedValue(maxIterationsOption(), opts.given));
+  t.maxDiagnosisSize = repair::unsignedValue(diagnosisSizeOption(), opts.given);
+  t.coefficientBound = repair::integerValue(coefficientBoundOption(), opts.given);
+  t.seed = repair::unsignedValue(seedOption(), opts.given);
+  return t;
+}
+
 class Search {
 public:
-  Search(const Problem &p, const Checked &base, std::vector<Component> comps,
+  Search(const Problem &p, const TemplateOptions &to, const Checked &base, std::vector<Component> comps,
          std::optional<Clock::time_point> deadline, std::map<std::string, double> &stats)
-      : p_(p), base_(base), comps_(std::move(comps)), deadline_(deadline), stats_(stats) {}
+      : p_(p), to_(to), base_(base), comps_(std::move(comps)), deadline_(deadline), stats_(stats) {}
 
   enum class Outcome { Exhausted, Enough, Rounds, Stopped, Error };
 
@@ -315,7 +347,7 @@ public:
     declare();
     for (const Input &in : inputs)
       addInput(in);
-    for (unsigned round = 0; round < p_.opts.maxIterations; ++round) {
+    for (unsigned round = 0; round < to_.maxIterations; ++round) {
       if (stopNow(p_, deadline_))
         return Outcome::Stopped;
       stats_["cegis_rounds"] += 1;
@@ -391,6 +423,7 @@ public:
 
 private:
   const Problem &p_;
+  const TemplateOptions &to_;
   const Checked &base_;
   std::vector<Component> comps_;
   std::optional<Clock::time_point> deadline_;
@@ -405,7 +438,7 @@ private:
   /// The coefficient symbols of every component (named by component so that every copy and instance reads
   /// the same ones), their hard ranges, and the template expressions.
   void declare() {
-    rng_.seed(p_.opts.seed);
+    rng_.seed(to_.seed);
     encoder::ExprEncoder ex(tm_, p_.spec.verify.encode.ints);
     for (size_t i = 0; i < comps_.size(); ++i) {
       Component &c = comps_[i];
@@ -503,8 +536,8 @@ private:
     std::uniform_int_distribution<uint64_t> w(1, 3);
     for (const Component &c : comps_)
       for (Term k : c.k) {
-        softs.push_back({isZero(k), p_.opts.seed ? w(rng_) : 1});
-        softs.push_back({bounded(k, p_.opts.coefficientBound), p_.opts.seed ? w(rng_) : 1});
+        softs.push_back({isZero(k), to_.seed ? w(rng_) : 1});
+        softs.push_back({bounded(k, to_.coefficientBound), to_.seed ? w(rng_) : 1});
       }
     auto ts = Clock::now();
     backends::MaxSatResult ms = backends::solveMaxSat(*solver_, softs);
@@ -602,11 +635,11 @@ private:
     s.assertFormula(enc.realFailure);
     if (!enc.smallInputs.isNull())
       s.assertFormula(enc.smallInputs);
-    int64_t n = std::max<int64_t>(1, p_.opts.coefficientBound) * 100;
+    int64_t n = std::max<int64_t>(1, to_.coefficientBound) * 100;
     std::vector<backends::SoftFormula> softs;
     std::uniform_int_distribution<int64_t> draw(n, 4 * n);
     auto big = [&](Term v) {
-      int64_t m = p_.opts.seed ? draw(rng_) : n;
+      int64_t m = to_.seed ? draw(rng_) : n;
       if (tm.sort(v) == tm.intSort()) {
         softs.push_back(
             {tm.mkOr(tm.mkApp(backends::Op::Ge, v, tm.mkInt(m)), tm.mkApp(backends::Op::Le, v, tm.mkInt(-m))),
@@ -736,6 +769,9 @@ public:
            "templates over the variables in scope, their coefficients found by counterexample-guided "
            "synthesis";
   }
+  std::vector<repair::OptionDecl> options() const override {
+    return {maxIterationsOption(), diagnosisSizeOption(), coefficientBoundOption(), seedOption()};
+  }
 
   Result run(const Problem &p) const override {
     auto t0 = Clock::now();
@@ -750,8 +786,10 @@ public:
       r.seconds = secondsSince(t0);
       return r;
     };
+    if (std::string err = repair::checkValues(options(), p.opts.given); !err.empty())
+      return finish(Status::Error, err);
     try {
-      return search(p, t0, deadline, r, finish);
+      return search(p, templateOptionsOf(p.opts), t0, deadline, r, finish);
     } catch (const std::exception &e) {
       return finish(Status::Error, std::string("internal error: ") + e.what());
     }
@@ -759,8 +797,8 @@ public:
 
 private:
   template <typename Finish>
-  Result search(const Problem &p, Clock::time_point t0, std::optional<Clock::time_point> deadline, Result &r,
-                Finish &finish) const {
+  Result search(const Problem &p, const TemplateOptions &to, Clock::time_point t0,
+                std::optional<Clock::time_point> deadline, Result &r, Finish &finish) const {
     Checked base = checkedProgram(p.prog, p.spec);
     if (!base.error.empty())
       return finish(Status::Error, base.error);
@@ -778,22 +816,23 @@ private:
     if (p.observer && r.failure)
       p.observer->failure(*r.failure);
 
-    // The diagnoses (mbd on the failing input), smallest first; half the time at most.
+    // The diagnoses (a localization method that gives them: mbd, on the failing input), smallest first;
+    // half the time at most.
     localize::Options lo;
     lo.solver = p.opts.solver;
     lo.procs = changeableProcs(p);
-    lo.maxSize = p.opts.maxDiagnosisSize;
+    lo.given.set(localize::kMaxSize, std::to_string(to.maxDiagnosisSize));
     if (deadline)
       lo.timeoutMs = std::max(1u, msLeft(deadline) / 2);
     std::vector<repair::TestRun> noTests;
-    const localize::Method *mbd = localize::findMethod("mbd");
-    if (!mbd)
-      return finish(Status::Error, "internal error: no localization method 'mbd'");
+    const localize::Method *diagnoser = localize::findDiagnosisMethod();
+    if (!diagnoser)
+      return finish(Status::Error, "internal error: no localization method gives diagnoses");
     auto tl = Clock::now();
-    localize::Result diag = mbd->run(localize::Problem{base.prog, *r.failure, noTests, lo});
+    localize::Result diag = diagnoser->run(localize::Problem{base.prog, *r.failure, noTests, lo});
     r.stats["localize_s"] = secondsSince(tl);
     if (diag.status == localize::Status::Error)
-      return finish(Status::Error, "mbd: " + diag.message);
+      return finish(Status::Error, std::string(diagnoser->name()) + ": " + diag.message);
     std::vector<std::vector<localize::Blame>> diagnoses = diag.sets;
     std::stable_sort(diagnoses.begin(), diagnoses.end(),
                      [](const auto &a, const auto &b) { return a.size() < b.size(); });
@@ -823,7 +862,7 @@ private:
       r.stats["diagnoses_tried"] += 1;
       for (const Component &c : *comps)
         r.stats["template_vars"] += static_cast<double>(c.terms.size());
-      Search s(p, base, std::move(*comps), deadline, r.stats);
+      Search s(p, to, base, std::move(*comps), deadline, r.stats);
       std::string msg;
       Search::Outcome o = s.run({inputOf(*r.failure)}, r.repairs, t0, msg);
       if (internal.empty())
@@ -861,9 +900,9 @@ private:
                                          " candidates could not be decided");
     std::string msg = "no linear template instance repairs any of the " + std::to_string(diagnoses.size()) +
                       " diagnos" + (diagnoses.size() == 1 ? "is" : "es") + " of size at most " +
-                      std::to_string(p.opts.maxDiagnosisSize);
+                      std::to_string(to.maxDiagnosisSize);
     if (!r.complete)
-      msg += " within " + std::to_string(p.opts.maxIterations) + " rounds each";
+      msg += " within " + std::to_string(to.maxIterations) + " rounds each";
     if (!skipped.empty())
       msg += " (" + std::to_string(static_cast<size_t>(r.stats["diagnoses_skipped"])) + " skipped: e.g. " +
              skipped + ")";

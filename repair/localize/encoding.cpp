@@ -21,7 +21,7 @@ encoder::EncodeOptions failureEncodeOptions(const Problem &p,
   eo.fixedInput = f.input;
   eo.expect = f.expect;
   eo.relaxValues = true;
-  eo.relaxGuards = p.opts.relaxGuards;
+  eo.relaxGuards = partsOf(p.opts) == Parts::ValueGuard;
   eo.onlyStmts = only;
   eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
   eo.relaxProcs = p.opts.procs;
@@ -61,7 +61,7 @@ std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
 
 std::vector<backends::SoftFormula> softSelectors(const Problem &p, const RelaxedFailure &rf) {
   std::vector<backends::SoftFormula> softs;
-  bool weighted = p.opts.weights == "ochiai";
+  bool weighted = weightsOf(p.opts) == Weights::Ochiai;
   repair::Spectrum sp;
   if (weighted) {
     sp = repair::spectrumOf(p.tests);
@@ -85,6 +85,18 @@ std::vector<backends::SoftFormula> softSelectors(const Problem &p, const Relaxed
     softs.push_back({sel, std::max<uint64_t>(w, 1)});
   }
   return softs;
+}
+
+std::string formulaDescription(const Options &opts) {
+  // the parts as given ("guard,value" stays as the user wrote it)
+  return repair::enumName(weightsOption(), weightsOf(opts)) +
+         " weights, parts: " + repair::valueText(partsOption(), opts.given);
+}
+
+std::string noSetExplains(const SetLimits &limits) {
+  return "no set of at most " + std::to_string(limits.maxSize) +
+         " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, or "
+         "widen --procs)";
 }
 
 } // namespace locus::localize

@@ -25,7 +25,7 @@ struct RelaxedFailure {
 };
 
 /// The encode options of `p.failure`: its inputs fixed, its bound, values relaxable (guards with
-/// opts.relaxGuards) in the procedures of opts.procs; only the statements in `only` when given, the others
+/// --parts value,guard) in the procedures of opts.procs; only the statements in `only` when given, the others
 /// unexplored code whose assignments are arbitrary (EncodeOptions::havocOutside).
 encoder::EncodeOptions failureEncodeOptions(const Problem &p,
                                             const std::optional<std::unordered_set<ir::StmtId>> &only = {});
@@ -34,14 +34,21 @@ encoder::EncodeOptions failureEncodeOptions(const Problem &p,
 /// encoder::unsupportedSpec).
 std::string unsupportedSpec(const Problem &p);
 
-/// Encodes `p.failure` relaxed (values; guards with opts.relaxGuards), optionally only the statements in
+/// Encodes `p.failure` relaxed (values; guards with --parts value,guard), optionally only the statements in
 /// `only` (the partial-program mode), and asserts it with "no check fails". Check with every selector
 /// assumed: unsat means the encoding reproduces the failure.
 std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
                                              const std::optional<std::unordered_set<ir::StmtId>> &only = {});
 
-/// Every selector, each as a soft formula with weight 1 (uniform) or from the Ochiai suspiciousness of its
-/// statement over the tests and the failing run (clause weighting).
+/// Every selector, each as a soft formula with weight 1 (--weights uniform) or from the Ochiai suspiciousness
+/// of its statement over the tests and the failing run (clause weighting).
 std::vector<backends::SoftFormula> softSelectors(const Problem &p, const RelaxedFailure &rf);
+
+/// The header text of maxsat and ofc: "uniform weights, parts: value".
+std::string formulaDescription(const Options &opts);
+
+/// Why a complete enumeration found no set: "no set of at most N statement parts explains the failure
+/// (raise --max-size, …)".
+std::string noSetExplains(const SetLimits &limits);
 
 } // namespace locus::localize

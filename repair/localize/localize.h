@@ -7,31 +7,28 @@
 #include "repair/common/failure.h"
 #include "repair/common/observer.h"
 #include "repair/common/tests.h"
+#include "repair/localize/options.h"
 
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace locus::localize {
 
-/// What every method may read; a method uses what applies to it and ignores the rest.
+/// What every method reads: the solver, the time limit, what may be blamed, and the values given for the
+/// methods' own options (options.h; each method reads those it declares, Method::options).
 struct Options {
   std::string solver = "z3";
   unsigned timeoutMs = 0; ///< the whole localization (0: none); running out returns what was found
-  size_t maxSize = 3;     ///< set methods: the largest set enumerated
-  size_t maxSets = 20;    ///< set methods: stop after this many sets
-  /// maxsat: soft-clause weights, "uniform" or "ochiai" (clause weighting: 1 / Ochiai suspiciousness).
-  std::string weights = "uniform";
-  bool relaxGuards = false; ///< relax statements' guards too, not only their values
   /// The procedures whose statements may be blamed (unset: every one). Contract blocks are never blamed.
   std::optional<std::unordered_set<uint32_t>> procs;
-  repair::Formula formula = repair::Formula::Ochiai;
-  /// mbd: the components, "assignments,conditions" (every statement value) or "assignments" (the
-  /// conditions guards and loops read, ir::conditionals, stay as they are).
-  std::string components = "assignments,conditions";
+  /// The methods' options as given (--weights, --parts, --max-size, …): an option not given has its
+  /// declared default; a method ignores the options it does not declare.
+  repair::OptionValues given;
 };
 
 /// The problem: a program, the failure to explain, and the declared tests' runs (possibly none).
@@ -81,7 +78,11 @@ struct Result {
   /// Set methods: the sets in the order the method produced them (CoMSSs cheapest first, diagnoses, …).
   std::vector<std::vector<Blame>> sets;
   std::vector<uint64_t> setCosts;
-  bool complete = false; ///< every set within the limits was produced
+  bool costsWeighted = false; ///< setCosts are the weights the user asked for (printed with the sets)
+  bool complete = false;      ///< every set within the limits was produced
+  /// Why nothing is blamed, when the ranking is empty and the method can say more than "no statement
+  /// blamed" (the set methods: no set within --max-size explains the failure).
+  std::string noBlame;
   std::vector<Suspect> ranking;
   /// gradient: the blamable statements that are not suspicious (repair may lock them), in id order.
   std::vector<ir::StmtId> locked;
@@ -106,6 +107,18 @@ public:
   virtual bool jointFailures() const { return false; }
   /// Needs declared tests (a spectrum); without any, `--method all` says so instead of running it.
   virtual bool needsTests() const { return false; }
+  /// Its sets are the minimal diagnoses of the failures (sets of statement parts whose abnormality explains
+  /// every failure), by size up to --max-size (kMaxSize): what a repair by diagnosis asks for
+  /// (findDiagnosisMethod).
+  virtual bool givesDiagnoses() const { return false; }
+  /// The options the method reads besides Options' common ones, with defaults and help (options.h); the
+  /// registry merges every method's into the command line (optionDeclarations).
+  virtual std::vector<repair::OptionDecl> options() const { return {}; }
+  /// The method's configuration in `p`, for the header of its report: "uniform weights, parts: value"
+  /// (empty: nothing to say).
+  virtual std::string describe(const Problem &) const { return {}; }
+  /// The configuration as JSON keys and values (sbfl: "formula"), for `--json`.
+  virtual std::vector<std::pair<std::string, std::string>> settings(const Problem &) const { return {}; }
   virtual Result run(const Problem &p) const = 0;
 };
 
@@ -118,10 +131,22 @@ Result localizeFailures(const Method &m, const Problem &p);
 /// per-failure results are kept in `perFailure`; counters are summed.
 Result combineRankings(const ir::Program &prog, std::vector<Result> perFailure);
 
-/// Every registered method, in a fixed order.
+/// Every registered method, in a fixed order; the first is `locus localize`'s default.
 const std::vector<std::unique_ptr<Method>> &methods();
 /// The method called `name`, or nullptr.
 const Method *findMethod(const std::string &name);
+/// The first method that gives diagnoses (Method::givesDiagnoses), or nullptr.
+const Method *findDiagnosisMethod();
+/// Every method's options merged, one per flag, each with the methods that read it (repair::mergeOptions):
+/// what `locus localize` registers.
+const std::vector<repair::OptionDecl> &optionDeclarations();
+/// The first error among the values given for any method's options (an unknown flag, a value its option
+/// does not accept), or empty.
+std::string checkOptions(const repair::OptionValues &values);
+/// The text of the option `flag` in `values`: given, else its default (empty for no such option).
+std::string optionText(const repair::OptionValues &values, const std::string &flag);
+/// The --method help: "the localization method:" and a line per method ("NAME: summary"), then `all`.
+std::string methodHelp();
 
 /// The procedures declared in `mainFile` that are not tests: what a user's own file defines (imported files,
 /// the standard library among them, are trusted).

@@ -19,7 +19,13 @@ public:
     return "BugAssist: minimal correction sets of the failing run's formula (--weights ochiai: clause "
            "weighting)";
   }
+  std::vector<repair::OptionDecl> options() const override {
+    return {weightsOption(), partsOption(), maxSizeOption(), maxSetsOption()};
+  }
+  std::string describe(const Problem &p) const override { return formulaDescription(p.opts); }
   Result run(const Problem &p) const override {
+    Weights weights = weightsOf(p.opts);
+    SetLimits limits = setLimitsOf(p.opts);
     Result r;
     r.method = name();
     r.solver = p.opts.solver;
@@ -33,7 +39,7 @@ public:
     s.setTimeout(p.opts.timeoutMs);
     if (p.opts.timeoutMs) // the MCS enumeration makes many checks: --timeout bounds them together
       s.setDeadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(p.opts.timeoutMs));
-    if (p.opts.weights == "ochiai" && p.tests.empty())
+    if (weights == Weights::Ochiai && p.tests.empty())
       r.message = "no declared tests: the ochiai weights see the failing run only";
     // The encoding must fail like the interpreter's run: every selector enforced, the checks cannot pass.
     backends::Result all = s.check(rf->selectors);
@@ -50,8 +56,8 @@ public:
       return r;
     }
     backends::McsOptions mo;
-    mo.maxSize = p.opts.maxSize;
-    mo.limit = p.opts.maxSets;
+    mo.maxSize = limits.maxSize;
+    mo.limit = limits.maxSets;
     backends::McsResult m = backends::enumerateMcs(s, softSelectors(p, *rf), mo);
     for (const backends::Mcs &set : m.sets) {
       std::vector<Blame> blames;
@@ -61,6 +67,9 @@ public:
       r.setCosts.push_back(set.cost);
     }
     r.complete = m.complete;
+    r.costsWeighted = weights != Weights::Uniform;
+    if (r.sets.empty() && r.complete)
+      r.noBlame = noSetExplains(limits);
     r.stats["checks"] = static_cast<double>(s.stats().checks);
     r.stats["solve_s"] = s.stats().solveSeconds + s.stats().assertSeconds;
     if (m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other) {

@@ -31,6 +31,17 @@ namespace locus::localize {
 
 namespace {
 
+/// --components: every statement value (the default), or the assignments only.
+repair::OptionDecl componentsOption() {
+  return repair::enumOption<Components>(
+      kComponents,
+      "the components, assignments,conditions (every statement value) or assignments (the conditions of "
+      "guards and loops stay)",
+      {{"assignments", Components::Assignments},
+       {"assignments,conditions", Components::AssignmentsConditions}},
+      Components::AssignmentsConditions, {{"conditions,assignments", Components::AssignmentsConditions}});
+}
+
 using backends::Term;
 
 /// The encodings of J on one solver: one relaxable encoding per failing input, hard "every check passes",
@@ -63,7 +74,8 @@ std::unique_ptr<Joint> encodeJoint(const Problem &p, const std::vector<const rep
     return j;
   }
   j->solver = std::move(made.solver);
-  bool conditions = p.opts.components != "assignments";
+  bool conditions =
+      repair::enumValue<Components>(componentsOption(), p.opts.given) == Components::AssignmentsConditions;
   std::unordered_set<ir::StmtId> conds =
       conditions ? std::unordered_set<ir::StmtId>{} : ir::conditionals(p.prog);
   for (const repair::Failure *f : failures) {
@@ -98,7 +110,12 @@ public:
            "over the statement values, on every failing input at once (--failures N), by cardinality";
   }
   bool jointFailures() const override { return true; }
+  bool givesDiagnoses() const override { return true; }
+  std::vector<repair::OptionDecl> options() const override {
+    return {componentsOption(), partsOption(), maxSizeOption(), maxSetsOption()};
+  }
   Result run(const Problem &p) const override {
+    SetLimits limits = setLimitsOf(p.opts);
     Result r;
     r.method = name();
     r.solver = p.opts.solver;
@@ -130,9 +147,9 @@ public:
       r.message = std::string("stopped early: ") + backends::reasonName(res.reason);
     };
     bool done = false;
-    for (size_t k = 0; k <= p.opts.maxSize && !done; ++k) {
+    for (size_t k = 0; k <= limits.maxSize && !done; ++k) {
       while (!done) {
-        if (diagnoses.size() >= p.opts.maxSets) {
+        if (diagnoses.size() >= limits.maxSets) {
           done = true;
           break;
         }
@@ -180,7 +197,7 @@ public:
         }
       }
     }
-    r.complete = r.status != Status::Unknown && diagnoses.size() < p.opts.maxSets;
+    r.complete = r.status != Status::Unknown && diagnoses.size() < limits.maxSets;
     r.stats["conflicts"] = static_cast<double>(conflicts.size());
     r.stats["checks"] = static_cast<double>(s.stats().checks);
     r.stats["solve_s"] = s.stats().solveSeconds + s.stats().assertSeconds;

@@ -480,6 +480,7 @@ public:
     return "FOSFL: the must location set (every repair of the failure changes one of its statements), from "
            "the dynamic slice of the failing check in the run's model";
   }
+  std::vector<repair::OptionDecl> options() const override { return {partsOption()}; }
   Result run(const Problem &p) const override {
     Result r;
     r.method = name();

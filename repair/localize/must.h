@@ -41,7 +41,7 @@ struct MustSet {
 MustSet mustSet(const encoder::Encoding &enc, const backends::TermManager &tm, const ModelEval &model);
 
 /// The must set of `p.failure`: its relaxable encoding (inputs fixed; values, and guards with
-/// p.opts.relaxGuards, in the procedures of p.opts.procs) and μ, then mustSet. Every input is fixed, so μ is
+/// --parts value,guard, in the procedures of p.opts.procs) and μ, then mustSet. Every input is fixed, so μ is
 /// the run's own values: the steps are evaluated in order (no solving). When a value does not fold to a
 /// constant (a division by zero, an integer beyond 64 bits, bit-vector extensions), or the evaluation does
 /// not fail the interpreter's check, one satisfiability check gives μ instead (`*solved` says so;

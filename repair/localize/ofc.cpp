@@ -63,7 +63,13 @@ public:
     return "on-demand formulas (Jin & Orso): maxsat's correction sets over the failing run's statements, "
            "grown by the branches of conditionals in the sets (--weights ochiai: OFC + CW)";
   }
+  std::vector<repair::OptionDecl> options() const override {
+    return {weightsOption(), partsOption(), maxSizeOption(), maxSetsOption()};
+  }
+  std::string describe(const Problem &p) const override { return formulaDescription(p.opts); }
   Result run(const Problem &p) const override {
+    Weights weights = weightsOf(p.opts);
+    SetLimits limits = setLimitsOf(p.opts);
     Result r;
     r.method = name();
     r.solver = p.opts.solver;
@@ -74,7 +80,7 @@ public:
       double used = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       return used >= p.opts.timeoutMs ? 1u : static_cast<unsigned>(p.opts.timeoutMs - used);
     };
-    if (p.opts.weights == "ochiai" && p.tests.empty())
+    if (weights == Weights::Ochiai && p.tests.empty())
       r.message = "no declared tests: the ochiai weights see the failing run only";
     std::unordered_set<ir::StmtId> conds = ir::conditionals(p.prog);
     std::map<ir::StmtId, ir::StmtId> elses = elseGuards(p.prog, conds);
@@ -116,8 +122,8 @@ public:
       backends::McsResult m;
       if (all.isUnsat()) {
         backends::McsOptions mo;
-        mo.maxSize = p.opts.maxSize;
-        mo.limit = p.opts.maxSets;
+        mo.maxSize = limits.maxSize;
+        mo.limit = limits.maxSets;
         m = backends::enumerateMcs(s, softSelectors(p, *rf), mo);
       } else {
         m.result = all;
@@ -186,6 +192,9 @@ public:
     r.stats["checks"] = checks;
     r.stats["solve_s"] = solve;
     r.ranking = rankBySets(p.prog, r.sets, r.setCosts);
+    r.costsWeighted = weights != Weights::Uniform;
+    if (r.sets.empty() && r.complete)
+      r.noBlame = noSetExplains(limits);
     return r;
   }
 

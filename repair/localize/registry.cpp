@@ -1,5 +1,8 @@
-// The registry of localization methods: one place that lists them all.
+// The registry of localization methods: one place that lists them all, and what is generated from their
+// declarations (the --method help, the merged option declarations, their checking).
 #include "repair/localize/methods.h"
+
+#include <algorithm>
 
 namespace locus::localize {
 
@@ -23,6 +26,46 @@ const Method *findMethod(const std::string &name) {
     if (name == m->name())
       return m.get();
   return nullptr;
+}
+
+const Method *findDiagnosisMethod() {
+  for (const auto &m : methods())
+    if (m->givesDiagnoses())
+      return m.get();
+  return nullptr;
+}
+
+const std::vector<repair::OptionDecl> &optionDeclarations() {
+  static const std::vector<repair::OptionDecl> merged = [] {
+    std::vector<std::pair<std::string, std::vector<repair::OptionDecl>>> byMethod;
+    for (const auto &m : methods())
+      byMethod.emplace_back(m->name(), m->options());
+    return repair::mergeOptions(byMethod);
+  }();
+  return merged;
+}
+
+std::string checkOptions(const repair::OptionValues &values) {
+  const std::vector<repair::OptionDecl> &decls = optionDeclarations();
+  for (const auto &given : values.given())
+    if (std::none_of(decls.begin(), decls.end(),
+                     [&](const repair::OptionDecl &d) { return d.flag == given.first; }))
+      return "no localization method has the option " + given.first;
+  return repair::checkValues(optionDeclarations(), values);
+}
+
+std::string optionText(const repair::OptionValues &values, const std::string &flag) {
+  for (const repair::OptionDecl &d : optionDeclarations())
+    if (d.flag == flag)
+      return repair::valueText(d, values);
+  return {};
+}
+
+std::string methodHelp() {
+  std::string help = "the localization method:";
+  for (const auto &m : methods())
+    help += std::string("\n  ") + m->name() + ": " + m->summary();
+  return help + "\n  all: every method above on the same failure, side by side";
 }
 
 } // namespace locus::localize

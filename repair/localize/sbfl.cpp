@@ -9,6 +9,20 @@ namespace locus::localize {
 
 namespace {
 
+/// --formula: the suspiciousness formula.
+repair::OptionDecl formulaOption() {
+  return repair::enumOption<repair::Formula>(kFormula,
+                                             "the suspiciousness formula, tarantula, ochiai or dstar",
+                                             {{"tarantula", repair::Formula::Tarantula},
+                                              {"ochiai", repair::Formula::Ochiai},
+                                              {"dstar", repair::Formula::DStar}},
+                                             repair::Formula::Ochiai);
+}
+
+repair::Formula formulaOf(const Problem &p) {
+  return repair::enumValue<repair::Formula>(formulaOption(), p.opts.given);
+}
+
 class Sbfl final : public Method {
 public:
   const char *name() const override { return "sbfl"; }
@@ -18,7 +32,16 @@ public:
   }
   bool usesSolver() const override { return false; }
   bool needsTests() const override { return true; }
+  std::vector<repair::OptionDecl> options() const override { return {formulaOption()}; }
+  std::string describe(const Problem &p) const override {
+    return repair::formulaName(formulaOf(p)) + std::string(", ") + std::to_string(p.tests.size()) +
+           " declared tests";
+  }
+  std::vector<std::pair<std::string, std::string>> settings(const Problem &p) const override {
+    return {{"formula", repair::formulaName(formulaOf(p))}};
+  }
   Result run(const Problem &p) const override {
+    repair::Formula formula = formulaOf(p);
     Result r;
     r.method = name();
     size_t counted = std::count_if(p.tests.begin(), p.tests.end(),
@@ -40,16 +63,16 @@ public:
       sp.add(p.failure.run.covered, true);
     std::map<ir::StmtId, double> scores;
     for (ir::StmtId s : blamableStatements(p.prog, p.opts))
-      scores[s] = repair::suspiciousness(p.opts.formula, sp, s);
+      scores[s] = repair::suspiciousness(formula, sp, s);
     r.ranking = rankByScores(p.prog, scores);
     for (Suspect &s : r.ranking) {
       repair::Spectrum::Counts most{};
       for (ir::StmtId id : s.statements) {
         repair::Spectrum::Counts c = sp.of(id);
-        if (repair::suspiciousness(p.opts.formula, sp, id) == s.score)
+        if (repair::suspiciousness(formula, sp, id) == s.score)
           most = c;
       }
-      s.evidence = std::string(repair::formulaName(p.opts.formula)) + " " + std::to_string(s.score) +
+      s.evidence = std::string(repair::formulaName(formula)) + " " + std::to_string(s.score) +
                    ": failing runs " + std::to_string(most.failed) + "/" + std::to_string(sp.totalFailed) +
                    ", passing runs " + std::to_string(most.passed) + "/" + std::to_string(sp.totalPassed);
     }

@@ -45,8 +45,9 @@ fix::Result repairFile(const std::string &path, const std::string &entry, bool l
   spec.verify.encode.inputNodes = 3; // as `locus repair` (an input array is one of the input nodes)
   fix::Options o;
   o.maxRepairs = max;
-  o.localization = localization;
-  o.maxMutations = 1;
+  if (!localization)
+    o.given.set(fix::kNoLocalization, "true");
+  o.given.set(fix::kMaxMutations, "1");
   return fix::findMethod("mutate")->run(fix::Problem{*c.prog, c.sm, spec, o});
 }
 

@@ -48,7 +48,7 @@ std::unique_ptr<Run> runTemplate(const std::string &text, const std::string &ent
   REQUIRE(m != nullptr);
   fix::Options opts;
   opts.maxRepairs = maxRepairs;
-  opts.seed = seed;
+  opts.given.set(fix::kSeed, std::to_string(seed));
   opts.timeoutMs = 60000; // a safety net only; each case takes well under a second
   r->result = m->run(fix::Problem{*r->prog, r->sm, r->spec, opts});
   INFO(r->result.message);

@@ -103,14 +103,14 @@ TEST_CASE("mbd: max gives {c2}; with the condition as a component {c2} and {c1, 
     std::vector<repair::TestRun> tests;
     localize::Options opts;
     opts.solver = solver;
-    opts.components = "assignments";
+    opts.given.set(localize::kComponents, "assignments");
     localize::Problem p{prog, j[0], tests, opts, others};
     localize::Result r = localize::findMethod("mbd")->run(p);
     REQUIRE(r.status == localize::Status::Localized);
     REQUIRE(r.sets.size() == 1);
     CHECK(r.sets[0] == std::vector<localize::Blame>{localize::Blame{3}});
     CHECK(r.stats["inputs"] == 3);
-    opts.components = "assignments,conditions";
+    opts.given.set(localize::kComponents, "assignments,conditions");
     localize::Problem q{prog, j[0], tests, opts, others};
     r = localize::findMethod("mbd")->run(q);
     REQUIRE(r.sets.size() == 2);

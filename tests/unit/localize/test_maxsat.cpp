@@ -85,8 +85,8 @@ TEST_CASE("maxsat: every set is a minimal correction set") {
       std::vector<repair::TestRun> tests;
       localize::Options opts;
       opts.solver = solver;
-      opts.maxSize = 2;
-      opts.maxSets = 6;
+      opts.given.set(localize::kMaxSize, "2");
+      opts.given.set(localize::kMaxSets, "6");
       opts.timeoutMs = 5000; // relaxed values make `/`, `%` and `*` nonlinear: the solver may give up
       localize::Problem problem{prog, *found.failure, tests, opts};
       localize::Result r = localize::findMethod("maxsat")->run(problem);
@@ -100,7 +100,7 @@ TEST_CASE("maxsat: every set is a minimal correction set") {
         const std::vector<localize::Blame> &set = r.sets[k];
         INFO("set " << k + 1 << " of size " << set.size());
         REQUIRE_FALSE(set.empty());
-        CHECK(set.size() <= opts.maxSize);
+        CHECK(set.size() <= 2);
         if (k > 0)
           CHECK(r.setCosts[k - 1] <= r.setCosts[k]);
         backends::Status whole = repairable(prog, *found.failure, solver, set);

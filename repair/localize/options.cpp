@@ -1,0 +1,41 @@
+// The options several localization methods share: their declarations and typed reading.
+#include "repair/localize/options.h"
+
+#include "repair/localize/localize.h"
+
+namespace locus::localize {
+
+repair::OptionDecl weightsOption() {
+  return repair::enumOption<Weights>(
+      kWeights, "uniform, or ochiai (clause weighting from the declared tests)",
+      {{"uniform", Weights::Uniform}, {"ochiai", Weights::Ochiai}}, Weights::Uniform);
+}
+
+repair::OptionDecl partsOption() {
+  return repair::enumOption<Parts>(kParts, "the statement parts relaxed, value or value,guard",
+                                   {{"value", Parts::Value}, {"value,guard", Parts::ValueGuard}},
+                                   Parts::Value, {{"guard,value", Parts::ValueGuard}});
+}
+
+repair::OptionDecl maxSizeOption() {
+  return repair::unsignedOption(kMaxSize, "the largest set enumerated", 3);
+}
+
+repair::OptionDecl maxSetsOption() {
+  return repair::unsignedOption(kMaxSets, "stop after this many sets", 20);
+}
+
+Weights weightsOf(const Options &opts) {
+  return repair::enumValue<Weights>(weightsOption(), opts.given);
+}
+
+Parts partsOf(const Options &opts) {
+  return repair::enumValue<Parts>(partsOption(), opts.given);
+}
+
+SetLimits setLimitsOf(const Options &opts) {
+  return {repair::unsignedValue(maxSizeOption(), opts.given),
+          repair::unsignedValue(maxSetsOption(), opts.given)};
+}
+
+} // namespace locus::localize

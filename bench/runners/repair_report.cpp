@@ -12,6 +12,7 @@ namespace {
 
 /// The report of one run: the run's input, the tallies over its records, the tables made of them.
 struct Report {
+  explicit Report(const ReportInput &input) : in(input) {}
   const ReportInput &in;
   const RepairOptions &o = in.o;
   const std::vector<std::string> &langs = in.langs, &solvers = in.solvers;

@@ -159,4 +159,45 @@ Selection selectFailure(const ir::Program &prog, const FailureRequest &r, const 
   return sel;
 }
 
+Subject prepare(const SubjectRequest &req, const std::function<void(const Diagnostics &)> &diagnostics) {
+  checkRequest(req.failure);
+  Subject s;
+  s.loaded = load(req.src);
+  if (diagnostics)
+    diagnostics(s.loaded->diags);
+  if (!s.loaded->prog)
+    return s;
+  ir::Program &prog = *s.loaded->prog;
+  const FailureRequest &fr = req.failure;
+  repair::FailureSpec spec;
+  spec.verify.encode = encodeOptions(req.bounds, prog, req.src.file);
+  spec.input = spec.verify.encode.fixedInput.value_or("");
+  spec.verify.solver = req.solver;
+  spec.verify.timeoutMs = req.timeoutMs;
+  if (!fr.spec.reference.empty()) {
+    entryIndex(prog, fr.entry, req.src.file);
+    s.reference = loadReference(fr.spec, req.src.importPath, fr.entry, diagnostics);
+  }
+  if (s.reference && fr.spec.tests.empty()) {
+    ir::Product product =
+        productWith(prog, prog.procIndex(fr.entry), s.reference->prog(), s.reference->entry);
+    prog = std::move(product.prog);
+    spec.verify.encode.expect.reference = product.reference;
+  }
+  s.selection =
+      selectFailure(prog, fr, spec, s.reference && !fr.spec.tests.empty() ? &*s.reference : nullptr);
+  return s;
+}
+
+std::unordered_set<uint32_t> namedProcedures(const ir::Program &prog, const std::string &list) {
+  std::unordered_set<uint32_t> out;
+  for (const std::string &name : splitList(list)) {
+    uint32_t k = prog.procIndex(name);
+    if (k == ir::kNone)
+      usageError("--procs: no procedure '" + name + "'");
+    out.insert(k);
+  }
+  return out;
+}
+
 } // namespace locus::session

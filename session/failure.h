@@ -5,10 +5,13 @@
 
 #include "repair/common/failure.h"
 #include "repair/common/tests.h"
+#include "session/bounds.h"
 #include "session/program.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace locus::session {
@@ -47,5 +50,32 @@ struct Selection {
 /// Usage errors (no such test, arguments that do not fit, a suite test that cannot run) are thrown.
 Selection selectFailure(const ir::Program &prog, const FailureRequest &req, const repair::FailureSpec &base,
                         const Reference *reference);
+
+/// What a command that explains a failure asks for: the program, its bounds, verify's solver and limit, the
+/// specifications beside it and the failure.
+struct SubjectRequest {
+  Source src;
+  Bounds bounds;
+  std::string solver = "z3";
+  unsigned timeoutMs = 0; ///< verify's (0: none)
+  FailureRequest failure; ///< its `spec` has the reference and the suite
+};
+
+/// The program made ready and its failure chosen: loaded; with a reference and no suite, replaced by its
+/// product with the reference (verify's counterexample, or the given run, compared with the reference on the
+/// same inputs: ir/product.h); the failure selected (`selection`).
+struct Subject {
+  std::unique_ptr<Loaded> loaded; ///< `loaded->prog` empty: the file does not compile (nothing else is set)
+  std::optional<Reference> reference;
+  Selection selection;
+  const ir::Program &prog() const { return *loaded->prog; }
+};
+
+/// Loads, resolves the bounds and the specifications and selects the failure. Every front-end diagnostics
+/// (the program's, the reference's) goes to `diagnostics` as soon as it is known; usage errors are thrown.
+Subject prepare(const SubjectRequest &req, const std::function<void(const Diagnostics &)> &diagnostics);
+
+/// The procedures `--procs` names (comma-separated); a usage error for a name with no procedure.
+std::unordered_set<uint32_t> namedProcedures(const ir::Program &prog, const std::string &list);
 
 } // namespace locus::session

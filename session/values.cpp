@@ -2,6 +2,8 @@
 #include "session/values.h"
 
 #include "ir/ints.h"
+#include "repair/common/suite.h"
+#include "session/error.h"
 
 #include <cctype>
 #include <charconv>
@@ -95,6 +97,41 @@ std::vector<std::string> splitList(const std::string &s) {
       size_t b = cur.find_first_not_of(" \t"), e = cur.find_last_not_of(" \t");
       out.push_back(b == std::string::npos ? "" : cur.substr(b, e - b + 1));
     }
+  return out;
+}
+
+std::vector<ir::Value> runArguments(const ir::Program &prog, uint32_t entry, const std::string &args,
+                                    const std::string &argv, const std::string &file) {
+  std::vector<ir::Value> out;
+  if (!argv.empty() || (args.empty() && repair::isCommandLineEntry(prog, entry))) {
+    // a command line (none given: the empty one), split at white space
+    if (!args.empty())
+      usageError("--argv and --args exclude each other");
+    if (argv.find_first_of("'\"\\<") != std::string::npos)
+      usageError("--argv: quotes, escapes and '<' are not supported here (use a suite file with --tests)");
+    std::vector<std::string> words;
+    std::istringstream ls(argv);
+    for (std::string w; ls >> w;)
+      words.push_back(w);
+    std::string err;
+    std::optional<std::vector<ir::Value>> a = repair::entryArgs(prog, entry, words, file, err);
+    if (!a)
+      usageError("--argv: " + err);
+    return std::move(*a);
+  }
+  const ir::Procedure &proc = prog.procs[entry];
+  std::vector<std::string> texts = args.empty() ? std::vector<std::string>{} : splitList(args);
+  if (texts.size() != proc.params.size())
+    usageError("'" + proc.name + "' takes " + std::to_string(proc.params.size()) +
+               " argument(s), --args gave " + std::to_string(texts.size()));
+  for (size_t i = 0; i < texts.size(); ++i) {
+    std::string err;
+    const ir::Var &param = proc.vars[proc.params[i]];
+    std::optional<ir::Value> v = parseValue(texts[i], param.type.kind, err);
+    if (!v)
+      usageError("--args: parameter '" + param.name + "': " + err);
+    out.push_back(*v);
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ir/interp.h"
+#include "ir/ir.h"
 
 #include <optional>
 #include <string>
@@ -15,5 +16,11 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
 
 /// Splits a comma-separated list, trimming blanks around each item ("" gives no items).
 std::vector<std::string> splitList(const std::string &s);
+
+/// The arguments of a run of `entry` as the command line gives them: `argv` (a command line for a
+/// command-line entry, split at white space; also the empty one when neither is given) or `args` (values,
+/// comma-separated, one per parameter). A usage error when they do not fit; `file` is argv[0].
+std::vector<ir::Value> runArguments(const ir::Program &prog, uint32_t entry, const std::string &args,
+                                    const std::string &argv, const std::string &file);
 
 } // namespace locus::session

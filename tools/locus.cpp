@@ -1,9 +1,9 @@
 // The `locus` driver: git-style subcommands over the front end, the IR and the interpreter.
 #include "frontend/gcl/frontend.h"
-#include "frontend/source.h"
 #include "ir/interp.h"
 #include "ir/printer.h"
 #include "session/program.h"
+#include "session/render.h"
 #include "session/values.h"
 #include "tools/bench_cmd.h"
 #include "tools/localize_cmd.h"
@@ -78,32 +78,20 @@ void addExec(CLI::App *cmd, ExecOptions &e) {
 
 using report::usageError;
 
-/// Loads, checks and lowers a file; diagnostics go to `diags`. nullopt: errors were reported.
-std::optional<ir::Program> compile(const Common &c, SourceManager &sm, Diagnostics &diags) {
-  if (std::optional<std::string> why = SourceManager::unreadable(c.file))
-    usageError("cannot read '" + c.file + "': " + *why);
-  diags.setErrorLimit(c.maxErrors);
-  frontend::Options fo;
-  fo.importPath = c.importPath;
-  return frontend::compileSource(c.file, sm, diags, fo);
-}
-
 /// Compiles for a command that needs the IR; the diagnostics go to the reporter. nullopt: the file does not
 /// compile, and the command's answer (exit 2) has been given.
 std::optional<ir::Program> load(const Common &c, report::Reporter &rep) {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> prog = compile(c, sm, diags);
-  rep.diagnostics(diags);
-  if (!prog)
+  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  rep.diagnostics(l->diags);
+  if (!l->prog)
     rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
-  return prog;
+  return std::move(l->prog);
 }
 
 int cmdCheck(const Common &c, report::Reporter &rep) {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> prog = compile(c, sm, diags);
+  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  const Diagnostics &diags = l->diags;
+  const std::optional<ir::Program> &prog = l->prog;
   rep.diagnostics(diags);
   if (prog) {
     size_t procs = 0, tests = 0;
@@ -115,7 +103,7 @@ int cmdCheck(const Common &c, report::Reporter &rep) {
     rep.note(std::to_string(diags.errorCount()) + (diags.errorCount() == 1 ? " error" : " errors") +
              " generated");
   }
-  return rep.finish(Json{{"file", c.file}, {"ok", prog.has_value()}, {"diagnostics", report::toJson(diags)}},
+  return rep.finish(Json{{"file", c.file}, {"ok", prog.has_value()}, {"diagnostics", render::toJson(diags)}},
                     prog ? Exit::Ok : Exit::InputError);
 }
 
@@ -125,7 +113,7 @@ int cmdIr(const Common &c, bool noTags, bool noRanges, report::Reporter &rep) {
     return Exit::InputError;
   ir::PrintOptions opts{!noTags, !noRanges};
   ir::printProgram(rep.text(), *prog, opts);
-  Json j = report::irToJson(*prog);
+  Json j = render::irToJson(*prog);
   j["ok"] = true;
   j["text"] = ir::toString(*prog, opts);
   return rep.finish(std::move(j), Exit::Ok);
@@ -165,50 +153,21 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     return Exit::InputError;
   uint32_t entry = session::entryIndex(*prog, entryName, c.file, true);
   const ir::Procedure &proc = prog->procs[entry];
-  std::vector<ir::Value> args;
-  std::vector<std::string> texts = argText.empty() ? std::vector<std::string>{} : splitList(argText);
+  std::vector<ir::Value> args = session::runArguments(*prog, entry, argText, spec.argv, c.file);
   ir::InterpOptions io = interpOptions(e);
   if (!spec.stdinFile.empty())
     io.input = session::readFile(spec.stdinFile, "--stdin");
-  if (!spec.argv.empty() || (argText.empty() && repair::isCommandLineEntry(*prog, entry))) {
-    // a command line (none given: the empty one), split at white space
-    if (!argText.empty())
-      usageError("--argv and --args exclude each other");
-    if (spec.argv.find_first_of("'\"\\<") != std::string::npos)
-      usageError("--argv: quotes, escapes and '<' are not supported here (use a suite file with --tests)");
-    std::vector<std::string> words;
-    std::istringstream ls(spec.argv);
-    for (std::string w; ls >> w;)
-      words.push_back(w);
-    std::string err;
-    std::optional<std::vector<ir::Value>> a = repair::entryArgs(*prog, entry, words, c.file, err);
-    if (!a)
-      usageError("--argv: " + err);
-    args = std::move(*a);
-  } else {
-    if (texts.size() != proc.params.size())
-      usageError("'" + proc.name + "' takes " + std::to_string(proc.params.size()) +
-                 " argument(s), --args gave " + std::to_string(texts.size()));
-    for (size_t i = 0; i < texts.size(); ++i) {
-      std::string err;
-      const ir::Var &param = proc.vars[proc.params[i]];
-      std::optional<ir::Value> v = parseValue(texts[i], param.type.kind, err);
-      if (!v)
-        usageError("--args: parameter '" + param.name + "': " + err);
-      args.push_back(*v);
-    }
-  }
   ir::Interpreter interp(*prog, io);
   ir::Outcome out = interp.run(entry, args);
-  report::OutcomeView view{*prog, out, entry};
+  render::OutcomeView view{*prog, out, entry};
   size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
   if (!rep.json())
-    report::printOutcome(rep.text(), view, tail, true);
+    render::printOutcome(rep.text(), view, tail, true);
   Json j;
   j["file"] = c.file;
   j["entry"] = proc.name;
   if (rep.json())
-    j.update(report::toJson(view, true));
+    j.update(render::toJson(view, true));
   return rep.finish(std::move(j), exitFor(out));
 }
 
@@ -248,19 +207,19 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
       Json j;
       j["test"] = name;
       j["status"] = status;
-      j.update(report::toJson(report::OutcomeView{*prog, out, t}, e.trace));
+      j.update(render::toJson(render::OutcomeView{*prog, out, t}, e.trace));
       results.push_back(std::move(j));
       continue;
     }
     os << status << " " << name;
     if (!pass) {
-      os << ": " << (out.message.empty() ? report::verdict(out) : out.message);
+      os << ": " << (out.message.empty() ? render::verdict(out) : out.message);
       if (out.loc.valid())
-        os << " at " << report::where(*prog, out.loc);
+        os << " at " << render::where(*prog, out.loc);
     }
     os << "\n";
     if (!pass && e.trace)
-      report::printOutcome(os, report::OutcomeView{*prog, out, t}, out.trace.size(), true);
+      render::printOutcome(os, render::OutcomeView{*prog, out, t}, out.trace.size(), true);
   }
   if (tests.empty()) {
     os << c.file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
@@ -345,7 +304,7 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
       const ir::Outcome &o = r.run.outcome;
       if (r.status == repair::SuiteResult::Status::Fail && o.failure != ir::FailureKind::Output &&
           o.loc.valid())
-        os << " at " << report::where(*prog, o.loc);
+        os << " at " << render::where(*prog, o.loc);
     }
     os << "\n";
   }

@@ -5,8 +5,8 @@
 
 #include "backends/encoder/verify.h"
 #include "bench/mutate/manifest.h"
-#include "frontend/source.h"
 #include "session/bounds.h"
+#include "session/program.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/time_limit.h"
@@ -83,17 +83,11 @@ int run(const Options &o, report::Reporter &rep) {
   std::optional<mutate::FaultClass> cls = mutate::parseClass(o.cls);
   if (!cls)
     usageError("unknown fault class '" + o.cls + "' (C1, C2, C3, C4, L1, L2)");
-  std::error_code ec;
-  if (!fs::is_regular_file(o.file, ec))
-    usageError("cannot read '" + o.file + "': no such file");
-  SourceManager sm;
-  Diagnostics diags(sm);
-  frontend::Options fo;
-  fo.importPath = o.importPath;
-  std::optional<ir::Program> prog = frontend::compileSource(o.file, sm, diags, fo);
-  rep.diagnostics(diags);
-  if (!prog)
+  std::unique_ptr<session::Loaded> loaded = session::load(session::Source{o.file, o.importPath});
+  rep.diagnostics(loaded->diags);
+  if (!loaded->prog)
     return rep.finish(report::Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
+  const std::optional<ir::Program> &prog = loaded->prog;
 
   std::vector<uint32_t> procs;
   for (const std::string &list : o.procs) {

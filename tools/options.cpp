@@ -48,4 +48,22 @@ void addSpecOptions(CLI::App *cmd, session::SpecSource &s, bool withTests) {
       ->capture_default_str();
 }
 
+void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decls,
+                      repair::OptionValues &values) {
+  for (const repair::OptionDecl &d : decls) {
+    std::string flag = d.flag;
+    if (d.kind == repair::OptionKind::Bool) {
+      cmd->add_flag_function(
+          flag, [&values, flag](int64_t) { values.set(flag, "true"); }, d.helpLine());
+      continue;
+    }
+    cmd->add_option_function<std::string>(
+           flag, [&values, flag](const std::string &v) { values.set(flag, v); }, d.helpLine())
+        ->type_name(d.kind == repair::OptionKind::Unsigned  ? "UINT"
+                    : d.kind == repair::OptionKind::Integer ? "INT"
+                                                            : "TEXT")
+        ->default_str(d.defaultText);
+  }
+}
+
 } // namespace locus::tools

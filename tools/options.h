@@ -2,6 +2,7 @@
 // encoding (every command that encodes takes the same ones) and the specifications beside the program.
 #pragma once
 
+#include "repair/common/method_options.h"
 #include "session/bounds.h"
 #include "session/program.h"
 
@@ -15,5 +16,11 @@ void addBoundOptions(CLI::App *cmd, session::Bounds &b);
 
 /// Registers --reference, --reference-entry and, with `withTests`, --tests and --compare.
 void addSpecOptions(CLI::App *cmd, session::SpecSource &s, bool withTests);
+
+/// Registers the methods' option declarations (merged: localize::optionDeclarations,
+/// fix::optionDeclarations) on `cmd`, each given value collected into `values` (`locus localize` and
+/// `locus repair`).
+void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decls,
+                      repair::OptionValues &values);
 
 } // namespace locus::tools

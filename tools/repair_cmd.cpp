@@ -2,10 +2,11 @@
 // source (re-verified from the patched text by the library before it gets here). docs/repair.md.
 #include "tools/repair_cmd.h"
 
-#include "frontend/source.h"
 #include "repair/fix/fix.h"
 #include "session/bounds.h"
 #include "session/program.h"
+#include "session/render.h"
+#include "session/repair.h"
 #include "session/values.h"
 #include "tools/localize_cmd.h"
 #include "tools/options.h"
@@ -60,102 +61,36 @@ int rcOf(const fix::Result &r) {
   return Exit::Internal;
 }
 
-int run(const Store &o, report::Reporter &rep) {
-  const fix::Method *method = fix::findMethod(o.method);
-  if (!method) {
-    std::string names;
-    for (const auto &m : fix::methods())
-      names += (names.empty() ? "" : ", ") + std::string(m->name());
-    report::usageError("unknown method '" + o.method + "' (methods: " + names + ")");
-  }
-  if (o.timeout < 0 || !(o.timeout < 1e7))
-    report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
-  if (std::string err = fix::checkOptions(o.methodOptions); !err.empty())
-    report::usageError(err);
-  std::unique_ptr<session::Loaded> loaded = session::load(session::Source{o.file, o.importPath});
-  rep.diagnostics(loaded->diags);
-  if (!loaded->prog)
-    return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
-  const SourceManager &sm = loaded->sm;
-  const std::optional<ir::Program> &prog = loaded->prog;
-  uint32_t entry = session::entryIndex(*prog, o.entry, o.file);
+const fix::Method *chosenMethod(const Store &o) {
+  if (const fix::Method *m = fix::findMethod(o.method))
+    return m;
+  std::string names;
+  for (const auto &m : fix::methods())
+    names += (names.empty() ? "" : ", ") + std::string(m->name());
+  report::usageError("unknown method '" + o.method + "' (methods: " + names + ")");
+}
 
-  std::optional<session::Reference> ref;
-  fix::Spec spec;
-  spec.mainFile = o.file;
-  spec.importPath = o.importPath;
-  spec.entry = o.entry;
-  if (!o.spec.reference.empty()) {
-    ref = session::loadReference(o.spec, o.importPath, o.entry,
-                                 [&](const Diagnostics &d) { rep.diagnostics(d); });
-    session::productWith(*prog, entry, ref->prog(), ref->entry); // a usage error when they do not fit
-    spec.reference = &ref->prog();
-    spec.referenceEntry = ref->prog().procs[ref->entry].name;
-  }
-  spec.verify.solver = o.solver;
-  spec.verify.encode = session::encodeOptions(o.bounds, *prog, o.file);
-
-  fix::Options fo2;
-  fo2.solver = o.solver;
-  fo2.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
-  fo2.maxRepairs = o.max ? o.max : o.all ? 10 : 1;
-  fo2.given = o.methodOptions;
-  if (o.procs == "all") {
-    fo2.procs.emplace();
-    for (uint32_t k = 0; k < prog->procs.size(); ++k)
-      if (!prog->procs[k].isTest)
-        fo2.procs->insert(k);
-  } else if (!o.procs.empty()) {
-    fo2.procs.emplace();
-    for (const std::string &name : session::splitList(o.procs)) {
-      uint32_t k = prog->procIndex(name);
-      if (k == ir::kNone)
-        report::usageError("--procs: no procedure '" + name + "'");
-      fo2.procs->insert(k);
-    }
-  }
-  fix::Problem problem{*prog, sm, spec, fo2};
-  fix::Result r = method->run(problem);
-  int rc = rcOf(r);
-  if (!r.repairs.empty() && !o.out.empty()) {
-    std::ofstream out(o.out, std::ios::binary);
-    out << r.repairs.front().patch.files.front().after;
-    if (!out)
-      report::usageError("--out: cannot write '" + o.out + "'");
-  }
-
-  Json j;
-  j["file"] = o.file;
-  j["method"] = r.method;
-  j["solver"] = r.solver;
-  if (r.status == fix::Status::Error)
-    return rep.error(static_cast<Exit>(rc), r.message, j);
-  if (rep.json()) {
-    j["status"] = fix::statusName(r.status);
-    if (!r.message.empty())
-      j["message"] = r.message;
-    if (r.failure)
-      j["failure"] = failureJson(*prog, *r.failure);
-    j["time_s"] = r.seconds;
-    j["complete"] = r.complete;
-    Json reps = Json::array();
-    for (const fix::Repair &x : r.repairs)
-      reps.push_back(repairJson(x));
-    j["repairs"] = reps;
-    Json stats = Json::object();
-    for (const auto &[k, v] : r.stats)
-      stats[k] = v;
-    j["stats"] = stats;
-    return rep.finish(std::move(j), rc);
-  }
-  std::ostream &os = rep.text();
+Json resultJson(const std::string &file, const ir::Program &prog, const fix::Result &r) {
+  Json j{{"file", file}, {"method", r.method}, {"solver", r.solver}, {"status", fix::statusName(r.status)}};
+  if (!r.message.empty())
+    j["message"] = r.message;
   if (r.failure)
-    printFailure(os, *prog, *r.failure);
-  os << "method: " << r.method;
-  if (std::string config = method->describe(problem); !config.empty())
-    os << " (" << config << ")";
-  os << " on " << r.solver << ", unwind " << o.bounds.unwind << ", " << std::fixed << std::setprecision(3)
-     << r.seconds << " s\n";
+    j["failure"] = render::failureJson(prog, *r.failure);
+  j["time_s"] = r.seconds;
+  j["complete"] = r.complete;
+  Json reps = Json::array();
+  for (const fix::Repair &x : r.repairs)
+    reps.push_back(repairJson(x));
+  j["repairs"] = reps;
+  Json stats = Json::object();
+  for (const auto &[k, v] : r.stats)
+    stats[k] = v;
+  j["stats"] = stats;
+  return j;
+}
+
+/// Each repair: its size, when it was found, what its re-verification ran, its changes and its diff.
+void printRepairs(std::ostream &os, const fix::Result &r) {
   for (size_t k = 0; k < r.repairs.size(); ++k) {
     const fix::Repair &x = r.repairs[k];
     os << "\nrepair " << k + 1 << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
@@ -171,6 +106,18 @@ int run(const Store &o, report::Reporter &rep) {
   }
   if (!r.repairs.empty())
     os << "\n";
+}
+
+void printAnswer(std::ostream &os, const Store &o, const ir::Program &prog, const fix::Method &method,
+                 const fix::Problem &problem, const fix::Result &r) {
+  if (r.failure)
+    render::printFailure(os, prog, *r.failure);
+  os << "method: " << r.method;
+  if (std::string config = method.describe(problem); !config.empty())
+    os << " (" << config << ")";
+  os << " on " << r.solver << ", unwind " << o.bounds.unwind << ", " << std::fixed << std::setprecision(3)
+     << r.seconds << " s\n";
+  printRepairs(os, r);
   switch (r.status) {
   case fix::Status::Repaired:
     os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
@@ -187,6 +134,41 @@ int run(const Store &o, report::Reporter &rep) {
   if (o.stats)
     for (const auto &[k, v] : r.stats)
       os << "stats: " << k << " " << v << "\n";
+}
+
+int run(const Store &o, report::Reporter &rep) {
+  const fix::Method *method = chosenMethod(o);
+  if (o.timeout < 0 || !(o.timeout < 1e7))
+    report::usageError("--timeout: expected a number of seconds in [0, 1e7)");
+  if (std::string err = fix::checkOptions(o.methodOptions); !err.empty())
+    report::usageError(err);
+  session::RepairSubject subject =
+      session::prepareRepair(session::Source{o.file, o.importPath}, o.bounds, o.entry, o.spec, o.solver,
+                             [&](const Diagnostics &d) { rep.diagnostics(d); });
+  if (!subject.loaded->prog)
+    return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
+  const ir::Program &prog = subject.prog();
+  fix::Options fo;
+  fo.solver = o.solver;
+  fo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
+  fo.maxRepairs = o.max ? o.max : o.all ? 10 : 1;
+  fo.given = o.methodOptions;
+  fo.procs = session::repairProcedures(prog, o.procs);
+  fix::Problem problem{prog, subject.loaded->sm, subject.spec, fo};
+  fix::Result r = method->run(problem);
+  int rc = rcOf(r);
+  if (!r.repairs.empty() && !o.out.empty()) {
+    std::ofstream out(o.out, std::ios::binary);
+    out << r.repairs.front().patch.files.front().after;
+    if (!out)
+      report::usageError("--out: cannot write '" + o.out + "'");
+  }
+  if (r.status == fix::Status::Error)
+    return rep.error(static_cast<Exit>(rc), r.message,
+                     Json{{"file", o.file}, {"method", r.method}, {"solver", r.solver}});
+  if (rep.json())
+    return rep.finish(resultJson(o.file, prog, r), rc);
+  printAnswer(rep.text(), o, prog, *method, problem, r);
   return rep.finish(Json::object(), rc);
 }
 

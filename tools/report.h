@@ -1,5 +1,5 @@
-// The driver's one output path (Reporter: text for people, one JSON document for machines) and the rendering
-// of its results. Every message of tools/ goes through here (tools/README.md).
+// The driver's one output path (Reporter: text for people, one JSON document for machines). Every message of
+// tools/ goes through here (tools/README.md); the text and JSON of results are rendered by session/render.h.
 #pragma once
 
 #include "ir/diagnostics.h"
@@ -79,33 +79,5 @@ private:
   bool finished_ = false; ///< a JSON document was printed (there is only one)
   Json diagnostics_ = Json::array(), warnings_ = Json::array(), notes_ = Json::array();
 };
-
-Json toJson(const Diagnostics &diags);
-Json toJson(const ir::Program &prog, SourceLoc loc);
-/// Statement list of the IR (id, procedure, kind, text, location), for `locus ir --json`.
-Json irToJson(const ir::Program &prog);
-
-/// `file:line:col` of an IR location (program file table).
-std::string where(const ir::Program &prog, SourceLoc loc);
-
-struct OutcomeView {
-  const ir::Program &prog;
-  const ir::Outcome &outcome;
-  uint32_t entry;
-};
-
-/// Text: verdict line, failure location and message, trace (last `traceTail` steps, 0 = all), final state.
-void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool showState);
-Json toJson(const OutcomeView &v, bool withTrace);
-
-/// The state part alone: globals, the entry procedure's variables, heap nodes with fields.
-void printState(std::ostream &os, const ir::Program &prog, const ir::State &st, uint32_t entry);
-Json stateToJson(const ir::Program &prog, const ir::State &st, uint32_t entry);
-/// One heap node (`id`: its number) as JSON: a record's type and fields, or an array's type, length, the
-/// elements known (written, given or chosen) and `others` (the rest; null while nondet and unread).
-Json nodeToJson(const ir::Program &prog, const ir::HeapNode &n, uint32_t id);
-
-/// One-line verdict: "ok", "failure (assert)", "infeasible", …
-std::string verdict(const ir::Outcome &o);
 
 } // namespace locus::report

@@ -3,6 +3,9 @@
 #pragma once
 
 #include "bench/lib/runner.h"
+#include "bench/mutate/suite.h"
+
+#include <filesystem>
 
 #include <optional>
 #include <string>
@@ -29,6 +32,29 @@ template <class T> Json toOrderedJson(const T &value) {
 }
 template <class T> T fromOrderedJson(const Json &j) {
   return nlohmann::json::parse(j.dump()).get<T>();
+}
+
+/// The corpus a suite runner works on (localize, repair): --quick's preset applied first (the CI subset: 6
+/// programs, 1 version per class, the papers' faults), then the corpus of `o.langs` read from `o.manifest`
+/// and cut to `o.programs`, and `o.work` defaulted to TMPDIR/`workName`. Throws UsageError when the corpus
+/// cannot be read.
+template <class O> std::vector<mutate::CorpusProgram> suiteCorpus(O &o, const std::string &workName) {
+  std::string err;
+  std::optional<std::vector<mutate::CorpusProgram>> corpus =
+      mutate::readCorpus(o.manifest, splitComma(o.langs), err);
+  if (!corpus)
+    throw UsageError(err);
+  mutate::keepPrograms(*corpus, splitComma(o.programs));
+  if (o.work.empty())
+    o.work = (std::filesystem::temp_directory_path() / workName).string();
+  return std::move(*corpus);
+}
+template <class O> void quickPreset(O &o) {
+  if (!o.quick)
+    return;
+  o.programs = o.programs.empty() ? "B01,B05,L03,KB-max,JO-twobranch,RG-absValue" : o.programs;
+  o.versions = 1;
+  o.papers = true;
 }
 
 /// Runs one stored task of each runner: `options` and `task` as the runner wrote them into tasks.json,

@@ -245,28 +245,18 @@ std::vector<Task> paperTasks(const std::string &manifest, const std::vector<muta
 
 Outcome runLocalize(LocalizeOptions o, const Context &ctx) {
   using namespace localizer;
-  if (o.quick) {
-    o.programs = o.programs.empty() ? "B01,B05,L03,KB-max,JO-twobranch,RG-absValue" : o.programs;
-    o.versions = 1;
-    o.papers = true;
-  }
+  quickPreset(o);
   std::vector<std::string> langs = splitComma(o.langs), solvers = splitComma(o.solvers);
   std::vector<Config> configs = parseConfigs(o, solvers);
   if (std::optional<std::string> bad = unavailableSolver(solvers))
     throw UsageError(*bad);
-  std::string err;
-  std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
-  if (!corpus)
-    throw UsageError(err);
-  mutate::keepPrograms(*corpus, splitComma(o.programs));
-  if (o.work.empty())
-    o.work = (fs::temp_directory_path() / "locus-localize").string();
+  std::vector<mutate::CorpusProgram> corpus = suiteCorpus(o, "locus-localize");
 
   std::vector<Task> tasks;
   if (!o.noSuite)
-    tasks = suiteTasks(o, *corpus);
+    tasks = suiteTasks(o, corpus);
   if (o.papers) {
-    std::vector<Task> pt = paperTasks(o.manifest, *corpus, langs, o.work);
+    std::vector<Task> pt = paperTasks(o.manifest, corpus, langs, o.work);
     tasks.insert(tasks.end(), pt.begin(), pt.end());
   }
   if (tasks.empty())

@@ -239,22 +239,12 @@ std::vector<Task> paperTasks(const RepairOptions &o, const std::vector<mutate::C
 
 Outcome runRepair(RepairOptions o, const Context &ctx) {
   using namespace repairer;
-  if (o.quick) {
-    o.programs = o.programs.empty() ? "B01,B05,L03,KB-max,JO-twobranch,RG-absValue" : o.programs;
-    o.versions = 1;
-    o.papers = true;
-  }
+  quickPreset(o);
   std::vector<std::string> langs = splitComma(o.langs), solvers = splitComma(o.solvers);
   std::vector<Config> configs = parseConfigs(o, solvers);
   if (std::optional<std::string> bad = unavailableSolver(solvers))
     throw UsageError(*bad);
-  std::string err;
-  std::optional<std::vector<mutate::CorpusProgram>> corpus = mutate::readCorpus(o.manifest, langs, err);
-  if (!corpus)
-    throw UsageError(err);
-  mutate::keepPrograms(*corpus, splitComma(o.programs));
-  if (o.work.empty())
-    o.work = (fs::temp_directory_path() / "locus-repair").string();
+  std::vector<mutate::CorpusProgram> corpus = suiteCorpus(o, "locus-repair");
 
   std::vector<Task> tasks;
   std::vector<std::string> noSource, setupErrors;
@@ -267,11 +257,11 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
                          "' (C1, C3, L1 or L2: classes without deletions)");
       classes.push_back(*fc);
     }
-    for (const mutate::CorpusProgram &p : *corpus)
+    for (const mutate::CorpusProgram &p : corpus)
       suiteTasks(p, classes, o, tasks, noSource, setupErrors);
   }
   if (o.papers) {
-    std::vector<Task> pt = paperTasks(o, *corpus, langs);
+    std::vector<Task> pt = paperTasks(o, corpus, langs);
     tasks.insert(tasks.end(), pt.begin(), pt.end());
   }
   if (tasks.empty())

@@ -1,17 +1,13 @@
 // SARIF 2.1.0 for `locus localize --sarif` (sarif.h). The format: OASIS SARIF v2.1.0; the test validates
 // the output against its JSON schema (tests/sarif/).
-#include "tools/sarif.h"
-
-#include "tools/version.h"
+#include "session/sarif.h"
 
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <string_view>
 
-namespace locus::tools {
-
-using report::Json;
+namespace locus::render {
 
 namespace {
 
@@ -64,7 +60,8 @@ Json codeFlow(const ir::Program &prog, const repair::Failure &f, size_t limit) {
 } // namespace
 
 Json sarifLog(const ir::Program &prog, const std::vector<const repair::Failure *> &failures,
-              const std::vector<const localize::Result *> &results, size_t traceLimit) {
+              const std::vector<const localize::Result *> &results, const std::string &version,
+              size_t traceLimit) {
   Json rules = Json::array();
   Json out = Json::array();
   const repair::Failure &f = *failures.front();
@@ -105,7 +102,7 @@ Json sarifLog(const ir::Program &prog, const std::vector<const repair::Failure *
       out.push_back(std::move(res));
     }
   }
-  Json driver{{"name", "locus"}, {"version", version()}, {"semanticVersion", version()}, {"rules", rules}};
+  Json driver{{"name", "locus"}, {"version", version}, {"semanticVersion", version}, {"rules", rules}};
   Json run{{"tool", Json{{"driver", driver}}},
            {"results", out},
            {"columnKind", "unicodeCodePoints"},
@@ -115,4 +112,4 @@ Json sarifLog(const ir::Program &prog, const std::vector<const repair::Failure *
               {"runs", Json::array({run})}};
 }
 
-} // namespace locus::tools
+} // namespace locus::render

@@ -1,0 +1,80 @@
+// The text and JSON of results, shared by every command (and the coming debugger and HTML report):
+// diagnostics, IR listings, interpreter outcomes and states, heap nodes, source locations.
+#pragma once
+
+#include "backends/encoder/verify.h"
+#include "frontend/source.h"
+#include "ir/diagnostics.h"
+#include "ir/interp.h"
+#include "ir/ir.h"
+#include "repair/common/failure.h"
+#include "repair/localize/localize.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iosfwd>
+#include <string>
+
+namespace locus::render {
+
+using Json = nlohmann::ordered_json;
+
+Json toJson(const Diagnostics &diags);
+Json toJson(const ir::Program &prog, SourceLoc loc);
+/// Statement list of the IR (id, procedure, kind, text, location), for `locus ir --json`.
+Json irToJson(const ir::Program &prog);
+
+/// `file:line:col` of an IR location (program file table).
+std::string where(const ir::Program &prog, SourceLoc loc);
+
+struct OutcomeView {
+  const ir::Program &prog;
+  const ir::Outcome &outcome;
+  uint32_t entry;
+};
+
+/// Text: verdict line, failure location and message, trace (last `traceTail` steps, 0 = all), final state.
+void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool showState);
+Json toJson(const OutcomeView &v, bool withTrace);
+
+/// The state part alone: globals, the entry procedure's variables, heap nodes with fields.
+void printState(std::ostream &os, const ir::Program &prog, const ir::State &st, uint32_t entry);
+Json stateToJson(const ir::Program &prog, const ir::State &st, uint32_t entry);
+/// One heap node (`id`: its number) as JSON: a record's type and fields, or an array's type, length, the
+/// elements known (written, given or chosen) and `others` (the rest; null while nondet and unread).
+Json nodeToJson(const ir::Program &prog, const ir::HeapNode &n, uint32_t id);
+
+/// One-line verdict: "ok", "failure (assert)", "infeasible", …
+std::string verdict(const ir::Outcome &o);
+
+/// The text of a source line (trimmed), from the files the front end read.
+std::string sourceLine(const SourceManager &sm, const ir::Program &prog, SourceLoc loc);
+
+/// A failure as JSON (docs/localize.md: `failure`), and as text: what failed, where, its origin and inputs
+/// (`locus localize` and `locus repair` print it).
+Json failureJson(const ir::Program &prog, const repair::Failure &f);
+void printFailure(std::ostream &os, const ir::Program &prog, const repair::Failure &failure);
+
+/// A localization result's sets, ranking and counters into `j` (docs/localize.md).
+void localizationJson(Json &j, const SourceManager &sm, const ir::Program &prog, const localize::Result &r);
+/// A localization result as text: its note, sets (enumerated up to `maxSize`), ranking and (with `stats`)
+/// counters.
+void printLocalization(std::ostream &os, const SourceManager &sm, const ir::Program &prog,
+                       const localize::Result &r, const std::string &maxSize, bool stats);
+
+/// What verify's answer shows besides its result.
+struct VerifyView {
+  const std::string &file;
+  const ir::Program &prog; ///< as verified (the product with a reference, if any)
+  uint32_t entry;
+  const encoder::EncodeOptions &eo;
+  const std::string &ints;                  ///< as given: math or bv32
+  bool trace = false;                       ///< the whole trace, not its last 20 steps, for a bound failure
+  const frontend::Timings *stats = nullptr; ///< --stats: the front end's phases (the rest is the result's)
+};
+/// verify's answer as its JSON document (docs/cli.md), and as text (a Mismatch prints nothing: the caller
+/// reports it as an internal error).
+Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r);
+void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyResult &r);
+
+} // namespace locus::render

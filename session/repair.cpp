@@ -1,0 +1,47 @@
+// Preparing a repair (repair.h).
+#include "session/repair.h"
+
+#include "session/failure.h"
+
+namespace locus::session {
+
+RepairSubject prepareRepair(const Source &src, const Bounds &bounds, const std::string &entry,
+                            const SpecSource &specs, const std::string &solver,
+                            const std::function<void(const Diagnostics &)> &diagnostics) {
+  RepairSubject s;
+  s.loaded = load(src);
+  if (diagnostics)
+    diagnostics(s.loaded->diags);
+  if (!s.loaded->prog)
+    return s;
+  const ir::Program &prog = *s.loaded->prog;
+  uint32_t entryIdx = entryIndex(prog, entry, src.file);
+  s.spec.mainFile = src.file;
+  s.spec.importPath = src.importPath;
+  s.spec.entry = entry;
+  if (!specs.reference.empty()) {
+    s.reference = loadReference(specs, src.importPath, entry, diagnostics);
+    productWith(prog, entryIdx, s.reference->prog(),
+                s.reference->entry); // a usage error when they do not fit
+    s.spec.reference = &s.reference->prog();
+    s.spec.referenceEntry = s.reference->prog().procs[s.reference->entry].name;
+  }
+  s.spec.verify.solver = solver;
+  s.spec.verify.encode = encodeOptions(bounds, prog, src.file);
+  return s;
+}
+
+std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &prog,
+                                                             const std::string &procs) {
+  if (procs.empty())
+    return std::nullopt;
+  if (procs != "all")
+    return namedProcedures(prog, procs);
+  std::unordered_set<uint32_t> out;
+  for (uint32_t k = 0; k < prog.procs.size(); ++k)
+    if (!prog.procs[k].isTest)
+      out.insert(k);
+  return out;
+}
+
+} // namespace locus::session

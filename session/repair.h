@@ -1,0 +1,35 @@
+// What `repair` needs before a method runs: the program loaded, the reference checked against it, and the
+// specification a patch must meet (repair/fix: fix::Spec) with the bounds resolved.
+#pragma once
+
+#include "repair/fix/fix.h"
+#include "session/bounds.h"
+#include "session/program.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+
+namespace locus::session {
+
+struct RepairSubject {
+  std::unique_ptr<Loaded> loaded; ///< `loaded->prog` empty: the file does not compile (nothing else is set)
+  std::optional<Reference> reference;
+  fix::Spec spec; ///< refers to `reference`'s program
+  const ir::Program &prog() const { return *loaded->prog; }
+};
+
+/// Loads `src`, finds `entry`, compiles the reference (a usage error when it does not fit the program) and
+/// resolves the bounds into the specification. Diagnostics go to `diagnostics` as soon as they are known.
+RepairSubject prepareRepair(const Source &src, const Bounds &bounds, const std::string &entry,
+                            const SpecSource &specs, const std::string &solver,
+                            const std::function<void(const Diagnostics &)> &diagnostics);
+
+/// The procedures `--procs` lets a repair change: "all" (every procedure but the tests), a comma-separated
+/// list, or nullopt for none given (the method's default: those of the main file).
+std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &prog,
+                                                             const std::string &procs);
+
+} // namespace locus::session

@@ -374,7 +374,8 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd
       ->add_option("--failures,--inputs", o.failures,
                    "localize this many failures: verify's counterexample and further ones with other inputs "
-                   "(mbd takes them at once as its set J; the other methods run once per failure, combined)")
+                   "(a method that localizes several failures at once takes them together; the others run "
+                   "once per failure, combined)")
       ->capture_default_str();
   c.cmd->add_flag("--all-failing", o.allFailing,
                   "localize every failing declared test of FILE (combined as --failures combines)");

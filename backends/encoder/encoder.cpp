@@ -940,12 +940,65 @@ private:
   }
 
   void stmt(const ir::Stmt &s, bool entryPre) {
+    cutAt(s, StateCut::Before, ctx);
     slots(slotsBefore, s.id);
     if (!opts.onlyStmts || opts.onlyStmts->count(s.id))
       primitive(s, entryPre);
     else if (opts.havocOutside)
       unexplored(s, entryPre);
     slots(slotsAfter, s.id);
+    cutAt(s, StateCut::After, ctx);
+  }
+
+  /// EncodeOptions::cut at statement `s` of context `instance` (`where` it stands): on the paths that are
+  /// here (pc), every variable on the call stack, every global and the cut's fields and elements take fresh
+  /// values (Encoding::cut).
+  void cutAt(const ir::Stmt &s, StateCut::Where where, uint32_t instance) {
+    if (!opts.cut || opts.cut->stmt != s.id || opts.cut->where != where || enc.cutReached || tm.isFalse(pc) ||
+        enc.contexts.path(instance) != opts.cut->context)
+      return;
+    enc.cutReached = true;
+    const StateCut &c = *opts.cut;
+    Term here = pc;
+    auto cutOne = [&](CutValue v, const std::string &name) {
+      v.fresh = tm.mkFreshVar("cut." + name, ex.sortOf(v.type));
+      enc.cut.push_back(v);
+      return control(&s, name, tm.mkIte(here, v.fresh, v.before));
+    };
+    for (uint32_t d = 0; d < frames.size(); ++d) {
+      const ir::Procedure &p = prog.procs.at(frames[d].proc);
+      for (uint32_t i = 0; i < frames[d].vars.size(); ++i) {
+        CutValue v{CutValue::Var, d, i, 0, 0, p.vars.at(i).type, frames[d].vars[i], {}};
+        frames[d].vars[i] = cutOne(v, p.name + "." + p.vars[i].name);
+      }
+    }
+    for (uint32_t i = 0; i < globals.size(); ++i) {
+      CutValue v{CutValue::Global, 0, i, 0, 0, prog.globals.at(i).type, globals[i], {}};
+      globals[i] = cutOne(v, prog.globals[i].name);
+    }
+    for (const auto &[node, record] : c.nodes) {
+      const ir::Record &rec = prog.records.at(record);
+      Term n = tm.mkInt(node);
+      for (uint32_t f = 0; f < rec.fields.size(); ++f) {
+        Term &arr = fields.at(record).at(f);
+        CutValue v{CutValue::Field, 0, f, node, 0, rec.fields[f].type, tm.mkSelect(arr, n), {}};
+        std::string name = "n" + std::to_string(node) + "." + rec.fields[f].name;
+        Term val = cutOne(v, name);
+        arr = control(&s, "heap." + rec.fields[f].name, tm.mkStore(arr, n, val));
+      }
+    }
+    for (const StateCut::Element &e : c.elements) {
+      ArrayState &a = arrayState(e.type);
+      Term base = tm.mkInt(e.node), idx = idxConst(e.index);
+      ir::Type et = e.type.elemType();
+      CutValue v{CutValue::Elem, 0, 0, e.node, e.index, et, elementAt(&s, e.type, a.contents, base, idx), {}};
+      std::string name = "n" + std::to_string(e.node) + "[" + std::to_string(e.index) + "]";
+      Term val = cutOne(v, name);
+      if (Known *k = knownAt(base))
+        k->elems[idx.id] = val;
+      a.contents = control(&s, "contents",
+                           tm.mkStore(a.contents, base, tm.mkStore(tm.mkSelect(a.contents, base), idx, val)));
+    }
   }
 
   /// A statement outside onlyStmts with havocOutside: control statements as they are, the variables it may
@@ -1399,6 +1452,7 @@ private:
     frames.push_back(std::move(fr));
     ctx = enc.contexts.child(outer, s.id, 0);
     pc = ex1;
+    cutAt(s, StateCut::CalleeStart, outer);
     procBody(false);
     Term done = pc;
     Term result = callee.result != ir::kNone ? frame().vars[callee.result] : Term{};

@@ -132,6 +132,38 @@ struct Slot {
   Term active;
 };
 
+/// A cut of the state at one statement instance: right before it, right after it (after a call: after all
+/// of it), or where a call's callee starts (its parameters bound). On the paths that reach that point, every
+/// variable of every frame on the call stack, every global, every field of the listed record nodes and the
+/// listed array elements get fresh symbols (Encoding::cut) that nothing constrains; what runs after reads
+/// them. Gradient localization's post-state: the fewest changes there that make the failing check pass.
+struct StateCut {
+  enum Where : uint8_t { Before, After, CalleeStart };
+  ir::StmtId stmt = 0;
+  ir::ContextPath context; ///< the statement instance (ir::ContextTable::path; the encoder's contexts agree)
+  Where where = After;
+  std::map<uint32_t, uint32_t> nodes; ///< record nodes (as the interpreter numbers them) → their record
+  struct Element {
+    uint32_t node = 0;
+    int64_t index = 0;
+    ir::Type type; ///< the array's type
+  };
+  std::vector<Element> elements;
+};
+
+/// One value a StateCut replaced.
+struct CutValue {
+  enum Kind : uint8_t { Var, Global, Field, Elem };
+  Kind kind = Var;
+  uint32_t depth = 0; ///< Var: the frame's place on the call stack (0: the entry)
+  uint32_t index = 0; ///< Var, Global: the variable; Field: the field
+  uint32_t node = 0;  ///< Field, Elem
+  int64_t at = 0;     ///< Elem: the index
+  ir::Type type;
+  Term before; ///< the value right before the cut
+  Term fresh;  ///< the symbol after it
+};
+
 enum class SelectorScope : uint8_t {
   Statement, ///< one selector per statement and part, shared by all its instances
   Instance,  ///< one selector per statement instance and part
@@ -197,6 +229,9 @@ struct EncodeOptions {
   /// Output after the entry (README.md, *Input, output and specifications*).
   ir::Expect expect;
 
+  /// A cut of the state (see StateCut): gradient localization's post-state.
+  std::optional<StateCut> cut;
+
   /// No bound is below this: an encoding of one known run (fixed inputs, as localization makes) must cover
   /// the run whatever the loops' annotations say (localization sets it to the bound that covers the run).
   uint32_t unwindFloor = 0;
@@ -245,6 +280,10 @@ struct Encoding {
   /// The input: its length and bytes when they are free (null / empty when EncodeOptions::fixedInput).
   Term inputLen;
   std::vector<Term> inputBytes;
+  /// EncodeOptions::cut: the values it replaced, and whether the encoding reached its point (a statement
+  /// instance no path reaches has no cut).
+  std::vector<CutValue> cut;
+  bool cutReached = false;
   Term realFailure;  ///< disjunction of the real failures
   Term boundFailure; ///< disjunction of the unwinding / heap-bound failures (false without them)
   /// A literal that, assumed, keeps every int input (arguments, nondet values) within 32 bits: verify tries

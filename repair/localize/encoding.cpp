@@ -10,7 +10,11 @@ namespace locus::localize {
 
 encoder::EncodeOptions failureEncodeOptions(const Problem &p,
                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
-  const repair::Failure &f = p.failure;
+  return failureEncodeOptions(p.failure, p.opts, only);
+}
+
+encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Options &opts,
+                                            const std::optional<std::unordered_set<ir::StmtId>> &only) {
   encoder::EncodeOptions eo;
   eo.unwind = f.unwind;
   eo.unwindFloor = f.unwind; // the run must fit, whatever the loops' own `unwind K` say
@@ -21,10 +25,10 @@ encoder::EncodeOptions failureEncodeOptions(const Problem &p,
   eo.fixedInput = f.input;
   eo.expect = f.expect;
   eo.relaxValues = true;
-  eo.relaxGuards = partsOf(p.opts) == Parts::ValueGuard;
+  eo.relaxGuards = partsOf(opts) == Parts::ValueGuard;
   eo.onlyStmts = only;
   eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
-  eo.relaxProcs = p.opts.procs;
+  eo.relaxProcs = opts.procs;
   return eo;
 }
 

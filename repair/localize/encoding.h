@@ -29,6 +29,9 @@ struct RelaxedFailure {
 /// unexplored code whose assignments are arbitrary (EncodeOptions::havocOutside).
 encoder::EncodeOptions failureEncodeOptions(const Problem &p,
                                             const std::optional<std::unordered_set<ir::StmtId>> &only = {});
+/// The same for failure `f` under options `opts` (gradient, which takes no Problem).
+encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Options &opts,
+                                            const std::optional<std::unordered_set<ir::StmtId>> &only = {});
 
 /// Why the solver of p.opts cannot decide p.failure's specification (empty: it can;
 /// encoder::unsupportedSpec).

@@ -2,7 +2,8 @@
 // Algorithm 2), on the region of the failing run (replay.h).
 //
 // Forward execution: the interpreter's states ω_i, one per write. Backward execution: from the post-state
-// (the state at the failing check with the fewest entity changes that make the check pass) towards the
+// (the state where the last blamable write leaves the run with the fewest entity changes that make the
+// failing check pass, found on the encoder's step equation of the run: derivePostState) towards the
 // start of the region; a write whose left side is upward exposed restores it from the pre-state (asgn1,
 // getfld1, …), any other write splits the set of states over every value of the left side's domain
 // (asgn2). Splits are uniform and independent, so the multiset Ω_i is a product of one distribution per
@@ -17,6 +18,7 @@
 #include "backends/maxsat.h"
 #include "backends/solver.h"
 #include "ir/analysis.h"
+#include "repair/localize/encoding.h"
 #include "repair/localize/methods.h"
 #include "repair/localize/replay.h"
 
@@ -110,6 +112,11 @@ PostState expectedPostState(const Replay &r, const std::unordered_set<ir::StmtId
   return ps;
 }
 
+/// The post-state on the step equation of the failing run (backends/encoder): the inputs fixed, only the
+/// statements the run executed, and the state cut where the region's last blamable write leaves the run
+/// (where the region starts when it has none: EncodeOptions::cut). What runs after the cut — the tail and
+/// the check — is the encoder's; the failing check's instance is required to run and pass. The cut's values
+/// are soft-equal to their forward values: the MaxSAT's falsified ones are the corrections.
 PostState derivePostState(const ir::Program &prog, const repair::Failure &f, const Replay &r,
                           const std::unordered_set<ir::StmtId> &blamable, const Options &opts,
                           bool fixUnwritten) {
@@ -148,285 +155,148 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     return a != r.arrays.end() &&
            std::find(writableArrays.begin(), writableArrays.end(), a->second.type) == writableArrays.end();
   };
-  std::map<Entity, Term> start;   // the entities at the tail's start: the MaxSAT's variables
-  std::map<Entity, Term> current; // their terms as the tail goes on
-  std::vector<backends::SoftFormula> softs;
-  std::vector<Entity> softEntity;
-  std::vector<Term> hard;
-  // the nodes of a record that exist at the check
-  auto nodesOf = [&](uint32_t record) { return objectsOf(r, ir::Type::refType(record)); };
-  // The elements an access here may reach: those the run touched, and every element of a small array (the
-  // first kSmall of a larger one). An element the run never touched keeps its initial value to the end.
+
+  // Where the cut stands, and the frames on the call stack there (the entry first).
+  encoder::StateCut cut;
+  uint32_t frame = 0;
+  if (ps.tail > r.firstPoint) {
+    const Point &pt = r.points[ps.tail - 1];
+    cut.stmt = r.steps.at(pt.step).stmt;
+    cut.context = r.contexts.path(r.steps[pt.step].context);
+    cut.where = pt.kind == Point::Bind ? encoder::StateCut::CalleeStart : encoder::StateCut::After;
+    frame = pt.kind == Point::Bind ? pt.entity.frame : r.stepFrame.at(pt.step);
+  } else {
+    size_t k = std::min(r.regionStart, r.steps.size() - 1);
+    cut.stmt = r.steps[k].stmt;
+    cut.context = r.contexts.path(r.steps[k].context);
+    cut.where = encoder::StateCut::Before;
+    frame = r.stepFrame.at(k);
+  }
+  std::vector<uint32_t> stack;
+  for (uint32_t fr = frame; fr != ir::kNone; fr = r.frames.at(fr).parent)
+    stack.push_back(fr);
+  std::reverse(stack.begin(), stack.end());
+  // The objects that exist at the cut: not those the tail allocates.
+  std::set<uint32_t> later;
+  for (size_t k = ps.tail; k < r.endPoint; ++k)
+    if (const ir::Stmt *s = index.find(r.points[k].stmt);
+        s && r.points[k].kind == Point::Write && (s->kind == ir::Stmt::New || s->kind == ir::Stmt::NewArray))
+      later.insert(r.points[k].after.node);
+  for (const auto &[node, rec] : r.nodeRecord)
+    if (!later.count(node))
+      cut.nodes.emplace(node, rec);
+  // The elements: those the run touched, and every element of a small array (the first kSmall of a larger
+  // one). An element the run never touched keeps its value (the encoder's).
   constexpr int64_t kSmall = 64;
   std::map<uint32_t, std::set<int64_t>> touched;
   for (const auto *m : {&r.pre, &r.post})
     for (const auto &[e, v] : *m)
       if (e.kind == Entity::Elem)
         touched[e.node].insert(e.at);
-  for (const auto &[node, a] : r.arrays)
+  for (const auto &[node, a] : r.arrays) {
+    if (later.count(node))
+      continue;
     for (int64_t k = 0; k < std::min(a.length, kSmall); ++k)
       if (touched[node].insert(k).second)
         ps.forward.emplace(Entity::elem(node, k), r.initialElement(node, k));
-  auto entityTerm = [&](const Entity &e) -> Term {
-    if (auto it = current.find(e); it != current.end())
-      return it->second;
-    ir::Type t = r.typeOf(e);
-    Term x = tm.mkFreshVar("e", ex.sortOf(t));
-    start.emplace(e, x);
-    current.emplace(e, x);
-    if (t.isHeapRef()) {
+    for (int64_t k : touched[node])
+      cut.elements.push_back({node, k, a.type});
+  }
+
+  // The step equation: what the run executed, the failing check's statements included.
+  std::unordered_set<ir::StmtId> only(f.run.covered.begin(), f.run.covered.end());
+  for (const ir::TraceStep &s : r.steps)
+    only.insert(s.stmt);
+  for (const ir::Stmt *s : r.chain)
+    only.insert(s->id);
+  if (r.check)
+    only.insert(r.check->id);
+  encoder::EncodeOptions eo = failureEncodeOptions(f, opts, only);
+  eo.relaxValues = eo.relaxGuards = false;
+  eo.havocOutside = false;
+  eo.cut = cut;
+  encoder::Encoding enc;
+  try {
+    enc = encoder::encode(prog, f.entry, tm, eo);
+  } catch (const std::exception &e) {
+    ps.error = std::string("internal: the failing run's encoding: ") + e.what();
+    return ps;
+  }
+  if (!enc.cutReached) {
+    ps.error = "internal: the failing run's encoding does not reach the end of the region";
+    return ps;
+  }
+  enc.assertTo(solver, false, true);
+  // The failing check's instance runs (an enclosing `if` says whether the check runs, not whether it passes)
+  // and passes; what runs before it after the cut is the program's own.
+  std::map<std::pair<ir::StmtId, ir::ContextPath>, Term> execOf;
+  for (const encoder::Execution &e : enc.executions)
+    execOf.emplace(std::make_pair(e.stmt, enc.contexts.path(e.instance)), e.exec);
+  const ir::TraceStep &last = r.steps.back();
+  ir::ContextPath checkContext = r.contexts.path(last.context);
+  std::set<ir::StmtId> checkStmts{last.stmt};
+  for (const ir::Stmt *s : r.chain)
+    checkStmts.insert(s->id);
+  if (r.check) {
+    checkStmts.insert(r.check->id);
+    if (auto it = execOf.find({r.check->id, checkContext}); it != execOf.end())
+      solver.assertFormula(it->second);
+  }
+  for (const encoder::Check &c : enc.checks)
+    if (checkStmts.count(c.stmt) && enc.contexts.path(c.instance) == checkContext)
+      solver.assertFormula(tm.mkNot(c.failed));
+
+  // The cut's values as entities: soft-equal to their forward values, in their domains.
+  std::vector<backends::SoftFormula> softs;
+  std::vector<Entity> softEntity;
+  std::map<Entity, Term> fresh;
+  for (const encoder::CutValue &v : enc.cut) {
+    Entity e;
+    switch (v.kind) {
+    case encoder::CutValue::Var: e = Entity{Entity::Var, stack.at(v.depth), v.index, 0, 0}; break;
+    case encoder::CutValue::Global: e = Entity{Entity::Var, Entity::kGlobal, v.index, 0, 0}; break;
+    case encoder::CutValue::Field: e = Entity::field(v.node, v.index); break;
+    case encoder::CutValue::Elem: e = Entity::elem(v.node, v.at); break;
+    }
+    Term x = v.fresh;
+    fresh.emplace(e, x);
+    if (v.type.isHeapRef()) {
       std::vector<Term> dom{tm.mkEq(x, tm.mkInt(0))};
-      for (uint32_t n : objectsOf(r, t))
-        dom.push_back(tm.mkEq(x, tm.mkInt(n)));
-      hard.push_back(tm.mkOr(dom));
-    } else if (Term d = ex.inputDomain(x, t).always; !d.isNull()) {
-      hard.push_back(d);
+      for (uint32_t n : objectsOf(r, v.type))
+        if (!later.count(n))
+          dom.push_back(tm.mkEq(x, tm.mkInt(n)));
+      solver.assertFormula(tm.mkOr(dom));
+    } else if (Term d = ex.inputDomain(x, v.type).always; !d.isNull()) {
+      solver.assertFormula(d);
     }
-    auto v = ps.forward.find(e);
-    if (v != ps.forward.end()) {
-      Term same = tm.mkEq(x, ex.valueTerm(v->second, t));
-      if (fixUnwritten && fixedEntity(e)) {
-        hard.push_back(same);
-      } else {
-        softs.push_back({same, 1});
-        softEntity.push_back(e);
-      }
-    }
-    return x;
-  };
-  std::vector<Term> dz;
-  auto frameVar = [&](uint32_t frame) {
-    return [&, frame](ir::VarRef v) -> Term { return entityTerm(Entity::var(frame, v)); };
-  };
-  auto typeOfVar = [&](uint32_t frame, ir::VarRef v) { return r.typeOf(Entity::var(frame, v)); };
-  // base.field where base is the term b (of record `record`): the field of whichever node b is
-  auto fieldOf = [&](Term b, uint32_t record, uint32_t field) {
-    const ir::Type ft = prog.records.at(record).fields.at(field).type;
-    Term val = ex.defaultTerm(ft);
-    for (uint32_t n : nodesOf(record))
-      val = tm.mkIte(tm.mkEq(b, tm.mkInt(n)), entityTerm(Entity::field(n, field)), val);
-    return val;
-  };
-
-  // Array accesses: the array b (a term over the arrays of type `at`) at index i (a term of type `it`). An
-  // access must reach one of the elements above (so it is within bounds).
-  auto elementCases = [&](Term b, ir::Type at, Term i, ir::Type it) {
-    std::vector<std::pair<Term, Entity>> cases;
-    for (uint32_t n : objectsOf(r, at))
-      for (int64_t k : touched[n])
-        if (ir::fitsIn(ir::BigInt(k), it))
-          cases.push_back(
-              {tm.mkAnd(tm.mkEq(b, tm.mkInt(n)), tm.mkEq(i, ex.valueTerm(ir::Value::ofInt(k), it))),
-               Entity::elem(n, k)});
-    std::vector<Term> any;
-    for (const auto &[c, e] : cases)
-      any.push_back(c);
-    hard.push_back(any.empty() ? tm.mkFalse() : tm.mkOr(any));
-    return cases;
-  };
-  auto elementRead = [&](Term b, ir::Type at, Term i, ir::Type it) {
-    Term val = ex.defaultTerm(at.elemType());
-    for (const auto &[c, e] : elementCases(b, at, i, it))
-      val = tm.mkIte(c, entityTerm(e), val);
-    return val;
-  };
-  auto lengthRead = [&](Term b, ir::Type at, ir::Type lt) {
-    Term len = ex.defaultTerm(lt);
-    for (uint32_t n : objectsOf(r, at))
-      len = tm.mkIte(tm.mkEq(b, tm.mkInt(n)), ex.valueTerm(ir::Value::ofInt(r.arrays.at(n).length), lt), len);
-    return len;
-  };
-
-  // The tail, symbolically along the run's path.
-  for (size_t k = ps.tail; k < r.endPoint; ++k) {
-    const Point &pt = r.points[k];
-    const ir::Stmt *s = index.find(pt.stmt);
-    Term v;
-    switch (pt.kind) {
-    case Point::Bind: v = ex.expr(s->args.at(pt.arg), frameVar(pt.frame), tm.mkTrue(), dz); break;
-    case Point::Result: v = entityTerm(Entity{Entity::Var, pt.callee, r.procOf(pt.callee).result, 0}); break;
-    case Point::Write:
-      switch (s->kind) {
-      case ir::Stmt::Assign: v = ex.expr(s->value, frameVar(pt.frame), tm.mkTrue(), dz); break;
-      case ir::Stmt::GetField: {
-        Term b = entityTerm(Entity::var(pt.frame, s->base));
-        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
-        v = fieldOf(b, typeOfVar(pt.frame, s->base).record, s->field);
-        break;
-      }
-      case ir::Stmt::PutField: {
-        Term b = entityTerm(Entity::var(pt.frame, s->base));
-        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
-        Term val = ex.expr(s->value, frameVar(pt.frame), tm.mkTrue(), dz);
-        uint32_t record = typeOfVar(pt.frame, s->base).record;
-        for (uint32_t n : nodesOf(record)) {
-          Entity fe = Entity::field(n, s->field);
-          Term old = entityTerm(fe);
-          current[fe] = tm.mkIte(tm.mkEq(b, tm.mkInt(n)), val, old);
-        }
-        continue;
-      }
-      case ir::Stmt::GetElem: {
-        Term b = entityTerm(Entity::var(pt.frame, s->base));
-        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
-        Term i = ex.expr(s->args.at(0), frameVar(pt.frame), tm.mkTrue(), dz);
-        v = elementRead(b, typeOfVar(pt.frame, s->base), i, s->args[0].type);
-        break;
-      }
-      case ir::Stmt::PutElem: {
-        Term b = entityTerm(Entity::var(pt.frame, s->base));
-        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
-        Term i = ex.expr(s->args.at(0), frameVar(pt.frame), tm.mkTrue(), dz);
-        Term val = ex.expr(s->value, frameVar(pt.frame), tm.mkTrue(), dz);
-        for (const auto &[c, e] : elementCases(b, typeOfVar(pt.frame, s->base), i, s->args[0].type)) {
-          Term old = entityTerm(e);
-          current[e] = tm.mkIte(c, val, old);
-        }
-        continue;
-      }
-      case ir::Stmt::Length: {
-        Term b = entityTerm(Entity::var(pt.frame, s->base));
-        hard.push_back(tm.mkNot(tm.mkEq(b, tm.mkInt(0))));
-        v = lengthRead(b, typeOfVar(pt.frame, s->base), r.typeOf(pt.entity));
-        break;
-      }
-      default: v = ex.valueTerm(pt.after, r.typeOf(pt.entity)); break; // new, nondet: as they ran
-      }
-      break;
-    }
-    current[pt.entity] = v;
-  }
-
-  // The check and the statements computing its condition.
-  const ir::Procedure &cp = r.procOf(r.checkFrame);
-  std::set<uint32_t> chainTemps;
-  for (const ir::Stmt *st : r.chain)
-    if (st->kind == ir::Stmt::Assign || st->kind == ir::Stmt::GetField || st->kind == ir::Stmt::GetElem ||
-        st->kind == ir::Stmt::Length)
-      chainTemps.insert(st->lhs.index);
-  std::map<uint32_t, Term> temps;
-  auto var = [&](ir::VarRef v) -> Term {
-    if (!v.global && chainTemps.count(v.index)) {
-      auto it = temps.find(v.index);
-      if (it != temps.end())
-        return it->second;
-      Entity e = Entity::var(r.checkFrame, v);
-      auto pv = r.post.find(e);
-      return ex.valueTerm(pv != r.post.end() ? pv->second : zeroOf(r.typeOf(e)), r.typeOf(e));
-    }
-    return entityTerm(Entity::var(r.checkFrame, v));
-  };
-  // A guard of the check's statements that the check does not compute itself (an enclosing `if`) says
-  // whether the check runs, not whether it passes: it keeps its forward value.
-  auto guardOf = [&](const ir::Stmt &st) {
-    auto fixedVar = [&](ir::VarRef v) -> Term {
-      if (!v.global && chainTemps.count(v.index))
-        return var(v);
-      Entity e = Entity::var(r.checkFrame, v);
-      auto pv = r.post.find(e);
-      return ex.valueTerm(pv != r.post.end() ? pv->second : zeroOf(r.typeOf(e)), r.typeOf(e));
-    };
-    return ex.expr(st.guard, fixedVar, tm.mkTrue(), dz);
-  };
-  auto baseType = [&](const ir::Stmt &st) {
-    return st.base.global ? prog.globals.at(st.base.index).type : cp.vars.at(st.base.index).type;
-  };
-  auto fieldRead = [&](const ir::Stmt &st, Term g) {
-    Term base = var(st.base);
-    hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
-    return fieldOf(base, baseType(st).record, st.field);
-  };
-  // An element access of the check: not null, and reaching one of the elements above (so within bounds).
-  auto elemAccess = [&](const ir::Stmt &st, Term g) {
-    Term base = var(st.base);
-    ir::Type at = baseType(st), it = st.args.at(0).type;
-    hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
-    Term i = ex.expr(st.args[0], var, g, dz);
-    Term val = ex.defaultTerm(at.elemType());
-    std::vector<Term> any;
-    for (uint32_t n : objectsOf(r, at))
-      for (int64_t k : touched[n])
-        if (ir::fitsIn(ir::BigInt(k), it)) {
-          Term c = tm.mkAnd(tm.mkEq(base, tm.mkInt(n)), tm.mkEq(i, ex.valueTerm(ir::Value::ofInt(k), it)));
-          val = tm.mkIte(c, entityTerm(Entity::elem(n, k)), val);
-          any.push_back(c);
-        }
-    hard.push_back(tm.mkImplies(g, any.empty() ? tm.mkFalse() : tm.mkOr(any)));
-    return val;
-  };
-  for (const ir::Stmt *st : r.chain) {
-    Term g = guardOf(*st);
-    if (st->kind == ir::Stmt::Assert || st->kind == ir::Stmt::Assume) {
-      hard.push_back(tm.mkImplies(g, ex.expr(st->value, var, g, dz))); // the check's own checks pass too
+    auto fw = ps.forward.find(e);
+    if (fw == ps.forward.end())
       continue;
+    Term same = tm.mkEq(x, ex.valueTerm(fw->second, v.type));
+    if (fixUnwritten && fixedEntity(e)) {
+      solver.assertFormula(same);
+    } else {
+      softs.push_back({same, 1});
+      softEntity.push_back(e);
     }
-    Term old = var(st->lhs);
-    Term val;
-    switch (st->kind) {
-    case ir::Stmt::GetField: val = fieldRead(*st, g); break;
-    case ir::Stmt::GetElem: val = elemAccess(*st, g); break;
-    case ir::Stmt::Length: {
-      Term base = var(st->base);
-      hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
-      val = lengthRead(base, baseType(*st), cp.vars.at(st->lhs.index).type);
-      break;
-    }
-    default: val = ex.expr(st->value, var, g, dz); break;
-    }
-    temps[st->lhs.index] = tm.mkIte(g, val, old);
   }
-  const ir::Stmt &c = *r.check;
-  Term g = guardOf(c);
-  switch (c.kind) {
-  case ir::Stmt::Assert: hard.push_back(tm.mkImplies(g, ex.expr(c.value, var, g, dz))); break;
-  case ir::Stmt::GetField: fieldRead(c, g); break;
-  case ir::Stmt::PutField:
-    fieldRead(c, g);
-    ex.expr(c.value, var, g, dz);
-    break;
-  case ir::Stmt::GetElem:
-  case ir::Stmt::PutElem: {
-    // the failing access itself: not null and within bounds, whichever element that is
-    Term base = var(c.base);
-    hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(base, tm.mkInt(0)))));
-    ir::Type it = c.args.at(0).type;
-    for (uint32_t n : objectsOf(r, baseType(c))) {
-      ir::Expr ok = ir::Expr::binary(ir::Op::Ge, c.args[0], ir::Expr::intLit(ir::BigInt(0), it));
-      ir::BigInt len(r.arrays.at(n).length);
-      if (ir::fitsIn(len, it))
-        ok = ir::Expr::binary(ir::Op::And, std::move(ok),
-                              ir::Expr::binary(ir::Op::Lt, c.args[0], ir::Expr::intLit(len, it)));
-      hard.push_back(tm.mkImplies(tm.mkAnd(g, tm.mkEq(base, tm.mkInt(n))), ex.expr(ok, var, g, dz)));
-    }
-    if (c.kind == ir::Stmt::PutElem)
-      ex.expr(c.value, var, g, dz);
-    break;
+  // Of the equally small corrections, the one closest to what the region writes: weight K per change, one
+  // more for an entity the region does not write but on a node or array it writes, two more for any other
+  // (the fewest changes first: K exceeds the sum of the extras).
+  std::set<uint32_t> writtenObjects;
+  for (const Entity &e : written)
+    if (e.kind != Entity::Var)
+      writtenObjects.insert(e.node);
+  const uint64_t K = 2 * softs.size() + 1;
+  for (size_t k = 0; k < softs.size(); ++k) {
+    const Entity &e = softEntity[k];
+    softs[k].weight = written.count(e)                                        ? K
+                      : e.kind != Entity::Var && writtenObjects.count(e.node) ? K + 1
+                                                                              : K + 2;
   }
-  case ir::Stmt::Length: hard.push_back(tm.mkImplies(g, tm.mkNot(tm.mkEq(var(c.base), tm.mkInt(0))))); break;
-  case ir::Stmt::NewArray: { // a length within 0 … kMaxArrayLength
-    ir::Type nt = c.value.type;
-    ir::Expr ok = ir::Expr::binary(ir::Op::Ge, c.value, ir::Expr::intLit(ir::BigInt(0), nt));
-    if (ir::fitsIn(ir::BigInt(ir::kMaxArrayLength), nt))
-      ok = ir::Expr::binary(
-          ir::Op::And, std::move(ok),
-          ir::Expr::binary(ir::Op::Le, c.value, ir::Expr::intLit(ir::BigInt(ir::kMaxArrayLength), nt)));
-    hard.push_back(tm.mkImplies(g, ex.expr(ok, var, g, dz)));
-    break;
-  }
-  case ir::Stmt::Assign: ex.expr(c.value, var, g, dz); break;
-  case ir::Stmt::Call:
-    for (const ir::Expr &a : c.args)
-      ex.expr(a, var, g, dz);
-    break;
-  default: ps.error = std::string("a failure at a ") + ir::stmtKindName(c.kind) + " statement"; return ps;
-  }
-  for (Term d : dz)
-    hard.push_back(tm.mkNot(d));
   for (Term d : ex.takeDefinitions())
-    hard.push_back(d);
-  for (Term h : hard)
-    solver.assertFormula(h);
-  ps.entities = start.size();
+    solver.assertFormula(d);
+  ps.entities = softs.size();
   auto t0 = std::chrono::steady_clock::now();
   backends::MaxSatResult m = backends::solveMaxSat(solver, softs);
   if (m.result.isUnknown()) {
@@ -455,7 +325,7 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   }
   for (size_t k : m.falsified) {
     const Entity &e = softEntity.at(k);
-    std::optional<ir::Value> v = encoder::modelValue(solver.value(start.at(e)), r.typeOf(e));
+    std::optional<ir::Value> v = encoder::modelValue(solver.value(fresh.at(e)), r.typeOf(e));
     if (!v) {
       ps.error = "internal: the post-state's value of " + r.name(e) + " is not a value of its type";
       return ps;

@@ -213,6 +213,7 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
     return r;
   }
   r.steps = std::move(out.trace);
+  r.contexts = std::move(out.contexts);
   ir::StmtIndex index(prog);
 
   // The failing check and the statements computing its condition (a passing run: none; the region ends with

@@ -75,6 +75,7 @@ struct Replay {
   const ir::Program *prog = nullptr;
   std::string error; ///< why the run could not be replayed (then nothing else is meaningful)
   std::vector<ir::TraceStep> steps;
+  ir::ContextTable contexts;             ///< the statement instances of TraceStep::context
   std::vector<uint32_t> stepFrame;       ///< the frame of each step
   std::vector<ReplayFrame> frames;       ///< frame 0 is the entry
   std::vector<Point> points;             ///< every write of the run, in execution order

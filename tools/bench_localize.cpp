@@ -2,32 +2,7 @@
 // runner is bench/runners/localize.cpp.
 #include "tools/bench_cmd.h"
 
-#include "repair/localize/localize.h"
-#include "repair/localize/options.h"
-
 namespace locus::tools {
-
-namespace {
-
-/// The --configs help from the registry: each method with the values of its enum options (its variants).
-std::string configsHelp() {
-  std::string h = "METHOD[:VARIANT][+guards],… (";
-  for (const auto &m : localize::methods()) {
-    h += (h.back() == '(' ? "" : ", ") + std::string(m->name());
-    for (const repair::OptionDecl &d : m->options()) {
-      if (d.kind != repair::OptionKind::Enum || d.flag == localize::kParts)
-        continue;
-      std::string values;
-      for (const repair::OptionChoice &c : d.choices)
-        if (c.listed)
-          values += (values.empty() ? ":" : "|") + c.text;
-      h += values;
-    }
-  }
-  return h + "; +guards: relax guards too)";
-}
-
-} // namespace
 
 void addBenchLocalize(BenchCommands &cmds) {
   auto o = std::make_shared<bench::LocalizeOptions>();
@@ -43,7 +18,7 @@ void addBenchLocalize(BenchCommands &cmds) {
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
-  sub->add_option("--configs", o->configs, configsHelp())->capture_default_str();
+  sub->add_option("--configs", o->configs, bench::localizeConfigsHelp())->capture_default_str();
   sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
       ->capture_default_str();
   sub->add_option("--jobs,-j", o->jobs, "worker processes")->capture_default_str();

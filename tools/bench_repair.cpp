@@ -2,25 +2,7 @@
 // is bench/runners/repair.cpp.
 #include "tools/bench_cmd.h"
 
-#include "repair/fix/fix.h"
-
 namespace locus::tools {
-
-namespace {
-
-/// The --configs help from the registry: each repair method, and `:nofl` for a method with --no-localization.
-std::string configsHelp() {
-  std::string h = "METHOD[:nofl],… (";
-  for (const auto &m : fix::methods()) {
-    h += (h.back() == '(' ? "" : ", ") + std::string(m->name());
-    for (const repair::OptionDecl &d : m->options())
-      if (d.flag == fix::kNoLocalization)
-        h += ", " + std::string(m->name()) + ":nofl = without localization";
-  }
-  return h + ")";
-}
-
-} // namespace
 
 void addBenchRepair(BenchCommands &cmds) {
   auto o = std::make_shared<bench::RepairOptions>();
@@ -38,7 +20,7 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
-  sub->add_option("--configs", o->configs, configsHelp())->capture_default_str();
+  sub->add_option("--configs", o->configs, bench::repairConfigsHelp())->capture_default_str();
   sub->add_option("--mutate-on", o->mutateOn, "the classes mutate runs on (C1, C3, L1, L2, papers)")
       ->capture_default_str();
   sub->add_option("--template-on", o->templateOn, "the classes template runs on (C1, C3, L1, L2, papers)")

@@ -9,7 +9,9 @@
 #include "bench/runners/common.h"
 #include "frontend/source.h"
 #include "repair/common/tests.h"
+#include "repair/localize/options.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -35,6 +37,35 @@ Task taskFromJson(const Json &j) {
   return fromOrderedJson<Task>(j);
 }
 
+std::vector<repair::OptionDecl> variantOptions(const localize::Method &m) {
+  std::vector<repair::OptionDecl> out;
+  for (const repair::OptionDecl &d : m.options()) {
+    if (d.kind != repair::OptionKind::Enum || d.flag == localize::kParts)
+      continue;
+    bool plain = std::none_of(d.choices.begin(), d.choices.end(), [](const repair::OptionChoice &c) {
+      return c.text.find(',') != std::string::npos;
+    });
+    if (plain) // a value with a comma cannot stand in a comma-separated list of configurations
+      out.push_back(d);
+  }
+  return out;
+}
+
+std::string configsHelp() {
+  std::string h = "METHOD[:VARIANT][+guards],… (";
+  for (const auto &m : localize::methods()) {
+    h += (h.back() == '(' ? "" : ", ") + std::string(m->name());
+    for (const repair::OptionDecl &d : variantOptions(*m)) {
+      std::string values;
+      for (const repair::OptionChoice &c : d.choices)
+        if (c.listed)
+          values += (values.empty() ? ":" : "|") + c.text;
+      h += values;
+    }
+  }
+  return h + "; +guards: relax guards too)";
+}
+
 std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers) {
   std::vector<Config> configs;
   for (std::string c : splitComma(o.configs)) {
@@ -42,25 +73,21 @@ std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std
     if (guards)
       c.resize(c.size() - 7);
     std::string method = c.substr(0, c.find(':'));
-    std::string weights = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
+    std::string variant = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
     const localize::Method *m = localize::findMethod(method);
     if (!m)
       throw UsageError("bench localize: --configs: unknown method '" + method + "'");
-    if (method == "sbfl") {
-      repair::Formula f;
-      if (weights.empty())
-        weights = "ochiai";
-      if (!repair::parseFormula(weights, f))
-        throw UsageError("bench localize: --configs: unknown formula '" + weights +
-                         "' (tarantula, ochiai or dstar)");
-    } else if (method == "maxsat" || method == "ofc") {
-      if (!weights.empty() && weights != "uniform" && weights != "ochiai")
-        throw UsageError("bench localize: --configs: unknown weights '" + weights + "' (uniform or ochiai)");
-    } else if (!weights.empty()) {
-      throw UsageError("bench localize: --configs: " + method + " takes no ':" + weights + "'");
-    }
+    // the variant is a value of one of the method's own enum options (maxsat:ochiai, sbfl:dstar)
+    std::vector<repair::OptionDecl> variants = variantOptions(*m);
+    if (!variant.empty() && variants.empty())
+      throw UsageError("bench localize: --configs: " + method + " takes no ':" + variant + "'");
+    if (!variant.empty() && std::none_of(variants.begin(), variants.end(), [&](const repair::OptionDecl &d) {
+          return repair::checkValue(d, variant).empty();
+        }))
+      throw UsageError("bench localize: --configs: " + method + ": unknown variant '" + variant + "' (" +
+                       variants.front().expectedText() + ")");
     for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
-      configs.push_back(Config{method, weights, s, guards});
+      configs.push_back(Config{method, variant, s, guards});
   }
   if (configs.empty())
     throw UsageError("bench localize: --configs: no configuration");
@@ -76,8 +103,8 @@ localize::Options localizeOptions(const Config &c, const LocalizeOptions &o,
   localize::Options lo;
   lo.solver = c.solver;
   // the configuration's `:X` sets the method's enum option that accepts X (maxsat:ochiai, sbfl:dstar)
-  for (const repair::OptionDecl &d : localize::findMethod(c.method)->options())
-    if (d.kind == repair::OptionKind::Enum && repair::checkValue(d, c.weights).empty())
+  for (const repair::OptionDecl &d : variantOptions(*localize::findMethod(c.method)))
+    if (repair::checkValue(d, c.weights).empty())
       lo.given.set(d.flag, c.weights);
   lo.given.set(localize::kParts, c.guards ? "value,guard" : "value");
   lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
@@ -281,6 +308,10 @@ Json runStoredLocalizeTask(const Json &options, const Json &task) {
   LocalizeOptions o = fromOrderedJson<LocalizeOptions>(options);
   return localizer::runTask(localizer::taskFromJson(task), localizer::parseConfigs(o, splitComma(o.solvers)),
                             o);
+}
+
+std::string localizeConfigsHelp() {
+  return localizer::configsHelp();
 }
 
 } // namespace locus::bench

@@ -39,7 +39,13 @@ struct Task {
 Json toJson(const Task &t);
 Task taskFromJson(const Json &j);
 
-/// The configurations of --configs × --solvers; throws UsageError on a bad one.
+/// A method's options a configuration's `:VARIANT` may set: its enum options but --parts (`+guards` says that
+/// one), whose values contain no comma.
+std::vector<repair::OptionDecl> variantOptions(const localize::Method &m);
+/// --configs' help, from the registry: each method with its variants.
+std::string configsHelp();
+/// The configurations of --configs × --solvers; throws UsageError on a bad one (an unknown method, a variant
+/// none of the method's variant options accepts).
 std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers);
 
 /// Wolverine2's soundness claim for gradient's run `r` on the failure `f`: every mutated statement that ran

@@ -63,15 +63,34 @@ Task taskFromJson(const Json &j) {
 }
 
 /// The configurations of --configs × --solvers; throws UsageError on a bad one.
+/// Whether method `m` can run without localization (it declares --no-localization): its `:nofl` variant.
+bool withoutLocalization(const fix::Method &m) {
+  for (const repair::OptionDecl &d : m.options())
+    if (d.flag == fix::kNoLocalization)
+      return true;
+  return false;
+}
+
+std::string configsHelp() {
+  std::string h = "METHOD[:nofl],… (";
+  for (const auto &m : fix::methods()) {
+    h += (h.back() == '(' ? "" : ", ") + std::string(m->name());
+    if (withoutLocalization(*m))
+      h += ", " + std::string(m->name()) + ":nofl = without localization";
+  }
+  return h + ")";
+}
+
 std::vector<Config> parseConfigs(const RepairOptions &o, const std::vector<std::string> &solvers) {
   std::vector<Config> configs;
   for (const std::string &c : splitComma(o.configs)) {
     std::string method = c.substr(0, c.find(':'));
     std::string variant = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
-    if (!fix::findMethod(method))
+    const fix::Method *m = fix::findMethod(method);
+    if (!m)
       throw UsageError("bench repair: --configs: unknown method '" + method + "'");
-    if (!variant.empty() && (method != "mutate" || variant != "nofl"))
-      throw UsageError("bench repair: --configs: unknown variant '" + c + "' (mutate:nofl is the only one)");
+    if (!variant.empty() && (variant != "nofl" || !withoutLocalization(*m)))
+      throw UsageError("bench repair: --configs: unknown variant '" + c + "' (" + configsHelp() + ")");
     for (const std::string &s : solvers)
       configs.push_back(Config{method, s, variant.empty()});
   }
@@ -295,6 +314,10 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
 Json runStoredRepairTask(const Json &options, const Json &task) {
   RepairOptions o = fromOrderedJson<RepairOptions>(options);
   return repairer::runTask(repairer::taskFromJson(task), repairer::parseConfigs(o, splitComma(o.solvers)), o);
+}
+
+std::string repairConfigsHelp() {
+  return repairer::configsHelp();
 }
 
 } // namespace locus::bench

@@ -102,6 +102,10 @@ struct RepairOptions {
 /// written to OPTIONS.out as well when that is set.
 Outcome runVerify(const VerifyOptions &o, const Context &ctx);
 Outcome runFaults(FaultsOptions o, const Context &ctx);
+/// The --configs help of `bench localize` and `bench repair`, generated from the methods' registries.
+std::string localizeConfigsHelp();
+std::string repairConfigsHelp();
+
 Outcome runLocalize(LocalizeOptions o, const Context &ctx);
 Outcome runRepair(RepairOptions o, const Context &ctx);
 

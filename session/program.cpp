@@ -3,6 +3,7 @@
 
 #include "session/error.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -72,6 +73,42 @@ repair::Suite loadTests(const SpecSource &s) {
   if (!suite)
     usageError("--tests: " + err);
   return std::move(*suite);
+}
+
+SuiteRun runSuite(const ir::Program &prog, uint32_t entry, const std::string &file, const SpecSource &spec,
+                  const std::vector<std::string> &importPath, const std::string &filter, ir::InterpOptions io,
+                  const std::function<void(const Diagnostics &)> &diagnostics) {
+  SuiteRun run;
+  run.suite = loadTests(spec);
+  if (!filter.empty()) // --filter: only the suite's tests whose name contains it
+    std::erase_if(run.suite.tests,
+                  [&](const repair::SuiteTest &t) { return t.name.find(filter) == std::string::npos; });
+  std::optional<Reference> ref;
+  if (!spec.reference.empty())
+    ref = loadReference(spec, importPath, prog.procs[entry].name, diagnostics);
+  if (!io.seed)
+    io.seed = 0; // indeterminate values (uninitialized locals) come from a seed, so runs are reproducible
+  repair::RunTarget target{&prog, entry, file};
+  repair::RunTarget refTarget{ref ? &ref->prog() : nullptr, ref ? ref->entry : ir::kNone, spec.reference};
+  run.results = repair::runSuite(target, run.suite, ref ? &refTarget : nullptr, compareOf(spec), io);
+  return run;
+}
+
+std::vector<uint32_t> declaredTestsToRun(const ir::Program &prog, const std::string &file, bool all,
+                                         const std::string &filter) {
+  std::vector<uint32_t> tests;
+  std::error_code ec;
+  for (uint32_t i = 0; i < prog.procs.size(); ++i) {
+    const ir::Procedure &p = prog.procs[i];
+    if (!p.isTest || (!filter.empty() && p.name.find(filter) == std::string::npos))
+      continue;
+    bool inFile =
+        p.loc.file < prog.files.size() &&
+        (prog.files[p.loc.file] == file || std::filesystem::equivalent(prog.files[p.loc.file], file, ec));
+    if (all || inFile)
+      tests.push_back(i);
+  }
+  return tests;
 }
 
 std::string readFile(const std::string &path, const std::string &option) {

@@ -75,6 +75,22 @@ repair::Compare compareOf(const SpecSource &s);
 /// Loads spec.tests (a usage error when it cannot be read).
 repair::Suite loadTests(const SpecSource &s);
 
+/// A suite run on the program: the tests (those whose name contains `filter`, when given) and each one's
+/// result against the reference (`spec.reference`, compiled with `importPath`; its diagnostics go to
+/// `diagnostics`) or the suite's expected outputs. Indeterminate values come from `io.seed`, 0 when unset.
+struct SuiteRun {
+  repair::Suite suite;
+  std::vector<repair::SuiteResult> results;
+};
+SuiteRun runSuite(const ir::Program &prog, uint32_t entry, const std::string &file, const SpecSource &spec,
+                  const std::vector<std::string> &importPath, const std::string &filter, ir::InterpOptions io,
+                  const std::function<void(const Diagnostics &)> &diagnostics);
+
+/// The declared tests `locus test` runs: those of `file` (or every one with `all`) whose name contains
+/// `filter`, in declaration order.
+std::vector<uint32_t> declaredTestsToRun(const ir::Program &prog, const std::string &file, bool all,
+                                         const std::string &filter);
+
 /// The bytes of a file (`option`: the option that named it, for the usage error when it cannot be read).
 std::string readFile(const std::string &path, const std::string &option);
 

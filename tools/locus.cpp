@@ -172,23 +172,13 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
 }
 
 /// True if `loc` lies in the file the user named (not in an imported one).
-bool inMainFile(const ir::Program &prog, SourceLoc loc, const std::string &mainFile) {
-  if (loc.file >= prog.files.size())
-    return false;
-  std::error_code ec;
-  return prog.files[loc.file] == mainFile || std::filesystem::equivalent(prog.files[loc.file], mainFile, ec);
-}
 
 int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bool all,
             report::Reporter &rep) {
   std::optional<ir::Program> prog = load(c, rep);
   if (!prog)
     return Exit::InputError;
-  std::vector<uint32_t> tests;
-  for (uint32_t i = 0; i < prog->procs.size(); ++i)
-    if (prog->procs[i].isTest && (all || inMainFile(*prog, prog->procs[i].loc, c.file)) &&
-        (filter.empty() || prog->procs[i].name.find(filter) != std::string::npos))
-      tests.push_back(i);
+  std::vector<uint32_t> tests = session::declaredTestsToRun(*prog, c.file, all, filter);
   size_t passed = 0, failed = 0, unknown = 0;
   Json results = Json::array();
   std::ostream &os = rep.text();
@@ -246,21 +236,11 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
   if (!prog)
     return Exit::InputError;
   uint32_t entry = session::entryIndex(*prog, entryName, c.file);
-  repair::Suite suite = session::loadTests(spec);
-  if (!filter.empty()) // --filter: only the suite's tests whose name contains it
-    std::erase_if(suite.tests,
-                  [&](const repair::SuiteTest &t) { return t.name.find(filter) == std::string::npos; });
-  std::optional<session::Reference> ref;
-  if (!spec.reference.empty())
-    ref = session::loadReference(spec, c.importPath, entryName,
-                                 [&](const Diagnostics &d) { rep.diagnostics(d); });
-  ir::InterpOptions io = interpOptions(e);
-  if (!io.seed)
-    io.seed = 0; // indeterminate values (uninitialized locals) come from a seed, so runs are reproducible
-  repair::RunTarget target{&*prog, entry, c.file};
-  repair::RunTarget refTarget{ref ? &ref->prog() : nullptr, ref ? ref->entry : ir::kNone, spec.reference};
-  std::vector<repair::SuiteResult> results =
-      repair::runSuite(target, suite, ref ? &refTarget : nullptr, session::compareOf(spec), io);
+  session::SuiteRun run =
+      session::runSuite(*prog, entry, c.file, spec, c.importPath, filter, interpOptions(e),
+                        [&](const Diagnostics &d) { rep.diagnostics(d); });
+  const repair::Suite &suite = run.suite;
+  const std::vector<repair::SuiteResult> &results = run.results;
   size_t passed = 0, failed = 0, unknown = 0, errors = 0;
   Json tests = Json::array();
   std::ostream &os = rep.text();

@@ -18,6 +18,20 @@ void varsRead(const Expr &e, std::vector<VarRef> &out) {
   }
 }
 
+bool writesLhs(const Stmt &s) {
+  switch (s.kind) {
+  case Stmt::Assign:
+  case Stmt::GetField:
+  case Stmt::New:
+  case Stmt::Nondet:
+  case Stmt::GetElem:
+  case Stmt::NewArray:
+  case Stmt::Length: return true;
+  case Stmt::Call: return s.lhs.valid();
+  default: return false;
+  }
+}
+
 std::vector<VarRef> varsRead(const Stmt &s) {
   std::vector<VarRef> out;
   varsRead(s.guard, out);

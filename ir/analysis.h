@@ -13,6 +13,11 @@ void varsRead(const Expr &e, std::vector<VarRef> &out);
 /// The variables a statement reads: its guard, value, arguments and base (not its body's).
 std::vector<VarRef> varsRead(const Stmt &s);
 
+/// Whether s assigns its lhs variable: an Assign, GetField, New, Nondet, GetElem, NewArray or Length, and a
+/// Call with a result. (A Scan's lhs, the number of items it read, is not counted; the variables it fills
+/// are its arguments.)
+bool writesLhs(const Stmt &s);
+
 /// The statements that belong to the specification: every assert and assume, and every statement that
 /// assigns a temporary of the lowering (Var::temp) that only such statements read — the pieces of a
 /// check's condition the lowering computed before it (`t0 := head.val; b0 := t0 == 2; assert b0`).

@@ -1013,10 +1013,7 @@ private:
     }
     std::vector<ir::VarRef> vars;
     std::function<void(const ir::Stmt &)> collect = [&](const ir::Stmt &x) {
-      bool assigns = x.kind == ir::Stmt::Assign || x.kind == ir::Stmt::GetField || x.kind == ir::Stmt::New ||
-                     x.kind == ir::Stmt::Nondet || x.kind == ir::Stmt::Call || x.kind == ir::Stmt::GetElem ||
-                     x.kind == ir::Stmt::NewArray || x.kind == ir::Stmt::Length;
-      if (assigns && x.lhs.valid() && std::find(vars.begin(), vars.end(), x.lhs) == vars.end())
+      if (ir::writesLhs(x) && std::find(vars.begin(), vars.end(), x.lhs) == vars.end())
         vars.push_back(x.lhs);
       for (const ir::Stmt &b : x.body)
         collect(b);

@@ -18,6 +18,7 @@
 
 #include "backends/maxsat.h"
 #include "backends/solver.h"
+#include "ir/analysis.h"
 #include "ir/ints.h"
 #include "ir/printer.h"
 #include "repair/localize/localize.h"
@@ -129,11 +130,7 @@ std::set<uint32_t> definitelyWrittenBefore(const ir::Procedure &pr, ir::StmtId s
           std::set<uint32_t> inner = cur; // a loop's or concrete block's writes count inside it only
           walk(s.body, inner);
           bool unguarded = s.guard.kind == ir::Expr::BoolLit && !s.guard.value.isZero();
-          bool writes = s.kind == ir::Stmt::Assign || s.kind == ir::Stmt::GetField ||
-                        s.kind == ir::Stmt::New || s.kind == ir::Stmt::Nondet || s.kind == ir::Stmt::Call ||
-                        s.kind == ir::Stmt::GetElem || s.kind == ir::Stmt::NewArray ||
-                        s.kind == ir::Stmt::Length;
-          if (unguarded && writes && s.lhs.valid() && !s.lhs.global)
+          if (unguarded && ir::writesLhs(s) && !s.lhs.global)
             cur.insert(s.lhs.index);
         }
       };

@@ -3,6 +3,8 @@
 // backwards) against the actual states Q_i (forward facts: assignments and branch predicates as evaluated,
 // with kill; backward facts: the pwp of the later branch predicates); evidences that Q_i is less restrictive
 // than R_i — Type I, Type II, implicit — in the order the paper's AutoDebug (Fig. 2) examines them.
+// Values (resolved nodes and elements, branch outcomes) are the interpreter's, from the replay; the symbolic
+// terms (Sym) are the statements' IR expressions, their operators evaluated by applyOp (replay.h).
 #include "repair/localize/methods.h"
 #include "repair/localize/replay.h"
 
@@ -162,30 +164,12 @@ ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals, ir::IntMo
   }
   case Sym::App: break;
   }
-  auto num = [](const ir::Value &v) { return v.kind == ir::Type::Ref ? BigInt(v.node) : v.i; };
+  // the operator as evalExpr applies it (a division by zero: 0)
   ir::Value a = eval(s->args[0], vals, m);
-  switch (s->op) {
-  case ir::Op::Not: return ir::Value::ofBool(a.i.isZero());
-  case ir::Op::Cast: return ir::Value::ofInt(ir::castValue(a.i, s->args[0]->type, s->type, m));
-  case ir::Op::Neg:
-  case ir::Op::BitNot: return ir::Value::ofInt(ir::evalIntOp(s->op, s->type, a.i, 0, m).value_or(0));
-  case ir::Op::And: return a.i.isZero() ? ir::Value::ofBool(false) : eval(s->args[1], vals, m);
-  case ir::Op::Or: return !a.i.isZero() ? ir::Value::ofBool(true) : eval(s->args[1], vals, m);
-  case ir::Op::Implies: return a.i.isZero() ? ir::Value::ofBool(true) : eval(s->args[1], vals, m);
-  default: break;
-  }
-  ir::Value b = eval(s->args[1], vals, m);
-  if (ir::isComparison(s->op)) {
-    auto c = num(a) <=> num(b);
-    bool r = s->op == ir::Op::Eq   ? c == 0
-             : s->op == ir::Op::Ne ? c != 0
-             : s->op == ir::Op::Lt ? c < 0
-             : s->op == ir::Op::Le ? c <= 0
-             : s->op == ir::Op::Gt ? c > 0
-                                   : c >= 0;
-    return ir::Value::ofBool(r);
-  }
-  return ir::Value::ofInt(ir::evalIntOp(s->op, s->type, a.i, b.i, m).value_or(0));
+  std::optional<ir::Value> v = applyOp(
+      s->op, s->type, s->args[0]->type, a,
+      [&] { return std::optional<ir::Value>(eval(s->args[1], vals, m)); }, m);
+  return v ? *v : ir::Value::ofInt(0);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -770,9 +754,9 @@ public:
       written.insert(r_.points[k].entity);
     ir::forEachStmt(p_.prog, [&](const ir::Procedure &proc, const ir::Stmt &st) {
       uint32_t pi = static_cast<uint32_t>(&proc - p_.prog.procs.data());
-      if (assigns(st) && st.lhs.global)
+      if (ir::writesLhs(st) && st.lhs.global)
         code_.globals.insert(st.lhs.index);
-      else if (assigns(st))
+      else if (ir::writesLhs(st))
         localWrites_[pi].insert(st.lhs.index);
       if (st.kind == ir::Stmt::PutField)
         code_.fields.insert(st.field);
@@ -1104,20 +1088,6 @@ private:
     if (std::find(l.arrays.begin(), l.arrays.end(), t) == l.arrays.end())
       l.arrays.push_back(t);
   }
-  /// Whether statement s assigns its lhs variable.
-  static bool assigns(const ir::Stmt &s) {
-    switch (s.kind) {
-    case ir::Stmt::Assign:
-    case ir::Stmt::GetField:
-    case ir::Stmt::New:
-    case ir::Stmt::Nondet:
-    case ir::Stmt::GetElem:
-    case ir::Stmt::NewArray:
-    case ir::Stmt::Length: return true;
-    case ir::Stmt::Call: return s.lhs.valid();
-    default: return false;
-    }
-  }
   bool writes(const LoopInfo &l, const Entity &e) const {
     if (e.kind == Entity::Field)
       return l.fields.count(e.index) > 0;
@@ -1136,7 +1106,7 @@ private:
         [&](const std::vector<ir::Stmt> &stmts, uint32_t proc, LoopInfo &info, std::set<uint32_t> &visited) {
           for (const ir::Stmt &s : stmts) {
             info.body.insert(s.id);
-            if (assigns(s)) {
+            if (ir::writesLhs(s)) {
               if (s.lhs.global)
                 info.globals.insert(s.lhs.index);
               else if (proc == info.proc)
@@ -1174,7 +1144,7 @@ private:
               reads.insert(v);
           }
         for (const ir::Stmt *s : all) {
-          if (assigns(*s) && s->kind != ir::Stmt::New && s->kind != ir::Stmt::NewArray &&
+          if (ir::writesLhs(*s) && s->kind != ir::Stmt::New && s->kind != ir::Stmt::NewArray &&
               reads.count(s->lhs) &&
               std::find(info.control.begin(), info.control.end(), s->id) == info.control.end())
             info.control.push_back(s->id);

@@ -20,6 +20,50 @@ ir::Value zeroOf(ir::Type t) {
   }
 }
 
+std::optional<ir::Value> applyOp(ir::Op op, ir::Type type, ir::Type argType, const ir::Value &a,
+                                 const std::function<std::optional<ir::Value>()> &b, ir::IntMode m) {
+  auto truth = [](const ir::Value &v) { return !v.i.isZero(); };
+  switch (op) {
+  case ir::Op::Not: return ir::Value::ofBool(a.i.isZero());
+  case ir::Op::Cast: return ir::Value::ofInt(ir::castValue(a.i, argType, type, m));
+  case ir::Op::Neg:
+  case ir::Op::BitNot: {
+    std::optional<ir::BigInt> r = ir::evalIntOp(op, type, a.i, ir::BigInt(0), m);
+    return r ? std::optional<ir::Value>(ir::Value::ofInt(*r)) : std::nullopt;
+  }
+  case ir::Op::And:
+  case ir::Op::Or:
+  case ir::Op::Implies: {
+    bool l = truth(a);
+    if (op == ir::Op::And && !l)
+      return ir::Value::ofBool(false);
+    if (op == ir::Op::Or && l)
+      return ir::Value::ofBool(true);
+    if (op == ir::Op::Implies && !l)
+      return ir::Value::ofBool(true);
+    std::optional<ir::Value> r = b();
+    return r ? std::optional<ir::Value>(ir::Value::ofBool(truth(*r))) : std::nullopt;
+  }
+  default: break;
+  }
+  std::optional<ir::Value> r = b();
+  if (!r)
+    return std::nullopt;
+  auto num = [](const ir::Value &v) { return v.kind == ir::Type::Ref ? ir::BigInt(v.node) : v.i; };
+  if (ir::isComparison(op)) {
+    auto c = num(a) <=> num(*r);
+    bool t = op == ir::Op::Eq   ? c == 0
+             : op == ir::Op::Ne ? c != 0
+             : op == ir::Op::Lt ? c < 0
+             : op == ir::Op::Le ? c <= 0
+             : op == ir::Op::Gt ? c > 0
+                                : c >= 0;
+    return ir::Value::ofBool(t);
+  }
+  std::optional<ir::BigInt> v = ir::evalIntOp(op, type, a.i, r->i, m);
+  return v ? std::optional<ir::Value>(ir::Value::ofInt(*v)) : std::nullopt;
+}
+
 std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Value(ir::VarRef)> &var,
                                   ir::IntMode m) {
   switch (e.kind) {
@@ -27,55 +71,14 @@ std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Val
   case ir::Expr::BoolLit: return ir::Value::ofBool(!e.value.isZero());
   case ir::Expr::NullLit: return ir::Value::ofRef(0);
   case ir::Expr::VarUse: return var(e.var);
-  case ir::Expr::Unary: {
-    std::optional<ir::Value> a = evalExpr(e.args.at(0), var, m);
-    if (!a)
-      return std::nullopt;
-    if (e.op == ir::Op::Not)
-      return ir::Value::ofBool(a->i.isZero());
-    if (e.op == ir::Op::Cast)
-      return ir::Value::ofInt(ir::castValue(a->i, e.args[0].type, e.type, m));
-    std::optional<ir::BigInt> r = ir::evalIntOp(e.op, e.type, a->i, ir::BigInt(0), m);
-    return r ? std::optional<ir::Value>(ir::Value::ofInt(*r)) : std::nullopt;
-  }
+  case ir::Expr::Unary:
   case ir::Expr::Binary: break;
   }
   std::optional<ir::Value> a = evalExpr(e.args.at(0), var, m);
   if (!a)
     return std::nullopt;
-  auto truth = [](const ir::Value &v) { return !v.i.isZero(); };
-  switch (e.op) {
-  case ir::Op::And:
-  case ir::Op::Or:
-  case ir::Op::Implies: {
-    bool l = truth(*a);
-    if (e.op == ir::Op::And && !l)
-      return ir::Value::ofBool(false);
-    if (e.op == ir::Op::Or && l)
-      return ir::Value::ofBool(true);
-    if (e.op == ir::Op::Implies && !l)
-      return ir::Value::ofBool(true);
-    std::optional<ir::Value> b = evalExpr(e.args.at(1), var, m);
-    return b ? std::optional<ir::Value>(ir::Value::ofBool(truth(*b))) : std::nullopt;
-  }
-  default: break;
-  }
-  std::optional<ir::Value> b = evalExpr(e.args.at(1), var, m);
-  if (!b)
-    return std::nullopt;
-  auto num = [](const ir::Value &v) { return v.kind == ir::Type::Ref ? ir::BigInt(v.node) : v.i; };
-  if (ir::isComparison(e.op)) {
-    auto c = num(*a) <=> num(*b);
-    bool r = e.op == ir::Op::Eq   ? c == 0
-             : e.op == ir::Op::Ne ? c != 0
-             : e.op == ir::Op::Lt ? c < 0
-             : e.op == ir::Op::Le ? c <= 0
-             : e.op == ir::Op::Gt ? c > 0
-                                  : c >= 0;
-    return ir::Value::ofBool(r);
-  }
-  std::optional<ir::BigInt> r = ir::evalIntOp(e.op, e.type, a->i, b->i, m);
-  return r ? std::optional<ir::Value>(ir::Value::ofInt(*r)) : std::nullopt;
+  return applyOp(
+      e.op, e.type, e.args[0].type, *a, [&] { return evalExpr(e.args.at(1), var, m); }, m);
 }
 
 std::string prefixed(const std::string &method, const std::string &why) {

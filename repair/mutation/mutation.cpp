@@ -2,6 +2,7 @@
 // applying them, and AllRepair's mutation space with options renderable as source patches.
 #include "repair/mutation/mutation.h"
 
+#include "ir/analysis.h"
 #include "ir/printer.h"
 
 #include <algorithm>
@@ -146,20 +147,6 @@ bool hasMutableExprs(const Stmt &s) {
   case Stmt::GetElem:
   case Stmt::PutElem:
   case Stmt::NewArray: return true;
-  default: return false;
-  }
-}
-
-bool hasLhs(const Stmt &s) {
-  switch (s.kind) {
-  case Stmt::Assign:
-  case Stmt::GetField:
-  case Stmt::New:
-  case Stmt::Nondet:
-  case Stmt::GetElem:
-  case Stmt::NewArray:
-  case Stmt::Length: return true;
-  case Stmt::Call: return s.lhs.valid();
   default: return false;
   }
 }
@@ -340,7 +327,7 @@ std::vector<Candidate> mutationCandidates(const Program &prog, const std::vector
         // an `if`); its replacements are never temporaries.
         if (s.guard.kind == Expr::VarUse)
           vars(Slot::Guard, 0, s.guard.var, true);
-        if (hasLhs(s))
+        if (ir::writesLhs(s))
           vars(Slot::Lhs, 0, s.lhs, false);
         if (s.kind == Stmt::GetElem || s.kind == Stmt::PutElem || s.kind == Stmt::Length)
           vars(Slot::Base, 0, s.base, false); // another array of the same type
@@ -411,7 +398,7 @@ std::vector<Candidate> deletionCandidates(const Program &prog, const std::vector
                        s.kind == Stmt::New || s.kind == Stmt::Nondet || s.kind == Stmt::Call ||
                        s.kind == Stmt::GetElem || s.kind == Stmt::PutElem || s.kind == Stmt::NewArray ||
                        s.kind == Stmt::Length;
-      if (group.front() != s.id || !deletable || (hasLhs(s) && pv.isTemp(s.lhs)))
+      if (group.front() != s.id || !deletable || (ir::writesLhs(s) && pv.isTemp(s.lhs)))
         continue;
       Candidate c;
       c.kind = Kind::Delete;

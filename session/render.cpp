@@ -617,8 +617,8 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     else
       os << ": " << r.outcome->message;
     if (r.check->stmt)
-      os << "\n  at " << at << " (in " << prog.procs[r.check->proc].name << ", statement #"
-         << r.check->stmt << ")\n";
+      os << "\n  at " << at << " (in " << prog.procs[r.check->proc].name << ", statement #" << r.check->stmt
+         << ")\n";
     else
       os << "\n  at " << at << " (the specification of " << prog.procs[r.check->proc].name << ")\n";
     if (bound)

@@ -73,12 +73,13 @@ std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, cons
 
 /// Algorithm 2 on the failing run of `f`: the region of the run (replay.h) executed forward; the post-state
 /// derived from the failing check (the fewest entity changes that make it pass, by MaxSAT on `opts.solver`
-/// over the encoder's step equation of the run with the state cut where the region ends: EncodeOptions::cut); every write classified (upward/downward exposed, sandwiched), the backward execution's
-/// set of states and Γ before and after it; a statement is suspicious when an instance is sandwiched or
-/// changes Γ, and so are the failing statement of a run-time check, the definitions of the conditions that
-/// decide whether a suspicious statement runs, and every statement on a suspicious source line
-/// (docs/localize.md). Blamable statements: blamableStatements(prog, opts).
-/// With `expected`, the post-state is not derived: every entity the region writes takes its expected value.
+/// over the encoder's step equation of the run with the state cut where the region ends: EncodeOptions::cut);
+/// every write classified (upward/downward exposed, sandwiched), the backward execution's set of states and Γ
+/// before and after it; a statement is suspicious when an instance is sandwiched or changes Γ, and so are the
+/// failing statement of a run-time check, the definitions of the conditions that decide whether a suspicious
+/// statement runs, and every statement on a suspicious source line (docs/localize.md). Blamable statements:
+/// blamableStatements(prog, opts). With `expected`, the post-state is not derived: every entity the region
+/// writes takes its expected value.
 GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts,
                                 const ExpectedState *expected = nullptr);
 

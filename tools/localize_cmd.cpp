@@ -56,10 +56,8 @@ const localize::Method *chosenMethod(const Store &o) {
     return nullptr;
   if (const localize::Method *m = localize::findMethod(o.method))
     return m;
-  std::string names;
-  for (const auto &m : localize::methods())
-    names += (names.empty() ? "" : ", ") + std::string(m->name());
-  report::usageError("unknown method '" + o.method + "' (methods: " + names + ", or all)");
+  report::usageError("unknown method '" + o.method +
+                     "' (methods: " + repair::methodNames(localize::methods()) + ", or all)");
 }
 
 session::SubjectRequest subjectRequest(const Store &o) {

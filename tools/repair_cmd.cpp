@@ -64,10 +64,8 @@ int rcOf(const fix::Result &r) {
 const fix::Method *chosenMethod(const Store &o) {
   if (const fix::Method *m = fix::findMethod(o.method))
     return m;
-  std::string names;
-  for (const auto &m : fix::methods())
-    names += (names.empty() ? "" : ", ") + std::string(m->name());
-  report::usageError("unknown method '" + o.method + "' (methods: " + names + ")");
+  report::usageError("unknown method '" + o.method + "' (methods: " + repair::methodNames(fix::methods()) +
+                     ")");
 }
 
 Json resultJson(const std::string &file, const ir::Program &prog, const fix::Result &r) {

@@ -218,4 +218,12 @@ mergeOptions(const std::vector<std::pair<std::string, std::vector<OptionDecl>>> 
   return out;
 }
 
+std::string checkGiven(const std::vector<OptionDecl> &decls, const OptionValues &values,
+                       const std::string &kind) {
+  for (const auto &given : values.given())
+    if (std::none_of(decls.begin(), decls.end(), [&](const OptionDecl &d) { return d.flag == given.first; }))
+      return "no " + kind + " method has the option " + given.first;
+  return checkValues(decls, values);
+}
+
 } // namespace locus::repair

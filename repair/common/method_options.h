@@ -118,4 +118,32 @@ template <typename E> std::string enumName(const OptionDecl &d, E value) {
 std::vector<OptionDecl>
 mergeOptions(const std::vector<std::pair<std::string, std::vector<OptionDecl>>> &byMethod);
 
+/// mergeOptions over a registry (a range of pointers to methods with name() and options()).
+template <typename Methods> std::vector<OptionDecl> mergeRegistryOptions(const Methods &methods) {
+  std::vector<std::pair<std::string, std::vector<OptionDecl>>> byMethod;
+  for (const auto &m : methods)
+    byMethod.emplace_back(m->name(), m->options());
+  return mergeOptions(byMethod);
+}
+
+/// The first error among the values given: a flag no declaration has ("no `kind` method has the option
+/// FLAG"), else checkValues's; empty when they are all right.
+std::string checkGiven(const std::vector<OptionDecl> &decls, const OptionValues &values,
+                       const std::string &kind);
+
+/// A registry's method names, comma-separated: "mutate, template".
+template <typename Methods> std::string methodNames(const Methods &methods) {
+  std::string names;
+  for (const auto &m : methods)
+    names += (names.empty() ? "" : ", ") + std::string(m->name());
+  return names;
+}
+
+/// A registry's `--method` help: `header`, then a line "NAME: SUMMARY" per method.
+template <typename Methods> std::string methodHelpOf(const Methods &methods, std::string header) {
+  for (const auto &m : methods)
+    header += std::string("\n  ") + m->name() + ": " + m->summary();
+  return header;
+}
+
 } // namespace locus::repair

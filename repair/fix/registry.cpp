@@ -2,7 +2,6 @@
 // declarations (the --method help, the merged option declarations, their checking).
 #include "repair/fix/methods.h"
 
-#include <algorithm>
 
 namespace locus::fix {
 
@@ -24,29 +23,16 @@ const Method *findMethod(const std::string &name) {
 }
 
 const std::vector<repair::OptionDecl> &optionDeclarations() {
-  static const std::vector<repair::OptionDecl> merged = [] {
-    std::vector<std::pair<std::string, std::vector<repair::OptionDecl>>> byMethod;
-    for (const auto &m : methods())
-      byMethod.emplace_back(m->name(), m->options());
-    return repair::mergeOptions(byMethod);
-  }();
+  static const std::vector<repair::OptionDecl> merged = repair::mergeRegistryOptions(methods());
   return merged;
 }
 
 std::string checkOptions(const repair::OptionValues &values) {
-  const std::vector<repair::OptionDecl> &decls = optionDeclarations();
-  for (const auto &given : values.given())
-    if (std::none_of(decls.begin(), decls.end(),
-                     [&](const repair::OptionDecl &d) { return d.flag == given.first; }))
-      return "no repair method has the option " + given.first;
-  return repair::checkValues(decls, values);
+  return repair::checkGiven(optionDeclarations(), values, "repair");
 }
 
 std::string methodHelp() {
-  std::string help = "the repair method:";
-  for (const auto &m : methods())
-    help += std::string("\n  ") + m->name() + ": " + m->summary();
-  return help;
+  return repair::methodHelpOf(methods(), "the repair method:");
 }
 
 } // namespace locus::fix

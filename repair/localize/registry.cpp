@@ -2,7 +2,6 @@
 // declarations (the --method help, the merged option declarations, their checking).
 #include "repair/localize/methods.h"
 
-#include <algorithm>
 
 namespace locus::localize {
 
@@ -36,22 +35,12 @@ const Method *findDiagnosisMethod() {
 }
 
 const std::vector<repair::OptionDecl> &optionDeclarations() {
-  static const std::vector<repair::OptionDecl> merged = [] {
-    std::vector<std::pair<std::string, std::vector<repair::OptionDecl>>> byMethod;
-    for (const auto &m : methods())
-      byMethod.emplace_back(m->name(), m->options());
-    return repair::mergeOptions(byMethod);
-  }();
+  static const std::vector<repair::OptionDecl> merged = repair::mergeRegistryOptions(methods());
   return merged;
 }
 
 std::string checkOptions(const repair::OptionValues &values) {
-  const std::vector<repair::OptionDecl> &decls = optionDeclarations();
-  for (const auto &given : values.given())
-    if (std::none_of(decls.begin(), decls.end(),
-                     [&](const repair::OptionDecl &d) { return d.flag == given.first; }))
-      return "no localization method has the option " + given.first;
-  return repair::checkValues(optionDeclarations(), values);
+  return repair::checkGiven(optionDeclarations(), values, "localization");
 }
 
 std::string optionText(const repair::OptionValues &values, const std::string &flag) {
@@ -62,10 +51,8 @@ std::string optionText(const repair::OptionValues &values, const std::string &fl
 }
 
 std::string methodHelp() {
-  std::string help = "the localization method:";
-  for (const auto &m : methods())
-    help += std::string("\n  ") + m->name() + ": " + m->summary();
-  return help + "\n  all: every method above on the same failure, side by side";
+  return repair::methodHelpOf(methods(), "the localization method:") +
+         "\n  all: every method above on the same failure, side by side";
 }
 
 } // namespace locus::localize

@@ -34,6 +34,12 @@ struct Outcome {
   std::vector<std::string> warnings, notes;
   std::vector<std::string> files; ///< the report files written (markdown, JSON, plot data, scripts, images)
   int exit = Ok;
+  /// A plot written: its files, and gnuplot's warning when it could not render.
+  void add(const PlotResult &plot) {
+    if (!plot.warning.empty())
+      warnings.push_back(plot.warning);
+    files.insert(files.end(), plot.files.begin(), plot.files.end());
+  }
 };
 
 /// The work of a run: one JSON document per task, with everything a fresh process needs to run it besides

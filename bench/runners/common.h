@@ -57,6 +57,20 @@ template <class O> void quickPreset(O &o) {
   o.papers = true;
 }
 
+/// A runner's task list: its name, its options as JSON, and per task the JSON `json(task)` gives and the
+/// task's `label`.
+template <class O, class T, class F>
+TaskList taskListOf(const std::string &runner, const O &o, const std::vector<T> &tasks, F json) {
+  TaskList list;
+  list.runner = runner;
+  list.options = toOrderedJson(o);
+  for (const T &t : tasks) {
+    list.tasks.push_back(json(t));
+    list.labels.push_back(t.label);
+  }
+  return list;
+}
+
 /// Runs one stored task of each runner: `options` and `task` as the runner wrote them into tasks.json,
 /// `index` the task's position in the list.
 Json runStoredVerifyTask(const Json &options, const Json &task);

@@ -612,16 +612,10 @@ void writeFiles(const Report &r, Outcome &out) {
 }
 
 TaskList taskList(const Setup &s, const std::vector<Task> &tasks) {
-  TaskList list;
-  list.runner = "faults";
-  list.options = toOrderedJson(s.o);
+  TaskList list = taskListOf("faults", s.o, tasks, [](const Task &t) { return t.json(); });
   list.options["solvers"] = s.solvers.front();
   for (size_t k = 1; k < s.solvers.size(); ++k)
     list.options["solvers"] = list.options["solvers"].get<std::string>() + "," + s.solvers[k];
-  for (const Task &t : tasks) {
-    list.tasks.push_back(t.json());
-    list.labels.push_back(t.label);
-  }
   return list;
 }
 

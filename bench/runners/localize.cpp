@@ -289,13 +289,7 @@ Outcome runLocalize(LocalizeOptions o, const Context &ctx) {
   if (tasks.empty())
     throw UsageError("bench localize: no versions to localize (check --programs, --classes, --papers)");
 
-  TaskList list;
-  list.runner = "localize";
-  list.options = toOrderedJson(o);
-  for (const Task &t : tasks) {
-    list.tasks.push_back(toJson(t));
-    list.labels.push_back(t.label);
-  }
+  TaskList list = taskListOf("localize", o, tasks, [](const Task &t) { return toJson(t); });
   double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size() + 1) * 1.5 + 60 : 0;
   double runSeconds = 0;
   std::vector<Json> results = runTasks(

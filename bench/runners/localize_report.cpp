@@ -391,13 +391,8 @@ Outcome report(const ReportInput &in) {
   const LocalizeOptions &o = in.o;
   if (!o.out.empty()) {
     out.files = writeReportFiles(o.out, o.name, out.text, out.doc, 1);
-    for (const PlotResult &pr :
-         {writeCactusPlot(o.out, o.name + "-time", "localization time per version", r.cactus),
-          writeLinePlot(o.out, o.name + "-exam", r.examPlot)}) {
-      if (!pr.warning.empty())
-        out.warnings.push_back(pr.warning);
-      out.files.insert(out.files.end(), pr.files.begin(), pr.files.end());
-    }
+    out.add(writeCactusPlot(o.out, o.name + "-time", "localization time per version", r.cactus));
+    out.add(writeLinePlot(o.out, o.name + "-exam", r.examPlot));
   }
   size_t internal = 0;
   for (const auto &[name, s] : r.byConfig)

@@ -292,13 +292,7 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
     throw UsageError(
         "bench repair: no configuration runs on these classes (see --mutate-on and --template-on)");
 
-  TaskList list;
-  list.runner = "repair";
-  list.options = toOrderedJson(o);
-  for (const Task &t : tasks) {
-    list.tasks.push_back(toJson(t));
-    list.labels.push_back(t.label);
-  }
+  TaskList list = taskListOf("repair", o, tasks, [](const Task &t) { return toJson(t); });
   double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size()) *
                                         static_cast<double>(2 + o.equivalenceChecks) +
                                     120

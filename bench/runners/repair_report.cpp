@@ -319,10 +319,7 @@ Outcome report(const ReportInput &in) {
   const RepairOptions &o = in.o;
   if (!o.out.empty()) {
     out.files = writeReportFiles(o.out, o.name, out.text, out.doc, 1);
-    PlotResult pr = writeCactusPlot(o.out, o.name, "time to the first repair", r.cactus);
-    if (!pr.warning.empty())
-      out.warnings.push_back(pr.warning);
-    out.files.insert(out.files.end(), pr.files.begin(), pr.files.end());
+    out.add(writeCactusPlot(o.out, o.name, "time to the first repair", r.cactus));
   }
   out.exit = r.problems.empty() && in.setupErrors.empty() ? Ok : Internal;
   return out;

@@ -1070,14 +1070,20 @@ private:
 
   // Each handler below encodes one statement kind at a statement instance that may run (`exec` not false).
 
+  /// The value statement `s` writes: `s.value` evaluated under `ex`, its divisions checked (under the value
+  /// selector `sel`), or the statement's override (its original expression is then not checked).
+  Term writtenValue(const ir::Stmt &s, Term ex, Term sel) {
+    std::vector<Term> dz;
+    Term v = expr(s.value, ex, dz);
+    if (hasOverride(s, Part::Value))
+      return overridden(s, Part::Value, v);
+    divChecks(dz, ex, s, sel);
+    return v;
+  }
+
   void assignStmt(const ir::Stmt &s, Term exec) {
     Term sel = selector(s, Part::Value);
-    std::vector<Term> dz;
-    Term v = expr(s.value, exec, dz);
-    if (hasOverride(s, Part::Value))
-      v = overridden(s, Part::Value, v); // the original expression is not evaluated
-    else
-      divChecks(dz, exec, s, sel);
+    Term v = writtenValue(s, exec, sel);
     Term used = tm.mkAnd(exec, pc);
     assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
   }
@@ -1101,13 +1107,7 @@ private:
     Term base = slot(s.base);
     check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
     Term sel = selector(s, Part::Value);
-    std::vector<Term> dz;
-    Term ex1 = tm.mkAnd(exec, pc);
-    Term v = expr(s.value, ex1, dz);
-    if (hasOverride(s, Part::Value))
-      v = overridden(s, Part::Value, v);
-    else
-      divChecks(dz, ex1, s, sel);
+    Term v = writtenValue(s, tm.mkAnd(exec, pc), sel);
     uint32_t rec = varType(s.base).record;
     const std::string name = prog.records[rec].name + "." + prog.records[rec].fields[s.field].name;
     Term ex2 = tm.mkAnd(exec, pc);
@@ -1159,13 +1159,7 @@ private:
     check(tm.mkAnd({exec, pc, tm.mkEq(base, tm.mkInt(0))}), CheckKind::NullDeref, s);
     check(tm.mkAnd({exec, pc, tm.mkNot(inBounds(base, idx))}), CheckKind::Bounds, s);
     Term sel = selector(s, Part::Value);
-    std::vector<Term> dzv;
-    Term ex1 = tm.mkAnd(exec, pc);
-    Term v = expr(s.value, ex1, dzv);
-    if (hasOverride(s, Part::Value))
-      v = overridden(s, Part::Value, v);
-    else
-      divChecks(dzv, ex1, s, sel);
+    Term v = writtenValue(s, tm.mkAnd(exec, pc), sel);
     Term ex2 = tm.mkAnd(exec, pc);
     std::string name = varName(s.base) + "[]";
     v = value(s, name, v, sel, ex2, et);
@@ -1195,28 +1189,44 @@ private:
     allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
   }
 
+  /// A nondet instance `v` of type `t` running under `exec`, in a product with a reference: the program's
+  /// phase appends it to the stream of its type (of values; with `contents`, of the nodes whose contents
+  /// `new T[n] nondet` arrays have: srcStream); the reference's phase
+  /// takes the program's value at the same position when it has the same type. Returns (whether the instance
+  /// takes a value of its own, the value it takes: a step named `valueStep`, when given). Outside a product:
+  /// (exec, v).
+  std::pair<Term, Term> sharedNondet(const ir::Stmt &s, Term exec, ir::Type t, Term v, bool contents,
+                                     const char *valueStep = nullptr) {
+    auto arr = [&]() -> Term & { return contents ? srcStream(t) : stream(t); };
+    if (inReferencePhase) {
+      Term k = refNondetPos;
+      Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
+                           tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(t))));
+      Term own = tm.mkAnd(exec, tm.mkNot(same));
+      Term val = tm.mkIte(same, tm.mkSelect(arr(), k), v);
+      if (valueStep)
+        val = control(&s, valueStep, val);
+      refNondetPos = control(&s, "nondets.ref", tm.mkIte(exec, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
+      return {own, val};
+    }
+    if (opts.expect.reference != ir::kNone) {
+      Term &a = arr();
+      a = control(&s, "nondets.stream", tm.mkIte(exec, tm.mkStore(a, streamCount, v), a));
+      streamTypes =
+          control(&s, "nondets.types",
+                  tm.mkIte(exec, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(t))), streamTypes));
+      streamCount = control(&s, "nondets.count",
+                            tm.mkIte(exec, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
+    }
+    return {exec, v};
+  }
+
   /// The contents of `new T[n] nondet` (array type `at`) allocated at `node` when `ex1`: a nondet input, the
   /// initial contents at this node, or in a reference run the entry's contents at the same nondet stream
   /// position (when of the same type). Returns the node whose initial contents the array has.
   Term nondetContents(const ir::Stmt &s, ir::Type at, Term node, Term ex1) {
-    Term src = node;
-    Term own = ex1;
-    if (inReferencePhase) {
-      Term k = refNondetPos;
-      Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
-                           tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(at))));
-      own = tm.mkAnd(ex1, tm.mkNot(same));
-      src = control(&s, "src", tm.mkIte(same, tm.mkSelect(srcStream(at), k), node));
-      refNondetPos = control(&s, "nondets.ref", tm.mkIte(ex1, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
-    } else if (opts.expect.reference != ir::kNone) {
-      Term &arr = srcStream(at);
-      arr = control(&s, "nondets.stream", tm.mkIte(ex1, tm.mkStore(arr, streamCount, node), arr));
-      streamTypes =
-          control(&s, "nondets.types",
-                  tm.mkIte(ex1, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(at))), streamTypes));
-      streamCount = control(&s, "nondets.count",
-                            tm.mkIte(ex1, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
-    }
+    Term own, src;
+    std::tie(own, src) = sharedNondet(s, ex1, at, node, true, "src");
     if (opts.fixedNondets) {
       // the j-th fixed value gives the contents when this is the j-th nondet instance: an image (the
       // elements read are constrained to it: initialElement); another kind of value cannot be one
@@ -1268,23 +1278,8 @@ private:
     // With a reference running after the entry: the entry's nondet values are a stream the reference
     // reads from its start (the value at the same position, when of the same type); `own` says whether
     // this instance takes a value of its own (an input).
-    Term own = exec, val = v;
-    if (inReferencePhase) {
-      Term k = refNondetPos;
-      Term same = tm.mkAnd(tm.mkApp(Op::Lt, k, streamCount),
-                           tm.mkEq(tm.mkSelect(streamTypes, k), tm.mkInt(typeCode(t))));
-      own = tm.mkAnd(exec, tm.mkNot(same));
-      val = tm.mkIte(same, tm.mkSelect(stream(t), k), v);
-      refNondetPos = control(&s, "nondets.ref", tm.mkIte(exec, tm.mkApp(Op::Add, k, tm.mkInt(1)), k));
-    } else if (opts.expect.reference != ir::kNone) {
-      Term &arr = stream(t);
-      arr = control(&s, "nondets.stream", tm.mkIte(exec, tm.mkStore(arr, streamCount, v), arr));
-      streamTypes =
-          control(&s, "nondets.types",
-                  tm.mkIte(exec, tm.mkStore(streamTypes, streamCount, tm.mkInt(typeCode(t))), streamTypes));
-      streamCount = control(&s, "nondets.count",
-                            tm.mkIte(exec, tm.mkApp(Op::Add, streamCount, tm.mkInt(1)), streamCount));
-    }
+    Term own, val;
+    std::tie(own, val) = sharedNondet(s, exec, t, v, false);
     if (opts.fixedNondets)
       fixNondet(s, own, [&](const ir::Value &x) -> Term {
         if (x.kind == ir::Type::Array)

@@ -142,6 +142,23 @@ bool isArgvType(cl::QualType t) {
 
 namespace locus::c::lower {
 
+namespace {
+
+/// Why a call of `name` with `given` arguments after its format does not fit the format's conversions, or
+/// nullopt when it does.
+std::optional<std::string> conversionMismatch(const std::string &name, const std::vector<FormatPiece> &pieces,
+                                              unsigned given) {
+  unsigned conversions = 0;
+  for (const FormatPiece &p : pieces)
+    conversions += p.kind == FormatPiece::Conversion;
+  if (given == conversions)
+    return std::nullopt;
+  return "'" + name + "' with " + std::to_string(given) + " arguments for " + std::to_string(conversions) +
+         " conversions";
+}
+
+} // namespace
+
 // ================================================================================================
 // The calls (FnLowering)
 
@@ -246,12 +263,8 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
   std::optional<std::vector<FormatPiece>> pieces = parsePrintfFormat(*fmt, err);
   if (!pieces)
     unsupported(ce->getArg(first), err);
-  unsigned conversions = 0;
-  for (const FormatPiece &p : *pieces)
-    conversions += p.kind == FormatPiece::Conversion;
-  if (ce->getNumArgs() != first + 1 + conversions)
-    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs() - first - 1) +
-                        " arguments for " + std::to_string(conversions) + " conversions");
+  if (std::optional<std::string> why = conversionMismatch(name, *pieces, ce->getNumArgs() - first - 1))
+    unsupported(ce, *why);
   std::vector<size_t> marks;
   unsigned k = first + 1;
   for (const FormatPiece &p : *pieces) {
@@ -303,12 +316,8 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
   std::optional<std::vector<FormatPiece>> pieces = parseScanfFormat(sl->getString().str(), err);
   if (!pieces)
     unsupported(ce->getArg(first), err);
-  unsigned conversions = 0;
-  for (const FormatPiece &p : *pieces)
-    conversions += p.kind == FormatPiece::Conversion;
-  if (ce->getNumArgs() != first + 1 + conversions)
-    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs() - first - 1) +
-                        " arguments for " + std::to_string(conversions) + " conversions");
+  if (std::optional<std::string> why = conversionMismatch(name, *pieces, ce->getNumArgs() - first - 1))
+    unsupported(ce, *why);
   ir::Stmt s = make(ir::Stmt::Scan, g);
   std::vector<std::pair<LVal, VarRef>> writeBack; // elements with a variable index: scanned into a temporary
   unsigned k = first + 1;

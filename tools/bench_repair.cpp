@@ -13,7 +13,7 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_option("--langs", o->langs, "languages: gcl, c or gcl,c")->capture_default_str();
   sub->add_option("--programs", o->programs, "only these corpus ids (comma-separated)");
   sub->add_option("--classes", o->classes,
-                  "fault classes of the suite (C1, C3: variable replacements in expressions; L1, L2)")
+                  "fault classes of the suite (C1–C4: Wolverine2's variable and field replacements and deletions; L1, L2)")
       ->capture_default_str();
   sub->add_option("--versions", o->versions, "versions per program and class")->capture_default_str();
   sub->add_option("--seed", o->seed, "the suite's seed (as bench faults)")->capture_default_str();
@@ -21,9 +21,9 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
   sub->add_option("--configs", o->configs, bench::repairConfigsHelp())->capture_default_str();
-  sub->add_option("--mutate-on", o->mutateOn, "the classes mutate runs on (C1, C3, L1, L2, papers)")
-      ->capture_default_str();
-  sub->add_option("--template-on", o->templateOn, "the classes template runs on (C1, C3, L1, L2, papers)")
+  sub->add_option("--on", o->on,
+                  "METHOD=CLASS,CLASS: the classes a method runs on (repeatable; a method not named runs on "
+                  "every class)")
       ->capture_default_str();
   sub->add_option("--solvers", o->solvers, "each configuration on each of these solvers")
       ->capture_default_str();

@@ -20,7 +20,7 @@
 namespace locus::bench {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RepairOptions, manifest, langs, programs, classes, versions,
-                                                seed, noSuite, papers, configs, templateOn, mutateOn, solvers,
+                                                seed, noSuite, papers, configs, on, solvers,
                                                 jobs, timeout, max, maxMutations, equivalenceChecks,
                                                 equivalenceSolver, work, out, name, quick)
 
@@ -271,9 +271,8 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
     std::vector<mutate::FaultClass> classes;
     for (const std::string &c : splitComma(o.classes)) {
       std::optional<mutate::FaultClass> fc = mutate::parseClass(c);
-      if (!fc || *fc == mutate::FaultClass::C2 || *fc == mutate::FaultClass::C4)
-        throw UsageError("bench repair: --classes: '" + c +
-                         "' (C1, C3, L1 or L2: classes without deletions)");
+      if (!fc)
+        throw UsageError("bench repair: --classes: '" + c + "' (C1, C2, C3, C4, L1 or L2)");
       classes.push_back(*fc);
     }
     for (const mutate::CorpusProgram &p : corpus)
@@ -290,7 +289,7 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
                            [&](const Config &c) { return runsOn(c, t.cls, o); });
       }))
     throw UsageError(
-        "bench repair: no configuration runs on these classes (see --mutate-on and --template-on)");
+        "bench repair: no configuration runs on these classes (see --on)");
 
   TaskList list = taskListOf("repair", o, tasks, [](const Task &t) { return toJson(t); });
   double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size()) *

@@ -10,6 +10,16 @@ namespace locus::bench::repairer {
 
 namespace {
 
+/// `--on` as one phrase: "mutate: L1,L2; template: papers".
+std::string onText(const RepairOptions &o) {
+  std::string out;
+  for (const std::string &e : o.on) {
+    size_t eq = e.find('=');
+    out += (out.empty() ? "" : "; ") + (eq == std::string::npos ? e : e.substr(0, eq) + ": " + e.substr(eq + 1));
+  }
+  return out.empty() ? "every method on every class" : out;
+}
+
 /// The report of one run: the run's input, the tallies over its records, the tables made of them.
 struct Report {
   explicit Report(const ReportInput &input) : in(input) {}
@@ -188,8 +198,7 @@ struct Report {
                       {"papers", o.papers},
                       {"suite", !o.noSuite},
                       {"configs", splitComma(o.configs)},
-                      {"template_on", splitComma(o.templateOn)},
-                      {"mutate_on", splitComma(o.mutateOn)},
+                      {"on", o.on},
                       {"solvers", solvers},
                       {"timeout", o.timeout},
                       {"max", o.max},
@@ -248,8 +257,7 @@ struct Report {
        << " worker processes; wall time " << seconds(runSeconds)
        << ". Limits per repair: " << seconds(o.timeout) << ", at most " << o.max
        << " repairs, mutate with at most " << o.maxMutations << " mutated place"
-       << (o.maxMutations == 1 ? "" : "s") << " (level 2); mutate on the classes " << o.mutateOn
-       << ", template on " << o.templateOn
+       << (o.maxMutations == 1 ? "" : "s") << " (level 2); classes per method: " << onText(o)
        << ". Only the procedures under test may be changed. A repair is *correct* when its "
           "patched text is the original, or equivalent to it within the bounds (verified in product with the "
           "original by "

@@ -18,8 +18,14 @@ namespace fs = std::filesystem;
 namespace mutation = repair::mutation;
 
 bool runsOn(const Config &c, const std::string &cls, const RepairOptions &o) {
-  std::vector<std::string> on = splitComma(c.method == "template" ? o.templateOn : o.mutateOn);
-  return std::find(on.begin(), on.end(), cls) != on.end();
+  for (const std::string &entry : o.on) {
+    size_t eq = entry.find('=');
+    if (eq == std::string::npos || entry.substr(0, eq) != c.method)
+      continue;
+    std::vector<std::string> on = splitComma(entry.substr(eq + 1));
+    return std::find(on.begin(), on.end(), cls) != on.end();
+  }
+  return true;
 }
 
 std::vector<uint32_t> procIndices(const ir::Program &prog, const std::vector<std::string> &names,
@@ -45,9 +51,11 @@ std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &pr
   auto same = [](const std::vector<ir::StmtId> &a, const std::vector<ir::StmtId> &b) {
     return std::set<ir::StmtId>(a.begin(), a.end()) == std::set<ir::StmtId>(b.begin(), b.end());
   };
-  bool allVars = std::all_of(m.faults.begin(), m.faults.end(),
-                             [](const mutate::Fault &f) { return f.kind == mutate::FaultKind::Var; });
-  if (m.faults.size() == 1 && !allVars) { // an operator or constant: a site of the repair space
+  bool allEdits = std::all_of(m.faults.begin(), m.faults.end(), [](const mutate::Fault &f) {
+    return f.kind == mutate::FaultKind::Var || f.kind == mutate::FaultKind::Field ||
+           f.kind == mutate::FaultKind::Delete;
+  });
+  if (m.faults.size() == 1 && !allEdits) { // an operator or constant: a site of the repair space
     const mutate::Fault &f = m.faults.front();
     for (const mutation::Site &s : sites)
       if (s.source && s.from == f.from && same(s.stmts, f.stmts))
@@ -56,27 +64,39 @@ std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &pr
             return mutation::edits(prog, {{&s, &opt}});
     return std::nullopt;
   }
-  if (!allVars || m.faults.empty())
+  if (!allEdits || m.faults.empty())
     return std::nullopt;
-  // Variable replacements: the first candidate of each fault (they are on disjoint statements).
+  // Variable and field replacements and deletions: the first candidate of each fault (they are on disjoint
+  // statements).
   std::vector<const mutation::Candidate *> chosen;
   for (const mutate::Fault &f : m.faults) {
     auto c = std::find_if(vars.begin(), vars.end(), [&](const mutation::Candidate &c) {
-      return c.kind == mutation::Kind::Var && c.slot == mutation::Slot::ExprVar && c.from == f.from &&
-             c.to == f.to && same(c.stmts, f.stmts);
+      return c.kind == f.kind && c.from == f.from && c.to == f.to && same(c.stmts, f.stmts);
     });
     if (c == vars.end())
       return std::nullopt;
     chosen.push_back(&*c);
   }
-  if (ir::toString(mutation::apply(prog, chosen), printed) != m.text)
+  ir::Program applied = mutation::apply(prog, chosen);
+  if (ir::toString(applied, printed) != m.text)
     return std::nullopt;
+  ir::StmtIndex index(applied);
   std::vector<repair::patch::Edit> out;
   for (const mutation::Candidate *c : chosen) {
-    std::optional<std::vector<repair::patch::Edit>> e = mutation::varEdits(prog, *c);
-    if (!e)
-      return std::nullopt;
-    out.insert(out.end(), e->begin(), e->end());
+    if (c->kind == mutation::Kind::Delete) {
+      out.push_back(repair::patch::Edit::remove(c->stmts.front()));
+      continue;
+    }
+    if (c->kind == mutation::Kind::Var && c->slot == mutation::Slot::ExprVar) {
+      std::optional<std::vector<repair::patch::Edit>> e = mutation::varEdits(prog, *c);
+      if (!e)
+        return std::nullopt;
+      out.insert(out.end(), e->begin(), e->end());
+      continue;
+    }
+    for (ir::StmtId id : c->stmts) // another target, base, field or guard: the statement written anew
+      if (const ir::Stmt *st = index.find(id))
+        out.push_back(repair::patch::Edit::replaceStmt(id, *st));
   }
   return out;
 }

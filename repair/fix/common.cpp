@@ -234,6 +234,10 @@ Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs)
   return r;
 }
 
+Input inputOf(const repair::Failure &f) {
+  return Input{f.entry, f.args, f.nondets, f.heap, f.input, f.expect, f.unwind};
+}
+
 std::unordered_set<uint32_t> changeableProcs(const Problem &p) {
   if (p.opts.procs)
     return *p.opts.procs;

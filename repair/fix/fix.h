@@ -78,6 +78,19 @@ Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs 
 /// compiled.
 Validation validatePatched(const patch::Patch &p, const Spec &spec, unsigned timeoutMs = 0);
 
+/// One input of a counterexample-guided search (the set I of template and proof): what an encoding of the
+/// program on it fixes.
+struct Input {
+  uint32_t entry = ir::kNone;
+  std::vector<ir::Value> args, nondets;
+  std::vector<ir::HeapNode> heap;
+  std::string input;
+  ir::Expect expect;
+  uint32_t unwind = 0;
+};
+/// The inputs of a failure (its run's entry, arguments, nondet values, heap, standard input, expectation).
+Input inputOf(const repair::Failure &f);
+
 /// One repair: IR edits of the user's program, rendered as a patch of the source files.
 struct Repair {
   std::vector<patch::Edit> edits;

@@ -10,6 +10,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     std::vector<std::unique_ptr<Method>> v;
     v.push_back(makeMutate());
     v.push_back(makeTemplate());
+    v.push_back(makeProof());
     return v;
   }();
   return all;

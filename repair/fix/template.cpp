@@ -62,20 +62,6 @@ struct Component {
   ir::Expr sum;        ///< k0 + Σ kj·vj with the coefficients as variables kCoefficientBase + j
 };
 
-/// An input of the set I: what the encoding fixes.
-struct Input {
-  uint32_t entry = ir::kNone;
-  std::vector<ir::Value> args, nondets;
-  std::vector<ir::HeapNode> heap;
-  std::string input;
-  ir::Expect expect;
-  uint32_t unwind = 0;
-};
-
-Input inputOf(const repair::Failure &f) {
-  return Input{f.entry, f.args, f.nondets, f.heap, f.input, f.expect, f.unwind};
-}
-
 /// A concrete instance: the coefficients' values, and the operator's index for a condition.
 struct Instance {
   std::vector<ir::BigInt> k;

@@ -34,6 +34,14 @@ Edit Edit::insertBefore(ir::StmtId anchor, ir::Stmt s) {
   x.insert = std::move(s);
   return x;
 }
+Edit Edit::replaceStmt(ir::StmtId stmt, ir::Stmt s) {
+  Edit x;
+  x.kind = Kind::ReplaceStmt;
+  x.stmt = stmt;
+  x.insert = std::move(s);
+  return x;
+}
+
 Edit Edit::insertAfter(ir::StmtId anchor, ir::Stmt s) {
   Edit x = insertBefore(anchor, std::move(s));
   x.kind = Kind::InsertAfter;
@@ -243,6 +251,7 @@ public:
       case Edit::Kind::Delete: te = remove(*s); break;
       case Edit::Kind::InsertBefore:
       case Edit::Kind::InsertAfter: te = insert(*s, e.insert, e.kind == Edit::Kind::InsertAfter); break;
+      case Edit::Kind::ReplaceStmt: throw Refused{"replacing a whole statement is not rendered yet"};
       }
       te.order = i;
       const File &f = file(te.file);

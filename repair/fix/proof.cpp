@@ -1,0 +1,1351 @@
+// Proof-guided repair (Verma & Roy, Wolverine2, Algorithm 1): the program under repair is relaxed on the
+// step equation — every statement of the code under repair may be replaced by another statement of the
+// same kind over the program's entities (statement selectors s), deleted (guard selectors r), and new
+// statements may be inserted between any two source statements (insertion selectors t) — and the solver
+// looks for a choice within cardinality bounds Σr ≤ τgrd, Σs ≤ τstm, Σt ≤ τins that makes every input of
+// the specification pass. An unsat answer's core says which bound to widen: guards before statements
+// before insertions; a core without any of them means no change of the code under repair can meet the
+// specification. `locus repair --method proof`; docs/repair.md and repair/README.md ("proof").
+//
+// Encoding (no program is rewritten): a replacement alternative is an insertion slot right before the
+// statement it replaces (EncodeOptions::slots, active iff its choice symbol), the statement's own guard is
+// overridden with `guard ∧ ¬s ∧ ¬r` (EncodeOptions::overrides), and an insertion is a slot at its place,
+// active iff its symbol. The symbols are the same at every loop iteration and call instance and in every
+// input's copy of the program, so every instance runs the same repaired statement.
+//
+// The specification: the inputs I (the failure's, then the counterexamples of candidates that do not
+// verify: counterexample-guided, as template), each encoded with its input fixed and "no check fails".
+// A model is a candidate; it is built as an IR program and validated (fix::validate: bounded, all inputs,
+// the declared tests); a correct one is rendered as a patch and re-verified from its source.
+//
+// Localization (§5): gradient's non-suspicious statements are locked (their selectors false); when the
+// locked search finds nothing, the search runs again unlocked (gradient is not sound on every version).
+#include "repair/fix/methods.h"
+
+#include "backends/cardinality.h"
+#include "backends/solver.h"
+#include "ir/analysis.h"
+#include "ir/printer.h"
+#include "repair/localize/gradient.h"
+#include "repair/localize/localize.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+namespace locus::fix {
+
+namespace {
+
+using backends::Term;
+using Clock = std::chrono::steady_clock;
+
+inline constexpr const char *kInsertSlots = "--insert-slots";
+inline constexpr const char *kMaxWidenings = "--max-widenings";
+inline constexpr const char *kWidening = "--widening";
+
+/// How the bounds are widened after an unsat answer.
+enum class Widening {
+  Paper,    ///< Algorithm 1: the first of guards, statements, insertions whose bound is in the core
+  Balanced, ///< of the bounds in the core, the one with the fewest changes allowed so far (ties: that order)
+};
+
+struct ProofOptions {
+  unsigned insertSlots = 1;   ///< the most statements a repair may insert
+  unsigned maxWidenings = 12; ///< widenings of the bounds per search (the paper's "tries")
+  bool localization = true;   ///< lock gradient's non-suspicious statements first
+  Widening widening = Widening::Balanced;
+};
+
+repair::OptionDecl insertSlotsOption() {
+  return repair::unsignedOption(kInsertSlots, "proof: the most statements a repair may insert", 1, 0, 8,
+                                "0 to 8");
+}
+repair::OptionDecl maxWideningsOption() {
+  return repair::unsignedOption(kMaxWidenings, "proof: the most widenings of the bounds per search", 12, 1,
+                                1000, "at least 1");
+}
+repair::OptionDecl wideningOption() {
+  return repair::enumOption(kWidening,
+                            "proof: which bound in the unsat core to widen: paper (Algorithm 1: guards, then "
+                            "statements, then insertions) or balanced (the least widened one first)",
+                            std::vector<std::pair<std::string, Widening>>{{"paper", Widening::Paper},
+                                                                          {"balanced", Widening::Balanced}},
+                            Widening::Balanced);
+}
+repair::OptionDecl noLocalizationOption() {
+  return repair::boolOption(kNoLocalization, "proof: lock no statement (no gradient localization first)");
+}
+
+ProofOptions proofOptionsOf(const Options &opts) {
+  ProofOptions o;
+  o.insertSlots = static_cast<unsigned>(repair::unsignedValue(insertSlotsOption(), opts.given));
+  o.maxWidenings = static_cast<unsigned>(repair::unsignedValue(maxWideningsOption(), opts.given));
+  o.localization = !repair::boolValue(noLocalizationOption(), opts.given);
+  o.widening = repair::enumValue<Widening>(wideningOption(), opts.given);
+  return o;
+}
+
+/// One way to replace a statement (and its copies): the replacement of each copy, and its choice symbol.
+struct Alternative {
+  std::vector<ir::Stmt> stmts; ///< per copy, in Group::stmts order (ids: fresh, for the slots)
+  Term chosen;
+};
+
+/// A statement the repair may replace: one part of one source statement with the copies the lowering made
+/// of it (a loop condition computed before the loop and at the end of its body), replaced alike.
+struct Group {
+  uint32_t proc = ir::kNone;
+  std::vector<ir::StmtId> stmts;
+  std::vector<Alternative> alts;
+  Term changed; ///< s: some alternative is chosen
+  bool locked = false;
+};
+
+/// A source statement the repair may delete: every IR statement of its construct.
+struct Deletion {
+  uint32_t proc = ir::kNone;
+  std::vector<ir::StmtId> stmts;
+  ir::StmtId shown = 0; ///< the statement the patch deletes (not a temporary's)
+  Term deleted;         ///< r
+  bool locked = false;
+};
+
+/// A place where a statement may be inserted.
+struct Place {
+  ir::StmtId anchor = 0; ///< the IR statement it runs next to
+  bool after = false;
+  ir::StmtId shown = 0; ///< the statement of the same source construct the patch inserts next to
+  ir::Expr guard;       ///< the guard of the place (of the statements there)
+};
+
+/// What an inserted statement writes: a variable, a field of a variable's node, or a variable with a new node.
+struct Target {
+  enum Kind : uint8_t { Var, Field, New } kind = Var;
+  ir::VarRef var;
+  uint32_t field = ir::kNone;
+  ir::Type type; ///< of the value written
+  Term chosen;
+};
+/// What it writes there: an expression (a variable, null, y ± 1, 0) or a field read `y.f`.
+struct Source {
+  bool read = false;
+  ir::Expr expr;
+  ir::VarRef base;
+  uint32_t field = ir::kNone, record = ir::kNone;
+  ir::Type type;
+  Term chosen;
+};
+
+/// One insertion slot of one procedure (W2's slots |P|+1..n): a symbolic statement of the grammar — a target
+/// and a source chosen by one-hot symbols — at a place chosen by ξ (one-hot over the places), active iff t.
+/// The statement is encoded once per place and target (a slot per target, its value the source's term), not
+/// once per statement of the grammar.
+struct InsertSlot {
+  uint32_t proc = ir::kNone;
+  std::vector<Place> places;
+  std::vector<Term> at; ///< per place: the slot is placed there
+  std::vector<Target> targets;
+  std::vector<Source> sources;
+  Term active; ///< t
+};
+
+/// The entities of a procedure: its variables (not the lowering's temporaries) and the globals.
+struct Scope {
+  std::vector<ir::VarRef> vars;
+};
+
+Scope scopeOf(const ir::Program &prog, uint32_t proc) {
+  Scope s;
+  const ir::Procedure &pr = prog.procs.at(proc);
+  for (uint32_t i = 0; i < pr.vars.size(); ++i) {
+    const ir::Var &v = pr.vars[i];
+    if (!v.temp && (v.type.isInt() || v.type.kind == ir::Type::Bool || v.type.kind == ir::Type::Ref))
+      s.vars.push_back({false, i});
+  }
+  for (uint32_t i = 0; i < prog.globals.size(); ++i) {
+    const ir::Var &v = prog.globals[i];
+    if (v.type.isInt() || v.type.kind == ir::Type::Bool || v.type.kind == ir::Type::Ref)
+      s.vars.push_back({true, i});
+  }
+  return s;
+}
+
+bool isTemp(const ir::Program &prog, const ir::Procedure &pr, ir::VarRef v) {
+  return v.valid() && !v.global && pr.vars.at(v.index).temp;
+}
+
+/// The statement grammar over a scope: the finite set of statements a relaxed statement or an insertion
+/// slot may become (NOTES.md, Wolverine2: `x := y`, `x := y.f`, `x.f := y`, `x := null`, `x := new T`,
+/// `x := y ± 1`, and conditions comparing pointers or integers).
+class Grammar {
+public:
+  Grammar(const ir::Program &prog, uint32_t proc) : prog_(prog), pr_(prog.procs.at(proc)), scope_(scopeOf(prog, proc)) {}
+
+  ir::Type typeOf(ir::VarRef v) const { return prog_.var(pr_, v).type; }
+  const std::vector<ir::VarRef> &vars() const { return scope_.vars; }
+  std::vector<ir::VarRef> varsOf(const ir::Type &t) const {
+    std::vector<ir::VarRef> out;
+    for (ir::VarRef v : scope_.vars)
+      if (typeOf(v) == t)
+        out.push_back(v);
+    return out;
+  }
+  ir::Expr use(ir::VarRef v) const { return ir::Expr::varUse(v, typeOf(v)); }
+  /// The fields of record `rec` of type `t`.
+  std::vector<uint32_t> fieldsOf(uint32_t rec, const ir::Type &t) const {
+    std::vector<uint32_t> out;
+    const ir::Record &r = prog_.records.at(rec);
+    for (uint32_t f = 0; f < r.fields.size(); ++f)
+      if (r.fields[f].type == t)
+        out.push_back(f);
+    return out;
+  }
+  /// The record types of the scope's reference variables.
+  std::set<uint32_t> records() const {
+    std::set<uint32_t> out;
+    for (ir::VarRef v : scope_.vars)
+      if (typeOf(v).kind == ir::Type::Ref)
+        out.insert(typeOf(v).record);
+    return out;
+  }
+  /// Values of type t: its variables, null for a reference, y ± 1 for an int.
+  std::vector<ir::Expr> values(const ir::Type &t, bool arithmetic) const {
+    std::vector<ir::Expr> out;
+    for (ir::VarRef v : varsOf(t)) {
+      out.push_back(use(v));
+      if (arithmetic && t.isInt())
+        for (ir::Op op : {ir::Op::Add, ir::Op::Sub})
+          out.push_back(ir::Expr::binary(op, use(v), ir::Expr::intLit(ir::BigInt(1), t)));
+    }
+    if (t.kind == ir::Type::Ref)
+      out.push_back(ir::Expr::nullLit());
+    if (arithmetic && t.isInt())
+      out.push_back(ir::Expr::intLit(ir::BigInt(0), t));
+    return out;
+  }
+  /// Conditions of the same family as `e` (a comparison of references or of ints, a bool variable).
+  std::vector<ir::Expr> conditions(const ir::Expr &e) const {
+    std::vector<ir::Expr> out;
+    if (e.kind == ir::Expr::Binary && (e.op == ir::Op::Eq || e.op == ir::Op::Ne) &&
+        (e.args[0].type.isRef() || e.args[1].type.isRef())) {
+      ir::Type t = e.args[0].type.kind == ir::Type::Ref ? e.args[0].type : e.args[1].type;
+      if (t.kind != ir::Type::Ref)
+        return out;
+      std::vector<ir::VarRef> vs = varsOf(t);
+      for (ir::Op op : {ir::Op::Eq, ir::Op::Ne})
+        for (size_t i = 0; i < vs.size(); ++i) {
+          out.push_back(ir::Expr::binary(op, use(vs[i]), ir::Expr::nullLit()));
+          for (size_t j = i + 1; j < vs.size(); ++j)
+            out.push_back(ir::Expr::binary(op, use(vs[i]), use(vs[j])));
+        }
+      return out;
+    }
+    if (e.kind == ir::Expr::Binary && ir::isComparison(e.op) && e.args[0].type.isInt() &&
+        e.args[0].type == e.args[1].type) {
+      ir::Type t = e.args[0].type;
+      std::vector<ir::Expr> rights;
+      for (ir::VarRef v : varsOf(t))
+        rights.push_back(use(v));
+      ir::forEachNode(e, [&](const ir::Expr &x) {
+        if (x.kind == ir::Expr::IntLit && x.type == t)
+          rights.push_back(ir::Expr::intLit(x.value, t));
+      });
+      for (ir::VarRef a : varsOf(t))
+        for (const ir::Expr &b : rights) {
+          if (b.kind == ir::Expr::VarUse && b.var == a)
+            continue;
+          for (ir::Op op : {ir::Op::Lt, ir::Op::Le, ir::Op::Eq, ir::Op::Ne, ir::Op::Gt, ir::Op::Ge})
+            out.push_back(ir::Expr::binary(op, use(a), b));
+        }
+      return out;
+    }
+    if (e.kind == ir::Expr::VarUse || (e.kind == ir::Expr::Unary && e.op == ir::Op::Not)) {
+      for (ir::VarRef v : varsOf(ir::Type::boolType())) {
+        out.push_back(use(v));
+        out.push_back(ir::Expr::unary(ir::Op::Not, use(v)));
+      }
+    }
+    return out;
+  }
+
+  /// Every statement of the grammar (for an insertion slot), each with guard `guard`.
+  std::vector<ir::Stmt> statements(const ir::Expr &guard) const {
+    std::vector<ir::Stmt> out;
+    auto make = [&](ir::Stmt::Kind k) {
+      ir::Stmt s;
+      s.kind = k;
+      s.guard = guard;
+      return s;
+    };
+    for (ir::VarRef x : scope_.vars) {
+      ir::Type t = typeOf(x);
+      if (t.kind == ir::Type::Bool)
+        continue;
+      for (ir::Expr &v : values(t, true)) { // x := y, x := null, x := y ± 1, x := 0
+        if (v.kind == ir::Expr::VarUse && v.var == x)
+          continue;
+        ir::Stmt s = make(ir::Stmt::Assign);
+        s.lhs = x;
+        s.value = std::move(v);
+        out.push_back(std::move(s));
+      }
+      if (t.kind != ir::Type::Ref)
+        continue;
+      for (uint32_t rec : records()) // x := y.f
+        for (uint32_t f : fieldsOf(rec, t))
+          for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
+            ir::Stmt s = make(ir::Stmt::GetField);
+            s.lhs = x;
+            s.base = y;
+            s.field = f;
+            out.push_back(std::move(s));
+          }
+      for (const ir::Field &fd : prog_.records.at(t.record).fields) { // x.f := v
+        uint32_t f = static_cast<uint32_t>(&fd - prog_.records.at(t.record).fields.data());
+        if (!(fd.type.kind == ir::Type::Ref || fd.type.isInt()))
+          continue;
+        for (ir::Expr &v : values(fd.type, false)) {
+          ir::Stmt s = make(ir::Stmt::PutField);
+          s.base = x;
+          s.field = f;
+          s.value = std::move(v);
+          out.push_back(std::move(s));
+        }
+      }
+      ir::Stmt n = make(ir::Stmt::New); // x := new T
+      n.lhs = x;
+      n.record = t.record;
+      out.push_back(std::move(n));
+    }
+    return out;
+  }
+
+  /// The statements of the same kind as `s` that the grammar has in its place: another target, base,
+  /// field or value (a value only where the original is a variable, a literal or `y ± c`: a value that
+  /// reads the lowering's temporaries stays). Empty when `s` is not of a kind the grammar has.
+  std::vector<ir::Stmt> replacements(const ir::Stmt &s) const {
+    std::vector<ir::Stmt> out;
+    auto add = [&](ir::Stmt t) {
+      if (!sameStatement(t, s))
+        out.push_back(std::move(t));
+    };
+    bool tempLhs = isTemp(prog_, pr_, s.lhs);
+    auto targets = [&](const ir::Type &t) {
+      return tempLhs || !s.lhs.valid() ? std::vector<ir::VarRef>{s.lhs} : varsOf(t);
+    };
+    switch (s.kind) {
+    case ir::Stmt::Assign: {
+      ir::Type t = typeOf(s.lhs);
+      std::vector<ir::Expr> vals;
+      if (t.kind == ir::Type::Bool)
+        vals = conditions(s.value);
+      else if (simpleValue(s.value))
+        vals = values(t, t.isInt());
+      if (vals.empty() || !simpleValue(s.value))
+        vals.insert(vals.begin(), s.value);
+      for (ir::VarRef x : t.kind == ir::Type::Bool ? std::vector<ir::VarRef>{s.lhs} : targets(t))
+        for (const ir::Expr &v : vals) {
+          if (v.kind == ir::Expr::VarUse && v.var == x)
+            continue;
+          ir::Stmt r = s;
+          r.lhs = x;
+          r.value = v;
+          add(std::move(r));
+        }
+      break;
+    }
+    case ir::Stmt::GetField: {
+      ir::Type t = typeOf(s.lhs);
+      for (ir::VarRef x : targets(t))
+        for (uint32_t rec : records())
+          for (uint32_t f : fieldsOf(rec, t))
+            for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
+              ir::Stmt r = s;
+              r.lhs = x;
+              r.base = y;
+              r.field = f;
+              add(std::move(r));
+            }
+      break;
+    }
+    case ir::Stmt::PutField: {
+      bool simple = simpleValue(s.value) && !readsTemp(s.value);
+      for (uint32_t rec : records())
+        for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
+          const ir::Record &r = prog_.records.at(rec);
+          for (uint32_t f = 0; f < r.fields.size(); ++f) {
+            std::vector<ir::Expr> vals;
+            if (simple && (r.fields[f].type.kind == ir::Type::Ref || r.fields[f].type.isInt()))
+              vals = values(r.fields[f].type, false);
+            else if (r.fields[f].type == s.value.type ||
+                     (s.value.type.kind == ir::Type::Null && r.fields[f].type.kind == ir::Type::Ref))
+              vals = {s.value};
+            for (const ir::Expr &v : vals) {
+              ir::Stmt x = s;
+              x.base = y;
+              x.field = f;
+              x.value = v;
+              add(std::move(x));
+            }
+          }
+        }
+      break;
+    }
+    case ir::Stmt::New:
+      for (ir::VarRef x : targets(typeOf(s.lhs))) {
+        ir::Stmt r = s;
+        r.lhs = x;
+        add(std::move(r));
+      }
+      break;
+    default: break;
+    }
+    return out;
+  }
+
+  static bool sameStatement(const ir::Stmt &a, const ir::Stmt &b) {
+    ir::Expr va = a.value, vb = b.value;
+    ir::clearRanges(va);
+    ir::clearRanges(vb);
+    return a.kind == b.kind && a.lhs == b.lhs && a.base == b.base && a.field == b.field &&
+           a.record == b.record && va == vb;
+  }
+
+private:
+  /// A variable, a literal, or a variable plus or minus a literal.
+  static bool simpleValue(const ir::Expr &e) {
+    if (e.kind == ir::Expr::VarUse || e.kind == ir::Expr::IntLit || e.kind == ir::Expr::NullLit ||
+        e.kind == ir::Expr::BoolLit)
+      return true;
+    return e.kind == ir::Expr::Binary && (e.op == ir::Op::Add || e.op == ir::Op::Sub) &&
+           e.args[0].kind == ir::Expr::VarUse && e.args[1].kind == ir::Expr::IntLit;
+  }
+  bool readsTemp(const ir::Expr &e) const {
+    bool t = false;
+    ir::forEachNode(e, [&](const ir::Expr &x) { t |= x.kind == ir::Expr::VarUse && isTemp(prog_, pr_, x.var); });
+    return t;
+  }
+
+  const ir::Program &prog_;
+  const ir::Procedure &pr_;
+  Scope scope_;
+};
+
+/// The relaxed program's choices: what may change where, with the symbols that choose it.
+struct Space {
+  std::vector<Group> groups;
+  std::vector<Deletion> deletions;
+  std::vector<InsertSlot> insertions;
+  std::map<ir::StmtId, size_t> groupOf;    ///< statement → its group
+  std::map<ir::StmtId, size_t> deletionOf; ///< statement → its deletion
+};
+
+class SpaceBuilder {
+public:
+  SpaceBuilder(const ir::Program &prog, backends::TermManager &tm) : prog_(prog), tm_(tm) {
+    ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { nextId_ = std::max(nextId_, s.id + 1); });
+    spec_ = ir::specificationStatements(prog);
+  }
+
+  Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots) {
+    Space sp;
+    for (uint32_t pi = 0; pi < prog_.procs.size(); ++pi) {
+      if (!procs.count(pi) || prog_.procs[pi].isTest)
+        continue;
+      const ir::Procedure &pr = prog_.procs[pi];
+      Grammar g(prog_, pi);
+      headers_.clear();
+      ir::forEachStmt(pr.body, [&](const ir::Stmt &s) {
+        if (s.kind == ir::Stmt::While && s.construct)
+          headers_.insert(s.construct);
+      });
+      groupsOf(sp, pi, pr, g);
+      deletionsOf(sp, pi, pr);
+      if (insertSlots > 0) {
+        std::vector<Place> places;
+        placesOf(places, pi, pr.body, false);
+        if (!places.empty())
+          for (unsigned k = 0; k < insertSlots; ++k)
+            sp.insertions.push_back(slotOf(pi, k, places, g));
+      }
+    }
+    return sp;
+  }
+
+private:
+  ir::StmtId fresh() { return nextId_++; }
+
+public:
+  ir::StmtId nextId() const { return nextId_; }
+
+private:
+
+  bool changeable(const ir::Stmt &s) const { return !spec_.count(s.id) && s.kind != ir::Stmt::Concrete; }
+
+  void groupsOf(Space &sp, uint32_t pi, const ir::Procedure &pr, const Grammar &g) {
+    std::vector<const ir::Stmt *> all;
+    ir::forEachStmt(pr.body, [&](const ir::Stmt &s) {
+      if (changeable(s) && !inConcrete(pr, s))
+        all.push_back(&s);
+    });
+    for (const ir::Stmt *s : all) {
+      if (sp.groupOf.count(s->id))
+        continue;
+      std::vector<ir::Stmt> reps = g.replacements(*s);
+      if (reps.empty())
+        continue;
+      Group grp;
+      grp.proc = pi;
+      for (const ir::Stmt *t : all)
+        if (t->construct == s->construct && t->loc == s->loc && t->kind == s->kind && t->lhs == s->lhs &&
+            t->base == s->base && t->field == s->field && t->value == s->value && t->record == s->record)
+          grp.stmts.push_back(t->id);
+      size_t gi = sp.groups.size();
+      std::string name = "proof!s" + std::to_string(s->id) + "!";
+      std::vector<Term> chosen;
+      for (size_t k = 0; k < reps.size(); ++k) {
+        Alternative a;
+        a.chosen = tm_.mkVar(name + std::to_string(k), tm_.boolSort());
+        for (ir::StmtId id : grp.stmts) {
+          ir::Stmt r = reps[k];
+          r.id = fresh();
+          r.guard = findIn(pr, id)->guard;
+          a.stmts.push_back(std::move(r));
+        }
+        chosen.push_back(a.chosen);
+        grp.alts.push_back(std::move(a));
+      }
+      grp.changed = tm_.mkOr(chosen);
+      for (ir::StmtId id : grp.stmts)
+        sp.groupOf[id] = gi;
+      sp.groups.push_back(std::move(grp));
+    }
+  }
+
+  /// Source statements that assign a variable that is not a temporary, or write a field, or call: the ones a
+  /// deletion fault removes (bench/mutate/README.md) and a repair may delete.
+  void deletionsOf(Space &sp, uint32_t pi, const ir::Procedure &pr) {
+    std::map<uint32_t, Deletion> byConstruct;
+    ir::forEachStmt(pr.body, [&](const ir::Stmt &s) {
+      if (!s.construct || headers_.count(s.construct) || inConcrete(pr, s))
+        return;
+      Deletion &d = byConstruct[s.construct];
+      d.proc = pi;
+      d.stmts.push_back(s.id);
+      if (!changeable(s))
+        d.shown = ir::kNone; // part of the specification: never deleted
+      bool target = (ir::writesLhs(s) && !isTemp(prog_, pr, s.lhs)) || s.kind == ir::Stmt::PutField ||
+                    (s.kind == ir::Stmt::Call && !s.lhs.valid());
+      if (target && d.shown == 0)
+        d.shown = s.id;
+    });
+    for (auto &[c, d] : byConstruct) {
+      if (d.shown == 0 || d.shown == ir::kNone)
+        continue;
+      size_t di = sp.deletions.size();
+      d.deleted = tm_.mkVar("proof!r" + std::to_string(d.shown), tm_.boolSort());
+      for (ir::StmtId id : d.stmts)
+        sp.deletionOf[id] = di;
+      sp.deletions.push_back(std::move(d));
+    }
+  }
+
+  /// The places of a block where a statement may be inserted: before every source statement and after the
+  /// last one (never between two IR statements of one source statement, never before the copy of a loop
+  /// condition at the end of a loop body, which has the loop's place in the source).
+  void placesOf(std::vector<Place> &out, uint32_t pi, const std::vector<ir::Stmt> &block, bool inLoop) {
+    const ir::Procedure &pr = prog_.procs.at(pi);
+    size_t i = 0;
+    std::optional<size_t> lastRunEnd;
+    std::optional<ir::StmtId> lastShown;
+    while (i < block.size()) {
+      size_t j = i;
+      while (j + 1 < block.size() && block[j + 1].construct == block[i].construct && block[i].construct)
+        ++j;
+      const ir::Stmt &first = block[i];
+      bool headerCopy = inLoop && headers_.count(first.construct) && block[j].kind != ir::Stmt::While;
+      std::optional<ir::StmtId> shown;
+      for (size_t k = i; k <= j; ++k)
+        if (!isTemp(prog_, pr, block[k].lhs) && block[k].construct && changeable(block[k]))
+          shown = block[k].id;
+      if (!headerCopy && shown && first.kind != ir::Stmt::Concrete)
+        out.push_back({first.id, false, *shown, findIn(pr, *shown)->guard});
+      if (!headerCopy && shown) {
+        lastRunEnd = j;
+        lastShown = shown;
+      }
+      for (size_t k = i; k <= j; ++k)
+        if (block[k].kind == ir::Stmt::While)
+          placesOf(out, pi, block[k].body, true);
+      i = j + 1;
+    }
+    if (lastRunEnd && lastShown)
+      out.push_back({block[*lastRunEnd].id, true, *lastShown, findIn(pr, *lastShown)->guard});
+  }
+
+  /// Insertion slot k of procedure pi: its place, target and source symbols.
+  InsertSlot slotOf(uint32_t pi, unsigned k, const std::vector<Place> &places, const Grammar &g) {
+    InsertSlot sl;
+    sl.proc = pi;
+    sl.places = places;
+    std::string name = "proof!t" + std::to_string(pi) + "." + std::to_string(k);
+    sl.active = tm_.mkVar(name, tm_.boolSort());
+    for (size_t i = 0; i < places.size(); ++i)
+      sl.at.push_back(tm_.mkVar(name + "!at" + std::to_string(i), tm_.boolSort()));
+    auto sym = [&](const char *what, size_t i) { return tm_.mkVar(name + "!" + what + std::to_string(i), tm_.boolSort()); };
+    for (ir::VarRef x : g.vars()) {
+      ir::Type t = g.typeOf(x);
+      if (t.kind == ir::Type::Bool)
+        continue;
+      sl.targets.push_back({Target::Var, x, ir::kNone, t, sym("x", sl.targets.size())});
+      if (t.kind != ir::Type::Ref)
+        continue;
+      sl.targets.push_back({Target::New, x, ir::kNone, t, sym("x", sl.targets.size())});
+      const ir::Record &r = prog_.records.at(t.record);
+      for (uint32_t f = 0; f < r.fields.size(); ++f)
+        if (r.fields[f].type.kind == ir::Type::Ref || r.fields[f].type.isInt())
+          sl.targets.push_back({Target::Field, x, f, r.fields[f].type, sym("x", sl.targets.size())});
+    }
+    std::set<std::string> types;
+    for (const Target &t : sl.targets)
+      types.insert(ir::toString(prog_, t.type));
+    for (const Target &t : sl.targets) {
+      if (!types.erase(ir::toString(prog_, t.type)))
+        continue;
+      for (ir::Expr &e : g.values(t.type, true)) {
+        Source src;
+        src.type = t.type;
+        src.expr = std::move(e);
+        src.chosen = sym("v", sl.sources.size());
+        sl.sources.push_back(std::move(src));
+      }
+      if (t.type.kind != ir::Type::Ref && !t.type.isInt())
+        continue;
+      for (uint32_t rec : g.records())
+        for (uint32_t f : g.fieldsOf(rec, t.type))
+          for (ir::VarRef y : g.varsOf(ir::Type::refType(rec))) {
+            Source src;
+            src.read = true;
+            src.base = y;
+            src.field = f;
+            src.record = rec;
+            src.type = t.type;
+            src.chosen = sym("v", sl.sources.size());
+            sl.sources.push_back(std::move(src));
+          }
+    }
+    return sl;
+  }
+
+  static const ir::Stmt *findIn(const ir::Procedure &pr, ir::StmtId id) {
+    const ir::Stmt *out = nullptr;
+    ir::forEachStmt(pr.body, [&](const ir::Stmt &s) {
+      if (s.id == id)
+        out = &s;
+    });
+    return out;
+  }
+  bool inConcrete(const ir::Procedure &pr, const ir::Stmt &s) {
+    if (concrete_.empty())
+      ir::forEachStmt(pr.body, [&](const ir::Stmt &c) {
+        if (c.kind == ir::Stmt::Concrete)
+          ir::forEachStmt(c.body, [&](const ir::Stmt &x) { concrete_.insert(x.id); });
+      });
+    return concrete_.count(s.id) > 0;
+  }
+
+  const ir::Program &prog_;
+  backends::TermManager &tm_;
+  ir::StmtId nextId_ = 1;
+  std::unordered_set<ir::StmtId> spec_;
+  std::set<uint32_t> headers_;
+  std::unordered_set<ir::StmtId> concrete_;
+};
+
+/// A candidate read off a model.
+struct Candidate {
+  std::vector<std::pair<size_t, size_t>> replaced; ///< (group, alternative)
+  std::vector<size_t> deleted;                     ///< deletions
+  struct Inserted {
+    size_t slot, place, target, source;
+  };
+  std::vector<Inserted> inserted;
+  size_t size() const { return replaced.size() + deleted.size() + inserted.size(); }
+};
+
+enum class Outcome { Repaired, NotRepaired, Stopped, Error };
+
+/// One search (Algorithm 1) with a given set of locked statements.
+class Search {
+public:
+  Search(const Problem &p, const ProofOptions &po, const Checked &base, std::optional<Clock::time_point> deadline,
+         std::map<std::string, double> &stats)
+      : p_(p), po_(po), base_(base), deadline_(deadline), stats_(stats) {}
+
+  Outcome run(const std::unordered_set<ir::StmtId> *locked, const Input &first, std::vector<Repair> &repairs,
+              Clock::time_point t0, std::string &message) {
+    SpaceBuilder sb(base_.prog, tm_);
+    space_ = sb.build(changeableProcs(p_), po_.insertSlots);
+    firstSlotId_ = sb.nextId();
+    stats_["groups"] = static_cast<double>(space_.groups.size());
+    stats_["deletions"] = static_cast<double>(space_.deletions.size());
+    double places = 0, targets = 0, sources = 0;
+    for (const InsertSlot &sl : space_.insertions) {
+      places += static_cast<double>(sl.places.size());
+      targets += static_cast<double>(sl.targets.size());
+      sources += static_cast<double>(sl.sources.size());
+    }
+    stats_["insertion_places"] = places;
+    stats_["insertion_targets"] = targets;
+    stats_["insertion_sources"] = sources;
+    double alts = 0;
+    for (const Group &g : space_.groups)
+      alts += static_cast<double>(g.alts.size());
+    stats_["replacement_choices"] = alts;
+    locked_ = locked;
+    slots_ = po_.widening == Widening::Paper; // Algorithm 1 has its insertion slots from the start
+    inputs_.push_back(first);
+    restart();
+    unsigned tauGrd = 0, tauStm = 0, tauIns = 0, widenings = 0;
+    if (const char *start = std::getenv("LOCUS_PROOF_START"); start && debug()) {
+      std::sscanf(start, "%u,%u,%u", &tauGrd, &tauStm, &tauIns);
+      slots_ = true;
+      restart();
+    }
+    for (;;) {
+      if (stopNow(p_, deadline_))
+        return Outcome::Stopped;
+      std::vector<Term> bounds{bound(deletionSelectors(), tauGrd), bound(groupSelectors(), tauStm),
+                               bound(insertionSelectors(), tauIns)};
+      stats_["solves"] += 1;
+      auto ts = Clock::now();
+      // The answer first as the backend poses a check fastest (z3: a fresh solver for the one check, far
+      // faster here than its incremental solver under assumptions); the core, when unsat, from the
+      // incremental solver.
+      backends::Result res = solver_->check(bounds, backends::Need::NoCore);
+      if (res.isUnsat()) {
+        res = solver_->check(bounds, backends::Need::Core);
+        stats_["core_checks"] += 1;
+      }
+      stats_["solve_s"] += secondsSince(ts);
+      if (res.isUnsat()) {
+        std::vector<Term> core = solver_->unsatCore();
+        auto in = [&](size_t k) { return std::find(core.begin(), core.end(), bounds[k]) != core.end(); };
+        bool canIns = tauIns < po_.insertSlots && !space_.insertions.empty();
+        bool grd = in(0) && tauGrd < space_.deletions.size();
+        bool stm = in(1) && tauStm < space_.groups.size();
+        bool ins = in(2) && canIns;
+        if (debug())
+          std::fprintf(stderr, "proof: unsat at grd %u stm %u ins %u, core%s%s%s (%.2f s)\n", tauGrd, tauStm, tauIns,
+                       in(0) ? " grd" : "", in(1) ? " stm" : "", in(2) ? " ins" : "", secondsSince(ts));
+        if (!slots_ && canIns && ((!grd && !stm) || (po_.widening == Widening::Balanced && tauIns <= std::min(
+                                                                                              grd ? tauGrd : ~0u,
+                                                                                              stm ? tauStm : ~0u)))) {
+          // Balanced: the insertion slots join the encoding only when an insertion would be the next widening
+          // (or nothing else can widen); until then they are inactive, and leaving them out changes no answer.
+          slots_ = true;
+          restart();
+          continue;
+        }
+        if (!grd && !stm && !ins) {
+          message = in(0) || in(1) || in(2)
+                        ? "no repair within " + std::to_string(tauGrd) + " deletions, " + std::to_string(tauStm) +
+                              " replaced statements and " + std::to_string(tauIns) +
+                              " insertions (every bound at its limit)"
+                        : "the specification cannot be met by changes of the code under repair: check the "
+                          "specification or allow more insertion slots (--insert-slots)";
+          stats_["widenings"] += widenings;
+          return Outcome::NotRepaired;
+        }
+        if (++widenings > po_.maxWidenings) {
+          message = "no repair within " + std::to_string(po_.maxWidenings) + " widenings (--max-widenings)";
+          stats_["widenings"] += widenings - 1;
+          return Outcome::NotRepaired;
+        }
+        unsigned *next = nullptr;
+        if (po_.widening == Widening::Paper) { // Algorithm 1: guards before statements before insertions
+          next = grd ? &tauGrd : stm ? &tauStm : &tauIns;
+        } else { // the bound in the core that is widest open least, in the same order on ties
+          for (auto [on, tau] : {std::pair{grd, &tauGrd}, std::pair{stm, &tauStm}, std::pair{ins, &tauIns}})
+            if (on && (!next || *tau < *next))
+              next = tau;
+        }
+        *next += 1;
+        continue;
+      }
+      if (!res.isSat()) {
+        message = "the repair query gave no answer" + (res.detail.empty() ? "" : ": " + res.detail);
+        return Outcome::Stopped;
+      }
+      Candidate c = read();
+      if (debug())
+        std::fprintf(stderr, "proof: candidate of size %zu at grd %u stm %u ins %u (%.2f s)\n", c.size(), tauGrd,
+                     tauStm, tauIns, secondsSince(ts));
+      block(c);
+      stats_["candidates_validated"] += 1;
+      Checked prog = base_;
+      std::vector<patch::Edit> edits;
+      std::vector<std::string> changes;
+      build(c, prog.prog, edits, changes);
+      auto tv = Clock::now();
+      Validation v = validate(prog, p_.spec, msLeft(deadline_));
+      stats_["validate_s"] += secondsSince(tv);
+      if (v.verdict == Validation::Verdict::Correct) {
+        bool rendered = false;
+        std::string why;
+        std::optional<Repair> rep =
+            finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), rendered, why);
+        if (rep) {
+          stats_["widenings"] += widenings;
+          repairs.push_back(std::move(*rep));
+          if (repairs.size() >= p_.opts.maxRepairs)
+            return Outcome::Repaired;
+        } else if (!rendered) {
+          stats_["unrenderable"] += 1;
+          if (unrenderable.empty())
+            unrenderable = why;
+        } else {
+          stats_["reverify_failed"] += 1;
+          if (internal.empty())
+            internal = why;
+        }
+        continue;
+      }
+      if (v.verdict == Validation::Verdict::Unknown) {
+        stats_["unknown"] += 1;
+        if (stopNow(p_, deadline_))
+          return Outcome::Stopped;
+        continue;
+      }
+      if (v.verdict == Validation::Verdict::Error) {
+        message = v.message;
+        return Outcome::Error;
+      }
+      if (v.failure) {
+        Input in = inputOf(*v.failure);
+        inputs_.push_back(in);
+        encode(in);
+      }
+      stats_["tau_grd"] = tauGrd;
+      stats_["tau_stm"] = tauStm;
+      stats_["tau_ins"] = tauIns;
+    }
+  }
+
+  std::string internal, unrenderable;
+
+private:
+  static bool debug() { return std::getenv("LOCUS_PROOF_DEBUG") != nullptr; }
+
+  /// A new solver with the hard constraints, the blocked candidates and every input encoded (with the
+  /// insertion slots once they are in play).
+  void restart() {
+    backends::SolverOptions so;
+    so.cores = true;
+    backends::MakeSolverResult made = backends::makeSolver(p_.opts.solver, tm_, so);
+    if (!made)
+      throw std::runtime_error(made.error);
+    solver_ = std::move(made.solver);
+    solver_->setDeadline(deadline_);
+    hard(locked_);
+    for (Term b : blocked_)
+      solver_->assertFormula(b);
+    for (const Input &in : inputs_)
+      encode(in);
+  }
+
+  std::vector<Term> deletionSelectors() const {
+    std::vector<Term> v;
+    for (const Deletion &d : space_.deletions)
+      v.push_back(d.deleted);
+    return v;
+  }
+  std::vector<Term> groupSelectors() const {
+    std::vector<Term> v;
+    for (const Group &g : space_.groups)
+      v.push_back(g.changed);
+    return v;
+  }
+  std::vector<Term> insertionSelectors() const {
+    std::vector<Term> v;
+    for (const InsertSlot &sl : space_.insertions)
+      v.push_back(sl.active);
+    return v;
+  }
+
+  /// "At most k of lits", one term per (lits, k) so that the core names it.
+  Term bound(const std::vector<Term> &lits, unsigned k) {
+    if (lits.empty())
+      return tm_.mkTrue();
+    return backends::atMost(tm_, lits, k, backends::CardEncoding::Totalizer);
+  }
+
+  /// At most one alternative per group; a deleted statement is not also replaced; locked statements keep
+  /// their statement and guard.
+  void hard(const std::unordered_set<ir::StmtId> *locked) {
+    for (Group &g : space_.groups) {
+      std::vector<Term> alts;
+      for (const Alternative &a : g.alts)
+        alts.push_back(a.chosen);
+      solver_->assertFormula(backends::atMost(tm_, alts, 1, backends::CardEncoding::Totalizer));
+      g.locked = locked && std::all_of(g.stmts.begin(), g.stmts.end(), [&](ir::StmtId id) { return locked->count(id); });
+      if (g.locked)
+        solver_->assertFormula(tm_.mkNot(g.changed));
+    }
+    for (Deletion &d : space_.deletions) {
+      d.locked = locked && locked->count(d.shown);
+      if (d.locked)
+        solver_->assertFormula(tm_.mkNot(d.deleted));
+      for (ir::StmtId id : d.stmts)
+        if (auto it = space_.groupOf.find(id); it != space_.groupOf.end())
+          solver_->assertFormula(tm_.mkNot(tm_.mkAnd(d.deleted, space_.groups[it->second].changed)));
+    }
+    for (const InsertSlot &sl : space_.insertions) { // ξ: one place, one target, one source of its type
+      solver_->assertFormula(backends::exactly(tm_, sl.at, 1, backends::CardEncoding::Totalizer));
+      std::vector<Term> ts, vs;
+      for (const Target &t : sl.targets)
+        ts.push_back(t.chosen);
+      for (const Source &v : sl.sources)
+        vs.push_back(v.chosen);
+      solver_->assertFormula(backends::exactly(tm_, ts, 1, backends::CardEncoding::Totalizer));
+      solver_->assertFormula(backends::exactly(tm_, vs, 1, backends::CardEncoding::Totalizer));
+      for (const Target &t : sl.targets) {
+        std::vector<Term> fit; // a field write takes a variable or null; a new node takes no source of its own
+        for (const Source &v : sl.sources)
+          if (v.type == t.type && (t.kind == Target::Var || (t.kind == Target::Field && !v.read) ||
+                                   (t.kind == Target::New && v.expr.kind == ir::Expr::NullLit)))
+            fit.push_back(v.chosen);
+        solver_->assertFormula(tm_.mkImplies(t.chosen, fit.empty() ? tm_.mkFalse() : tm_.mkOr(fit)));
+      }
+    }
+  }
+
+  /// The term of the source an insertion slot chose, of type `t`, in the state of `ctx`.
+  Term sourceTerm(const InsertSlot &sl, const ir::Type &t, const encoder::OverrideContext &ctx) {
+    Term out;
+    std::vector<Term> dz;
+    for (const Source &v : sl.sources) {
+      if (!(v.type == t))
+        continue;
+      Term val = v.read ? tm_.mkSelect(ctx.heap(v.record, v.field), ctx.var(v.base))
+                        : ctx.exprs.expr(v.expr, ctx.var, tm_.mkTrue(), dz);
+      out = out.isNull() ? val : tm_.mkIte(v.chosen, val, out);
+    }
+    return out;
+  }
+
+  /// The slots that encode insertion slot `sl` at every place: per place and target, the target's write
+  /// (its value: the chosen source's term), and a check that a field read's base is not null.
+  void insertionSlots(const InsertSlot &sl, ir::StmtId &nextId, encoder::EncodeOptions &eo) {
+    const ir::Procedure &pr = base_.prog.procs.at(sl.proc);
+    for (size_t pi = 0; pi < sl.places.size(); ++pi) {
+      const Place &pl = sl.places[pi];
+      Term here = tm_.mkAnd(sl.active, sl.at[pi]);
+      ir::Stmt chk;
+      chk.kind = ir::Stmt::Assert;
+      chk.id = nextId++;
+      chk.guard = pl.guard;
+      chk.value = ir::Expr::boolLit(true);
+      chk.message = "an inserted field read of null";
+      eo.overrides[{chk.id, encoder::Part::Value}] = [this, &sl](const encoder::OverrideContext &ctx) {
+        std::vector<Term> bad;
+        std::vector<Term> dz;
+        for (const Source &v : sl.sources)
+          if (v.read)
+            bad.push_back(tm_.mkAnd(v.chosen, ctx.exprs.expr(ir::Expr::binary(ir::Op::Eq, ir::Expr::varUse(v.base, ir::Type::refType(v.record)), ir::Expr::nullLit()), ctx.var, tm_.mkTrue(), dz)));
+        return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
+      };
+      eo.slots.push_back({pl.anchor, pl.after, chk, here});
+      for (const Target &t : sl.targets) {
+        ir::Stmt w;
+        w.id = nextId++;
+        w.guard = pl.guard;
+        Term on = tm_.mkAnd(here, t.chosen);
+        if (t.kind == Target::New) {
+          w.kind = ir::Stmt::New;
+          w.lhs = t.var;
+          w.record = t.type.record;
+          eo.slots.push_back({pl.anchor, pl.after, w, on});
+          continue;
+        }
+        if (t.kind == Target::Var) {
+          w.kind = ir::Stmt::Assign;
+          w.lhs = t.var;
+          w.value = ir::Expr::varUse(t.var, t.type);
+        } else {
+          w.kind = ir::Stmt::PutField;
+          w.base = t.var;
+          w.field = t.field;
+          w.value = t.type.kind == ir::Type::Ref ? ir::Expr::nullLit() : ir::Expr::intLit(ir::BigInt(0), t.type);
+        }
+        ir::Type type = t.type;
+        eo.overrides[{w.id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
+          Term v = sourceTerm(sl, type, ctx);
+          return v.isNull() ? ctx.original : v;
+        };
+        eo.slots.push_back({pl.anchor, pl.after, w, on});
+      }
+      (void)pr;
+    }
+  }
+
+  /// The program on one input with every choice, required to pass every check.
+  void encode(const Input &in) {
+    encoder::EncodeOptions eo = base_.failureSpec.verify.encode;
+    eo.fixedArgs = in.args;
+    eo.fixedNondets = in.nondets;
+    eo.fixedHeap = in.heap;
+    eo.fixedInput = in.input;
+    eo.expect = in.expect;
+    eo.unwindFloor = std::max(eo.unwindFloor, in.unwind);
+    eo.relaxValues = eo.relaxGuards = false;
+    std::set<ir::StmtId> touched;
+    for (const auto &[id, gi] : space_.groupOf)
+      touched.insert(id);
+    for (const auto &[id, di] : space_.deletionOf)
+      touched.insert(id);
+    for (ir::StmtId id : touched) {
+      std::vector<Term> off;
+      if (auto it = space_.groupOf.find(id); it != space_.groupOf.end())
+        off.push_back(space_.groups[it->second].changed);
+      if (auto it = space_.deletionOf.find(id); it != space_.deletionOf.end())
+        off.push_back(space_.deletions[it->second].deleted);
+      Term anyOff = off.size() == 1 ? off[0] : tm_.mkOr(off);
+      eo.overrides[{id, encoder::Part::Guard}] = [this, anyOff](const encoder::OverrideContext &ctx) {
+        return tm_.mkAnd(ctx.original, tm_.mkNot(anyOff));
+      };
+    }
+    for (const Group &g : space_.groups)
+      for (const Alternative &a : g.alts)
+        for (size_t j = 0; j < g.stmts.size(); ++j)
+          eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
+    if (slots_) {
+      ir::StmtId nextId = firstSlotId_;
+      for (const InsertSlot &sl : space_.insertions)
+        insertionSlots(sl, nextId, eo);
+    }
+    encoder::Encoding enc = encoder::encode(base_.prog, in.entry, tm_, eo);
+    enc.assertTo(*solver_);
+    solver_->assertFormula(tm_.mkNot(enc.realFailure));
+    solver_->assertFormula(tm_.mkNot(enc.boundFailure));
+    stats_["inputs"] += 1;
+  }
+
+  bool isTrue(Term t) {
+    backends::Value v = solver_->value(t);
+    return v.kind == backends::Value::Kind::Bool && v.boolean;
+  }
+
+  Candidate read() {
+    Candidate c;
+    for (size_t gi = 0; gi < space_.groups.size(); ++gi)
+      for (size_t k = 0; k < space_.groups[gi].alts.size(); ++k)
+        if (isTrue(space_.groups[gi].alts[k].chosen))
+          c.replaced.push_back({gi, k});
+    for (size_t di = 0; di < space_.deletions.size(); ++di)
+      if (isTrue(space_.deletions[di].deleted))
+        c.deleted.push_back(di);
+    for (size_t ii = 0; ii < space_.insertions.size(); ++ii) {
+      const InsertSlot &sl = space_.insertions[ii];
+      if (!isTrue(sl.active))
+        continue;
+      Candidate::Inserted in{ii, 0, 0, 0};
+      for (size_t k = 0; k < sl.at.size(); ++k)
+        if (isTrue(sl.at[k]))
+          in.place = k;
+      for (size_t k = 0; k < sl.targets.size(); ++k)
+        if (isTrue(sl.targets[k].chosen))
+          in.target = k;
+      for (size_t k = 0; k < sl.sources.size(); ++k)
+        if (isTrue(sl.sources[k].chosen))
+          in.source = k;
+      c.inserted.push_back(in);
+    }
+    return c;
+  }
+
+  /// No later candidate makes exactly these choices.
+  void block(const Candidate &c) {
+    std::vector<Term> same;
+    for (auto [gi, k] : c.replaced)
+      same.push_back(space_.groups[gi].alts[k].chosen);
+    for (size_t di : c.deleted)
+      same.push_back(space_.deletions[di].deleted);
+    for (const Candidate::Inserted &in : c.inserted) {
+      const InsertSlot &sl = space_.insertions[in.slot];
+      same.push_back(tm_.mkAnd({sl.active, sl.at[in.place], sl.targets[in.target].chosen, sl.sources[in.source].chosen}));
+    }
+    std::set<size_t> groups, dels, ins;
+    for (auto [gi, k] : c.replaced)
+      groups.insert(gi);
+    std::vector<Term> others;
+    for (size_t gi = 0; gi < space_.groups.size(); ++gi)
+      if (!groups.count(gi))
+        others.push_back(space_.groups[gi].changed);
+    for (size_t di = 0; di < space_.deletions.size(); ++di)
+      if (!std::count(c.deleted.begin(), c.deleted.end(), di))
+        others.push_back(space_.deletions[di].deleted);
+    for (size_t ii = 0; ii < space_.insertions.size(); ++ii)
+      if (std::none_of(c.inserted.begin(), c.inserted.end(), [&](const Candidate::Inserted &in) { return in.slot == ii; }))
+        others.push_back(space_.insertions[ii].active);
+    std::vector<Term> differ;
+    for (Term t : same)
+      differ.push_back(tm_.mkNot(t));
+    differ.insert(differ.end(), others.begin(), others.end());
+    if (!differ.empty()) {
+      blocked_.push_back(tm_.mkOr(differ));
+      solver_->assertFormula(blocked_.back());
+    }
+  }
+
+  static ir::Stmt *find(ir::Program &prog, ir::StmtId id) {
+    ir::Stmt *out = nullptr;
+    ir::forEachStmt(prog, [&](ir::Procedure &, ir::Stmt &s) {
+      if (s.id == id)
+        out = &s;
+    });
+    return out;
+  }
+  /// Inserts `s` before or after statement `anchor` in whichever block holds it.
+  static bool insertNext(std::vector<ir::Stmt> &block, ir::StmtId anchor, bool after, const ir::Stmt &s) {
+    for (size_t i = 0; i < block.size(); ++i) {
+      if (block[i].id == anchor) {
+        block.insert(block.begin() + static_cast<std::ptrdiff_t>(after ? i + 1 : i), s);
+        return true;
+      }
+      if (block[i].isCompound() && insertNext(block[i].body, anchor, after, s))
+        return true;
+    }
+    return false;
+  }
+
+  std::string where(ir::StmtId id) const {
+    ir::StmtIndex index(p_.prog);
+    const ir::Stmt *s = index.find(id);
+    if (!s || !s->loc.valid() || s->loc.file >= p_.prog.files.size())
+      return "";
+    return p_.prog.files[s->loc.file] + ":" + std::to_string(s->loc.line) + ":" + std::to_string(s->loc.col) + ": ";
+  }
+  std::string text(uint32_t proc, const ir::Stmt &s) const {
+    ir::Stmt t = s;
+    t.guard = ir::Expr::boolLit(true);
+    std::string out = ir::toString(p_.prog, p_.prog.procs.at(proc), t);
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' '))
+      out.pop_back();
+    return out;
+  }
+
+  /// The candidate as an IR program (for validation) and as edits of the user's program (for the patch).
+  void build(const Candidate &c, ir::Program &prog, std::vector<patch::Edit> &edits,
+             std::vector<std::string> &changes) {
+    for (auto [gi, k] : c.replaced) {
+      const Group &g = space_.groups[gi];
+      for (size_t j = 0; j < g.stmts.size(); ++j) {
+        ir::Stmt *s = find(prog, g.stmts[j]);
+        ir::Stmt r = g.alts[k].stmts[j];
+        ir::Stmt orig = *s;
+        r.id = orig.id;
+        r.loc = orig.loc;
+        r.construct = orig.construct;
+        r.range = orig.range;
+        r.guard = orig.guard;
+        *s = r;
+        bool valueOnly = orig.kind == r.kind && orig.lhs == r.lhs && orig.base == r.base &&
+                         orig.field == r.field && ir::usesValue(orig.kind);
+        edits.push_back(valueOnly ? patch::Edit::replace(orig.id, 0, r.value) : patch::Edit::replaceStmt(orig.id, r));
+        if (j == 0)
+          changes.push_back(where(orig.id) + text(g.proc, orig) + " → " + text(g.proc, r));
+      }
+    }
+    for (size_t di : c.deleted) {
+      const Deletion &d = space_.deletions[di];
+      for (ir::StmtId id : d.stmts)
+        find(prog, id)->guard = ir::Expr::boolLit(false);
+      edits.push_back(patch::Edit::remove(d.shown));
+      ir::StmtIndex index(p_.prog);
+      changes.push_back(where(d.shown) + "deleted: " + text(d.proc, *index.find(d.shown)));
+    }
+    for (const Candidate::Inserted &in : c.inserted) {
+      const InsertSlot &sl = space_.insertions[in.slot];
+      const Place &pl = sl.places[in.place];
+      ir::Stmt st = statementOf(sl, in);
+      st.id = nextFree(prog);
+      for (ir::Procedure &pr : prog.procs)
+        if (insertNext(pr.body, pl.anchor, pl.after, st))
+          break;
+      edits.push_back(pl.after ? patch::Edit::insertAfter(pl.shown, st) : patch::Edit::insertBefore(pl.shown, st));
+      changes.push_back(where(pl.shown) + "inserted " + (pl.after ? "after: " : "before: ") + text(sl.proc, st));
+    }
+  }
+
+  static ir::StmtId nextFree(const ir::Program &prog) {
+    ir::StmtId m = 0;
+    ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { m = std::max(m, s.id); });
+    return m + 1;
+  }
+
+  /// The statement an insertion slot's choice stands for.
+  ir::Stmt statementOf(const InsertSlot &sl, const Candidate::Inserted &in) const {
+    const Target &t = sl.targets[in.target];
+    const Source &v = sl.sources[in.source];
+    ir::Stmt st;
+    st.guard = sl.places[in.place].guard;
+    if (t.kind == Target::New) {
+      st.kind = ir::Stmt::New;
+      st.lhs = t.var;
+      st.record = t.type.record;
+    } else if (t.kind == Target::Field) {
+      st.kind = ir::Stmt::PutField;
+      st.base = t.var;
+      st.field = t.field;
+      st.value = v.expr;
+    } else if (v.read) {
+      st.kind = ir::Stmt::GetField;
+      st.lhs = t.var;
+      st.base = v.base;
+      st.field = v.field;
+    } else {
+      st.kind = ir::Stmt::Assign;
+      st.lhs = t.var;
+      st.value = v.expr;
+    }
+    return st;
+  }
+
+  const Problem &p_;
+  const ProofOptions &po_;
+  const Checked &base_;
+  std::optional<Clock::time_point> deadline_;
+  std::map<std::string, double> &stats_;
+  backends::TermManager tm_;
+  std::unique_ptr<backends::Solver> solver_;
+  Space space_;
+  std::vector<Input> inputs_;
+  const std::unordered_set<ir::StmtId> *locked_ = nullptr;
+  bool slots_ = false;          ///< the insertion slots are encoded
+  ir::StmtId firstSlotId_ = 0;  ///< ids of the insertion slots' statements start here
+  std::vector<Term> blocked_;   ///< the candidates blocked so far
+};
+
+class Proof final : public Method {
+public:
+  const char *name() const override { return "proof"; }
+  const char *summary() const override {
+    return "proof-guided repair (Verma & Roy, Wolverine2): statements replaced from a grammar over the "
+           "program's variables and fields, deleted, or inserted, the bounds on each widened as the unsat "
+           "core directs; gradient localization locks the statements it clears";
+  }
+  std::vector<repair::OptionDecl> options() const override {
+    return {insertSlotsOption(), maxWideningsOption(), wideningOption(), noLocalizationOption()};
+  }
+  std::string describe(const Problem &p) const override {
+    ProofOptions o = proofOptionsOf(p.opts);
+    return "at most " + std::to_string(o.insertSlots) + " insertion" + (o.insertSlots == 1 ? "" : "s") + ", " +
+           (o.localization ? "gradient locks" : "no localization");
+  }
+
+  Result run(const Problem &p) const override {
+    auto t0 = Clock::now();
+    auto deadline = deadlineOf(p.opts.timeoutMs);
+    Result r;
+    r.method = name();
+    r.solver = p.opts.solver;
+    auto finish = [&](Status s, std::string msg = {}) {
+      r.status = s;
+      if (!msg.empty())
+        r.message = std::move(msg);
+      r.seconds = secondsSince(t0);
+      return r;
+    };
+    if (std::string err = repair::checkValues(options(), p.opts.given); !err.empty())
+      return finish(Status::Error, err);
+    try {
+      return search(p, proofOptionsOf(p.opts), t0, deadline, r, finish);
+    } catch (const std::exception &e) {
+      return finish(Status::Error, std::string("internal error: ") + e.what());
+    }
+  }
+
+private:
+  template <typename Finish>
+  Result search(const Problem &p, const ProofOptions &po, Clock::time_point t0,
+                std::optional<Clock::time_point> deadline, Result &r, Finish &finish) const {
+    Checked base = checkedProgram(p.prog, p.spec);
+    if (!base.error.empty())
+      return finish(Status::Error, base.error);
+    Validation v0 = validate(base, p.spec, msLeft(deadline));
+    switch (v0.verdict) {
+    case Validation::Verdict::Correct:
+      return finish(Status::NoFailure, "'" + p.spec.entry + "' verifies up to unwind " +
+                                           std::to_string(p.spec.verify.encode.unwind) +
+                                           (v0.tests ? " and its tests pass" : "") + ": nothing to repair");
+    case Validation::Verdict::Unknown: return finish(Status::Unknown, "verify gave no answer: " + v0.message);
+    case Validation::Verdict::Error: return finish(Status::Error, v0.message);
+    case Validation::Verdict::Buggy: break;
+    }
+    r.failure = v0.failure;
+    if (p.observer && r.failure)
+      p.observer->failure(*r.failure);
+    for (const char *k : {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
+                          "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s",
+                          "unlocked_s"})
+      r.stats[k] = 0;
+
+    std::optional<std::unordered_set<ir::StmtId>> locked;
+    if (po.localization) {
+      localize::Options lo;
+      lo.solver = p.opts.solver;
+      lo.procs = changeableProcs(p);
+      if (deadline)
+        lo.timeoutMs = std::max(1u, msLeft(deadline) / 4);
+      auto tl = Clock::now();
+      localize::GradientResult gr = localize::gradientLocalize(base.prog, *r.failure, lo);
+      r.stats["localize_s"] = secondsSince(tl);
+      if (gr.error.empty() && !gr.unknown) {
+        locked = std::unordered_set<ir::StmtId>(gr.lockable.begin(), gr.lockable.end());
+        r.stats["locked"] = static_cast<double>(gr.lockable.size());
+        r.stats["suspicious"] = static_cast<double>(gr.suspicious.size());
+      }
+    }
+    std::string message, internal, unrenderable;
+    Outcome o = Outcome::NotRepaired;
+    for (int attempt = locked ? 0 : 1; attempt < 2; ++attempt) {
+      Search s(p, po, base, deadline, r.stats);
+      auto ta = Clock::now();
+      o = s.run(attempt == 0 ? &*locked : nullptr, inputOf(*r.failure), r.repairs, t0, message);
+      r.stats[attempt == 0 ? "locked_s" : "unlocked_s"] = secondsSince(ta);
+      if (internal.empty())
+        internal = s.internal;
+      if (unrenderable.empty())
+        unrenderable = s.unrenderable;
+      if (o != Outcome::NotRepaired || !r.repairs.empty())
+        break;
+      if (attempt == 0)
+        r.stats["unlocked_retry"] = 1;
+    }
+    if (o == Outcome::Error)
+      return finish(Status::Error, message);
+    if (r.stats["reverify_failed"] > 0 && r.repairs.empty())
+      return finish(Status::Error, "internal error: a repair did not re-verify from its patched source: " + internal);
+    if (!r.repairs.empty())
+      return finish(Status::Repaired);
+    if (o == Outcome::Stopped)
+      return finish(Status::Unknown, stopReason(p, message.empty() ? "the time limit ran out before a repair was found"
+                                                                   : message));
+    if (r.stats["unrenderable"] > 0 && !unrenderable.empty())
+      message += " (" + std::to_string(static_cast<size_t>(r.stats["unrenderable"])) +
+                 " repairs found could not be written as source, e.g.: " + unrenderable + ")";
+    return finish(Status::NotRepaired, message);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Method> makeProof() {
+  return std::make_unique<Proof>();
+}
+
+} // namespace locus::fix

@@ -13,8 +13,7 @@ void addBoundOptions(CLI::App *cmd, session::Bounds &b, bool withAuto) {
                return;
              if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos ||
                  std::stoul(v) < 1 || std::stoul(v) > 100000)
-               throw CLI::ValidationError("--unwind",
-                                          "expected K from 1 to 100000, or auto, got '" + v + "'");
+               throw CLI::ValidationError("--unwind", "Value " + v + " not in range 1 to 100000");
              b.unwind = static_cast<uint32_t>(std::stoul(v));
            },
            "loop iterations and recursion depth explored; auto: 1, 2, 4, … up to --max-unwind, until "

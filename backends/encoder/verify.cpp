@@ -382,6 +382,7 @@ VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const Veri
   std::string stepWhy; // why the last step did not hold
   std::vector<uint32_t> schedule = unwindSchedule(u.maxUnwind);
   VerifyResult r;
+  uint32_t timedOutAt = 0;
   for (size_t round = 0; round < schedule.size(); ++round) {
     uint32_t k = schedule[round];
     VerifyOptions vo = opts;
@@ -389,8 +390,13 @@ VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const Veri
     vo.encode.unwindFloor = std::max(vo.encode.unwindFloor, k);
     if (budget > 0)
       vo.timeoutMs = leftMs();
-    r = verify(prog, entry, vo);
-    r.unwindReached = k;
+    VerifyResult next = verify(prog, entry, vo);
+    next.unwindReached = k;
+    if (next.verdict == Verdict::Unknown && round > 0 && budget > 0 && since(start) >= budget) {
+      timedOutAt = k; // the time limit ran out at this bound: the answer is the previous bound's
+      break;
+    }
+    r = std::move(next);
     if (r.verdict == Verdict::Safe) {
       r.proof = "all loops unwound: every input";
       return r;
@@ -426,7 +432,8 @@ VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const Veri
   std::string note = "the deepest bound reached: " + std::to_string(r.unwindReached) + " (--unwind auto: ";
   for (size_t i = 0; i < schedule.size() && schedule[i] <= r.unwindReached; ++i)
     note += (i ? ", " : "") + std::to_string(schedule[i]);
-  note += r.unwindReached == schedule.back()     ? "; --max-unwind " + std::to_string(u.maxUnwind) + ")"
+  note += r.unwindReached == schedule.back() ? "; --max-unwind " + std::to_string(u.maxUnwind) + ")"
+          : timedOutAt ? "; the time limit ran out at bound " + std::to_string(timedOutAt) + ")"
           : budget > 0 && since(start) >= budget ? "; the time limit is used up)"
                                                  : ")";
   if (u.kInduction)

@@ -36,6 +36,6 @@ tests/regress/verify/unbounded.c deep
 tests/regress/verify/unbounded.gcl after_loop
 tests/regress/c/tasks/array_sum_bound.c main
 tests/regress/c/tasks/gcd_unsigned.c main
-tests/regress/c/tasks/popcount.c main
-tests/regress/c/tasks/size_t_countdown.c main
+bench/unbounded/deep.gcl deep
+bench/unbounded/deep.gcl safe
 LIST

@@ -34,9 +34,9 @@ std::vector<uint32_t> procIndices(const ir::Program &prog, const std::vector<std
 namespace {
 
 /// The source form of a drawn version: its faults found among the repair space's options (operators and
-/// constants) or the injector's variable replacements (same statements, same printed change), and applying
-/// them gives the injector's program exactly; their patch edits. Nullopt when a fault has none (an
-/// expression the lowering made up; an assigned variable, a base, a field or a guard; a deletion).
+/// constants) or the injector's variable and field replacements (same statements, same printed change),
+/// and applying them gives the injector's program exactly; their patch edits. Nullopt when a fault has none
+/// (an expression the lowering made up; a guard; a deletion).
 std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &prog,
                                                            const std::vector<mutation::Site> &sites,
                                                            const std::vector<mutation::Candidate> &vars,
@@ -45,8 +45,9 @@ std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &pr
   auto same = [](const std::vector<ir::StmtId> &a, const std::vector<ir::StmtId> &b) {
     return std::set<ir::StmtId>(a.begin(), a.end()) == std::set<ir::StmtId>(b.begin(), b.end());
   };
-  bool allVars = std::all_of(m.faults.begin(), m.faults.end(),
-                             [](const mutate::Fault &f) { return f.kind == mutate::FaultKind::Var; });
+  bool allVars = std::all_of(m.faults.begin(), m.faults.end(), [](const mutate::Fault &f) {
+    return f.kind == mutate::FaultKind::Var || f.kind == mutate::FaultKind::Field;
+  });
   if (m.faults.size() == 1 && !allVars) { // an operator or constant: a site of the repair space
     const mutate::Fault &f = m.faults.front();
     for (const mutation::Site &s : sites)
@@ -58,12 +59,17 @@ std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &pr
   }
   if (!allVars || m.faults.empty())
     return std::nullopt;
-  // Variable replacements: the first candidate of each fault (they are on disjoint statements).
+  // Variable and field replacements: for each fault the first candidate that changes its statement the same
+  // way (`x := x + 1` → `y := x + 1` or `x := y + 1`; they are on disjoint statements).
   std::vector<const mutation::Candidate *> chosen;
   for (const mutate::Fault &f : m.faults) {
     auto c = std::find_if(vars.begin(), vars.end(), [&](const mutation::Candidate &c) {
-      return c.kind == mutation::Kind::Var && c.slot == mutation::Slot::ExprVar && c.from == f.from &&
-             c.to == f.to && same(c.stmts, f.stmts);
+      if (c.kind != f.kind || c.slot == mutation::Slot::Guard || c.from != f.from || c.to != f.to ||
+          !same(c.stmts, f.stmts))
+        return false;
+      std::vector<mutation::Change> changed;
+      mutation::apply(prog, {&c}, &changed);
+      return changed.size() == 1 && changed.front().after == f.after;
     });
     if (c == vars.end())
       return std::nullopt;
@@ -139,7 +145,7 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
 
 bool originalInSpace(const ir::Program &prog, const SourceManager &sm, const std::vector<uint32_t> &procs,
                      const std::string &originalText) {
-  for (const mutation::Site &s : mutation::space(prog, procs, 2)) {
+  for (const mutation::Site &s : mutation::space(prog, procs, 2, true)) {
     if (!s.source)
       continue;
     for (const mutation::Option &opt : s.options) {

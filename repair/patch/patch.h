@@ -22,6 +22,7 @@ struct Edit {
     Delete,       ///< the source construct of `stmt` is deleted
     InsertBefore, ///< `insert` goes before the source construct of `stmt`
     InsertAfter,  ///< `insert` goes after it
+    ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base, field or value)
   };
   Kind kind = Kind::Replace;
   ir::StmtId stmt = 0;
@@ -33,6 +34,7 @@ struct Edit {
   static Edit remove(ir::StmtId stmt);
   static Edit insertBefore(ir::StmtId anchor, ir::Stmt s);
   static Edit insertAfter(ir::StmtId anchor, ir::Stmt s);
+  static Edit replaceStmt(ir::StmtId stmt, ir::Stmt s);
 };
 
 /// The expression node with pre-order index `index` in `s` (see Edit), or nullptr.

@@ -15,6 +15,7 @@ namespace locus::session {
 /// The bound options as the command line gives them (docs/cli.md, "Bounds").
 struct Bounds {
   uint32_t unwind = 5;
+  bool unwindAuto = false;             ///< verify, smt: `--unwind auto` (encoder::verifyUnbounded)
   std::vector<std::string> unwindLoop; ///< `--unwind-loop ID=K`: #ID, ID, @LINE or @LINE:COL of the file
   std::vector<std::string> unwindProc; ///< `--unwind-proc NAME=K`
   uint32_t heap = 64;

@@ -554,6 +554,10 @@ Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
   j["solver"] = r.solverName;
   if (!r.reason.empty())
     j["reason"] = r.reason;
+  if (!r.proof.empty())
+    j["proof"] = r.proof;
+  if (!r.searchNote.empty())
+    j["search"] = r.searchNote;
   if (r.check) {
     Json c{{"kind", encoder::checkName(r.check->kind)}, {"stmt", r.check->stmt}};
     if (failing)
@@ -598,6 +602,10 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     at = where(prog, prog.procs[r.check->proc].loc);
   switch (r.verdict) {
   case encoder::Verdict::Safe: {
+    if (!r.proof.empty()) { // --unwind auto, --k-induction: no bound limits the answer
+      os << "SAFE (" << r.proof << ")\n";
+      break;
+    }
     os << "SAFE (up to unwind " << v.eo.unwind;
     for (const std::string &b : session::otherBounds(prog, v.eo))
       os << "; " << b;
@@ -651,6 +659,8 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
   }
   case encoder::Verdict::Error: break;
   }
+  if (!r.searchNote.empty())
+    os << "search: " << r.searchNote << "\n";
   if (v.stats)
     printStats(os, *v.stats, r);
 }

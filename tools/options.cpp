@@ -3,10 +3,27 @@
 
 namespace locus::tools {
 
-void addBoundOptions(CLI::App *cmd, session::Bounds &b) {
-  cmd->add_option("--unwind", b.unwind, "loop iterations and recursion depth explored")
-      ->check(CLI::Range(1u, 100000u))
-      ->capture_default_str();
+void addBoundOptions(CLI::App *cmd, session::Bounds &b, bool withAuto) {
+  if (withAuto)
+    cmd->add_option_function<std::string>(
+           "--unwind",
+           [&b](const std::string &v) {
+             b.unwindAuto = v == "auto";
+             if (b.unwindAuto)
+               return;
+             if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos ||
+                 std::stoul(v) < 1 || std::stoul(v) > 100000)
+               throw CLI::ValidationError("--unwind", "Value " + v + " not in range 1 to 100000");
+             b.unwind = static_cast<uint32_t>(std::stoul(v));
+           },
+           "loop iterations and recursion depth explored; auto: 1, 2, 4, … up to --max-unwind, until "
+           "the answer does not depend on the bound")
+        ->type_name("K|auto")
+        ->default_str(std::to_string(b.unwind));
+  else
+    cmd->add_option("--unwind", b.unwind, "loop iterations and recursion depth explored")
+        ->check(CLI::Range(1u, 100000u))
+        ->capture_default_str();
   cmd->add_option(
       "--unwind-loop", b.unwindLoop,
       "ID=K: the bound of one loop (repeatable; over its `unwind K` annotation): ID is its statement "

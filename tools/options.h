@@ -11,8 +11,9 @@
 namespace locus::tools {
 
 /// Registers --unwind, --unwind-loop, --unwind-proc, --heap, --input-nodes, --ints,
-/// --no-unwinding-assertions and --input-bytes.
-void addBoundOptions(CLI::App *cmd, session::Bounds &b);
+/// --no-unwinding-assertions and --input-bytes; with `withAuto` (verify, smt) --unwind also takes `auto`
+/// (Bounds::unwindAuto).
+void addBoundOptions(CLI::App *cmd, session::Bounds &b, bool withAuto = false);
 
 /// Registers --reference, --reference-entry and, with `withTests`, --tests and --compare.
 void addSpecOptions(CLI::App *cmd, session::SpecSource &s, bool withTests);

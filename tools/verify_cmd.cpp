@@ -41,7 +41,10 @@ void addShared(CLI::App *cmd, VerifyOptionStore &o) {
   cmd->add_option("--max-errors", o.src.maxErrors, "stop after this many errors (0: no limit)")
       ->capture_default_str();
   cmd->add_option("--entry", o.entry, "the procedure to verify")->capture_default_str();
-  addBoundOptions(cmd, o.bounds);
+  addBoundOptions(cmd, o.bounds, true);
+  cmd->add_option("--max-unwind", o.maxUnwind, "the last bound --unwind auto and --k-induction try")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
   cmd->add_option(
          "--solver", o.solver,
          "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\"); smt: print the query as verify asks this "
@@ -120,7 +123,9 @@ encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter
       rep.flush();
       std::_Exit(Exit::Unknown);
     });
-    return encoder::verify(prog, entry, vo);
+    if (!o.bounds.unwindAuto && !o.kInduction)
+      return encoder::verify(prog, entry, vo);
+    return encoder::verifyUnbounded(prog, entry, vo, encoder::UnboundedOptions{o.kInduction, o.maxUnwind});
   }
 }
 
@@ -132,9 +137,13 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   uint32_t entry = p.entry;
   encoder::VerifyOptions &vo = p.vo;
   vo.timeoutMs = timeLimitMs(o.timeout);
+  if ((o.bounds.unwindAuto || o.kInduction) && o.bounds.noUnwindingAssertions)
+    usageError("--unwind auto and --k-induction check the bounds: they exclude --no-unwinding-assertions");
   encoder::VerifyResult r = verifyWatched(o, rep, *l.prog, entry, vo);
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
+  if (r.unwindReached) // the bounds of the answer: every one at least the bound reached
+    vo.encode.unwind = vo.encode.unwindFloor = r.unwindReached;
   int rc = Exit::Internal;
   switch (r.verdict) {
   case encoder::Verdict::Safe: rc = Exit::Ok; break;
@@ -153,6 +162,36 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   return rc;
 }
 
+/// `locus smt --unwind auto`: verify's first query at each bound of the schedule, in order (verify asks
+/// the next one while only a bound check can fail).
+int smtSchedule(const VerifyOptionStore &o, report::Reporter &rep, const ir::Program &prog, uint32_t entry,
+                encoder::VerifyOptions vo) {
+  std::ostream &os = rep.text();
+  Json queries = Json::array();
+  std::vector<uint32_t> schedule = encoder::unwindSchedule(o.maxUnwind);
+  std::string bounds;
+  for (uint32_t k : schedule)
+    bounds += (bounds.empty() ? "" : ", ") + std::to_string(k);
+  for (uint32_t k : schedule) {
+    vo.encode.unwind = vo.encode.unwindFloor = k;
+    encoder::PrintedQuery q = encoder::printQuery(prog, entry, vo);
+    os << "; locus smt " << o.src.file << " --entry " << o.entry << " --unwind auto (bound " << k << " of "
+       << bounds << ") --ints " << o.bounds.ints << " --solver " << o.solver << " --posing "
+       << backends::posingName(q.posing) << "\n; sat: some check can fail (" << q.checks
+       << " checks); unsat: safe for every input\n"
+       << q.script;
+    queries.push_back(Json{{"unwind", k}, {"checks", q.checks}, {"smtlib", q.script}});
+  }
+  return rep.finish(Json{{"file", o.src.file},
+                         {"entry", o.entry},
+                         {"unwind", "auto"},
+                         {"max_unwind", o.maxUnwind},
+                         {"ints", o.bounds.ints},
+                         {"solver", o.solver},
+                         {"queries", queries}},
+                    Exit::Ok);
+}
+
 int cmdSmt(const VerifyOptionStore &o, report::Reporter &rep) {
   Prepared p =
       prepare(o, rep); // verify's first query, posed as verify poses it (the pipe sends the same text)
@@ -161,6 +200,8 @@ int cmdSmt(const VerifyOptionStore &o, report::Reporter &rep) {
   session::Loaded &l = *p.loaded;
   uint32_t entry = p.entry;
   const encoder::VerifyOptions &vo = p.vo;
+  if (o.bounds.unwindAuto)
+    return smtSchedule(o, rep, *l.prog, entry, vo);
   encoder::PrintedQuery q = encoder::printQuery(*l.prog, entry, vo);
   std::ostream &os = rep.text();
   os << "; locus smt " << o.src.file << " --entry " << o.entry << " --unwind " << o.bounds.unwind;
@@ -201,6 +242,10 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   c.verify->add_flag("--stats", o.stats,
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
+  c.verify->add_flag("--k-induction", o.kInduction,
+                     "prove loops safe for every number of iterations: at each bound of --unwind auto's "
+                     "schedule, also the inductive step (k iterations from an arbitrary state without a "
+                     "failure are followed by none)");
   c.smt = app.add_subcommand("smt", "print the verification condition as SMT-LIB 2 (sat: a check can fail)");
   addShared(c.smt, o);
   c.smt->add_flag("--json", rep.jsonFlag(), "print the verification condition in a JSON document");

@@ -21,7 +21,9 @@ struct VerifyOptionStore {
   session::Bounds bounds;
   std::string solver = "z3";
   std::string posing = "auto";
-  double timeout = 0; ///< seconds, 0 = none
+  double timeout = 0;       ///< seconds, 0 = none
+  uint32_t maxUnwind = 256; ///< --max-unwind: the last bound of --unwind auto and --k-induction
+  bool kInduction = false;  ///< verify --k-induction
   bool stats = false;
   bool trace = false;
   session::SpecSource spec; ///< --reference, --reference-entry

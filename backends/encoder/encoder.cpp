@@ -950,6 +950,21 @@ private:
     cutAt(s, StateCut::After, ctx);
   }
 
+  /// Every variable on the call stack and every global replaced by `fresh(value, name)`.
+  template <typename Fresh> void freshVariables(Fresh &&fresh) {
+    for (uint32_t d = 0; d < frames.size(); ++d) {
+      const ir::Procedure &p = prog.procs.at(frames[d].proc);
+      for (uint32_t i = 0; i < frames[d].vars.size(); ++i) {
+        CutValue v{CutValue::Var, d, i, 0, 0, p.vars.at(i).type, frames[d].vars[i], {}};
+        frames[d].vars[i] = fresh(v, p.name + "." + p.vars[i].name);
+      }
+    }
+    for (uint32_t i = 0; i < globals.size(); ++i) {
+      CutValue v{CutValue::Global, 0, i, 0, 0, prog.globals.at(i).type, globals[i], {}};
+      globals[i] = fresh(v, prog.globals[i].name);
+    }
+  }
+
   /// EncodeOptions::cut at statement `s` of context `instance` (`where` it stands): on the paths that are
   /// here (pc), every variable on the call stack, every global and the cut's fields and elements take fresh
   /// values (Encoding::cut).
@@ -965,17 +980,7 @@ private:
       enc.cut.push_back(v);
       return control(&s, name, tm.mkIte(here, v.fresh, v.before));
     };
-    for (uint32_t d = 0; d < frames.size(); ++d) {
-      const ir::Procedure &p = prog.procs.at(frames[d].proc);
-      for (uint32_t i = 0; i < frames[d].vars.size(); ++i) {
-        CutValue v{CutValue::Var, d, i, 0, 0, p.vars.at(i).type, frames[d].vars[i], {}};
-        frames[d].vars[i] = cutOne(v, p.name + "." + p.vars[i].name);
-      }
-    }
-    for (uint32_t i = 0; i < globals.size(); ++i) {
-      CutValue v{CutValue::Global, 0, i, 0, 0, prog.globals.at(i).type, globals[i], {}};
-      globals[i] = cutOne(v, prog.globals[i].name);
-    }
+    freshVariables(cutOne);
     for (const auto &[node, record] : c.nodes) {
       const ir::Record &rec = prog.records.at(record);
       Term n = tm.mkInt(node);
@@ -1459,18 +1464,41 @@ private:
     pc = control(&s, "pc", tm.mkOr(skipped, done));
   }
 
+  /// EncodeOptions::induction at loop `s` (running on the paths `exec`): whether this is its instance; if
+  /// so, the state becomes arbitrary there.
+  bool inductionStart(const ir::Stmt &s, Term exec) {
+    if (!opts.induction || opts.induction->loop != s.id || enc.induction.reached || tm.isFalse(exec) ||
+        enc.contexts.path(ctx) != opts.induction->context)
+      return false;
+    enc.induction.reached = true;
+    enc.induction.here = exec;
+    enc.induction.firstCheck = enc.checks.size();
+    freshVariables([&](CutValue v, const std::string &name) {
+      Term fresh = tm.mkFreshVar("step." + name, ex.sortOf(v.type));
+      return control(&s, name, tm.mkIte(exec, fresh, v.before));
+    });
+    return true;
+  }
+
   void loop(const ir::Stmt &s, Term exec, Term pcBefore) {
     Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
     std::vector<Term> exits{skipped};
     Loop l;
     frame().loops.push_back(&l);
     std::vector<Term> dz;
+    bool step = inductionStart(s, exec);
     Term cur = exec; // paths about to read the condition
     uint32_t outer = ctx;
-    uint32_t bound = opts.boundFor(s);
+    uint32_t bound = step ? opts.induction->k + 1 : opts.boundFor(s);
+    bool goalSet = false;
     for (uint32_t i = 0; i < bound && !tm.isFalse(cur); ++i) {
+      if (step && i == bound - 1) { // the (k + 1)-th iteration and everything after it: the step's goal
+        enc.induction.firstGoalCheck = enc.checks.size();
+        goalSet = true;
+      }
       Term c = expr(s.value, tm.mkTrue(), dz);
-      exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
+      if (!step || i == bound - 1) // the step drops the paths that leave before k iterations
+        exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       ctx = enc.contexts.child(outer, s.id, i);
       pc = control(&s, "pc", tm.mkAnd(cur, c));
       l.continued.clear();
@@ -1480,7 +1508,9 @@ private:
     }
     frame().loops.pop_back();
     curExec = exec;
-    if (!tm.isFalse(cur)) {
+    if (step && !goalSet) // no path runs k iterations: the goal is what follows the loop
+      enc.induction.firstGoalCheck = enc.checks.size();
+    if (!tm.isFalse(cur) && !step) {
       Term c = expr(s.value, tm.mkTrue(), dz);
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       pc = cur;

@@ -164,6 +164,19 @@ struct CutValue {
   Term fresh;  ///< the symbol after it
 };
 
+/// The inductive step of k-induction at one loop instance (verify's `--k-induction`, verify.h): on the
+/// paths that reach the loop, every variable on the call stack and every global get fresh values (an
+/// arbitrary state at the loop's head); the loop then runs `k` iterations whose condition holds (the paths
+/// that leave it earlier, at the condition, are dropped), then one more; the paths still in the loop after
+/// those k + 1 are dropped without an unwinding check. Encoding::induction says which checks are the step's
+/// goal. The heap, the input position and the output are not made arbitrary: verify uses the step only for
+/// programs without them.
+struct InductionStep {
+  ir::StmtId loop = 0;
+  ir::ContextPath context; ///< the loop instance (ir::ContextTable::path of its unwinding check's instance)
+  uint32_t k = 1;
+};
+
 enum class SelectorScope : uint8_t {
   Statement, ///< one selector per statement and part, shared by all its instances
   Instance,  ///< one selector per statement instance and part
@@ -231,6 +244,8 @@ struct EncodeOptions {
 
   /// A cut of the state (see StateCut): gradient localization's post-state.
   std::optional<StateCut> cut;
+  /// The inductive step of k-induction (see InductionStep).
+  std::optional<InductionStep> induction;
 
   /// No bound is below this: an encoding of one known run (fixed inputs, as localization makes) must cover
   /// the run whatever the loops' annotations say (localization sets it to the bound that covers the run).
@@ -284,6 +299,17 @@ struct Encoding {
   /// instance no path reaches has no cut).
   std::vector<CutValue> cut;
   bool cutReached = false;
+  /// EncodeOptions::induction: whether the encoding reached the loop instance, the paths that reach it
+  /// (`here`, a term over what runs before it), and where its checks start in `checks`: those of the first
+  /// k iterations from `firstCheck`, then from `firstGoalCheck` on those of the (k + 1)-th iteration, the
+  /// code after the loop and any check the encoding meets later. A path failing a real check of the first
+  /// k iterations does not reach the goal; a bound check there (a loop or a recursion inside the loop) must
+  /// be part of the goal, as the step assumes nothing about how long an inner loop runs.
+  struct Induction {
+    bool reached = false;
+    Term here;
+    size_t firstCheck = 0, firstGoalCheck = 0;
+  } induction;
   Term realFailure;  ///< disjunction of the real failures
   Term boundFailure; ///< disjunction of the unwinding / heap-bound failures (false without them)
   /// A literal that, assumed, keeps every int input (arguments, nondet values) within 32 bits: verify tries

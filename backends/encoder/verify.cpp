@@ -215,6 +215,233 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
 
 } // namespace
 
+std::vector<uint32_t> unwindSchedule(uint32_t maxUnwind) {
+  std::vector<uint32_t> out;
+  for (uint32_t k = 1; k < maxUnwind; k *= 2)
+    out.push_back(k);
+  out.push_back(std::max(1u, maxUnwind));
+  return out;
+}
+
+std::string inductionUnsupported(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts) {
+  if (opts.expect.any())
+    return "the output or the result has a specification (the step does not make the output arbitrary)";
+  // The procedures reachable from the entry, depth first; a callee on the stack is recursion.
+  enum Mark : uint8_t { Unseen, OnStack, Done };
+  std::vector<Mark> mark(prog.procs.size(), Unseen);
+  std::string why;
+  auto visit = [&](auto &&self, uint32_t p) -> void {
+    mark[p] = OnStack;
+    const ir::Procedure &proc = prog.procs[p];
+    for (const ir::Var &v : proc.vars)
+      if (why.empty() && v.type.isHeapRef())
+        why = "the program uses the heap (" + proc.name + " has the variable '" + v.name +
+              "' of a reference or array type): the step does not make the heap arbitrary";
+    auto each = [&](const ir::Stmt &s) {
+      switch (s.kind) {
+      case ir::Stmt::New:
+      case ir::Stmt::GetField:
+      case ir::Stmt::PutField:
+      case ir::Stmt::NewArray:
+      case ir::Stmt::GetElem:
+      case ir::Stmt::PutElem:
+      case ir::Stmt::Length:
+        if (why.empty())
+          why = "the program uses the heap (records or arrays): the step does not make the heap arbitrary";
+        break;
+      case ir::Stmt::Scan:
+        if (why.empty())
+          why = "the program reads its standard input: the step does not make the input position arbitrary";
+        break;
+      case ir::Stmt::Call:
+        if (mark[s.callee] == OnStack && why.empty())
+          why = "recursion (" + prog.procs[s.callee].name +
+                " calls itself, directly or through other procedures): the step covers loops only";
+        else if (mark[s.callee] == Unseen)
+          self(self, s.callee);
+        break;
+      default: break;
+      }
+    };
+    ir::forEachStmt(proc.pre, each);
+    ir::forEachStmt(proc.body, each);
+    ir::forEachStmt(proc.post, each);
+    mark[p] = Done;
+  };
+  visit(visit, entry);
+  for (const ir::Var &g : prog.globals)
+    if (why.empty() && g.type.isHeapRef())
+      why = "the program uses the heap (the global '" + g.name +
+            "' has a reference or array type): the step does not make the heap arbitrary";
+  return why;
+}
+
+namespace {
+
+/// One solver over `tm` for the queries of one encoding of the search, with what is left of the time.
+struct SearchSolver {
+  backends::MakeSolverResult made;
+  SearchSolver(const VerifyOptions &opts, backends::TermManager &tm) {
+    backends::SolverOptions so;
+    so.posing = opts.posing;
+    so.cores = opts.cores;
+    made = backends::makeSolver(opts.solver, tm, so);
+  }
+  /// check(goals) with the limit `ms` (0: none).
+  backends::Result check(const std::vector<Term> &goals, unsigned ms) {
+    made.solver->setTimeout(ms);
+    return made.solver->check(goals, backends::Need::NoCore);
+  }
+};
+
+/// The disjunction of `enc`'s checks `pick` selects (false when none).
+template <typename Pick> Term anyCheck(const Encoding &enc, backends::TermManager &tm, Pick &&pick) {
+  std::vector<Term> out;
+  for (size_t i = 0; i < enc.checks.size(); ++i)
+    if (pick(i, enc.checks[i]))
+      out.push_back(enc.checks[i].failed);
+  return out.empty() ? tm.mkFalse() : tm.mkOr(out);
+}
+
+/// The inductive step at the loop instance whose unwinding check `loopCheck` (of the bounded encoding of
+/// `opts`, at bound `opts.encode.unwind`) failed, with k that bound. Holds (empty answer) iff no other bound
+/// check of the bounded encoding can fail (every other loop and recursion finishes within the bound, so the
+/// bounded encoding covers the first k iterations of every run that reaches the loop) and no check of the
+/// step's goal can fail from an arbitrary state (EncodeOptions::induction), the loop being reached. Otherwise
+/// why not; `unknown` is set when a solver gave no answer.
+std::string inductiveStep(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
+                          const Check &loopCheck, unsigned ms, bool &unknown) {
+  auto answer = [&](const backends::Result &res, const char *what) {
+    unknown = res.isUnknown();
+    return unknown
+               ? std::string(what) + ": the solver gave no answer (" + backends::reasonName(res.reason) + ")"
+               : std::string();
+  };
+  uint32_t k = opts.encode.unwind;
+  ir::ContextPath at;
+  {
+    // The bounded encoding again (it is deterministic: the check's instance names the same context).
+    backends::TermManager tm;
+    Encoding enc = encode(prog, entry, tm, opts.encode);
+    at = enc.contexts.path(loopCheck.instance);
+    Term other = anyCheck(enc, tm, [&](size_t, const Check &c) {
+      return isBoundCheck(c.kind) &&
+             !(c.kind == loopCheck.kind && c.stmt == loopCheck.stmt && enc.contexts.path(c.instance) == at);
+    });
+    if (!tm.isFalse(other)) {
+      SearchSolver s(opts, tm);
+      if (!s.made)
+        return s.made.error;
+      enc.assertTo(*s.made.solver);
+      backends::Result res = s.check({other}, ms);
+      if (!res.isUnsat())
+        return res.isSat()
+                   ? "another bound (a loop or a recursion) can also fail at unwind " + std::to_string(k)
+                   : answer(res, "the other bounds");
+    }
+  }
+  backends::TermManager tm;
+  EncodeOptions eo = opts.encode;
+  eo.induction = InductionStep{loopCheck.stmt, at, k};
+  Encoding enc = encode(prog, entry, tm, eo);
+  if (!enc.induction.reached)
+    return "the step's encoding does not reach the loop";
+  Term goal = anyCheck(enc, tm, [&](size_t i, const Check &c) {
+    return i >= enc.induction.firstGoalCheck || (i >= enc.induction.firstCheck && isBoundCheck(c.kind));
+  });
+  SearchSolver s(opts, tm);
+  if (!s.made)
+    return s.made.error;
+  enc.assertTo(*s.made.solver);
+  if (!tm.isFalse(goal)) {
+    backends::Result res = s.check({goal}, ms);
+    if (res.isSat())
+      return "the step fails at k = " + std::to_string(k) +
+             ": from some state at the loop's head, k iterations without a failure can be followed by one";
+    if (res.isUnknown())
+      return answer(res, "the step");
+  }
+  // An unsat goal proves nothing when no path reaches the loop in the step's encoding.
+  backends::Result res = s.check({enc.induction.here}, ms);
+  if (res.isUnsat())
+    return "the step's encoding does not reach the loop";
+  return res.isSat() ? std::string() : answer(res, "the loop's reachability");
+}
+
+} // namespace
+
+VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
+                             const UnboundedOptions &u) {
+  auto start = Clock::now();
+  const double budget = opts.timeoutMs / 1000.0; // 0: no limit
+  auto leftMs = [&]() -> unsigned {
+    double left = budget - since(start);
+    return left <= 0.001 ? 1u : static_cast<unsigned>(left * 1000);
+  };
+  std::string noStep = u.kInduction ? inductionUnsupported(prog, entry, opts.encode) : "";
+  std::string stepWhy; // why the last step did not hold
+  std::vector<uint32_t> schedule = unwindSchedule(u.maxUnwind);
+  VerifyResult r;
+  uint32_t timedOutAt = 0;
+  for (size_t round = 0; round < schedule.size(); ++round) {
+    uint32_t k = schedule[round];
+    VerifyOptions vo = opts;
+    vo.encode.unwind = k;
+    vo.encode.unwindFloor = std::max(vo.encode.unwindFloor, k);
+    if (budget > 0)
+      vo.timeoutMs = leftMs();
+    VerifyResult next = verify(prog, entry, vo);
+    next.unwindReached = k;
+    if (next.verdict == Verdict::Unknown && round > 0 && budget > 0 && since(start) >= budget) {
+      timedOutAt = k; // the time limit ran out at this bound: the answer is the previous bound's
+      break;
+    }
+    r = std::move(next);
+    if (r.verdict == Verdict::Safe) {
+      r.proof = "all loops unwound: every input";
+      return r;
+    }
+    if (r.verdict != Verdict::BoundFailed) // a real failure, or no answer
+      break;
+    bool outOfTime = budget > 0 && since(start) >= budget;
+    if (u.kInduction && noStep.empty() && !outOfTime && r.check->kind == CheckKind::Unwinding) {
+      ir::StmtIndex index(prog);
+      const ir::Stmt *loop = index.find(r.check->stmt);
+      if (loop && loop->kind == ir::Stmt::While) {
+        bool unknown = false;
+        stepWhy = inductiveStep(prog, entry, vo, *r.check, budget > 0 ? leftMs() : 0, unknown);
+        if (stepWhy.empty()) {
+          VerifyResult safe;
+          safe.verdict = Verdict::Safe;
+          safe.solverName = r.solverName;
+          safe.unwindReached = k;
+          safe.proof = "k-induction, k = " + std::to_string(k) + ": every input";
+          return safe;
+        }
+      } else {
+        stepWhy = "the bound that fails is a recursion's";
+      }
+    } else if (u.kInduction && r.check->kind == CheckKind::HeapBound) {
+      stepWhy = "the heap bound fails";
+    }
+    if (r.check->kind == CheckKind::HeapBound || (budget > 0 && since(start) >= budget))
+      break; // raising the unwinding bound does not raise the heap bound
+  }
+  if (r.verdict == Verdict::Failed || r.verdict == Verdict::Safe)
+    return r;
+  std::string note = "the deepest bound reached: " + std::to_string(r.unwindReached) + " (--unwind auto: ";
+  for (size_t i = 0; i < schedule.size() && schedule[i] <= r.unwindReached; ++i)
+    note += (i ? ", " : "") + std::to_string(schedule[i]);
+  note += r.unwindReached == schedule.back() ? "; --max-unwind " + std::to_string(u.maxUnwind) + ")"
+          : timedOutAt ? "; the time limit ran out at bound " + std::to_string(timedOutAt) + ")"
+          : budget > 0 && since(start) >= budget ? "; the time limit is used up)"
+                                                 : ")";
+  if (u.kInduction)
+    note += "; k-induction: " + (noStep.empty() ? stepWhy : noStep);
+  r.searchNote = note;
+  return r;
+}
+
 PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
   backends::TermManager tm;
   Encoding enc = encode(prog, entry, tm, opts.encode);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace locus::encoder {
 
@@ -49,6 +50,12 @@ struct VerifyResult {
   double encodeSeconds = 0, solverStartStopSeconds = 0, handOverSeconds = 0, solverAssertSeconds = 0,
          solveSeconds = 0, replaySeconds = 0;
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
+  /// verifyUnbounded: the bound of the answer (the deepest one verified; 0: a plain bounded verification),
+  /// what a Safe answer proves ("all loops unwound: every input", "k-induction, k = 3: every input"; empty:
+  /// safe up to the bounds) and, for a BoundFailed or Unknown answer, why the search stopped.
+  uint32_t unwindReached = 0;
+  std::string proof;
+  std::string searchNote;
 };
 
 /// Why `solver` cannot decide the specification in `opts` (empty when it can): z3's string theory (4.8) is
@@ -75,6 +82,31 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
 /// 0): for wrapped or instrumented backends.
 VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                       backends::TermManager &tm, backends::Solver &solver);
+
+/// How verification goes past a fixed bound (`--unwind auto`, `--k-induction`; docs/cli.md, "Beyond a fixed
+/// bound").
+struct UnboundedOptions {
+  bool kInduction = false; ///< also try the inductive step at every bound (else: bounds alone)
+  uint32_t maxUnwind = 256;
+};
+
+/// The bounds the search verifies, in order: 1, 2, 4, … (powers of two) below `maxUnwind`, then `maxUnwind`.
+std::vector<uint32_t> unwindSchedule(uint32_t maxUnwind);
+
+/// Why the inductive step cannot be used soundly on `entry` of `prog` (empty: it can): recursion, the heap,
+/// the standard input, a specification of the output or result.
+std::string inductionUnsupported(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts);
+
+/// Bounded verification at each bound of unwindSchedule (every loop and recursion bound at least K:
+/// EncodeOptions::unwind and unwindFloor), a new encoding and solver per bound, stopping at the first
+/// answer that does not depend on the bound: Failed (a real failure, replayed), Safe with no bound check
+/// able to fail (`proof` "all loops unwound: every input"), or an error. With `kInduction`, when only the
+/// unwinding check of one loop instance can fail at bound K, the inductive step with k = K at that loop
+/// (EncodeOptions::induction) is tried: unsat (and the loop reached) is Safe ("k-induction, k = K"). The
+/// time limit `opts.timeoutMs` is the whole search's (wall time); running out, or the last bound, gives
+/// the last bound's answer (BoundFailed, or Unknown) with `searchNote`.
+VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
+                             const UnboundedOptions &u);
 
 /// Replays `cx` in the interpreter; true if it reaches `check` (same failure kind at the same statement;
 /// for a bound check: the statement is reached, a loop at least unwind + 1 times). `why` explains a no.

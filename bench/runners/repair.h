@@ -45,8 +45,9 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
                 const RepairOptions &o, std::vector<Task> &tasks, std::vector<std::string> &noSource,
                 std::vector<std::string> &errors);
 
-/// Whether the original text is a point of the mutation space of the faulty version: one option of one
-/// site (of `level`) renders back to it exactly. Independent of the search: it renders every option.
+/// Whether the original text is a point of mutate's space of the faulty version (level 2, with the variable
+/// and field replacements, as the bench runs it): one option of one site renders back to it exactly.
+/// Independent of the search: it renders every option.
 bool originalInSpace(const ir::Program &prog, const SourceManager &sm, const std::vector<uint32_t> &procs,
                      const std::string &originalText);
 

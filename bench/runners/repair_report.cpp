@@ -274,9 +274,9 @@ struct Report {
           "`bench faults`, same seed) written back as source.";
     if (!noSource.empty())
       md << " " << noSource.size()
-         << " drawn versions have no source form (a fault in an expression the lowering made up, in an "
-            "assigned "
-            "variable, a base, a field or a guard, or out of its C block scope) and are left out.";
+         << " drawn versions have no source form (a fault in an expression the lowering made up or in a "
+            "guard, one out of its C block scope, or in a statement the source cannot show again: a "
+            "declaration, a compound assignment) and are left out.";
     md << "\n\n## Summary\n\n" << summary.markdown() << "\n## Per class\n\n" << perClass.markdown();
     if (!complete.rows.empty()) {
       md << "\n## Completeness of mutate\n\n"

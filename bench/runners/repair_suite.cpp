@@ -40,9 +40,9 @@ std::vector<uint32_t> procIndices(const ir::Program &prog, const std::vector<std
 namespace {
 
 /// The source form of a drawn version: its faults found among the repair space's options (operators and
-/// constants) or the injector's variable replacements (same statements, same printed change), and applying
-/// them gives the injector's program exactly; their patch edits. Nullopt when a fault has none (an
-/// expression the lowering made up; an assigned variable, a base, a field or a guard; a deletion).
+/// constants) or the injector's variable and field replacements (same statements, same printed change),
+/// and applying them gives the injector's program exactly; their patch edits. Nullopt when a fault has none
+/// (an expression the lowering made up; a guard; a deletion).
 std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &prog,
                                                            const std::vector<mutation::Site> &sites,
                                                            const std::vector<mutation::Candidate> &vars,
@@ -66,37 +66,37 @@ std::optional<std::vector<repair::patch::Edit>> sourceForm(const ir::Program &pr
   }
   if (!allEdits || m.faults.empty())
     return std::nullopt;
-  // Variable and field replacements and deletions: the first candidate of each fault (they are on disjoint
-  // statements).
+  // Variable and field replacements: for each fault the first candidate that changes its statement the same
+  // way (`x := x + 1` → `y := x + 1` or `x := y + 1`; they are on disjoint statements); deletions.
   std::vector<const mutation::Candidate *> chosen;
   for (const mutate::Fault &f : m.faults) {
     auto c = std::find_if(vars.begin(), vars.end(), [&](const mutation::Candidate &c) {
-      return c.kind == f.kind && c.from == f.from && c.to == f.to && same(c.stmts, f.stmts);
+      if (c.kind != f.kind || !same(c.stmts, f.stmts))
+        return false;
+      if (c.kind == mutation::Kind::Delete)
+        return true;
+      if (c.slot == mutation::Slot::Guard || c.from != f.from || c.to != f.to)
+        return false;
+      std::vector<mutation::Change> changed;
+      mutation::apply(prog, {&c}, &changed);
+      return changed.size() == 1 && changed.front().after == f.after;
     });
     if (c == vars.end())
       return std::nullopt;
     chosen.push_back(&*c);
   }
-  ir::Program applied = mutation::apply(prog, chosen);
-  if (ir::toString(applied, printed) != m.text)
+  if (ir::toString(mutation::apply(prog, chosen), printed) != m.text)
     return std::nullopt;
-  ir::StmtIndex index(applied);
   std::vector<repair::patch::Edit> out;
   for (const mutation::Candidate *c : chosen) {
     if (c->kind == mutation::Kind::Delete) {
       out.push_back(repair::patch::Edit::remove(c->stmts.front()));
       continue;
     }
-    if (c->kind == mutation::Kind::Var && c->slot == mutation::Slot::ExprVar) {
-      std::optional<std::vector<repair::patch::Edit>> e = mutation::varEdits(prog, *c);
-      if (!e)
-        return std::nullopt;
-      out.insert(out.end(), e->begin(), e->end());
-      continue;
-    }
-    for (ir::StmtId id : c->stmts) // another target, base, field or guard: the statement written anew
-      if (const ir::Stmt *st = index.find(id))
-        out.push_back(repair::patch::Edit::replaceStmt(id, *st));
+    std::optional<std::vector<repair::patch::Edit>> e = mutation::varEdits(prog, *c);
+    if (!e)
+      return std::nullopt;
+    out.insert(out.end(), e->begin(), e->end());
   }
   return out;
 }
@@ -159,7 +159,7 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
 
 bool originalInSpace(const ir::Program &prog, const SourceManager &sm, const std::vector<uint32_t> &procs,
                      const std::string &originalText) {
-  for (const mutation::Site &s : mutation::space(prog, procs, 2)) {
+  for (const mutation::Site &s : mutation::space(prog, procs, 2, true)) {
     if (!s.source)
       continue;
     for (const mutation::Option &opt : s.options) {

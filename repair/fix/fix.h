@@ -118,6 +118,7 @@ struct Options {
 inline constexpr const char *kLevel = "--level";                    ///< mutate: the mutation level, 1 or 2
 inline constexpr const char *kMaxMutations = "--max-mutations";     ///< mutate: places mutated at once
 inline constexpr const char *kNoLocalization = "--no-localization"; ///< mutate: AllRepair, not fl-AllRepair
+inline constexpr const char *kNoReplacements = "--no-replacements"; ///< mutate: operators and constants only
 inline constexpr const char *kMaxIterations = "--max-iterations";   ///< template: CEGIS rounds per diagnosis
 inline constexpr const char *kDiagnosisSize = "--diagnosis-size";   ///< template: the largest diagnosis
 inline constexpr const char *kCoefficientBound = "--coefficient-bound"; ///< template: preferred |coefficient|

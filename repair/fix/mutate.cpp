@@ -1,6 +1,7 @@
 // Mutation-based repair (Rothenberg & Grumberg): AllRepair's generate-validate loop over the mutation
-// space of levels 1 and 2, with fl-AllRepair's pruning — a buggy mutant's must location set (FOSFL) blocks
-// every mutant that agrees with it there. `locus repair --method mutate`; docs/repair.md.
+// space of levels 1 and 2 (joined, unless --no-replacements, by the fault injector's variable and field
+// replacements), with fl-AllRepair's pruning — a buggy mutant's must location set (FOSFL) blocks every
+// mutant that agrees with it there. `locus repair --method mutate`; docs/repair.md.
 //
 // The generator is a SAT problem over "site s uses option o" (at most one option per site; exactly n sites
 // mutated, n = 1, 2, … up to --max-mutations, so repairs come out smallest first). Each model is a mutant;
@@ -29,16 +30,26 @@ using Clock = std::chrono::steady_clock;
 namespace mutation = repair::mutation;
 
 /// Whether a must set can name a site: the must set holds the statements whose Value steps are in the
-/// slice, and only an assignment's value step covers every expression a mutation changes. A site in
-/// another statement (a loop's condition, a call's arguments, a field write) is treated as being in every
-/// must set — never a reason to block.
+/// slice, and only an assignment's value step covers every expression a mutation changes; a field read's
+/// covers its base and field (the value read, and the null check on the base). A site in another statement
+/// (a loop's condition, a call's arguments, a field write) or an assigned variable (the slice follows the
+/// variables read, not the one written instead) is treated as being in every must set — never a reason to
+/// block.
 bool nameable(const ir::StmtIndex &index, const mutation::Site &site) {
+  if (site.slot == mutation::Slot::Lhs)
+    return false;
+  bool part = site.slot == mutation::Slot::Base || site.slot == mutation::Slot::Field;
   for (ir::StmtId id : site.stmts) {
     const ir::Stmt *s = index.find(id);
-    if (!s || s->kind != ir::Stmt::Assign)
+    if (!s || s->kind != (part ? ir::Stmt::GetField : ir::Stmt::Assign))
       return false;
   }
   return true;
+}
+
+/// Whether a site is one of the fault injector's variable and field replacements.
+bool isReplacement(const mutation::Site &site) {
+  return site.slot != mutation::Slot::ExprOp && site.slot != mutation::Slot::ExprInt;
 }
 
 /// How many mutants with at most `k` mutated sites (each of `free` with its option count; `fixed` already
@@ -80,6 +91,7 @@ struct MutateOptions {
   unsigned level = 2;        ///< the mutation level (1 or 2, NOTES.md)
   unsigned maxMutations = 2; ///< at most this many places mutated at once
   bool localization = true;  ///< fl-AllRepair (block by the must set) or AllRepair (block the mutant only)
+  bool replacements = true;  ///< the variable and field replacements join the operator and constant space
 };
 
 repair::OptionDecl levelOption() {
@@ -94,11 +106,17 @@ repair::OptionDecl noLocalizationOption() {
                             "AllRepair without fault localization (a buggy mutant blocks only itself)");
 }
 
+repair::OptionDecl noReplacementsOption() {
+  return repair::boolOption(kNoReplacements, "AllRepair's operator and constant mutations only, without the "
+                                             "variable and field replacements");
+}
+
 MutateOptions mutateOptionsOf(const Options &opts) {
   MutateOptions m;
   m.level = static_cast<unsigned>(repair::unsignedValue(levelOption(), opts.given));
   m.maxMutations = static_cast<unsigned>(repair::unsignedValue(maxMutationsOption(), opts.given));
   m.localization = !repair::boolValue(noLocalizationOption(), opts.given);
+  m.replacements = !repair::boolValue(noReplacementsOption(), opts.given);
   return m;
 }
 
@@ -106,17 +124,18 @@ class Mutate final : public Method {
 public:
   const char *name() const override { return "mutate"; }
   const char *summary() const override {
-    return "mutation-based repair (fl-AllRepair): every minimal set of at most --max-mutations operator and "
-           "constant mutations that makes the program verify";
+    return "mutation-based repair (fl-AllRepair): every minimal set of at most --max-mutations operator, "
+           "constant, variable and field mutations that makes the program verify";
   }
   std::vector<repair::OptionDecl> options() const override {
-    return {levelOption(), maxMutationsOption(), noLocalizationOption()};
+    return {levelOption(), maxMutationsOption(), noLocalizationOption(), noReplacementsOption()};
   }
   std::string describe(const Problem &p) const override {
     MutateOptions m = mutateOptionsOf(p.opts);
     return "level " + std::to_string(m.level) + ", at most " + std::to_string(m.maxMutations) + " mutation" +
            (m.maxMutations == 1 ? "" : "s") +
-           (m.localization ? ", fl-AllRepair" : ", AllRepair without localization");
+           (m.localization ? ", fl-AllRepair" : ", AllRepair without localization") +
+           (m.replacements ? "" : ", no variable or field replacements");
   }
 
   Result run(const Problem &p) const override {
@@ -158,12 +177,18 @@ public:
     std::vector<uint32_t> procs(procSet.begin(), procSet.end());
     std::sort(procs.begin(), procs.end());
     std::vector<mutation::Site> sites;
-    size_t droppedSites = 0, viaSourceOptions = 0;
-    for (mutation::Site &s : mutation::space(p.prog, procs, mo.level)) {
+    size_t droppedSites = 0, viaSourceOptions = 0, droppedOptions = 0;
+    for (mutation::Site &s : mutation::space(p.prog, procs, mo.level, mo.replacements)) {
       if (!s.source) {
         ++droppedSites;
         continue;
       }
+      if (isReplacement(s)) // only the replacements the source can show (not a declaration's variable)
+        std::erase_if(s.options, [&](const mutation::Option &o) {
+          bool refused = !patch::render(p.prog, p.sm, mutation::edits(p.prog, {{&s, &o}})).patch;
+          droppedOptions += refused;
+          return refused;
+        });
       viaSourceOptions += std::count_if(s.options.begin(), s.options.end(),
                                         [](const mutation::Option &o) { return !o.sourceExact; });
       if (!s.options.empty())
@@ -183,6 +208,8 @@ public:
     r.stats["sites"] = static_cast<double>(sites.size());
     r.stats["options"] = static_cast<double>(options);
     r.stats["sites_without_source"] = static_cast<double>(droppedSites);
+    if (mo.replacements)
+      r.stats["replacements_without_source"] = static_cast<double>(droppedOptions);
     r.stats["options_via_source"] = static_cast<double>(viaSourceOptions);
     unsigned k = std::min<unsigned>(mo.maxMutations, static_cast<unsigned>(sites.size()));
     std::vector<size_t> optionCounts;
@@ -191,8 +218,10 @@ public:
     r.stats["space"] = countMutants(optionCounts, k, 0) - 1;
     if (sites.empty()) {
       r.complete = true;
-      return finish(Status::NotRepaired,
-                    "no operator or constant of the changeable procedures can be mutated");
+      return finish(Status::NotRepaired, mo.replacements ? "no operator, constant, variable or field of the "
+                                                           "changeable procedures can be mutated"
+                                                         : "no operator or constant of the changeable "
+                                                           "procedures can be mutated");
     }
 
     // The generator.
@@ -218,7 +247,7 @@ public:
     lo.procs = procSet;
     std::vector<repair::TestRun> noTests;
     size_t validated = 0, buggy = 0, unknown = 0, mustSets = 0, mustFailed = 0, reverifyFailed = 0;
-    size_t unrenderable = 0, validatedViaSource = 0;
+    size_t unrenderable = 0, validatedViaSource = 0, refutedFromSource = 0;
     double blockedSum = 0, mustSites = 0, validateSeconds = 0, mustSeconds = 0, generateSeconds = 0;
     std::string internal;
     bool stopped = false, exhausted = false;
@@ -269,23 +298,36 @@ public:
           v = validate(cand, p.spec, msLeft(deadline));
         }
         validateSeconds += secondsSince(tv);
+        // A replacement's source edit may mean more than its IR change where C's semantics depend on the text
+        // (a field that malloc leaves indeterminate unless the text writes it): such a mutant, correct on
+        // the IR and not from its patched source, is refuted and blocked alone.
+        bool replaced =
+            std::any_of(picked.begin(), picked.end(), [](const auto &x) { return isReplacement(*x.first); });
+        bool refuted = false;
         if (v.verdict == Validation::Verdict::Correct) {
           std::vector<std::string> changes;
           for (const auto &[s, o] : picked)
             changes.push_back(placeText(p.prog, index, *s, *o));
           bool rendered = false;
-          std::string why;
+          std::string why, changed;
+          for (const std::string &c : changes)
+            changed += (changed.empty() ? "" : ", ") + c;
           std::optional<Repair> rep = finishRepair(p, mutation::edits(p.prog, picked), std::move(changes),
                                                    picked.size(), secondsSince(t0), rendered, why);
           if (rep) {
             r.repairs.push_back(std::move(*rep));
           } else if (!rendered) {
             ++unrenderable;
+          } else if (replaced) {
+            refuted = true;
+            ++refutedFromSource;
           } else {
             ++reverifyFailed;
             if (internal.empty())
-              internal = why;
+              internal = changed + ": " + why;
           }
+        }
+        if (v.verdict == Validation::Verdict::Correct && !refuted) {
           // Minimality: no mutant containing these mutations is reported.
           std::vector<Term> clause;
           for (size_t i = 0; i < sites.size(); ++i)
@@ -330,7 +372,7 @@ public:
               ++mustFailed;
             }
           }
-        } else {
+        } else if (!refuted) {
           ++unknown;
         }
         std::vector<Term> clause;
@@ -369,6 +411,8 @@ public:
     r.stats["unrenderable"] = static_cast<double>(unrenderable);
     r.stats["validated_via_source"] = static_cast<double>(validatedViaSource);
     r.stats["reverify_failed"] = static_cast<double>(reverifyFailed);
+    if (mo.replacements)
+      r.stats["refuted_from_source"] = static_cast<double>(refutedFromSource);
     r.stats["validate_s"] = validateSeconds;
     r.stats["must_s"] = mustSeconds;
     r.stats["generate_s"] = generateSeconds;

@@ -523,10 +523,16 @@ bool hasTemp(const ir::Procedure &p, const Expr &e) {
 
 } // namespace
 
-std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs, unsigned level) {
+std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs, unsigned level,
+                        bool replacements) {
   std::vector<Site> out;
   ir::StmtIndex index(prog);
-  for (const Candidate &c : mutationCandidates(prog, procs, level, Table::Repair)) {
+  std::vector<Candidate> cands = mutationCandidates(prog, procs, level, Table::Repair);
+  if (replacements)
+    for (Candidate &c : mutationCandidates(prog, procs, 0))
+      if (c.slot != Slot::Guard) // a guard is a condition the lowering computed: no source form
+        cands.push_back(std::move(c));
+  for (const Candidate &c : cands) {
     if (out.empty() || out.back().stmts != c.stmts || out.back().slot != c.slot ||
         out.back().index != c.index) {
       Site site;
@@ -536,9 +542,17 @@ std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs,
       site.index = c.index;
       site.from = c.from;
       const Stmt &s = *index.find(c.stmts.front());
-      const Expr *node = exprNodes(s, c.slot == Slot::ExprOp ? Expr::Binary : Expr::IntLit).at(c.index);
-      site.node = nodeIndex(s, node);
-      site.source = node->range.valid();
+      if (c.slot == Slot::Lhs || c.slot == Slot::Base || c.slot == Slot::Field) {
+        site.node = ir::kNone;
+        site.source = s.range.valid() && s.construct != 0;
+      } else {
+        Expr::Kind kind = c.slot == Slot::ExprOp    ? Expr::Binary
+                          : c.slot == Slot::ExprInt ? Expr::IntLit
+                                                    : Expr::VarUse;
+        const Expr *node = exprNodes(s, kind).at(c.index);
+        site.node = nodeIndex(s, node);
+        site.source = node->range.valid();
+      }
       out.push_back(std::move(site));
     }
     Site &site = out.back();
@@ -546,6 +560,8 @@ std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs,
     o.kind = c.kind;
     o.op = c.op;
     o.value = c.value;
+    o.var = c.var;
+    o.field = c.field;
     o.to = c.to;
     if (c.kind == Kind::Operator && ir::isBoolConnective(c.op)) {
       // A short circuit lowered into guarded statements: its left operand made an atom (a temporary), its
@@ -592,6 +608,8 @@ Candidate candidateOf(const Site &site, const Option &o) {
   c.index = site.index;
   c.op = o.op;
   c.value = o.value;
+  c.var = o.var;
+  c.field = o.field;
   c.from = site.from;
   c.to = o.to;
   return c;
@@ -616,10 +634,23 @@ std::vector<patch::Edit> edits(const Program &prog,
   for (const auto &[site, o] : choice)
     for (StmtId id : site->stmts) {
       const Stmt &s = *index.find(id);
+      if (site->node == ir::kNone) { // the assigned variable, the base or the field: the statement again
+        Stmt n = s;
+        if (site->slot == Slot::Lhs)
+          n.lhs = o->var;
+        else if (site->slot == Slot::Base)
+          n.base = o->var;
+        else
+          n.field = o->field;
+        out.push_back(patch::Edit::replaceStmt(id, std::move(n)));
+        continue;
+      }
       Expr e = *patch::nodeAt(s, site->node);
       e.range = {}; // the changed node (its operands keep their ranges: their text stays)
       if (o->kind == Kind::Operator)
         e.op = o->op;
+      else if (o->kind == Kind::Var)
+        e.var = o->var;
       else
         e.value = o->value;
       out.push_back(patch::Edit::replace(id, site->node, std::move(e)));
@@ -628,7 +659,7 @@ std::vector<patch::Edit> edits(const Program &prog,
 }
 
 std::optional<std::vector<patch::Edit>> varEdits(const Program &prog, const Candidate &c) {
-  if (c.kind != Kind::Var || c.slot != Slot::ExprVar)
+  if ((c.kind != Kind::Var && c.kind != Kind::Field) || c.slot == Slot::Guard)
     return std::nullopt;
   std::vector<patch::Edit> out;
   ir::StmtIndex index(prog);
@@ -636,6 +667,19 @@ std::optional<std::vector<patch::Edit>> varEdits(const Program &prog, const Cand
     const Stmt *s = index.find(id);
     if (!s)
       return std::nullopt;
+    if (c.slot == Slot::Lhs || c.slot == Slot::Base || c.slot == Slot::Field) {
+      if (!s->range.valid() || s->construct == 0)
+        return std::nullopt;
+      Stmt n = *s;
+      if (c.slot == Slot::Lhs)
+        n.lhs = c.var;
+      else if (c.slot == Slot::Base)
+        n.base = c.var;
+      else
+        n.field = c.field;
+      out.push_back(patch::Edit::replaceStmt(id, std::move(n)));
+      continue;
+    }
     std::vector<const Expr *> uses = exprNodes(*s, Expr::VarUse);
     if (c.index >= uses.size() || !uses[c.index]->range.valid())
       return std::nullopt;

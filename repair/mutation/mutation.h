@@ -98,49 +98,62 @@ std::vector<uint32_t> defaultProcsUnderTest(const ir::Program &prog, const std::
 
 // ---- the mutation space of repair ----
 
-/// One option at a site: the operator or constant the site's node becomes.
+/// One option at a site: the operator, constant, variable or field the site's place becomes.
 struct Option {
-  Kind kind = Kind::Operator; ///< Operator or Constant
+  Kind kind = Kind::Operator; ///< Operator, Constant, Var or Field
   ir::Op op = ir::Op::Add;
   int64_t value = 0;
-  std::string to; ///< printable
+  ir::VarRef var;     ///< Var: the replacement
+  uint32_t field = 0; ///< Field: the replacement
+  std::string to;     ///< printable
   /// Whether the source edit means the same IR change. False for `and`/`or` of a short circuit whose right
   /// operand was lowered into guarded statements (reads, calls): the IR mutation changes the combination
   /// only, the source edit also which reads run.
   bool sourceExact = true;
 };
 
-/// A mutable place: a statement (with its copies) and an expression node in it, and its options.
+/// A mutable place: a statement (with its copies) and an expression node in it (or a part of the statement:
+/// its assigned variable, base or field), and its options.
 struct Site {
   uint32_t proc = ir::kNone;
   std::vector<ir::StmtId> stmts; ///< the statement and its copies (program order)
-  Slot slot = Slot::ExprOp;      ///< ExprOp or ExprInt
+  Slot slot = Slot::ExprOp;      ///< ExprOp or ExprInt; with replacements also ExprVar, Lhs, Base or Field
   uint32_t index = 0;            ///< the occurrence of that kind in the statement's value and arguments
-  uint32_t node = 0;             ///< the same node as a patch::Edit node index (pre-order over all)
-  std::string from;              ///< printable: the operator or constant now
-  /// Whether the node has source text of its own, so that its options render as patches: not for an
+  uint32_t node =
+      0; ///< the same node as a patch::Edit node index (pre-order over all); kNone: Lhs, Base, Field
+  std::string from; ///< printable: the operator, constant, variable or field now
+  /// Whether the place has source text of its own, so that its options can render as patches: not for an
   /// expression the lowering made up (the element selection `i == 1` of C's `a[i]`), nor for one a mutation
-  /// changed (its text is no longer the source's), nor in printed IR without source information.
+  /// changed (its text is no longer the source's), nor in printed IR without source information. A part of
+  /// a statement (Lhs, Base, Field) has it when the statement has a source construct; whether an option
+  /// renders (patch::Edit::replaceStmt: not a declaration, a variable declared there) is up to patch::render.
   bool source = true;
   std::vector<Option> options;
 };
 
 /// AllRepair's mutation space of a level (1 or 2) over `procs`, with the Repair table: every binary
-/// operator and (level 2) integer constant of the mutable statements, in program order. The options of a
-/// site with `source` render as patches (edits()).
-std::vector<Site> space(const ir::Program &prog, const std::vector<uint32_t> &procs, unsigned level);
+/// operator and (level 2) integer constant of the mutable statements, in program order; with
+/// `replacements`, also the fault injector's level-0 variable and field replacements (`mutationCandidates`
+/// at level 0, guards excluded: a variable in an expression, an assigned variable, the base of a field or
+/// element access, a field), after them. The options of a site with `source` render as patches (edits()),
+/// or are refused by patch::render with the reason.
+std::vector<Site> space(const ir::Program &prog, const std::vector<uint32_t> &procs, unsigned level,
+                        bool replacements = false);
 
 /// The program with option `o` chosen at each given site (pairs of site and option; sites disjoint).
 ir::Program applyChoice(const ir::Program &prog,
                         const std::vector<std::pair<const Site *, const Option *>> &choice);
 
-/// A variable replacement of the injector (`mutationCandidates` at level 0) as patch edits, when it replaces
-/// a variable occurrence in an expression (`Slot::ExprVar`) that has source text of its own (one edit per
-/// copy of the statement). Nullopt otherwise: an assigned variable, a getfield/putfield base, a field or a
-/// guard is not an expression node a patch replaces.
+/// A variable or field replacement of the injector (`mutationCandidates` at level 0) as patch edits (one
+/// per copy of the statement): a variable occurrence in an expression (`Slot::ExprVar`) with source text of
+/// its own as patch::Edit::replace; an assigned variable, a base or a field as patch::Edit::replaceStmt of
+/// a statement with a source construct (patch::render may still refuse it, with the reason). Nullopt
+/// otherwise: a guard (a condition the lowering computed), an expression without source text.
 std::optional<std::vector<patch::Edit>> varEdits(const ir::Program &prog, const Candidate &c);
 
-/// The choice as patch edits (one per copy; the renderer writes copies of one text once).
+/// The choice as patch edits (one per copy; the renderer writes copies of one text once): an operator,
+/// constant or variable in an expression as patch::Edit::replace of its node; an assigned variable, base or
+/// field as patch::Edit::replaceStmt of the statement so changed.
 std::vector<patch::Edit> edits(const ir::Program &prog,
                                const std::vector<std::pair<const Site *, const Option *>> &choice);
 

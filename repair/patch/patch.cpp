@@ -2,6 +2,7 @@
 // source files → patched text and a unified diff.
 #include "repair/patch/patch.h"
 
+#include "ir/analysis.h"
 #include "ir/printer.h"
 #include "repair/patch/diff.h"
 
@@ -45,6 +46,11 @@ Edit Edit::replaceStmt(ir::StmtId stmt, ir::Stmt s) {
 Edit Edit::insertAfter(ir::StmtId anchor, ir::Stmt s) {
   Edit x = insertBefore(anchor, std::move(s));
   x.kind = Kind::InsertAfter;
+  return x;
+}
+Edit Edit::replaceStmt(ir::StmtId stmt, ir::Stmt s) {
+  Edit x = insertBefore(stmt, std::move(s));
+  x.kind = Kind::ReplaceStmt;
   return x;
 }
 
@@ -251,7 +257,7 @@ public:
       case Edit::Kind::Delete: te = remove(*s); break;
       case Edit::Kind::InsertBefore:
       case Edit::Kind::InsertAfter: te = insert(*s, e.insert, e.kind == Edit::Kind::InsertAfter); break;
-      case Edit::Kind::ReplaceStmt: throw Refused{"replacing a whole statement is not rendered yet"};
+      case Edit::Kind::ReplaceStmt: te = replaceStmt(*s, e.insert); break;
       }
       te.order = i;
       const File &f = file(te.file);
@@ -719,28 +725,33 @@ private:
     const File &f = file(o->range.begin.file);
     Text t = render(e);
     std::string text = wrap(t, contextNeed(o->range));
-    // Text of the old expression that the new one does not reuse must not do anything (`x++` in `x++ + 1`).
     size_t a = f.offset(o->range.begin), b = f.offset(o->range.end);
+    checkDropped(f, o->range);
+    return {o->range.begin.file, a, b, text, 0};
+  }
+
+  /// Text of `r` that the new text does not reuse (reused_) must not do anything (`x++` in `x++ + 1`).
+  void checkDropped(const File &f, const SourceRange &r) {
+    size_t a = f.offset(r.begin), b = f.offset(r.end);
     std::vector<std::pair<size_t, size_t>> kept;
-    for (const SourceRange &r : reused_)
-      if (o->range.contains(r))
-        kept.push_back({f.offset(r.begin), f.offset(r.end)});
+    for (const SourceRange &k : reused_)
+      if (r.contains(k))
+        kept.push_back({f.offset(k.begin), f.offset(k.end)});
     std::sort(kept.begin(), kept.end());
     size_t pos = a;
     for (auto [ka, kb] : kept) {
       if (ka > pos)
-        dropCheck(f, pos, ka, *o);
+        dropCheck(f, pos, ka, r);
       pos = std::max(pos, kb);
     }
     if (pos < b)
-      dropCheck(f, pos, b, *o);
-    return {o->range.begin.file, a, b, text, 0};
+      dropCheck(f, pos, b, r);
   }
 
-  void dropCheck(const File &f, size_t a, size_t b, const Expr &o) {
+  void dropCheck(const File &f, size_t a, size_t b, const SourceRange &r) {
     std::string dropped = f.text.substr(a, b - a);
     if (hasSideEffects(dropped, f.lang))
-      throw Refused{"replacing '" + textOf(o.range) + "' at " + where(o.range) + " would drop '" + dropped +
+      throw Refused{"replacing '" + textOf(r) + "' at " + where(r) + " would drop '" + dropped +
                     "', which has side effects"};
   }
 
@@ -854,6 +865,133 @@ private:
     if (restOfLine)
       return {r.begin.file, le, le, "\n" + indent + text, 0};
     return {r.begin.file, b, b, " " + text, 0};
+  }
+
+  bool isTemp(ir::VarRef v) const {
+    return v.valid() && !v.global && prog_.procs.at(proc_).vars.at(v.index).temp;
+  }
+
+  /// Whether two texts are the same tokens, parentheses aside (`x := (a + b);` reads as `x := a + b;`).
+  bool sameTokens(const std::string &a, const std::string &b) const {
+    auto strip = [&](const std::string &t) {
+      std::vector<std::string> out;
+      for (const Token &k : tokenize(t, lang_))
+        if (k.text != "(" && k.text != ")")
+          out.emplace_back(k.text);
+      return out;
+    };
+    return strip(a) == strip(b);
+  }
+
+  /// `base.field` (GCL) or `base->field` (C) of a GetField or PutField, the base named at target_.
+  std::string readText(const ir::Stmt &s) {
+    const ir::Var &b = prog_.var(prog_.procs.at(proc_), s.base);
+    if (b.type.kind != ir::Type::Ref || b.type.record >= prog_.records.size() ||
+        s.field >= prog_.records[b.type.record].fields.size())
+      throw Refused{"'" + b.name + "' has no field #" + std::to_string(s.field)};
+    return nameAt(s.base, target_) + (lang_ == Language::Gcl ? "." : "->") +
+           prog_.records[b.type.record].fields[s.field].name;
+  }
+
+  /// ReplaceStmt: statement `s` written as `n` (same kind, guard and place; another target, base, field or
+  /// value). A field read into a temporary is written where its construct uses the temporary (`cur.next`
+  /// of `cur.prev := cur.next;`); any other statement as its whole source statement, which must consist of
+  /// it and the temporaries feeding it and read as the statement prints (not a declaration, a compound
+  /// assignment, an increment).
+  TextEdit replaceStmt(const ir::Stmt &s, const ir::Stmt &n) {
+    const ir::Procedure &p = prog_.procs.at(proc_);
+    std::string at = "statement #" + std::to_string(s.id) + " at " + ir::formatLoc(prog_, s.loc);
+    if (n.kind != s.kind)
+      throw Refused{at + " is a '" + ir::stmtKindName(s.kind) + "' statement; it cannot be written as a '" +
+                    ir::stmtKindName(n.kind) + "'"};
+    if (!sameGuard(n.guard, s.guard))
+      throw Refused{"the new statement's guard '" + ir::toString(prog_, p, n.guard) + "' is not the guard '" +
+                    ir::toString(prog_, p, s.guard) + "' of " + at};
+    if (!s.range.valid() || s.construct == 0)
+      throw Refused{at + " has no source range to replace"};
+    if (s.kind == ir::Stmt::GetField && isTemp(s.lhs))
+      return replaceRead(s, n, at);
+    if (isTemp(s.lhs))
+      throw Refused{at + " computes a temporary of the source statement at " + where(s.range) +
+                    "; only a field read into a temporary has a source form"};
+    const SourceRange &r = s.range;
+    // The source statement: this statement and the temporaries feeding it, declaring nothing.
+    forEachStmtOf(p, [&](const ir::Stmt &x) {
+      if (x.construct != s.construct)
+        return;
+      if (x.id != s.id && !(ir::writesLhs(x) && isTemp(x.lhs)))
+        throw Refused{"'" + textOf(r) + "' at " + where(r) + " is more than " + at + " (also '" +
+                      ir::toString(prog_, p, x) + "')"};
+      if (x.lhs.valid() && !x.lhs.global && !isTemp(x.lhs)) {
+        const ir::Var &v = p.vars.at(x.lhs.index);
+        if (r.contains({v.loc, v.loc}))
+          throw Refused{"'" + textOf(r) + "' at " + where(r) + " declares '" + v.name +
+                        "': a declaration is not written again"};
+      }
+    });
+    std::optional<Expr> place = placeGuard(s);
+    if (!place || !sameGuard(*place, s.guard))
+      throw Refused{"'" + textOf(r) + "' at " + where(r) +
+                    " has a guard of its own, which is not written again"};
+    beginEdit(r);
+    const File &f = file(r.begin.file);
+    std::string old = textOf(r);
+    if (old.empty() || old.back() != ';')
+      throw Refused{"'" + old + "' at " + where(r) +
+                    " is not a statement of its own (a part of a 'for' header)"};
+    // The source must read as the statement prints, so that the new text differs from it only in the edit.
+    std::string printed = stmtText(s);
+    if (!sameTokens(printed, old))
+      throw Refused{"'" + old + "' at " + where(r) + " is not written as '" + printed +
+                    "' (a compound assignment, an increment, a macro?): it cannot be written again"};
+    reused_.clear();
+    std::string text = stmtText(n);
+    // The old expressions' text that is not written again must not do anything (a call's result).
+    ir::forEachExprOf(s, [&](const Expr &root) {
+      if (root.range.valid() && r.contains(root.range))
+        checkDropped(f, root.range);
+    });
+    return {r.begin.file, f.offset(r.begin), f.offset(r.end), text, 0};
+  }
+
+  /// ReplaceStmt of a field read into a temporary: the new read where the construct uses the temporary.
+  TextEdit replaceRead(const ir::Stmt &s, const ir::Stmt &n, const std::string &at) {
+    const ir::Procedure &p = prog_.procs.at(proc_);
+    if (n.lhs != s.lhs)
+      throw Refused{at + " reads into the temporary '" + prog_.var(p, s.lhs).name +
+                    "': only its base and field can change"};
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>> uses;
+    SourceRange use;
+    size_t unranged = 0;
+    forEachStmtOf(p, [&](const ir::Stmt &x) {
+      if (x.construct != s.construct || x.id == s.id)
+        return;
+      ir::forEachExprOf(x, [&](const Expr &root) {
+        ir::forEachNode(root, [&](const Expr &e) {
+          if (e.kind != Expr::VarUse || e.var != s.lhs)
+            return;
+          if (!e.range.valid()) {
+            ++unranged;
+            return;
+          }
+          uses.insert(
+              {e.range.begin.file, e.range.begin.line, e.range.begin.col, e.range.end.line, e.range.end.col});
+          use = e.range;
+        });
+      });
+    });
+    if (uses.size() != 1 || unranged != 0)
+      throw Refused{at + " reads into the temporary '" + prog_.var(p, s.lhs).name + "', which " +
+                    (uses.size() > 1 ? "its source statement reads at several places"
+                                     : "has no source text where it is used (the base of another field "
+                                       "read, a made-up expression)")};
+    beginEdit(use);
+    const File &f = file(use.begin.file);
+    std::string old = textOf(use), printed = readText(s);
+    if (!sameTokens(printed, old))
+      throw Refused{"'" + old + "' at " + where(use) + " is not written as '" + printed + "'"};
+    std::string text = readText(n); // the old text is a base and a field name (as printed): nothing dropped
+    return {use.begin.file, f.offset(use.begin), f.offset(use.end), text, 0};
   }
 
   /// A new statement in the file's syntax (its guard is handled by insert()).

@@ -481,3 +481,164 @@ TEST_CASE("arrays: element reads, writes, lengths and allocations insert in GCL;
   REQUIRE_MESSAGE(r.patch, r.error);
   CHECK(r.patch->files[0].after.find("r := a == null;") != std::string::npos);
 }
+
+TEST_CASE(
+    "replaced statements: another target, base or field; a field read into a temporary where it is used") {
+  std::string g = "type Node { next: Node; prev: Node; val: int; }\n"
+                  "proc f(cur: Node, x: Node, y: Node, b: bool) returns (r: Node) {\n"
+                  "  var p: Node := x;\n"
+                  "  cur.prev := cur.next;\n"
+                  "  x := y.next;\n"
+                  "  p := x;\n"
+                  "  [b] r := p;\n"
+                  "  r.val := (r.val + 1);\n"
+                  "}\n";
+  // A statement changed by `change`, the one at `line` of `kind` (the first there).
+  using Change = std::function<void(ir::Stmt &)>;
+  auto edit = [](uint32_t line, ir::Stmt::Kind kind, Change change) {
+    return [line, kind, change](const ir::Program &p) {
+      ir::Stmt s = stmtAt(p, line, kind);
+      change(s);
+      return std::vector<Edit>{Edit::replaceStmt(s.id, s)};
+    };
+  };
+  auto lineOf = [](const PatchResult &r, const std::string &text) {
+    REQUIRE_MESSAGE(r.patch, r.error);
+    INFO(r.patch->diff);
+    CHECK(r.patch->files[0].after.find(text) != std::string::npos);
+  };
+  // GCL: the assigned variable (p := x → r := x), in the diff
+  PatchResult r = patchOf("f.gcl", g, edit(6, ir::Stmt::Assign, [](ir::Stmt &s) { s.lhs = {false, 4}; }));
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->diff ==
+        "--- f.gcl\n+++ f.gcl\n@@ -3,7 +3,7 @@\n   var p: Node := x;\n   cur.prev := cur.next;\n"
+        "   x := y.next;\n-  p := x;\n+  r := x;\n   [b] r := p;\n   r.val := (r.val + 1);\n }\n");
+  REQUIRE(r.patch->locations.size() == 1);
+  CHECK(r.patch->locations[0].range.begin.line == 6);
+  CHECK(r.patch->locations[0].range.begin.col == 3);
+  CHECK(r.patch->locations[0].range.end.col == 10);
+  // the base and the field of a field write; its value (a temporary) keeps its text
+  lineOf(patchOf("f.gcl", g,
+                 edit(4, ir::Stmt::PutField,
+                      [](ir::Stmt &s) {
+                        s.base = {false, 1};
+                      })),
+         "\n  x.prev := cur.next;\n");
+  lineOf(patchOf("f.gcl", g, edit(4, ir::Stmt::PutField, [](ir::Stmt &s) { s.field = 0; })),
+         "\n  cur.next := cur.next;\n");
+  lineOf(patchOf("f.gcl", g,
+                 edit(8, ir::Stmt::PutField,
+                      [](ir::Stmt &s) {
+                        s.base = {false, 0};
+                      })),
+         "\n  cur.val := r.val + 1;\n");
+  // a field read into a variable: its base and field
+  lineOf(patchOf("f.gcl", g, edit(5, ir::Stmt::GetField, [](ir::Stmt &s) { s.field = 1; })),
+         "\n  x := y.prev;\n");
+  lineOf(patchOf("f.gcl", g,
+                 edit(5, ir::Stmt::GetField,
+                      [](ir::Stmt &s) {
+                        s.base = {false, 0};
+                      })),
+         "\n  x := cur.next;\n");
+  // a field read into a temporary (`t0 := cur.next; cur.prev := t0`): written where t0 stands
+  std::unique_ptr<Compiled> keep;
+  r = patchOf("f.gcl", g,
+              edit(4, ir::Stmt::GetField,
+                   [](ir::Stmt &s) {
+                     s.base = {false, 2}, s.field = 1;
+                   }),
+              &keep);
+  lineOf(r, "\n  cur.prev := y.prev;\n");
+  CHECK(r.patch->locations[0].range.begin.col == 15);
+  CHECK(r.patch->locations[0].range.end.col == 23);
+  // refused: a declaration, a statement with its own guard, a temporary's assignment, another kind
+  r = patchOf("f.gcl", g, edit(3, ir::Stmt::Assign, [](ir::Stmt &s) { s.lhs = {false, 4}; }));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("declares 'p'") != std::string::npos);
+  r = patchOf("f.gcl", g, edit(7, ir::Stmt::Assign, [](ir::Stmt &s) { s.lhs = {false, 5}; }));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("has a guard of its own") != std::string::npos);
+  lineOf(patchOf("f.gcl", g,
+                 edit(8, ir::Stmt::GetField,
+                      [](ir::Stmt &s) {
+                        s.base = {false, 0};
+                      })),
+         "\n  r.val := (cur.val + 1);\n");
+  // `x.next.val`: the temporary for `x.next` is the base of the second read, which has no text of its own
+  r = patchOf(
+      "g.gcl",
+      "type Node { next: Node; val: int; }\nproc g(x: Node) returns (r: int) {\n  r := x.next.val;\n}\n",
+      [](const ir::Program &p) {
+        ir::Stmt s = stmtAt(p, 3, ir::Stmt::GetField); // t0 := x.next
+        s.field = 0;
+        return std::vector<Edit>{Edit::replaceStmt(s.id, s)};
+      });
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("has no source text where it is used") != std::string::npos);
+  r = patchOf("f.gcl", g, edit(6, ir::Stmt::Assign, [](ir::Stmt &s) { s.kind = ir::Stmt::Skip; }));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("cannot be written as a 'skip'") != std::string::npos);
+  // an edit of the statement's guard is not a replaced statement
+  r = patchOf("f.gcl", g, edit(6, ir::Stmt::Assign, [](ir::Stmt &s) {
+                s.guard = Expr::varUse({false, 3}, ir::Type::boolType());
+              }));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("is not the guard") != std::string::npos);
+
+  // C: `cur->prev = cur->next;`, `p = y->next;` (t1 := y.next; p := t1)
+  std::string c = "struct node {\n"
+                  "  struct node *next;\n"
+                  "  struct node *prev;\n"
+                  "  int val;\n"
+                  "};\n"
+                  "void f(struct node *cur, struct node *x, struct node *y, int n, int m) {\n"
+                  "  struct node *p = x;\n"
+                  "  cur->prev = cur->next;\n"
+                  "  p = y->next;\n"
+                  "  x = p;\n"
+                  "  n += 1;\n"
+                  "  m = n;\n"
+                  "}\n";
+  lineOf(patchOf("f.c", c,
+                 edit(8, ir::Stmt::PutField,
+                      [](ir::Stmt &s) {
+                        s.base = {false, 1};
+                      })),
+         "\n  x->prev = cur->next;\n");
+  lineOf(patchOf("f.c", c, edit(8, ir::Stmt::PutField, [](ir::Stmt &s) { s.field = 0; })),
+         "\n  cur->next = cur->next;\n");
+  lineOf(patchOf("f.c", c, edit(8, ir::Stmt::GetField, [](ir::Stmt &s) { s.field = 1; })),
+         "\n  cur->prev = cur->prev;\n");
+  lineOf(patchOf("f.c", c,
+                 edit(9, ir::Stmt::GetField,
+                      [](ir::Stmt &s) {
+                        s.base = {false, 0};
+                      })),
+         "\n  p = cur->next;\n");
+  lineOf(patchOf("f.c", c,
+                 edit(9, ir::Stmt::Assign,
+                      [](ir::Stmt &s) {
+                        s.lhs = {false, 1};
+                      })),
+         "\n  x = y->next;\n");
+  lineOf(patchOf("f.c", c,
+                 edit(10, ir::Stmt::Assign,
+                      [](ir::Stmt &s) {
+                        s.lhs = {false, 2};
+                      })),
+         "\n  y = p;\n");
+  // refused: a declaration, a compound assignment
+  r = patchOf("f.c", c, edit(7, ir::Stmt::Assign, [](ir::Stmt &s) { s.lhs = {false, 1}; }));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("declares 'p'") != std::string::npos);
+  r = patchOf("f.c", c, edit(11, ir::Stmt::Assign, [](ir::Stmt &s) { s.lhs = {false, 4}; }));
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("'n += 1;' at f.c:11:3 is not written as 'n = n + 1;'") != std::string::npos);
+  lineOf(patchOf("f.c", c,
+                 edit(12, ir::Stmt::Assign,
+                      [](ir::Stmt &s) {
+                        s.lhs = {false, 3};
+                      })),
+         "\n  n = n;\n");
+}

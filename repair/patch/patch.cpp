@@ -35,14 +35,6 @@ Edit Edit::insertBefore(ir::StmtId anchor, ir::Stmt s) {
   x.insert = std::move(s);
   return x;
 }
-Edit Edit::replaceStmt(ir::StmtId stmt, ir::Stmt s) {
-  Edit x;
-  x.kind = Kind::ReplaceStmt;
-  x.stmt = stmt;
-  x.insert = std::move(s);
-  return x;
-}
-
 Edit Edit::insertAfter(ir::StmtId anchor, ir::Stmt s) {
   Edit x = insertBefore(anchor, std::move(s));
   x.kind = Kind::InsertAfter;

@@ -116,6 +116,8 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
   std::vector<uint32_t> procs = procIndices(*prog, p.procs, p.file, p.entry);
   std::vector<mutation::Site> sites = mutation::space(*prog, procs, 2);
   std::vector<mutation::Candidate> vars = mutation::mutationCandidates(*prog, procs, 0);
+  for (mutation::Candidate &d : mutation::deletionCandidates(*prog, procs))
+    vars.push_back(std::move(d));
   fs::path dir = fs::path(o.work) / p.key();
   fs::create_directories(dir);
   std::string ext = p.lang == "c" ? ".c" : ".gcl";

@@ -450,7 +450,11 @@ public:
     spec_ = ir::specificationStatements(prog);
   }
 
-  Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots) {
+  /// The space over `procs`. `news`: insertions may allocate (`x := new T`). `near`: insertion places only
+  /// next to these statements (none: everywhere).
+  Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots, bool news,
+              const std::unordered_set<ir::StmtId> *near) {
+    news_ = news;
     Space sp;
     for (uint32_t pi = 0; pi < prog_.procs.size(); ++pi) {
       if (!procs.count(pi) || prog_.procs[pi].isTest)
@@ -467,6 +471,8 @@ public:
       if (insertSlots > 0) {
         std::vector<Place> places;
         placesOf(places, pi, pr.body, false);
+        if (near)
+          std::erase_if(places, [&](const Place &pl) { return !near->count(pl.shown); });
         if (!places.empty())
           for (unsigned k = 0; k < insertSlots; ++k)
             sp.insertions.push_back(slotOf(pi, k, places, g));
@@ -603,7 +609,8 @@ private:
       sl.targets.push_back({Target::Var, x, ir::kNone, t, sym("x", sl.targets.size())});
       if (t.kind != ir::Type::Ref)
         continue;
-      sl.targets.push_back({Target::New, x, ir::kNone, t, sym("x", sl.targets.size())});
+      if (news_)
+        sl.targets.push_back({Target::New, x, ir::kNone, t, sym("x", sl.targets.size())});
       const ir::Record &r = prog_.records.at(t.record);
       for (uint32_t f = 0; f < r.fields.size(); ++f)
         if (r.fields[f].type.kind == ir::Type::Ref || r.fields[f].type.isInt())
@@ -663,6 +670,7 @@ private:
   std::unordered_set<ir::StmtId> spec_;
   std::set<uint32_t> headers_;
   std::unordered_set<ir::StmtId> concrete_;
+  bool news_ = true;
 };
 
 /// A candidate read off a model.
@@ -685,10 +693,18 @@ public:
          std::map<std::string, double> &stats)
       : p_(p), po_(po), base_(base), deadline_(deadline), stats_(stats) {}
 
-  Outcome run(const std::unordered_set<ir::StmtId> *locked, const Input &first, std::vector<Repair> &repairs,
+  /// One search. `locked`: statements that keep their statement and guard (insertions go only next to the
+  /// others); `news`: insertions may allocate.
+  Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, const Input &first, std::vector<Repair> &repairs,
               Clock::time_point t0, std::string &message) {
     SpaceBuilder sb(base_.prog, tm_);
-    space_ = sb.build(changeableProcs(p_), po_.insertSlots);
+    std::unordered_set<ir::StmtId> open;
+    if (locked) // insertion places next to the statements that are not locked
+      ir::forEachStmt(base_.prog, [&](const ir::Procedure &, const ir::Stmt &st) {
+        if (!locked->count(st.id))
+          open.insert(st.id);
+      });
+    space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, locked ? &open : nullptr);
     firstSlotId_ = sb.nextId();
     stats_["groups"] = static_cast<double>(space_.groups.size());
     stats_["deletions"] = static_cast<double>(space_.deletions.size());
@@ -1018,15 +1034,17 @@ private:
         return tm_.mkAnd(ctx.original, tm_.mkNot(anyOff));
       };
     }
-    for (const Group &g : space_.groups)
-      for (const Alternative &a : g.alts)
-        for (size_t j = 0; j < g.stmts.size(); ++j)
-          eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
+    // An insertion before a statement runs before the statement, also when the statement is replaced: its
+    // slots come first (a replacement's alternatives are slots right before the statement it replaces).
     if (slots_) {
       ir::StmtId nextId = firstSlotId_;
       for (const InsertSlot &sl : space_.insertions)
         insertionSlots(sl, nextId, eo);
     }
+    for (const Group &g : space_.groups)
+      for (const Alternative &a : g.alts)
+        for (size_t j = 0; j < g.stmts.size(); ++j)
+          eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
     encoder::Encoding enc = encoder::encode(base_.prog, in.entry, tm_, eo);
     enc.assertTo(*solver_);
     solver_->assertFormula(tm_.mkNot(enc.realFailure));
@@ -1312,19 +1330,21 @@ private:
     }
     std::string message, internal, unrenderable;
     Outcome o = Outcome::NotRepaired;
-    for (int attempt = locked ? 0 : 1; attempt < 2; ++attempt) {
+    // The attempts, smallest space first: gradient's locks, then none; insertions that allocate last.
+    for (int attempt = locked ? 0 : 1; attempt < 3; ++attempt) {
+      if (attempt == 2 && po.insertSlots == 0)
+        break;
       Search s(p, po, base, deadline, r.stats);
       auto ta = Clock::now();
-      o = s.run(attempt == 0 ? &*locked : nullptr, inputOf(*r.failure), r.repairs, t0, message);
-      r.stats[attempt == 0 ? "locked_s" : "unlocked_s"] = secondsSince(ta);
+      o = s.run(attempt == 0 ? &*locked : nullptr, attempt == 2, inputOf(*r.failure), r.repairs, t0, message);
+      r.stats[attempt == 0 ? "locked_s" : attempt == 1 ? "unlocked_s" : "allocating_s"] = secondsSince(ta);
       if (internal.empty())
         internal = s.internal;
       if (unrenderable.empty())
         unrenderable = s.unrenderable;
       if (o != Outcome::NotRepaired || !r.repairs.empty())
         break;
-      if (attempt == 0)
-        r.stats["unlocked_retry"] = 1;
+      r.stats[attempt == 0 ? "unlocked_retry" : "allocating_retry"] = 1;
     }
     if (o == Outcome::Error)
       return finish(Status::Error, message);

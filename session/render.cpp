@@ -645,7 +645,10 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     }
     if (r.outcome) {
       os << "counterexample (replayed by the interpreter):\n";
-      printOutcome(os, OutcomeView{prog, *r.outcome, entry}, v.trace || !bound ? 0 : 20, true);
+      // --trace: every step; else the last 20 of a bound failure's (a real failure's location and state
+      // say what failed)
+      size_t tail = v.trace ? r.outcome->trace.size() : bound ? 20 : 0;
+      printOutcome(os, OutcomeView{prog, *r.outcome, entry}, tail, true);
     }
     break;
   }

@@ -6,6 +6,7 @@
 #include "session/render.h"
 #include "session/values.h"
 #include "tools/bench_cmd.h"
+#include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
 #include "tools/options.h"
@@ -379,6 +380,8 @@ int locusMain(int argc, char **argv) {
     return rep.parseError(app, err);
   }
 
+  if (verifyCmds.verify->parsed() || localizeCmd.cmd->parsed() || repairCmd.cmd->parsed())
+    tools::installInterruptHandler(); // the commands that stop early and say what they found
   try {
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds, rep))
       return *rc;

@@ -117,6 +117,24 @@ int Reporter::error(int code, const std::string &message, Json doc) {
   return finish(std::move(doc), code);
 }
 
+void Reporter::progress(const std::string &line) {
+  if (json_)
+    return;
+  err_ << "\r" << line;
+  if (line.size() < progressWidth_)
+    err_ << std::string(progressWidth_ - line.size(), ' ') << "\r" << line;
+  err_.flush();
+  progressWidth_ = std::max(progressWidth_, line.size());
+}
+
+void Reporter::endProgress() {
+  if (json_ || progressWidth_ == 0)
+    return;
+  err_ << "\r" << std::string(progressWidth_, ' ') << "\r";
+  err_.flush();
+  progressWidth_ = 0;
+}
+
 void Reporter::flush() {
   out_.flush();
   err_.flush();

@@ -67,6 +67,10 @@ public:
   /// stderr, or under `--json` the document `doc` (what the command has to say besides) with "ok": false and
   /// "error": {"message"}. Returns `code`.
   int error(int code, const std::string &message, Json doc = Json::object());
+  /// A transient progress line on stderr, rewritten in place (`\r`) by the next call and erased by
+  /// `endProgress`; nothing under `--json`. The caller decides whether stderr wants one (a terminal).
+  void progress(const std::string &line);
+  void endProgress();
   /// Flushes what was written (before the process ends without unwinding, as the verify watchdog's does).
   void flush();
   /// Renders a command-line parse error of CLI11 (exit 2), or the help a `--help` asked for (exit 0).
@@ -76,7 +80,8 @@ private:
   std::ostream &out_, &err_;
   std::string command_ = "locus";
   bool json_ = false;
-  bool finished_ = false; ///< a JSON document was printed (there is only one)
+  bool finished_ = false;    ///< a JSON document was printed (there is only one)
+  size_t progressWidth_ = 0; ///< the length of the progress line shown (0: none)
   Json diagnostics_ = Json::array(), warnings_ = Json::array(), notes_ = Json::array();
 };
 

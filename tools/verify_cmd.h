@@ -24,6 +24,7 @@ struct VerifyOptionStore {
   double timeout = 0; ///< seconds, 0 = none
   bool stats = false;
   bool trace = false;
+  bool progress = false;    ///< --progress: the progress line on stderr also when it is not a terminal
   session::SpecSource spec; ///< --reference, --reference-entry
 };
 

@@ -547,6 +547,7 @@ Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
   j["entry"] = proc.name;
   j["ok"] = true;
   j["verdict"] = encoder::verdictName(r.verdict);
+  j["checks"] = r.checks;
   j["unwind"] = v.eo.unwind;
   if (std::vector<std::string> other = session::otherBounds(prog, v.eo); !other.empty())
     j["other_bounds"] = other;
@@ -601,7 +602,11 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     os << "SAFE (up to unwind " << v.eo.unwind;
     for (const std::string &b : session::otherBounds(prog, v.eo))
       os << "; " << b;
-    os << ")\n";
+    os << ")";
+    if (r.checks == 0) // nothing could fail: say so rather than let SAFE read as a proof of something
+      os << ": nothing was checked (no assertion, contract, loop bound or run-time check in the code "
+            "verified)";
+    os << "\n";
     break;
   }
   case encoder::Verdict::Unknown:

@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 using namespace locus;
@@ -408,6 +409,9 @@ int locusMain(int argc, char **argv) {
     }
   } catch (const report::Error &err) {
     return rep.error(err.code, err.what());
+  } catch (const std::bad_alloc &) { // a limit, like the others of docs/cli.md's table
+    return rep.error(Exit::Unknown,
+                     "out of memory (the machine's memory, or the limit of `ulimit -v`, is used up)");
   } catch (const std::exception &ex) {
     return rep.error(Exit::Internal, ex.what());
   }

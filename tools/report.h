@@ -79,6 +79,7 @@ public:
 private:
   std::ostream &out_, &err_;
   std::string command_ = "locus";
+  std::string unknownCommand_; ///< the first word, when it names no subcommand (scan)
   bool json_ = false;
   bool finished_ = false;    ///< a JSON document was printed (there is only one)
   size_t progressWidth_ = 0; ///< the length of the progress line shown (0: none)

@@ -150,9 +150,11 @@ int exitFor(const ir::Outcome &o) {
 
 int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText,
            const RunSpec &spec, report::Reporter &rep) {
-  std::optional<ir::Program> prog = load(c, rep);
-  if (!prog)
-    return Exit::InputError;
+  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  rep.diagnostics(l->diags);
+  if (!l->prog)
+    return rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
+  std::optional<ir::Program> &prog = l->prog;
   uint32_t entry = session::entryIndex(*prog, entryName, c.file, true);
   const ir::Procedure &proc = prog->procs[entry];
   std::vector<ir::Value> args = session::runArguments(*prog, entry, argText, spec.argv, c.file);
@@ -161,7 +163,7 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     io.input = session::readFile(spec.stdinFile, "--stdin");
   ir::Interpreter interp(*prog, io);
   ir::Outcome out = interp.run(entry, args);
-  render::OutcomeView view{*prog, out, entry};
+  render::OutcomeView view{*prog, out, entry, &l->sm};
   size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
   if (!rep.json())
     render::printOutcome(rep.text(), view, tail, true);

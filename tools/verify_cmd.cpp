@@ -190,7 +190,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   default: rc = Exit::Internal; break;
   }
   render::VerifyView view{
-      o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr};
+      o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr, &l.sm};
   if (rep.json()) {
     Json j = render::verifyJson(view, r);
     if (interrupted())

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <mutex>
 #include <thread>
 #include <unistd.h>
 
@@ -16,7 +17,9 @@ namespace {
 repair::CancelToken token;
 std::atomic<int> signals{0}; ///< how many arrived
 std::atomic<int> firstSignal{0};
-int wakeFd = -1; ///< the self-pipe's write end
+int wakeFd = -1;              ///< the self-pipe's write end
+std::mutex noticeMutex;       ///< guards `notice`
+std::function<void()> notice; ///< installInterruptHandler's
 static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void onSignal(int sig) {
@@ -32,18 +35,23 @@ extern "C" void onSignal(int sig) {
 
 } // namespace
 
-void installInterruptHandler() {
+void installInterruptHandler(std::function<void()> stopping) {
   int fds[2];
   if (wakeFd >= 0 || pipe(fds) != 0)
     return;
   wakeFd = fds[1];
+  notice = std::move(stopping);
   std::thread([fd = fds[0]] {
     char c;
     ssize_t n;
     while ((n = read(fd, &c, 1)) < 0 && errno == EINTR) {
     }
-    if (n == 1)
-      backends::interruptChecks();
+    if (n != 1)
+      return;
+    backends::interruptChecks();
+    std::lock_guard<std::mutex> lock(noticeMutex);
+    if (notice)
+      notice();
   }).detach();
   struct sigaction sa {};
   sa.sa_handler = onSignal;
@@ -51,6 +59,11 @@ void installInterruptHandler() {
   sa.sa_flags = SA_RESTART;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+}
+
+void dropInterruptNotice() {
+  std::lock_guard<std::mutex> lock(noticeMutex);
+  notice = nullptr;
 }
 
 const repair::CancelToken &interruptToken() {

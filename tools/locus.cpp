@@ -383,8 +383,14 @@ int locusMain(int argc, char **argv) {
     return rep.parseError(app, err);
   }
 
+  struct DropNotice { // the notice below refers to `rep`: forgotten before `rep` goes away
+    ~DropNotice() { tools::dropInterruptNotice(); }
+  } dropNotice;
   if (verifyCmds.verify->parsed() || localizeCmd.cmd->parsed() || repairCmd.cmd->parsed())
-    tools::installInterruptHandler(); // the commands that stop early and say what they found
+    tools::installInterruptHandler([&rep] { // the commands that stop early and say what they found
+      rep.notice("locus: " + tools::interruptSignal() +
+                 ": stopping at the next step (interrupt again to end locus at once)");
+    });
   try {
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds, rep))
       return *rc;

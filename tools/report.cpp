@@ -158,6 +158,7 @@ int Reporter::error(int code, const std::string &message, Json doc) {
 void Reporter::progress(const std::string &line) {
   if (json_)
     return;
+  std::lock_guard<std::mutex> lock(progressMutex_);
   err_ << "\r" << line;
   if (line.size() < progressWidth_)
     err_ << std::string(progressWidth_ - line.size(), ' ') << "\r" << line;
@@ -166,11 +167,25 @@ void Reporter::progress(const std::string &line) {
 }
 
 void Reporter::endProgress() {
-  if (json_ || progressWidth_ == 0)
+  if (json_)
+    return;
+  std::lock_guard<std::mutex> lock(progressMutex_);
+  if (progressWidth_ == 0)
     return;
   err_ << "\r" << std::string(progressWidth_, ' ') << "\r";
   err_.flush();
   progressWidth_ = 0;
+}
+
+void Reporter::notice(const std::string &line) {
+  if (json_)
+    return;
+  std::lock_guard<std::mutex> lock(progressMutex_);
+  if (progressWidth_ != 0)
+    err_ << "\r" << std::string(progressWidth_, ' ') << "\r";
+  progressWidth_ = 0;
+  err_ << line << "\n";
+  err_.flush();
 }
 
 void Reporter::flush() {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,6 +72,9 @@ public:
   /// `endProgress`; nothing under `--json`. The caller decides whether stderr wants one (a terminal).
   void progress(const std::string &line);
   void endProgress();
+  /// From another thread, at once: a line on stderr (after erasing the progress line), e.g. that a signal
+  /// arrived; nothing under `--json`.
+  void notice(const std::string &line);
   /// Flushes what was written (before the process ends without unwinding, as the verify watchdog's does).
   void flush();
   /// Renders a command-line parse error of CLI11 (exit 2), or the help a `--help` asked for (exit 0).
@@ -83,6 +87,7 @@ private:
   bool json_ = false;
   bool finished_ = false;    ///< a JSON document was printed (there is only one)
   size_t progressWidth_ = 0; ///< the length of the progress line shown (0: none)
+  std::mutex progressMutex_; ///< progress lines and notices come from threads of their own
   Json diagnostics_ = Json::array(), warnings_ = Json::array(), notes_ = Json::array();
 };
 

@@ -91,7 +91,7 @@ Json resultJson(const std::string &file, const ir::Program &prog, const fix::Res
 /// Repair `k` (from 1): its size, when it was found, what its re-verification ran, its changes and its diff.
 void printRepair(std::ostream &os, size_t k, const fix::Repair &x) {
   os << "\nrepair " << k << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
-     << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
+     << std::fixed << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
   if (x.check.tests)
     os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
   os << "):\n";

@@ -417,7 +417,7 @@ private:
 };
 
 /// Whether the token at `i` follows an assignment's target at the start of a statement: `x`, `p.f`,
-/// `a[i]` after `;`, `{`, `}` or the start of the file (hidden tokens skipped).
+/// `a[i]` after `;`, `{`, `}`, a statement's tag or the start of the file (hidden tokens skipped).
 bool startsStatement(antlr4::CommonTokenStream &tokens, size_t i, const TokenTypes &tt) {
   const size_t id = GCLParser::ID, dot = tt("."), lbrack = tt("["), rbrack = tt("]");
   int open = 0; // `]` seen going back, not yet matched
@@ -439,19 +439,26 @@ bool startsStatement(antlr4::CommonTokenStream &tokens, size_t i, const TokenTyp
       any = true;
       continue;
     }
-    return any && (ty == tt(";") || ty == tt("{") || ty == tt("}"));
+    if (ty == GCLParser::INT && i >= 2) { // the end of a tag `#id @line:col` or `@line:col` (printed IR)
+      antlr4::Token *colon = tokens.get(i - 1);
+      return any && colon->getType() == tt(":");
+    }
+    return any && (ty == tt(";") || ty == tt("{") || ty == tt("}") || ty == GCLParser::STMT_ID);
   }
   return any && open == 0;
 }
 
-/// Whether `ID (` with the `(` at `i` may be a call: a procedure's declaration, a call statement (after `;`,
-/// `{`, `}`, `else` or a guard's `]`), or the whole right side of `x := f(…);`. GCL has no calls inside
-/// expressions.
-bool callAllowed(antlr4::CommonTokenStream &tokens, size_t i, size_t before, bool closedGuard,
-                 const TokenTypes &tt) {
-  if (before == 0 || before == tt("proc") || before == tt(";") || before == tt("{") || before == tt("}") ||
-      before == tt("else") || (before == tt("]") && closedGuard))
-    return true;
+/// Whether `ID (` with the `(` at `i`, after the token `before`, is a call inside an expression: after an
+/// operator, `(`, `,`, `[`, `assert`, `assume`, `if`, `while` or `halt`, or after `:=` when more of the right
+/// side follows the call's `)` (`x := f(…);` is a call statement). GCL has no calls inside expressions.
+bool callInExpression(antlr4::CommonTokenStream &tokens, size_t i, size_t before, const TokenTypes &tt) {
+  static const char *const expressionContext[] = {
+      "(", ",",   "[",   "==", "!=",  "<",      "<=",     ">",  ">=",    "+",   "-",
+      "*", "/",   "%",   "&&", "||",  "&",      "|",      "^",  "~",     "<<",  ">>",
+      "!", "==>", "and", "or", "not", "assert", "assume", "if", "while", "halt"};
+  for (const char *w : expressionContext)
+    if (before == tt(w) && before != 0)
+      return true;
   if (before != tt(":="))
     return false;
   int open = 0; // the right side must end at the `)` that matches
@@ -460,10 +467,10 @@ bool callAllowed(antlr4::CommonTokenStream &tokens, size_t i, size_t before, boo
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL)
       continue;
     if (open == 0 && k > i)
-      return t->getType() == tt(";");
+      return t->getType() != tt(";");
     open += t->getType() == tt("(") ? 1 : t->getType() == tt(")") ? -1 : 0;
   }
-  return true;
+  return false;
 }
 
 /// Reports stray characters, hides them from the parser, and rejects inputs nested so deeply that the
@@ -538,7 +545,7 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
     }
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || ty == antlr4::Token::EOF)
       continue;
-    if (ty == lparen && prev == GCLParser::ID && !callAllowed(tokens, i, prevPrev, closedGuard, tt)) {
+    if (ty == lparen && prev == GCLParser::ID && callInExpression(tokens, i, prevPrev, tt)) {
       // `r := g(x) + 1;`, `assert g(x) > 0;`: one error, and no parse (its errors would only follow from it)
       sink.add(tokens.get(prevAt), "a call cannot be part of an expression: call '" +
                                        tokens.get(prevAt)->getText() + "' in a statement of its own ('y := " +

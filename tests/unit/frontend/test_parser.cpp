@@ -584,6 +584,11 @@ TEST_CASE("'=' and calls inside expressions: one error with the hint (issue 31)"
   Parsed ok("proc g(x: int) returns (r: int) { r := x; }\nproc f(x: int) returns (r: int) {\n  g(x);\n  r := "
             "g(x);\n  [x > 0] g(x);\n}\n");
   CHECK(!ok.diags.hasErrors());
+  // and so are they in printed IR, after a statement's tag
+  Parsed ir(
+      "proc g(x: int) returns (r: int) { r := x; }\nproc f(x: int) returns (r: int) {\n  #2 @3:3 g(x);  ^2 "
+      "3:3+5 (3:5+1)\n  #3 @4:3 r := g(x);\n  @5:3 g(x);\n}\n");
+  CHECK(!ir.diags.hasErrors());
 }
 
 TEST_CASE("error recovery reports every error of the file") {

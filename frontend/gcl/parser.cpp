@@ -428,6 +428,8 @@ bool startsStatement(antlr4::CommonTokenStream &tokens, size_t i, const TokenTyp
       continue;
     size_t ty = t->getType();
     if (open > 0) {
+      if (ty == tt(";") || ty == tt("{") || ty == tt("}"))
+        return false; // an unmatched `]`: not a target
       open += ty == rbrack ? 1 : ty == lbrack ? -1 : 0;
       continue;
     }
@@ -464,11 +466,14 @@ bool callInExpression(antlr4::CommonTokenStream &tokens, size_t i, size_t before
   int open = 0; // the right side must end at the `)` that matches
   for (size_t k = i; k < tokens.size(); ++k) {
     antlr4::Token *t = tokens.get(k);
+    size_t ty = t->getType();
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL)
       continue;
     if (open == 0 && k > i)
-      return t->getType() != tt(";");
-    open += t->getType() == tt("(") ? 1 : t->getType() == tt(")") ? -1 : 0;
+      return ty != tt(";");
+    if (ty == tt(";") || ty == tt("{") || ty == tt("}"))
+      return false; // no matching `)` in the statement: the parser's error
+    open += ty == tt("(") ? 1 : ty == tt(")") ? -1 : 0;
   }
   return false;
 }

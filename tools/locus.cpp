@@ -6,6 +6,7 @@
 #include "session/render.h"
 #include "session/values.h"
 #include "tools/bench_cmd.h"
+#include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
 #include "tools/options.h"
@@ -21,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 using namespace locus;
@@ -148,9 +150,11 @@ int exitFor(const ir::Outcome &o) {
 
 int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText,
            const RunSpec &spec, report::Reporter &rep) {
-  std::optional<ir::Program> prog = load(c, rep);
-  if (!prog)
-    return Exit::InputError;
+  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  rep.diagnostics(l->diags);
+  if (!l->prog)
+    return rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
+  std::optional<ir::Program> &prog = l->prog;
   uint32_t entry = session::entryIndex(*prog, entryName, c.file, true);
   const ir::Procedure &proc = prog->procs[entry];
   std::vector<ir::Value> args = session::runArguments(*prog, entry, argText, spec.argv, c.file);
@@ -159,7 +163,7 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     io.input = session::readFile(spec.stdinFile, "--stdin");
   ir::Interpreter interp(*prog, io);
   ir::Outcome out = interp.run(entry, args);
-  render::OutcomeView view{*prog, out, entry};
+  render::OutcomeView view{*prog, out, entry, &l->sm};
   size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
   if (!rep.json())
     render::printOutcome(rep.text(), view, tail, true);
@@ -379,6 +383,14 @@ int locusMain(int argc, char **argv) {
     return rep.parseError(app, err);
   }
 
+  struct DropNotice { // the notice below refers to `rep`: forgotten before `rep` goes away
+    ~DropNotice() { tools::dropInterruptNotice(); }
+  } dropNotice;
+  if (verifyCmds.verify->parsed() || localizeCmd.cmd->parsed() || repairCmd.cmd->parsed())
+    tools::installInterruptHandler([&rep] { // the commands that stop early and say what they found
+      rep.notice("locus: " + tools::interruptSignal() +
+                 ": stopping at the next step (interrupt again to end locus at once)");
+    });
   try {
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds, rep))
       return *rc;
@@ -405,6 +417,9 @@ int locusMain(int argc, char **argv) {
     }
   } catch (const report::Error &err) {
     return rep.error(err.code, err.what());
+  } catch (const std::bad_alloc &) { // a limit, like the others of docs/cli.md's table
+    return rep.error(Exit::Unknown,
+                     "out of memory (the machine's memory, or the limit of `ulimit -v`, is used up)");
   } catch (const std::exception &ex) {
     return rep.error(Exit::Internal, ex.what());
   }

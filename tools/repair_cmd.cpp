@@ -8,6 +8,7 @@
 #include "session/render.h"
 #include "session/repair.h"
 #include "session/values.h"
+#include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
 #include "tools/options.h"
 
@@ -87,52 +88,95 @@ Json resultJson(const std::string &file, const ir::Program &prog, const fix::Res
   return j;
 }
 
-/// Each repair: its size, when it was found, what its re-verification ran, its changes and its diff.
-void printRepairs(std::ostream &os, const fix::Result &r) {
-  for (size_t k = 0; k < r.repairs.size(); ++k) {
-    const fix::Repair &x = r.repairs[k];
-    os << "\nrepair " << k + 1 << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
-       << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
-    if (x.check.tests)
-      os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
-    os << "):\n";
-    for (const std::string &c : x.changes)
-      os << "  " << c << "\n";
-    os << x.patch.diff;
-    if (!x.patch.diff.empty() && x.patch.diff.back() != '\n')
-      os << "\n";
-  }
-  if (!r.repairs.empty())
+/// Repair `k` (from 1): its size, when it was found, what its re-verification ran, its changes and its diff.
+void printRepair(std::ostream &os, size_t k, const fix::Repair &x) {
+  os << "\nrepair " << k << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
+     << std::fixed << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
+  if (x.check.tests)
+    os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
+  os << "):\n";
+  for (const std::string &c : x.changes)
+    os << "  " << c << "\n";
+  os << x.patch.diff;
+  if (!x.patch.diff.empty() && x.patch.diff.back() != '\n')
     os << "\n";
 }
 
-void printAnswer(std::ostream &os, const Store &o, const ir::Program &prog, const fix::Method &method,
-                 const fix::Problem &problem, const fix::Result &r) {
-  if (r.failure)
-    render::printFailure(os, prog, *r.failure);
-  os << "method: " << r.method;
-  if (std::string config = method.describe(problem); !config.empty())
-    os << " (" << config << ")";
-  os << " on " << r.solver << ", unwind " << o.bounds.unwind << ", " << std::fixed << std::setprecision(3)
-     << r.seconds << " s\n";
-  printRepairs(os, r);
-  switch (r.status) {
-  case fix::Status::Repaired:
-    os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
-       << (r.complete ? " (every minimal repair in the space)" : "");
-    if (!o.out.empty())
-      os << "; the first written to " << o.out;
-    os << "\n";
-    break;
-  case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
-  case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
-  case fix::Status::Unknown: os << "UNKNOWN: " << r.message << "\n"; break;
-  case fix::Status::Error: break;
+/// The text answer as it is found: the failure and the method's line as soon as the failure is known, each
+/// repair when it is verified (flushed, through the method's observer); the end (`finish`) when the method
+/// returns. Under `--json` it prints nothing (the one document comes at the end). Its token is Ctrl-C's.
+class LiveAnswer final : public repair::Observer {
+public:
+  LiveAnswer(report::Reporter &rep, const Store &o, const ir::Program &prog, const fix::Method &method)
+      : rep_(rep), o_(o), prog_(prog), method_(method) {}
+  void setProblem(const fix::Problem &problem) { problem_ = &problem; }
+
+  void failure(const repair::Failure &f) override {
+    if (rep_.json())
+      return;
+    render::printFailure(rep_.text(), prog_, f);
+    header();
   }
-  if (o.stats)
-    for (const auto &[k, v] : r.stats)
-      os << "stats: " << k << " " << v << "\n";
-}
+  void repaired(const fix::Repair &r) override {
+    if (rep_.json())
+      return;
+    header();
+    printRepair(rep_.text(), ++shown_, r);
+    rep_.text().flush();
+  }
+  const repair::CancelToken *cancel() const override { return &interruptToken(); }
+
+  /// The rest: what was not streamed (a failure known only at the end), the verdict, the time, the counters.
+  void finish(const fix::Result &r) {
+    std::ostream &os = rep_.text();
+    if (!headerShown_ && r.failure)
+      render::printFailure(os, prog_, *r.failure);
+    header();
+    for (size_t k = shown_; k < r.repairs.size(); ++k)
+      printRepair(os, k + 1, r.repairs[k]);
+    if (!r.repairs.empty())
+      os << "\n";
+    switch (r.status) {
+    case fix::Status::Repaired:
+      os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
+         << (r.complete ? " (every minimal repair in the space)" : "");
+      if (!o_.out.empty())
+        os << "; the first written to " << o_.out;
+      os << "\n";
+      break;
+    case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
+    case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
+    case fix::Status::Unknown: os << "UNKNOWN: " << r.message << "\n"; break;
+    case fix::Status::Error: break;
+    }
+    os << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    if (o_.stats)
+      for (const auto &[k, v] : r.stats)
+        os << "stats: " << k << " " << v << "\n";
+  }
+
+private:
+  /// The method's line, once: its configuration, solver and bound.
+  void header() {
+    if (headerShown_)
+      return;
+    headerShown_ = true;
+    std::ostream &os = rep_.text();
+    os << "method: " << method_.name();
+    if (std::string config = problem_ ? method_.describe(*problem_) : ""; !config.empty())
+      os << " (" << config << ")";
+    os << " on " << o_.solver << ", unwind " << o_.bounds.unwind << "\n";
+    os.flush();
+  }
+
+  report::Reporter &rep_;
+  const Store &o_;
+  const ir::Program &prog_;
+  const fix::Method &method_;
+  const fix::Problem *problem_ = nullptr;
+  bool headerShown_ = false;
+  size_t shown_ = 0; ///< repairs printed so far
+};
 
 int run(const Store &o, report::Reporter &rep) {
   const fix::Method *method = chosenMethod(o);
@@ -153,8 +197,13 @@ int run(const Store &o, report::Reporter &rep) {
   fo.given = o.methodOptions;
   fo.procs = session::repairProcedures(prog, o.procs);
   fix::Problem problem{prog, subject.loaded->sm, subject.spec, fo};
+  LiveAnswer live(rep, o, prog, *method);
+  live.setProblem(problem);
+  problem.observer = &live;
   fix::Result r = method->run(problem);
   int rc = rcOf(r);
+  if (interrupted() && rc != Exit::Ok && rc != Exit::Violated && rc != Exit::Internal)
+    rc = Exit::Unknown; // stopped before a definite answer
   if (!r.repairs.empty() && !o.out.empty()) {
     std::ofstream out(o.out, std::ios::binary);
     out << r.repairs.front().patch.files.front().after;
@@ -164,9 +213,15 @@ int run(const Store &o, report::Reporter &rep) {
   if (r.status == fix::Status::Error)
     return rep.error(static_cast<Exit>(rc), r.message,
                      Json{{"file", o.file}, {"method", r.method}, {"solver", r.solver}});
-  if (rep.json())
-    return rep.finish(resultJson(o.file, prog, r), rc);
-  printAnswer(rep.text(), o, prog, *method, problem, r);
+  if (rep.json()) {
+    Json j = resultJson(o.file, prog, r);
+    if (interrupted())
+      j["interrupted"] = interruptSignal();
+    return rep.finish(std::move(j), rc);
+  }
+  live.finish(r);
+  if (interrupted())
+    rep.text() << "interrupted by " << interruptSignal() << ": the answer above is what was found so far\n";
   return rep.finish(Json::object(), rc);
 }
 

@@ -1,6 +1,8 @@
 // Preparing a repair (repair.h).
 #include "session/repair.h"
 
+#include "repair/localize/localize.h"
+#include "repair/mutation/mutation.h"
 #include "session/failure.h"
 
 namespace locus::session {
@@ -42,6 +44,14 @@ std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &
     if (!prog.procs[k].isTest)
       out.insert(k);
   return out;
+}
+
+std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const std::string &mainFile,
+                                               const std::string &entry) {
+  if (!repair::mutation::isTestDriver(prog, mainFile, entry))
+    return localize::ownProcedures(prog, mainFile);
+  std::vector<uint32_t> under = repair::mutation::defaultProcsUnderTest(prog, mainFile, entry);
+  return {under.begin(), under.end()};
 }
 
 } // namespace locus::session

@@ -9,6 +9,7 @@
 #include "session/failure.h"
 #include "session/program.h"
 #include "session/render.h"
+#include "session/repair.h"
 #include "session/sarif.h"
 #include "session/values.h"
 #include "tools/options.h"
@@ -124,7 +125,7 @@ localize::Options localizeOptions(const Store &o, const ir::Program &prog) {
   else if (!o.procs.empty())
     lo.procs = session::namedProcedures(prog, o.procs);
   else
-    lo.procs = localize::ownProcedures(prog, o.file);
+    lo.procs = session::defaultProcedures(prog, o.file, o.test.empty() ? o.entry : o.test);
   return lo;
 }
 
@@ -367,7 +368,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   addMethodOptions(c.cmd, localize::optionDeclarations(), o.methodOptions);
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
-                    "defined in FILE, tests excepted)");
+                    "defined in FILE, tests excepted, and the entry too when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   c.cmd
       ->add_option("--failures,--inputs", o.failures,

@@ -3,6 +3,7 @@
 #include "tools/repair_cmd.h"
 
 #include "repair/fix/fix.h"
+#include "repair/mutation/mutation.h"
 #include "session/bounds.h"
 #include "session/program.h"
 #include "session/render.h"
@@ -11,6 +12,7 @@
 #include "tools/localize_cmd.h"
 #include "tools/options.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -87,15 +89,24 @@ Json resultJson(const std::string &file, const ir::Program &prog, const fix::Res
   return j;
 }
 
-/// Each repair: its size, when it was found, what its re-verification ran, its changes and its diff.
-void printRepairs(std::ostream &os, const fix::Result &r) {
+/// Which specification a repair satisfies (docs/repair.md): against a reference it is correct within the
+/// bound; against the program's own assertions and tests only plausible.
+std::string satisfiedSpec(const fix::Spec &spec) {
+  if (spec.reference)
+    return "correct within the bound: it prints and returns what the reference does";
+  return "plausible: its assertions hold within the bound";
+}
+
+/// Each repair: its size, when it was found, what its re-verification ran, which specification it satisfies,
+/// its changes and its diff.
+void printRepairs(std::ostream &os, const fix::Result &r, const fix::Spec &spec) {
   for (size_t k = 0; k < r.repairs.size(); ++k) {
     const fix::Repair &x = r.repairs[k];
     os << "\nrepair " << k + 1 << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
        << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
     if (x.check.tests)
       os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
-    os << "):\n";
+    os << "): " << satisfiedSpec(spec) << "\n";
     for (const std::string &c : x.changes)
       os << "  " << c << "\n";
     os << x.patch.diff;
@@ -104,6 +115,26 @@ void printRepairs(std::ostream &os, const fix::Result &r) {
   }
   if (!r.repairs.empty())
     os << "\n";
+}
+
+/// When every repair changes the entry and the main file has other procedures: the entry may be a test
+/// driver whose inputs or checks the repair changed; --procs names the code under test.
+void noteEntryRepairs(std::ostream &os, const Store &o, const ir::Program &prog, const fix::Result &r) {
+  uint32_t entry = prog.procIndex(o.entry);
+  std::vector<uint32_t> under = repair::mutation::defaultProcsUnderTest(prog, o.file, o.entry);
+  if (entry == ir::kNone || r.repairs.empty() || std::find(under.begin(), under.end(), entry) != under.end())
+    return;
+  ir::StmtIndex index(prog);
+  for (const fix::Repair &x : r.repairs)
+    for (const repair::patch::Edit &e : x.edits)
+      if (index.procOf(e.stmt) != entry)
+        return;
+  std::string names;
+  for (uint32_t k : under)
+    names += (names.empty() ? "" : ",") + prog.procs[k].name;
+  os << "note: every repair changes '" << o.entry
+     << "', the entry: if it only builds inputs and checks them, name the code under test with --procs "
+     << names << "\n";
 }
 
 void printAnswer(std::ostream &os, const Store &o, const ir::Program &prog, const fix::Method &method,
@@ -115,7 +146,7 @@ void printAnswer(std::ostream &os, const Store &o, const ir::Program &prog, cons
     os << " (" << config << ")";
   os << " on " << r.solver << ", unwind " << o.bounds.unwind << ", " << std::fixed << std::setprecision(3)
      << r.seconds << " s\n";
-  printRepairs(os, r);
+  printRepairs(os, r, problem.spec);
   switch (r.status) {
   case fix::Status::Repaired:
     os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
@@ -123,6 +154,7 @@ void printAnswer(std::ostream &os, const Store &o, const ir::Program &prog, cons
     if (!o.out.empty())
       os << "; the first written to " << o.out;
     os << "\n";
+    noteEntryRepairs(os, o, prog, r);
     break;
   case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
   case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
@@ -152,6 +184,8 @@ int run(const Store &o, report::Reporter &rep) {
   fo.maxRepairs = o.max ? o.max : o.all ? 10 : 1;
   fo.given = o.methodOptions;
   fo.procs = session::repairProcedures(prog, o.procs);
+  if (!fo.procs)
+    fo.procs = session::defaultProcedures(prog, o.file, o.entry);
   fix::Problem problem{prog, subject.loaded->sm, subject.spec, fo};
   fix::Result r = method->run(problem);
   int rc = rcOf(r);
@@ -193,7 +227,7 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd->add_option("--out", o.out, "write the first repair's patched source to this file");
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may change, comma-separated, or all (default: those "
-                    "defined in FILE, tests excepted)");
+                    "defined in FILE, tests excepted, and the entry too when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   addMethodOptions(c.cmd, fix::optionDeclarations(), o.methodOptions);
   addSpecOptions(c.cmd, o.spec, false);

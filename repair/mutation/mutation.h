@@ -96,6 +96,12 @@ ir::Program apply(const ir::Program &prog, const std::vector<const Candidate *> 
 std::vector<uint32_t> defaultProcsUnderTest(const ir::Program &prog, const std::string &mainFile,
                                             const std::string &entry);
 
+/// Whether `entry` is a test driver: a procedure of `mainFile` that only builds inputs, calls the code under
+/// test and checks — it calls one of defaultProcsUnderTest (which then leaves it out), has an assert of its
+/// own, and neither reads input nor prints. Its statements are then no place to blame or change: `repair`
+/// and `localize` take defaultProcsUnderTest as their default `--procs` (docs/repair.md).
+bool isTestDriver(const ir::Program &prog, const std::string &mainFile, const std::string &entry);
+
 // ---- the mutation space of repair ----
 
 /// One option at a site: the operator or constant the site's node becomes.
@@ -126,7 +132,8 @@ struct Site {
 };
 
 /// AllRepair's mutation space of a level (1 or 2) over `procs`, with the Repair table: every binary
-/// operator and (level 2) integer constant of the mutable statements, in program order. The options of a
+/// operator and (level 2) integer constant of the mutable statements, in program order, less the
+/// specification (ir::specificationStatements: a check's condition, a check's helper). The options of a
 /// site with `source` render as patches (edits()).
 std::vector<Site> space(const ir::Program &prog, const std::vector<uint32_t> &procs, unsigned level);
 

@@ -328,6 +328,8 @@ int run(const Store &o, report::Reporter &rep) {
   if (!subject.loaded->prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
   const session::Selection &sel = subject.selection;
+  for (const std::string &t : sel.leftOut)
+    rep.warning("--tests: " + t);
   if (std::optional<int> rc = noFailure(o, sel, method, seconds(), rep))
     return *rc;
   const ir::Program &prog = subject.prog();

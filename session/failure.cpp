@@ -97,11 +97,11 @@ void fromSuite(const ir::Program &prog, const FailureRequest &r, const repair::F
     return;
   }
   sel.found.status = repair::FailureStatus::Found;
-  sel.found.failure = repair::suiteFailure(results, *chosen, entry,
-                                           "test " + suite.tests[*chosen].name + " of " + suite.path + " (" +
-                                               std::to_string(failing) + " of " +
-                                               std::to_string(results.size()) + " tests fail)",
-                                           io.ints, spec.verify.encode.unwind);
+  sel.found.failure = repair::suiteFailure(
+      results, *chosen, entry,
+      "test " + suite.tests[*chosen].name + " of " + suite.path + " (" + std::to_string(failing) + " of " +
+          std::to_string(results.size() - sel.leftOut.size()) + " tests fail)",
+      io.ints, spec.verify.encode.unwind);
 }
 
 /// Further failures: every other failing declared test (--all-failing), or further counterexamples.

@@ -3,6 +3,7 @@
 
 #include "repair/localize/localize.h"
 #include "repair/mutation/mutation.h"
+#include "session/error.h"
 #include "session/failure.h"
 
 namespace locus::session {
@@ -30,6 +31,28 @@ RepairSubject prepareRepair(const Source &src, const Bounds &bounds, const std::
   }
   s.spec.verify.solver = solver;
   s.spec.verify.encode = encodeOptions(bounds, prog, src.file);
+  if (!specs.tests.empty()) {
+    s.suite = std::make_unique<repair::Suite>(loadTests(specs));
+    s.spec.suite = s.suite.get();
+    s.spec.compare = compareOf(specs);
+    s.spec.referenceName = specs.reference;
+    ir::InterpOptions io;
+    io.ints = s.spec.verify.encode.ints;
+    io.seed = 0;
+    repair::RunTarget target{&prog, entryIdx, src.file};
+    repair::RunTarget ref{s.spec.reference, s.reference ? s.reference->entry : ir::kNone, specs.reference};
+    std::vector<repair::SuiteResult> results =
+        repair::runSuite(target, *s.suite, s.reference ? &ref : nullptr, s.spec.compare, io);
+    bool fails = false;
+    for (size_t k = 0; k < results.size(); ++k) {
+      if (results[k].status == repair::SuiteResult::Status::Skipped)
+        s.leftOut.push_back(s.suite->tests[k].name + " of " + s.suite->path + ": " + results[k].message);
+      fails |= results[k].status == repair::SuiteResult::Status::Fail;
+    }
+    if (!results.empty() && s.leftOut.size() == results.size())
+      usageError("--tests: no test of " + s.suite->path + " is left: the reference does not end ok on any");
+    s.spec.suiteDecides = fails; // a program that passes the suite: the bounded verification decides
+  }
   return s;
 }
 

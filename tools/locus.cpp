@@ -301,12 +301,12 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
   }
   // a test the reference fails is no specification: left out, an error only when no test is left
   bool noneLeft = !results.empty() && leftOut == results.size();
-  int rc = failed                ? Exit::Violated
+  int rc = failed               ? Exit::Violated
            : errors || noneLeft ? Exit::InputError
            : unknown            ? Exit::Unknown
                                 : Exit::Ok;
-  Json doc{{"file", c.file},  {"suite", suite.path}, {"passed", passed}, {"failed", failed},
-           {"unknown", unknown}, {"errors", errors},     {"tests", std::move(tests)}};
+  Json doc{{"file", c.file},     {"suite", suite.path}, {"passed", passed},         {"failed", failed},
+           {"unknown", unknown}, {"errors", errors},    {"tests", std::move(tests)}};
   if (leftOut)
     doc["left_out"] = leftOut;
   return rep.finish(std::move(doc), rc);

@@ -39,17 +39,22 @@ struct Store {
   std::string procs;
   bool stats = false;
   repair::OptionValues methodOptions; ///< the methods' own options (fix::optionDeclarations)
-  session::SpecSource spec;           ///< --reference, --reference-entry (options.h)
+  session::SpecSource spec;           ///< --reference, --reference-entry, --tests, --compare (options.h)
 };
 
 Json repairJson(const fix::Repair &r) {
   Json locs = Json::array();
   for (const repair::patch::EditLocation &l : r.patch.locations)
     locs.push_back(Json{{"file", l.file}, {"line", l.range.begin.line}, {"column", l.range.begin.col}});
-  return Json{{"diff", r.patch.diff},         {"locations", locs},
-              {"changes", r.changes},         {"size", r.size},
-              {"verified", r.check.verified}, {"tests_passed", r.check.testsPassed},
-              {"tests", r.check.tests},       {"time_s", r.seconds}};
+  Json j{{"diff", r.patch.diff},         {"locations", locs},
+         {"changes", r.changes},         {"size", r.size},
+         {"verified", r.check.verified}, {"tests_passed", r.check.testsPassed},
+         {"tests", r.check.tests},       {"time_s", r.seconds}};
+  if (r.check.suiteTests || !r.check.bounded) { // --tests
+    j["suite_tests_passed"] = r.check.suiteTests;
+    j["bounded_verified"] = r.check.bounded;
+  }
+  return j;
 }
 
 int rcOf(const fix::Result &r) {
@@ -90,11 +95,18 @@ Json resultJson(const std::string &file, const ir::Program &prog, const fix::Res
 }
 
 /// Which specification a repair satisfies (docs/repair.md): against a reference it is correct within the
-/// bound; against the program's own assertions and tests only plausible.
-std::string satisfiedSpec(const fix::Spec &spec) {
+/// bound; against the program's own assertions and tests, or a suite only, plausible.
+std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c) {
+  std::string suite;
+  if (spec.suite)
+    suite =
+        "the suite's " + std::to_string(c.suiteTests) + " test" + (c.suiteTests == 1 ? "" : "s") + " pass";
+  if (!c.bounded)
+    return "plausible: " + suite + ", not verified within the bound (" + c.unverified + ")";
   if (spec.reference)
-    return "correct within the bound: it prints and returns what the reference does";
-  return "plausible: its assertions hold within the bound";
+    return "correct within the bound: it prints and returns what the reference does" +
+           (suite.empty() ? "" : "; " + suite);
+  return "plausible: " + (suite.empty() ? "" : suite + " and ") + "its assertions hold within the bound";
 }
 
 /// Each repair: its size, when it was found, what its re-verification ran, which specification it satisfies,
@@ -106,7 +118,7 @@ void printRepairs(std::ostream &os, const fix::Result &r, const fix::Spec &spec)
        << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
     if (x.check.tests)
       os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
-    os << "): " << satisfiedSpec(spec) << "\n";
+    os << "): " << satisfiedSpec(spec, x.check) << "\n";
     for (const std::string &c : x.changes)
       os << "  " << c << "\n";
     os << x.patch.diff;
@@ -177,6 +189,8 @@ int run(const Store &o, report::Reporter &rep) {
                              [&](const Diagnostics &d) { rep.diagnostics(d); });
   if (!subject.loaded->prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
+  for (const std::string &t : subject.leftOut)
+    rep.warning("--tests: " + t);
   const ir::Program &prog = subject.prog();
   fix::Options fo;
   fo.solver = o.solver;
@@ -230,7 +244,7 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
                     "defined in FILE, tests excepted, and the entry too when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   addMethodOptions(c.cmd, fix::optionDeclarations(), o.methodOptions);
-  addSpecOptions(c.cmd, o.spec, false);
+  addSpecOptions(c.cmd, o.spec, true);
   c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;
 }

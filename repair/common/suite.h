@@ -76,10 +76,10 @@ const char *statusName(SuiteResult::Status s); ///< "PASS", "FAIL", "UNKNOWN", "
 
 /// Runs every test of `suite` on `target` with `opts` (its input and expectation set per test). The expected
 /// output is the reference's output and result when `reference` is given (its run must end ok, else the
-/// test is Skipped: no specification), else the test's `.out` (compared as `compare` says), else none: the test passes when
-/// the program's own checks hold. A test passes when the run ends ok; fails on a failure (an output that
-/// differs is failure kind `output`); Unknown on a limit; Error when it cannot run (bad arguments,
-/// infeasible).
+/// test is Skipped: no specification), else the test's `.out` (compared as `compare` says), else none: the
+/// test passes when the program's own checks hold. A test passes when the run ends ok; fails on a failure (an
+/// output that differs is failure kind `output`); Unknown on a limit; Error when it cannot run (bad
+/// arguments, infeasible).
 std::vector<SuiteResult> runSuite(const RunTarget &target, const Suite &suite, const RunTarget *reference,
                                   Compare compare, const ir::InterpOptions &opts);
 

@@ -2,6 +2,7 @@
 // source (re-verified from the patched text by the library before it gets here). docs/repair.md.
 #include "tools/repair_cmd.h"
 
+#include "ir/analysis.h"
 #include "repair/fix/fix.h"
 #include "repair/mutation/mutation.h"
 #include "session/bounds.h"
@@ -141,9 +142,16 @@ void noteEntryRepairs(std::ostream &os, const Store &o, const ir::Program &prog,
     for (const repair::patch::Edit &e : x.edits)
       if (index.procOf(e.stmt) != entry)
         return;
+  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
   std::string names;
-  for (uint32_t k : under)
-    names += (names.empty() ? "" : ",") + prog.procs[k].name;
+  for (uint32_t k : under) {
+    bool helper = !prog.procs[k].body.empty(); // a check's helper is no code under test
+    ir::forEachStmt(prog.procs[k].body, [&](const ir::Stmt &s) { helper = helper && spec.count(s.id); });
+    if (!helper)
+      names += (names.empty() ? "" : ",") + prog.procs[k].name;
+  }
+  if (names.empty())
+    return;
   os << "note: every repair changes '" << o.entry
      << "', the entry: if it only builds inputs and checks them, name the code under test with --procs "
      << names << "\n";

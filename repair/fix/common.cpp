@@ -119,9 +119,13 @@ Validation validateIn(const Checked &checked, const Spec &spec, const std::strin
   if (spec.suite && spec.suiteDecides && found.status != repair::FailureStatus::None) {
     // passes the suite, not the bounded verification: a plausible patch
     v.bounded = false;
-    v.unverified = found.status == repair::FailureStatus::Found
-                       ? "it fails: " + found.failure->describe(checked.prog)
-                       : "it could not run: " + found.message;
+    if (found.status == repair::FailureStatus::Found) {
+      v.unverified = "it fails: " + found.failure->describe(checked.prog);
+    } else { // the reason only (`… needs the theory of strings, where z3 4.8 gives wrong answers`)
+      v.unverified = "it could not run: " + found.message.substr(0, found.message.find(" ("));
+      if (found.message.find("--solver cvc5") != std::string::npos)
+        v.unverified += "; use --solver cvc5";
+    }
     for (size_t at; mainFile != spec.mainFile && (at = v.unverified.find(mainFile)) != std::string::npos;)
       v.unverified.replace(at, mainFile.size(), spec.mainFile); // the recompiled copy's path: the user's
     found.status = repair::FailureStatus::None;

@@ -342,3 +342,36 @@ TEST_CASE(
     }
   CHECK(base);
 }
+
+TEST_CASE(
+    "the specification is no place of the repair space: a check's helper, not a pure tested procedure") {
+  // is_two only computes, and main calls it for a value only the assertion reads after bump changed the
+  // state: a check's helper. max, called by a driver that calls nothing else, is what the driver tests.
+  std::string src = "var g: int;\n"
+                    "proc bump() { g := g + 1; }\n"
+                    "proc is_two(x: int) returns (b: bool) { b := x == 2; }\n"
+                    "proc max(a: int, b: int) returns (m: int) { if (a > b) { m := a; } else { m := b; } }\n"
+                    "proc main() { var ok: bool; g := 0; bump(); ok := is_two(g); assert ok; }\n"
+                    "proc max_test(a: int, b: int) { var m: int; m := max(a, b); assert m >= a; }\n";
+  auto c = compile("f.gcl", &src);
+  REQUIRE(c->prog);
+  const ir::Program &prog = *c->prog;
+  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
+  auto inSpec = [&](const char *proc) {
+    size_t n = 0, total = 0;
+    ir::forEachStmt(prog.procs[prog.procIndex(proc)].body, [&](const ir::Stmt &s) {
+      ++total;
+      n += spec.count(s.id);
+    });
+    return std::make_pair(n, total);
+  };
+  CHECK(inSpec("is_two").first == inSpec("is_two").second);
+  CHECK(inSpec("bump").first == 0);
+  CHECK(inSpec("max").first == 0);
+  std::vector<uint32_t> procs{prog.procIndex("bump"), prog.procIndex("is_two"), prog.procIndex("max")};
+  for (const Site &site : space(prog, procs, 2))
+    CHECK(prog.procs[site.proc].name != "is_two");
+  CHECK(repair::mutation::isTestDriver(prog, "f.gcl", "main"));
+  CHECK(repair::mutation::isTestDriver(prog, "f.gcl", "max_test"));
+  CHECK(!repair::mutation::isTestDriver(prog, "f.gcl", "bump"));
+}

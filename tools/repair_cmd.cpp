@@ -101,7 +101,7 @@ std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c) {
   std::string suite;
   if (spec.suite)
     suite =
-        "the suite's " + std::to_string(c.suiteTests) + " test" + (c.suiteTests == 1 ? "" : "s") + " pass";
+        "the suite's " + std::to_string(c.suiteTests) + (c.suiteTests == 1 ? " test passes" : " tests pass");
   if (!c.bounded)
     return "plausible: " + suite + ", not verified within the bound (" + c.unverified + ")";
   if (spec.reference)

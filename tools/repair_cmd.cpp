@@ -249,7 +249,7 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd->add_option("--out", o.out, "write the first repair's patched source to this file");
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may change, comma-separated, or all (default: those "
-                    "defined in FILE, tests excepted, and the entry too when it is a test driver)");
+                    "defined in FILE, except tests, and except the entry when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   addMethodOptions(c.cmd, fix::optionDeclarations(), o.methodOptions);
   addSpecOptions(c.cmd, o.spec, true);

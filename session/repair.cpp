@@ -71,10 +71,16 @@ std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &
 
 std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const std::string &mainFile,
                                                const std::string &entry) {
-  if (!repair::mutation::isTestDriver(prog, mainFile, entry))
-    return localize::ownProcedures(prog, mainFile);
-  std::vector<uint32_t> under = repair::mutation::defaultProcsUnderTest(prog, mainFile, entry);
-  return {under.begin(), under.end()};
+  if (repair::mutation::isTestDriver(prog, mainFile, entry)) {
+    std::vector<uint32_t> under = repair::mutation::defaultProcsUnderTest(prog, mainFile, entry);
+    return {under.begin(), under.end()};
+  }
+  std::unordered_set<uint32_t> own = localize::ownProcedures(prog, mainFile);
+  uint32_t e = prog.procIndex(entry);
+  if (e != ir::kNone && prog.procs[e].isTest) // a test runs a driver (`test t { main(); }`): not under test
+    std::erase_if(
+        own, [&](uint32_t k) { return repair::mutation::isTestDriver(prog, mainFile, prog.procs[k].name); });
+  return own;
 }
 
 } // namespace locus::session

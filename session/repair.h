@@ -38,7 +38,8 @@ std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &
 
 /// The default of `--procs` for `repair` and `localize`: the procedures of the main file but its tests, and
 /// without the entry when it is a test driver (repair::mutation::isTestDriver: then
-/// defaultProcsUnderTest). docs/repair.md, "The specification is never changed".
+/// defaultProcsUnderTest); when the entry is a test, without the test drivers it may run (`main()`).
+/// docs/repair.md, "The specification is never changed".
 std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const std::string &mainFile,
                                                const std::string &entry);
 

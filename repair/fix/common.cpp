@@ -8,6 +8,7 @@
 #include "repair/common/tests.h"
 #include "repair/localize/localize.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -115,12 +116,16 @@ Validation validateIn(const Checked &checked, const Spec &spec, const std::strin
     return v;
   repair::FailureSpec fsp = checked.failureSpec;
   fsp.verify.timeoutMs = timeoutMs;
+  if (spec.suite && spec.suiteDecides) // it only tells correct from plausible: bounded in time
+    fsp.verify.timeoutMs = timeoutMs ? std::min(timeoutMs, kSuiteVerifyMs) : kSuiteVerifyMs;
   repair::FailureSearch found = repair::findFailure(checked.prog, fsp);
   if (spec.suite && spec.suiteDecides && found.status != repair::FailureStatus::None) {
     // passes the suite, not the bounded verification: a plausible patch
     v.bounded = false;
     if (found.status == repair::FailureStatus::Found) {
       v.unverified = "it fails: " + found.failure->describe(checked.prog);
+    } else if (found.status == repair::FailureStatus::Unknown) {
+      v.unverified = "it gave no answer within " + std::to_string(fsp.verify.timeoutMs / 1000) + " s";
     } else { // the reason only (`… needs the theory of strings, where z3 4.8 gives wrong answers`)
       v.unverified = "it could not run: " + found.message.substr(0, found.message.find(" ("));
       if (found.message.find("--solver cvc5") != std::string::npos)

@@ -41,10 +41,15 @@ struct Spec {
   std::string referenceName;              ///< argv[0] of the reference's runs on the suite (its path)
   const repair::Suite *suite = nullptr;   ///< --tests (nullptr: none); its tests the reference fails left out
   repair::Compare compare = repair::Compare::Exact; ///< --compare: how the suite's outputs are compared
-  /// A candidate that passes the suite but not the bounded verification is a plausible repair; false when
+  /// A candidate that passes the suite but not the bounded verification (or whose verification gives no
+  /// answer within kSuiteVerifyMs) is a plausible repair; false when
   /// the program passes the suite already (then the bounded verification's failure is the one to repair).
   bool suiteDecides = true;
 };
+
+/// The time the bounded verification of a candidate that passes the suite gets at most (it tells a correct
+/// repair from a plausible one; the suite decided already).
+inline constexpr unsigned kSuiteVerifyMs = 10000;
 
 /// A program made ready to check: the program itself, or its product with the reference.
 struct Checked {

@@ -9,6 +9,7 @@
 #include "session/failure.h"
 #include "session/program.h"
 #include "session/render.h"
+#include "session/repair.h"
 #include "session/sarif.h"
 #include "session/values.h"
 #include "tools/interrupt.h"
@@ -125,7 +126,7 @@ localize::Options localizeOptions(const Store &o, const ir::Program &prog) {
   else if (!o.procs.empty())
     lo.procs = session::namedProcedures(prog, o.procs);
   else
-    lo.procs = localize::ownProcedures(prog, o.file);
+    lo.procs = session::defaultProcedures(prog, o.file, o.test.empty() ? o.entry : o.test);
   return lo;
 }
 
@@ -358,6 +359,8 @@ int run(const Store &o, report::Reporter &rep) {
   if (!subject.loaded->prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
   const session::Selection &sel = subject.selection;
+  for (const std::string &t : sel.leftOut)
+    rep.warning("--tests: " + t);
   if (std::optional<int> rc = noFailure(o, sel, method, seconds(), rep))
     return *rc;
   const ir::Program &prog = subject.prog();
@@ -405,7 +408,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   addMethodOptions(c.cmd, localize::optionDeclarations(), o.methodOptions);
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
-                    "defined in FILE, tests excepted)");
+                    "defined in FILE, except tests, and except the entry when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   c.cmd
       ->add_option("--failures,--inputs", o.failures,

@@ -245,7 +245,7 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
                         [&](const Diagnostics &d) { rep.diagnostics(d); });
   const repair::Suite &suite = run.suite;
   const std::vector<repair::SuiteResult> &results = run.results;
-  size_t passed = 0, failed = 0, unknown = 0, errors = 0;
+  size_t passed = 0, failed = 0, unknown = 0, errors = 0, leftOut = 0;
   Json tests = Json::array();
   std::ostream &os = rep.text();
   for (size_t k = 0; k < results.size(); ++k) {
@@ -256,6 +256,7 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
     case repair::SuiteResult::Status::Fail: ++failed; break;
     case repair::SuiteResult::Status::Unknown: ++unknown; break;
     case repair::SuiteResult::Status::Error: ++errors; break;
+    case repair::SuiteResult::Status::Skipped: ++leftOut; break;
     }
     std::string cmdline;
     for (const std::string &a : t.args)
@@ -298,17 +299,21 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
       os << ", " << unknown << " unknown";
     if (errors)
       os << ", " << errors << " errors";
+    if (leftOut)
+      os << ", " << leftOut << " left out (the reference does not end ok on them)";
     os << "\n";
   }
-  int rc = failed ? Exit::Violated : errors ? Exit::InputError : unknown ? Exit::Unknown : Exit::Ok;
-  return rep.finish(Json{{"file", c.file},
-                         {"suite", suite.path},
-                         {"passed", passed},
-                         {"failed", failed},
-                         {"unknown", unknown},
-                         {"errors", errors},
-                         {"tests", std::move(tests)}},
-                    rc);
+  // a test the reference fails is no specification: left out, an error only when no test is left
+  bool noneLeft = !results.empty() && leftOut == results.size();
+  int rc = failed               ? Exit::Violated
+           : errors || noneLeft ? Exit::InputError
+           : unknown            ? Exit::Unknown
+                                : Exit::Ok;
+  Json doc{{"file", c.file},     {"suite", suite.path}, {"passed", passed},         {"failed", failed},
+           {"unknown", unknown}, {"errors", errors},    {"tests", std::move(tests)}};
+  if (leftOut)
+    doc["left_out"] = leftOut;
+  return rep.finish(std::move(doc), rc);
 }
 
 /// `locus --version`: the version, the commit it was built from, and the standard library it uses.

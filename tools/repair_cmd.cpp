@@ -2,7 +2,9 @@
 // source (re-verified from the patched text by the library before it gets here). docs/repair.md.
 #include "tools/repair_cmd.h"
 
+#include "ir/analysis.h"
 #include "repair/fix/fix.h"
+#include "repair/mutation/mutation.h"
 #include "session/bounds.h"
 #include "session/program.h"
 #include "session/render.h"
@@ -12,6 +14,7 @@
 #include "tools/localize_cmd.h"
 #include "tools/options.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -38,17 +41,22 @@ struct Store {
   std::string procs;
   bool stats = false;
   repair::OptionValues methodOptions; ///< the methods' own options (fix::optionDeclarations)
-  session::SpecSource spec;           ///< --reference, --reference-entry (options.h)
+  session::SpecSource spec;           ///< --reference, --reference-entry, --tests, --compare (options.h)
 };
 
 Json repairJson(const fix::Repair &r) {
   Json locs = Json::array();
   for (const repair::patch::EditLocation &l : r.patch.locations)
     locs.push_back(Json{{"file", l.file}, {"line", l.range.begin.line}, {"column", l.range.begin.col}});
-  return Json{{"diff", r.patch.diff},         {"locations", locs},
-              {"changes", r.changes},         {"size", r.size},
-              {"verified", r.check.verified}, {"tests_passed", r.check.testsPassed},
-              {"tests", r.check.tests},       {"time_s", r.seconds}};
+  Json j{{"diff", r.patch.diff},         {"locations", locs},
+         {"changes", r.changes},         {"size", r.size},
+         {"verified", r.check.verified}, {"tests_passed", r.check.testsPassed},
+         {"tests", r.check.tests},       {"time_s", r.seconds}};
+  if (r.check.suiteTests || !r.check.bounded) { // --tests
+    j["suite_tests_passed"] = r.check.suiteTests;
+    j["bounded_verified"] = r.check.bounded;
+  }
+  return j;
 }
 
 int rcOf(const fix::Result &r) {
@@ -88,13 +96,56 @@ Json resultJson(const std::string &file, const ir::Program &prog, const fix::Res
   return j;
 }
 
-/// Repair `k` (from 1): its size, when it was found, what its re-verification ran, its changes and its diff.
-void printRepair(std::ostream &os, size_t k, const fix::Repair &x) {
+/// Which specification a repair satisfies (docs/repair.md): against a reference it is correct within the
+/// bound; against the program's own assertions and tests, or a suite only, plausible.
+std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c) {
+  std::string suite;
+  if (spec.suite)
+    suite =
+        "the suite's " + std::to_string(c.suiteTests) + (c.suiteTests == 1 ? " test passes" : " tests pass");
+  if (!c.bounded)
+    return "plausible: " + suite + ", not verified within the bound (" + c.unverified + ")";
+  if (spec.reference)
+    return "correct within the bound: it prints and returns what the reference does" +
+           (suite.empty() ? "" : "; " + suite);
+  return "plausible: " + (suite.empty() ? "" : suite + " and ") + "its assertions hold within the bound";
+}
+
+/// When every repair changes the entry and the main file has other procedures: the entry may be a test
+/// driver whose inputs or checks the repair changed; --procs names the code under test.
+void noteEntryRepairs(std::ostream &os, const Store &o, const ir::Program &prog, const fix::Result &r) {
+  uint32_t entry = prog.procIndex(o.entry);
+  std::vector<uint32_t> under = repair::mutation::defaultProcsUnderTest(prog, o.file, o.entry);
+  if (entry == ir::kNone || r.repairs.empty() || std::find(under.begin(), under.end(), entry) != under.end())
+    return;
+  ir::StmtIndex index(prog);
+  for (const fix::Repair &x : r.repairs)
+    for (const repair::patch::Edit &e : x.edits)
+      if (index.procOf(e.stmt) != entry)
+        return;
+  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
+  std::string names;
+  for (uint32_t k : under) {
+    bool helper = !prog.procs[k].body.empty(); // a check's helper is no code under test
+    ir::forEachStmt(prog.procs[k].body, [&](const ir::Stmt &s) { helper = helper && spec.count(s.id); });
+    if (!helper)
+      names += (names.empty() ? "" : ",") + prog.procs[k].name;
+  }
+  if (names.empty())
+    return;
+  os << "note: every repair changes '" << o.entry
+     << "', the entry: if it only builds inputs and checks them, name the code under test with --procs "
+     << names << "\n";
+}
+
+/// Repair `k` (from 1): its size, when it was found, what its re-verification ran, which specification it
+/// satisfies, its changes and its diff.
+void printRepair(std::ostream &os, size_t k, const fix::Repair &x, const fix::Spec &spec) {
   os << "\nrepair " << k << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
      << std::fixed << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
   if (x.check.tests)
     os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
-  os << "):\n";
+  os << "): " << satisfiedSpec(spec, x.check) << "\n";
   for (const std::string &c : x.changes)
     os << "  " << c << "\n";
   os << x.patch.diff;
@@ -121,7 +172,7 @@ public:
     if (rep_.json())
       return;
     header();
-    printRepair(rep_.text(), ++shown_, r);
+    printRepair(rep_.text(), ++shown_, r, problem_->spec);
     rep_.text().flush();
   }
   const repair::CancelToken *cancel() const override { return &interruptToken(); }
@@ -133,7 +184,7 @@ public:
       render::printFailure(os, prog_, *r.failure);
     header();
     for (size_t k = shown_; k < r.repairs.size(); ++k)
-      printRepair(os, k + 1, r.repairs[k]);
+      printRepair(os, k + 1, r.repairs[k], problem_->spec);
     if (!r.repairs.empty())
       os << "\n";
     switch (r.status) {
@@ -143,6 +194,7 @@ public:
       if (!o_.out.empty())
         os << "; the first written to " << o_.out;
       os << "\n";
+      noteEntryRepairs(os, o_, prog_, r);
       break;
     case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
     case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
@@ -189,6 +241,8 @@ int run(const Store &o, report::Reporter &rep) {
                              [&](const Diagnostics &d) { rep.diagnostics(d); });
   if (!subject.loaded->prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
+  for (const std::string &t : subject.leftOut)
+    rep.warning("--tests: " + t);
   const ir::Program &prog = subject.prog();
   fix::Options fo;
   fo.solver = o.solver;
@@ -196,6 +250,8 @@ int run(const Store &o, report::Reporter &rep) {
   fo.maxRepairs = o.max ? o.max : o.all ? 10 : 1;
   fo.given = o.methodOptions;
   fo.procs = session::repairProcedures(prog, o.procs);
+  if (!fo.procs)
+    fo.procs = session::defaultProcedures(prog, o.file, o.entry);
   fix::Problem problem{prog, subject.loaded->sm, subject.spec, fo};
   LiveAnswer live(rep, o, prog, *method);
   live.setProblem(problem);
@@ -248,10 +304,10 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd->add_option("--out", o.out, "write the first repair's patched source to this file");
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may change, comma-separated, or all (default: those "
-                    "defined in FILE, tests excepted)");
+                    "defined in FILE, except tests, and except the entry when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   addMethodOptions(c.cmd, fix::optionDeclarations(), o.methodOptions);
-  addSpecOptions(c.cmd, o.spec, false);
+  addSpecOptions(c.cmd, o.spec, true);
   c.run = [store](report::Reporter &r) { return run(*store, r); };
   return c;
 }

@@ -1,6 +1,8 @@
 // Solver: the protocol checks, assumption proxies and statistics shared by every backend.
 #include "backends/solver.h"
 
+#include "backends/interrupt.h"
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -245,9 +247,12 @@ Result Solver::check(const std::vector<Term> &assumptions, Need need) {
       timeoutMs_ = static_cast<unsigned>(left);
   }
   Result r = expired                 ? Result::unknown(UnknownReason::Timeout, "deadline reached")
+             : checksInterrupted()   ? Result::unknown(UnknownReason::Other, "interrupted")
              : how == Posing::Assume ? checkImpl(lits)
              : how == Posing::Push   ? checkWithPush(assumptions)
                                      : checkFreshImpl(assumptions, how);
+  if (r.status == Status::Unknown && checksInterrupted()) // stopped by interruptChecks, not by its limit
+    r = Result::unknown(UnknownReason::Other, "interrupted");
   timeoutMs_ = ownTimeout;
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   coreAvailable_ = need == Need::Core;

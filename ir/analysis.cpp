@@ -43,40 +43,143 @@ std::vector<VarRef> varsRead(const Stmt &s) {
   return out;
 }
 
+namespace {
+
+/// The procedures that only compute: no heap or array write, no allocation, no global written, no input read,
+/// no output, no halt, and only such procedures called. A call of one changes nothing but its result.
+std::vector<bool> pureProcedures(const Program &prog) {
+  std::vector<bool> pure(prog.procs.size(), true);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t k = 0; k < prog.procs.size(); ++k) {
+      if (!pure[k])
+        continue;
+      bool ok = true;
+      auto look = [&](const Stmt &s) {
+        switch (s.kind) {
+        case Stmt::PutField:
+        case Stmt::PutElem:
+        case Stmt::New:
+        case Stmt::NewArray:
+        case Stmt::Print:
+        case Stmt::Scan:
+        case Stmt::Halt: ok = false; return;
+        case Stmt::Call:
+          if (s.callee >= pure.size() || !pure[s.callee])
+            ok = false;
+          break;
+        default: break;
+        }
+        if (writesLhs(s) && s.lhs.global)
+          ok = false;
+      };
+      const Procedure &p = prog.procs[k];
+      forEachStmt(p.pre, look);
+      forEachStmt(p.body, look);
+      forEachStmt(p.post, look);
+      if (!ok) {
+        pure[k] = false;
+        changed = true;
+      }
+    }
+  }
+  return pure;
+}
+
+} // namespace
+
 std::unordered_set<StmtId> specificationStatements(const Program &prog) {
   std::unordered_set<StmtId> spec;
-  for (const Procedure &p : prog.procs) {
+  std::vector<bool> pure = pureProcedures(prog);
+  struct Proc {
     std::vector<const Stmt *> all;
-    auto collect = [&](const Stmt &s) { all.push_back(&s); };
+    std::map<uint32_t, std::vector<const Stmt *>> readers; // local → the statements reading it
+  };
+  std::vector<Proc> procs(prog.procs.size());
+  std::vector<std::vector<const Stmt *>> callsOf(prog.procs.size()); // procedure → its call sites
+  for (size_t k = 0; k < prog.procs.size(); ++k) {
+    const Procedure &p = prog.procs[k];
+    Proc &q = procs[k];
+    auto collect = [&](const Stmt &s) { q.all.push_back(&s); };
     forEachStmt(p.pre, collect);
     forEachStmt(p.body, collect);
     forEachStmt(p.post, collect);
-    std::map<uint32_t, std::vector<const Stmt *>> readers; // temp local → the statements reading it
-    for (const Stmt *s : all) {
+    // contracts: every statement of the requires and ensures blocks
+    auto contract = [&](const Stmt &s) { spec.insert(s.id); };
+    forEachStmt(p.pre, contract);
+    forEachStmt(p.post, contract);
+    for (const Stmt *s : q.all) {
       if (s->kind == Stmt::Assert || s->kind == Stmt::Assume)
         spec.insert(s->id);
+      if (s->kind == Stmt::Call && s->callee < callsOf.size())
+        callsOf[s->callee].push_back(s);
       for (const VarRef &v : varsRead(*s))
-        if (!v.global && v.index < p.vars.size() && p.vars[v.index].temp)
-          readers[v.index].push_back(s);
+        if (!v.global && v.index < p.vars.size())
+          q.readers[v.index].push_back(s);
     }
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (const Stmt *s : all) {
+  }
+  // Whether a procedure calls one that is not pure (the code under test, changing the state its checks then
+  // observe).
+  std::vector<bool> callsImpure(prog.procs.size(), false);
+  for (size_t k = 0; k < prog.procs.size(); ++k)
+    for (const Stmt *s : procs[k].all)
+      if (s->kind == Stmt::Call && s->callee < pure.size() && !pure[s->callee])
+        callsImpure[k] = true;
+  // Whether every statement reading the variable s assigns (a temporary or a local of procedure k) is
+  // already part of the specification.
+  auto readOnlyBySpec = [&](size_t k, const Stmt &s, bool temps) {
+    const Procedure &p = prog.procs[k];
+    if (!s.lhs.valid() || s.lhs.global || s.lhs.index >= p.vars.size())
+      return false;
+    const Var &v = p.vars[s.lhs.index];
+    if (!v.temp && (temps || v.kind != VarKind::Local))
+      return false;
+    auto it = procs[k].readers.find(s.lhs.index);
+    if (it == procs[k].readers.end() || it->second.empty())
+      return false;
+    return std::all_of(it->second.begin(), it->second.end(),
+                       [&](const Stmt *r) { return spec.count(r->id); });
+  };
+  std::map<StmtId, size_t> procOfCall;
+  for (size_t k = 0; k < prog.procs.size(); ++k)
+    for (const Stmt *s : procs[k].all)
+      if (s->kind == Stmt::Call)
+        procOfCall[s->id] = k;
+  std::vector<bool> helper(prog.procs.size(), false);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t k = 0; k < prog.procs.size(); ++k) {
+      const Procedure &p = prog.procs[k];
+      for (const Stmt *s : procs[k].all) {
         bool defines = s->kind == Stmt::Assign || s->kind == Stmt::GetField || s->kind == Stmt::GetElem ||
                        s->kind == Stmt::Length;
-        if (!defines || spec.count(s->id) || s->lhs.global || s->lhs.index >= p.vars.size() ||
-            !p.vars[s->lhs.index].temp)
-          continue;
-        const std::vector<const Stmt *> &rs = readers[s->lhs.index];
-        bool onlySpec = !rs.empty();
-        for (const Stmt *r : rs)
-          onlySpec = onlySpec && spec.count(r->id);
-        if (onlySpec) {
+        if (defines && !spec.count(s->id) && readOnlyBySpec(k, *s, true)) {
           spec.insert(s->id);
           changed = true;
         }
       }
+      // A check's helper: a pure procedure every call of which computes a value only checks read, in a
+      // procedure that also runs code that changes the state (the code under test; when everything the
+      // caller calls is pure, the called procedure may be what is tested: `m := max(a, b); assert m >= a`).
+      const std::vector<const Stmt *> &calls = callsOf[k];
+      if (helper[k] || p.isTest || !pure[k] || calls.empty())
+        continue;
+      bool onlyChecks = std::all_of(calls.begin(), calls.end(), [&](const Stmt *c) {
+        if (spec.count(c->id))
+          return true;
+        size_t q = procOfCall.at(c->id);
+        return callsImpure[q] && readOnlyBySpec(q, *c, false);
+      });
+      if (!onlyChecks)
+        continue;
+      helper[k] = true;
+      changed = true;
+      for (const Stmt *c : calls)
+        spec.insert(c->id);
+      for (const Stmt *s : procs[k].all)
+        spec.insert(s->id);
     }
   }
   return spec;

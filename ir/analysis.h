@@ -18,9 +18,17 @@ std::vector<VarRef> varsRead(const Stmt &s);
 /// are its arguments.)
 bool writesLhs(const Stmt &s);
 
-/// The statements that belong to the specification: every assert and assume, and every statement that
-/// assigns a temporary of the lowering (Var::temp) that only such statements read — the pieces of a
-/// check's condition the lowering computed before it (`t0 := head.val; b0 := t0 == 2; assert b0`).
+/// The statements that belong to the specification (docs/repair.md, "The specification is never changed"):
+/// - every assert and assume, and every statement of a requires or ensures block;
+/// - every statement that assigns a temporary of the lowering (Var::temp) that only such statements read —
+///   the pieces of a check's condition the lowering computed before it (`t0 := head.val; b0 := t0 == 2;
+///   assert b0`);
+/// - a check's helper, whole: a procedure that only computes (no heap, array or global write, no
+///   allocation, input or output, and only such procedures called) and whose every call assigns a
+///   temporary or local that only checks read, from a procedure that also calls code that changes the state
+///   (`reverse(); ok := dl_wellformed(head); assert ok`) — its calls and all its statements. A pure
+///   procedure called by a driver that calls nothing else (`m := max(a, b); assert m >= a`) is what the
+///   driver tests: not a helper. A helper also called by the code under test is not one either.
 /// Localization never blames them; repair never changes them.
 std::unordered_set<StmtId> specificationStatements(const Program &prog);
 

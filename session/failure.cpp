@@ -74,12 +74,16 @@ void fromSuite(const ir::Program &prog, const FailureRequest &r, const repair::F
   for (size_t k = 0; k < results.size(); ++k) {
     if (results[k].status == repair::SuiteResult::Status::Error)
       usageError("--tests: " + suite.tests[k].name + " of " + suite.path + ": " + results[k].message);
+    if (results[k].status == repair::SuiteResult::Status::Skipped)
+      sel.leftOut.push_back(suite.tests[k].name + " of " + suite.path + ": " + results[k].message);
     if (results[k].status != repair::SuiteResult::Status::Fail)
       continue;
     ++failing;
     if (!chosen && (r.test.empty() || suite.tests[k].name == r.test))
       chosen = k;
   }
+  if (!results.empty() && sel.leftOut.size() == results.size())
+    usageError("--tests: no test of " + suite.path + " is left: the reference does not end ok on any");
   if (!r.test.empty() && !chosen &&
       std::none_of(suite.tests.begin(), suite.tests.end(),
                    [&](const repair::SuiteTest &t) { return t.name == r.test; }))
@@ -93,11 +97,11 @@ void fromSuite(const ir::Program &prog, const FailureRequest &r, const repair::F
     return;
   }
   sel.found.status = repair::FailureStatus::Found;
-  sel.found.failure = repair::suiteFailure(results, *chosen, entry,
-                                           "test " + suite.tests[*chosen].name + " of " + suite.path + " (" +
-                                               std::to_string(failing) + " of " +
-                                               std::to_string(results.size()) + " tests fail)",
-                                           io.ints, spec.verify.encode.unwind);
+  sel.found.failure = repair::suiteFailure(
+      results, *chosen, entry,
+      "test " + suite.tests[*chosen].name + " of " + suite.path + " (" + std::to_string(failing) + " of " +
+          std::to_string(results.size() - sel.leftOut.size()) + " tests fail)",
+      io.ints, spec.verify.encode.unwind);
 }
 
 /// Further failures: every other failing declared test (--all-failing), or further counterexamples.

@@ -42,6 +42,9 @@ struct Selection {
   std::vector<repair::TestRun> tests;
   /// Further failures of the same entry (--failures N, --all-failing), after found.failure.
   std::vector<repair::Failure> more;
+  /// The suite's tests left out because the reference does not end ok on them: "line 3 of suite.txt: the
+  /// reference does not end ok on this test (…): left out".
+  std::vector<std::string> leftOut;
 };
 
 /// Finds the failure `req` asks for in `prog` (the program, or its product with a reference when there is

@@ -191,6 +191,35 @@ Json nodeToJson(const ir::Program &prog, const ir::HeapNode &n, uint32_t id) {
   return nj;
 }
 
+/// The statement that stopped a run as the user wrote it when it is an assertion whose IR reads the
+/// lowering's temporaries (`assert b0 or t1 == 3` was `assert a[0] == 3 or p.val == 3;`), else as the IR has
+/// it.
+static std::string failedStmtText(const OutcomeView &v, const ir::StmtIndex &index) {
+  const ir::Program &prog = v.prog;
+  const ir::Outcome &o = v.outcome;
+  std::string ir = stmtText(prog, index, o.proc, o.stmt);
+  const ir::Stmt *s = index.find(o.stmt);
+  if (!v.sm || !s || s->kind != ir::Stmt::Assert || o.proc >= prog.procs.size())
+    return ir;
+  const SourceRange &r = s->value.range;
+  if (!r.valid() || r.begin.line != r.end.line || r.end.col <= r.begin.col ||
+      r.begin.file >= prog.files.size())
+    return ir;
+  const ir::Procedure &proc = prog.procs[o.proc];
+  bool temps = false;
+  ir::forEachNode(s->value, [&](const ir::Expr &e) {
+    if (e.kind == ir::Expr::VarUse && !e.var.global && e.var.index < proc.vars.size())
+      temps = temps || proc.vars[e.var.index].temp;
+  });
+  std::optional<uint32_t> f = v.sm->find(prog.files[r.begin.file]);
+  if (!temps || !f)
+    return ir;
+  std::string_view line = v.sm->lineText(*f, r.begin.line);
+  if (r.end.col - 1 > line.size())
+    return ir;
+  return "assert " + std::string(line.substr(r.begin.col - 1, r.end.col - r.begin.col));
+}
+
 void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool showState) {
   const ir::Outcome &o = v.outcome;
   const ir::Program &prog = v.prog;
@@ -204,7 +233,7 @@ void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool
       os << "  " << o.message << "\n";
     if (o.stmt && o.proc < prog.procs.size())
       os << "  in " << prog.procs[o.proc].name << ", statement #" << o.stmt << ": "
-         << stmtText(prog, index, o.proc, o.stmt) << "\n";
+         << failedStmtText(v, index) << "\n";
   }
   if (o.result)
     os << "result: " << ir::toString(*o.result) << "\n";
@@ -547,6 +576,7 @@ Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
   j["entry"] = proc.name;
   j["ok"] = true;
   j["verdict"] = encoder::verdictName(r.verdict);
+  j["checks"] = r.checks;
   j["unwind"] = v.eo.unwind;
   if (std::vector<std::string> other = session::otherBounds(prog, v.eo); !other.empty())
     j["other_bounds"] = other;
@@ -609,7 +639,11 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     os << "SAFE (up to unwind " << v.eo.unwind;
     for (const std::string &b : session::otherBounds(prog, v.eo))
       os << "; " << b;
-    os << ")\n";
+    os << ")";
+    if (r.checks == 0) // nothing could fail: say so rather than let SAFE read as a proof of something
+      os << ": nothing was checked (no assertion, contract, loop bound or run-time check in the code "
+            "verified)";
+    os << "\n";
     break;
   }
   case encoder::Verdict::Unknown:
@@ -653,7 +687,10 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     }
     if (r.outcome) {
       os << "counterexample (replayed by the interpreter):\n";
-      printOutcome(os, OutcomeView{prog, *r.outcome, entry}, v.trace || !bound ? 0 : 20, true);
+      // --trace: every step; else the last 20 of a bound failure's (a real failure's location and state
+      // say what failed)
+      size_t tail = v.trace ? r.outcome->trace.size() : bound ? 20 : 0;
+      printOutcome(os, OutcomeView{prog, *r.outcome, entry, v.sm}, tail, true);
     }
     break;
   }

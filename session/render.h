@@ -31,9 +31,13 @@ struct OutcomeView {
   const ir::Program &prog;
   const ir::Outcome &outcome;
   uint32_t entry;
+  /// The sources read: a failed assertion that reads the lowering's temporaries is shown as written
+  /// (nullptr: as the IR has it).
+  const SourceManager *sm = nullptr;
 };
 
-/// Text: verdict line, failure location and message, trace (last `traceTail` steps, 0 = all), final state.
+/// Text: verdict line, failure location and message, trace (its last `traceTail` steps, 0: none), final
+/// state.
 void printOutcome(std::ostream &os, const OutcomeView &v, size_t traceTail, bool showState);
 Json toJson(const OutcomeView &v, bool withTrace);
 
@@ -68,9 +72,11 @@ struct VerifyView {
   const ir::Program &prog; ///< as verified (the product with a reference, if any)
   uint32_t entry;
   const encoder::EncodeOptions &eo;
-  const std::string &ints;                  ///< as given: math or bv32
-  bool trace = false;                       ///< the whole trace, not its last 20 steps, for a bound failure
+  const std::string &ints; ///< as given: math or bv32
+  bool trace =
+      false; ///< the whole trace (without: the last 20 steps of a bound failure's, none of a failure's)
   const frontend::Timings *stats = nullptr; ///< --stats: the front end's phases (the rest is the result's)
+  const SourceManager *sm = nullptr;        ///< the sources read (OutcomeView::sm)
 };
 /// verify's answer as its JSON document (docs/cli.md), and as text (a Mismatch prints nothing: the caller
 /// reports it as an internal error).

@@ -17,11 +17,15 @@ namespace locus::session {
 struct RepairSubject {
   std::unique_ptr<Loaded> loaded; ///< `loaded->prog` empty: the file does not compile (nothing else is set)
   std::optional<Reference> reference;
-  fix::Spec spec; ///< refers to `reference`'s program
+  std::unique_ptr<repair::Suite> suite; ///< --tests
+  /// The suite's tests left out because the reference does not end ok on them ("line 3 of s.txt: …").
+  std::vector<std::string> leftOut;
+  fix::Spec spec; ///< refers to `reference`'s program and `suite`
   const ir::Program &prog() const { return *loaded->prog; }
 };
 
-/// Loads `src`, finds `entry`, compiles the reference (a usage error when it does not fit the program) and
+/// Loads `src`, finds `entry`, compiles the reference (a usage error when it does not fit the program), reads
+/// the suite (--tests; a usage error when no test is left once those the reference fails are left out) and
 /// resolves the bounds into the specification. Diagnostics go to `diagnostics` as soon as they are known.
 RepairSubject prepareRepair(const Source &src, const Bounds &bounds, const std::string &entry,
                             const SpecSource &specs, const std::string &solver,
@@ -31,5 +35,12 @@ RepairSubject prepareRepair(const Source &src, const Bounds &bounds, const std::
 /// list, or nullopt for none given (the method's default: those of the main file).
 std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &prog,
                                                              const std::string &procs);
+
+/// The default of `--procs` for `repair` and `localize`: the procedures of the main file but its tests, and
+/// without the entry when it is a test driver (repair::mutation::isTestDriver: then
+/// defaultProcsUnderTest); when the entry is a test, without the test drivers it may run (`main()`).
+/// docs/repair.md, "The specification is never changed".
+std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const std::string &mainFile,
+                                               const std::string &entry);
 
 } // namespace locus::session

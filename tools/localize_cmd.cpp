@@ -9,8 +9,10 @@
 #include "session/failure.h"
 #include "session/program.h"
 #include "session/render.h"
+#include "session/repair.h"
 #include "session/sarif.h"
 #include "session/values.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/version.h"
@@ -124,11 +126,12 @@ localize::Options localizeOptions(const Store &o, const ir::Program &prog) {
   else if (!o.procs.empty())
     lo.procs = session::namedProcedures(prog, o.procs);
   else
-    lo.procs = localize::ownProcedures(prog, o.file);
+    lo.procs = session::defaultProcedures(prog, o.file, o.test.empty() ? o.entry : o.test);
   return lo;
 }
 
-/// Runs `method` (nullptr: every method) on the problem.
+/// Runs `method` (nullptr: every method, each reported to the problem's observer as it finishes) on the
+/// problem; stops before the next method when the observer's token is raised.
 std::vector<localize::Result> localizeWith(const localize::Method *method, const localize::Problem &problem,
                                            const std::string &file) {
   std::vector<localize::Result> results;
@@ -137,11 +140,15 @@ std::vector<localize::Result> localizeWith(const localize::Method *method, const
     return results;
   }
   for (const auto &m : localize::methods()) {
+    if (problem.observer && problem.observer->cancelled())
+      break;
     if (m->needsTests() && problem.tests.empty()) {
       localize::Result r;
       r.method = m->name();
       r.status = localize::Status::Error;
       r.message = "needs declared tests, and " + file + " declares none";
+      if (problem.observer)
+        problem.observer->localized(r);
       results.push_back(std::move(r));
       continue;
     }
@@ -149,6 +156,46 @@ std::vector<localize::Result> localizeWith(const localize::Method *method, const
   }
   return results;
 }
+
+/// `--method all`'s text as it is found: the failures and the header before the methods run, each method's
+/// answer when it finishes (flushed). Its token is Ctrl-C's (for one method too).
+class LiveMethods final : public repair::Observer {
+public:
+  LiveMethods(report::Reporter &rep, const Store &o, const SourceManager &sm, const ir::Program &prog,
+              bool all)
+      : rep_(rep), o_(o), sm_(sm), prog_(prog), all_(all) {}
+  void start(const std::vector<const repair::Failure *> &failures) {
+    if (!all_ || rep_.json())
+      return;
+    std::ostream &os = rep_.text();
+    for (const repair::Failure *f : failures)
+      render::printFailure(os, prog_, *f);
+    os << "every method (" << localize::optionText(o_.methodOptions, localize::kWeights)
+       << " weights where they apply, on " << o_.solver << ", unwind " << failures.front()->unwind << "):\n";
+    os.flush();
+  }
+  void localized(const localize::Result &r) override {
+    if (!all_ || rep_.json())
+      return;
+    std::ostream &os = rep_.text();
+    os << "\n== " << r.method << ": " << localize::statusName(r.status) << ", " << std::fixed
+       << std::setprecision(3) << r.seconds << " s\n";
+    if (r.status == localize::Status::Error)
+      os << r.message << "\n";
+    else
+      render::printLocalization(os, sm_, prog_, r, localize::optionText(o_.methodOptions, localize::kMaxSize),
+                                o_.stats);
+    os.flush();
+  }
+  const repair::CancelToken *cancel() const override { return &interruptToken(); }
+
+private:
+  report::Reporter &rep_;
+  const Store &o_;
+  const SourceManager &sm_;
+  const ir::Program &prog_;
+  bool all_;
+};
 
 void writeSarif(const std::string &path, const ir::Program &prog,
                 const std::vector<const repair::Failure *> &failures,
@@ -295,22 +342,7 @@ int answerAll(const Shown &s, const std::vector<localize::Result> &results, repo
     j["methods"] = ms;
     return rep.finish(std::move(j), rc);
   }
-  std::ostream &os = rep.text();
-  for (const repair::Failure *f : s.failures)
-    render::printFailure(os, s.prog, *f);
-  os << "every method (" << weights << " weights where they apply, on " << s.o.solver << ", unwind "
-     << failure.unwind << "):\n";
-  for (const localize::Result &r : results) {
-    os << "\n== " << r.method << ": " << localize::statusName(r.status) << ", " << std::fixed
-       << std::setprecision(3) << r.seconds << " s\n";
-    if (r.status == localize::Status::Error) {
-      os << r.message << "\n";
-      continue;
-    }
-    render::printLocalization(os, s.sm, s.prog, r,
-                              localize::optionText(s.o.methodOptions, localize::kMaxSize), s.o.stats);
-  }
-  printSideBySide(os, s.sm, s.prog, results);
+  printSideBySide(rep.text(), s.sm, s.prog, results); // the rest was printed as each method finished
   return rep.finish(Json::object(), rc);
 }
 
@@ -327,6 +359,8 @@ int run(const Store &o, report::Reporter &rep) {
   if (!subject.loaded->prog)
     return rep.finish(Json{{"file", o.file}, {"ok", false}}, Exit::InputError);
   const session::Selection &sel = subject.selection;
+  for (const std::string &t : sel.leftOut)
+    rep.warning("--tests: " + t);
   if (std::optional<int> rc = noFailure(o, sel, method, seconds(), rep))
     return *rc;
   const ir::Program &prog = subject.prog();
@@ -335,11 +369,18 @@ int run(const Store &o, report::Reporter &rep) {
     failures.push_back(&f);
   localize::Problem problem{prog, *failures.front(), sel.tests, localizeOptions(o, prog)};
   problem.others.assign(failures.begin() + 1, failures.end());
+  LiveMethods live(rep, o, subject.loaded->sm, prog, method == nullptr);
+  problem.observer = &live;
+  live.start(failures);
   std::vector<localize::Result> results = localizeWith(method, problem, o.file);
   if (!o.sarif.empty())
     writeSarif(o.sarif, prog, failures, results);
   Shown shown{o, subject.loaded->sm, prog, problem, failures, seconds()};
-  return method ? answerOne(shown, *method, results.front(), rep) : answerAll(shown, results, rep);
+  int rc = method ? answerOne(shown, *method, results.front(), rep) : answerAll(shown, results, rep);
+  if (!interrupted() || rep.json()) // (a JSON document has its exit code)
+    return rc;
+  rep.text() << "interrupted by " << interruptSignal() << ": the answer above is what was found so far\n";
+  return rc == Exit::Violated || rc == Exit::Internal ? rc : static_cast<int>(Exit::Unknown);
 }
 
 } // namespace
@@ -367,7 +408,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   addMethodOptions(c.cmd, localize::optionDeclarations(), o.methodOptions);
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
-                    "defined in FILE, tests excepted)");
+                    "defined in FILE, except tests, and except the entry when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   c.cmd
       ->add_option("--failures,--inputs", o.failures,

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <ostream>
 #include <sstream>
+#include <vector>
 
 namespace locus::report {
 
@@ -25,6 +26,41 @@ std::ostream &nullStream() {
   static NullBuffer buf;
   static std::ostream os(&buf);
   return os;
+}
+
+/// The edit distance of `a` and `b` (insertions, deletions, substitutions).
+size_t editDistance(const std::string &a, const std::string &b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+/// "unknown command 'verfy'; did you mean 'verify'?" (the nearest subcommand, when one is near), else the
+/// list of commands.
+std::string unknownCommandMessage(const CLI::App &app, const std::string &word) {
+  std::string best, all;
+  size_t bestDistance = SIZE_MAX;
+  for (const CLI::App *s : app.get_subcommands([](const CLI::App *) { return true; })) {
+    const std::string &name = s->get_name();
+    all += (all.empty() ? "" : ", ") + name;
+    if (size_t d = editDistance(word, name); d < bestDistance) {
+      bestDistance = d;
+      best = name;
+    }
+  }
+  if (!best.empty() && bestDistance <= std::max<size_t>(2, best.size() / 3))
+    return "unknown command '" + word + "'; did you mean '" + best + "'?";
+  return "unknown command '" + word + "' (commands: " + all + ")";
 }
 
 } // namespace
@@ -46,6 +82,8 @@ void Reporter::scan(const CLI::App &app, int argc, char **argv) {
       if (s->get_name() == a)
         sub = s;
     if (!sub) {
+      if (at == &app)
+        unknownCommand_ = a; // `locus verfy x.c`: no such subcommand
       descending = false;
       continue;
     }
@@ -117,6 +155,39 @@ int Reporter::error(int code, const std::string &message, Json doc) {
   return finish(std::move(doc), code);
 }
 
+void Reporter::progress(const std::string &line) {
+  if (json_)
+    return;
+  std::lock_guard<std::mutex> lock(progressMutex_);
+  err_ << "\r" << line;
+  if (line.size() < progressWidth_)
+    err_ << std::string(progressWidth_ - line.size(), ' ') << "\r" << line;
+  err_.flush();
+  progressWidth_ = std::max(progressWidth_, line.size());
+}
+
+void Reporter::endProgress() {
+  if (json_)
+    return;
+  std::lock_guard<std::mutex> lock(progressMutex_);
+  if (progressWidth_ == 0)
+    return;
+  err_ << "\r" << std::string(progressWidth_, ' ') << "\r";
+  err_.flush();
+  progressWidth_ = 0;
+}
+
+void Reporter::notice(const std::string &line) {
+  if (json_)
+    return;
+  std::lock_guard<std::mutex> lock(progressMutex_);
+  if (progressWidth_ != 0)
+    err_ << "\r" << std::string(progressWidth_, ' ') << "\r";
+  progressWidth_ = 0;
+  err_ << line << "\n";
+  err_.flush();
+}
+
 void Reporter::flush() {
   out_.flush();
   err_.flush();
@@ -133,6 +204,8 @@ int Reporter::parseError(const CLI::App &app, const CLI::ParseError &e) {
   }
   // CLI11's sentences start upper-case and some end in a period; ours do neither.
   std::string msg = e.what();
+  if (command_ == "locus" && !unknownCommand_.empty()) // CLI11 says "a subcommand is required"
+    msg = unknownCommandMessage(app, unknownCommand_);
   size_t word = msg.find(' ');
   bool acronym = word != std::string::npos && word > 1 &&
                  std::all_of(msg.begin(), msg.begin() + static_cast<long>(word),

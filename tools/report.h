@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -67,6 +68,13 @@ public:
   /// stderr, or under `--json` the document `doc` (what the command has to say besides) with "ok": false and
   /// "error": {"message"}. Returns `code`.
   int error(int code, const std::string &message, Json doc = Json::object());
+  /// A transient progress line on stderr, rewritten in place (`\r`) by the next call and erased by
+  /// `endProgress`; nothing under `--json`. The caller decides whether stderr wants one (a terminal).
+  void progress(const std::string &line);
+  void endProgress();
+  /// From another thread, at once: a line on stderr (after erasing the progress line), e.g. that a signal
+  /// arrived; nothing under `--json`.
+  void notice(const std::string &line);
   /// Flushes what was written (before the process ends without unwinding, as the verify watchdog's does).
   void flush();
   /// Renders a command-line parse error of CLI11 (exit 2), or the help a `--help` asked for (exit 0).
@@ -75,8 +83,11 @@ public:
 private:
   std::ostream &out_, &err_;
   std::string command_ = "locus";
+  std::string unknownCommand_; ///< the first word, when it names no subcommand (scan)
   bool json_ = false;
-  bool finished_ = false; ///< a JSON document was printed (there is only one)
+  bool finished_ = false;    ///< a JSON document was printed (there is only one)
+  size_t progressWidth_ = 0; ///< the length of the progress line shown (0: none)
+  std::mutex progressMutex_; ///< progress lines and notices come from threads of their own
   Json diagnostics_ = Json::array(), warnings_ = Json::array(), notes_ = Json::array();
 };
 

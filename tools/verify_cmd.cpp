@@ -5,16 +5,21 @@
 #include "backends/encoder/verify.h"
 #include "session/error.h"
 #include "session/render.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/time_limit.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <sstream>
+#include <thread>
+#include <unistd.h>
 
 namespace locus::tools {
 
@@ -129,6 +134,43 @@ encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter
   }
 }
 
+/// While it lives, from its first second on: `verifying ENTRY of FILE (unwind K): N s` on stderr each second
+/// (rep.progress), when stderr is a terminal or `--progress` asks for it; erased at the end.
+class ProgressLine {
+public:
+  ProgressLine(const VerifyOptionStore &o, report::Reporter &rep) : rep_(rep) {
+    if (rep.json() || !(o.progress || isatty(STDERR_FILENO)))
+      return;
+    std::string what =
+        "verifying " + o.entry + " of " + o.src.file + " (unwind " + std::to_string(o.bounds.unwind) + "): ";
+    thread_ = std::thread([this, what] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      for (int s = 1; !cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; }); ++s)
+        rep_.progress(what + std::to_string(s) + " s");
+    });
+  }
+  ~ProgressLine() {
+    if (!thread_.joinable())
+      return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+    rep_.endProgress();
+  }
+  ProgressLine(const ProgressLine &) = delete;
+  ProgressLine &operator=(const ProgressLine &) = delete;
+
+private:
+  report::Reporter &rep_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
 int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   Prepared p = prepare(o, rep);
   if (!p.loaded->prog)
@@ -139,7 +181,11 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   vo.timeoutMs = timeLimitMs(o.timeout);
   if ((o.bounds.unwindAuto || o.kInduction) && o.bounds.noUnwindingAssertions)
     usageError("--unwind auto and --k-induction check the bounds: they exclude --no-unwinding-assertions");
-  encoder::VerifyResult r = verifyWatched(o, rep, *l.prog, entry, vo);
+  encoder::VerifyResult r;
+  {
+    ProgressLine line(o, rep);
+    r = verifyWatched(o, rep, *l.prog, entry, vo);
+  }
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
   if (r.unwindReached) // the bounds of the answer: every one at least the bound reached
@@ -153,12 +199,18 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   default: rc = Exit::Internal; break;
   }
   render::VerifyView view{
-      o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr};
-  if (rep.json())
-    return rep.finish(render::verifyJson(view, r), rc);
+      o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr, &l.sm};
+  if (rep.json()) {
+    Json j = render::verifyJson(view, r);
+    if (interrupted())
+      j["interrupted"] = interruptSignal();
+    return rep.finish(std::move(j), rc);
+  }
   if (r.verdict == encoder::Verdict::Mismatch)
     rep.error(Exit::Internal, "counterexample did not replay: " + r.reason);
   render::printVerify(rep.text(), view, r);
+  if (interrupted())
+    rep.text() << "interrupted by " << interruptSignal() << "\n";
   return rc;
 }
 
@@ -246,6 +298,9 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
                      "prove loops safe for every number of iterations: at each bound of --unwind auto's "
                      "schedule, also the inductive step (k iterations from an arbitrary state without a "
                      "failure are followed by none)");
+  c.verify->add_flag("--progress", o.progress,
+                     "show the seconds spent on stderr also when it is not a terminal (a terminal always "
+                     "gets them, from the first second on; never with --json)");
   c.smt = app.add_subcommand("smt", "print the verification condition as SMT-LIB 2 (sat: a check can fail)");
   addShared(c.smt, o);
   c.smt->add_flag("--json", rep.jsonFlag(), "print the verification condition in a JSON document");

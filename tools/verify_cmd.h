@@ -26,6 +26,7 @@ struct VerifyOptionStore {
   bool kInduction = false;  ///< verify --k-induction
   bool stats = false;
   bool trace = false;
+  bool progress = false;    ///< --progress: the progress line on stderr also when it is not a terminal
   session::SpecSource spec; ///< --reference, --reference-entry
 };
 

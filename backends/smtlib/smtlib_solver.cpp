@@ -1,6 +1,8 @@
 // The SMT-LIB 2 pipe backend: drives any solver binary that reads SMT-LIB 2 on stdin ("z3 -in", "cvc5 …").
 #include "backends/smtlib/smtlib_solver.h"
 
+#include "backends/interrupt.h"
+
 #include "backends/smtlib/sexpr.h"
 #include "backends/smtlib/smtlib_writer.h"
 
@@ -159,6 +161,7 @@ bool SmtLibSolver::start(std::string &error) {
   if (pid_ == 0) {
     // Only async-signal-safe calls from here on.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    setpgid(0, 0); // a Ctrl-C at the terminal is locus's to handle (it interrupts the check: runCheck)
     int err = 0;
     if (getppid() != parent) // locus is gone already
       _exit(127);
@@ -405,7 +408,14 @@ Result SmtLibSolver::runCheck(const std::string &text, unsigned interruptMs) {
     // Without a solver-side limit we still stop waiting a while after the requested time.
     uint64_t wait = timeoutMs_ ? uint64_t(timeoutMs_) * 3 / 2 + 2000 : 0;
     interrupted_ = false;
-    auto reply = query(text, wait, interruptMs);
+    std::vector<SExpr> reply;
+    {
+      InterruptScope stop([pid = pid_] {
+        if (pid > 0)
+          kill(pid, SIGINT);
+      });
+      reply = query(text, wait, interruptMs);
+    }
     requireHealthy();
     if (reply.size() != 1)
       return Result::unknown(UnknownReason::Other,

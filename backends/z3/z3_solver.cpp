@@ -2,6 +2,7 @@
 #include "backends/z3/z3_solver.h"
 
 #include "backends/alarm.h"
+#include "backends/interrupt.h"
 
 #include <chrono>
 #include <climits>
@@ -17,6 +18,9 @@ namespace {
 class Z3Solver final : public Solver {
 public:
   Z3Solver(TermManager &tm, const SolverOptions &opts) : Solver(tm, opts), solver_(ctx_) {
+    // Z3 would catch SIGINT during a check and answer `canceled`, read as a timeout: locus handles Ctrl-C
+    // itself and stops the check through interruptChecks (backends/interrupt.h).
+    solver_.set("ctrl_c", false);
     // The SMT-LIB pipe's `:produce-unsat-cores`; cores over assumption literals do not depend on it.
     if (opts.cores)
       solver_.set("unsat_core", true);
@@ -210,6 +214,7 @@ Result Z3Solver::checkImpl(const std::vector<Term> &assumptions) {
       assumptionById_.emplace(e.id(), a);
       asms.push_back(e);
     }
+    InterruptScope stop([this] { ctx_.interrupt(); });
     return answer(solver_, solver_.check(asms));
   } catch (const z3::exception &e) {
     return Result::unknown(classifyUnknownReason(e.msg()), e.msg());
@@ -228,6 +233,9 @@ Result Z3Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing how
                               z3::tactic(ctx_, "solve-eqs") & z3::tactic(ctx_, "smt"))
                                  .mk_solver()
                            : z3::solver(ctx_);
+    z3::params noCtrlC(ctx_);
+    noCtrlC.set("ctrl_c", false);
+    fresh.set(noCtrlC);
     z3::expr_vector all = solver_.assertions();
     for (unsigned i = 0; i < all.size(); ++i)
       fresh.add(all[i]);
@@ -239,6 +247,7 @@ Result Z3Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing how
     bool fired;
     {
       Alarm stop(timeoutMs_ / 1000.0, [this] { ctx_.interrupt(); });
+      InterruptScope interrupt([this] { ctx_.interrupt(); });
       r = fresh.check();
       fired = stop.fired();
     }
@@ -296,6 +305,7 @@ Z3Solver::maxSatNative(const std::vector<std::pair<Term, uint64_t>> &softs) {
     z3::optimize opt(ctx_);
     z3::params p(ctx_);
     p.set("timeout", timeoutMs_ ? timeoutMs_ : UINT_MAX);
+    p.set("ctrl_c", false);
     opt.set(p);
     z3::expr_vector hard = solver_.assertions();
     for (unsigned i = 0; i < hard.size(); ++i)
@@ -305,6 +315,7 @@ Z3Solver::maxSatNative(const std::vector<std::pair<Term, uint64_t>> &softs) {
       soft.push_back(translate(f));
       opt.add_soft(soft.back(), std::to_string(w).c_str());
     }
+    InterruptScope stop([this] { ctx_.interrupt(); });
     switch (opt.check()) {
     case z3::sat: {
       out.result = Result::sat();

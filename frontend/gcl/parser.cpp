@@ -416,6 +416,68 @@ private:
   size_t lastError_ = 0;
 };
 
+/// Whether the token at `i` follows an assignment's target at the start of a statement: `x`, `p.f`,
+/// `a[i]` after `;`, `{`, `}`, a statement's tag or the start of the file (hidden tokens skipped).
+bool startsStatement(antlr4::CommonTokenStream &tokens, size_t i, const TokenTypes &tt) {
+  const size_t id = GCLParser::ID, dot = tt("."), lbrack = tt("["), rbrack = tt("]");
+  int open = 0; // `]` seen going back, not yet matched
+  bool any = false;
+  while (i-- > 0) {
+    antlr4::Token *t = tokens.get(i);
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL)
+      continue;
+    size_t ty = t->getType();
+    if (open > 0) {
+      if (ty == tt(";") || ty == tt("{") || ty == tt("}"))
+        return false; // an unmatched `]`: not a target
+      open += ty == rbrack ? 1 : ty == lbrack ? -1 : 0;
+      continue;
+    }
+    if (ty == rbrack) {
+      ++open;
+      continue;
+    }
+    if (ty == id || ty == dot) {
+      any = true;
+      continue;
+    }
+    if (ty == GCLParser::INT && i >= 2) { // the end of a tag `#id @line:col` or `@line:col` (printed IR)
+      antlr4::Token *colon = tokens.get(i - 1);
+      return any && colon->getType() == tt(":");
+    }
+    return any && (ty == tt(";") || ty == tt("{") || ty == tt("}") || ty == GCLParser::STMT_ID);
+  }
+  return any && open == 0;
+}
+
+/// Whether `ID (` with the `(` at `i`, after the token `before`, is a call inside an expression: after an
+/// operator, `(`, `,`, `[`, `assert`, `assume`, `if`, `while` or `halt`, or after `:=` when more of the right
+/// side follows the call's `)` (`x := f(…);` is a call statement). GCL has no calls inside expressions.
+bool callInExpression(antlr4::CommonTokenStream &tokens, size_t i, size_t before, const TokenTypes &tt) {
+  static const char *const expressionContext[] = {
+      "(", ",",   "[",   "==", "!=",  "<",      "<=",     ">",  ">=",    "+",   "-",
+      "*", "/",   "%",   "&&", "||",  "&",      "|",      "^",  "~",     "<<",  ">>",
+      "!", "==>", "and", "or", "not", "assert", "assume", "if", "while", "halt"};
+  for (const char *w : expressionContext)
+    if (before == tt(w) && before != 0)
+      return true;
+  if (before != tt(":="))
+    return false;
+  int open = 0; // the right side must end at the `)` that matches
+  for (size_t k = i; k < tokens.size(); ++k) {
+    antlr4::Token *t = tokens.get(k);
+    size_t ty = t->getType();
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL)
+      continue;
+    if (open == 0 && k > i)
+      return ty != tt(";");
+    if (ty == tt(";") || ty == tt("{") || ty == tt("}"))
+      return false; // no matching `)` in the statement: the parser's error
+    open += ty == tt("(") ? 1 : ty == tt(")") ? -1 : 0;
+  }
+  return false;
+}
+
 /// Reports stray characters, hides them from the parser, and rejects inputs nested so deeply that the
 /// recursive-descent parser could overflow the stack. Returns false when parsing must not run.
 bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const TokenTypes &tt,
@@ -436,8 +498,8 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
   int depth = 0, chain = 0;
   std::vector<int> elseIfs(1, 0); // per open brace
   int elseIfTotal = 0;
-  size_t prev = 0;
-  bool tooDeep = false;
+  size_t prev = 0, prevPrev = 0, prevAt = 0; // the last two tokens on the default channel, the last's index
+  bool tooDeep = false, callInExpr = false;
   std::vector<bool> guards; // per open `[`: a guard's (else an index's or an array type's)
   bool closedGuard = false; // the last `]` closed a guard
   for (size_t i = 0; i < tokens.size(); ++i) {
@@ -457,12 +519,44 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
       // ByteStream made every byte one code point, so the start index is the byte offset.
       size_t start = t->getStartIndex();
       unsigned char c = start < text.size() ? static_cast<unsigned char>(text[start]) : 0;
+      if (c == '=' && startsStatement(tokens, i, tt)) {
+        // `r = x;`: one error with the hint, and the parser reads `:=` (no cascade of errors after it)
+        sink.add(t, "unexpected '=': assignment is written ':=' (and equality '==')");
+        if (auto *ct = dynamic_cast<antlr4::CommonToken *>(t)) {
+          ct->setType(tt(":="));
+          ct->setChannel(antlr4::Token::DEFAULT_CHANNEL);
+        }
+        prevPrev = prev;
+        prev = tt(":=");
+        prevAt = i;
+        continue;
+      }
+      if (c == '=' && (prev == GCLParser::ID || prev == GCLParser::INT || prev == rparen || prev == rbrack ||
+                       prev == trueKw || prev == falseKw || prev == nullKw)) {
+        // `if (x = 1)`: one error with the hint, and the parser reads `==`
+        sink.add(t, "unexpected '=': equality is written '==' (and assignment ':=')");
+        if (auto *ct = dynamic_cast<antlr4::CommonToken *>(t)) {
+          ct->setType(tt("=="));
+          ct->setChannel(antlr4::Token::DEFAULT_CHANNEL);
+        }
+        prevPrev = prev;
+        prev = tt("==");
+        prevAt = i;
+        continue;
+      }
       sink.add(t, c == '"' ? std::string("unterminated string literal")
                            : "unexpected character " + charDisplay(c));
       continue;
     }
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || ty == antlr4::Token::EOF)
       continue;
+    if (ty == lparen && prev == GCLParser::ID && callInExpression(tokens, i, prevPrev, tt)) {
+      // `r := g(x) + 1;`, `assert g(x) > 0;`: one error, and no parse (its errors would only follow from it)
+      sink.add(tokens.get(prevAt), "a call cannot be part of an expression: call '" +
+                                       tokens.get(prevAt)->getText() + "' in a statement of its own ('y := " +
+                                       tokens.get(prevAt)->getText() + "(…);') and use its result");
+      callInExpr = true;
+    }
     bool operandEnd = prev == GCLParser::ID || prev == GCLParser::INT || prev == rparen || prev == trueKw ||
                       prev == falseKw || prev == nullKw;
     if (ty == lparen || ty == lbrack || ty == lbrace) {
@@ -503,14 +597,16 @@ bool prescan(antlr4::CommonTokenStream &tokens, const std::string &text, const T
       ++elseIfs.back();
       ++elseIfTotal;
     }
+    prevPrev = prev;
     prev = ty;
+    prevAt = i;
     if (!tooDeep && depth + chain + elseIfTotal > kMaxNesting) {
       sink.add(t, "nesting is too deep (more than " + std::to_string(kMaxNesting) + " levels)");
       tooDeep = true;
     }
   }
   tokens.seek(0);
-  return !tooDeep;
+  return !tooDeep && !callInExpr;
 }
 
 /// Converts the parse tree into the AST. Tolerates the partial trees that error recovery leaves.

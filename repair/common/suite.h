@@ -61,7 +61,8 @@ struct RunTarget {
 
 /// One test run against its expectation.
 struct SuiteResult {
-  enum class Status { Pass, Fail, Unknown, Error };
+  /// Skipped: the reference does not end ok on this test (no specification there): reported and left out.
+  enum class Status { Pass, Fail, Unknown, Error, Skipped };
   Status status = Status::Error;
   std::string
       message; ///< why it failed ("the output differs … at line 2: expected '5', got '4'"), or the error
@@ -71,14 +72,14 @@ struct SuiteResult {
   TestRun run;                          ///< the program's run (coverage recorded)
   std::optional<ir::Outcome> reference; ///< the reference's run, when it computed the expectation
 };
-const char *statusName(SuiteResult::Status s); ///< "PASS", "FAIL", "UNKNOWN", "ERROR"
+const char *statusName(SuiteResult::Status s); ///< "PASS", "FAIL", "UNKNOWN", "ERROR", "SKIP"
 
 /// Runs every test of `suite` on `target` with `opts` (its input and expectation set per test). The expected
 /// output is the reference's output and result when `reference` is given (its run must end ok, else the
-/// test is an Error), else the test's `.out` (compared as `compare` says), else none: the test passes when
-/// the program's own checks hold. A test passes when the run ends ok; fails on a failure (an output that
-/// differs is failure kind `output`); Unknown on a limit; Error when it cannot run (bad arguments,
-/// infeasible).
+/// test is Skipped: no specification), else the test's `.out` (compared as `compare` says), else none: the
+/// test passes when the program's own checks hold. A test passes when the run ends ok; fails on a failure (an
+/// output that differs is failure kind `output`); Unknown on a limit; Error when it cannot run (bad
+/// arguments, infeasible).
 std::vector<SuiteResult> runSuite(const RunTarget &target, const Suite &suite, const RunTarget *reference,
                                   Compare compare, const ir::InterpOptions &opts);
 

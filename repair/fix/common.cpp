@@ -8,6 +8,7 @@
 #include "repair/common/tests.h"
 #include "repair/localize/localize.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -59,6 +60,49 @@ Checked checkedFor(const ir::Program &prog, const Spec &spec) {
   return c;
 }
 
+/// Runs spec.suite on the checked program's entry in the interpreter (the product's entry is the program's
+/// own): false with `v` set (Buggy: the first failing test as the failure) when a test does not pass.
+bool passesSuite(const Checked &checked, const Spec &spec, Validation &v) {
+  ir::InterpOptions io;
+  io.ints = spec.verify.encode.ints;
+  io.seed = 0; // indeterminate values from a seed, as `locus test` runs them
+  repair::RunTarget target{&checked.prog, checked.entry, spec.mainFile};
+  uint32_t refEntry = spec.reference ? spec.reference->procIndex(spec.referenceEntry) : ir::kNone;
+  repair::RunTarget ref{spec.reference, refEntry, spec.referenceName};
+  std::vector<repair::SuiteResult> results =
+      repair::runSuite(target, *spec.suite, spec.reference ? &ref : nullptr, spec.compare, io);
+  std::optional<size_t> unknown;
+  for (size_t k = 0; k < results.size(); ++k) {
+    const repair::SuiteResult &r = results[k];
+    const std::string name = "test " + spec.suite->tests[k].name + " of " + spec.suite->path;
+    switch (r.status) {
+    case repair::SuiteResult::Status::Pass: ++v.suiteTests; break;
+    case repair::SuiteResult::Status::Skipped: break;
+    case repair::SuiteResult::Status::Unknown:
+      if (!unknown)
+        unknown = k;
+      break;
+    case repair::SuiteResult::Status::Error:
+      v.verdict = Validation::Verdict::Error;
+      v.message = name + ": " + r.message;
+      return false;
+    case repair::SuiteResult::Status::Fail:
+      v.verdict = Validation::Verdict::Buggy;
+      v.failure = repair::suiteFailure(results, k, checked.entry, name, spec.verify.encode.ints,
+                                       spec.verify.encode.unwind);
+      v.message = v.failure->describe(checked.prog);
+      return false;
+    }
+  }
+  if (unknown) {
+    v.verdict = Validation::Verdict::Unknown;
+    v.message = "test " + spec.suite->tests[*unknown].name + " of " + spec.suite->path + ": " +
+                results[*unknown].message;
+    return false;
+  }
+  return true;
+}
+
 /// Validates with the declared tests of `mainFile` (the recompiled copy's own path when re-verifying).
 Validation validateIn(const Checked &checked, const Spec &spec, const std::string &mainFile,
                       unsigned timeoutMs) {
@@ -68,9 +112,29 @@ Validation validateIn(const Checked &checked, const Spec &spec, const std::strin
     v.message = checked.error;
     return v;
   }
+  if (spec.suite && !passesSuite(checked, spec, v))
+    return v;
   repair::FailureSpec fsp = checked.failureSpec;
   fsp.verify.timeoutMs = timeoutMs;
+  if (spec.suite && spec.suiteDecides) // it only tells correct from plausible: bounded in time
+    fsp.verify.timeoutMs = timeoutMs ? std::min(timeoutMs, kSuiteVerifyMs) : kSuiteVerifyMs;
   repair::FailureSearch found = repair::findFailure(checked.prog, fsp);
+  if (spec.suite && spec.suiteDecides && found.status != repair::FailureStatus::None) {
+    // passes the suite, not the bounded verification: a plausible patch
+    v.bounded = false;
+    if (found.status == repair::FailureStatus::Found) {
+      v.unverified = "it fails: " + found.failure->describe(checked.prog);
+    } else if (found.status == repair::FailureStatus::Unknown) {
+      v.unverified = "it gave no answer within " + std::to_string(fsp.verify.timeoutMs / 1000) + " s";
+    } else { // the reason only (`… needs the theory of strings, where z3 4.8 gives wrong answers`)
+      v.unverified = "it could not run: " + found.message.substr(0, found.message.find(" ("));
+      if (found.message.find("--solver cvc5") != std::string::npos)
+        v.unverified += "; use --solver cvc5";
+    }
+    for (size_t at; mainFile != spec.mainFile && (at = v.unverified.find(mainFile)) != std::string::npos;)
+      v.unverified.replace(at, mainFile.size(), spec.mainFile); // the recompiled copy's path: the user's
+    found.status = repair::FailureStatus::None;
+  }
   switch (found.status) {
   case repair::FailureStatus::Found:
     v.verdict = Validation::Verdict::Buggy;
@@ -229,6 +293,9 @@ Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs)
   r.tests = v.tests;
   r.testsPassed = v.verdict == Validation::Verdict::Correct || (v.tests > 0 && v.testsFailed == 0);
   r.verified = v.verdict == Validation::Verdict::Correct;
+  r.suiteTests = v.suiteTests;
+  r.bounded = v.bounded;
+  r.unverified = v.unverified;
   if (!r.verified)
     r.message = v.message.empty() ? "the patched source does not verify" : v.message;
   return r;

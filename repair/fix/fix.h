@@ -10,6 +10,7 @@
 #include "repair/common/failure.h"
 #include "repair/common/method_options.h"
 #include "repair/common/observer.h"
+#include "repair/common/suite.h"
 #include "repair/patch/patch.h"
 
 #include <chrono>
@@ -27,7 +28,9 @@ namespace patch = repair::patch;
 /// What "correct" means, for the search and for the independent re-verification of a patch: the entry's
 /// own checks (asserts, contracts, run-time errors) within the bounds of `verify`, the output of a
 /// reference program on the same inputs when there is one (the product program, ir/product.h), and the
-/// declared tests of the main file.
+/// declared tests of the main file. With a test suite (`suite`), a candidate is first run on the suite in
+/// the interpreter (expected outputs: the reference's, else the suite's own); passing it is what the
+/// search asks, and the bounded verification then tells a correct patch from a plausible one.
 struct Spec {
   std::string mainFile;                ///< the user's file, as given (GCL or C)
   std::vector<std::string> importPath; ///< -I: to compile a patched file again
@@ -35,7 +38,18 @@ struct Spec {
   encoder::VerifyOptions verify;          ///< solver, bounds, integer mode, input options (expect: unset)
   const ir::Program *reference = nullptr; ///< --reference, compiled
   std::string referenceEntry;             ///< its entry's name
+  std::string referenceName;              ///< argv[0] of the reference's runs on the suite (its path)
+  const repair::Suite *suite = nullptr;   ///< --tests (nullptr: none); its tests the reference fails left out
+  repair::Compare compare = repair::Compare::Exact; ///< --compare: how the suite's outputs are compared
+  /// A candidate that passes the suite but not the bounded verification (or whose verification gives no
+  /// answer within kSuiteVerifyMs) is a plausible repair; false when
+  /// the program passes the suite already (then the bounded verification's failure is the one to repair).
+  bool suiteDecides = true;
 };
+
+/// The time the bounded verification of a candidate that passes the suite gets at most (it tells a correct
+/// repair from a plausible one; the suite decided already).
+inline constexpr unsigned kSuiteVerifyMs = 10000;
 
 /// A program made ready to check: the program itself, or its product with the reference.
 struct Checked {
@@ -55,6 +69,11 @@ struct Validation {
   std::optional<repair::Failure> failure; ///< Buggy: verify's counterexample replayed, or a failing test
   size_t tests = 0;                       ///< declared tests run
   size_t testsFailed = 0;
+  size_t suiteTests = 0; ///< with a suite: its tests run (those the reference fails left out)
+  /// With a suite, Correct: whether the bounded verification holds too (false: the candidate passes the
+  /// suite only, a plausible patch; `unverified` says why).
+  bool bounded = true;
+  std::string unverified;
   std::string message; ///< Unknown, Error: why; Buggy: what fails
 };
 /// Checks `checked.prog` with a solver made for this call: verify within the bound, then (when it is safe)
@@ -65,10 +84,14 @@ Validation validate(const Checked &checked, const Spec &spec, unsigned timeoutMs
 /// temporary copy; spec.importPath and the file's own directory are searched) and validated.
 struct Reverified {
   bool compiled = false;
-  bool verified = false;    ///< verify is safe within the bound on the recompiled program
+  bool verified = false;    ///< verify is safe within the bound on the recompiled program (with a suite: the
+                            ///< suite passes; `bounded` says whether verify holds too)
   bool testsPassed = false; ///< every declared test passes on it (true when there are none)
   size_t tests = 0;
-  std::string message; ///< what went wrong (a diagnostic of the front end, the failure)
+  size_t suiteTests = 0;  ///< with a suite: its tests that passed
+  bool bounded = true;    ///< the bounded verification holds (false with a suite: plausible only)
+  std::string unverified; ///< bounded false: why (the failure verify found, or why it gave no answer)
+  std::string message;    ///< what went wrong (a diagnostic of the front end, the failure)
 };
 Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs = 0);
 

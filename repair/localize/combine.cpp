@@ -101,6 +101,8 @@ Result localizeFailures(const Method &m, const Problem &p) {
   std::vector<const repair::Failure *> all{&p.failure};
   all.insert(all.end(), p.others.begin(), p.others.end());
   for (const repair::Failure *f : all) {
+    if (p.observer && p.observer->cancelled() && !each.empty())
+      break; // interrupted: the failures localized so far, combined
     if (p.observer)
       p.observer->progress("failures", each.size(), all.size(), f->origin);
     Problem one{p.prog, *f, p.tests, p.opts};

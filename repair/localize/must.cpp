@@ -387,7 +387,8 @@ private:
           switch (d.op) {
           case Op::BoolConst:
           case Op::IntConst:
-          case Op::BvConst: break;
+          case Op::BvConst:
+          case Op::StrConst: break; // (a printed text the encoder knew: `printf("usage\n")`)
           case Op::Var: v = freeValue(t); break;
           default: {
             std::vector<Term> kids;

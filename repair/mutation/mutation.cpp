@@ -494,6 +494,22 @@ std::vector<uint32_t> defaultProcsUnderTest(const Program &prog, const std::stri
   return out;
 }
 
+bool isTestDriver(const Program &prog, const std::string &mainFile, const std::string &entry) {
+  uint32_t e = prog.procIndex(entry);
+  if (e == ir::kNone || prog.procs[e].isTest)
+    return false;
+  std::vector<uint32_t> under = defaultProcsUnderTest(prog, mainFile, entry);
+  if (under.empty() || std::find(under.begin(), under.end(), e) != under.end())
+    return false;
+  bool calls = false, checks = false, io = false;
+  ir::forEachStmt(prog.procs[e].body, [&](const Stmt &s) {
+    calls |= s.kind == Stmt::Call && std::find(under.begin(), under.end(), s.callee) != under.end();
+    checks |= s.kind == Stmt::Assert;
+    io |= s.kind == Stmt::Print || s.kind == Stmt::Scan;
+  });
+  return calls && checks && !io;
+}
+
 // ---- the mutation space of repair ----
 
 namespace {
@@ -527,12 +543,15 @@ std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs,
                         bool replacements) {
   std::vector<Site> out;
   ir::StmtIndex index(prog);
+  std::unordered_set<StmtId> spec = ir::specificationStatements(prog); // never changed (docs/repair.md)
   std::vector<Candidate> cands = mutationCandidates(prog, procs, level, Table::Repair);
   if (replacements)
     for (Candidate &c : mutationCandidates(prog, procs, 0))
       if (c.slot != Slot::Guard) // a guard is a condition the lowering computed: no source form
         cands.push_back(std::move(c));
   for (const Candidate &c : cands) {
+    if (std::any_of(c.stmts.begin(), c.stmts.end(), [&](StmtId id) { return spec.count(id) != 0; }))
+      continue;
     if (out.empty() || out.back().stmts != c.stmts || out.back().slot != c.slot ||
         out.back().index != c.index) {
       Site site;

@@ -96,6 +96,12 @@ ir::Program apply(const ir::Program &prog, const std::vector<const Candidate *> 
 std::vector<uint32_t> defaultProcsUnderTest(const ir::Program &prog, const std::string &mainFile,
                                             const std::string &entry);
 
+/// Whether `entry` is a test driver: a procedure of `mainFile` that only builds inputs, calls the code under
+/// test and checks — it calls one of defaultProcsUnderTest (which then leaves it out), has an assert of its
+/// own, and neither reads input nor prints. Its statements are then no place to blame or change: `repair`
+/// and `localize` take defaultProcsUnderTest as their default `--procs` (docs/repair.md).
+bool isTestDriver(const ir::Program &prog, const std::string &mainFile, const std::string &entry);
+
 // ---- the mutation space of repair ----
 
 /// One option at a site: the operator, constant, variable or field the site's place becomes.
@@ -132,7 +138,8 @@ struct Site {
 };
 
 /// AllRepair's mutation space of a level (1 or 2) over `procs`, with the Repair table: every binary
-/// operator and (level 2) integer constant of the mutable statements, in program order; with
+/// operator and (level 2) integer constant of the mutable statements, in program order, less the
+/// specification (ir::specificationStatements: a check's condition, a check's helper); with
 /// `replacements`, also the fault injector's level-0 variable and field replacements (`mutationCandidates`
 /// at level 0, guards excluded: a variable in an expression, an assigned variable, the base of a field or
 /// element access, a field), after them. The options of a site with `source` render as patches (edits()),

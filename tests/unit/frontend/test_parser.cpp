@@ -546,6 +546,51 @@ TEST_CASE("syntax errors are worded for humans and located") {
   }
 }
 
+TEST_CASE("'=' and calls inside expressions: one error with the hint (issue 31)") {
+  struct Case {
+    std::string text;
+    std::string message;
+    uint32_t line, col;
+  };
+  const Case cases[] = {
+      {"proc f(x: int) returns (r: int) {\n  r = x;\n}\n",
+       "unexpected '=': assignment is written ':=' (and equality '==')", 2, 5},
+      {"type N { v: int; }\nproc f(p: N, a: int[]) {\n  p.v = 1;\n  a[0] := 2;\n}\n",
+       "unexpected '=': assignment is written ':=' (and equality '==')", 3, 7},
+      {"proc f(x: int) returns (r: int) {\n  if (x = 1) { r := 2; }\n}\n",
+       "unexpected '=': equality is written '==' (and assignment ':=')", 2, 9},
+      {"proc g(x: int) returns (r: int) { r := x; }\nproc f(x: int) returns (r: int) {\n  r := g(x) + "
+       "1;\n}\n",
+       "a call cannot be part of an expression: call 'g' in a statement of its own ('y := g(…);') and use "
+       "its "
+       "result",
+       3, 8},
+      {"proc g(x: int) returns (r: int) { r := x; }\nproc f(x: int) {\n  assert 0 < g(x);\n}\n",
+       "a call cannot be part of an expression: call 'g' in a statement of its own ('y := g(…);') and use "
+       "its "
+       "result",
+       3, 14},
+  };
+  for (const Case &c : cases) {
+    CAPTURE(c.text);
+    Parsed p(c.text);
+    REQUIRE(p.diags.all().size() == 1);
+    const Diagnostic &d = p.diags.all().front();
+    CHECK(d.message == c.message);
+    CHECK(d.loc.line == c.line);
+    CHECK(d.loc.col == c.col);
+  }
+  // a call as a statement, and as the whole right side of `:=`, are calls
+  Parsed ok("proc g(x: int) returns (r: int) { r := x; }\nproc f(x: int) returns (r: int) {\n  g(x);\n  r := "
+            "g(x);\n  [x > 0] g(x);\n}\n");
+  CHECK(!ok.diags.hasErrors());
+  // and so are they in printed IR, after a statement's tag
+  Parsed ir(
+      "proc g(x: int) returns (r: int) { r := x; }\nproc f(x: int) returns (r: int) {\n  #2 @3:3 g(x);  ^2 "
+      "3:3+5 (3:5+1)\n  #3 @4:3 r := g(x);\n  @5:3 g(x);\n}\n");
+  CHECK(!ir.diags.hasErrors());
+}
+
 TEST_CASE("error recovery reports every error of the file") {
   Parsed p(R"(proc f() {
   x := 1

@@ -1,0 +1,41 @@
+// The process-wide interrupt of solver checks (interrupt.h).
+#include "backends/interrupt.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <vector>
+
+namespace locus::backends {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+std::mutex mutex; // guards `running` and the calls of their `stop`
+std::vector<std::function<void()> *> running;
+
+} // namespace
+
+void interruptChecks() {
+  interrupted.store(true);
+  std::lock_guard<std::mutex> lock(mutex);
+  for (std::function<void()> *stop : running)
+    (*stop)();
+  running.clear();
+}
+
+bool checksInterrupted() {
+  return interrupted.load();
+}
+
+InterruptScope::InterruptScope(std::function<void()> stop) : stop_(std::move(stop)) {
+  std::lock_guard<std::mutex> lock(mutex);
+  running.push_back(&stop_);
+}
+
+InterruptScope::~InterruptScope() {
+  std::lock_guard<std::mutex> lock(mutex);
+  running.erase(std::remove(running.begin(), running.end(), &stop_), running.end());
+}
+
+} // namespace locus::backends

@@ -1,0 +1,85 @@
+// locus's SIGINT/SIGTERM handler (interrupt.h): an atomic flag and a self-pipe that wakes a thread.
+#include "tools/interrupt.h"
+
+#include "backends/interrupt.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+namespace locus::tools {
+
+namespace {
+
+repair::CancelToken token;
+std::atomic<int> signals{0}; ///< how many arrived
+std::atomic<int> firstSignal{0};
+int wakeFd = -1;              ///< the self-pipe's write end
+std::mutex noticeMutex;       ///< guards `notice`
+std::function<void()> notice; ///< installInterruptHandler's
+static_assert(std::atomic<int>::is_always_lock_free);
+
+extern "C" void onSignal(int sig) {
+  if (signals.fetch_add(1) > 0)
+    _exit(128 + sig); // the second signal: at once
+  int saved = errno;
+  firstSignal.store(sig);
+  token.cancel();
+  char c = 1;
+  (void)!write(wakeFd, &c, 1);
+  errno = saved;
+}
+
+} // namespace
+
+void installInterruptHandler(std::function<void()> stopping) {
+  int fds[2];
+  if (wakeFd >= 0 || pipe(fds) != 0)
+    return;
+  wakeFd = fds[1];
+  notice = std::move(stopping);
+  std::thread([fd = fds[0]] {
+    char c;
+    ssize_t n;
+    while ((n = read(fd, &c, 1)) < 0 && errno == EINTR) {
+    }
+    if (n != 1)
+      return;
+    backends::interruptChecks();
+    std::lock_guard<std::mutex> lock(noticeMutex);
+    if (notice)
+      notice();
+  }).detach();
+  struct sigaction sa {};
+  sa.sa_handler = onSignal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+void dropInterruptNotice() {
+  std::lock_guard<std::mutex> lock(noticeMutex);
+  notice = nullptr;
+}
+
+const repair::CancelToken &interruptToken() {
+  return token;
+}
+
+bool interrupted() {
+  return token.cancelled();
+}
+
+std::string interruptSignal() {
+  switch (firstSignal.load()) {
+  case SIGINT: return "SIGINT";
+  case SIGTERM: return "SIGTERM";
+  default: return interrupted() ? "a signal" : "";
+  }
+}
+
+} // namespace locus::tools

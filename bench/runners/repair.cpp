@@ -72,9 +72,11 @@ bool withoutLocalization(const fix::Method &m) {
 }
 
 std::string configsHelp() {
-  std::string h = "METHOD[:nofl],… (";
+  std::string h = "METHOD[:nofl][:OPTION=VALUE…],… (OPTION: one of the method's own, without its dashes; ";
+  bool first = true;
   for (const auto &m : fix::methods()) {
-    h += (h.back() == '(' ? "" : ", ") + std::string(m->name());
+    h += (first ? "" : ", ") + std::string(m->name());
+    first = false;
     if (withoutLocalization(*m))
       h += ", " + std::string(m->name()) + ":nofl = without localization";
   }
@@ -84,15 +86,42 @@ std::string configsHelp() {
 std::vector<Config> parseConfigs(const RepairOptions &o, const std::vector<std::string> &solvers) {
   std::vector<Config> configs;
   for (const std::string &c : splitComma(o.configs)) {
-    std::string method = c.substr(0, c.find(':'));
-    std::string variant = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
-    const fix::Method *m = fix::findMethod(method);
+    std::vector<std::string> parts;
+    for (size_t a = 0;;) {
+      size_t b = c.find(':', a);
+      parts.push_back(c.substr(a, b == std::string::npos ? std::string::npos : b - a));
+      if (b == std::string::npos)
+        break;
+      a = b + 1;
+    }
+    const fix::Method *m = fix::findMethod(parts[0]);
     if (!m)
-      throw UsageError("bench repair: --configs: unknown method '" + method + "'");
-    if (!variant.empty() && (variant != "nofl" || !withoutLocalization(*m)))
-      throw UsageError("bench repair: --configs: unknown variant '" + c + "' (" + configsHelp() + ")");
-    for (const std::string &s : solvers)
-      configs.push_back(Config{method, s, variant.empty()});
+      throw UsageError("bench repair: --configs: unknown method '" + parts[0] + "'");
+    Config cfg{parts[0], "", true, {}};
+    repair::OptionValues given;
+    for (size_t k = 1; k < parts.size(); ++k) {
+      size_t eq = parts[k].find('=');
+      if (parts[k] == "nofl" && withoutLocalization(*m)) {
+        cfg.localization = false;
+      } else if (eq != std::string::npos) { // one of the method's own options
+        std::string flag = "--" + parts[k].substr(0, eq), value = parts[k].substr(eq + 1);
+        bool declared = false;
+        for (const repair::OptionDecl &d : m->options())
+          declared |= d.flag == flag;
+        if (!declared)
+          throw UsageError("bench repair: --configs: '" + c + "': " + parts[0] + " has no option " + flag);
+        given.set(flag, value);
+        cfg.options.push_back({flag, value});
+      } else {
+        throw UsageError("bench repair: --configs: unknown variant '" + c + "' (" + configsHelp() + ")");
+      }
+    }
+    if (std::string err = repair::checkValues(m->options(), given); !err.empty())
+      throw UsageError("bench repair: --configs: '" + c + "': " + err);
+    for (const std::string &s : solvers) {
+      cfg.solver = s;
+      configs.push_back(cfg);
+    }
   }
   if (configs.empty())
     throw UsageError("bench repair: --configs: no configuration");
@@ -109,6 +138,8 @@ fix::Options fixOptions(const Config &c, const RepairOptions &o, const std::vect
   fo.given.set(fix::kMaxMutations, std::to_string(o.maxMutations));
   if (!c.localization)
     fo.given.set(fix::kNoLocalization, "true");
+  for (const auto &[flag, value] : c.options)
+    fo.given.set(flag, value);
   fo.procs.emplace(procs.begin(), procs.end());
   return fo;
 }

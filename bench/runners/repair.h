@@ -20,7 +20,15 @@ namespace locus::bench::repairer {
 struct Config {
   std::string method, solver;
   bool localization = true;
-  std::string name() const { return method + (localization ? "" : ":nofl") + "/" + solver; }
+  /// The method's own options as given in the configuration (`proof:widening=paper`: {"--widening",
+  /// "paper"}), in order.
+  std::vector<std::pair<std::string, std::string>> options;
+  std::string name() const {
+    std::string n = method + (localization ? "" : ":nofl");
+    for (const auto &[flag, value] : options)
+      n += ":" + flag.substr(2) + "=" + value;
+    return n + "/" + solver;
+  }
 };
 
 /// One faulty version to repair.

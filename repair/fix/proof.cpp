@@ -28,6 +28,7 @@
 #include "ir/printer.h"
 #include "repair/localize/gradient.h"
 #include "repair/localize/localize.h"
+#include "repair/patch/lex.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -737,6 +738,9 @@ public:
       std::vector<Term> bounds{bound(deletionSelectors(), tauGrd), bound(groupSelectors(), tauStm),
                                bound(insertionSelectors(), tauIns)};
       stats_["solves"] += 1;
+      stats_["tau_grd"] = tauGrd;
+      stats_["tau_stm"] = tauStm;
+      stats_["tau_ins"] = tauIns;
       auto ts = Clock::now();
       // The answer first as the backend poses a check fastest (z3: a fresh solver for the one check, far
       // faster here than its incremental solver under assumptions); the core, when unsat, from the
@@ -785,7 +789,10 @@ public:
         if (po_.widening == Widening::Paper) { // Algorithm 1: guards before statements before insertions
           next = grd ? &tauGrd : stm ? &tauStm : &tauIns;
         } else { // the bound in the core that is widest open least, in the same order on ties
-          for (auto [on, tau] : {std::pair{grd, &tauGrd}, std::pair{stm, &tauStm}, std::pair{ins, &tauIns}})
+          auto order = std::getenv("LOCUS_PROOF_TIES_STM")
+                           ? std::vector<std::pair<bool, unsigned *>>{{stm, &tauStm}, {ins, &tauIns}, {grd, &tauGrd}}
+                           : std::vector<std::pair<bool, unsigned *>>{{grd, &tauGrd}, {stm, &tauStm}, {ins, &tauIns}};
+          for (auto [on, tau] : order)
             if (on && (!next || *tau < *next))
               next = tau;
         }
@@ -845,9 +852,6 @@ public:
         inputs_.push_back(in);
         encode(in);
       }
-      stats_["tau_grd"] = tauGrd;
-      stats_["tau_stm"] = tauStm;
-      stats_["tau_ins"] = tauIns;
     }
   }
 
@@ -1147,13 +1151,37 @@ private:
       return "";
     return p_.prog.files[s->loc.file] + ":" + std::to_string(s->loc.line) + ":" + std::to_string(s->loc.col) + ": ";
   }
+  /// A statement as the change lines show it, in the language of the statement's file (`p->next = q`,
+  /// `p.next := q`): a temporary's field read as the read itself; other values printed by patch::exprText
+  /// (a temporary the lowering made is named as the IR names it).
   std::string text(uint32_t proc, const ir::Stmt &s) const {
-    ir::Stmt t = s;
-    t.guard = ir::Expr::boolLit(true);
-    std::string out = ir::toString(p_.prog, p_.prog.procs.at(proc), t);
-    while (!out.empty() && (out.back() == '\n' || out.back() == ' '))
-      out.pop_back();
-    return out;
+    patch::Language lang = s.loc.valid() && s.loc.file < p_.prog.files.size()
+                               ? patch::languageOf(p_.prog.files[s.loc.file])
+                               : patch::Language::Gcl;
+    bool gcl = lang == patch::Language::Gcl;
+    const ir::Procedure &pr = p_.prog.procs.at(proc);
+    auto name = [&](ir::VarRef v) { return patch::exprText(p_.prog, proc, ir::Expr::varUse(v, p_.prog.var(pr, v).type), lang); };
+    auto expr = [&](const ir::Expr &e) { return patch::exprText(p_.prog, proc, e, lang); };
+    auto field = [&](ir::VarRef base, uint32_t f) {
+      return name(base) + (gcl ? "." : "->") + p_.prog.records.at(p_.prog.var(pr, base).type.record).fields.at(f).name;
+    };
+    std::string assign = gcl ? " := " : " = ";
+    bool temp = isTemp(p_.prog, pr, s.lhs);
+    switch (s.kind) {
+    case ir::Stmt::Assign: return temp ? expr(s.value) : name(s.lhs) + assign + expr(s.value);
+    case ir::Stmt::GetField: return temp ? field(s.base, s.field) : name(s.lhs) + assign + field(s.base, s.field);
+    case ir::Stmt::PutField: return field(s.base, s.field) + assign + expr(s.value);
+    case ir::Stmt::New:
+      return name(s.lhs) + assign + (gcl ? "new " + p_.prog.records.at(s.record).name : "malloc(…)");
+    default: {
+      ir::Stmt t = s;
+      t.guard = ir::Expr::boolLit(true);
+      std::string out = ir::toString(p_.prog, pr, t);
+      while (!out.empty() && (out.back() == '\n' || out.back() == ' '))
+        out.pop_back();
+      return out;
+    }
+    }
   }
 
   /// The candidate as an IR program (for validation) and as edits of the user's program (for the patch).
@@ -1322,7 +1350,8 @@ private:
       auto tl = Clock::now();
       localize::GradientResult gr = localize::gradientLocalize(base.prog, *r.failure, lo);
       r.stats["localize_s"] = secondsSince(tl);
-      if (gr.error.empty() && !gr.unknown) {
+      // Nothing suspicious locks everything: no attempt to make (the failing run never reaches the fault).
+      if (gr.error.empty() && !gr.unknown && !gr.suspicious.empty()) {
         locked = std::unordered_set<ir::StmtId>(gr.lockable.begin(), gr.lockable.end());
         r.stats["locked"] = static_cast<double>(gr.lockable.size());
         r.stats["suspicious"] = static_cast<double>(gr.suspicious.size());

@@ -1,10 +1,12 @@
 // `repair --method proof` on C: a doubly linked list reversal that steps to the wrong node
-// (`cur = cur->next` after the links are swapped: it must step to the saved `t`). The replacement is printed
-// as C, with the C names, and re-verified from the patched source.
+// (`cur = cur->next` after the links are swapped: it must step to the saved `t`, which `cur->prev` now
+// holds too). The replacement — a field read into a temporary — is printed as C, with the C names, and
+// re-verified from the patched source.
 // RUN: locus repair %s --method proof --procs reverse
 // EXIT: 1
+// CHECK: cur->next → cur->prev
 // CHECK: -    cur = cur->next;
-// CHECK-NEXT: +    cur = t;
+// CHECK-NEXT: +    cur = cur->prev;
 // CHECK: REPAIRED: 1 repair
 #include <stdlib.h>
 #include <assert.h>

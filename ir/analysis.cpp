@@ -89,7 +89,8 @@ std::vector<bool> pureProcedures(const Program &prog) {
 
 } // namespace
 
-std::unordered_set<StmtId> specificationStatements(const Program &prog) {
+std::unordered_set<StmtId> specificationStatements(const Program &prog,
+                                                   const std::unordered_set<uint32_t> *named) {
   std::unordered_set<StmtId> spec;
   std::vector<bool> pure = pureProcedures(prog);
   struct Proc {
@@ -164,7 +165,7 @@ std::unordered_set<StmtId> specificationStatements(const Program &prog) {
       // procedure that also runs code that changes the state (the code under test; when everything the
       // caller calls is pure, the called procedure may be what is tested: `m := max(a, b); assert m >= a`).
       const std::vector<const Stmt *> &calls = callsOf[k];
-      if (helper[k] || p.isTest || !pure[k] || calls.empty())
+      if (helper[k] || p.isTest || !pure[k] || calls.empty() || (named && named->count(k)))
         continue;
       bool onlyChecks = std::all_of(calls.begin(), calls.end(), [&](const Stmt *c) {
         if (spec.count(c->id))

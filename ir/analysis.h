@@ -29,8 +29,11 @@ bool writesLhs(const Stmt &s);
 ///   (`reverse(); ok := dl_wellformed(head); assert ok`) — its calls and all its statements. A pure
 ///   procedure called by a driver that calls nothing else (`m := max(a, b); assert m >= a`) is what the
 ///   driver tests: not a helper. A helper also called by the code under test is not one either.
-/// Localization never blames them; repair never changes them.
-std::unordered_set<StmtId> specificationStatements(const Program &prog);
+/// Localization never blames them; repair never changes them. A procedure in `named` (the user named it as
+/// code under test: `--procs`, a benchmark's manifest) is never a check's helper (`k := bst_min(t); assert k
+/// == 1` after building `t` tests bst_min).
+std::unordered_set<StmtId> specificationStatements(const Program &prog,
+                                                   const std::unordered_set<uint32_t> *named = nullptr);
 
 /// The conditionals: every Assign to a bool variable that a statement's guard or a loop's condition of its
 /// procedure reads (`b0 := x > 0` before `[b0] …`, `b1 := not b0` of an else branch, a loop condition

@@ -48,4 +48,7 @@ show repair tests/regress/papers/absvalue_buggy.gcl --entry absValue --all
 show repair tests/regress/repair/sum_c.c --entry sum_to --unwind 6
 show repair examples/max_buggy.c --entry max --method template
 
+section "heap repair (Wolverine2's proof-guided repair): a wrong assignment and a missing link in a list reversal"
+show repair tests/regress/repair/proof_heap.gcl --method proof --procs reverse
+
 section "done in $(( $(date +%s) - T0 )) s"

@@ -124,7 +124,7 @@ localize::Options localizeOptions(const Store &o, const ir::Program &prog) {
   if (o.procs == "all")
     lo.procs.reset();
   else if (!o.procs.empty())
-    lo.procs = session::namedProcedures(prog, o.procs);
+    lo.procs = lo.named = session::namedProcedures(prog, o.procs);
   else
     lo.procs = session::defaultProcedures(prog, o.file, o.test.empty() ? o.entry : o.test);
   return lo;

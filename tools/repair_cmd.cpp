@@ -250,6 +250,8 @@ int run(const Store &o, report::Reporter &rep) {
   fo.maxRepairs = o.max ? o.max : o.all ? 10 : 1;
   fo.given = o.methodOptions;
   fo.procs = session::repairProcedures(prog, o.procs);
+  if (fo.procs)
+    fo.named = *fo.procs;
   if (!fo.procs)
     fo.procs = session::defaultProcedures(prog, o.file, o.entry);
   fix::Problem problem{prog, subject.loaded->sm, subject.spec, fo};

@@ -159,7 +159,7 @@ public:
       (sl.after ? slotsAfter : slotsBefore)[sl.anchor].push_back(&sl);
     }
     if (opts.relaxValues || opts.relaxGuards)
-      spec = ir::specificationStatements(prog);
+      spec = ir::specificationStatements(prog, &opts.namedProcs);
     ir::forEachStmt(prog, [&](const ir::Procedure &p, const ir::Stmt &s) {
       if (s.kind == ir::Stmt::NewArray && s.fill && s.lhs.valid())
         inputContentTypes.insert(arrayKey(prog.var(p, s.lhs).type));

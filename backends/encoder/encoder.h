@@ -216,6 +216,8 @@ struct EncodeOptions {
   /// procedure). The specification is never relaxable: contract blocks (requires, ensures), asserts,
   /// assumes and the temporaries only they read (ir::specificationStatements).
   std::optional<std::unordered_set<uint32_t>> relaxProcs;
+  /// Procedures named as code under test: never a check's helper (ir::specificationStatements).
+  std::unordered_set<uint32_t> namedProcs;
   /// Partial program (one-path / on-demand encoding): statements not in the set are skips.
   std::optional<std::unordered_set<ir::StmtId>> onlyStmts;
   /// With onlyStmts: a statement outside the set is unexplored code whose effect is unknown (Jin & Orso's

@@ -111,6 +111,7 @@ localize::Options localizeOptions(const Config &c, const LocalizeOptions &o,
   lo.given.set(localize::kMaxSize, std::to_string(o.maxSize));
   lo.given.set(localize::kMaxSets, std::to_string(o.maxSets));
   lo.procs = procs;
+  lo.named = procs;
   return lo;
 }
 

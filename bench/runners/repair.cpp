@@ -141,6 +141,7 @@ fix::Options fixOptions(const Config &c, const RepairOptions &o, const std::vect
   for (const auto &[flag, value] : c.options)
     fo.given.set(flag, value);
   fo.procs.emplace(procs.begin(), procs.end());
+  fo.named = *fo.procs;
   return fo;
 }
 

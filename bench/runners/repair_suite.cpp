@@ -114,7 +114,8 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
     return;
   }
   std::vector<uint32_t> procs = procIndices(*prog, p.procs, p.file, p.entry);
-  std::vector<mutation::Site> sites = mutation::space(*prog, procs, 2);
+  std::unordered_set<uint32_t> named(procs.begin(), procs.end());
+  std::vector<mutation::Site> sites = mutation::space(*prog, procs, 2, false, &named);
   std::vector<mutation::Candidate> vars = mutation::mutationCandidates(*prog, procs, 0);
   for (mutation::Candidate &d : mutation::deletionCandidates(*prog, procs))
     vars.push_back(std::move(d));
@@ -161,7 +162,8 @@ void suiteTasks(const mutate::CorpusProgram &p, const std::vector<mutate::FaultC
 
 bool originalInSpace(const ir::Program &prog, const SourceManager &sm, const std::vector<uint32_t> &procs,
                      const std::string &originalText) {
-  for (const mutation::Site &s : mutation::space(prog, procs, 2, true)) {
+  std::unordered_set<uint32_t> named(procs.begin(), procs.end());
+  for (const mutation::Site &s : mutation::space(prog, procs, 2, true, &named)) {
     if (!s.source)
       continue;
     for (const mutation::Option &opt : s.options) {

@@ -132,6 +132,9 @@ struct Options {
   size_t maxRepairs = 1;  ///< stop after this many repairs
   /// The procedures whose statements may be changed (unset: those declared in the main file).
   std::optional<std::unordered_set<uint32_t>> procs;
+  /// The procedures the user named as code under test (`--procs`, a benchmark's manifest): never a check's
+  /// helper (ir::specificationStatements), even when only checks read what they compute.
+  std::unordered_set<uint32_t> named;
   /// The methods' options as given (--level, --max-iterations, …): an option not given has its declared
   /// default; a method ignores the options it does not declare.
   repair::OptionValues given;

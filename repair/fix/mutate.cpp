@@ -178,7 +178,7 @@ public:
     std::sort(procs.begin(), procs.end());
     std::vector<mutation::Site> sites;
     size_t droppedSites = 0, viaSourceOptions = 0, droppedOptions = 0;
-    for (mutation::Site &s : mutation::space(p.prog, procs, mo.level, mo.replacements)) {
+    for (mutation::Site &s : mutation::space(p.prog, procs, mo.level, mo.replacements, &p.opts.named)) {
       if (!s.source) {
         ++droppedSites;
         continue;
@@ -245,6 +245,7 @@ public:
     localize::Options lo;
     lo.solver = p.opts.solver;
     lo.procs = procSet;
+    lo.named = p.opts.named;
     std::vector<repair::TestRun> noTests;
     size_t validated = 0, buggy = 0, unknown = 0, mustSets = 0, mustFailed = 0, reverifyFailed = 0;
     size_t unrenderable = 0, validatedViaSource = 0, refutedFromSource = 0;

@@ -446,9 +446,10 @@ struct Space {
 
 class SpaceBuilder {
 public:
-  SpaceBuilder(const ir::Program &prog, backends::TermManager &tm) : prog_(prog), tm_(tm) {
+  SpaceBuilder(const ir::Program &prog, backends::TermManager &tm, const std::unordered_set<uint32_t> &named)
+      : prog_(prog), tm_(tm) {
     ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { nextId_ = std::max(nextId_, s.id + 1); });
-    spec_ = ir::specificationStatements(prog);
+    spec_ = ir::specificationStatements(prog, &named);
   }
 
   /// The space over `procs`. `news`: insertions may allocate (`x := new T`). `near`: insertion places only
@@ -698,7 +699,7 @@ public:
   /// others); `news`: insertions may allocate.
   Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, const Input &first, std::vector<Repair> &repairs,
               Clock::time_point t0, std::string &message) {
-    SpaceBuilder sb(base_.prog, tm_);
+    SpaceBuilder sb(base_.prog, tm_, p_.opts.named);
     std::unordered_set<ir::StmtId> open;
     if (locked) // insertion places next to the statements that are not locked
       ir::forEachStmt(base_.prog, [&](const ir::Procedure &, const ir::Stmt &st) {
@@ -1345,6 +1346,7 @@ private:
       localize::Options lo;
       lo.solver = p.opts.solver;
       lo.procs = changeableProcs(p);
+      lo.named = p.opts.named;
       if (deadline)
         lo.timeoutMs = std::max(1u, msLeft(deadline) / 4);
       auto tl = Clock::now();

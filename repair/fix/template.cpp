@@ -806,6 +806,7 @@ private:
     localize::Options lo;
     lo.solver = p.opts.solver;
     lo.procs = changeableProcs(p);
+    lo.named = p.opts.named;
     lo.given.set(localize::kMaxSize, std::to_string(to.maxDiagnosisSize));
     if (deadline)
       lo.timeoutMs = std::max(1u, msLeft(deadline) / 2);

@@ -29,6 +29,7 @@ encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Opti
   eo.onlyStmts = only;
   eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
   eo.relaxProcs = opts.procs;
+  eo.namedProcs = opts.named;
   return eo;
 }
 

@@ -26,6 +26,9 @@ struct Options {
   unsigned timeoutMs = 0; ///< the whole localization (0: none); running out returns what was found
   /// The procedures whose statements may be blamed (unset: every one). Contract blocks are never blamed.
   std::optional<std::unordered_set<uint32_t>> procs;
+  /// The procedures the user named as code under test (`--procs`): never a check's helper
+  /// (ir::specificationStatements).
+  std::unordered_set<uint32_t> named;
   /// The methods' options as given (--weights, --parts, --max-size, …): an option not given has its
   /// declared default; a method ignores the options it does not declare.
   repair::OptionValues given;

@@ -120,7 +120,7 @@ std::vector<Suspect> rankByScores(const ir::Program &prog, const std::map<ir::St
 }
 
 std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const Options &opts) {
-  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog), out;
+  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog, &opts.named), out;
   std::function<void(const std::vector<ir::Stmt> &)> walk = [&](const std::vector<ir::Stmt> &stmts) {
     for (const ir::Stmt &s : stmts) {
       if (s.kind == ir::Stmt::Concrete)

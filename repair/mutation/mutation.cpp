@@ -540,10 +540,10 @@ bool hasTemp(const ir::Procedure &p, const Expr &e) {
 } // namespace
 
 std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs, unsigned level,
-                        bool replacements) {
+                        bool replacements, const std::unordered_set<uint32_t> *named) {
   std::vector<Site> out;
   ir::StmtIndex index(prog);
-  std::unordered_set<StmtId> spec = ir::specificationStatements(prog); // never changed (docs/repair.md)
+  std::unordered_set<StmtId> spec = ir::specificationStatements(prog, named); // never changed (docs/repair.md)
   std::vector<Candidate> cands = mutationCandidates(prog, procs, level, Table::Repair);
   if (replacements)
     for (Candidate &c : mutationCandidates(prog, procs, 0))

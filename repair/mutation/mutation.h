@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace locus::repair::mutation {
@@ -145,7 +146,7 @@ struct Site {
 /// element access, a field), after them. The options of a site with `source` render as patches (edits()),
 /// or are refused by patch::render with the reason.
 std::vector<Site> space(const ir::Program &prog, const std::vector<uint32_t> &procs, unsigned level,
-                        bool replacements = false);
+                        bool replacements = false, const std::unordered_set<uint32_t> *named = nullptr);
 
 /// The program with option `o` chosen at each given site (pairs of site and option; sites disjoint).
 ir::Program applyChoice(const ir::Program &prog,

@@ -13,7 +13,8 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_option("--langs", o->langs, "languages: gcl, c or gcl,c")->capture_default_str();
   sub->add_option("--programs", o->programs, "only these corpus ids (comma-separated)");
   sub->add_option("--classes", o->classes,
-                  "fault classes of the suite (C1–C4: Wolverine2's variable and field replacements and deletions; L1, L2)")
+                  "fault classes of the suite (C1–C4: Wolverine2's variable and field replacements and "
+                  "deletions; L1, L2)")
       ->capture_default_str();
   sub->add_option("--versions", o->versions, "versions per program and class")->capture_default_str();
   sub->add_option("--seed", o->seed, "the suite's seed (as bench faults)")->capture_default_str();

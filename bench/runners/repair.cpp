@@ -20,9 +20,9 @@
 namespace locus::bench {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RepairOptions, manifest, langs, programs, classes, versions,
-                                                seed, noSuite, papers, configs, on, solvers,
-                                                jobs, timeout, max, maxMutations, equivalenceChecks,
-                                                equivalenceSolver, work, out, name, quick)
+                                                seed, noSuite, papers, configs, on, solvers, jobs, timeout,
+                                                max, maxMutations, equivalenceChecks, equivalenceSolver, work,
+                                                out, name, quick)
 
 namespace repairer {
 
@@ -320,8 +320,7 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
         return std::any_of(configs.begin(), configs.end(),
                            [&](const Config &c) { return runsOn(c, t.cls, o); });
       }))
-    throw UsageError(
-        "bench repair: no configuration runs on these classes (see --on)");
+    throw UsageError("bench repair: no configuration runs on these classes (see --on)");
 
   TaskList list = taskListOf("repair", o, tasks, [](const Task &t) { return toJson(t); });
   double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size()) *

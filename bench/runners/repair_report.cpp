@@ -15,7 +15,8 @@ std::string onText(const RepairOptions &o) {
   std::string out;
   for (const std::string &e : o.on) {
     size_t eq = e.find('=');
-    out += (out.empty() ? "" : "; ") + (eq == std::string::npos ? e : e.substr(0, eq) + ": " + e.substr(eq + 1));
+    out +=
+        (out.empty() ? "" : "; ") + (eq == std::string::npos ? e : e.substr(0, eq) + ": " + e.substr(eq + 1));
   }
   return out.empty() ? "every method on every class" : out;
 }
@@ -133,7 +134,7 @@ struct Report {
                       "validated nofl / fl"};
     speedup.alignRight = {false, true, true, true, true};
     for (const std::string &s : solvers) {
-      std::string fl = Config{"mutate", s, true}.name(), nofl = Config{"mutate", s, false}.name();
+      std::string fl = Config{"mutate", s, true, {}}.name(), nofl = Config{"mutate", s, false, {}}.name();
       std::vector<double> total, first, validated;
       for (const Json &r : results) {
         if (!r.contains("runs") || !r["runs"].contains(fl) || !r["runs"].contains(nofl))

@@ -31,8 +31,6 @@
 #include "repair/patch/lex.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -122,7 +120,8 @@ struct Place {
   ir::Expr guard;       ///< the guard of the place (of the statements there)
 };
 
-/// What an inserted statement writes: a variable, a field of a variable's node, or a variable with a new node.
+/// What an inserted statement writes: a variable, a field of a variable's node, or a variable with a new
+/// node.
 struct Target {
   enum Kind : uint8_t { Var, Field, New } kind = Var;
   ir::VarRef var;
@@ -183,7 +182,8 @@ bool isTemp(const ir::Program &prog, const ir::Procedure &pr, ir::VarRef v) {
 /// `x := y ± 1`, and conditions comparing pointers or integers).
 class Grammar {
 public:
-  Grammar(const ir::Program &prog, uint32_t proc) : prog_(prog), pr_(prog.procs.at(proc)), scope_(scopeOf(prog, proc)) {}
+  Grammar(const ir::Program &prog, uint32_t proc)
+      : prog_(prog), pr_(prog.procs.at(proc)), scope_(scopeOf(prog, proc)) {}
 
   ir::Type typeOf(ir::VarRef v) const { return prog_.var(pr_, v).type; }
   const std::vector<ir::VarRef> &vars() const { return scope_.vars; }
@@ -426,7 +426,8 @@ private:
   }
   bool readsTemp(const ir::Expr &e) const {
     bool t = false;
-    ir::forEachNode(e, [&](const ir::Expr &x) { t |= x.kind == ir::Expr::VarUse && isTemp(prog_, pr_, x.var); });
+    ir::forEachNode(e,
+                    [&](const ir::Expr &x) { t |= x.kind == ir::Expr::VarUse && isTemp(prog_, pr_, x.var); });
     return t;
   }
 
@@ -448,7 +449,8 @@ class SpaceBuilder {
 public:
   SpaceBuilder(const ir::Program &prog, backends::TermManager &tm, const std::unordered_set<uint32_t> &named)
       : prog_(prog), tm_(tm) {
-    ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { nextId_ = std::max(nextId_, s.id + 1); });
+    ir::forEachStmt(prog,
+                    [&](const ir::Procedure &, const ir::Stmt &s) { nextId_ = std::max(nextId_, s.id + 1); });
     spec_ = ir::specificationStatements(prog, &named);
   }
 
@@ -490,7 +492,6 @@ public:
   ir::StmtId nextId() const { return nextId_; }
 
 private:
-
   bool changeable(const ir::Stmt &s) const { return !spec_.count(s.id) && s.kind != ir::Stmt::Concrete; }
 
   void groupsOf(Space &sp, uint32_t pi, const ir::Procedure &pr, const Grammar &g) {
@@ -603,7 +604,9 @@ private:
     sl.active = tm_.mkVar(name, tm_.boolSort());
     for (size_t i = 0; i < places.size(); ++i)
       sl.at.push_back(tm_.mkVar(name + "!at" + std::to_string(i), tm_.boolSort()));
-    auto sym = [&](const char *what, size_t i) { return tm_.mkVar(name + "!" + what + std::to_string(i), tm_.boolSort()); };
+    auto sym = [&](const char *what, size_t i) {
+      return tm_.mkVar(name + "!" + what + std::to_string(i), tm_.boolSort());
+    };
     for (ir::VarRef x : g.vars()) {
       ir::Type t = g.typeOf(x);
       if (t.kind == ir::Type::Bool)
@@ -691,14 +694,14 @@ enum class Outcome { Repaired, NotRepaired, Stopped, Error };
 /// One search (Algorithm 1) with a given set of locked statements.
 class Search {
 public:
-  Search(const Problem &p, const ProofOptions &po, const Checked &base, std::optional<Clock::time_point> deadline,
-         std::map<std::string, double> &stats)
+  Search(const Problem &p, const ProofOptions &po, const Checked &base,
+         std::optional<Clock::time_point> deadline, std::map<std::string, double> &stats)
       : p_(p), po_(po), base_(base), deadline_(deadline), stats_(stats) {}
 
   /// One search. `locked`: statements that keep their statement and guard (insertions go only next to the
   /// others); `news`: insertions may allocate.
-  Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, const Input &first, std::vector<Repair> &repairs,
-              Clock::time_point t0, std::string &message) {
+  Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, const Input &first,
+              std::vector<Repair> &repairs, Clock::time_point t0, std::string &message) {
     SpaceBuilder sb(base_.prog, tm_, p_.opts.named);
     std::unordered_set<ir::StmtId> open;
     if (locked) // insertion places next to the statements that are not locked
@@ -728,11 +731,6 @@ public:
     inputs_.push_back(first);
     restart();
     unsigned tauGrd = 0, tauStm = 0, tauIns = 0, widenings = 0;
-    if (const char *start = std::getenv("LOCUS_PROOF_START"); start && debug()) {
-      std::sscanf(start, "%u,%u,%u", &tauGrd, &tauStm, &tauIns);
-      slots_ = true;
-      restart();
-    }
     for (;;) {
       if (stopNow(p_, deadline_))
         return Outcome::Stopped;
@@ -759,22 +757,20 @@ public:
         bool grd = in(0) && tauGrd < space_.deletions.size();
         bool stm = in(1) && tauStm < space_.groups.size();
         bool ins = in(2) && canIns;
-        if (debug())
-          std::fprintf(stderr, "proof: unsat at grd %u stm %u ins %u, core%s%s%s (%.2f s)\n", tauGrd, tauStm, tauIns,
-                       in(0) ? " grd" : "", in(1) ? " stm" : "", in(2) ? " ins" : "", secondsSince(ts));
-        if (!slots_ && canIns && ((!grd && !stm) || (po_.widening == Widening::Balanced && tauIns <= std::min(
-                                                                                              grd ? tauGrd : ~0u,
-                                                                                              stm ? tauStm : ~0u)))) {
+        if (!slots_ && canIns &&
+            ((!grd && !stm) || (po_.widening == Widening::Balanced &&
+                                tauIns <= std::min(grd ? tauGrd : ~0u, stm ? tauStm : ~0u)))) {
           // Balanced: the insertion slots join the encoding only when an insertion would be the next widening
-          // (or nothing else can widen); until then they are inactive, and leaving them out changes no answer.
+          // (or nothing else can widen); until then they are inactive, and leaving them out changes no
+          // answer.
           slots_ = true;
           restart();
           continue;
         }
         if (!grd && !stm && !ins) {
           message = in(0) || in(1) || in(2)
-                        ? "no repair within " + std::to_string(tauGrd) + " deletions, " + std::to_string(tauStm) +
-                              " replaced statements and " + std::to_string(tauIns) +
+                        ? "no repair within " + std::to_string(tauGrd) + " deletions, " +
+                              std::to_string(tauStm) + " replaced statements and " + std::to_string(tauIns) +
                               " insertions (every bound at its limit)"
                         : "the specification cannot be met by changes of the code under repair: check the "
                           "specification or allow more insertion slots (--insert-slots)";
@@ -790,10 +786,7 @@ public:
         if (po_.widening == Widening::Paper) { // Algorithm 1: guards before statements before insertions
           next = grd ? &tauGrd : stm ? &tauStm : &tauIns;
         } else { // the bound in the core that is widest open least, in the same order on ties
-          auto order = std::getenv("LOCUS_PROOF_TIES_STM")
-                           ? std::vector<std::pair<bool, unsigned *>>{{stm, &tauStm}, {ins, &tauIns}, {grd, &tauGrd}}
-                           : std::vector<std::pair<bool, unsigned *>>{{grd, &tauGrd}, {stm, &tauStm}, {ins, &tauIns}};
-          for (auto [on, tau] : order)
+          for (auto [on, tau] : {std::pair{grd, &tauGrd}, std::pair{stm, &tauStm}, std::pair{ins, &tauIns}})
             if (on && (!next || *tau < *next))
               next = tau;
         }
@@ -805,9 +798,6 @@ public:
         return Outcome::Stopped;
       }
       Candidate c = read();
-      if (debug())
-        std::fprintf(stderr, "proof: candidate of size %zu at grd %u stm %u ins %u (%.2f s)\n", c.size(), tauGrd,
-                     tauStm, tauIns, secondsSince(ts));
       block(c);
       stats_["candidates_validated"] += 1;
       Checked prog = base_;
@@ -859,8 +849,6 @@ public:
   std::string internal, unrenderable;
 
 private:
-  static bool debug() { return std::getenv("LOCUS_PROOF_DEBUG") != nullptr; }
-
   /// A new solver with the hard constraints, the blocked candidates and every input encoded (with the
   /// insertion slots once they are in play).
   void restart() {
@@ -912,7 +900,8 @@ private:
       for (const Alternative &a : g.alts)
         alts.push_back(a.chosen);
       solver_->assertFormula(backends::atMost(tm_, alts, 1, backends::CardEncoding::Totalizer));
-      g.locked = locked && std::all_of(g.stmts.begin(), g.stmts.end(), [&](ir::StmtId id) { return locked->count(id); });
+      g.locked = locked && std::all_of(g.stmts.begin(), g.stmts.end(),
+                                       [&](ir::StmtId id) { return locked->count(id); });
       if (g.locked)
         solver_->assertFormula(tm_.mkNot(g.changed));
     }
@@ -934,7 +923,8 @@ private:
       solver_->assertFormula(backends::exactly(tm_, ts, 1, backends::CardEncoding::Totalizer));
       solver_->assertFormula(backends::exactly(tm_, vs, 1, backends::CardEncoding::Totalizer));
       for (const Target &t : sl.targets) {
-        std::vector<Term> fit; // a field write takes a variable or null; a new node takes no source of its own
+        std::vector<Term>
+            fit; // a field write takes a variable or null; a new node takes no source of its own
         for (const Source &v : sl.sources)
           if (v.type == t.type && (t.kind == Target::Var || (t.kind == Target::Field && !v.read) ||
                                    (t.kind == Target::New && v.expr.kind == ir::Expr::NullLit)))
@@ -976,7 +966,12 @@ private:
         std::vector<Term> dz;
         for (const Source &v : sl.sources)
           if (v.read)
-            bad.push_back(tm_.mkAnd(v.chosen, ctx.exprs.expr(ir::Expr::binary(ir::Op::Eq, ir::Expr::varUse(v.base, ir::Type::refType(v.record)), ir::Expr::nullLit()), ctx.var, tm_.mkTrue(), dz)));
+            bad.push_back(tm_.mkAnd(
+                v.chosen,
+                ctx.exprs.expr(ir::Expr::binary(ir::Op::Eq,
+                                                ir::Expr::varUse(v.base, ir::Type::refType(v.record)),
+                                                ir::Expr::nullLit()),
+                               ctx.var, tm_.mkTrue(), dz)));
         return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
       };
       eo.slots.push_back({pl.anchor, pl.after, chk, here});
@@ -1000,7 +995,8 @@ private:
           w.kind = ir::Stmt::PutField;
           w.base = t.var;
           w.field = t.field;
-          w.value = t.type.kind == ir::Type::Ref ? ir::Expr::nullLit() : ir::Expr::intLit(ir::BigInt(0), t.type);
+          w.value =
+              t.type.kind == ir::Type::Ref ? ir::Expr::nullLit() : ir::Expr::intLit(ir::BigInt(0), t.type);
         }
         ir::Type type = t.type;
         eo.overrides[{w.id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
@@ -1099,7 +1095,8 @@ private:
       same.push_back(space_.deletions[di].deleted);
     for (const Candidate::Inserted &in : c.inserted) {
       const InsertSlot &sl = space_.insertions[in.slot];
-      same.push_back(tm_.mkAnd({sl.active, sl.at[in.place], sl.targets[in.target].chosen, sl.sources[in.source].chosen}));
+      same.push_back(tm_.mkAnd(
+          {sl.active, sl.at[in.place], sl.targets[in.target].chosen, sl.sources[in.source].chosen}));
     }
     std::set<size_t> groups, dels, ins;
     for (auto [gi, k] : c.replaced)
@@ -1112,7 +1109,8 @@ private:
       if (!std::count(c.deleted.begin(), c.deleted.end(), di))
         others.push_back(space_.deletions[di].deleted);
     for (size_t ii = 0; ii < space_.insertions.size(); ++ii)
-      if (std::none_of(c.inserted.begin(), c.inserted.end(), [&](const Candidate::Inserted &in) { return in.slot == ii; }))
+      if (std::none_of(c.inserted.begin(), c.inserted.end(),
+                       [&](const Candidate::Inserted &in) { return in.slot == ii; }))
         others.push_back(space_.insertions[ii].active);
     std::vector<Term> differ;
     for (Term t : same)
@@ -1150,7 +1148,8 @@ private:
     const ir::Stmt *s = index.find(id);
     if (!s || !s->loc.valid() || s->loc.file >= p_.prog.files.size())
       return "";
-    return p_.prog.files[s->loc.file] + ":" + std::to_string(s->loc.line) + ":" + std::to_string(s->loc.col) + ": ";
+    return p_.prog.files[s->loc.file] + ":" + std::to_string(s->loc.line) + ":" + std::to_string(s->loc.col) +
+           ": ";
   }
   /// A statement as the change lines show it, in the language of the statement's file (`p->next = q`,
   /// `p.next := q`): a temporary's field read as the read itself; other values printed by patch::exprText
@@ -1161,16 +1160,20 @@ private:
                                : patch::Language::Gcl;
     bool gcl = lang == patch::Language::Gcl;
     const ir::Procedure &pr = p_.prog.procs.at(proc);
-    auto name = [&](ir::VarRef v) { return patch::exprText(p_.prog, proc, ir::Expr::varUse(v, p_.prog.var(pr, v).type), lang); };
+    auto name = [&](ir::VarRef v) {
+      return patch::exprText(p_.prog, proc, ir::Expr::varUse(v, p_.prog.var(pr, v).type), lang);
+    };
     auto expr = [&](const ir::Expr &e) { return patch::exprText(p_.prog, proc, e, lang); };
     auto field = [&](ir::VarRef base, uint32_t f) {
-      return name(base) + (gcl ? "." : "->") + p_.prog.records.at(p_.prog.var(pr, base).type.record).fields.at(f).name;
+      return name(base) + (gcl ? "." : "->") +
+             p_.prog.records.at(p_.prog.var(pr, base).type.record).fields.at(f).name;
     };
     std::string assign = gcl ? " := " : " = ";
     bool temp = isTemp(p_.prog, pr, s.lhs);
     switch (s.kind) {
     case ir::Stmt::Assign: return temp ? expr(s.value) : name(s.lhs) + assign + expr(s.value);
-    case ir::Stmt::GetField: return temp ? field(s.base, s.field) : name(s.lhs) + assign + field(s.base, s.field);
+    case ir::Stmt::GetField:
+      return temp ? field(s.base, s.field) : name(s.lhs) + assign + field(s.base, s.field);
     case ir::Stmt::PutField: return field(s.base, s.field) + assign + expr(s.value);
     case ir::Stmt::New:
       return name(s.lhs) + assign + (gcl ? "new " + p_.prog.records.at(s.record).name : "malloc(…)");
@@ -1202,7 +1205,8 @@ private:
         *s = r;
         bool valueOnly = orig.kind == r.kind && orig.lhs == r.lhs && orig.base == r.base &&
                          orig.field == r.field && ir::usesValue(orig.kind);
-        edits.push_back(valueOnly ? patch::Edit::replace(orig.id, 0, r.value) : patch::Edit::replaceStmt(orig.id, r));
+        edits.push_back(valueOnly ? patch::Edit::replace(orig.id, 0, r.value)
+                                  : patch::Edit::replaceStmt(orig.id, r));
         if (j == 0)
           changes.push_back(where(orig.id) + text(g.proc, orig) + " → " + text(g.proc, r));
       }
@@ -1223,8 +1227,10 @@ private:
       for (ir::Procedure &pr : prog.procs)
         if (insertNext(pr.body, pl.anchor, pl.after, st))
           break;
-      edits.push_back(pl.after ? patch::Edit::insertAfter(pl.shown, st) : patch::Edit::insertBefore(pl.shown, st));
-      changes.push_back(where(pl.shown) + "inserted " + (pl.after ? "after: " : "before: ") + text(sl.proc, st));
+      edits.push_back(pl.after ? patch::Edit::insertAfter(pl.shown, st)
+                               : patch::Edit::insertBefore(pl.shown, st));
+      changes.push_back(where(pl.shown) + "inserted " + (pl.after ? "after: " : "before: ") +
+                        text(sl.proc, st));
     }
   }
 
@@ -1272,9 +1278,9 @@ private:
   Space space_;
   std::vector<Input> inputs_;
   const std::unordered_set<ir::StmtId> *locked_ = nullptr;
-  bool slots_ = false;          ///< the insertion slots are encoded
-  ir::StmtId firstSlotId_ = 0;  ///< ids of the insertion slots' statements start here
-  std::vector<Term> blocked_;   ///< the candidates blocked so far
+  bool slots_ = false;         ///< the insertion slots are encoded
+  ir::StmtId firstSlotId_ = 0; ///< ids of the insertion slots' statements start here
+  std::vector<Term> blocked_;  ///< the candidates blocked so far
 };
 
 class Proof final : public Method {
@@ -1290,8 +1296,8 @@ public:
   }
   std::string describe(const Problem &p) const override {
     ProofOptions o = proofOptionsOf(p.opts);
-    return "at most " + std::to_string(o.insertSlots) + " insertion" + (o.insertSlots == 1 ? "" : "s") + ", " +
-           (o.localization ? "gradient locks" : "no localization");
+    return "at most " + std::to_string(o.insertSlots) + " insertion" + (o.insertSlots == 1 ? "" : "s") +
+           ", " + (o.localization ? "gradient locks" : "no localization");
   }
 
   Result run(const Problem &p) const override {
@@ -1336,9 +1342,9 @@ private:
     r.failure = v0.failure;
     if (p.observer && r.failure)
       p.observer->failure(*r.failure);
-    for (const char *k : {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
-                          "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s",
-                          "unlocked_s"})
+    for (const char *k :
+         {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings", "unrenderable",
+          "reverify_failed", "unknown", "localize_s", "locked", "locked_s", "unlocked_s"})
       r.stats[k] = 0;
 
     std::optional<std::unordered_set<ir::StmtId>> locked;
@@ -1380,12 +1386,14 @@ private:
     if (o == Outcome::Error)
       return finish(Status::Error, message);
     if (r.stats["reverify_failed"] > 0 && r.repairs.empty())
-      return finish(Status::Error, "internal error: a repair did not re-verify from its patched source: " + internal);
+      return finish(Status::Error,
+                    "internal error: a repair did not re-verify from its patched source: " + internal);
     if (!r.repairs.empty())
       return finish(Status::Repaired);
     if (o == Outcome::Stopped)
-      return finish(Status::Unknown, stopReason(p, message.empty() ? "the time limit ran out before a repair was found"
-                                                                   : message));
+      return finish(
+          Status::Unknown,
+          stopReason(p, message.empty() ? "the time limit ran out before a repair was found" : message));
     if (r.stats["unrenderable"] > 0 && !unrenderable.empty())
       message += " (" + std::to_string(static_cast<size_t>(r.stats["unrenderable"])) +
                  " repairs found could not be written as source, e.g.: " + unrenderable + ")";

@@ -543,7 +543,8 @@ std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs,
                         bool replacements, const std::unordered_set<uint32_t> *named) {
   std::vector<Site> out;
   ir::StmtIndex index(prog);
-  std::unordered_set<StmtId> spec = ir::specificationStatements(prog, named); // never changed (docs/repair.md)
+  std::unordered_set<StmtId> spec =
+      ir::specificationStatements(prog, named); // never changed (docs/repair.md)
   std::vector<Candidate> cands = mutationCandidates(prog, procs, level, Table::Repair);
   if (replacements)
     for (Candidate &c : mutationCandidates(prog, procs, 0))

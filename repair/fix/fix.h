@@ -144,6 +144,10 @@ struct Options {
 inline constexpr const char *kLevel = "--level";                    ///< mutate: the mutation level, 1 or 2
 inline constexpr const char *kMaxMutations = "--max-mutations";     ///< mutate: places mutated at once
 inline constexpr const char *kNoLocalization = "--no-localization"; ///< mutate: AllRepair, not fl-AllRepair
+/// The help of --no-localization, one text for every method that reads it.
+inline constexpr const char *kNoLocalizationHelp =
+    "repair without fault localization: mutate's buggy mutants block only themselves (AllRepair), proof locks "
+    "no statement";
 inline constexpr const char *kNoReplacements = "--no-replacements"; ///< mutate: operators and constants only
 inline constexpr const char *kMaxIterations = "--max-iterations";   ///< template: CEGIS rounds per diagnosis
 inline constexpr const char *kDiagnosisSize = "--diagnosis-size";   ///< template: the largest diagnosis

@@ -102,8 +102,7 @@ repair::OptionDecl maxMutationsOption() {
                                 std::numeric_limits<unsigned>::max(), "at least 1");
 }
 repair::OptionDecl noLocalizationOption() {
-  return repair::boolOption(kNoLocalization,
-                            "AllRepair without fault localization (a buggy mutant blocks only itself)");
+  return repair::boolOption(kNoLocalization, kNoLocalizationHelp);
 }
 
 repair::OptionDecl noReplacementsOption() {

@@ -59,23 +59,23 @@ struct ProofOptions {
 };
 
 repair::OptionDecl insertSlotsOption() {
-  return repair::unsignedOption(kInsertSlots, "proof: the most statements a repair may insert", 1, 0, 8,
+  return repair::unsignedOption(kInsertSlots, "the most statements a repair may insert", 1, 0, 8,
                                 "0 to 8");
 }
 repair::OptionDecl maxWideningsOption() {
-  return repair::unsignedOption(kMaxWidenings, "proof: the most widenings of the bounds per search", 12, 1,
+  return repair::unsignedOption(kMaxWidenings, "the most widenings of the bounds per search", 12, 1,
                                 1000, "at least 1");
 }
 repair::OptionDecl wideningOption() {
   return repair::enumOption(kWidening,
-                            "proof: which bound in the unsat core to widen: paper (Algorithm 1: guards, then "
+                            "which bound in the unsat core to widen: paper (Algorithm 1: guards, then "
                             "statements, then insertions) or balanced (the least widened one first)",
                             std::vector<std::pair<std::string, Widening>>{{"paper", Widening::Paper},
                                                                           {"balanced", Widening::Balanced}},
                             Widening::Balanced);
 }
 repair::OptionDecl noLocalizationOption() {
-  return repair::boolOption(kNoLocalization, "proof: lock no statement (no gradient localization first)");
+  return repair::boolOption(kNoLocalization, kNoLocalizationHelp);
 }
 
 ProofOptions proofOptionsOf(const Options &opts) {

@@ -301,6 +301,31 @@ Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs)
   return r;
 }
 
+bool startSearch(const Problem &p, const Checked &base,
+                 const std::optional<std::chrono::steady_clock::time_point> &deadline, Result &r) {
+  auto stop = [&](Status s, std::string msg) {
+    r.status = s;
+    r.message = std::move(msg);
+    return false;
+  };
+  if (!base.error.empty())
+    return stop(Status::Error, base.error);
+  Validation v0 = validate(base, p.spec, msLeft(deadline));
+  switch (v0.verdict) {
+  case Validation::Verdict::Correct:
+    return stop(Status::NoFailure, "'" + p.spec.entry + "' verifies up to unwind " +
+                                       std::to_string(p.spec.verify.encode.unwind) +
+                                       (v0.tests ? " and its tests pass" : "") + ": nothing to repair");
+  case Validation::Verdict::Unknown: return stop(Status::Unknown, "verify gave no answer: " + v0.message);
+  case Validation::Verdict::Error: return stop(Status::Error, v0.message);
+  case Validation::Verdict::Buggy: break;
+  }
+  r.failure = v0.failure;
+  if (p.observer && r.failure)
+    p.observer->failure(*r.failure);
+  return true;
+}
+
 Input inputOf(const repair::Failure &f) {
   return Input{f.entry, f.args, f.nondets, f.heap, f.input, f.expect, f.unwind};
 }

@@ -145,9 +145,9 @@ inline constexpr const char *kLevel = "--level";                    ///< mutate:
 inline constexpr const char *kMaxMutations = "--max-mutations";     ///< mutate: places mutated at once
 inline constexpr const char *kNoLocalization = "--no-localization"; ///< mutate: AllRepair, not fl-AllRepair
 /// The help of --no-localization, one text for every method that reads it.
-inline constexpr const char *kNoLocalizationHelp =
-    "repair without fault localization: mutate's buggy mutants block only themselves (AllRepair), proof locks "
-    "no statement";
+inline constexpr const char *kNoLocalizationHelp = "repair without fault localization: mutate's buggy "
+                                                   "mutants block only themselves (AllRepair), proof locks "
+                                                   "no statement";
 inline constexpr const char *kNoReplacements = "--no-replacements"; ///< mutate: operators and constants only
 inline constexpr const char *kMaxIterations = "--max-iterations";   ///< template: CEGIS rounds per diagnosis
 inline constexpr const char *kDiagnosisSize = "--diagnosis-size";   ///< template: the largest diagnosis
@@ -217,6 +217,12 @@ std::string methodHelp();
 std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,
                                    std::vector<std::string> changes, size_t size, double seconds,
                                    bool &rendered, std::string &why);
+
+/// The start every method shares: `base` (checkedProgram) validated. True when it fails: `r.failure` is set
+/// and told to the observer. False when there is nothing to search: `r.status` and `r.message` say why (the
+/// program verifies, verify gave no answer, or an error).
+bool startSearch(const Problem &p, const Checked &base,
+                 const std::optional<std::chrono::steady_clock::time_point> &deadline, Result &r);
 
 /// The procedures a method may change: p.opts.procs, else those declared in the main file.
 std::unordered_set<uint32_t> changeableProcs(const Problem &p);

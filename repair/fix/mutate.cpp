@@ -154,21 +154,8 @@ public:
       return finish(Status::Error, err);
     const MutateOptions mo = mutateOptionsOf(p.opts);
     Checked base = checkedProgram(p.prog, p.spec);
-    if (!base.error.empty())
-      return finish(Status::Error, base.error);
-    Validation v0 = validate(base, p.spec, msLeft(deadline));
-    switch (v0.verdict) {
-    case Validation::Verdict::Correct:
-      return finish(Status::NoFailure, "'" + p.spec.entry + "' verifies up to unwind " +
-                                           std::to_string(p.spec.verify.encode.unwind) +
-                                           (v0.tests ? " and its tests pass" : "") + ": nothing to repair");
-    case Validation::Verdict::Unknown: return finish(Status::Unknown, "verify gave no answer: " + v0.message);
-    case Validation::Verdict::Error: return finish(Status::Error, v0.message);
-    case Validation::Verdict::Buggy: break;
-    }
-    r.failure = v0.failure;
-    if (p.observer && r.failure)
-      p.observer->failure(*r.failure);
+    if (!startSearch(p, base, deadline, r))
+      return finish(r.status);
 
     // The space: sites with source text of their own. An option whose source edit means more than its IR
     // change (`and` → `or` over guarded reads) stays in the space and is validated from its patched source.

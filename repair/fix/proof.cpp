@@ -59,12 +59,11 @@ struct ProofOptions {
 };
 
 repair::OptionDecl insertSlotsOption() {
-  return repair::unsignedOption(kInsertSlots, "the most statements a repair may insert", 1, 0, 8,
-                                "0 to 8");
+  return repair::unsignedOption(kInsertSlots, "the most statements a repair may insert", 1, 0, 8, "0 to 8");
 }
 repair::OptionDecl maxWideningsOption() {
-  return repair::unsignedOption(kMaxWidenings, "the most widenings of the bounds per search", 12, 1,
-                                1000, "at least 1");
+  return repair::unsignedOption(kMaxWidenings, "the most widenings of the bounds per search", 12, 1, 1000,
+                                "at least 1");
 }
 repair::OptionDecl wideningOption() {
   return repair::enumOption(kWidening,
@@ -1327,21 +1326,8 @@ private:
   Result search(const Problem &p, const ProofOptions &po, Clock::time_point t0,
                 std::optional<Clock::time_point> deadline, Result &r, Finish &finish) const {
     Checked base = checkedProgram(p.prog, p.spec);
-    if (!base.error.empty())
-      return finish(Status::Error, base.error);
-    Validation v0 = validate(base, p.spec, msLeft(deadline));
-    switch (v0.verdict) {
-    case Validation::Verdict::Correct:
-      return finish(Status::NoFailure, "'" + p.spec.entry + "' verifies up to unwind " +
-                                           std::to_string(p.spec.verify.encode.unwind) +
-                                           (v0.tests ? " and its tests pass" : "") + ": nothing to repair");
-    case Validation::Verdict::Unknown: return finish(Status::Unknown, "verify gave no answer: " + v0.message);
-    case Validation::Verdict::Error: return finish(Status::Error, v0.message);
-    case Validation::Verdict::Buggy: break;
-    }
-    r.failure = v0.failure;
-    if (p.observer && r.failure)
-      p.observer->failure(*r.failure);
+    if (!startSearch(p, base, deadline, r))
+      return finish(r.status);
     for (const char *k :
          {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings", "unrenderable",
           "reverify_failed", "unknown", "localize_s", "locked", "locked_s", "unlocked_s"})

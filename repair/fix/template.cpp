@@ -785,21 +785,8 @@ private:
   Result search(const Problem &p, const TemplateOptions &to, Clock::time_point t0,
                 std::optional<Clock::time_point> deadline, Result &r, Finish &finish) const {
     Checked base = checkedProgram(p.prog, p.spec);
-    if (!base.error.empty())
-      return finish(Status::Error, base.error);
-    Validation v0 = validate(base, p.spec, msLeft(deadline));
-    switch (v0.verdict) {
-    case Validation::Verdict::Correct:
-      return finish(Status::NoFailure, "'" + p.spec.entry + "' verifies up to unwind " +
-                                           std::to_string(p.spec.verify.encode.unwind) +
-                                           (v0.tests ? " and its tests pass" : "") + ": nothing to repair");
-    case Validation::Verdict::Unknown: return finish(Status::Unknown, "verify gave no answer: " + v0.message);
-    case Validation::Verdict::Error: return finish(Status::Error, v0.message);
-    case Validation::Verdict::Buggy: break;
-    }
-    r.failure = v0.failure;
-    if (p.observer && r.failure)
-      p.observer->failure(*r.failure);
+    if (!startSearch(p, base, deadline, r))
+      return finish(r.status);
 
     // The diagnoses (a localization method that gives them: mbd, on the failing input), smallest first;
     // half the time at most.

@@ -701,44 +701,20 @@ public:
   /// others); `news`: insertions may allocate.
   Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, const Input &first,
               std::vector<Repair> &repairs, Clock::time_point t0, std::string &message) {
-    SpaceBuilder sb(base_.prog, tm_, p_.opts.named);
-    std::unordered_set<ir::StmtId> open;
-    if (locked) // insertion places next to the statements that are not locked
-      ir::forEachStmt(base_.prog, [&](const ir::Procedure &, const ir::Stmt &st) {
-        if (!locked->count(st.id))
-          open.insert(st.id);
-      });
-    space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, locked ? &open : nullptr);
-    firstSlotId_ = sb.nextId();
-    stats_["groups"] = static_cast<double>(space_.groups.size());
-    stats_["deletions"] = static_cast<double>(space_.deletions.size());
-    double places = 0, targets = 0, sources = 0;
-    for (const InsertSlot &sl : space_.insertions) {
-      places += static_cast<double>(sl.places.size());
-      targets += static_cast<double>(sl.targets.size());
-      sources += static_cast<double>(sl.sources.size());
-    }
-    stats_["insertion_places"] = places;
-    stats_["insertion_targets"] = targets;
-    stats_["insertion_sources"] = sources;
-    double alts = 0;
-    for (const Group &g : space_.groups)
-      alts += static_cast<double>(g.alts.size());
-    stats_["replacement_choices"] = alts;
+    buildSpace(locked, news);
     locked_ = locked;
     slots_ = po_.widening == Widening::Paper; // Algorithm 1 has its insertion slots from the start
     inputs_.push_back(first);
     restart();
-    unsigned tauGrd = 0, tauStm = 0, tauIns = 0, widenings = 0;
     for (;;) {
       if (stopNow(p_, deadline_))
         return Outcome::Stopped;
-      std::vector<Term> bounds{bound(deletionSelectors(), tauGrd), bound(groupSelectors(), tauStm),
-                               bound(insertionSelectors(), tauIns)};
+      std::vector<Term> bounds{bound(deletionSelectors(), tauGrd_), bound(groupSelectors(), tauStm_),
+                               bound(insertionSelectors(), tauIns_)};
       stats_["solves"] += 1;
-      stats_["tau_grd"] = tauGrd;
-      stats_["tau_stm"] = tauStm;
-      stats_["tau_ins"] = tauIns;
+      stats_["tau_grd"] = tauGrd_;
+      stats_["tau_stm"] = tauStm_;
+      stats_["tau_ins"] = tauIns_;
       auto ts = Clock::now();
       // The answer first as the backend poses a check fastest (z3: a fresh solver for the one check, far
       // faster here than its incremental solver under assumptions); the core, when unsat, from the
@@ -750,104 +726,143 @@ public:
       }
       stats_["solve_s"] += secondsSince(ts);
       if (res.isUnsat()) {
-        std::vector<Term> core = solver_->unsatCore();
-        auto in = [&](size_t k) { return std::find(core.begin(), core.end(), bounds[k]) != core.end(); };
-        bool canIns = tauIns < po_.insertSlots && !space_.insertions.empty();
-        bool grd = in(0) && tauGrd < space_.deletions.size();
-        bool stm = in(1) && tauStm < space_.groups.size();
-        bool ins = in(2) && canIns;
-        if (!slots_ && canIns &&
-            ((!grd && !stm) || (po_.widening == Widening::Balanced &&
-                                tauIns <= std::min(grd ? tauGrd : ~0u, stm ? tauStm : ~0u)))) {
-          // Balanced: the insertion slots join the encoding only when an insertion would be the next widening
-          // (or nothing else can widen); until then they are inactive, and leaving them out changes no
-          // answer.
-          slots_ = true;
-          restart();
-          continue;
-        }
-        if (!grd && !stm && !ins) {
-          message = in(0) || in(1) || in(2)
-                        ? "no repair within " + std::to_string(tauGrd) + " deletions, " +
-                              std::to_string(tauStm) + " replaced statements and " + std::to_string(tauIns) +
-                              " insertions (every bound at its limit)"
-                        : "the specification cannot be met by changes of the code under repair: check the "
-                          "specification or allow more insertion slots (--insert-slots)";
-          stats_["widenings"] += widenings;
+        if (!widen(bounds, message))
           return Outcome::NotRepaired;
-        }
-        if (++widenings > po_.maxWidenings) {
-          message = "no repair within " + std::to_string(po_.maxWidenings) + " widenings (--max-widenings)";
-          stats_["widenings"] += widenings - 1;
-          return Outcome::NotRepaired;
-        }
-        unsigned *next = nullptr;
-        if (po_.widening == Widening::Paper) { // Algorithm 1: guards before statements before insertions
-          next = grd ? &tauGrd : stm ? &tauStm : &tauIns;
-        } else { // the bound in the core that is widest open least, in the same order on ties
-          for (auto [on, tau] : {std::pair{grd, &tauGrd}, std::pair{stm, &tauStm}, std::pair{ins, &tauIns}})
-            if (on && (!next || *tau < *next))
-              next = tau;
-        }
-        *next += 1;
         continue;
       }
       if (!res.isSat()) {
         message = "the repair query gave no answer" + (res.detail.empty() ? "" : ": " + res.detail);
         return Outcome::Stopped;
       }
-      Candidate c = read();
-      block(c);
-      stats_["candidates_validated"] += 1;
-      Checked prog = base_;
-      std::vector<patch::Edit> edits;
-      std::vector<std::string> changes;
-      build(c, prog.prog, edits, changes);
-      auto tv = Clock::now();
-      Validation v = validate(prog, p_.spec, msLeft(deadline_));
-      stats_["validate_s"] += secondsSince(tv);
-      if (v.verdict == Validation::Verdict::Correct) {
-        bool rendered = false;
-        std::string why;
-        std::optional<Repair> rep =
-            finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), rendered, why);
-        if (rep) {
-          stats_["widenings"] += widenings;
-          repairs.push_back(std::move(*rep));
-          if (repairs.size() >= p_.opts.maxRepairs)
-            return Outcome::Repaired;
-        } else if (!rendered) {
-          stats_["unrenderable"] += 1;
-          if (unrenderable.empty())
-            unrenderable = why;
-        } else {
-          stats_["reverify_failed"] += 1;
-          if (internal.empty())
-            internal = why;
-        }
-        continue;
-      }
-      if (v.verdict == Validation::Verdict::Unknown) {
-        stats_["unknown"] += 1;
-        if (stopNow(p_, deadline_))
-          return Outcome::Stopped;
-        continue;
-      }
-      if (v.verdict == Validation::Verdict::Error) {
-        message = v.message;
-        return Outcome::Error;
-      }
-      if (v.failure) {
-        Input in = inputOf(*v.failure);
-        inputs_.push_back(in);
-        encode(in);
-      }
+      if (std::optional<Outcome> o = tryCandidate(repairs, t0, message))
+        return *o;
     }
   }
 
   std::string internal, unrenderable;
 
 private:
+  /// The space of this search, with its sizes in the stats.
+  void buildSpace(const std::unordered_set<ir::StmtId> *locked, bool news) {
+    SpaceBuilder sb(base_.prog, tm_, p_.opts.named);
+    std::unordered_set<ir::StmtId> open;
+    if (locked) // insertion places next to the statements that are not locked
+      ir::forEachStmt(base_.prog, [&](const ir::Procedure &, const ir::Stmt &st) {
+        if (!locked->count(st.id))
+          open.insert(st.id);
+      });
+    space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, locked ? &open : nullptr);
+    firstSlotId_ = sb.nextId();
+    stats_["groups"] = static_cast<double>(space_.groups.size());
+    stats_["deletions"] = static_cast<double>(space_.deletions.size());
+    double places = 0, targets = 0, sources = 0, alts = 0;
+    for (const InsertSlot &sl : space_.insertions) {
+      places += static_cast<double>(sl.places.size());
+      targets += static_cast<double>(sl.targets.size());
+      sources += static_cast<double>(sl.sources.size());
+    }
+    for (const Group &g : space_.groups)
+      alts += static_cast<double>(g.alts.size());
+    stats_["insertion_places"] = places;
+    stats_["insertion_targets"] = targets;
+    stats_["insertion_sources"] = sources;
+    stats_["replacement_choices"] = alts;
+  }
+
+  /// After an unsat answer under `bounds`: widens the bound the core directs to (or brings the insertion
+  /// slots into the encoding); false, with `message`, when no bound can widen.
+  bool widen(const std::vector<Term> &bounds, std::string &message) {
+    std::vector<Term> core = solver_->unsatCore();
+    auto in = [&](size_t k) { return std::find(core.begin(), core.end(), bounds[k]) != core.end(); };
+    bool canIns = tauIns_ < po_.insertSlots && !space_.insertions.empty();
+    bool grd = in(0) && tauGrd_ < space_.deletions.size();
+    bool stm = in(1) && tauStm_ < space_.groups.size();
+    bool ins = in(2) && canIns;
+    if (!slots_ && canIns &&
+        ((!grd && !stm) || (po_.widening == Widening::Balanced &&
+                            tauIns_ <= std::min(grd ? tauGrd_ : ~0u, stm ? tauStm_ : ~0u)))) {
+      // Balanced: the insertion slots join the encoding only when an insertion would be the next widening
+      // (or nothing else can widen); until then they are inactive, and leaving them out changes no answer.
+      slots_ = true;
+      restart();
+      return true;
+    }
+    if (!grd && !stm && !ins) {
+      message = in(0) || in(1) || in(2)
+                    ? "no repair within " + std::to_string(tauGrd_) + " deletions, " +
+                          std::to_string(tauStm_) + " replaced statements and " + std::to_string(tauIns_) +
+                          " insertions (every bound at its limit)"
+                    : "the specification cannot be met by changes of the code under repair: check the "
+                      "specification or allow more insertion slots (--insert-slots)";
+      return false;
+    }
+    if (widenings_ >= po_.maxWidenings) {
+      message = "no repair within " + std::to_string(po_.maxWidenings) + " widenings (--max-widenings)";
+      return false;
+    }
+    ++widenings_;
+    stats_["widenings"] += 1;
+    unsigned *next = nullptr;
+    if (po_.widening == Widening::Paper) { // Algorithm 1: guards before statements before insertions
+      next = grd ? &tauGrd_ : stm ? &tauStm_ : &tauIns_;
+    } else { // the bound in the core that is widest open least, in the same order on ties
+      for (auto [on, tau] : {std::pair{grd, &tauGrd_}, std::pair{stm, &tauStm_}, std::pair{ins, &tauIns_}})
+        if (on && (!next || *tau < *next))
+          next = tau;
+    }
+    *next += 1;
+    return true;
+  }
+
+  /// The model's candidate, blocked and validated: a repair (rendered, re-verified), or its counterexample
+  /// joins the inputs. An outcome when the search ends here.
+  std::optional<Outcome> tryCandidate(std::vector<Repair> &repairs, Clock::time_point t0,
+                                      std::string &message) {
+    Candidate c = read();
+    block(c);
+    stats_["candidates_validated"] += 1;
+    Checked prog = base_;
+    std::vector<patch::Edit> edits;
+    std::vector<std::string> changes;
+    build(c, prog.prog, edits, changes);
+    auto tv = Clock::now();
+    Validation v = validate(prog, p_.spec, msLeft(deadline_));
+    stats_["validate_s"] += secondsSince(tv);
+    switch (v.verdict) {
+    case Validation::Verdict::Correct: {
+      bool rendered = false;
+      std::string why;
+      std::optional<Repair> rep =
+          finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), rendered, why);
+      if (rep) {
+        repairs.push_back(std::move(*rep));
+        if (repairs.size() >= p_.opts.maxRepairs)
+          return Outcome::Repaired;
+      } else if (!rendered) {
+        stats_["unrenderable"] += 1;
+        if (unrenderable.empty())
+          unrenderable = why;
+      } else {
+        stats_["reverify_failed"] += 1;
+        if (internal.empty())
+          internal = why;
+      }
+      return std::nullopt;
+    }
+    case Validation::Verdict::Unknown:
+      stats_["unknown"] += 1;
+      return stopNow(p_, deadline_) ? std::optional<Outcome>(Outcome::Stopped) : std::nullopt;
+    case Validation::Verdict::Error: message = v.message; return Outcome::Error;
+    case Validation::Verdict::Buggy: break;
+    }
+    if (v.failure) {
+      Input in = inputOf(*v.failure);
+      inputs_.push_back(in);
+      encode(in);
+    }
+    return std::nullopt;
+  }
+
   /// A new solver with the hard constraints, the blocked candidates and every input encoded (with the
   /// insertion slots once they are in play).
   void restart() {
@@ -950,7 +965,6 @@ private:
   /// The slots that encode insertion slot `sl` at every place: per place and target, the target's write
   /// (its value: the chosen source's term), and a check that a field read's base is not null.
   void insertionSlots(const InsertSlot &sl, ir::StmtId &nextId, encoder::EncodeOptions &eo) {
-    const ir::Procedure &pr = base_.prog.procs.at(sl.proc);
     for (size_t pi = 0; pi < sl.places.size(); ++pi) {
       const Place &pl = sl.places[pi];
       Term here = tm_.mkAnd(sl.active, sl.at[pi]);
@@ -1004,7 +1018,6 @@ private:
         };
         eo.slots.push_back({pl.anchor, pl.after, w, on});
       }
-      (void)pr;
     }
   }
 
@@ -1277,7 +1290,9 @@ private:
   Space space_;
   std::vector<Input> inputs_;
   const std::unordered_set<ir::StmtId> *locked_ = nullptr;
-  bool slots_ = false;         ///< the insertion slots are encoded
+  bool slots_ = false;                            ///< the insertion slots are encoded
+  unsigned tauGrd_ = 0, tauStm_ = 0, tauIns_ = 0; ///< the bounds on deletions, replacements, insertions
+  unsigned widenings_ = 0;
   ir::StmtId firstSlotId_ = 0; ///< ids of the insertion slots' statements start here
   std::vector<Term> blocked_;  ///< the candidates blocked so far
 };

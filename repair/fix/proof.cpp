@@ -1236,6 +1236,9 @@ private:
       const Place &pl = sl.places[in.place];
       ir::Stmt st = statementOf(sl, in);
       st.id = nextFree(prog);
+      if (const ir::Stmt *at =
+              ir::StmtIndex(p_.prog).find(pl.shown)) // its file, for the change line's syntax
+        st.loc = at->loc;
       for (ir::Procedure &pr : prog.procs)
         if (insertNext(pr.body, pl.anchor, pl.after, st))
           break;

@@ -218,6 +218,39 @@ std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> ed
                                    std::vector<std::string> changes, size_t size, double seconds,
                                    bool &rendered, std::string &why);
 
+/// Seconds since `t` (the methods' time keeping).
+double secondsSince(std::chrono::steady_clock::time_point t);
+
+/// Ends a method's run: the status, the message (the one already there when none is given) and the time since
+/// `t0`, the method's start.
+struct Finish {
+  Result &r;
+  std::chrono::steady_clock::time_point t0;
+  Result operator()(Status s, std::string msg = {}) const {
+    r.status = s;
+    if (!msg.empty())
+      r.message = std::move(msg);
+    r.seconds = secondsSince(t0);
+    return r;
+  }
+};
+
+/// What every method's run does around its search: the result named (method, solver), the method's own
+/// options checked, an exception turned into an internal error. `search(r, finish)` does the rest.
+template <typename Search> Result runMethod(const Method &m, const Problem &p, Search &&search) {
+  Result r;
+  r.method = m.name();
+  r.solver = p.opts.solver;
+  Finish finish{r, std::chrono::steady_clock::now()};
+  if (std::string err = repair::checkValues(m.options(), p.opts.given); !err.empty())
+    return finish(Status::Error, err);
+  try {
+    return search(r, finish);
+  } catch (const std::exception &e) {
+    return finish(Status::Error, std::string("internal error: ") + e.what());
+  }
+}
+
 /// The start every method shares: `base` (checkedProgram) validated. True when it fails: `r.failure` is set
 /// and told to the observer. False when there is nothing to search: `r.status` and `r.message` say why (the
 /// program verifies, verify gave no answer, or an error).
@@ -227,8 +260,6 @@ bool startSearch(const Problem &p, const Checked &base,
 /// The procedures a method may change: p.opts.procs, else those declared in the main file.
 std::unordered_set<uint32_t> changeableProcs(const Problem &p);
 
-/// Seconds since `t` (the methods' time keeping).
-double secondsSince(std::chrono::steady_clock::time_point t);
 /// Whether the search must stop now: the deadline passed, or the observer's token was raised.
 bool stopNow(const Problem &p, const std::optional<std::chrono::steady_clock::time_point> &deadline);
 /// Why a search that stopped stopped: "interrupted" when the observer's token was raised, else `timeLimit`.

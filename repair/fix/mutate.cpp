@@ -138,20 +138,13 @@ public:
   }
 
   Result run(const Problem &p) const override {
-    auto t0 = Clock::now();
+    return runMethod(*this, p, [&](Result &r, const Finish &finish) { return search(p, r, finish); });
+  }
+
+private:
+  Result search(const Problem &p, Result &r, const Finish &finish) const {
+    auto t0 = finish.t0;
     auto deadline = deadlineOf(p.opts.timeoutMs);
-    Result r;
-    r.method = name();
-    r.solver = p.opts.solver;
-    auto finish = [&](Status s, std::string msg = {}) {
-      r.status = s;
-      if (!msg.empty())
-        r.message = std::move(msg);
-      r.seconds = secondsSince(t0);
-      return r;
-    };
-    if (std::string err = repair::checkValues(options(), p.opts.given); !err.empty())
-      return finish(Status::Error, err);
     const MutateOptions mo = mutateOptionsOf(p.opts);
     Checked base = checkedProgram(p.prog, p.spec);
     if (!startSearch(p, base, deadline, r))

@@ -3,23 +3,26 @@
 // same kind over the program's entities (statement selectors s), deleted (guard selectors r), and new
 // statements may be inserted between any two source statements (insertion selectors t) — and the solver
 // looks for a choice within cardinality bounds Σr ≤ τgrd, Σs ≤ τstm, Σt ≤ τins that makes every input of
-// the specification pass. An unsat answer's core says which bound to widen: guards before statements
-// before insertions; a core without any of them means no change of the code under repair can meet the
-// specification. `locus repair --method proof`; docs/repair.md and repair/README.md ("proof").
+// the specification pass. An unsat answer's core says which bound to widen (--widening: the paper's order,
+// guards before statements before insertions, or the least widened one first); a core without any of them
+// means no change of the code under repair can meet the specification. `locus repair --method proof`;
+// docs/repair.md and repair/README.md ("proof").
 //
 // Encoding (no program is rewritten): a replacement alternative is an insertion slot right before the
 // statement it replaces (EncodeOptions::slots, active iff its choice symbol), the statement's own guard is
-// overridden with `guard ∧ ¬s ∧ ¬r` (EncodeOptions::overrides), and an insertion is a slot at its place,
-// active iff its symbol. The symbols are the same at every loop iteration and call instance and in every
-// input's copy of the program, so every instance runs the same repaired statement.
+// overridden with `guard ∧ ¬s ∧ ¬r` (EncodeOptions::overrides), and an insertion slot is a symbolic
+// statement — its place, target and source chosen by symbols — encoded as one slot per place and target
+// whose value is the chosen source's term (InsertSlot). The symbols are the same at every loop iteration and
+// call instance and in every input's copy of the program, so every instance runs the same repaired statement.
 //
 // The specification: the inputs I (the failure's, then the counterexamples of candidates that do not
 // verify: counterexample-guided, as template), each encoded with its input fixed and "no check fails".
 // A model is a candidate; it is built as an IR program and validated (fix::validate: bounded, all inputs,
 // the declared tests); a correct one is rendered as a patch and re-verified from its source.
 //
-// Localization (§5): gradient's non-suspicious statements are locked (their selectors false); when the
-// locked search finds nothing, the search runs again unlocked (gradient is not sound on every version).
+// Localization (§5): gradient's non-suspicious statements are locked (their selectors false) and insertions
+// go only next to suspicious ones; when the locked search finds nothing, the search runs again unlocked
+// (gradient is not sound on every version), and at last with insertions that allocate.
 #include "repair/fix/methods.h"
 
 #include "backends/cardinality.h"
@@ -267,58 +270,6 @@ public:
         out.push_back(use(v));
         out.push_back(ir::Expr::unary(ir::Op::Not, use(v)));
       }
-    }
-    return out;
-  }
-
-  /// Every statement of the grammar (for an insertion slot), each with guard `guard`.
-  std::vector<ir::Stmt> statements(const ir::Expr &guard) const {
-    std::vector<ir::Stmt> out;
-    auto make = [&](ir::Stmt::Kind k) {
-      ir::Stmt s;
-      s.kind = k;
-      s.guard = guard;
-      return s;
-    };
-    for (ir::VarRef x : scope_.vars) {
-      ir::Type t = typeOf(x);
-      if (t.kind == ir::Type::Bool)
-        continue;
-      for (ir::Expr &v : values(t, true)) { // x := y, x := null, x := y ± 1, x := 0
-        if (v.kind == ir::Expr::VarUse && v.var == x)
-          continue;
-        ir::Stmt s = make(ir::Stmt::Assign);
-        s.lhs = x;
-        s.value = std::move(v);
-        out.push_back(std::move(s));
-      }
-      if (t.kind != ir::Type::Ref)
-        continue;
-      for (uint32_t rec : records()) // x := y.f
-        for (uint32_t f : fieldsOf(rec, t))
-          for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
-            ir::Stmt s = make(ir::Stmt::GetField);
-            s.lhs = x;
-            s.base = y;
-            s.field = f;
-            out.push_back(std::move(s));
-          }
-      for (const ir::Field &fd : prog_.records.at(t.record).fields) { // x.f := v
-        uint32_t f = static_cast<uint32_t>(&fd - prog_.records.at(t.record).fields.data());
-        if (!(fd.type.kind == ir::Type::Ref || fd.type.isInt()))
-          continue;
-        for (ir::Expr &v : values(fd.type, false)) {
-          ir::Stmt s = make(ir::Stmt::PutField);
-          s.base = x;
-          s.field = f;
-          s.value = std::move(v);
-          out.push_back(std::move(s));
-        }
-      }
-      ir::Stmt n = make(ir::Stmt::New); // x := new T
-      n.lhs = x;
-      n.record = t.record;
-      out.push_back(std::move(n));
     }
     return out;
   }
@@ -1318,31 +1269,14 @@ public:
   }
 
   Result run(const Problem &p) const override {
-    auto t0 = Clock::now();
-    auto deadline = deadlineOf(p.opts.timeoutMs);
-    Result r;
-    r.method = name();
-    r.solver = p.opts.solver;
-    auto finish = [&](Status s, std::string msg = {}) {
-      r.status = s;
-      if (!msg.empty())
-        r.message = std::move(msg);
-      r.seconds = secondsSince(t0);
-      return r;
-    };
-    if (std::string err = repair::checkValues(options(), p.opts.given); !err.empty())
-      return finish(Status::Error, err);
-    try {
-      return search(p, proofOptionsOf(p.opts), t0, deadline, r, finish);
-    } catch (const std::exception &e) {
-      return finish(Status::Error, std::string("internal error: ") + e.what());
-    }
+    return runMethod(*this, p, [&](Result &r, const Finish &finish) {
+      return search(p, proofOptionsOf(p.opts), finish.t0, deadlineOf(p.opts.timeoutMs), r, finish);
+    });
   }
 
 private:
-  template <typename Finish>
   Result search(const Problem &p, const ProofOptions &po, Clock::time_point t0,
-                std::optional<Clock::time_point> deadline, Result &r, Finish &finish) const {
+                std::optional<Clock::time_point> deadline, Result &r, const Finish &finish) const {
     Checked base = checkedProgram(p.prog, p.spec);
     if (!startSearch(p, base, deadline, r))
       return finish(r.status);

@@ -759,31 +759,14 @@ public:
   }
 
   Result run(const Problem &p) const override {
-    auto t0 = Clock::now();
-    auto deadline = deadlineOf(p.opts.timeoutMs);
-    Result r;
-    r.method = name();
-    r.solver = p.opts.solver;
-    auto finish = [&](Status s, std::string msg = {}) {
-      r.status = s;
-      if (!msg.empty())
-        r.message = std::move(msg);
-      r.seconds = secondsSince(t0);
-      return r;
-    };
-    if (std::string err = repair::checkValues(options(), p.opts.given); !err.empty())
-      return finish(Status::Error, err);
-    try {
-      return search(p, templateOptionsOf(p.opts), t0, deadline, r, finish);
-    } catch (const std::exception &e) {
-      return finish(Status::Error, std::string("internal error: ") + e.what());
-    }
+    return runMethod(*this, p, [&](Result &r, const Finish &finish) {
+      return search(p, templateOptionsOf(p.opts), finish.t0, deadlineOf(p.opts.timeoutMs), r, finish);
+    });
   }
 
 private:
-  template <typename Finish>
   Result search(const Problem &p, const TemplateOptions &to, Clock::time_point t0,
-                std::optional<Clock::time_point> deadline, Result &r, Finish &finish) const {
+                std::optional<Clock::time_point> deadline, Result &r, const Finish &finish) const {
     Checked base = checkedProgram(p.prog, p.spec);
     if (!startSearch(p, base, deadline, r))
       return finish(r.status);

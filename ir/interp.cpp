@@ -1345,9 +1345,13 @@ Outcome Interpreter::run(uint32_t entry, const std::vector<Value> &args) {
 // ---- stepping -----------------------------------------------------------------------------------------
 
 struct Execution::Impl {
-  InterpOptions opts; // owned: the interpreter's core refers to it
+  /// Owned and never changed once the run starts: the interpreter's core refers to it, and a clone shares it
+  /// (so the copied core's reference stays valid).
+  std::shared_ptr<const InterpOptions> opts;
   Interpreter::Impl run;
-  Impl(const Program &prog, InterpOptions o) : opts(std::move(o)), run(prog, opts) {}
+  Impl(const Program &prog, InterpOptions o)
+      : opts(std::make_shared<const InterpOptions>(std::move(o))), run(prog, *opts) {}
+  Impl(const Impl &) = default;
 };
 
 Execution::Execution(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -1412,6 +1416,77 @@ std::vector<TraceStep> Execution::trace() const {
 
 const ContextTable &Execution::contexts() const {
   return done() ? impl_->run.final->contexts : impl_->run.contexts;
+}
+
+Execution Execution::clone() const {
+  return Execution(std::make_unique<Impl>(*impl_));
+}
+
+namespace {
+
+/// Whether `v` may be stored where a value of type `t` goes, in a heap of `heap` nodes; an error otherwise.
+std::string fits(const Program &prog, const std::vector<HeapNode> &heap, Type t, const Value &v) {
+  if (t.kind == Type::Int) {
+    if (v.kind != Type::Int)
+      return "an integer is expected";
+    if (!fitsIn(v.i, t))
+      return toString(v) + " is not a value of " + intTypeName(t);
+    return {};
+  }
+  if (t.kind == Type::Bool)
+    return v.kind == Type::Bool ? "" : "true or false is expected";
+  if (t.isHeapRef()) {
+    if (v.kind != Type::Ref)
+      return "null or a node (n1, n2, ...) is expected";
+    if (v.node == 0)
+      return {};
+    if (v.node > heap.size())
+      return "there is no node n" + std::to_string(v.node);
+    const HeapNode &n = heap[v.node - 1];
+    bool ok = t.kind == Type::Array ? n.isArray() && n.type == t : !n.isArray() && n.record == t.record;
+    if (!ok) {
+      std::string want = t.kind == Type::Array ? std::string("an array") : prog.records[t.record].name;
+      return "n" + std::to_string(v.node) + " is not a " + want + " node";
+    }
+    return {};
+  }
+  return "a value of this type cannot be set";
+}
+
+} // namespace
+
+std::string Execution::setVariable(VarRef v, const Value &value) {
+  if (done())
+    return "the run has ended";
+  Interpreter::Impl &r = impl_->run;
+  if (r.frames.empty())
+    return "no procedure is running";
+  Interpreter::Impl::Frame &f = r.frames.back();
+  const auto &decls = v.global ? r.prog.globals : r.prog.procs[f.proc].vars;
+  if (!v.valid() || v.index >= decls.size())
+    return "no such variable";
+  if (std::string e = fits(r.prog, r.heap, decls[v.index].type, value); !e.empty())
+    return e;
+  (v.global ? r.globals : f.vars)[v.index] = value;
+  return {};
+}
+
+std::string Execution::setField(uint32_t node, uint32_t field, const Value &value) {
+  if (done())
+    return "the run has ended";
+  Interpreter::Impl &r = impl_->run;
+  if (node == 0 || node > r.heap.size())
+    return "there is no node n" + std::to_string(node);
+  HeapNode &n = r.heap[node - 1];
+  if (n.isArray() || n.record >= r.prog.records.size())
+    return "n" + std::to_string(node) + " is an array, not a record";
+  const Record &rec = r.prog.records[n.record];
+  if (field >= rec.fields.size() || field >= n.fields.size())
+    return "no such field";
+  if (std::string e = fits(r.prog, r.heap, rec.fields[field].type, value); !e.empty())
+    return e;
+  n.fields[field] = value;
+  return {};
 }
 
 const Outcome &Execution::outcome() const {

@@ -249,6 +249,17 @@ public:
   /// The outcome of the run; only when done().
   const Outcome &outcome() const;
 
+  /// An independent copy of this paused run (the debugger's checkpoints): stepping either one leaves the
+  /// other as it was. Both share the (immutable) options and refer to the same program.
+  Execution clone() const;
+  /// Changes a variable of the innermost frame (or a global) before the statement about to run: the run
+  /// goes on from the changed state (the debugger's `change`). The value must be of the variable's type
+  /// (a reference: null or an existing node of its record or array type). Returns an error message, empty
+  /// on success; nothing changes on an error or when the run is done.
+  std::string setVariable(VarRef v, const Value &value);
+  /// Changes field `field` of heap node `node` (1-based), like setVariable.
+  std::string setField(uint32_t node, uint32_t field, const Value &value);
+
 private:
   friend class Interpreter;
   struct Impl;

@@ -10,6 +10,7 @@
 #include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
 #include "tools/options.h"
+#include "tools/debug_cmd.h"
 #include "tools/repair_cmd.h"
 #include "tools/report.h"
 #include "tools/verify_cmd.h"
@@ -377,6 +378,7 @@ int locusMain(int argc, char **argv) {
   tools::LocalizeCommand localizeCmd = tools::addLocalizeCommand(app, rep);
   tools::RepairCommand repairCmd = tools::addRepairCommand(app, rep);
   tools::MutateCommand mutateCmd = tools::addMutateCommand(app, rep);
+  tools::DebugCommand debugCmd = tools::addDebugCommand(app, rep);
   tools::BenchCommands &benchCmds = tools::addBenchCommands(app, rep, argc, argv);
 
   rep.scan(app, argc, argv);
@@ -403,6 +405,8 @@ int locusMain(int argc, char **argv) {
       return localizeCmd.run(rep);
     if (repairCmd.cmd->parsed())
       return repairCmd.run(rep);
+    if (debugCmd.cmd->parsed())
+      return debugCmd.run(rep);
     if (std::optional<int> rc = tools::runMutateCommand(mutateCmd, rep))
       return *rc;
     if (std::optional<int> rc = tools::runBenchCommands(benchCmds, rep))

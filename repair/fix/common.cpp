@@ -158,7 +158,9 @@ Validation validateIn(const Checked &checked, const Spec &spec, const std::strin
   ir::InterpOptions io;
   io.ints = spec.verify.encode.ints;
   io.seed = 0;
-  std::vector<uint32_t> tests = repair::declaredTests(checked.prog, mainFile);
+  std::vector<uint32_t> tests;
+  if (spec.declaredTests)
+    tests = repair::declaredTests(checked.prog, mainFile);
   v.tests = tests.size();
   for (const repair::TestRun &t : repair::runTests(checked.prog, tests, io)) {
     if (t.passed())
@@ -267,6 +269,15 @@ Validation compileAndValidate(const patch::Patch &p, const Spec &spec, unsigned 
         break;
       }
     return v;
+  }
+  if (spec.prepare) {
+    std::string text;
+    for (const patch::FilePatch &f : p.files)
+      text = f.after;
+    if (std::string err = spec.prepare(*prog, text); !err.empty()) {
+      v.message = "the patched program cannot be checked: " + err;
+      return v;
+    }
   }
   compiled = true;
   Checked checked = checkedFor(*prog, spec);

@@ -14,6 +14,7 @@
 #include "repair/patch/patch.h"
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -45,6 +46,12 @@ struct Spec {
   /// answer within kSuiteVerifyMs) is a plausible repair; false when
   /// the program passes the suite already (then the bounded verification's failure is the one to repair).
   bool suiteDecides = true;
+  /// Applied to every program compiled from a patched source before it is checked, with the patched text
+  /// (the debugger's specification: its facts inserted as checks, debug/spec.h); returns an error message,
+  /// empty on success. Unset: the program is checked as compiled.
+  std::function<std::string(ir::Program &, const std::string &)> prepare;
+  /// Whether the main file's declared tests are part of the specification (the debugger's is its facts only).
+  bool declaredTests = true;
 };
 
 /// The time the bounded verification of a candidate that passes the suite gets at most (it tells a correct

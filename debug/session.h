@@ -1,0 +1,144 @@
+// A debugging session (`locus debug`): the program run by the interpreter and stepped at source level, the
+// user's changes of its state, the specifications they record (checkpoints), and localization and repair
+// from those specifications with the repair hot-patched into the session. debug/README.md has the data flow;
+// docs/debug.md the commands.
+#pragma once
+
+#include "debug/spec.h"
+#include "ir/interp.h"
+#include "session/program.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace locus::debug {
+
+using Json = nlohmann::ordered_json;
+
+struct Options {
+  session::Source source;
+  std::string entry = "main";
+  std::string args;                ///< --args: values, comma-separated
+  std::string argv;                ///< --argv: a command line for a command-line entry
+  std::string input;               ///< the standard input (--stdin's bytes)
+  std::vector<ir::Value> nondets;  ///< --nondet
+  uint64_t seed = 0;               ///< after the nondet values run out
+  std::string ints = "math";       ///< math or bv32
+  std::string solver = "z3";       ///< for localize and repair
+  unsigned repairTimeoutMs = 120000;
+};
+
+/// What one command did. `moved`: the run moved or its state changed (the position and heap are shown).
+struct Reply {
+  bool ok = true;
+  std::string message;
+  bool moved = false;
+  Json data = Json::object(); ///< command-specific results for --json (a repair's patch, a checkpoint's id)
+};
+
+/// One program the session has run: the user's, or a repaired one (compiled from the patched text).
+struct Version {
+  std::string text;                       ///< the source text
+  std::string path;                       ///< the file it was compiled from (a repaired one: a temporary copy)
+  std::unique_ptr<session::Loaded> loaded; ///< its program and source manager
+  const ir::Program &prog() const { return *loaded->prog; }
+};
+
+class Session {
+public:
+  /// Loads the program (a usage problem throws session::Error; a program that does not compile leaves
+  /// `ready()` false with the diagnostics in `diagnostics()`).
+  explicit Session(Options o);
+  ~Session();
+
+  bool ready() const { return cur_ && cur_->loaded->prog.has_value(); }
+  const Diagnostics &diagnostics() const { return original_->loaded->diags; }
+  const Options &options() const { return opts_; }
+
+  // ---- commands (docs/debug.md) --------------------------------------------------------------------
+  Reply start();
+  Reply next();
+  Reply step();
+  Reply finish();
+  Reply cont();
+  Reply enter();
+  Reply leave();
+  Reply change(const std::string &target, const std::string &value);
+  Reply print(const std::string &what) const;
+  Reply spec();
+  Reply resume(unsigned id);
+  Reply track(const std::vector<std::string> &names, bool add);
+  Reply breakAt(unsigned line, bool set);
+  Reply trust(unsigned line);
+  Reply localize();
+  Reply repair();
+  Reply rewrite(const std::string &file) const;
+
+  // ---- views -------------------------------------------------------------------------------------------
+  bool running() const { return exec_.has_value(); }
+  /// Where the run stands: `reverse_buggy.c:41  while (temp1 != NULL) {` (or how it ended).
+  std::string where() const;
+  /// The heap reachable from the variables in scope, drawn (the changes since the last drawing marked).
+  std::string heap();
+  /// Writes the current heap as SVG (Graphviz's dot); false with `err` when it cannot.
+  bool writeSvg(const std::string &path, std::string &err) const;
+  Json positionJson() const;
+  Json stateJson() const;
+  /// Names a completion may offer: the variables in scope and the nodes of the heap.
+  std::vector<std::string> names() const;
+  /// The checkpoints: id, parent, where, facts.
+  std::string checkpoints() const;
+
+private:
+  struct Checkpoint {
+    unsigned id = 0;
+    std::optional<unsigned> parent;
+    std::shared_ptr<Version> version;
+    std::shared_ptr<ir::Execution> exec; ///< a clone of the run at the checkpoint (never stepped)
+    std::map<std::pair<ir::StmtId, bool>, uint64_t> arrivals;
+    std::vector<Spec> specs; ///< every spec on the path from the first checkpoint to this one
+    std::string where;
+  };
+
+  const ir::Program &prog() const;
+  bool needRun(Reply &r) const;
+  /// Runs until `stop` holds for a position (counting arrivals; a breakpoint stops too when `breaks`).
+  void moveUntil(const std::function<bool(const ir::Position &)> &stop, bool breaks);
+  void startOn(std::shared_ptr<Version> v);
+  Reply ended(Reply r) const;
+  std::optional<ir::VarRef> variable(const std::string &name, std::string &err) const;
+  std::optional<ir::Value> valueOf(const std::string &text, const ir::Type &want, std::string &err) const;
+  /// The value of a path (`x`, `x.next.val`, `n3`, `n3.next`); its type in `type`.
+  std::optional<ir::Value> evalPath(const std::string &text, ir::Type &type, std::string &err) const;
+  const ir::Stmt *loopAt(const ir::Position &p) const;
+  Reply forceLoop(bool enter);
+  /// The program with the specs inserted (the user's trusted lines as concrete blocks).
+  std::optional<ir::Program> instrumented(std::string &err) const;
+  std::shared_ptr<Version> compileText(const std::string &text, std::string &err) const;
+  Reply hotPatch(const std::string &patched, Reply r);
+
+  Options opts_;
+  std::shared_ptr<Version> original_, cur_;
+  uint32_t entry_ = ir::kNone;
+  std::vector<ir::Value> args_;
+  std::optional<ir::Execution> exec_;
+  std::map<std::pair<ir::StmtId, bool>, uint64_t> arrivals_;
+  std::vector<Spec> specs_; ///< the specs in force (along the path to the current checkpoint)
+  std::vector<Checkpoint> checkpoints_;
+  std::optional<unsigned> current_; ///< the checkpoint the session last recorded or resumed
+  std::optional<std::set<std::string>> tracked_;
+  std::set<unsigned> breaks_;
+  std::set<unsigned> trusted_; ///< source lines whose statements repair must keep (`trust`)
+  std::optional<ir::State> drawn_; ///< the state of the last heap drawing
+  std::string tempDir_;
+  unsigned versions_ = 0;
+  unsigned repairs_ = 0;
+};
+
+} // namespace locus::debug

@@ -43,14 +43,18 @@ std::string renderDot(const Graph &g, const Changes *ch, const std::string &name
   std::vector<detail::Component> comps = detail::components(g);
   bool lists = false, trees = false;
   std::set<std::pair<uint32_t, std::string>> mirrored;
+  std::set<uint32_t> inTree;
   for (const detail::Component &c : comps) {
     lists = lists || c.kind != detail::Component::Tree;
     trees = trees || c.kind == detail::Component::Tree;
     mirrored.insert(c.mirrored.begin(), c.mirrored.end());
+    if (c.kind == detail::Component::Tree)
+      inTree.insert(c.nodes.begin(), c.nodes.end());
   }
+  bool topDown = trees && !lists;
   std::ostringstream os;
   os << "digraph " << quote(name) << " {\n";
-  os << "  rankdir=" << (trees && !lists ? "TB" : "LR") << ";\n";
+  os << "  rankdir=" << (topDown ? "TB" : "LR") << ";\n";
   os << "  ordering=out;\n";
   os << "  node [shape=record, fontname=\"monospace\", fontsize=10];\n";
   os << "  edge [fontname=\"monospace\", fontsize=9];\n";
@@ -63,7 +67,7 @@ std::string renderDot(const Graph &g, const Changes *ch, const std::string &name
     os << "  v" << i << " [shape=plaintext, label=" << quote(label + (changed ? " *" : ""))
        << (changed ? ", fontcolor=red" : "") << "];\n";
     if (arrow)
-      os << "  v" << i << " -> n" << r.value.node << (changed ? " [color=red]" : "") << ";\n";
+      os << "  v" << i << " -> n" << r.value.node << ":h" << (changed ? " [color=red]" : "") << ";\n";
   }
   for (const Node &n : g.nodes) {
     bool isNew = ch && ch->isNew(n.id);
@@ -95,19 +99,23 @@ std::string renderDot(const Graph &g, const Changes *ch, const std::string &name
       if (!s.isRef() || !s.value)
         continue;
       bool changed = ch && ch->slot(n.id, s.name);
-      std::string from = "n" + std::to_string(n.id) + ":" + port(n, s);
+      // a tree's branches leave their cell downwards and enter the child's name from above
+      bool down = topDown && inTree.count(n.id), back = mirrored.count({n.id, s.name}) != 0;
+      std::string from = "n" + std::to_string(n.id) + ":" + port(n, s) + (down ? (back ? ":n" : ":s") : "");
       std::vector<std::string> attrs;
+      if (mirrored.count({n.id, s.name})) // a back link: no effect on the ranks, drawn lighter
+        attrs.insert(attrs.end(), {"constraint=false", "style=dashed"});
       if (changed)
         attrs.push_back("color=red");
-      if (mirrored.count({n.id, s.name}))
-        attrs.push_back("constraint=false");
+      else if (mirrored.count({n.id, s.name}))
+        attrs.push_back("color=gray50");
       uint32_t t = s.target();
       std::string to;
       if (t == 0) {
         to = "null_" + std::to_string(n.id) + "_" + s.name;
         os << "  " << to << " [shape=point, width=0.06];\n";
       } else if (g.find(t)) {
-        to = "n" + std::to_string(t);
+        to = "n" + std::to_string(t) + ":h" + (down ? (back ? ":s" : ":n") : "");
       } else {
         to = "more_n" + std::to_string(t);
         os << "  " << to << " [shape=plaintext, label=" << quote("n" + std::to_string(t) + " …") << "];\n";

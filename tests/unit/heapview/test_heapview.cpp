@@ -377,11 +377,12 @@ TEST_CASE("DOT: records with ports, variables, null points, deterministic") {
   std::string dot = renderDot(g);
   CHECK(dot.rfind("digraph \"heap\" {\n", 0) == 0);
   CHECK(dot.find("rankdir=LR;") != std::string::npos);
-  CHECK(dot.find("v0 [shape=plaintext, label=\"head\"];\n  v0 -> n4;") != std::string::npos);
+  CHECK(dot.find("v0 [shape=plaintext, label=\"head\"];\n  v0 -> n4:h;") != std::string::npos);
   CHECK(dot.find("n4 [label=\"<h> n4: DNode|<f_next> next|<f_prev> prev|<f_val> val = 10\"];") !=
         std::string::npos);
-  CHECK(dot.find("n4:f_next -> n3;") != std::string::npos);
-  CHECK(dot.find("n3:f_prev -> n4 [constraint=false];") != std::string::npos); // mirrored
+  CHECK(dot.find("n4:f_next -> n3:h;") != std::string::npos);
+  CHECK(dot.find("n3:f_prev -> n4:h [constraint=false, style=dashed, color=gray50];") !=
+        std::string::npos); // mirrored
   CHECK(dot.find("null_4_prev [shape=point") != std::string::npos);
   CHECK(dot.find("n1:f_next -> null_1_next;") != std::string::npos);
   CHECK(dot == renderDot(graphOf(prog)));
@@ -392,10 +393,12 @@ TEST_CASE("DOT: records with ports, variables, null points, deterministic") {
   std::string t = renderDot(graphOf(tree));
   CHECK(t.find("rankdir=TB;") != std::string::npos);
   CHECK(t.find("ordering=out;") != std::string::npos);
-  size_t left = t.find("n3:f_left -> n4;"), right = t.find("n3:f_right -> null_3_right;");
+  size_t left = t.find("n3:f_left:s -> n4:h:n;"), right = t.find("n3:f_right:s -> null_3_right;");
   CHECK(left != std::string::npos);
   CHECK(right != std::string::npos);
   CHECK(left < right); // out-edges in left/right order
+  CHECK(t.find("n4:f_parent:n -> n3:h:s [constraint=false, style=dashed, color=gray50];") !=
+        std::string::npos);
 
   Changes ch;
   ch.roots.insert("head");

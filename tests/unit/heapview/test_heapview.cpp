@@ -57,6 +57,40 @@ size_t columns(const std::string &s) {
   return n;
 }
 
+/// The code points of UTF-8 text, one string each.
+std::vector<std::string> codePoints(const std::string &s) {
+  std::vector<std::string> out;
+  for (char c : s)
+    if ((c & 0xC0) != 0x80 || out.empty())
+      out.push_back(std::string(1, c));
+    else
+      out.back() += c;
+  return out;
+}
+
+/// Every `▼` (or `v` under a label line in ASCII) stands above the name of a box (`[nK`) in the line below,
+/// and the label above it starts in the same column.
+void checkLabelsAboveBoxes(const std::string &text, const std::string &down = "▼") {
+  std::vector<std::string> lines = linesOf(text);
+  for (size_t i = 1; i + 1 < lines.size(); ++i) {
+    std::vector<std::string> cp = codePoints(lines[i]), below = codePoints(lines[i + 1]),
+                             above = codePoints(lines[i - 1]);
+    if (std::find(cp.begin(), cp.end(), down) == cp.end() ||
+        lines[i].find_first_not_of(" " + down) != std::string::npos)
+      continue;
+    for (size_t k = 0; k < cp.size(); ++k) {
+      if (cp[k] != down)
+        continue;
+      CHECK_MESSAGE((k >= 1 && k < below.size() && below[k - 1] == "[" && below[k] == "n"), "line " << i
+                                                                                                    << ":\n"
+                                                                                                    << text);
+      CHECK_MESSAGE((k < above.size() && above[k] != " " && (k == 0 || above[k - 1] == " ")),
+                    "line " << i << ":\n"
+                            << text);
+    }
+  }
+}
+
 size_t widest(const std::string &text) {
   size_t w = 0;
   for (const std::string &l : linesOf(text))
@@ -184,8 +218,10 @@ TEST_CASE("a doubly linked list reads left to right with mirrored links as ⇄")
                 "\n"
                 "key: ─▶ next, ⇄ next + prev mirrored\n");
   checkEverythingVisible(g, text);
+  checkLabelsAboveBoxes(text);
   CHECK(widest(text) <= 80);
   std::string ascii = renderText(g, nullptr, TextOptions{80, true});
+  checkLabelsAboveBoxes(ascii, "v");
   CHECK(ascii.find("null <- [n4 val=10] <-> [n3 val=8]") != std::string::npos);
   for (char c : ascii)
     CHECK(static_cast<unsigned char>(c) < 0x80);
@@ -200,10 +236,34 @@ TEST_CASE("six-node lists fit 80 columns, every field visible") {
     CHECK_MESSAGE(widest(text) <= 80, text);
     checkEverythingVisible(g, text);
   }
+  // labels wider than their box widen the arrow after it
+  ir::Program named = compile(std::string(kDList) + R"(
+proc named() returns (the_first_pointer: DNode) {
+  var and_the_second_one: DNode;
+  var third: DNode;
+  push(1); push(2); push(3); push(4);
+  the_first_pointer := head.next;
+  and_the_second_one := head.next.next;
+  third := head.next.next;
+}
+)");
+  Graph ng = graphOf(named, "named");
+  std::string nt = renderText(ng);
+  CHECK_MESSAGE(nt.rfind("         head         the_first_pointer  and_the_second_one, third\n", 0) == 0, nt);
+  CHECK(nt.find("[n3 val=3]    ⇄    [n2 val=2]") != std::string::npos);
+  checkLabelsAboveBoxes(nt);
+  checkEverythingVisible(ng, nt);
+  CHECK(widest(nt) <= 80);
+  // only the roots asked for
+  Graph only = graphOf(named, "named", Options{40, 16, {"third"}});
+  REQUIRE(only.roots.size() == 1);
+  CHECK(only.nodes.size() == 4);
+  CHECK(renderText(only).find("variables:") == std::string::npos);
   // a narrow terminal wraps the chain into rows; each row still fits
   std::string narrow = renderText(g, nullptr, TextOptions{40, false});
   CHECK_MESSAGE(widest(narrow) <= 40, narrow);
   checkEverythingVisible(g, narrow);
+  checkLabelsAboveBoxes(narrow);
 }
 
 TEST_CASE("a broken back link is written in the box, not drawn as ⇄") {
@@ -222,6 +282,7 @@ TEST_CASE("a singly linked list, a cycle and a long list") {
   Graph g = graphOf(prog);
   std::string text = renderText(g);
   CHECK_MESSAGE(text.find("[n3 val=3] ─▶ [n2 val=2] ─▶ [n1 val=1] ─▶ null") != std::string::npos, text);
+  checkLabelsAboveBoxes(text);
   CHECK(text.rfind("variables: i = 4\n\n head, n\n ▼\n[n3", 0) == 0);
   checkEverythingVisible(g, text);
 

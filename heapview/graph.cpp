@@ -107,13 +107,25 @@ Graph build(const ir::Program &prog, const std::vector<Root> &roots, const std::
   while (!queue.empty()) {
     uint32_t id = queue.front();
     queue.pop_front();
-    Node n = makeNode(prog, heap[id - 1], id, opts.maxElems);
-    for (const Slot &s : n.slots)
-      reach(s.target());
-    if (drawn.size() < opts.maxNodes)
+    const ir::HeapNode &h = heap[id - 1];
+    if (drawn.size() < opts.maxNodes) {
+      Node n = makeNode(prog, h, id, opts.maxElems);
+      for (const Slot &s : n.slots)
+        reach(s.target());
       drawn.emplace(id, std::move(n));
-    else
-      ++g.omitted;
+      continue;
+    }
+    ++g.omitted; // only counted: its references, without making the node (a large heap stays cheap)
+    for (const ir::Value &v : h.fields)
+      if (v.kind == ir::Type::Ref)
+        reach(v.node);
+    for (const auto &[k, v] : h.elems)
+      if (v.kind == ir::Type::Ref)
+        reach(v.node);
+    if (h.init)
+      for (const auto &[k, v] : h.init->at)
+        if (v.kind == ir::Type::Ref)
+          reach(v.node);
   }
   for (auto &[id, n] : drawn)
     g.nodes.push_back(std::move(n));

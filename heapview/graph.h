@@ -72,8 +72,9 @@ struct Graph {
   const Node *find(uint32_t id) const;
 };
 
-/// The graph of `heap` reachable from `roots` (a reference slot's target is reached; an array's elements
-/// not shown are not followed).
+/// The graph of `heap` reachable from `roots`, breadth first (roots in order, slots in order): the first
+/// Options::maxNodes nodes reached are drawn (the elements a drawn array does not show are not followed),
+/// the others reachable are counted in Graph::omitted.
 Graph build(const ir::Program &prog, const std::vector<Root> &roots, const std::vector<ir::HeapNode> &heap,
             const Options &opts = {});
 

@@ -5,11 +5,14 @@
 #include "heapview/graph.h"
 #include "heapview/render.h"
 #include "ir/interp.h"
+#include "tests/unit/temp_dir.h"
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -535,6 +538,34 @@ TEST_CASE("SVG through graphviz's dot is well-formed SVG") {
   std::string big = renderDot(graphOf(sl, "long", many));
   REQUIRE_MESSAGE(renderSvg(big + std::string(200000, '\n'), svg, error), error);
   CHECK(balanced(svg));
+}
+
+TEST_CASE("SVG: a dot that hangs is stopped, one that exits early is an error, not a SIGPIPE") {
+  locus::testing::TempDir dir("locus-heapview");
+  std::string oldPath = std::getenv("PATH") ? std::getenv("PATH") : "";
+  auto fakeDot = [&](const std::string &script) {
+    std::filesystem::path p = dir.path() / "dot";
+    std::ofstream(p) << "#!/bin/sh\n" << script << "\n";
+    std::filesystem::permissions(p, std::filesystem::perms::owner_all);
+    setenv("PATH", (dir.path().string() + ":" + oldPath).c_str(), 1);
+  };
+  std::string svg, error;
+  fakeDot("exec sleep 30");
+  auto start = std::chrono::steady_clock::now();
+  CHECK_FALSE(renderSvg("digraph {}", svg, error, 1));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+  CHECK_MESSAGE(error == "graphviz's dot did not finish within 1 s (stopped)", error);
+  fakeDot("echo 'no way' >&2; exit 3");
+  CHECK_FALSE(renderSvg(std::string(1 << 20, ' '), svg, error)); // more than the socket holds
+  CHECK_MESSAGE(error == "graphviz's dot failed (exit 3): no way", error);
+  fakeDot("cat > /dev/null; echo '<p>not svg</p>'");
+  CHECK_FALSE(renderSvg("digraph {}", svg, error));
+  CHECK_MESSAGE(error == "graphviz's dot wrote no SVG", error);
+  setenv("PATH", dir.path().c_str(), 1); // no dot at all
+  std::filesystem::remove(dir.path() / "dot");
+  CHECK_FALSE(renderSvg("digraph {}", svg, error));
+  CHECK_MESSAGE(error.find("graphviz's `dot` was not found on PATH") == 0, error);
+  setenv("PATH", oldPath.c_str(), 1);
 }
 
 #ifdef LOCUS_WITH_C

@@ -202,7 +202,9 @@ bool drawList(const Ctx &cx, const Component &c, std::vector<std::string> &out) 
   for (const Cell &cell : cells) {
     Row *row = &rows.back();
     size_t start = cols(row->text);
-    size_t w = cols(cell.box) + cols(rtrim(cell.conn));
+    // the columns the cell needs from its start: its box and arrow, and its label (one column in)
+    size_t w =
+        std::max(cols(cell.box) + cols(rtrim(cell.conn)), cell.label.empty() ? 0 : cols(cell.label) + 1);
     if (start + w > cx.width && start > (rows.size() == 1 ? cols(prefix) : indent)) {
       rows.push_back({std::string(indent, ' '), {}});
       row = &rows.back();

@@ -257,6 +257,19 @@ proc named() returns (the_first_pointer: DNode) {
   checkLabelsAboveBoxes(nt);
   checkEverythingVisible(ng, nt);
   CHECK(widest(nt) <= 80);
+  // a label that would reach past the width moves its node to the next row
+  ir::Program last = compile(std::string(kDList) + R"(
+proc last() returns (a_rather_long_variable_name: DNode) {
+  push(1); push(2); push(3); push(4);
+  a_rather_long_variable_name := head.next.next.next;
+}
+)");
+  Graph lg = graphOf(last, "last");
+  std::string slim = renderText(lg, nullptr, TextOptions{66, false});
+  CHECK_MESSAGE(widest(slim) <= 66, slim);
+  CHECK_MESSAGE(slim.find("\n        [n1 val=1] ─▶ null\n") != std::string::npos, slim);
+  checkLabelsAboveBoxes(slim);
+  checkEverythingVisible(lg, slim);
   // only the roots asked for
   Graph only = graphOf(named, "named", Options{40, 16, {"third"}});
   REQUIRE(only.roots.size() == 1);

@@ -6,6 +6,7 @@
 #include "session/render.h"
 #include "session/values.h"
 #include "tools/bench_cmd.h"
+#include "tools/heap_output.h"
 #include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
 #include "tools/mutate_cmd.h"
@@ -150,7 +151,7 @@ int exitFor(const ir::Outcome &o) {
 }
 
 int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText,
-           const RunSpec &spec, report::Reporter &rep) {
+           const RunSpec &spec, const HeapFlags &heap, report::Reporter &rep) {
   std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
   rep.diagnostics(l->diags);
   if (!l->prog)
@@ -164,15 +165,29 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     io.input = session::readFile(spec.stdinFile, "--stdin");
   ir::Interpreter interp(*prog, io);
   ir::Outcome out = interp.run(entry, args);
+  // the drawings first: a file that cannot be written ends the command before anything is printed
+  std::string drawing;
+  if (out.kind != ir::OutcomeKind::Error)
+    drawing = writeHeap(heap, *prog, out.state, entry, rep.json() ? 80 : 78);
   render::OutcomeView view{*prog, out, entry, &l->sm};
   size_t tail = e.trace ? out.trace.size() : (out.kind == ir::OutcomeKind::Ok ? 0 : 20);
-  if (!rep.json())
+  if (!rep.json()) {
     render::printOutcome(rep.text(), view, tail, true);
+    if (!drawing.empty()) {
+      rep.text() << "heap drawing:\n";
+      std::istringstream lines(drawing);
+      for (std::string line; std::getline(lines, line);)
+        rep.text() << (line.empty() ? "" : "  ") << line << "\n";
+    }
+  }
   Json j;
   j["file"] = c.file;
   j["entry"] = proc.name;
-  if (rep.json())
+  if (rep.json()) {
     j.update(render::toJson(view, true));
+    if (heap.text && out.kind != ir::OutcomeKind::Error)
+      j["heap_drawing"] = drawing;
+  }
   return rep.finish(std::move(j), exitFor(out));
 }
 
@@ -365,6 +380,8 @@ int locusMain(int argc, char **argv) {
       "--argv", spec.argv,
       "a command line for a command-line entry (main(argc, argv)): the arguments, space-separated");
   run->add_option("--stdin", spec.stdinFile, "a file whose bytes are the standard input");
+  HeapFlags heap;
+  addHeapOptions(run, heap, true, "the final (or failing) state");
   CLI::App *test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
   addCommon(test, c, rep);
   addExec(test, e);
@@ -416,7 +433,7 @@ int locusMain(int argc, char **argv) {
     if (irCmd->parsed())
       return cmdIr(c, noTags, noRanges, rep);
     if (run->parsed())
-      return cmdRun(c, e, entry, args, spec, rep);
+      return cmdRun(c, e, entry, args, spec, heap, rep);
     if (test->parsed()) {
       if (!spec.tests.empty())
         return cmdSuite(c, e, spec, entry, filter, rep);

@@ -171,6 +171,19 @@ private:
   std::thread thread_;
 };
 
+/// `--heap-dot`, `--heap-svg`: the counterexample's failing state (the replayed run's), or a note that there
+/// is none.
+void writeCounterexampleHeap(const VerifyOptionStore &o, report::Reporter &rep, const ir::Program &prog,
+                             uint32_t entry, const encoder::VerifyResult &r) {
+  if (o.heap.dotFile.empty() && o.heap.svgFile.empty())
+    return;
+  if (r.verdict != encoder::Verdict::Failed || !r.outcome) {
+    rep.note("no counterexample: no heap drawing written");
+    return;
+  }
+  writeHeap(o.heap, prog, r.outcome->state, entry);
+}
+
 int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   Prepared p = prepare(o, rep);
   if (!p.loaded->prog)
@@ -198,6 +211,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   case encoder::Verdict::Unknown: rc = Exit::Unknown; break;
   default: rc = Exit::Internal; break;
   }
+  writeCounterexampleHeap(o, rep, *l.prog, entry, r);
   render::VerifyView view{
       o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr, &l.sm};
   if (rep.json()) {
@@ -294,6 +308,7 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   c.verify->add_flag("--stats", o.stats,
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
+  addHeapOptions(c.verify, o.heap, false, "the counterexample's failing state");
   c.verify->add_flag("--k-induction", o.kInduction,
                      "prove loops safe for every number of iterations: at each bound of --unwind auto's "
                      "schedule, also the inductive step (k iterations from an arbitrary state without a "

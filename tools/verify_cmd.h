@@ -3,6 +3,7 @@
 
 #include "session/bounds.h"
 #include "session/program.h"
+#include "tools/heap_output.h"
 #include "tools/report.h"
 
 #include <CLI/CLI.hpp>
@@ -28,6 +29,7 @@ struct VerifyOptionStore {
   bool trace = false;
   bool progress = false;    ///< --progress: the progress line on stderr also when it is not a terminal
   session::SpecSource spec; ///< --reference, --reference-entry
+  HeapFlags heap;           ///< verify --heap-dot, --heap-svg: the counterexample's failing state
 };
 
 struct VerifyCommands {

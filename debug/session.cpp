@@ -2,6 +2,7 @@
 #include "debug/session.h"
 
 #include "debug/draw.h"
+#include "heapview/render.h"
 #include "repair/fix/methods.h"
 #include "repair/localize/gradient.h"
 #include "repair/patch/diff.h"
@@ -81,6 +82,8 @@ Reply Session::start() {
     return {false, "the program does not compile"};
   startOn(cur_);
   specs_.clear();
+  executed_.clear();
+  pastFirst_ = false;
   current_.reset();
   Reply r;
   r.message = "Starting " + prog().procs[entry_].name + " of " + opts_.source.file;
@@ -102,7 +105,13 @@ void Session::moveUntil(const std::function<bool(const ir::Position &)> &stop, b
   auto here = exec_->position();
   std::pair<uint32_t, uint32_t> from = here ? constructOf(*here) : std::make_pair(0u, 0u);
   exec_->runUntil([&](const ir::Position &p) {
-    ++arrivals_[{p.stmt->id, p.recheck}];
+    uint64_t n = ++arrivals_[{p.stmt->id, p.recheck}];
+    if (!pastFirst_ && !specs_.empty()) {
+      const Point &first = specs_.front().point;
+      pastFirst_ = first.stmt == p.stmt->id && first.recheck == p.recheck && first.arrival == n;
+    }
+    if (pastFirst_)
+      executed_.insert(p.stmt->id);
     if (stop(p))
       return true;
     // a breakpoint: the first statement of a construct on its line
@@ -123,18 +132,34 @@ Reply Session::ended(Reply r) const {
   return r;
 }
 
+namespace {
+
+/// The stop rule of `next` and `step`: the first position on another source line of the same procedure
+/// (or a loop's test, or the same construct again after leaving it: the next iteration of a one-line loop),
+/// or a return to the caller; `into`: also the first position inside a call.
+std::function<bool(const ir::Position &)> nextLine(const ir::Position &p0, bool into) {
+  auto from = constructOf(p0);
+  uint32_t line = p0.stmt->loc.line, file = p0.stmt->loc.file, depth = p0.depth;
+  auto left = std::make_shared<bool>(false);
+  return [=](const ir::Position &p) {
+    if (p.depth != depth)
+      return p.depth < depth || into;
+    if (p.recheck)
+      return true;
+    if (constructOf(p) == from)
+      return *left;
+    *left = true;
+    return p.stmt->loc.line != line || p.stmt->loc.file != file;
+  };
+}
+
+} // namespace
+
 Reply Session::next() {
   Reply r;
   if (!needRun(r))
     return r;
-  ir::Position p0 = *exec_->position();
-  auto from = constructOf(p0);
-  uint32_t depth = p0.depth;
-  moveUntil(
-      [&](const ir::Position &p) {
-        return p.depth < depth || (p.depth == depth && (constructOf(p) != from || p.recheck != p0.recheck));
-      },
-      true);
+  moveUntil(nextLine(*exec_->position(), false), true);
   r.moved = true;
   return ended(r);
 }
@@ -143,10 +168,7 @@ Reply Session::step() {
   Reply r;
   if (!needRun(r))
     return r;
-  ir::Position p0 = *exec_->position();
-  auto from = constructOf(p0);
-  moveUntil([&](const ir::Position &p) { return p.depth != p0.depth || constructOf(p) != from || p.recheck; },
-            true);
+  moveUntil(nextLine(*exec_->position(), true), true);
   r.moved = true;
   return ended(r);
 }
@@ -225,7 +247,7 @@ Reply Session::forceLoop(bool enter) {
   f.truth = enter;
   sp.facts.push_back(f);
   sp.origin = enter ? "enter" : "leave";
-  specs_.push_back(sp);
+  record(sp);
   if (std::string e = exec_->setVariable(loop->value.var, ir::Value::ofBool(enter)); !e.empty()) {
     r.ok = false;
     r.message = e;
@@ -426,6 +448,14 @@ Reply Session::print(const std::string &what) const {
 
 // ---- specifications and checkpoints ---------------------------------------------------------------------
 
+void Session::record(const Spec &sp) {
+  if (specs_.empty()) { // the first spec: the region repair looks at starts here
+    executed_.clear();
+    pastFirst_ = true;
+  }
+  specs_.push_back(sp);
+}
+
 Reply Session::spec() {
   Reply r;
   if (!needRun(r))
@@ -440,11 +470,13 @@ Reply Session::spec() {
   c.id = static_cast<unsigned>(checkpoints_.size());
   c.parent = current_;
   sp.origin = "checkpoint " + std::to_string(c.id);
-  specs_.push_back(sp);
+  record(sp);
   c.version = cur_;
   c.exec = std::make_shared<ir::Execution>(exec_->clone());
   c.arrivals = arrivals_;
   c.specs = specs_;
+  c.executed = executed_;
+  c.pastFirst = pastFirst_;
   c.where = where();
   checkpoints_.push_back(std::move(c));
   current_ = checkpoints_.back().id;
@@ -483,6 +515,8 @@ Reply Session::resume(unsigned id) {
   exec_.emplace(c.exec->clone());
   arrivals_ = c.arrivals;
   specs_ = c.specs;
+  executed_ = c.executed;
+  pastFirst_ = c.pastFirst;
   current_ = id;
   drawn_.reset();
   r.message = "Program resumed at checkpoint " + std::to_string(id) + " (" + std::to_string(dropped) +
@@ -601,7 +635,7 @@ std::optional<ir::Program> Session::instrumented(std::string &err) const {
   };
   for (ir::Procedure &pr : p.procs)
     wrap(pr.body);
-  err = instrument(p, specs_, false);
+  err = instrument(p, entry_, specs_, false);
   if (!err.empty())
     return std::nullopt;
   return p;
@@ -656,10 +690,23 @@ Reply Session::localize() {
   }
   localize::Options lo;
   lo.solver = opts_.solver;
-  lo.procs = session::defaultProcedures(*ip, cur_->path, opts_.entry);
+  lo.procs = session::defaultProcedures(prog(), cur_->path, opts_.entry);
   lo.timeoutMs = opts_.repairTimeoutMs;
   localize::GradientResult g = localize::gradientLocalize(*ip, f, lo);
   r.message = "The program misses " + f.run.message + " (line " + std::to_string(f.run.loc.line) + ")";
+  // The region the specs cover: what the session ran since the first spec (repair changes these first).
+  std::set<uint32_t> region;
+  ir::StmtIndex sidx(*ip);
+  for (ir::StmtId id : executed_)
+    if (const ir::Stmt *st = sidx.find(id); st && st->loc.file == 0 && lo.procs->count(sidx.procOf(id)))
+      region.insert(st->loc.line);
+  r.message += "\nRun since the first spec (repair changes these lines first):";
+  for (uint32_t l : region)
+    r.message += " " + std::to_string(l);
+  Json jr = Json::array();
+  for (uint32_t l : region)
+    jr.push_back(l);
+  r.data["region"] = jr;
   if (!g.error.empty()) {
     r.ok = false;
     r.message += "\nlocalize: " + g.error;
@@ -670,8 +717,8 @@ Reply Session::localize() {
   for (ir::StmtId s : g.suspicious)
     if (const ir::Stmt *st = idx.find(s); st && st->loc.file == 0)
       lines.insert(st->loc.line);
-  r.message += "\nSuspicious (gradient, " + std::to_string(lines.size()) + " of " + std::to_string(g.lines) +
-               " lines):";
+  r.message += "\nSuspicious (gradient on the program's own run to that miss, " + std::to_string(lines.size()) +
+               " of " + std::to_string(g.lines) + " lines):";
   Json js = Json::array();
   for (uint32_t l : lines) {
     r.message += "\n  " + std::to_string(l) + ": " +
@@ -740,20 +787,31 @@ Reply Session::repair() {
   spec.declaredTests = false;
   std::vector<Spec> specs = specs_;
   std::string before = cur_->text;
-  std::set<unsigned> trusted = trusted_;
-  spec.prepare = [specs, before, trusted](ir::Program &p, const std::string &after) {
-    (void)trusted;
-    return instrument(p, specs, true, lineMapOf(before, after));
+  std::string entryName = opts_.entry;
+  spec.prepare = [specs, before, entryName](ir::Program &p, const std::string &after) {
+    return instrument(p, p.procIndex(entryName), specs, true, lineMapOf(before, after));
   };
   fix::Options fo;
+  // Locked first: what the session did not run since the first spec (Wolverine2's regions are between the
+  // checkpoints; the state at the first one is the user's).
+  std::unordered_set<ir::StmtId> locked;
+  ir::forEachStmt(*ip, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (!executed_.count(s.id))
+      locked.insert(s.id);
+  });
+  fo.locked = std::move(locked);
   fo.solver = opts_.solver;
   fo.timeoutMs = opts_.repairTimeoutMs;
   fo.maxRepairs = 1;
-  fo.procs = session::defaultProcedures(*ip, cur_->path, opts_.entry);
+  fo.procs = session::defaultProcedures(prog(), cur_->path, opts_.entry); // the program's own checks decide
   const fix::Method *m = fix::findMethod("proof");
   fix::Problem p{*ip, cur_->loaded->sm, spec, fo};
   fix::Result res = m->run(p);
   r.data["status"] = fix::statusName(res.status);
+  Json stats = Json::object();
+  for (const auto &[k, v] : res.stats)
+    stats[k] = v;
+  r.data["stats"] = stats;
   r.data["seconds"] = res.seconds;
   if (res.status != fix::Status::Repaired || res.repairs.empty()) {
     r.ok = false;
@@ -820,6 +878,8 @@ Reply Session::hotPatch(const std::string &patched, Reply r) {
   // The repaired program from the start to the last spec's point (its arrival there): where the session was.
   startOn(v);
   specs_ = moved;
+  executed_.clear();
+  pastFirst_ = false;
   if (!specs_.empty()) {
     const Point &pt = specs_.back().point;
     if (exec_->position() &&
@@ -893,15 +953,29 @@ std::string Session::heap() {
     return {};
   ir::State st = exec_->state();
   uint32_t proc = st.frames.empty() ? entry_ : st.frames.back().proc;
-  std::string out = drawState(prog(), st, proc, drawn_ ? &*drawn_ : nullptr);
+  std::string out = drawText(prog(), st, proc, drawn_ ? &*drawn_ : nullptr);
   drawn_ = std::move(st);
   return out;
 }
 
+std::string Session::dot() const {
+  if (!exec_)
+    return {};
+  ir::State st = exec_->state();
+  return drawDot(prog(), st, st.frames.empty() ? entry_ : st.frames.back().proc, nullptr);
+}
+
 bool Session::writeSvg(const std::string &path, std::string &err) const {
-  (void)path;
-  err = "TODO heapview";
-  return false;
+  std::string svg;
+  if (!heapview::renderSvg(dot(), svg, err))
+    return false;
+  std::ofstream out(path, std::ios::binary);
+  out << svg;
+  if (!out) {
+    err = "cannot write " + path;
+    return false;
+  }
+  return true;
 }
 
 Json Session::positionJson() const {

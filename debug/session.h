@@ -86,6 +86,8 @@ public:
   std::string where() const;
   /// The heap reachable from the variables in scope, drawn (the changes since the last drawing marked).
   std::string heap();
+  /// The current heap as Graphviz DOT.
+  std::string dot() const;
   /// Writes the current heap as SVG (Graphviz's dot); false with `err` when it cannot.
   bool writeSvg(const std::string &path, std::string &err) const;
   Json positionJson() const;
@@ -103,11 +105,14 @@ private:
     std::shared_ptr<ir::Execution> exec; ///< a clone of the run at the checkpoint (never stepped)
     std::map<std::pair<ir::StmtId, bool>, uint64_t> arrivals;
     std::vector<Spec> specs; ///< every spec on the path from the first checkpoint to this one
+    std::set<ir::StmtId> executed;
+    bool pastFirst = false;
     std::string where;
   };
 
   const ir::Program &prog() const;
   bool needRun(Reply &r) const;
+  void record(const Spec &sp);
   /// Runs until `stop` holds for a position (counting arrivals; a breakpoint stops too when `breaks`).
   void moveUntil(const std::function<bool(const ir::Position &)> &stop, bool breaks);
   void startOn(std::shared_ptr<Version> v);
@@ -130,6 +135,10 @@ private:
   std::optional<ir::Execution> exec_;
   std::map<std::pair<ir::StmtId, bool>, uint64_t> arrivals_;
   std::vector<Spec> specs_; ///< the specs in force (along the path to the current checkpoint)
+  /// The statements the run executed since the first spec (what repair may change first: the others are
+  /// locked in its first attempt), and whether the run is past that spec.
+  std::set<ir::StmtId> executed_;
+  bool pastFirst_ = false;
   std::vector<Checkpoint> checkpoints_;
   std::optional<unsigned> current_; ///< the checkpoint the session last recorded or resumed
   std::optional<std::set<std::string>> tracked_;

@@ -38,6 +38,7 @@ const std::vector<Command> &commands() {
        "set a variable (`change current n3`) or a field (`change n4 -> prev n3`, `change n4.prev n3`)"},
       {"print", "p", "PATH", "the value of a variable, node or field path (`head.next.val`, `n3`)"},
       {"show", "", "", "the current line and the heap"},
+      {"dot", "", "FILE", "write the heap as Graphviz DOT (a FILE ending in .svg: as SVG, drawn by dot)"},
       {"break", "b", "LINE", "stop at LINE (`continue` runs to it)"},
       {"delete", "", "LINE", "remove the breakpoint at LINE"},
       {"spec", "", "", "the current state of the tracked entities is what the program must reach here "
@@ -237,6 +238,23 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
           r.moved = true;
           if (!s.running())
             usage("the program is not running (start runs it)");
+        } else if (name == "dot") {
+          std::string err;
+          if (!s.running()) {
+            usage("the program is not running (start runs it)");
+          } else if (args[0].size() > 4 && args[0].compare(args[0].size() - 4, 4, ".svg") == 0) {
+            if (!s.writeSvg(args[0], err))
+              usage("dot: " + err);
+            else
+              r.message = "wrote " + args[0];
+          } else {
+            std::ofstream f(args[0], std::ios::binary);
+            f << s.dot();
+            if (!f)
+              usage("dot: cannot write " + args[0]);
+            else
+              r.message = "wrote " + args[0];
+          }
         } else if (name == "break" || name == "delete") {
           std::optional<unsigned> n = args.size() == 1 ? number(args[0]) : std::nullopt;
           if (!n)
@@ -284,7 +302,7 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
           quit = true;
         }
         if (r.ok && name != "save" && name != "help" && name != "quit" && name != "print" && name != "show" &&
-            name != "checkpoints" && name != "rewrite")
+            name != "checkpoints" && name != "rewrite" && name != "dot")
           log.push_back(text);
       }
       if (!r.ok)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <unordered_set>
 #include <map>
 #include <sstream>
 
@@ -334,20 +335,8 @@ void beforeContinues(std::vector<ir::Stmt> &body, const std::function<std::optio
 
 } // namespace
 
-std::string instrument(ir::Program &prog, const std::vector<Spec> &specs, bool byLocation,
+std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec> &specs, bool byLocation,
                        const std::function<uint32_t(uint32_t)> &lineMap) {
-  // The program's own checks are not the debugger's specification.
-  ir::forEachStmt(prog, [](const ir::Procedure &, ir::Stmt &s) {
-    if (s.kind == ir::Stmt::Assert) {
-      ir::Stmt skip;
-      skip.kind = ir::Stmt::Skip;
-      skip.id = s.id;
-      skip.loc = s.loc;
-      skip.construct = s.construct;
-      skip.range = s.range;
-      s = std::move(skip);
-    }
-  });
   // Group the specs by the statement (and side) they are at.
   std::map<std::tuple<uint32_t, ir::StmtId, bool>, std::vector<const Spec *>> at;
   for (const Spec &sp : specs) {
@@ -359,8 +348,26 @@ std::string instrument(ir::Program &prog, const std::vector<Spec> &specs, bool b
       return sp.origin + ": the loop at line " + std::to_string(sp.point.loc.line) + " is not in the program";
     at[{f.proc, f.stmt->id, sp.point.recheck}].push_back(&sp);
   }
+  // The program's own checks are not the debugger's specification: they go, with the code that only
+  // computes their conditions (ir::specificationStatements: a check's pieces, a check's helper), which
+  // could fail on its own (`head->next->next` of a check, on a list the repair has not finished).
+  std::unordered_set<ir::StmtId> checks = ir::specificationStatements(prog);
+  ir::forEachStmt(prog, [&](const ir::Procedure &, ir::Stmt &s) {
+    if (s.kind != ir::Stmt::Assume && !s.isCompound() && checks.count(s.id)) {
+      ir::Stmt skip;
+      skip.kind = ir::Stmt::Skip;
+      skip.id = s.id;
+      skip.guard = s.guard; // a fact at this point is checked under it
+      skip.loc = s.loc;
+      skip.construct = s.construct;
+      skip.range = s.range;
+      s = std::move(skip);
+    }
+  });
   ir::StmtId nextId = prog.maxStmtId() + 1;
   unsigned counters = 0;
+  // Every point must be reached as often as its specs say: checked when the entry returns.
+  std::vector<ir::Stmt> reached;
   for (auto &[key, list] : at) {
     auto [proc, id, recheck] = key;
     ir::Var cv;
@@ -372,6 +379,21 @@ std::string instrument(ir::Program &prog, const std::vector<Spec> &specs, bool b
     cv.temp = true;
     prog.globals.push_back(cv);
     ir::VarRef counter{true, static_cast<uint32_t>(prog.globals.size() - 1)};
+    uint64_t most = 0;
+    const Spec *last = nullptr;
+    for (const Spec *sp : list)
+      if (sp->point.arrival >= most)
+        most = sp->point.arrival, last = sp;
+    ir::Stmt check;
+    check.kind = ir::Stmt::Assert;
+    check.assertKind = ir::AssertKind::Ensures;
+    check.id = nextId++;
+    check.loc = last->point.loc;
+    check.value = ir::Expr::binary(ir::Op::Ge, ir::Expr::varUse(counter, cv.type),
+                                   ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(most))));
+    check.message = last->origin + ": line " + std::to_string(last->point.loc.line) + " is reached " +
+                    std::to_string(most) + " time" + (most == 1 ? "" : "s");
+    reached.push_back(std::move(check));
     Slot slot;
     if (!findSlot(prog.procs[proc].body, id, slot))
       return "internal error: statement #" + std::to_string(id) + " not found";
@@ -399,6 +421,16 @@ std::string instrument(ir::Program &prog, const std::vector<Spec> &specs, bool b
     if (!c)
       return err;
     target.body.push_back(std::move(*c));
+  }
+  if (!reached.empty()) {
+    if (entry == ir::kNone || entry >= prog.procs.size())
+      return "internal error: no entry procedure for the specs";
+    ir::Stmt c;
+    c.kind = ir::Stmt::Concrete;
+    c.id = nextId++;
+    c.loc = prog.procs[entry].loc;
+    c.body = std::move(reached);
+    prog.procs[entry].post.push_back(std::move(c));
   }
   return {};
 }

@@ -81,9 +81,11 @@ Found locate(const ir::Program &prog, const Point &p, bool byLocation,
 /// Inserts every spec's facts into `prog` as checks at their points (each in a `concrete` block, so never
 /// blamed or changed: a ghost counter per point counts the arrivals, and the facts are asserted at the
 /// arrival the spec names), and turns the program's own assertions into no-ops (the debugger's
-/// specification is the user's facts; `verify` checks the program's own). `byLocation`/`lineMap` as for
-/// locate. Returns an error message ("" on success): a point or a variable that is not there.
-std::string instrument(ir::Program &prog, const std::vector<Spec> &specs, bool byLocation,
+/// specification is the user's facts; `verify` checks the program's own). When entry procedure `entry`
+/// returns, every point must have been reached as often as its specs say (a repair that skips a point
+/// does not meet its facts). `byLocation`/`lineMap` as for locate. Returns an error message ("" on
+/// success): a point or a variable that is not there.
+std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec> &specs, bool byLocation,
                        const std::function<uint32_t(uint32_t)> &lineMap = {});
 
 /// The line map of an edit of a text: line n of `before` → its line in `after` (changed lines map to their

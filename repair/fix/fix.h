@@ -145,6 +145,10 @@ struct Options {
   /// The methods' options as given (--level, --max-iterations, …): an option not given has its declared
   /// default; a method ignores the options it does not declare.
   repair::OptionValues given;
+  /// Statements a localization of the caller's clears (the debugger's: those its session did not run
+  /// between the first and the last checkpoint): `proof` locks these in its first attempt instead of
+  /// gradient's lockable set. Unset: the method localizes itself.
+  std::optional<std::unordered_set<ir::StmtId>> locked;
 };
 
 // The methods' flags.

@@ -154,7 +154,8 @@ struct InsertSlot {
   Term active; ///< t
 };
 
-/// The entities of a procedure: its variables (not the lowering's temporaries) and the globals.
+/// The entities of a procedure: its variables and the globals, not the lowering's temporaries (nor the
+/// debugger's counters, debug/spec.h: no source form).
 struct Scope {
   std::vector<ir::VarRef> vars;
 };
@@ -169,7 +170,7 @@ Scope scopeOf(const ir::Program &prog, uint32_t proc) {
   }
   for (uint32_t i = 0; i < prog.globals.size(); ++i) {
     const ir::Var &v = prog.globals[i];
-    if (v.type.isInt() || v.type.kind == ir::Type::Bool || v.type.kind == ir::Type::Ref)
+    if (!v.temp && (v.type.isInt() || v.type.kind == ir::Type::Bool || v.type.kind == ir::Type::Ref))
       s.vars.push_back({true, i});
   }
   return s;
@@ -1117,6 +1118,19 @@ private:
   /// A statement as the change lines show it, in the language of the statement's file (`p->next = q`,
   /// `p.next := q`): a temporary's field read as the read itself; other values printed by patch::exprText
   /// (a temporary the lowering made is named as the IR names it).
+  /// A deleted statement as written: its source line (the IR's text would show the lowering's
+  /// temporaries, `temp2 = t1`), else as the IR has it.
+  std::string deletedText(uint32_t proc, const ir::Stmt &s) const {
+    if (s.loc.valid() && s.loc.file < p_.prog.files.size())
+      if (std::optional<uint32_t> f = p_.sm.find(p_.prog.files[s.loc.file])) {
+        std::string line(p_.sm.lineText(*f, s.loc.line));
+        size_t b = line.find_first_not_of(" \t"), e = line.find_last_not_of(" \t\r");
+        if (b != std::string::npos)
+          return line.substr(b, e - b + 1);
+      }
+    return text(proc, s);
+  }
+
   std::string text(uint32_t proc, const ir::Stmt &s) const {
     patch::Language lang = s.loc.valid() && s.loc.file < p_.prog.files.size()
                                ? patch::languageOf(p_.prog.files[s.loc.file])
@@ -1180,7 +1194,7 @@ private:
         find(prog, id)->guard = ir::Expr::boolLit(false);
       edits.push_back(patch::Edit::remove(d.shown));
       ir::StmtIndex index(p_.prog);
-      changes.push_back(where(d.shown) + "deleted: " + text(d.proc, *index.find(d.shown)));
+      changes.push_back(where(d.shown) + "deleted: " + deletedText(d.proc, *index.find(d.shown)));
     }
     for (const Candidate::Inserted &in : c.inserted) {
       const InsertSlot &sl = space_.insertions[in.slot];
@@ -1286,7 +1300,10 @@ private:
       r.stats[k] = 0;
 
     std::optional<std::unordered_set<ir::StmtId>> locked;
-    if (po.localization) {
+    if (po.localization && p.opts.locked) {
+      locked = *p.opts.locked;
+      r.stats["locked"] = static_cast<double>(locked->size());
+    } else if (po.localization) {
       localize::Options lo;
       lo.solver = p.opts.solver;
       lo.procs = changeableProcs(p);

@@ -19,8 +19,8 @@ Drawn drawn(const ir::Program &prog, const ir::State &st, uint32_t entry, const 
   Drawn d;
   d.graph = heapview::build(prog, heapview::rootsOf(prog, st, false, entry), st.heap);
   if (before)
-    d.changes = heapview::diff(heapview::build(prog, heapview::rootsOf(prog, *before, false, entry), before->heap),
-                               d.graph);
+    d.changes = heapview::diff(
+        heapview::build(prog, heapview::rootsOf(prog, *before, false, entry), before->heap), d.graph);
   return d;
 }
 

@@ -59,6 +59,18 @@ const ir::Program &Session::prog() const {
   return cur_->prog();
 }
 
+uint32_t Session::mainFile() const {
+  const std::vector<std::string> &files = prog().files;
+  for (uint32_t k = 0; k < files.size(); ++k)
+    if (files[k] == cur_->path)
+      return k;
+  std::error_code ec;
+  for (uint32_t k = 0; k < files.size(); ++k)
+    if (fs::equivalent(files[k], cur_->path, ec))
+      return k;
+  return 0;
+}
+
 // ---- running -------------------------------------------------------------------------------------------
 
 void Session::startOn(std::shared_ptr<Version> v) {
@@ -259,8 +271,9 @@ Reply Session::forceLoop(bool enter) {
   // Into the body (enter) or past the loop (leave): the next construct.
   uint32_t depth = at.depth;
   auto from = constructOf(at);
-  moveUntil([&](const ir::Position &p) { return p.depth < depth || (p.depth == depth && constructOf(p) != from); },
-            false);
+  moveUntil(
+      [&](const ir::Position &p) { return p.depth < depth || (p.depth == depth && constructOf(p) != from); },
+      false);
   r.moved = true;
   return ended(r);
 }
@@ -361,14 +374,16 @@ std::optional<ir::Value> Session::evalPath(const std::string &text, ir::Type &ty
   return v;
 }
 
-std::optional<ir::Value> Session::valueOf(const std::string &text, const ir::Type &want, std::string &err) const {
+std::optional<ir::Value> Session::valueOf(const std::string &text, const ir::Type &want,
+                                          std::string &err) const {
   std::string t = trim(text);
   if (t.empty()) {
     err = "a value is expected";
     return std::nullopt;
   }
   std::string perr;
-  std::optional<ir::Value> v = session::parseValue(t, want.kind == ir::Type::Array ? ir::Type::Ref : want.kind, perr);
+  std::optional<ir::Value> v =
+      session::parseValue(t, want.kind == ir::Type::Array ? ir::Type::Ref : want.kind, perr);
   if (v)
     return v;
   // a variable or path: its value
@@ -480,7 +495,8 @@ Reply Session::spec() {
   c.where = where();
   checkpoints_.push_back(std::move(c));
   current_ = checkpoints_.back().id;
-  r.message = "Program states added: " + std::to_string(sp.facts.size()) + " facts -- Checkpoint " +
+  r.message = "Program states added: " + std::to_string(sp.facts.size()) +
+              (sp.facts.size() == 1 ? " fact" : " facts") + " -- Checkpoint " +
               std::to_string(checkpoints_.back().id);
   if (!skipped.empty())
     r.message += "\nnote: " + skipped;
@@ -496,9 +512,10 @@ Reply Session::resume(unsigned id) {
   Reply r;
   if (id >= checkpoints_.size()) {
     r.ok = false;
-    r.message = "resume: there is no checkpoint " + std::to_string(id) +
-                (checkpoints_.empty() ? " (spec creates one)"
-                                      : " (checkpoints 0 to " + std::to_string(checkpoints_.size() - 1) + ")");
+    r.message =
+        "resume: there is no checkpoint " + std::to_string(id) +
+        (checkpoints_.empty() ? " (spec creates one)"
+                              : " (checkpoints 0 to " + std::to_string(checkpoints_.size() - 1) + ")");
     return r;
   }
   const Checkpoint &c = checkpoints_[id];
@@ -578,7 +595,7 @@ Reply Session::breakAt(unsigned line, bool set) {
   if (set) {
     bool any = false;
     ir::forEachStmt(prog(), [&](const ir::Procedure &, const ir::Stmt &s) {
-      any = any || (s.loc.line == line && s.loc.file == 0);
+      any = any || (s.loc.line == line && s.loc.file == mainFile());
     });
     if (!any) {
       r.ok = false;
@@ -599,7 +616,7 @@ Reply Session::trust(unsigned line) {
   Reply r;
   size_t n = 0;
   ir::forEachStmt(prog(), [&](const ir::Procedure &, const ir::Stmt &s) {
-    n += s.loc.line == line && s.loc.file == 0 && !s.isCompound();
+    n += s.loc.line == line && s.loc.file == mainFile() && !s.isCompound();
   });
   if (!n) {
     r.ok = false;
@@ -623,7 +640,7 @@ std::optional<ir::Program> Session::instrumented(std::string &err) const {
           wrap(s.body);
         continue;
       }
-      if (s.loc.file != 0 || !trusted_.count(s.loc.line))
+      if (s.loc.file != mainFile() || !trusted_.count(s.loc.line))
         continue;
       ir::Stmt c;
       c.kind = ir::Stmt::Concrete;
@@ -684,8 +701,8 @@ Reply Session::localize() {
   f.origin = "the session's specification";
   f.unwind = static_cast<uint32_t>(std::max<uint64_t>(f.run.maxIterations + 1, f.run.maxRecursion));
   if (f.run.kind != ir::OutcomeKind::Failure) {
-    r.message = "The program meets every spec recorded (" + std::to_string(specs_.size()) +
-                "): nothing to localize";
+    r.message =
+        "The program meets every spec recorded (" + std::to_string(specs_.size()) + "): nothing to localize";
     return r;
   }
   localize::Options lo;
@@ -698,11 +715,14 @@ Reply Session::localize() {
   std::set<uint32_t> region;
   ir::StmtIndex sidx(*ip);
   for (ir::StmtId id : executed_)
-    if (const ir::Stmt *st = sidx.find(id); st && st->loc.file == 0 && lo.procs->count(sidx.procOf(id)))
+    if (const ir::Stmt *st = sidx.find(id);
+        st && st->loc.file == mainFile() && lo.procs->count(sidx.procOf(id)))
       region.insert(st->loc.line);
   r.message += "\nRun since the first spec (repair changes these lines first):";
   for (uint32_t l : region)
     r.message += " " + std::to_string(l);
+  if (region.empty())
+    r.message += " none yet";
   Json jr = Json::array();
   for (uint32_t l : region)
     jr.push_back(l);
@@ -715,14 +735,14 @@ Reply Session::localize() {
   std::set<uint32_t> lines;
   ir::StmtIndex idx(*ip);
   for (ir::StmtId s : g.suspicious)
-    if (const ir::Stmt *st = idx.find(s); st && st->loc.file == 0)
+    if (const ir::Stmt *st = idx.find(s); st && st->loc.file == mainFile())
       lines.insert(st->loc.line);
-  r.message += "\nSuspicious (gradient on the program's own run to that miss, " + std::to_string(lines.size()) +
-               " of " + std::to_string(g.lines) + " lines):";
+  r.message += "\nSuspicious (gradient on the program's own run to that miss, " +
+               std::to_string(lines.size()) + " of " + std::to_string(g.lines) + " lines):";
   Json js = Json::array();
   for (uint32_t l : lines) {
     r.message += "\n  " + std::to_string(l) + ": " +
-                 render::sourceLine(cur_->loaded->sm, *ip, SourceLoc{0, l, 1});
+                 render::sourceLine(cur_->loaded->sm, *ip, SourceLoc{mainFile(), l, 1});
     js.push_back(l);
   }
   r.data["suspicious"] = js;
@@ -882,8 +902,8 @@ Reply Session::hotPatch(const std::string &patched, Reply r) {
   pastFirst_ = false;
   if (!specs_.empty()) {
     const Point &pt = specs_.back().point;
-    if (exec_->position() &&
-        !(exec_->position()->stmt->id == pt.stmt && exec_->position()->recheck == pt.recheck && pt.arrival == 1))
+    if (exec_->position() && !(exec_->position()->stmt->id == pt.stmt &&
+                               exec_->position()->recheck == pt.recheck && pt.arrival == 1))
       moveUntil(
           [&](const ir::Position &p) {
             return p.stmt->id == pt.stmt && p.recheck == pt.recheck &&
@@ -898,7 +918,8 @@ Reply Session::hotPatch(const std::string &patched, Reply r) {
     }
     ir::State st = exec_->state();
     std::string skipped;
-    std::vector<Fact> now = capture(prog(), exec_->position()->proc, st.frames.back().vars, st, tracked_, skipped);
+    std::vector<Fact> now =
+        capture(prog(), exec_->position()->proc, st.frames.back().vars, st, tracked_, skipped);
     std::set<std::string> have;
     for (const Fact &f : now)
       have.insert(f.text());
@@ -942,8 +963,10 @@ std::string Session::where() const {
     return "ended";
   ir::Position p = *exec_->position();
   std::string line = render::sourceLine(cur_->loaded->sm, prog(), p.stmt->loc);
-  std::string file = p.stmt->loc.file == 0 ? fs::path(opts_.source.file).filename().string()
-                                           : prog().files.at(p.stmt->loc.file);
+  std::string file =
+      fs::path(p.stmt->loc.file == mainFile() ? opts_.source.file : prog().files.at(p.stmt->loc.file))
+          .filename()
+          .string();
   return file + ":" + std::to_string(p.stmt->loc.line) + "  " + line + "   [" + prog().procs[p.proc].name +
          (p.recheck ? ", loop test" : "") + "]";
 }
@@ -1025,7 +1048,8 @@ std::string Session::checkpoints() const {
   for (const Checkpoint &c : checkpoints_) {
     out += (c.id == current_ ? "* " : "  ") + std::to_string(c.id) +
            (c.parent ? " (after " + std::to_string(*c.parent) + ")" : " (root)") + "  " + c.where + "  " +
-           std::to_string(c.specs.back().facts.size()) + " facts\n";
+           std::to_string(c.specs.back().facts.size()) +
+           (c.specs.back().facts.size() == 1 ? " fact\n" : " facts\n");
   }
   return out;
 }

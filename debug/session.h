@@ -24,13 +24,13 @@ using Json = nlohmann::ordered_json;
 struct Options {
   session::Source source;
   std::string entry = "main";
-  std::string args;                ///< --args: values, comma-separated
-  std::string argv;                ///< --argv: a command line for a command-line entry
-  std::string input;               ///< the standard input (--stdin's bytes)
-  std::vector<ir::Value> nondets;  ///< --nondet
-  uint64_t seed = 0;               ///< after the nondet values run out
-  std::string ints = "math";       ///< math or bv32
-  std::string solver = "z3";       ///< for localize and repair
+  std::string args;               ///< --args: values, comma-separated
+  std::string argv;               ///< --argv: a command line for a command-line entry
+  std::string input;              ///< the standard input (--stdin's bytes)
+  std::vector<ir::Value> nondets; ///< --nondet
+  uint64_t seed = 0;              ///< after the nondet values run out
+  std::string ints = "math";      ///< math or bv32
+  std::string solver = "z3";      ///< for localize and repair
   unsigned repairTimeoutMs = 120000;
 };
 
@@ -44,8 +44,8 @@ struct Reply {
 
 /// One program the session has run: the user's, or a repaired one (compiled from the patched text).
 struct Version {
-  std::string text;                       ///< the source text
-  std::string path;                       ///< the file it was compiled from (a repaired one: a temporary copy)
+  std::string text; ///< the source text
+  std::string path; ///< the file it was compiled from (a repaired one: a temporary copy)
   std::unique_ptr<session::Loaded> loaded; ///< its program and source manager
   const ir::Program &prog() const { return *loaded->prog; }
 };
@@ -111,6 +111,8 @@ private:
   };
 
   const ir::Program &prog() const;
+  /// The index of the user's file (the current version's) in the program's file table.
+  uint32_t mainFile() const;
   bool needRun(Reply &r) const;
   void record(const Spec &sp);
   /// Runs until `stop` holds for a position (counting arrivals; a breakpoint stops too when `breaks`).
@@ -143,7 +145,7 @@ private:
   std::optional<unsigned> current_; ///< the checkpoint the session last recorded or resumed
   std::optional<std::set<std::string>> tracked_;
   std::set<unsigned> breaks_;
-  std::set<unsigned> trusted_; ///< source lines whose statements repair must keep (`trust`)
+  std::set<unsigned> trusted_;     ///< source lines whose statements repair must keep (`trust`)
   std::optional<ir::State> drawn_; ///< the state of the last heap drawing
   std::string tempDir_;
   unsigned versions_ = 0;

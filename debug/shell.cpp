@@ -41,8 +41,9 @@ const std::vector<Command> &commands() {
       {"dot", "", "FILE", "write the heap as Graphviz DOT (a FILE ending in .svg: as SVG, drawn by dot)"},
       {"break", "b", "LINE", "stop at LINE (`continue` runs to it)"},
       {"delete", "", "LINE", "remove the breakpoint at LINE"},
-      {"spec", "", "", "the current state of the tracked entities is what the program must reach here "
-                       "(a checkpoint)"},
+      {"spec", "", "",
+       "the current state of the tracked entities is what the program must reach here "
+       "(a checkpoint)"},
       {"checkpoints", "", "", "the checkpoints recorded"},
       {"resume", "", "N", "back to checkpoint N (its run and its specs)"},
       {"track", "", "[VAR...]", "specs describe only these variables (no VAR: every variable again)"},
@@ -284,7 +285,8 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
           else
             r = s.trust(*n);
         } else if (name == "rewrite") {
-          r = args.size() > 1 ? Reply{false, "rewrite: at most one FILE"} : s.rewrite(args.empty() ? "" : args[0]);
+          r = args.size() > 1 ? Reply{false, "rewrite: at most one FILE"}
+                              : s.rewrite(args.empty() ? "" : args[0]);
         } else if (name == "save") {
           std::ofstream f(args[0]);
           f << "# locus debug session: locus debug " << s.options().source.file << " --entry "

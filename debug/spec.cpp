@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <deque>
-#include <unordered_set>
 #include <map>
 #include <sstream>
+#include <unordered_set>
 
 namespace locus::debug {
 
@@ -183,10 +183,11 @@ public:
     for (const Spec *sp : specs) {
       ir::VarRef hit = temp("hit", ir::Type::boolType());
       body.push_back(assign(hit, ir::Expr::boolLit(false), ir::Expr::boolLit(true)));
-      body.push_back(assign(hit,
-                            ir::Expr::binary(ir::Op::Eq, cv,
-                                             ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(sp->point.arrival)))),
-                            guard));
+      body.push_back(
+          assign(hit,
+                 ir::Expr::binary(ir::Op::Eq, cv,
+                                  ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(sp->point.arrival)))),
+                 guard));
       ir::Expr on = ir::Expr::varUse(hit, ir::Type::boolType());
       for (const Fact &f : sp->facts) {
         std::optional<ir::Expr> cond = condition(f, loop, on, body, err);
@@ -237,8 +238,8 @@ private:
   }
 
   /// The value of a path as an expression (reading its fields into temporaries guarded by `on`).
-  std::optional<std::pair<ir::Expr, ir::Type>> path(const Path &p, const ir::Expr &on, std::vector<ir::Stmt> &out,
-                                                    std::string &err) {
+  std::optional<std::pair<ir::Expr, ir::Type>> path(const Path &p, const ir::Expr &on,
+                                                    std::vector<ir::Stmt> &out, std::string &err) {
     ir::Procedure &pr = prog_.procs[proc_];
     ir::VarRef v;
     if (!p.global) {
@@ -302,7 +303,8 @@ private:
     case Fact::Kind::Scalar:
       if (l->second.kind == ir::Type::Bool && f.value.kind == ir::Type::Bool)
         return ir::Expr::binary(ir::Op::Eq, l->first, ir::Expr::boolLit(f.value.i != 0));
-      if (l->second.kind == ir::Type::Int && f.value.kind == ir::Type::Int && ir::fitsIn(f.value.i, l->second))
+      if (l->second.kind == ir::Type::Int && f.value.kind == ir::Type::Int &&
+          ir::fitsIn(f.value.i, l->second))
         return ir::Expr::binary(ir::Op::Eq, l->first, ir::Expr::intLit(f.value.i, l->second));
       err = "'" + f.lhs.text() + "' cannot hold " + ir::toString(f.value);
       return std::nullopt;
@@ -318,8 +320,8 @@ private:
 };
 
 /// Inserts `c` before every Continue of loop body `body` (not those of inner loops), with its guard.
-void beforeContinues(std::vector<ir::Stmt> &body, const std::function<std::optional<ir::Stmt>(const ir::Expr &)> &make,
-                     std::string &err) {
+void beforeContinues(std::vector<ir::Stmt> &body,
+                     const std::function<std::optional<ir::Stmt>(const ir::Expr &)> &make, std::string &err) {
   for (size_t i = 0; i < body.size() && err.empty(); ++i) {
     if (body[i].kind == ir::Stmt::Continue) {
       std::optional<ir::Stmt> c = make(body[i].guard);
@@ -451,11 +453,13 @@ std::function<uint32_t(uint32_t)> lineMapOf(const std::string &before, const std
     for (size_t j = m; j-- > 0;)
       L[i][j] = a[i] == b[j] ? L[i + 1][j + 1] + 1 : std::max(L[i + 1][j], L[i][j + 1]);
   std::map<uint32_t, uint32_t> map; // 1-based
-  std::vector<size_t> gone, added;   // the current changed block: lines of `before`, lines of `after`
+  std::vector<size_t> gone, added;  // the current changed block: lines of `before`, lines of `after`
   auto flush = [&](size_t jNext) {
     for (size_t k = 0; k < gone.size(); ++k)
-      map[static_cast<uint32_t>(gone[k] + 1)] =
-          static_cast<uint32_t>((gone.size() == added.size() ? added[k] : added.empty() ? jNext : added[0]) + 1);
+      map[static_cast<uint32_t>(gone[k] + 1)] = static_cast<uint32_t>((gone.size() == added.size() ? added[k]
+                                                                       : added.empty()             ? jNext
+                                                                                       : added[0]) +
+                                                                      1);
     gone.clear();
     added.clear();
   };

@@ -18,7 +18,8 @@ namespace locus::debug {
 /// A place in the run: right before statement `stmt` of procedure `proc` runs (its guard true) or, with
 /// `recheck`, when loop `stmt` reads its condition again after an iteration — for the `arrival`-th time the
 /// run gets there (from 1). `loc`, `kind` and `index` find the statement again in a program compiled from an
-/// edited source: the `index`-th statement of kind `kind` on line `loc.line` of the procedure (program order).
+/// edited source: the `index`-th statement of kind `kind` on line `loc.line` of the procedure (program
+/// order).
 struct Point {
   std::string proc;
   ir::StmtId stmt = 0;
@@ -45,9 +46,9 @@ struct Fact {
   enum class Kind : uint8_t { SamePath, Null, Scalar, Cond };
   Kind kind = Kind::Scalar;
   Path lhs;
-  Path rhs;       ///< SamePath
-  ir::Value value; ///< Scalar: an int or bool
-  bool truth = true; ///< Cond
+  Path rhs;                 ///< SamePath
+  ir::Value value;          ///< Scalar: an int or bool
+  bool truth = true;        ///< Cond
   std::string text() const; ///< `current == head.prev`, `head.val == 10`, `loop condition is true`
 };
 

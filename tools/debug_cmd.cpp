@@ -6,6 +6,7 @@
 #include "session/program.h"
 #include "session/values.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -41,6 +42,12 @@ int run(const DebugArgs &a, report::Reporter &rep) {
   debug::ShellOptions so;
   so.json = rep.json();
   so.svgDir = a.svgDir;
+  if (!a.svgDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.svgDir, ec);
+    if (ec)
+      report::usageError("--svg: cannot make the folder " + a.svgDir + ": " + ec.message());
+  }
   std::ifstream script;
   std::istream *in = &std::cin;
   if (!a.script.empty()) {
@@ -64,11 +71,12 @@ int run(const DebugArgs &a, report::Reporter &rep) {
 
 DebugCommand addDebugCommand(CLI::App &app, report::Reporter &rep) {
   auto a = std::make_shared<DebugArgs>();
-  CLI::App *cmd = app.add_subcommand(
-      "debug", "step through a program, see its heap, record what it should reach, localize and repair (docs/debug.md)");
+  CLI::App *cmd = app.add_subcommand("debug", "step through a program, see its heap, record what it should "
+                                              "reach, localize and repair (docs/debug.md)");
   cmd->add_option("FILE", a->o.source.file, "a .gcl or .c file")->required();
   cmd->add_flag("--json", rep.jsonFlag(), "one JSON object per command (for tools and editors)");
-  cmd->add_option("-I,--import-path", a->o.source.importPath, "extra directory searched by `import` (repeatable)");
+  cmd->add_option("-I,--import-path", a->o.source.importPath,
+                  "extra directory searched by `import` (repeatable)");
   cmd->add_option("--entry", a->o.entry, "the procedure to run")->capture_default_str();
   cmd->add_option("--args", a->o.args, "its arguments, comma-separated: ints, true/false, null");
   cmd->add_option("--argv", a->o.argv, "a command line for a command-line entry (main(argc, argv))");
@@ -81,11 +89,14 @@ DebugCommand addDebugCommand(CLI::App &app, report::Reporter &rep) {
   cmd->add_option("--solver", a->o.solver, "the solver of localize and repair: z3 or cvc5")
       ->check(CLI::IsMember({"z3", "cvc5"}))
       ->capture_default_str();
-  cmd->add_option("--timeout", a->timeout, "seconds a repair or localization may take")->capture_default_str();
-  cmd->add_option("--script", a->script,
-                  "read the commands from this file (one or more per line, `;` between) and print the transcript; "
-                  "exit 1 when a command failed");
-  cmd->add_option("--svg", a->svgDir, "write the heap as SVG after every command that moves the run into DIR");
+  cmd->add_option("--timeout", a->timeout, "seconds a repair or localization may take")
+      ->capture_default_str();
+  cmd->add_option(
+      "--script", a->script,
+      "read the commands from this file (one or more per line, `;` between) and print the transcript; "
+      "exit 1 when a command failed");
+  cmd->add_option("--svg", a->svgDir,
+                  "write the heap as SVG after every command that moves the run into DIR");
   cmd->add_flag("--plain", a->plain, "read plain lines from stdin even at a terminal (no line editing)");
   cmd->add_flag("--echo", a->echo, "print each command before its reply");
   DebugCommand d;

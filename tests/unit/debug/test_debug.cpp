@@ -135,7 +135,8 @@ TEST_CASE("the facts inserted as checks: met, missed, and skipped") {
     REQUIRE_FALSE(e.done());
   }
   std::string skipped;
-  std::vector<Fact> facts = capture(orig, orig.procIndex("main"), st.frames.back().vars, st, std::nullopt, skipped);
+  std::vector<Fact> facts =
+      capture(orig, orig.procIndex("main"), st.frames.back().vars, st, std::nullopt, skipped);
   CHECK(skipped.empty());
   // The buggy run's state at that point: head = n2 (val 2) and n = n3 point to each other.
   std::vector<std::string> texts;
@@ -150,15 +151,18 @@ TEST_CASE("the facts inserted as checks: met, missed, and skipped") {
   // A spec written by hand for the intended state: head.val 2, head.next.val 1, then 3, then null.
   Spec want;
   want.origin = "checkpoint 0";
-  want.point = pointOf(orig, orig.procIndex("main"), *[&] {
-    const ir::Stmt *found = nullptr;
-    ir::forEachStmt(orig.procs[orig.procIndex("main")].body, [&](const ir::Stmt &x) {
-      if (!found && x.loc.line == 21)
-        found = &x;
-    });
-    REQUIRE(found);
-    return found;
-  }(), false, 1);
+  want.point = pointOf(
+      orig, orig.procIndex("main"),
+      *[&] {
+        const ir::Stmt *found = nullptr;
+        ir::forEachStmt(orig.procs[orig.procIndex("main")].body, [&](const ir::Stmt &x) {
+          if (!found && x.loc.line == 21)
+            found = &x;
+        });
+        REQUIRE(found);
+        return found;
+      }(),
+      false, 1);
   auto scalar = [](std::vector<std::string> fields, int v) {
     Fact f;
     f.kind = Fact::Kind::Scalar;
@@ -258,11 +262,11 @@ TEST_CASE("the shell survives random command streams (fixed seed)") {
   testing::TempDir d("locus-debug");
   Session s(optionsFor(write(d, "swap.gcl", kProgram)));
   REQUIRE(s.ready());
-  const std::vector<std::string> words = {"start",  "next",     "step",       "finish", "continue", "enter",
-                                          "leave",  "change",   "print",      "show",   "break",    "delete",
-                                          "spec",   "checkpoints", "resume",  "track",  "untrack",  "trust",
-                                          "rewrite", "help",    "bogus",      "",       ";"};
-  const std::vector<std::string> args = {"head", "a", "b", "n1", "n2", "n9", "n1 -> next", "n2.val",
+  const std::vector<std::string> words = {"start",   "next",        "step",   "finish", "continue", "enter",
+                                          "leave",   "change",      "print",  "show",   "break",    "delete",
+                                          "spec",    "checkpoints", "resume", "track",  "untrack",  "trust",
+                                          "rewrite", "help",        "bogus",  "",       ";"};
+  const std::vector<std::string> args = {"head", "a", "b",  "n1", "n2", "n9", "n1 -> next",     "n2.val",
                                          "null", "7", "-1", "0",  "12", "x",  "head.next.next", "1 2"};
   std::mt19937 rng(20261128);
   std::ostringstream script;
@@ -275,6 +279,6 @@ TEST_CASE("the shell survives random command streams (fixed seed)") {
   size_t failed = 0;
   std::string t;
   CHECK_NOTHROW(t = transcript(s, script.str(), &failed));
-  CHECK(failed > 0);          // bad commands are answered with a message
-  CHECK(t.size() > 1000);     // and the session went on
+  CHECK(failed > 0);      // bad commands are answered with a message
+  CHECK(t.size() > 1000); // and the session went on
 }

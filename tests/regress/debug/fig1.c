@@ -1,0 +1,44 @@
+// SLOW
+// Wolverine2's Fig. 1 walkthrough as a debugger session (docs/debug.md): examples/reverse_buggy.c stepped to
+// the loop of reverse, the states the user expects recorded at three checkpoints (two loop iterations forced
+// with `enter` and corrected with `change`), a first repair (the loop test and the wrong field: bugs 1 and 2)
+// hot-patched into the session, two more iterations in the repaired program, `leave`, `head` corrected at
+// the return, a second repair (the missing `head = temp1->prev`: bug 3), `rewrite`; the session saved and
+// replayed with --script gives the same repairs.
+// RUN: cd %t && locus debug %S/../../../examples/reverse_buggy.c --script %S/Inputs/fig1.dbg
+// CHECK: (locus) spec
+// CHECK-NEXT: Program states added: 10 facts -- Checkpoint 0
+// CHECK: (locus) enter
+// CHECK-NEXT: Entering the loop at line 41 (forced); recorded: its condition must be true here
+// CHECK: (locus) change n4 -> prev n3
+// CHECK: Program states added: 10 facts -- Checkpoint 1
+// CHECK: Program states added: 10 facts -- Checkpoint 2
+// CHECK: (locus) repair
+// CHECK-NEXT: Repair synthesized in {{[0-9.]+}} s (proof-guided, 5 specs):
+// CHECK-NEXT: reverse_buggy.c:41:10: temp1 != 0 → current != 0
+// CHECK: temp2 = current->next
+// CHECK: Hot-patched: the repaired program reaches checkpoint 2 at line 41 with its state
+// CHECK-NEXT: reverse_buggy.c:41  while (current != NULL) {   [reverse]
+// CHECK: (locus) enter
+// CHECK-NEXT: Entering the loop at line 41 (its condition agrees)
+// CHECK: (locus) leave
+// CHECK-NEXT: Leaving the loop at line 41 (its condition agrees); recorded: its condition must be false here
+// CHECK: (locus) change head n1
+// CHECK: Program states added: 9 facts -- Checkpoint 3
+// CHECK: (locus) repair
+// CHECK-NEXT: Repair synthesized in {{[0-9.]+}} s (proof-guided, 9 specs):
+// CHECK-NEXT: reverse_buggy.c:41:3: inserted after: head = temp1->prev
+// CHECK-NEXT: Hot-patched: the repaired program reaches checkpoint 3 at line 59 with its state
+// CHECK: (locus) rewrite
+// CHECK: -  while (temp1 != NULL) {
+// CHECK-NEXT: +  while (current != NULL) {
+// CHECK: +    temp2 = current->next;
+// CHECK: +  head = temp1->prev;
+// CHECK: (locus) save fig1_saved.dbg
+// CHECK-NEXT: Session saved to fig1_saved.dbg (47 commands)
+// RUN: locus debug %S/../../../examples/reverse_buggy.c --script %t/fig1_saved.dbg
+// CHECK: Checkpoint 2
+// CHECK: Hot-patched: the repaired program reaches checkpoint 2 at line 41 with its state
+// CHECK: Checkpoint 3
+// CHECK: inserted after: head = temp1->prev
+// CHECK: Hot-patched: the repaired program reaches checkpoint 3 at line 59 with its state

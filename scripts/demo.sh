@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A short tour: setup, build, then `locus test`, `run` and `verify` on the bundled reverse examples (GCL and C),
-# `locus localize` on a buggy max, and `locus repair`.
+# `locus localize` on a buggy max, `locus repair`, and last the debugger's Fig. 1 session.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -50,5 +50,9 @@ show repair examples/max_buggy.c --entry max --method template
 
 section "heap repair (Wolverine2's proof-guided repair): a wrong assignment and a missing link in a list reversal"
 show repair tests/regress/repair/proof_heap.gcl --method proof --procs reverse
+
+section "the debugger: Wolverine2's Fig. 1 session (docs/debug.md): step, see the heap, say what you expected, repair"
+echo "\$ locus debug examples/reverse_buggy.c --script examples/reverse_fig1.dbg"
+"$LOCUS" debug examples/reverse_buggy.c --script examples/reverse_fig1.dbg || echo "(exit $?)"
 
 section "done in $(( $(date +%s) - T0 )) s"

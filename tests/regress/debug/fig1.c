@@ -4,8 +4,8 @@
 // with `enter` and corrected with `change`), a first repair (the loop test and the wrong field: bugs 1 and 2)
 // hot-patched into the session, two more iterations in the repaired program, `leave`, `head` corrected at
 // the return, a second repair (the missing `head = temp1->prev`: bug 3), `rewrite`; the session saved and
-// replayed with --script gives the same repairs.
-// RUN: cd %t && locus debug %S/../../../examples/reverse_buggy.c --script %S/Inputs/fig1.dbg
+// replayed with --script gives the same repairs. The session is the bundled examples/reverse_fig1.dbg.
+// RUN: cd %t && (cat %S/../../../examples/reverse_fig1.dbg; echo 'save fig1_saved.dbg') > s.dbg && locus debug %S/../../../examples/reverse_buggy.c --script s.dbg
 // CHECK: (locus) spec
 // CHECK-NEXT: Program states added: 10 facts -- Checkpoint 0
 // CHECK: (locus) enter

@@ -24,6 +24,10 @@ void interruptChecks() {
   running.clear();
 }
 
+void clearInterrupt() {
+  interrupted.store(false);
+}
+
 bool checksInterrupted() {
   return interrupted.load();
 }

@@ -10,7 +10,10 @@ namespace locus::backends {
 /// the reason "interrupted"); every later check answers so at once. Not async-signal-safe (it takes a lock
 /// and calls into the solvers): a signal handler wakes a thread that calls it (tools/interrupt.h).
 void interruptChecks();
-/// Whether `interruptChecks` was called.
+/// Lowers the process-wide interrupt again: later checks run (the debugger, after a command a signal
+/// stopped; the checks stopped before answered already).
+void clearInterrupt();
+/// Whether `interruptChecks` was called (and not cleared since).
 bool checksInterrupted();
 
 /// While it lives, `interruptChecks` calls `stop` to stop the check it guards (z3's `interrupt` of its

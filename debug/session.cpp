@@ -825,7 +825,12 @@ Reply Session::repair() {
   fo.maxRepairs = 1;
   fo.procs = session::defaultProcedures(prog(), cur_->path, opts_.entry); // the program's own checks decide
   const fix::Method *m = fix::findMethod("proof");
-  fix::Problem p{*ip, cur_->loaded->sm, spec, fo};
+  struct Cancel : repair::Observer {
+    const repair::CancelToken *token = nullptr;
+    const repair::CancelToken *cancel() const override { return token; }
+  } observer;
+  observer.token = opts_.cancel;
+  fix::Problem p{*ip, cur_->loaded->sm, spec, fo, opts_.cancel ? &observer : nullptr};
   fix::Result res = m->run(p);
   r.data["status"] = fix::statusName(res.status);
   Json stats = Json::object();

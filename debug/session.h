@@ -6,6 +6,7 @@
 
 #include "debug/spec.h"
 #include "ir/interp.h"
+#include "repair/common/observer.h"
 #include "session/program.h"
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,8 @@ struct Options {
   std::string ints = "math";      ///< math or bv32
   std::string solver = "z3";      ///< for localize and repair
   unsigned repairTimeoutMs = 120000;
+  /// Raised (by Ctrl-C) to stop a running `repair` at its next step; nullptr: none.
+  const repair::CancelToken *cancel = nullptr;
 };
 
 /// What one command did. `moved`: the run moved or its state changed (the position and heap are shown).

@@ -190,6 +190,8 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
         text += (text.empty() ? "" : " ") + x;
       if (o.echo && !o.json)
         out << "(locus) " << text << "\n";
+      if (o.beforeCommand)
+        o.beforeCommand();
       const Command *c = find(w[0]);
       Reply r;
       std::vector<std::string> args(w.begin() + 1, w.end());

@@ -5,6 +5,7 @@
 
 #include "debug/session.h"
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 
@@ -15,6 +16,8 @@ struct ShellOptions {
   bool interactive = false; ///< read from the terminal with libedit (else plain lines from `in`)
   bool echo = false;        ///< print each command before its reply (scripts: a readable transcript)
   std::string svgDir;       ///< write the heap as SVG after every command that moves the run (empty: none)
+  /// Called before each command (the driver lowers a Ctrl-C that stopped the previous one).
+  std::function<void()> beforeCommand;
 };
 
 /// The help text: every command with one line.

@@ -42,16 +42,18 @@ void installInterruptHandler(std::function<void()> stopping) {
   wakeFd = fds[1];
   notice = std::move(stopping);
   std::thread([fd = fds[0]] {
-    char c;
-    ssize_t n;
-    while ((n = read(fd, &c, 1)) < 0 && errno == EINTR) {
+    for (;;) { // one wake-up per signal that raised the token (rearmInterrupt lets another one in)
+      char c;
+      ssize_t n;
+      while ((n = read(fd, &c, 1)) < 0 && errno == EINTR) {
+      }
+      if (n != 1)
+        return;
+      backends::interruptChecks();
+      std::lock_guard<std::mutex> lock(noticeMutex);
+      if (notice)
+        notice();
     }
-    if (n != 1)
-      return;
-    backends::interruptChecks();
-    std::lock_guard<std::mutex> lock(noticeMutex);
-    if (notice)
-      notice();
   }).detach();
   struct sigaction sa {};
   sa.sa_handler = onSignal;
@@ -59,6 +61,15 @@ void installInterruptHandler(std::function<void()> stopping) {
   sa.sa_flags = SA_RESTART;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+}
+
+void rearmInterrupt() {
+  if (signals.load() == 0)
+    return;
+  token.reset();
+  backends::clearInterrupt();
+  firstSignal.store(0);
+  signals.store(0);
 }
 
 void dropInterruptNotice() {

@@ -1,4 +1,5 @@
-// Ctrl-C and SIGTERM for the commands that can stop early and say what they found (verify, localize, repair).
+// Ctrl-C and SIGTERM for the commands that can stop early and say what they found (verify, localize, repair),
+// and for the debugger, whose session goes on after the command a signal stopped.
 #pragma once
 
 #include "repair/common/observer.h"
@@ -14,6 +15,9 @@ namespace locus::tools {
 /// signal ends locus at once with exit code 128 + the signal's number (130 for SIGINT, 143 for SIGTERM).
 /// `notice` runs on that thread once, after the solvers were told (it says the command is stopping).
 void installInterruptHandler(std::function<void()> notice);
+/// After the command a signal stopped, in a session that goes on (the debugger): the token and the solvers'
+/// interrupt lowered, and the next signal is a first one again.
+void rearmInterrupt();
 /// Forgets the `notice` (before what it refers to goes away); a signal after it prints nothing.
 void dropInterruptNotice();
 /// The token the first signal raises (never raised before installInterruptHandler).

@@ -410,6 +410,12 @@ int locusMain(int argc, char **argv) {
   struct DropNotice { // the notice below refers to `rep`: forgotten before `rep` goes away
     ~DropNotice() { tools::dropInterruptNotice(); }
   } dropNotice;
+  if (debugCmd.cmd->parsed()) // Ctrl-C stops the running command; the session goes on
+    tools::installInterruptHandler([&rep] {
+      rep.notice("locus: " + tools::interruptSignal() +
+                 ": stopping the running command (interrupt again to end locus at once; quit or Ctrl-D ends "
+                 "the session)");
+    });
   if (verifyCmds.verify->parsed() || localizeCmd.cmd->parsed() || repairCmd.cmd->parsed())
     tools::installInterruptHandler([&rep] { // the commands that stop early and say what they found
       rep.notice("locus: " + tools::interruptSignal() +

@@ -25,6 +25,8 @@ class CancelToken {
 public:
   void cancel() noexcept { flag_.store(true, std::memory_order_relaxed); }
   bool cancelled() const noexcept { return flag_.load(std::memory_order_relaxed); }
+  /// Lowers the flag again (a session that goes on after the command a signal stopped).
+  void reset() noexcept { flag_.store(false, std::memory_order_relaxed); }
 
 private:
   std::atomic<bool> flag_{false};

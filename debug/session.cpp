@@ -84,6 +84,7 @@ void Session::startOn(std::shared_ptr<Version> v) {
   ir::Interpreter interp(prog(), io);
   exec_.emplace(interp.start(entry_, args_));
   arrivals_.clear();
+  nodesAtStart_ = static_cast<uint32_t>(exec_->state().heap.size());
   if (std::optional<ir::Position> p = exec_->position())
     arrivals_[{p->stmt->id, p->recheck}] = 1;
   drawn_.reset();
@@ -95,6 +96,7 @@ Reply Session::start() {
   startOn(cur_);
   specs_.clear();
   executed_.clear();
+  executedAll_.clear();
   pastFirst_ = false;
   current_.reset();
   Reply r;
@@ -124,6 +126,7 @@ void Session::moveUntil(const std::function<bool(const ir::Position &)> &stop, b
     }
     if (pastFirst_)
       executed_.insert(p.stmt->id);
+    executedAll_.insert(p.stmt->id);
     if (stop(p))
       return true;
     // a breakpoint: the first statement of a construct on its line
@@ -463,6 +466,10 @@ Reply Session::print(const std::string &what) const {
 
 // ---- specifications and checkpoints ---------------------------------------------------------------------
 
+bool Session::onePoint() const {
+  return std::all_of(specs_.begin(), specs_.end(), [&](const Spec &s) { return s.point == specs_.front().point; });
+}
+
 void Session::record(const Spec &sp) {
   if (specs_.empty()) { // the first spec: the region repair looks at starts here
     executed_.clear();
@@ -491,6 +498,7 @@ Reply Session::spec() {
   c.arrivals = arrivals_;
   c.specs = specs_;
   c.executed = executed_;
+  c.executedAll = executedAll_;
   c.pastFirst = pastFirst_;
   c.where = where();
   checkpoints_.push_back(std::move(c));
@@ -533,6 +541,7 @@ Reply Session::resume(unsigned id) {
   arrivals_ = c.arrivals;
   specs_ = c.specs;
   executed_ = c.executed;
+  executedAll_ = c.executedAll;
   pastFirst_ = c.pastFirst;
   current_ = id;
   drawn_.reset();
@@ -652,7 +661,7 @@ std::optional<ir::Program> Session::instrumented(std::string &err) const {
   };
   for (ir::Procedure &pr : p.procs)
     wrap(pr.body);
-  err = instrument(p, entry_, specs_, false);
+  err = instrument(p, entry_, specs_, false, {}, nodesAtStart_);
   if (!err.empty())
     return std::nullopt;
   return p;
@@ -714,11 +723,12 @@ Reply Session::localize() {
   // The region the specs cover: what the session ran since the first spec (repair changes these first).
   std::set<uint32_t> region;
   ir::StmtIndex sidx(*ip);
-  for (ir::StmtId id : executed_)
+  for (ir::StmtId id : onePoint() ? executedAll_ : executed_)
     if (const ir::Stmt *st = sidx.find(id);
         st && st->loc.file == mainFile() && lo.procs->count(sidx.procOf(id)))
       region.insert(st->loc.line);
-  r.message += "\nRun since the first spec (repair changes these lines first):";
+  r.message += onePoint() ? "\nRun up to the spec (repair changes these lines first):"
+                          : "\nRun since the first spec (repair changes these lines first):";
   for (uint32_t l : region)
     r.message += " " + std::to_string(l);
   if (region.empty())
@@ -808,15 +818,18 @@ Reply Session::repair() {
   std::vector<Spec> specs = specs_;
   std::string before = cur_->text;
   std::string entryName = opts_.entry;
-  spec.prepare = [specs, before, entryName](ir::Program &p, const std::string &after) {
-    return instrument(p, p.procIndex(entryName), specs, true, lineMapOf(before, after));
+  uint32_t nodes = nodesAtStart_;
+  spec.prepare = [specs, before, entryName, nodes](ir::Program &p, const std::string &after) {
+    return instrument(p, p.procIndex(entryName), specs, true, lineMapOf(before, after), nodes);
   };
   fix::Options fo;
   // Locked first: what the session did not run since the first spec (Wolverine2's regions are between the
   // checkpoints; the state at the first one is the user's).
+  // With one spec point, the region is the run up to it.
+  const std::set<ir::StmtId> &region = onePoint() ? executedAll_ : executed_;
   std::unordered_set<ir::StmtId> locked;
   ir::forEachStmt(*ip, [&](const ir::Procedure &, const ir::Stmt &s) {
-    if (!executed_.count(s.id))
+    if (!region.count(s.id))
       locked.insert(s.id);
   });
   fo.locked = std::move(locked);
@@ -904,6 +917,7 @@ Reply Session::hotPatch(const std::string &patched, Reply r) {
   startOn(v);
   specs_ = moved;
   executed_.clear();
+  executedAll_.clear();
   pastFirst_ = false;
   if (!specs_.empty()) {
     const Point &pt = specs_.back().point;

@@ -108,7 +108,7 @@ private:
     std::shared_ptr<ir::Execution> exec; ///< a clone of the run at the checkpoint (never stepped)
     std::map<std::pair<ir::StmtId, bool>, uint64_t> arrivals;
     std::vector<Spec> specs; ///< every spec on the path from the first checkpoint to this one
-    std::set<ir::StmtId> executed;
+    std::set<ir::StmtId> executed, executedAll;
     bool pastFirst = false;
     std::string where;
   };
@@ -118,6 +118,8 @@ private:
   uint32_t mainFile() const;
   bool needRun(Reply &r) const;
   void record(const Spec &sp);
+  /// Whether every spec is at one point (the region then runs from the start).
+  bool onePoint() const;
   /// Runs until `stop` holds for a position (counting arrivals; a breakpoint stops too when `breaks`).
   void moveUntil(const std::function<bool(const ir::Position &)> &stop, bool breaks);
   void startOn(std::shared_ptr<Version> v);
@@ -143,6 +145,7 @@ private:
   /// The statements the run executed since the first spec (what repair may change first: the others are
   /// locked in its first attempt), and whether the run is past that spec.
   std::set<ir::StmtId> executed_;
+  std::set<ir::StmtId> executedAll_; ///< since the start (the region when every spec is at one point)
   bool pastFirst_ = false;
   std::vector<Checkpoint> checkpoints_;
   std::optional<unsigned> current_; ///< the checkpoint the session last recorded or resumed
@@ -150,6 +153,7 @@ private:
   std::set<unsigned> breaks_;
   std::set<unsigned> trusted_;     ///< source lines whose statements repair must keep (`trust`)
   std::optional<ir::State> drawn_; ///< the state of the last heap drawing
+  uint32_t nodesAtStart_ = 0;      ///< heap nodes before the first statement (input nodes, global arrays)
   std::string tempDir_;
   unsigned versions_ = 0;
   unsigned repairs_ = 0;

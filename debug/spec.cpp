@@ -24,6 +24,7 @@ std::string Fact::text() const {
   case Kind::Null: return lhs.text() + " == null";
   case Kind::Scalar: return lhs.text() + " == " + ir::toString(value);
   case Kind::Cond: return std::string("the loop condition is ") + (truth ? "true" : "false");
+  case Kind::Node: return lhs.text() + " == n" + std::to_string(value.node);
   }
   return {};
 }
@@ -58,9 +59,12 @@ std::vector<Fact> capture(const ir::Program &prog, uint32_t proc, const std::vec
       return;
     }
     auto it = name.find(v.node);
-    if (it == name.end()) { // the node's name: this path
+    if (it == name.end()) { // the node's name: this path; and which node it is
       name.emplace(v.node, p);
       queue.push_back(v.node);
+      f.kind = Fact::Kind::Node;
+      f.value = v;
+      facts.push_back(f);
       return;
     }
     f.kind = Fact::Kind::SamePath;
@@ -169,7 +173,8 @@ bool findSlot(std::vector<ir::Stmt> &block, ir::StmtId id, Slot &out) {
 /// Builds the checks of one point's specs into a statement list.
 class Builder {
 public:
-  Builder(ir::Program &prog, uint32_t proc, ir::StmtId &nextId) : prog_(prog), proc_(proc), nextId_(nextId) {}
+  Builder(ir::Program &prog, uint32_t proc, ir::StmtId &nextId, std::map<uint32_t, ir::VarRef> &nodes)
+      : prog_(prog), proc_(proc), nextId_(nextId), nodes_(nodes) {}
 
   /// The checks of `specs` at a place guarded by `guard`, counting arrivals in global `counter`; the
   /// loop `loop` is the one whose condition Cond facts read (nullptr: none).
@@ -300,6 +305,16 @@ private:
       return ir::Expr::binary(ir::Op::Eq, l->first, r->first);
     }
     case Fact::Kind::Null: return ir::Expr::binary(ir::Op::Eq, l->first, ir::Expr::nullLit());
+    case Fact::Kind::Node: {
+      if (l->second.kind != ir::Type::Ref) {
+        err = "'" + f.lhs.text() + "' is not a record reference";
+        return std::nullopt;
+      }
+      std::optional<ir::VarRef> g = nodeGlobal(f.value.node, l->second, err);
+      if (!g)
+        return std::nullopt;
+      return ir::Expr::binary(ir::Op::Eq, l->first, ir::Expr::varUse(*g, l->second));
+    }
     case Fact::Kind::Scalar:
       if (l->second.kind == ir::Type::Bool && f.value.kind == ir::Type::Bool)
         return ir::Expr::binary(ir::Op::Eq, l->first, ir::Expr::boolLit(f.value.i != 0));
@@ -313,9 +328,32 @@ private:
     return std::nullopt;
   }
 
+  /// The ghost global that holds node nK once it is allocated (of the record type `t`).
+  std::optional<ir::VarRef> nodeGlobal(uint32_t k, const ir::Type &t, std::string &err) {
+    if (auto it = nodes_.find(k); it != nodes_.end()) {
+      if (!(prog_.globals[it->second.index].type == t)) {
+        err = "node n" + std::to_string(k) + " is named with two types";
+        return std::nullopt;
+      }
+      return it->second;
+    }
+    ir::Var g;
+    g.name = "__spec_n" + std::to_string(k);
+    while (prog_.globalIndex(g.name) != ir::kNone)
+      g.name += "_";
+    g.type = t;
+    g.kind = ir::VarKind::Global;
+    g.temp = true;
+    prog_.globals.push_back(g);
+    ir::VarRef r{true, static_cast<uint32_t>(prog_.globals.size() - 1)};
+    nodes_.emplace(k, r);
+    return r;
+  }
+
   ir::Program &prog_;
   uint32_t proc_;
   ir::StmtId &nextId_;
+  std::map<uint32_t, ir::VarRef> &nodes_;
   SourceLoc loc_;
 };
 
@@ -335,10 +373,98 @@ void beforeContinues(std::vector<ir::Stmt> &body,
   }
 }
 
+/// After every allocation: the node counter advanced, and the node a Node fact names kept in its global.
+std::string countNodes(ir::Program &prog, uint32_t entry, const std::map<uint32_t, ir::VarRef> &nodes,
+                       uint32_t nodesAtStart, ir::StmtId &nextId) {
+  if (entry == ir::kNone || entry >= prog.procs.size())
+    return "internal error: no entry procedure for the specs";
+  ir::Var cv;
+  cv.name = "__spec_nodes";
+  while (prog.globalIndex(cv.name) != ir::kNone)
+    cv.name += "_";
+  cv.type = ir::Type::intType();
+  cv.kind = ir::VarKind::Global;
+  cv.temp = true;
+  prog.globals.push_back(cv);
+  ir::VarRef counter{true, static_cast<uint32_t>(prog.globals.size() - 1)};
+  ir::Expr count = ir::Expr::varUse(counter, cv.type);
+  auto stmt = [&](ir::Stmt::Kind k, const ir::Expr &guard, SourceLoc loc) {
+    ir::Stmt s;
+    s.kind = k;
+    s.id = nextId++;
+    s.guard = guard;
+    s.loc = loc;
+    return s;
+  };
+  auto concrete = [&](std::vector<ir::Stmt> body, SourceLoc loc) {
+    ir::Stmt c = stmt(ir::Stmt::Concrete, ir::Expr::boolLit(true), loc);
+    c.body = std::move(body);
+    return c;
+  };
+  for (uint32_t pi = 0; pi < prog.procs.size(); ++pi) {
+    ir::Procedure &pr = prog.procs[pi];
+    std::optional<ir::VarRef> hit; // a bool temporary of this procedure, made when needed
+    std::function<void(std::vector<ir::Stmt> &)> walk = [&](std::vector<ir::Stmt> &block) {
+      for (size_t i = 0; i < block.size(); ++i) {
+        if (block[i].isCompound()) {
+          walk(block[i].body);
+          continue;
+        }
+        if (block[i].kind != ir::Stmt::New && block[i].kind != ir::Stmt::NewArray)
+          continue;
+        const ir::Stmt s = block[i];
+        std::vector<ir::Stmt> after;
+        ir::Stmt inc = stmt(ir::Stmt::Assign, s.guard, s.loc);
+        inc.lhs = counter;
+        inc.value = ir::Expr::binary(ir::Op::Add, count, ir::Expr::intLit(1));
+        after.push_back(inc);
+        ir::Type t = prog.var(pr, s.lhs).type;
+        for (const auto &[k, g] : nodes) {
+          if (s.kind != ir::Stmt::New || !(prog.globals[g.index].type == t))
+            continue;
+          if (!hit) {
+            ir::Var v;
+            v.name = "__spec_allocated";
+            while (pr.varIndex(v.name) != ir::kNone)
+              v.name += "_";
+            v.type = ir::Type::boolType();
+            v.temp = true;
+            pr.vars.push_back(v);
+            hit = ir::VarRef{false, static_cast<uint32_t>(pr.vars.size() - 1)};
+          }
+          ir::Stmt reset = stmt(ir::Stmt::Assign, ir::Expr::boolLit(true), s.loc);
+          reset.lhs = *hit;
+          reset.value = ir::Expr::boolLit(false);
+          ir::Stmt test = stmt(ir::Stmt::Assign, s.guard, s.loc);
+          test.lhs = *hit;
+          test.value = ir::Expr::binary(ir::Op::Eq, count, ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(k))));
+          ir::Stmt keep = stmt(ir::Stmt::Assign, ir::Expr::varUse(*hit, ir::Type::boolType()), s.loc);
+          keep.lhs = g;
+          keep.value = ir::Expr::varUse(s.lhs, t);
+          after.push_back(reset);
+          after.push_back(test);
+          after.push_back(keep);
+        }
+        block.insert(block.begin() + static_cast<std::ptrdiff_t>(i) + 1, concrete(std::move(after), s.loc));
+        ++i;
+      }
+    };
+    walk(pr.body);
+  }
+  ir::Stmt init = stmt(ir::Stmt::Assign, ir::Expr::boolLit(true), prog.procs[entry].loc);
+  init.lhs = counter;
+  init.value = ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(nodesAtStart)));
+  std::vector<ir::Stmt> first;
+  first.push_back(init);
+  std::vector<ir::Stmt> &body = prog.procs[entry].body;
+  body.insert(body.begin(), concrete(std::move(first), prog.procs[entry].loc));
+  return {};
+}
+
 } // namespace
 
 std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec> &specs, bool byLocation,
-                       const std::function<uint32_t(uint32_t)> &lineMap) {
+                       const std::function<uint32_t(uint32_t)> &lineMap, uint32_t nodesAtStart) {
   // Group the specs by the statement (and side) they are at.
   std::map<std::tuple<uint32_t, ir::StmtId, bool>, std::vector<const Spec *>> at;
   for (const Spec &sp : specs) {
@@ -368,6 +494,7 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
   });
   ir::StmtId nextId = prog.maxStmtId() + 1;
   unsigned counters = 0;
+  std::map<uint32_t, ir::VarRef> nodes; // node nK → the ghost global holding it
   // Every point must be reached as often as its specs say: checked when the entry returns.
   std::vector<ir::Stmt> reached;
   for (auto &[key, list] : at) {
@@ -402,7 +529,7 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
     ir::Stmt &target = (*slot.block)[slot.index];
     ir::Stmt loopCopy = target; // the loop (Cond facts read its condition); copied: insertion moves it
     const ir::Stmt *loop = loopCopy.kind == ir::Stmt::While ? &loopCopy : nullptr;
-    Builder b(prog, proc, nextId);
+    Builder b(prog, proc, nextId, nodes);
     std::string err;
     std::function<std::optional<ir::Stmt>(const ir::Expr &)> make = [&](const ir::Expr &guard) {
       return b.block(list, guard, counter, loop, loopCopy.loc, err);
@@ -424,6 +551,9 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
       return err;
     target.body.push_back(std::move(*c));
   }
+  if (!nodes.empty())
+    if (std::string err = countNodes(prog, entry, nodes, nodesAtStart, nextId); !err.empty())
+      return err;
   if (!reached.empty()) {
     if (entry == ir::kNone || entry >= prog.procs.size())
       return "internal error: no entry procedure for the specs";

@@ -40,10 +40,11 @@ struct Path {
   friend bool operator==(const Path &, const Path &) = default;
 };
 
-/// One fact: `lhs == rhs`, where rhs is another path (the same node), null, or a scalar; or (Cond) the loop
+/// One fact: `lhs == rhs`, where rhs is another path (the same node), null, a scalar, or (Node) the node
+/// `value.node` itself — the node the run allocated as nK, not merely one of the same shape; or (Cond) the loop
 /// at the point reads its condition as `truth` (`enter`: true, `leave`: false).
 struct Fact {
-  enum class Kind : uint8_t { SamePath, Null, Scalar, Cond };
+  enum class Kind : uint8_t { SamePath, Null, Scalar, Cond, Node };
   Kind kind = Kind::Scalar;
   Path lhs;
   Path rhs;                 ///< SamePath
@@ -63,6 +64,7 @@ struct Spec {
 /// tracked variable's value (a reference as the path to its node) and every field of every node reachable
 /// from them (a node is named by its first path in breadth-first order from the variables, globals first).
 /// `tracked`: the variable names to track (nullopt: every variable in scope but the lowering's temporaries).
+/// Each node named is also pinned to its identity (`head.next == n1`: a Node fact).
 /// Arrays are not described (a note in `skipped`).
 std::vector<Fact> capture(const ir::Program &prog, uint32_t proc, const std::vector<ir::Value> &vars,
                           const ir::State &st, const std::optional<std::set<std::string>> &tracked,
@@ -86,8 +88,11 @@ Found locate(const ir::Program &prog, const Point &p, bool byLocation,
 /// returns, every point must have been reached as often as its specs say (a repair that skips a point
 /// does not meet its facts). `byLocation`/`lineMap` as for locate. Returns an error message ("" on
 /// success): a point or a variable that is not there.
+/// Node facts: every allocation (`new`, `new T[n]`) counts nodes from `nodesAtStart` (the nodes that exist
+/// when the entry starts: input nodes, global arrays), so the run's K-th node is nK as in the interpreter,
+/// and the node a fact names is kept in a ghost global when it is allocated.
 std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec> &specs, bool byLocation,
-                       const std::function<uint32_t(uint32_t)> &lineMap = {});
+                       const std::function<uint32_t(uint32_t)> &lineMap = {}, uint32_t nodesAtStart = 0);
 
 /// The line map of an edit of a text: line n of `before` → its line in `after` (changed lines map to their
 /// counterpart in a changed block of the same size, else to the block's first line).

@@ -155,7 +155,7 @@ struct InsertSlot {
 };
 
 /// The entities of a procedure: its variables and the globals, not the lowering's temporaries (nor the
-/// debugger's counters, debug/spec.h: no source form).
+/// debugger's counters, debug/spec.h, nor a C function's result: no source form).
 struct Scope {
   std::vector<ir::VarRef> vars;
 };
@@ -163,8 +163,12 @@ struct Scope {
 Scope scopeOf(const ir::Program &prog, uint32_t proc) {
   Scope s;
   const ir::Procedure &pr = prog.procs.at(proc);
+  // C has no name for a function's result (GCL's `returns (r: T)` does)
+  bool c = pr.loc.file < prog.files.size() && patch::languageOf(prog.files[pr.loc.file]) == patch::Language::C;
   for (uint32_t i = 0; i < pr.vars.size(); ++i) {
     const ir::Var &v = pr.vars[i];
+    if (c && v.kind == ir::VarKind::Return)
+      continue;
     if (!v.temp && (v.type.isInt() || v.type.kind == ir::Type::Bool || v.type.kind == ir::Type::Ref))
       s.vars.push_back({false, i});
   }
@@ -1345,13 +1349,15 @@ private:
                     "internal error: a repair did not re-verify from its patched source: " + internal);
     if (!r.repairs.empty())
       return finish(Status::Repaired);
-    if (o == Outcome::Stopped)
-      return finish(
-          Status::Unknown,
-          stopReason(p, message.empty() ? "the time limit ran out before a repair was found" : message));
+    std::string notRendered;
     if (r.stats["unrenderable"] > 0 && !unrenderable.empty())
-      message += " (" + std::to_string(static_cast<size_t>(r.stats["unrenderable"])) +
-                 " repairs found could not be written as source, e.g.: " + unrenderable + ")";
+      notRendered = " (" + std::to_string(static_cast<size_t>(r.stats["unrenderable"])) +
+                    " repairs found could not be written as source, e.g.: " + unrenderable + ")";
+    if (o == Outcome::Stopped)
+      return finish(Status::Unknown,
+                    stopReason(p, message.empty() ? "the time limit ran out before a repair was found" : message) +
+                        notRendered);
+    message += notRendered;
     return finish(Status::NotRepaired, message);
   }
 };

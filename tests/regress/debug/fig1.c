@@ -1,32 +1,34 @@
 // SLOW
 // Wolverine2's Fig. 1 walkthrough as a debugger session (docs/debug.md): examples/reverse_buggy.c stepped to
 // the loop of reverse, the states the user expects recorded at three checkpoints (two loop iterations forced
-// with `enter` and corrected with `change`), a first repair (the loop test and the wrong field: bugs 1 and 2)
-// hot-patched into the session, two more iterations in the repaired program, `leave`, `head` corrected at
-// the return, a second repair (the missing `head = temp1->prev`: bug 3), `rewrite`; the session saved and
+// with `enter` and corrected with `change`), a first repair (the wrong field, bug 2, and a loop test that
+// holds as far as the specs go) hot-patched into the session, two more iterations in the repaired program,
+// `leave`, `head` corrected at the return, a second repair (the loop test, bug 1, and the missing
+// `head = temp1->prev`, bug 3), `rewrite`; the session saved and
 // replayed with --script gives the same repairs. The session is the bundled examples/reverse_fig1.dbg.
 // RUN: cd %t && (cat %S/../../../examples/reverse_fig1.dbg; echo 'save fig1_saved.dbg') > s.dbg && locus debug %S/../../../examples/reverse_buggy.c --script s.dbg
 // CHECK: (locus) spec
-// CHECK-NEXT: Program states added: 10 facts -- Checkpoint 0
+// CHECK-NEXT: Program states added: 14 facts -- Checkpoint 0
 // CHECK: (locus) enter
 // CHECK-NEXT: Entering the loop at line 41 (forced); recorded: its condition must be true here
 // CHECK: (locus) change n4 -> prev n3
-// CHECK: Program states added: 10 facts -- Checkpoint 1
-// CHECK: Program states added: 10 facts -- Checkpoint 2
+// CHECK: Program states added: 14 facts -- Checkpoint 1
+// CHECK: Program states added: 14 facts -- Checkpoint 2
 // CHECK: (locus) repair
 // CHECK-NEXT: Repair synthesized in {{[0-9.]+}} s (proof-guided, 5 specs):
-// CHECK-NEXT: reverse_buggy.c:41:10: temp1 != 0 → current != 0
+// CHECK-NEXT: reverse_buggy.c:41:10: temp1 != 0 → temp1 == 0
 // CHECK: temp2 = current->next
 // CHECK: Hot-patched: the repaired program reaches checkpoint 2 at line 41 with its state
-// CHECK-NEXT: reverse_buggy.c:41  while (current != NULL) {   [reverse]
+// CHECK-NEXT: reverse_buggy.c:41  while (temp1 == NULL) {   [reverse]
 // CHECK: (locus) enter
-// CHECK-NEXT: Entering the loop at line 41 (its condition agrees)
+// CHECK-NEXT: Entering the loop at line 41 (forced)
 // CHECK: (locus) leave
 // CHECK-NEXT: Leaving the loop at line 41 (its condition agrees); recorded: its condition must be false here
 // CHECK: (locus) change head n1
-// CHECK: Program states added: 9 facts -- Checkpoint 3
+// CHECK: Program states added: 13 facts -- Checkpoint 3
 // CHECK: (locus) repair
 // CHECK-NEXT: Repair synthesized in {{[0-9.]+}} s (proof-guided, 9 specs):
+// CHECK-NEXT: reverse_buggy.c:41:10: temp1 == 0 → current != 0
 // CHECK-NEXT: reverse_buggy.c:41:3: inserted after: head = temp1->prev
 // CHECK-NEXT: Hot-patched: the repaired program reaches checkpoint 3 at line 59 with its state
 // CHECK: (locus) rewrite

@@ -88,9 +88,11 @@ TEST_CASE("stepping, changes and a spec's facts") {
   REQUIRE(sp.ok);
   std::vector<std::string> facts = sp.data["facts"].get<std::vector<std::string>>();
   INFO(sp.data.dump());
-  // globals first: head names n3; a and b are null; the nodes' fields by their paths
-  CHECK(facts == std::vector<std::string>{"a == null", "b == null", "head.val == 1", "head.next.val == 2",
-                                          "head.next.next.next == null", "head.next.next.val == 3"});
+  // globals first: head names n3 (and is n3); a and b are null; the nodes' fields by their paths, each node
+  // named by its first path is pinned to its identity
+  CHECK(facts == std::vector<std::string>{"head == n3", "a == null", "b == null", "head.next == n2", "head.val == 1",
+                                          "head.next.next == n1", "head.next.val == 2", "head.next.next.next == null",
+                                          "head.next.next.val == 3"});
   CHECK(s.next().ok);
   CHECK(s.change("a", "n2").ok);
   CHECK(s.print("a.val").message == "a.val = 2");
@@ -281,4 +283,50 @@ TEST_CASE("the shell survives random command streams (fixed seed)") {
   CHECK_NOTHROW(t = transcript(s, script.str(), &failed));
   CHECK(failed > 0);      // bad commands are answered with a message
   CHECK(t.size() > 1000); // and the session went on
+}
+
+TEST_CASE("a node fact pins the node itself, not one of the same shape") {
+  // Two nodes of the same value: a spec that head.next is n1 is not met by n2, which looks the same.
+  testing::TempDir d("locus-debug");
+  const char *text = R"(type Node { next: Node; val: int; }
+proc main()
+{
+  var a: Node;
+  var b: Node;
+  var h: Node;
+  a := new Node;
+  b := new Node;
+  h := new Node;
+  h.next := a;
+  h := h;
+}
+)";
+  session::Source src;
+  src.file = write(d, "same.gcl", text);
+  std::unique_ptr<session::Loaded> l = session::load(src);
+  REQUIRE(l->prog);
+  const ir::Program &p = *l->prog;
+  const ir::Stmt *last = nullptr;
+  ir::forEachStmt(p, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (s.loc.line == 11 && !last)
+      last = &s;
+  });
+  REQUIRE(last);
+  Spec sp;
+  sp.origin = "checkpoint 0";
+  sp.point = pointOf(p, p.procIndex("main"), *last, false, 1);
+  Fact f;
+  f.kind = Fact::Kind::Node;
+  f.lhs = Path{"h", false, {"next"}};
+  f.value = ir::Value::ofRef(1); // a's node
+  sp.facts = {f};
+  ir::Program q = p;
+  REQUIRE(instrument(q, q.procIndex("main"), {sp}, false).empty());
+  CHECK(ir::Interpreter(q).run(q.procIndex("main")).kind == ir::OutcomeKind::Ok);
+  sp.facts[0].value = ir::Value::ofRef(2); // b's node: same shape, another node
+  ir::Program r = p;
+  REQUIRE(instrument(r, r.procIndex("main"), {sp}, false).empty());
+  ir::Outcome o = ir::Interpreter(r).run(r.procIndex("main"));
+  CHECK(o.kind == ir::OutcomeKind::Failure);
+  CHECK(o.message.find("h.next == n2") != std::string::npos);
 }

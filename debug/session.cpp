@@ -73,13 +73,34 @@ uint32_t Session::mainFile() const {
 
 // ---- running -------------------------------------------------------------------------------------------
 
-void Session::startOn(std::shared_ptr<Version> v) {
-  cur_ = std::move(v);
+ir::InterpOptions Session::interpOptions() const {
   ir::InterpOptions io;
   io.ints = opts_.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   io.nondetValues = opts_.nondets;
   io.seed = opts_.seed;
   io.input = opts_.input;
+  return io;
+}
+
+std::optional<ir::Program> Session::queryProgram(const std::string &command, Reply &r) const {
+  r.ok = false;
+  if (specs_.empty()) {
+    r.message = command + ": no specification yet (spec records one)";
+    return std::nullopt;
+  }
+  std::string err;
+  std::optional<ir::Program> ip = instrumented(err);
+  if (!ip) {
+    r.message = command + ": " + err;
+    return std::nullopt;
+  }
+  r.ok = true;
+  return ip;
+}
+
+void Session::startOn(std::shared_ptr<Version> v) {
+  cur_ = std::move(v);
+  ir::InterpOptions io = interpOptions();
   io.traceLimit = 1000;
   ir::Interpreter interp(prog(), io);
   exec_.emplace(interp.start(entry_, args_));
@@ -467,7 +488,8 @@ Reply Session::print(const std::string &what) const {
 // ---- specifications and checkpoints ---------------------------------------------------------------------
 
 bool Session::onePoint() const {
-  return std::all_of(specs_.begin(), specs_.end(), [&](const Spec &s) { return s.point == specs_.front().point; });
+  return std::all_of(specs_.begin(), specs_.end(),
+                     [&](const Spec &s) { return s.point == specs_.front().point; });
 }
 
 void Session::record(const Spec &sp) {
@@ -669,35 +691,12 @@ std::optional<ir::Program> Session::instrumented(std::string &err) const {
 
 // ---- localize and repair -------------------------------------------------------------------------------
 
-namespace {
-
-/// The failing run of the instrumented program on the session's inputs: the first fact the program misses.
-struct SpecFailure {
-  std::optional<repair::Failure> failure;
-  std::string message;
-};
-
-} // namespace
-
 Reply Session::localize() {
   Reply r;
-  if (specs_.empty()) {
-    r.ok = false;
-    r.message = "localize: no specification yet (spec records one)";
+  std::optional<ir::Program> ip = queryProgram("localize", r);
+  if (!ip)
     return r;
-  }
-  std::string err;
-  std::optional<ir::Program> ip = instrumented(err);
-  if (!ip) {
-    r.ok = false;
-    r.message = "localize: " + err;
-    return r;
-  }
-  ir::InterpOptions io;
-  io.ints = opts_.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
-  io.nondetValues = opts_.nondets;
-  io.seed = opts_.seed;
-  io.input = opts_.input;
+  ir::InterpOptions io = interpOptions();
   io.recordTrace = true;
   ir::Interpreter interp(*ip, io);
   repair::Failure f;
@@ -780,24 +779,11 @@ std::shared_ptr<Version> Session::compileText(const std::string &text, std::stri
 
 Reply Session::repair() {
   Reply r;
-  if (specs_.empty()) {
-    r.ok = false;
-    r.message = "repair: no specification yet (spec records one)";
+  std::optional<ir::Program> ip = queryProgram("repair", r);
+  if (!ip)
     return r;
-  }
-  std::string err;
-  std::optional<ir::Program> ip = instrumented(err);
-  if (!ip) {
-    r.ok = false;
-    r.message = "repair: " + err;
-    return r;
-  }
   // The inputs of the session's run, fixed; the bound covers it.
-  ir::InterpOptions io;
-  io.ints = opts_.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
-  io.nondetValues = opts_.nondets;
-  io.seed = opts_.seed;
-  io.input = opts_.input;
+  ir::InterpOptions io = interpOptions();
   io.recordTrace = false;
   ir::Outcome run = ir::Interpreter(prog(), io).run(entry_, args_);
   uint64_t iters = run.maxIterations;

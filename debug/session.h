@@ -114,6 +114,10 @@ private:
   };
 
   const ir::Program &prog() const;
+  /// The interpreter's options of the session's run (its inputs).
+  ir::InterpOptions interpOptions() const;
+  /// The program of localize's and repair's query (instrumented()), or nullopt with `r` saying why.
+  std::optional<ir::Program> queryProgram(const std::string &command, Reply &r) const;
   /// The index of the user's file (the current version's) in the program's file table.
   uint32_t mainFile() const;
   bool needRun(Reply &r) const;

@@ -437,7 +437,8 @@ std::string countNodes(ir::Program &prog, uint32_t entry, const std::map<uint32_
           reset.value = ir::Expr::boolLit(false);
           ir::Stmt test = stmt(ir::Stmt::Assign, s.guard, s.loc);
           test.lhs = *hit;
-          test.value = ir::Expr::binary(ir::Op::Eq, count, ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(k))));
+          test.value =
+              ir::Expr::binary(ir::Op::Eq, count, ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(k))));
           ir::Stmt keep = stmt(ir::Stmt::Assign, ir::Expr::varUse(*hit, ir::Type::boolType()), s.loc);
           keep.lhs = g;
           keep.value = ir::Expr::varUse(s.lhs, t);

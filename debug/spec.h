@@ -41,8 +41,8 @@ struct Path {
 };
 
 /// One fact: `lhs == rhs`, where rhs is another path (the same node), null, a scalar, or (Node) the node
-/// `value.node` itself — the node the run allocated as nK, not merely one of the same shape; or (Cond) the loop
-/// at the point reads its condition as `truth` (`enter`: true, `leave`: false).
+/// `value.node` itself — the node the run allocated as nK, not merely one of the same shape; or (Cond) the
+/// loop at the point reads its condition as `truth` (`enter`: true, `leave`: false).
 struct Fact {
   enum class Kind : uint8_t { SamePath, Null, Scalar, Cond, Node };
   Kind kind = Kind::Scalar;

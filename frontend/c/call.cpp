@@ -181,6 +181,8 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     emit(std::move(s));
     return noValue();
   }
+  if (name == "abs" || name == "labs" || name == "llabs")
+    return absCall(ce, name, g);
   if (name == "atoi" || name == "atol" || name == "atoll" || name == "strtol" || name == "strtoll")
     return argvNumber(ce, name, g);
   if (name == "printf" || name == "fprintf" || name == "puts" || name == "putchar")
@@ -294,6 +296,20 @@ Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const E
   }
   loc_ = saved;
   return use(v);
+}
+
+/// `abs(x)`, `labs`, `llabs`: `[g] t := x; [g and x < 0] t := -x` (int arithmetic wraps as everywhere: the
+/// absolute value of the smallest value is itself, as with gcc -fwrapv).
+Expr FnLowering::absCall(const cl::CallExpr *ce, const std::string &name, const Expr &g) {
+  if (ce->getNumArgs() != 1)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  ir::Type t = intTypeOf(ce);
+  Expr x = materialize(rvAs(ce->getArg(0), t, g), g);
+  VarRef r = temp(t);
+  emit(assign(g, r, x));
+  Expr neg = guardAnd(g, Expr::binary(ir::Op::Lt, x, Expr::intLit(ir::BigInt(0), t)));
+  emit(assign(neg, r, Expr::unary(ir::Op::Neg, x)));
+  return use(r);
 }
 
 /// `[g] v := nondet`: the indeterminate value of an uninitialized object.

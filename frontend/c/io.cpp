@@ -2,6 +2,7 @@
 // formats and the uses of argv in main (io.h), and the lowering of the calls (argv numbers, print, scan).
 #include "frontend/c/io.h"
 #include "frontend/c/lowering.h"
+#include "ir/io.h"
 
 #include <clang/AST/ASTContext.h>
 
@@ -27,11 +28,39 @@ std::string directiveText(const std::string &fmt, size_t i) {
 
 } // namespace
 
+namespace {
+
+/// The length modifier at fmt[j] (hh h l ll j z): the width of the integer type it names, 32 for none.
+unsigned lengthModifier(const std::string &fmt, size_t &j, bool &written) {
+  auto at = [&](size_t k) { return k < fmt.size() ? fmt[k] : '\0'; };
+  written = true;
+  if (at(j) == 'h' && at(j + 1) == 'h') {
+    j += 2;
+    return 8;
+  }
+  if (at(j) == 'l' && at(j + 1) == 'l') {
+    j += 2;
+    return 64;
+  }
+  if (at(j) == 'h') {
+    ++j;
+    return 16;
+  }
+  if (at(j) == 'l' || at(j) == 'j' || at(j) == 'z') {
+    ++j;
+    return 64;
+  }
+  written = false;
+  return 32;
+}
+
+} // namespace
+
 std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt, std::string &err) {
   std::vector<FormatPiece> out;
   auto text = [&](char c) {
     if (out.empty() || out.back().kind != FormatPiece::Text)
-      out.push_back({FormatPiece::Text, "", 0, false});
+      out.push_back({FormatPiece::Text, "", 0});
     out.back().text += c;
   };
   for (size_t i = 0; i < fmt.size(); ++i) {
@@ -39,23 +68,35 @@ std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt
       text(fmt[i]);
       continue;
     }
-    size_t j = i + 1;
-    bool isLong = j < fmt.size() && fmt[j] == 'l';
-    if (isLong)
-      ++j;
-    char c = j < fmt.size() ? fmt[j] : '\0';
-    if (c == '%' && !isLong)
+    if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
       text('%');
-    else if (c == 'd' || c == 'i')
-      out.push_back({FormatPiece::Conversion, "", 'd', isLong});
-    else if ((c == 'c' || c == 's') && !isLong)
-      out.push_back({FormatPiece::Conversion, "", c, false});
-    else {
-      err = "printf directive '" + directiveText(fmt, i + 1) +
-            "' (supported: %d, %i, %ld, %li, %c, %s of a string literal, %%)";
-      return std::nullopt;
+      ++i;
+      continue;
     }
-    i = j;
+    size_t j = i + 1;
+    while (j < fmt.size() && std::string("-+ 0").find(fmt[j]) != std::string::npos)
+      ++j;
+    while (j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9')
+      ++j;
+    if (j < fmt.size() && fmt[j] == '.')
+      for (++j; j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9';)
+        ++j;
+    std::string spec = fmt.substr(i + 1, j - i - 1);
+    bool hasLength = false;
+    unsigned bits = lengthModifier(fmt, j, hasLength);
+    char c = j < fmt.size() ? fmt[j] : '\0';
+    bool integer = std::string("diuxXo").find(c) != std::string::npos && c != '\0';
+    if (integer || ((c == 'c' || c == 's') && !hasLength)) {
+      out.push_back(
+          {FormatPiece::Conversion, fmt.substr(i, j - i + 1), c == 'i' ? 'd' : c, bits, spec, hasLength});
+      i = j;
+      continue;
+    }
+    err =
+        "printf directive '" + directiveText(fmt, i + 1) +
+        "' (supported: %d %i %u %x %X %o with hh h l ll j z, %c, %s, the flags '-+ 0', a width, a precision, "
+        "%%)";
+    return std::nullopt;
   }
   return out;
 }
@@ -65,23 +106,27 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
   for (size_t i = 0; i < fmt.size(); ++i) {
     if (isSpace(fmt[i])) {
       if (out.empty() || out.back().kind != FormatPiece::Space)
-        out.push_back({FormatPiece::Space, "", 0, false});
+        out.push_back({FormatPiece::Space, "", 0});
       continue;
     }
     if (fmt[i] != '%') {
-      out.push_back({FormatPiece::Text, std::string(1, fmt[i]), 0, false});
+      out.push_back({FormatPiece::Text, std::string(1, fmt[i]), 0});
+      continue;
+    }
+    if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
+      out.push_back({FormatPiece::Percent, "", 0});
+      ++i;
       continue;
     }
     size_t j = i + 1;
-    bool isLong = j < fmt.size() && fmt[j] == 'l';
-    if (isLong)
-      ++j;
+    bool hasLength = false;
+    unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
     if (c != 'd' && c != 'i') {
-      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i, %ld, %li)";
+      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i with hh h l ll j z, %%)";
       return std::nullopt;
     }
-    out.push_back({FormatPiece::Conversion, "", c, isLong});
+    out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});
     i = j;
   }
   return out;
@@ -208,6 +253,36 @@ Expr FnLowering::argvNumber(const cl::CallExpr *ce, const std::string &name, con
   return v;
 }
 
+namespace {
+
+/// The text printf's `%s` with the flags, width and precision `spec` prints for `text`; nullopt for a flag
+/// other than `-` (`0`, `+`, ` ` are undefined or meaningless for %s).
+std::optional<std::string> literalField(std::string text, const std::string &spec) {
+  size_t j = 0;
+  bool left = false;
+  for (; j < spec.size() && std::string("-+ 0").find(spec[j]) != std::string::npos; ++j) {
+    if (spec[j] != '-')
+      return std::nullopt;
+    left = true;
+  }
+  size_t width = 0;
+  for (; j < spec.size() && spec[j] >= '0' && spec[j] <= '9'; ++j)
+    width = std::min<size_t>(width * 10 + static_cast<size_t>(spec[j] - '0'), ir::kMaxFieldWidth + 1);
+  if (width > ir::kMaxFieldWidth)
+    return std::nullopt;
+  if (j < spec.size() && spec[j] == '.') {
+    size_t precision = 0;
+    for (++j; j < spec.size(); ++j)
+      precision = std::min<size_t>(precision * 10 + static_cast<size_t>(spec[j] - '0'), text.size());
+    text.resize(std::min(text.size(), precision));
+  }
+  if (text.size() < width)
+    text = left ? text + std::string(width - text.size(), ' ') : std::string(width - text.size(), ' ') + text;
+  return text;
+}
+
+} // namespace
+
 /// printf/fprintf(stdout)/puts/putchar → `print`; fprintf(stderr) evaluates its int arguments only.
 Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
   if (wantValue)
@@ -273,19 +348,33 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
       continue;
     }
     const cl::Expr *a = ce->getArg(k++);
+    const std::string &directive = p.text;
     if (p.conv == 's') {
       std::optional<std::string> text = literal(a);
       if (!text)
         unsupported(a, "printf %s of something other than a string literal");
-      s.message += escapePercent(*text);
+      std::optional<std::string> field = literalField(*text, p.spec);
+      if (!field)
+        unsupported(ce->getArg(first),
+                    "printf directive '%" + p.spec + "s' (%s takes '-', a width, a precision)");
+      s.message += escapePercent(*field);
       continue;
     }
-    ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
+    // The argument, promoted: int or unsigned int (long or unsigned long for l ll j z), converted to the
+    // type the directive prints as glibc converts it (`%hhd`: signed char, `%x`: unsigned int, …).
+    const unsigned argBits = p.conv == 'c' || p.bits <= 32 ? 32 : 64;
     std::optional<ir::Type> have = intType(a->getType(), u_.ctx_);
-    if (!have || *have != want)
-      unsupported(a, std::string("printf %") + (p.isLong ? "l" : "") + p.conv + " of an argument of type '" +
-                         a->getType().getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
-    s.message += p.conv == 'c' ? "%c" : "%d";
+    if (!have || have->bits != argBits)
+      unsupported(a, "printf " + directive + " of an argument of type '" + a->getType().getAsString() +
+                         "' (expected '" + (argBits == 64 ? "long" : "int") + "' or its unsigned type)");
+    const bool unsignedConv = p.conv != 'd' && p.conv != 'c';
+    ir::Type want = p.conv == 'c' ? ir::Type::fixedInt(32, true)
+                                  : ir::Type::fixedInt(static_cast<uint8_t>(p.bits), !unsignedConv);
+    std::string irDirective = "%" + p.spec + std::string(1, p.conv);
+    std::string why;
+    if (!ir::parsePrintFormat(irDirective, why))
+      unsupported(ce->getArg(first), "printf directive '" + directive + "': " + why);
+    s.message += irDirective;
     marks.push_back(out_->size());
     s.args.push_back(rvAs(a, want, g));
   }
@@ -330,6 +419,10 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       s.message += p.text;
       continue;
     }
+    if (p.kind == FormatPiece::Percent) {
+      s.message += "%%";
+      continue;
+    }
     s.message += p.conv == 'i' ? "%i" : "%d";
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
@@ -340,11 +433,16 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       viaPtr = a;
     }
     cl::QualType objType = viaPtr ? a->getType()->getPointeeType() : addr->getSubExpr()->getType();
-    ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
+    ir::Type want = ir::Type::fixedInt(static_cast<uint8_t>(p.bits), true);
     std::optional<ir::Type> have = intType(objType, u_.ctx_);
     if (!have || *have != want)
-      unsupported(a, std::string("scanf %") + (p.isLong ? "l" : "") + p.conv + " into an object of type '" +
-                         objType.getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
+      unsupported(a, "scanf " + p.text + " into an object of type '" + objType.getAsString() +
+                         "' (expected '" +
+                         (p.bits == 8    ? "signed char"
+                          : p.bits == 16 ? "short"
+                          : p.bits == 32 ? "int"
+                                         : "long") +
+                         "')");
     LVal lv = viaPtr ? deref(ptr(viaPtr, g), shapeOf(viaPtr->getType(), viaPtr->getBeginLoc()), i64(0),
                              objType, viaPtr)
                      : lvalue(addr->getSubExpr(), g);

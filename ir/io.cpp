@@ -179,12 +179,14 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
       if (items.empty() || items.back().kind != ScanItem::Space)
         items.push_back({ScanItem::Space, 0});
       items.push_back({ScanItem::Byte, '%'});
-    } else if (d == 'd')
+    } else if (d == 'c')
+      items.push_back({ScanItem::Char, 0});
+    else if (d == 'd')
       items.push_back({ScanItem::Dec, 0});
     else if (d == 'i')
       items.push_back({ScanItem::Int, 0});
     else {
-      err = i + 1 < fmt.size() ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i and %% are)"
+      err = i + 1 < fmt.size() ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i, %c and %% are)"
                                : "scan format ending in '%'";
       return std::nullopt;
     }
@@ -196,7 +198,7 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
 size_t scanArgCount(const std::vector<ScanItem> &items) {
   size_t n = 0;
   for (const ScanItem &it : items)
-    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int;
+    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Char;
   return n;
 }
 
@@ -269,6 +271,14 @@ ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &in,
       if (at(pos) != it.byte)
         break; // a matching failure: the byte stays unread
       ++pos;
+      continue;
+    }
+    if (it.kind == ScanItem::Char) { // the next byte, white space too
+      if (pos >= n) {
+        inputFailure = true;
+        break;
+      }
+      r.values.push_back(BigInt(static_cast<int64_t>(at(pos++))));
       continue;
     }
     skipSpace();

@@ -45,15 +45,16 @@ std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, s
 /// The number of arguments a `print` format takes (0 for an invalid one).
 size_t printArgCount(const std::vector<PrintItem> &items);
 
-/// One directive of a `scan` format: white space (skips any), one byte that must match, or a conversion.
+/// One directive of a `scan` format: white space (skips any), one byte that must match, or a conversion
+/// (`%d`, `%i`, or `%c`: the next byte, white space too, as a value 0 … 255).
 struct ScanItem {
-  enum Kind : uint8_t { Space, Byte, Dec, Int };
+  enum Kind : uint8_t { Space, Byte, Dec, Int, Char };
   Kind kind = Space;
   unsigned char byte = 0; ///< Byte
   friend bool operator==(const ScanItem &, const ScanItem &) = default;
 };
 /// The directives of a `scan` format (consecutive white space is one directive; `%%` is white space, then
-/// the byte `%`, as glibc reads it); nullopt with `err` for a `%` that is not `%d`, `%i` or `%%`.
+/// the byte `%`, as glibc reads it); nullopt with `err` for a `%` that is not `%d`, `%i`, `%c` or `%%`.
 std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std::string &err);
 size_t scanArgCount(const std::vector<ScanItem> &items);
 

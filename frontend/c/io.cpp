@@ -122,8 +122,8 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
     bool hasLength = false;
     unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
-    if (c != 'd' && c != 'i') {
-      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i with hh h l ll j z, %%)";
+    if ((c != 'd' && c != 'i' && c != 'c') || (c == 'c' && hasLength)) {
+      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i with hh h l ll j z, %c, %%)";
       return std::nullopt;
     }
     out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});
@@ -385,6 +385,21 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
   return Expr::boolLit(true);
 }
 
+/// getchar() → `[g] t := -1; [g] scan "%c", t`: the next byte (0 … 255), or EOF (-1) at the end of input.
+Expr FnLowering::getcharCall(const cl::CallExpr *ce, const Expr &g) {
+  if (ce->getNumArgs() != 0)
+    unsupported(ce, "'getchar' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const ir::Type i32 = ir::Type::fixedInt(32, true);
+  VarRef t = temp(i32);
+  emit(assign(g, t, Expr::intLit(ir::BigInt(-1), i32)));
+  ir::Stmt s = make(ir::Stmt::Scan, g);
+  s.message = "%c";
+  s.args.push_back(use(t));
+  s.loc = irLoc(ce->getBeginLoc());
+  emit(std::move(s));
+  return use(t);
+}
+
 /// scanf/fscanf(stdin) → `[n :=] scan "fmt", x, …`; `&a[i]` with a variable i through a temporary.
 Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
   unsigned first = 0;
@@ -423,7 +438,7 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       s.message += "%%";
       continue;
     }
-    s.message += p.conv == 'i' ? "%i" : "%d";
+    s.message += p.conv == 'i' ? "%i" : p.conv == 'c' ? "%c" : "%d";
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
     const cl::Expr *viaPtr = nullptr; // an int pointer argument: scanned into *p
@@ -435,6 +450,10 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     cl::QualType objType = viaPtr ? a->getType()->getPointeeType() : addr->getSubExpr()->getType();
     ir::Type want = ir::Type::fixedInt(static_cast<uint8_t>(p.bits), true);
     std::optional<ir::Type> have = intType(objType, u_.ctx_);
+    if (p.conv == 'c' && have && have->bits == 8) // a char of either signedness: the byte, as C converts it
+      want = *have;
+    if (p.conv == 'c' && (!have || *have != want))
+      unsupported(a, "scanf %c into an object of type '" + objType.getAsString() + "' (expected 'char')");
     if (!have || *have != want)
       unsupported(a, "scanf " + p.text + " into an object of type '" + objType.getAsString() +
                          "' (expected '" +

@@ -269,7 +269,10 @@ private:
   Expr newObject(const cl::CallExpr *ce, cl::QualType ptrType, const Expr &g, std::optional<VarRef> target);
   // Standard input and output, main's command line (README.md, *Standard input and output*).
   Expr argvNumber(const cl::CallExpr *ce, const std::string &name, const Expr &g);
+  static bool isCtype(const std::string &name);
+  Expr ctypeCall(const cl::CallExpr *ce, const std::string &name, const Expr &g);
   Expr absCall(const cl::CallExpr *ce, const std::string &name, const Expr &g);
+  Expr getcharCall(const cl::CallExpr *ce, const Expr &g);
   Expr printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
   Expr scanCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
   const cl::VarDecl *argvDecl_ = nullptr; ///< main's argv parameter

@@ -186,8 +186,9 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
     else if (d == 'i')
       items.push_back({ScanItem::Int, 0});
     else {
-      err = i + 1 < fmt.size() ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i, %c and %% are)"
-                               : "scan format ending in '%'";
+      err = i + 1 < fmt.size()
+                ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i, %c and %% are)"
+                : "scan format ending in '%'";
       return std::nullopt;
     }
     ++i;

@@ -319,14 +319,14 @@ Expr FnLowering::absCall(const cl::CallExpr *ce, const std::string &name, const 
 }
 
 bool FnLowering::isCtype(const std::string &name) {
-  static const std::set<std::string> names = {"isdigit", "isalpha", "isalnum", "isspace", "isupper",
+  static const std::set<std::string> names = {"isdigit", "isalpha",  "isalnum", "isspace", "isupper",
                                               "islower", "isxdigit", "toupper", "tolower"};
   return names.count(name) != 0;
 }
 
-/// <ctype.h> in the C locale, as glibc computes it: the argument must be EOF or a char's value (glibc's tables
-/// cover -128 … 255; another value is undefined: a failure); a class test is glibc's bit of the class (so
-/// `isdigit('7')` is 2048) or 0; toupper/tolower change only the letters.
+/// <ctype.h> in the C locale, as glibc computes it: the argument must be EOF or a char's value (glibc's
+/// tables cover -128 … 255; another value is undefined: a failure); a class test is glibc's bit of the class
+/// (so `isdigit('7')` is 2048) or 0; toupper/tolower change only the letters.
 Expr FnLowering::ctypeCall(const cl::CallExpr *ce, const std::string &name, const Expr &g) {
   if (ce->getNumArgs() != 1)
     unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
@@ -334,11 +334,12 @@ Expr FnLowering::ctypeCall(const cl::CallExpr *ce, const std::string &name, cons
   Expr c = materialize(rvAs(ce->getArg(0), i32, g), g);
   auto lit = [&](int64_t v) { return Expr::intLit(ir::BigInt(v), i32); };
   auto within = [&](int64_t lo, int64_t hi) {
-    return Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, lit(lo), c), Expr::binary(ir::Op::Le, c, lit(hi)));
+    return Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, lit(lo), c),
+                        Expr::binary(ir::Op::Le, c, lit(hi)));
   };
   auto any = [](Expr a, Expr b) { return Expr::binary(ir::Op::Or, std::move(a), std::move(b)); };
-  assertStmt(within(-128, 255), "ctype argument in range: " + text(ce->getArg(0)) + " (EOF or a char's value)",
-             g);
+  assertStmt(within(-128, 255),
+             "ctype argument in range: " + text(ce->getArg(0)) + " (EOF or a char's value)", g);
   VarRef t = temp(i32);
   if (name == "toupper" || name == "tolower") {
     bool up = name == "toupper";
@@ -349,14 +350,13 @@ Expr FnLowering::ctypeCall(const cl::CallExpr *ce, const std::string &name, cons
   }
   Expr upper = within('A', 'Z'), lower = within('a', 'z'), digit = within('0', '9');
   std::pair<Expr, int64_t> cls = // the class and glibc's bit of it (ctype.h's _ISbit on little-endian)
-      name == "isupper"   ? std::pair{upper, 256}
-      : name == "islower" ? std::pair{lower, 512}
-      : name == "isalpha" ? std::pair{any(upper, lower), 1024}
-      : name == "isdigit" ? std::pair{digit, 2048}
-      : name == "isxdigit"
-          ? std::pair{any(digit, any(within('a', 'f'), within('A', 'F'))), 4096}
-      : name == "isspace" ? std::pair{any(Expr::binary(ir::Op::Eq, c, lit(' ')), within('\t', '\r')), 8192}
-                          : std::pair{any(digit, any(upper, lower)), 8}; // isalnum
+      name == "isupper"    ? std::pair{upper, 256}
+      : name == "islower"  ? std::pair{lower, 512}
+      : name == "isalpha"  ? std::pair{any(upper, lower), 1024}
+      : name == "isdigit"  ? std::pair{digit, 2048}
+      : name == "isxdigit" ? std::pair{any(digit, any(within('a', 'f'), within('A', 'F'))), 4096}
+      : name == "isspace"  ? std::pair{any(Expr::binary(ir::Op::Eq, c, lit(' ')), within('\t', '\r')), 8192}
+                           : std::pair{any(digit, any(upper, lower)), 8}; // isalnum
   emit(assign(g, t, lit(0)));
   emit(assign(guardAnd(g, std::move(cls.first)), t, lit(cls.second)));
   return use(t);

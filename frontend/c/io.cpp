@@ -123,7 +123,8 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
     unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
     if ((c != 'd' && c != 'i' && c != 'c') || (c == 'c' && hasLength)) {
-      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i with hh h l ll j z, %c, %%)";
+      err = "scanf directive '" + directiveText(fmt, i + 1) +
+            "' (supported: %d, %i with hh h l ll j z, %c, %%)";
       return std::nullopt;
     }
     out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});

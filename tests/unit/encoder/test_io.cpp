@@ -119,6 +119,12 @@ const ScanCase kCases[] = {
     {"xy%d", "x", -1, 111, 222},
     {"%d%i", "5 010", 2, 5, 8},
     {"%d\n%d", "1    \n2", 2, 1, 2},
+    {"%c", " x", 1, 32, 222},
+    {"%c%c", "ab", 2, 97, 98},
+    {"%c", "", -1, 111, 222},
+    {" %c", "  \n z", 1, 122, 222},
+    {"%d%c", "5 ", 2, 5, 32},
+    {"%%%c", " %y", 1, 121, 222},
 };
 
 size_t conversions(const std::string &fmt) {
@@ -172,16 +178,17 @@ TEST_CASE("scan: the encoding of a fixed input gives the interpreter's values, o
 
 TEST_CASE("scan: random formats and inputs, the encoding against the interpreter, fixed and free input") {
   std::mt19937_64 rng(16);
-  const std::vector<std::string> directives = {" ", "%d", "%i", ",", "x", "%d", "\n"};
-  const std::string alphabet = "0123456789 -+xX,\n0";
+  const std::vector<std::string> directives = {" ", "%d", "%i", ",", "x", "%d", "\n", "%c", "%%"};
+  const std::string alphabet = "0123456789 -+xX,\n0%";
   for (int round = 0; round < 60; ++round) {
     std::string fmt;
     size_t convs = 0;
     for (size_t k = rng() % 4 + 1; k-- > 0;) {
       const std::string &d = directives[rng() % directives.size()];
-      if (d[0] == '%' && convs == 2)
+      bool conversion = d[0] == '%' && d != "%%";
+      if (conversion && convs == 2)
         continue;
-      convs += d[0] == '%';
+      convs += conversion;
       fmt += d;
     }
     std::string input;

@@ -206,3 +206,17 @@ int f(int x) {
 int f(int x) {
   return abs(x, 1); // expected-error {{too many arguments to function call}}
 }
+// -----
+#include <stdio.h>
+int f(void) {
+  int x;
+  scanf("%c", &x); // expected-error {{scanf %c into an object of type 'int' (expected 'char')}}
+  return x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  char x;
+  scanf("%lc", &x); // expected-error {{scanf directive '%lc'}}
+  return x;
+}

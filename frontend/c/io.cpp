@@ -303,6 +303,17 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
     emit(std::move(s));
     return Expr::boolLit(true);
   }
+  if (name == "puts" && ce->getNumArgs() == 1 && !literal(ce->getArg(0))) { // its bytes, then a newline
+    stringBytes(stringParts(ce->getArg(0), g), g, [&](const Expr &c, const Expr &on) {
+      ir::Stmt b = make(ir::Stmt::Print, on);
+      b.message = "%c";
+      b.args.push_back(Expr::cast(ir::Type::fixedInt(32, true), c));
+      emit(std::move(b));
+    });
+    s.message = "\n";
+    emit(std::move(s));
+    return Expr::boolLit(true);
+  }
   if (name == "puts") {
     std::optional<std::string> text = ce->getNumArgs() == 1 ? literal(ce->getArg(0)) : std::nullopt;
     if (!text)
@@ -342,6 +353,7 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
   if (std::optional<std::string> why = conversionMismatch(name, *pieces, ce->getNumArgs() - first - 1))
     unsupported(ce, *why);
   std::vector<size_t> marks;
+  std::vector<std::pair<size_t, size_t>> splits; // a %s of a char array: where in the message and the args
   unsigned k = first + 1;
   for (const FormatPiece &p : *pieces) {
     if (p.kind != FormatPiece::Conversion) {
@@ -350,10 +362,20 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
     }
     const cl::Expr *a = ce->getArg(k++);
     const std::string &directive = p.text;
+    if (p.conv == 's' && !literal(a)) { // a char array or pointer: its bytes, printed when the call prints
+      if (!p.spec.empty())
+        unsupported(a,
+                    "printf " + directive + " of something other than a string literal (only plain %s is)");
+      Parts sp = stringParts(a, g);
+      splits.emplace_back(s.message.size(), s.args.size());
+      for (Expr &e : sp) {
+        marks.push_back(out_->size());
+        s.args.push_back(std::move(e));
+      }
+      continue;
+    }
     if (p.conv == 's') {
       std::optional<std::string> text = literal(a);
-      if (!text)
-        unsupported(a, "printf %s of something other than a string literal");
       std::optional<std::string> field = literalField(*text, p.spec);
       if (!field)
         unsupported(ce->getArg(first),
@@ -382,8 +404,74 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
   for (size_t i = s.args.size(); i-- > 1;)
     s.args[i - 1] = settle(std::move(s.args[i - 1]), marks[i], g);
   s.loc = irLoc(ce->getBeginLoc());
-  emit(std::move(s));
+  size_t msgPos = 0, argPos = 0;
+  auto printPart = [&](size_t msgEnd, size_t argEnd) {
+    ir::Stmt part = s;
+    part.message = s.message.substr(msgPos, msgEnd - msgPos);
+    part.args.assign(s.args.begin() + static_cast<std::ptrdiff_t>(argPos),
+                     s.args.begin() + static_cast<std::ptrdiff_t>(argEnd));
+    if (!part.message.empty())
+      emit(std::move(part));
+  };
+  for (auto [msgAt, argAt] : splits) {
+    printPart(msgAt, argAt);
+    stringBytes({s.args[argAt], s.args[argAt + 1]}, g, [&](const Expr &c, const Expr &on) {
+      ir::Stmt b = make(ir::Stmt::Print, on);
+      b.message = "%c";
+      b.args.push_back(Expr::cast(ir::Type::fixedInt(32, true), c));
+      b.loc = s.loc;
+      emit(std::move(b));
+    });
+    msgPos = msgAt;
+    argPos = argAt + 2;
+  }
+  if (splits.empty())
+    emit(std::move(s));
+  else
+    printPart(s.message.size(), s.args.size());
   return Expr::boolLit(true);
+}
+
+/// The parts (cells, offset) of a `char *` value (a char array decays to one) whose bytes are read as a
+/// string; a pointer of another shape is unsupported.
+Parts FnLowering::stringParts(const cl::Expr *e, const Expr &g) {
+  cl::QualType t = e->getType();
+  const PtrShape *sh = t->isPointerType() && isFat(t) ? &shapeOf(t, e->getBeginLoc()) : nullptr;
+  if (!sh || sh->cells.size() != 1 || !sh->records.empty() || sh->cells[0].bits != 8 || sh->stride != 1)
+    unsupported(e, "a string of type '" + t.getAsString() + "' (a char array or char pointer is)");
+  Parts p = ptr(e, g);
+  return {p[0], p[sh->offIndex()]};
+}
+
+/// The loop over the bytes of a string (cells, offset) up to its terminating 0: `[g] j := 0; [g] b := true;
+/// [g] while (b) { c := s[off + j]; b := c != 0; [b] each(c); [b] j := j + 1 }` (a byte outside the object
+/// is a bounds failure, a null pointer a null-deref); j, the length, is returned.
+Expr FnLowering::stringBytes(const Parts &str, const Expr &g,
+                             const std::function<void(const Expr &c, const Expr &on)> &each) {
+  const ir::Type i64t = ir::Type::fixedInt(64, true);
+  VarRef j = temp(i64t), b = temp(ir::Type::boolType());
+  emit(assign(g, j, i64(0)));
+  emit(assign(g, b, Expr::boolLit(true)));
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.value = use(b);
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  const Expr yes = Expr::boolLit(true);
+  Expr c = getElem(str[0], addI64(str[1], use(j)), yes);
+  emit(assign(yes, b, Expr::binary(ir::Op::Ne, c, Expr::intLit(ir::BigInt(0), c.type))));
+  each(c, use(b));
+  emit(assign(use(b), j, Expr::binary(ir::Op::Add, use(j), i64(1))));
+  out_ = saved;
+  emit(std::move(w));
+  return use(j);
+}
+
+/// strlen(s) → the length loop of stringBytes, as a `size_t`.
+Expr FnLowering::strlenCall(const cl::CallExpr *ce, const Expr &g) {
+  if (ce->getNumArgs() != 1)
+    unsupported(ce, "'strlen' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  Expr n = stringBytes(stringParts(ce->getArg(0), g), g, [](const Expr &, const Expr &) {});
+  return Expr::cast(ir::Type::fixedInt(64, false), n);
 }
 
 /// getchar() → `[g] t := -1; [g] scan "%c", t`: the next byte (0 … 255), or EOF (-1) at the end of input.

@@ -273,6 +273,10 @@ private:
   Expr ctypeCall(const cl::CallExpr *ce, const std::string &name, const Expr &g);
   Expr absCall(const cl::CallExpr *ce, const std::string &name, const Expr &g);
   Expr getcharCall(const cl::CallExpr *ce, const Expr &g);
+  Expr strlenCall(const cl::CallExpr *ce, const Expr &g);
+  Parts stringParts(const cl::Expr *e, const Expr &g);
+  Expr stringBytes(const Parts &str, const Expr &g,
+                   const std::function<void(const Expr &c, const Expr &on)> &each);
   Expr printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
   Expr scanCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
   const cl::VarDecl *argvDecl_ = nullptr; ///< main's argv parameter

@@ -541,7 +541,7 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     std::optional<ir::Type> have = intType(objType, u_.ctx_);
     if (p.conv == 'c' && have && have->bits == 8) // a char of either signedness: the byte, as C converts it
       want = *have;
-    if (p.conv == 'c' && (!have || *have != want))
+    if (p.conv == 'c' && (!have || have->bits != 8))
       unsupported(a, "scanf %c into an object of type '" + objType.getAsString() + "' (expected 'char')");
     if (!have || *have != want)
       unsupported(a, "scanf " + p.text + " into an object of type '" + objType.getAsString() +

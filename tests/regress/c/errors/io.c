@@ -50,14 +50,14 @@ int f(int x) {
 // -----
 #include <stdio.h>
 int main(int argc, char *argv[]) {
-  printf("%s\n", argv[1]); // expected-error {{printf %s of something other than a string literal}}
+  printf("%s\n", argv[1]); // expected-error {{'argv' used other than as atoi(argv[i])}}
   return 0;
 }
 // -----
 #include <stdio.h>
 int main(void) {
   char buf[4] = {'a', 'b', 'c', 0};
-  printf("%s\n", buf); // expected-error {{printf %s of something other than a string literal}}
+  printf("%5s\n", buf); // expected-error {{printf %5s of something other than a string literal (only plain %s is)}}
   return 0;
 }
 // -----
@@ -69,7 +69,7 @@ int f(int x) {
 // -----
 #include <stdio.h>
 int main(int argc, char *argv[]) {
-  puts(argv[0]); // expected-error {{'puts' of something other than a string literal}}
+  puts(argv[0]); // expected-error {{'argv' used other than as atoi(argv[i])}}
   return 0;
 }
 // -----
@@ -83,7 +83,7 @@ int f(int x) {
 #include <stdio.h>
 int f(void) {
   int x;
-  scanf("%s", &x); // expected-error {{scanf directive '%s' (supported: %d, %i with hh h l ll j z, %%)}}
+  scanf("%s", &x); // expected-error {{scanf directive '%s' (supported: %d, %i with hh h l ll j z, %c, %%)}}
   return x;
 }
 // -----
@@ -219,4 +219,10 @@ int f(void) {
   char x;
   scanf("%lc", &x); // expected-error {{scanf directive '%lc'}}
   return x;
+}
+// -----
+#include <stdio.h>
+int f(int *p) {
+  printf("%s\n", p); // expected-error {{a string of type 'int *' (a char array or char pointer is)}}
+  return 0;
 }

@@ -435,6 +435,17 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
 /// The parts (cells, offset) of a `char *` value (a char array decays to one) whose bytes are read as a
 /// string; a pointer of another shape is unsupported.
 Parts FnLowering::stringParts(const cl::Expr *e, const Expr &g) {
+  if (const auto *sl = llvm::dyn_cast<cl::StringLiteral>(e->IgnoreParenImpCasts());
+      sl && sl->getCharByteWidth() == 1) { // a fresh array of its bytes and the 0 (it is only read)
+    const std::string bytes = sl->getString().str();
+    const ir::Type i8 = ir::Type::fixedInt(8, true);
+    VarRef a = temp(ir::Type::arrayOf(i8));
+    allocArray(a, i64(static_cast<int64_t>(bytes.size()) + 1), false, g);
+    for (size_t k = 0; k < bytes.size(); ++k)
+      putElem(use(a), i64(static_cast<int64_t>(k)),
+              Expr::intLit(ir::BigInt(static_cast<int64_t>(static_cast<signed char>(bytes[k]))), i8), g);
+    return {use(a), i64(0)};
+  }
   cl::QualType t = e->getType();
   const PtrShape *sh = t->isPointerType() && isFat(t) ? &shapeOf(t, e->getBeginLoc()) : nullptr;
   if (!sh || sh->cells.size() != 1 || !sh->records.empty() || sh->cells[0].bits != 8 || sh->stride != 1)
@@ -472,6 +483,39 @@ Expr FnLowering::strlenCall(const cl::CallExpr *ce, const Expr &g) {
     unsupported(ce, "'strlen' with " + std::to_string(ce->getNumArgs()) + " arguments");
   Expr n = stringBytes(stringParts(ce->getArg(0), g), g, [](const Expr &, const Expr &) {});
   return Expr::cast(ir::Type::fixedInt(64, false), n);
+}
+
+/// strcmp(a, b) → `[g] j := 0; [g] b := true; [g] while (b) { x := a[…+j]; y := b[…+j]; r := uint8(x) -
+/// uint8(y) (as int32); b := r == 0 and x != 0; [b] j := j + 1 }`: glibc's value, the difference of the first
+/// bytes that differ as unsigned chars (0 for equal strings).
+Expr FnLowering::strcmpCall(const cl::CallExpr *ce, const Expr &g) {
+  if (ce->getNumArgs() != 2)
+    unsupported(ce, "'strcmp' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  Parts a = stableParts(stringParts(ce->getArg(0), g), g);
+  size_t mark = out_->size();
+  Parts b = stringParts(ce->getArg(1), g);
+  settleParts(a, mark, g);
+  const ir::Type i32 = ir::Type::fixedInt(32, true), u8 = ir::Type::fixedInt(8, false);
+  VarRef j = temp(ir::Type::fixedInt(64, true)), go = temp(ir::Type::boolType()), r = temp(i32);
+  emit(assign(g, j, i64(0)));
+  emit(assign(g, go, Expr::boolLit(true)));
+  emit(assign(g, r, Expr::intLit(ir::BigInt(0), i32)));
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.value = use(go);
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  const Expr yes = Expr::boolLit(true);
+  Expr x = getElem(a[0], addI64(a[1], use(j)), yes);
+  Expr y = getElem(b[0], addI64(b[1], use(j)), yes);
+  auto unsignedByte = [&](const Expr &c) { return Expr::cast(i32, Expr::cast(u8, c)); };
+  emit(assign(yes, r, Expr::binary(ir::Op::Sub, unsignedByte(x), unsignedByte(y))));
+  emit(assign(yes, go,
+              Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, use(r), Expr::intLit(ir::BigInt(0), i32)),
+                           Expr::binary(ir::Op::Ne, x, Expr::intLit(ir::BigInt(0), x.type)))));
+  emit(assign(use(go), j, Expr::binary(ir::Op::Add, use(j), i64(1))));
+  out_ = saved;
+  emit(std::move(w));
+  return use(r);
 }
 
 /// getchar() → `[g] t := -1; [g] scan "%c", t`: the next byte (0 … 255), or EOF (-1) at the end of input.

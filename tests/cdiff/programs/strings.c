@@ -1,11 +1,15 @@
 // Strings as char arrays (issue 33): a word read with getchar into a char array, its length with strlen,
-// printed with printf's %s and puts, the vowels counted, the digits of a number as text. Every `// CMD:`
+// printed with printf's %s and puts, the vowels counted, the digits of a number as text, strcmp. Every `// CMD:`
 // line runs gcc's binary and `locus run`.
 // CMD: 1 <<< Education is fun\n
 // CMD: 1 <<< xyz
 // CMD: 1 <<<
 // CMD: 2 <<< 90210
 // CMD: 2 <<< -7x
+// CMD: 3 <<< quit
+// CMD: 3 <<< quilt
+// CMD: 3 <<< q
+// CMD: 3 <<<
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +41,12 @@ int main(int argc, char *argv[]) {
       printf(" %c", *p);
     puts("");
     return (int)strlen(w);
+  }
+  if (mode == 3) { /* strcmp: the sign of glibc's difference, and equality */
+    char other[8] = "quiz";
+    int r = strcmp(w, "quit"), s = strcmp(other, w);
+    printf("%d %d %d %d\n", (r > 0) - (r < 0), (s > 0) - (s < 0), strcmp(w, w) == 0, !strcmp("quit", w));
+    return strcmp(w, "quit") == 0;
   }
   return 2;
 }

@@ -1,6 +1,7 @@
 // Strings as char arrays (issue 33): printf's %s and puts of a char array or pointer print its bytes up to
 // the terminating 0, strlen counts them; a string without its 0 inside the object is a bounds failure (C
-// leaves it undefined), as is a null pointer. The loops are ordinary IR loops: --unwind bounds them.
+// leaves it undefined), as is a null pointer; strcmp is glibc's difference of the first differing bytes as
+// unsigned chars (a literal argument is a fresh array). The loops are ordinary IR loops: --unwind bounds them.
 // RUN: printf 'hello world\n' > %t/in && locus run %s --stdin %t/in --seed 1
 // CHECK: outcome: ok
 // CHECK: result: 5
@@ -10,6 +11,8 @@
 // CHECK: outcome: failure (bounds)
 // CHECK: index out of bounds: 'b[t0]' with index 3, length 3
 // CHECK: output: "abc"
+// RUN: locus run %s --entry compare
+// CHECK: output: "-23 23 97 -97 136 1\n"
 // RUN: locus verify %s --entry counted --unwind 6
 // CHECK: SAFE
 // RUN: locus verify %s --entry unterminated --unwind 6
@@ -53,4 +56,11 @@ int counted(void) {
   s[n] = 0;
   assert(strlen(s) <= 4);
   return (int)strlen(s);
+}
+
+int compare(void) {
+  char x[8] = "abc", y[8] = "abz", e[8] = "", hi[8] = "\xe9t";
+  printf("%d %d %d %d %d %d\n", strcmp(x, y), strcmp(y, x), strcmp(x, e), strcmp(e, x), strcmp(hi, x),
+         strcmp(x, "abc") == 0);
+  return 0;
 }

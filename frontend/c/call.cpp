@@ -191,6 +191,8 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     return argvNumber(ce, name, g);
   if (name == "printf" || name == "fprintf" || name == "puts" || name == "putchar")
     return printCall(ce, name, g, wantValue);
+  if (name == "strcpy" || name == "strcat")
+    return strcpyCall(ce, name, g, wantValue);
   if (name == "strcmp")
     return strcmpCall(ce, g);
   if (name == "strlen")

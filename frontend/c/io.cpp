@@ -518,6 +518,41 @@ Expr FnLowering::strcmpCall(const cl::CallExpr *ce, const Expr &g) {
   return use(r);
 }
 
+/// strcpy(d, s), strcat(d, s): n := the length of s (stringBytes), for strcat d's end found first; `[g]
+/// assert not (same object and the ranges overlap)` (C leaves it undefined), then the n + 1 bytes copied by a
+/// counted loop (a byte outside either object: bounds). The value (d) may not be used.
+Expr FnLowering::strcpyCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
+  if (wantValue)
+    unsupported(ce, "the value of '" + name + "(…)'");
+  if (ce->getNumArgs() != 2)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const cl::Expr *de = ce->getArg(0);
+  if (llvm::isa<cl::StringLiteral>(de->IgnoreParenImpCasts()))
+    unsupported(de, "'" + name + "' into a string literal");
+  Parts d = stableParts(stringParts(de, g), g);
+  size_t mark = out_->size();
+  Parts src = stableParts(stringParts(ce->getArg(1), g), g);
+  settleParts(d, mark, g);
+  auto none = [](const Expr &, const Expr &) {};
+  Expr dOff = d[1];
+  if (name == "strcat")
+    dOff = materialize(addI64(d[1], stringBytes(d, g, none)), g);
+  Expr n = stringBytes(src, g, none);
+  Expr overlap = Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, d[0], src[0]),
+                              Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, dOff, addI64(src[1], n)),
+                                           Expr::binary(ir::Op::Le, src[1], addI64(dOff, n))));
+  assertStmt(Expr::unary(ir::Op::Not, std::move(overlap)),
+             "'" + name + "' of overlapping strings: " + text(ce), g);
+  countedLoop(addI64(n, i64(1)), g, false, [&](Expr j) {
+    const Expr yes = Expr::boolLit(true);
+    Expr c = getElem(src[0], addI64(src[1], j), yes);
+    if (ir::Type e = d[0].type.elemType(); c.type != e) // char and unsigned char: the same byte
+      c = Expr::cast(e, std::move(c));
+    putElem(d[0], addI64(dOff, j), c, yes);
+  });
+  return Expr::boolLit(true);
+}
+
 /// getchar() → `[g] t := -1; [g] scan "%c", t`: the next byte (0 … 255), or EOF (-1) at the end of input.
 Expr FnLowering::getcharCall(const cl::CallExpr *ce, const Expr &g) {
   if (ce->getNumArgs() != 0)

@@ -274,6 +274,7 @@ private:
   Expr absCall(const cl::CallExpr *ce, const std::string &name, const Expr &g);
   Expr getcharCall(const cl::CallExpr *ce, const Expr &g);
   Expr strcmpCall(const cl::CallExpr *ce, const Expr &g);
+  Expr strcpyCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
   Expr strlenCall(const cl::CallExpr *ce, const Expr &g);
   Parts stringParts(const cl::Expr *e, const Expr &g);
   Expr stringBytes(const Parts &str, const Expr &g,

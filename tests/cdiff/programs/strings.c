@@ -1,5 +1,6 @@
 // Strings as char arrays (issue 33): a word read with getchar into a char array, its length with strlen,
-// printed with printf's %s and puts, the vowels counted, the digits of a number as text, strcmp. Every `// CMD:`
+// printed with printf's %s and puts, the vowels counted, the digits of a number as text, strcmp, strcpy,
+// strcat. Every `// CMD:`
 // line runs gcc's binary and `locus run`.
 // CMD: 1 <<< Education is fun\n
 // CMD: 1 <<< xyz
@@ -10,6 +11,8 @@
 // CMD: 3 <<< quilt
 // CMD: 3 <<< q
 // CMD: 3 <<<
+// CMD: 4 <<< abc
+// CMD: 4 <<< abcdefgh
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +50,14 @@ int main(int argc, char *argv[]) {
     int r = strcmp(w, "quit"), s = strcmp(other, w);
     printf("%d %d %d %d\n", (r > 0) - (r < 0), (s > 0) - (s < 0), strcmp(w, w) == 0, !strcmp("quit", w));
     return strcmp(w, "quit") == 0;
+  }
+  if (mode == 4) { /* strcpy and strcat: a greeting built in a buffer */
+    char out[32];
+    strcpy(out, "Hello, ");
+    strcat(out, w);
+    strcat(out, "!");
+    printf("%s (%zu)\n", out, strlen(out));
+    return 0;
   }
   return 2;
 }

@@ -1,7 +1,8 @@
 // Strings as char arrays (issue 33): printf's %s and puts of a char array or pointer print its bytes up to
 // the terminating 0, strlen counts them; a string without its 0 inside the object is a bounds failure (C
 // leaves it undefined), as is a null pointer; strcmp is glibc's difference of the first differing bytes as
-// unsigned chars (a literal argument is a fresh array). The loops are ordinary IR loops: --unwind bounds them.
+// unsigned chars (a literal argument is a fresh array); strcpy/strcat copy with their bounds checked and
+// overlapping copies reported. The loops are ordinary IR loops: --unwind bounds them.
 // RUN: printf 'hello world\n' > %t/in && locus run %s --stdin %t/in --seed 1
 // CHECK: outcome: ok
 // CHECK: result: 5
@@ -13,6 +14,13 @@
 // CHECK: output: "abc"
 // RUN: locus run %s --entry compare
 // CHECK: output: "-23 23 97 -97 136 1\n"
+// RUN: locus run %s --entry copy
+// EXIT: 1
+// CHECK: output: "cdefgcde 8\n"
+// CHECK: 'strcat' of overlapping strings: strcat(a, a + 9)
+// RUN: locus run %s --entry overflow --seed 1
+// EXIT: 1
+// CHECK: index out of bounds: {{.*}} with index 4, length 4
 // RUN: locus verify %s --entry counted --unwind 6
 // CHECK: SAFE
 // RUN: locus verify %s --entry unterminated --unwind 6
@@ -63,4 +71,21 @@ int compare(void) {
   printf("%d %d %d %d %d %d\n", strcmp(x, y), strcmp(y, x), strcmp(x, e), strcmp(e, x), strcmp(hi, x),
          strcmp(x, "abc") == 0);
   return 0;
+}
+
+int copy(void) {
+  char a[12] = "ab", b[8] = "cde";
+  strcpy(a, b);
+  strcat(a, "fg");
+  strcat(a, b);
+  printf("%s %zu\n", a, strlen(a));
+  strcpy(a + 9, "xy"); // fits: 9 + 3 bytes
+  strcat(a, a + 9);    // overlapping: the copy's bytes and the source's overlap
+  return 0;
+}
+
+int overflow(void) {
+  char small[4];
+  strcpy(small, "four"); // 5 bytes into 4
+  return small[0];
 }

@@ -3,11 +3,53 @@
 
 namespace locus::ir {
 
+namespace {
+
+/// Reads the flags, width and precision of a `print` conversion from fmt[i] (just after `%`); false with
+/// `err` for a width or precision above kMaxFieldWidth.
+bool parseFieldSpec(const std::string &fmt, size_t &i, FieldSpec &spec, std::string &err) {
+  for (; i < fmt.size(); ++i) {
+    char c = fmt[i];
+    if (c == '-')
+      spec.left = true;
+    else if (c == '0')
+      spec.zero = true;
+    else if (c == '+')
+      spec.plus = true;
+    else if (c == ' ')
+      spec.space = true;
+    else
+      break;
+  }
+  auto number = [&](uint32_t &n) {
+    for (; i < fmt.size() && fmt[i] >= '0' && fmt[i] <= '9'; ++i) {
+      n = n * 10 + static_cast<uint32_t>(fmt[i] - '0');
+      if (n > kMaxFieldWidth) {
+        err = "print format field width or precision above " + std::to_string(kMaxFieldWidth);
+        return false;
+      }
+    }
+    return true;
+  };
+  if (!number(spec.width))
+    return false;
+  if (i < fmt.size() && fmt[i] == '.') {
+    ++i;
+    uint32_t p = 0;
+    if (!number(p))
+      return false;
+    spec.precision = static_cast<int32_t>(p);
+  }
+  return true;
+}
+
+} // namespace
+
 std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, std::string &err) {
   std::vector<PrintItem> items;
   auto text = [&](char c) {
     if (items.empty() || items.back().kind != PrintItem::Text)
-      items.push_back({PrintItem::Text, ""});
+      items.push_back({PrintItem::Text, "", {}});
     items.back().text += c;
   };
   for (size_t i = 0; i < fmt.size(); ++i) {
@@ -15,22 +57,97 @@ std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, s
       text(fmt[i]);
       continue;
     }
-    char d = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
-    if (d == '%')
+    if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
       text('%');
-    else if (d == 'd')
-      items.push_back({PrintItem::Dec, ""});
-    else if (d == 'c')
-      items.push_back({PrintItem::Char, ""});
-    else {
-      err = i + 1 < fmt.size()
-                ? "print format directive '%" + std::string(1, d) + "' (only %d, %c and %% are)"
-                : "print format ending in '%'";
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    FieldSpec spec;
+    if (!parseFieldSpec(fmt, j, spec, err))
+      return std::nullopt;
+    char d = j < fmt.size() ? fmt[j] : '\0';
+    PrintItem::Kind k = d == 'd'   ? PrintItem::Dec
+                        : d == 'c' ? PrintItem::Char
+                        : d == 'u' ? PrintItem::Unsigned
+                        : d == 'x' ? PrintItem::Hex
+                        : d == 'X' ? PrintItem::HexUpper
+                        : d == 'o' ? PrintItem::Octal
+                                   : PrintItem::Text;
+    if (k == PrintItem::Char && (spec.zero || spec.plus || spec.space || spec.precision >= 0)) {
+      err = "print format directive '" + fmt.substr(i, j + 1 - i) + "' (%c takes only '-' and a width)";
       return std::nullopt;
     }
-    ++i;
+    if (k == PrintItem::Text) {
+      err = j < fmt.size() ? "print format directive '" + fmt.substr(i, j + 1 - i) +
+                                 "' (only %d, %u, %x, %X, %o, %c with flags '-+ 0', a width and a precision, "
+                                 "and %% are)"
+                           : "print format ending in '" + fmt.substr(i) + "'";
+      return std::nullopt;
+    }
+    items.push_back({k, "", spec});
+    i = j;
   }
   return items;
+}
+
+unsigned printBase(PrintItem::Kind k) {
+  switch (k) {
+  case PrintItem::Dec:
+  case PrintItem::Unsigned: return 10;
+  case PrintItem::Hex:
+  case PrintItem::HexUpper: return 16;
+  case PrintItem::Octal: return 8;
+  case PrintItem::Text:
+  case PrintItem::Char: return 0;
+  }
+  return 0;
+}
+
+std::string printArgProblem(const PrintItem &item, Type t) {
+  if (t.kind != Type::Int)
+    return "argument is not an int";
+  bool unsignedKind = printBase(item.kind) != 0 && item.kind != PrintItem::Dec;
+  if (unsignedKind && !t.isUnsigned())
+    return "a %u, %x, %X or %o argument must have an unsigned type (uint8 … uint64)";
+  if (!item.spec.plain() && !t.isFixedInt())
+    return "a conversion with flags, a width or a precision needs an argument of a fixed-width type";
+  return "";
+}
+
+std::string formatItem(const PrintItem &item, const BigInt &v) {
+  const FieldSpec &sp = item.spec;
+  std::string body, sign;
+  if (item.kind == PrintItem::Char) {
+    body = std::string(1, static_cast<char>(v.wrap(8, false).toInt64().value_or(0)));
+  } else {
+    const unsigned base = printBase(item.kind);
+    const char *digitChars = item.kind == PrintItem::HexUpper ? "0123456789ABCDEF" : "0123456789abcdef";
+    bool neg = v < BigInt(0);
+    BigInt mag = neg ? -v : v;
+    if (!(sp.precision == 0 && mag == BigInt(0))) { // C: precision 0 prints no digit for 0
+      if (base == 10) {
+        body = mag.toString();
+      } else {
+        for (BigInt m = mag; m > BigInt(0); m = BigInt::truncDiv(m, BigInt(base)))
+          body.insert(body.begin(), digitChars[*BigInt::truncMod(m, BigInt(base)).toInt64()]);
+        if (body.empty())
+          body = "0";
+      }
+    }
+    if (sp.precision > 0 && body.size() < static_cast<size_t>(sp.precision))
+      body.insert(0, static_cast<size_t>(sp.precision) - body.size(), '0');
+    sign = neg ? "-" : item.kind != PrintItem::Dec ? "" : sp.plus ? "+" : sp.space ? " " : "";
+  }
+  size_t len = sign.size() + body.size();
+  if (len >= sp.width)
+    return sign + body;
+  size_t pad = sp.width - len;
+  if (sp.left)
+    return sign + body + std::string(pad, ' ');
+  if (sp.zero && sp.precision < 0 && item.kind != PrintItem::Char)
+    return sign + std::string(pad, '0') + body;
+  return std::string(pad, ' ') + sign + body;
 }
 
 size_t printArgCount(const std::vector<PrintItem> &items) {
@@ -58,13 +175,20 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
       continue;
     }
     char d = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
-    if (d == 'd')
+    if (d == '%') { // glibc skips white space before the '%'
+      if (items.empty() || items.back().kind != ScanItem::Space)
+        items.push_back({ScanItem::Space, 0});
+      items.push_back({ScanItem::Byte, '%'});
+    } else if (d == 'c')
+      items.push_back({ScanItem::Char, 0});
+    else if (d == 'd')
       items.push_back({ScanItem::Dec, 0});
     else if (d == 'i')
       items.push_back({ScanItem::Int, 0});
     else {
-      err = i + 1 < fmt.size() ? "scan format directive '%" + std::string(1, d) + "' (only %d and %i are)"
-                               : "scan format ending in '%'";
+      err = i + 1 < fmt.size()
+                ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i, %c and %% are)"
+                : "scan format ending in '%'";
       return std::nullopt;
     }
     ++i;
@@ -75,7 +199,7 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
 size_t scanArgCount(const std::vector<ScanItem> &items) {
   size_t n = 0;
   for (const ScanItem &it : items)
-    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int;
+    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Char;
   return n;
 }
 
@@ -83,14 +207,10 @@ std::string formatOutput(const std::vector<PrintItem> &items, const std::vector<
   std::string out;
   size_t k = 0;
   for (const PrintItem &it : items) {
-    switch (it.kind) {
-    case PrintItem::Text: out += it.text; break;
-    case PrintItem::Dec: out += k < args.size() ? args[k++].toString() : ""; break;
-    case PrintItem::Char:
-      if (k < args.size())
-        out += static_cast<char>(args[k++].wrap(8, false).toInt64().value_or(0));
-      break;
-    }
+    if (it.kind == PrintItem::Text)
+      out += it.text;
+    else if (k < args.size())
+      out += formatItem(it, args[k++]);
   }
   return out;
 }
@@ -152,6 +272,14 @@ ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &in,
       if (at(pos) != it.byte)
         break; // a matching failure: the byte stays unread
       ++pos;
+      continue;
+    }
+    if (it.kind == ScanItem::Char) { // the next byte, white space too
+      if (pos >= n) {
+        inputFailure = true;
+        break;
+      }
+      r.values.push_back(BigInt(static_cast<int64_t>(at(pos++))));
       continue;
     }
     skipSpace();

@@ -13,27 +13,48 @@
 
 namespace locus::ir {
 
-/// One piece of a `print` format: literal bytes, or one argument printed as `%d` (decimal) or `%c` (a byte).
+/// How a `print` conversion lays its text out: C's flags, field width and precision (ir/README.md).
+struct FieldSpec {
+  bool left = false, zero = false, plus = false, space = false; ///< the flags `-`, `0`, `+`, ` `
+  uint32_t width = 0;                                           ///< the minimum field width (0: none)
+  int32_t precision = -1;                                       ///< the minimum digits (-1: none given)
+  bool plain() const { return !left && !zero && !plus && !space && width == 0 && precision < 0; }
+  friend bool operator==(const FieldSpec &, const FieldSpec &) = default;
+};
+/// The largest field width or precision a `print` format may give.
+constexpr uint32_t kMaxFieldWidth = 256;
+
+/// One piece of a `print` format: literal bytes, or one argument printed as `%d` (decimal), `%c` (a byte),
+/// `%u` (decimal), `%x`/`%X` (hexadecimal, lower or upper case digits) or `%o` (octal), with a field spec.
 struct PrintItem {
-  enum Kind : uint8_t { Text, Dec, Char };
+  enum Kind : uint8_t { Text, Dec, Char, Unsigned, Hex, HexUpper, Octal };
   Kind kind = Text;
   std::string text; ///< Text
+  FieldSpec spec;   ///< a conversion's flags, width and precision
   friend bool operator==(const PrintItem &, const PrintItem &) = default;
 };
+/// The base a conversion prints its argument in (10, 16 or 8; 0 for Text and Char).
+unsigned printBase(PrintItem::Kind k);
+/// Why `t` cannot be printed by `item` (a conversion), or "" when it can: a conversion other than a plain
+/// `%d`/`%c` needs a fixed-width type, `%u`/`%x`/`%X`/`%o` an unsigned one.
+std::string printArgProblem(const PrintItem &item, Type t);
+/// The text one conversion prints for `v` (as glibc's printf does for an argument of that value).
+std::string formatItem(const PrintItem &item, const BigInt &v);
 /// The items of a `print` format (`%%` is the text "%"); nullopt with `err` for any other `%` sequence.
 std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, std::string &err);
 /// The number of arguments a `print` format takes (0 for an invalid one).
 size_t printArgCount(const std::vector<PrintItem> &items);
 
-/// One directive of a `scan` format: white space (skips any), one byte that must match, or a conversion.
+/// One directive of a `scan` format: white space (skips any), one byte that must match, or a conversion
+/// (`%d`, `%i`, or `%c`: the next byte, white space too, as a value 0 … 255).
 struct ScanItem {
-  enum Kind : uint8_t { Space, Byte, Dec, Int };
+  enum Kind : uint8_t { Space, Byte, Dec, Int, Char };
   Kind kind = Space;
   unsigned char byte = 0; ///< Byte
   friend bool operator==(const ScanItem &, const ScanItem &) = default;
 };
-/// The directives of a `scan` format (consecutive white space is one directive); nullopt with `err` for a
-/// `%` that is not `%d` or `%i`.
+/// The directives of a `scan` format (consecutive white space is one directive; `%%` is white space, then
+/// the byte `%`, as glibc reads it); nullopt with `err` for a `%` that is not `%d`, `%i`, `%c` or `%%`.
 std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std::string &err);
 size_t scanArgCount(const std::vector<ScanItem> &items);
 

@@ -507,9 +507,18 @@ private:
       if (s.args.size() != printArgCount(*items))
         err("the format takes " + std::to_string(printArgCount(*items)) + " arguments, " +
             std::to_string(s.args.size()) + " given");
-      for (const Expr &a : s.args)
-        if (expr(a, id) && a.type.kind != Type::Int)
-          err("argument is not an int");
+      size_t k = 0;
+      for (const PrintItem &it : *items) {
+        if (it.kind == PrintItem::Text || k >= s.args.size())
+          continue;
+        const Expr &a = s.args[k++];
+        if (!expr(a, id))
+          continue;
+        if (std::string why = printArgProblem(it, a.type); !why.empty())
+          err(why);
+      }
+      for (; k < s.args.size(); ++k)
+        expr(s.args[k], id);
       break;
     }
     case Stmt::Scan: {

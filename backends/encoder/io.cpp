@@ -184,6 +184,16 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
       alive = define_("scan.alive", tm_.mkAnd(alive, match));
       continue;
     }
+    if (it.kind == ir::ScanItem::Char) { // the next byte, white space too
+      Term eof = tm_.mkNot(avail(p));
+      Term success = define_("scan.ok", tm_.mkAnd(alive, tm_.mkNot(eof)));
+      inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
+      out.assigned.push_back(success);
+      out.values.push_back(define_("scan.value", byteToW(at(p))));
+      p = define_("scan.pos", tm_.mkIte(success, plus(p, 1), p));
+      alive = success;
+      continue;
+    }
     Term q = define_("scan.start", tm_.mkSelect(nonSpace(), p));
     Term eof = tm_.mkNot(avail(q));
     Term c = define_("scan.byte", at(q));
@@ -393,6 +403,90 @@ Term IoEncoder::matchNumber(Term st, Term x, ir::Type t) {
   return r;
 }
 
+std::vector<IoEncoder::FieldByte> IoEncoder::fieldBytes(const ir::PrintItem &it, Term x, ir::Type t) {
+  const ir::FieldSpec &sp = it.spec;
+  const unsigned w = t.bits;
+  const ir::Type ut = ir::Type::fixedInt(static_cast<uint8_t>(w), false);
+  auto lenLt = [&](int64_t j, Term n) { return tm_.mkApp(Op::Lt, tm_.mkInt(j), n); };
+  auto maxC = [&](Term n, int64_t c) {
+    return tm_.mkIte(tm_.mkApp(Op::Ge, n, tm_.mkInt(c)), n, tm_.mkInt(c));
+  };
+  const int64_t width = sp.width;
+  std::vector<FieldByte> out;
+  if (it.kind == ir::PrintItem::Char) {
+    Term b = define_("print.byte", bv_ ? tm_.mkExtract(7, 0, x) : tm_.mkApp(Op::Mod, x, tm_.mkInt(256)));
+    int64_t pad = std::max<int64_t>(width - 1, 0);
+    if (!sp.left)
+      out.insert(out.end(), static_cast<size_t>(pad), {tm_.mkTrue(), byte(' ')});
+    out.push_back({tm_.mkTrue(), b});
+    if (sp.left)
+      out.insert(out.end(), static_cast<size_t>(pad), {tm_.mkTrue(), byte(' ')});
+    return out;
+  }
+  const unsigned base = ir::printBase(it.kind);
+  const bool isSigned = it.kind == ir::PrintItem::Dec && t.isSigned;
+  // the magnitude (in BV: read unsigned, so -INT_MIN is 2^(w-1)) and the sign
+  Term neg = isSigned ? (bv_ ? tm_.mkApp(Op::BvSlt, x, ex_.intConst(BigInt(0), t))
+                             : tm_.mkApp(Op::Lt, x, tm_.mkInt(0)))
+                      : tm_.mkFalse();
+  Term mag = isSigned ? tm_.mkIte(neg, tm_.mkApp(bv_ ? Op::BvNeg : Op::Neg, x), x) : x;
+  mag = define_("print.magnitude", mag);
+  const BigInt limit = isSigned ? BigInt::pow2(w - 1) : BigInt::pow2(w) - BigInt(1); // the largest magnitude
+  auto c = [&](const BigInt &v) { return bv_ ? ex_.intConst(v, ut) : tm_.mkInt(v.toString()); };
+  // the digits, least significant first, as bytes; n: how many the magnitude has (1 for 0)
+  std::vector<Term> digits;
+  Term n = tm_.mkInt(1);
+  BigInt power(1);
+  for (size_t k = 0; power <= limit; ++k, power = power * BigInt(base)) {
+    if (k > 0)
+      n = tm_.mkIte(tm_.mkApp(bv_ ? Op::BvUge : Op::Ge, mag, c(power)), tm_.mkApp(Op::Add, n, tm_.mkInt(1)),
+                    n);
+    Term d = bv_ ? tm_.mkApp(Op::BvUrem, tm_.mkApp(Op::BvUdiv, mag, c(power)), c(BigInt(base)))
+                 : tm_.mkApp(Op::Mod, tm_.mkApp(Op::IntDiv, mag, c(power)), c(BigInt(base)));
+    Term d8 = bv_ ? (w > 8 ? tm_.mkExtract(7, 0, d) : d) : d;
+    Term ch = tm_.mkApp(bv_ ? Op::BvAdd : Op::Add, d8, byte('0'));
+    if (base == 16) {
+      unsigned letter = it.kind == ir::PrintItem::HexUpper ? 'A' - 10 : 'a' - 10;
+      ch = tm_.mkIte(tm_.mkApp(bv_ ? Op::BvUlt : Op::Lt, d8, byte(10)), ch,
+                     tm_.mkApp(bv_ ? Op::BvAdd : Op::Add, d8, byte(letter)));
+    }
+    digits.push_back(define_("print.digit", ch));
+  }
+  n = define_("print.ndigits", n);
+  const auto maxDigits = static_cast<int64_t>(digits.size());
+  auto digitAt = [&](int64_t j) { return j < maxDigits ? digits[static_cast<size_t>(j)] : byte('0'); };
+  // nd: the digits printed (precision: at least that many; precision 0 and a zero magnitude: none)
+  Term nd = n;
+  if (sp.precision == 0)
+    nd = tm_.mkIte(tm_.mkEq(mag, c(BigInt(0))), tm_.mkInt(0), n);
+  else if (sp.precision > 0)
+    nd = maxC(n, sp.precision);
+  nd = define_("print.ndigits", nd);
+  const bool alwaysSign = it.kind == ir::PrintItem::Dec && (sp.plus || sp.space);
+  Term signLen = alwaysSign ? tm_.mkInt(1) : tm_.mkIte(neg, tm_.mkInt(1), tm_.mkInt(0));
+  Term signChar = tm_.mkIte(neg, byte('-'), byte(sp.plus ? '+' : ' '));
+  Term body = define_("print.body", tm_.mkApp(Op::Add, signLen, nd));
+  const int64_t maxBody = 1 + std::max<int64_t>(maxDigits, sp.precision);
+  if (sp.left) {
+    for (int64_t j = maxBody; j-- > 0;)
+      out.push_back({lenLt(j, body), tm_.mkIte(lenLt(j, nd), digitAt(j), signChar)});
+    for (int64_t k = 0; k < width; ++k)
+      out.push_back({tm_.mkApp(Op::Lt, tm_.mkApp(Op::Add, body, tm_.mkInt(k)), tm_.mkInt(width)), byte(' ')});
+    return out;
+  }
+  Term len = define_("print.length", maxC(body, width));
+  Term ndEff =
+      sp.zero && sp.precision < 0 ? tm_.mkApp(Op::Sub, len, signLen) : nd; // `0`: zeros fill the field
+  ndEff = define_("print.ndigits", ndEff);
+  Term signAt = tm_.mkEq(signLen, tm_.mkInt(1));
+  for (int64_t j = std::max(maxBody, width); j-- > 0;) {
+    Term ch = tm_.mkIte(lenLt(j, ndEff), digitAt(j),
+                        tm_.mkIte(tm_.mkAnd(signAt, tm_.mkEq(ndEff, tm_.mkInt(j))), signChar, byte(' ')));
+    out.push_back({lenLt(j, len), ch});
+  }
+  return out;
+}
+
 namespace {
 /// The value of a constant int term (an Int or a bit-vector read as `t`), if it is one.
 std::optional<BigInt> constantOf(const backends::TermManager &tm, Term x, ir::Type t) {
@@ -438,6 +532,20 @@ IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &
       }
     }
     auto [x, t] = arg;
+    bool plain = (it.kind == ir::PrintItem::Dec || it.kind == ir::PrintItem::Char) && it.spec.plain();
+    if (!known && !plain) { // byte by byte, each printed or not
+      flush();
+      for (const FieldByte &fb : fieldBytes(it, x, t)) {
+        Term b = define_("print.byte", fb.byte);
+        if (mode_ == OutputMode::Match) {
+          out.state = define_("out.state", tm_.mkIte(fb.present, matchByte(out.state, b), out.state));
+        } else {
+          Term code = bv_ ? tm_.mkApp(Op::Bv2Nat, b) : b;
+          parts.push_back(tm_.mkIte(fb.present, tm_.mkApp(Op::StrFromCode, code), tm_.mkString("")));
+        }
+      }
+      continue;
+    }
     if (mode_ == OutputMode::Match) {
       if (known) {
         pending += text;

@@ -112,6 +112,13 @@ private:
   int32_t dead_ = 0;
   int32_t run(int32_t s, const std::string &text) const;
   Term matchNumber(Term st, Term x, ir::Type t);
+  /// One byte of a formatted field and whether it is printed (README.md, *Formatted fields*).
+  struct FieldByte {
+    Term present, byte;
+  };
+  /// The bytes a conversion with a field spec or a base other than 10 prints for x (a fixed-width type t),
+  /// in output order: at most the longest such text, each present or not.
+  std::vector<FieldByte> fieldBytes(const ir::PrintItem &it, Term x, ir::Type t);
   Term matchByte(Term st, Term b);
   Term matchText(Term st, const std::string &text);
 };

@@ -3,6 +3,8 @@
 // objects.cpp), `malloc` of a struct node, and a value evaluated straight into its target variable.
 #include "frontend/c/lowering.h"
 
+#include <set>
+
 #include <map>
 
 namespace locus::c::lower {
@@ -181,10 +183,22 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     emit(std::move(s));
     return noValue();
   }
+  if (isCtype(name))
+    return ctypeCall(ce, name, g);
+  if (name == "abs" || name == "labs" || name == "llabs")
+    return absCall(ce, name, g);
   if (name == "atoi" || name == "atol" || name == "atoll" || name == "strtol" || name == "strtoll")
     return argvNumber(ce, name, g);
   if (name == "printf" || name == "fprintf" || name == "puts" || name == "putchar")
     return printCall(ce, name, g, wantValue);
+  if (name == "strcpy" || name == "strcat")
+    return strcpyCall(ce, name, g, wantValue);
+  if (name == "strcmp")
+    return strcmpCall(ce, g);
+  if (name == "strlen")
+    return strlenCall(ce, g);
+  if (name == "getchar")
+    return getcharCall(ce, g);
   if (name == "scanf" || name == "fscanf")
     return scanCall(ce, name, g, wantValue);
   if (name == "free") {
@@ -294,6 +308,64 @@ Expr FnLowering::newObject(const cl::CallExpr *ce, cl::QualType ptrType, const E
   }
   loc_ = saved;
   return use(v);
+}
+
+/// `abs(x)`, `labs`, `llabs`: `[g] t := x; [g and x < 0] t := -x` (int arithmetic wraps as everywhere: the
+/// absolute value of the smallest value is itself, as with gcc -fwrapv).
+Expr FnLowering::absCall(const cl::CallExpr *ce, const std::string &name, const Expr &g) {
+  if (ce->getNumArgs() != 1)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  ir::Type t = intTypeOf(ce);
+  Expr x = materialize(rvAs(ce->getArg(0), t, g), g);
+  VarRef r = temp(t);
+  emit(assign(g, r, x));
+  Expr neg = guardAnd(g, Expr::binary(ir::Op::Lt, x, Expr::intLit(ir::BigInt(0), t)));
+  emit(assign(neg, r, Expr::unary(ir::Op::Neg, x)));
+  return use(r);
+}
+
+bool FnLowering::isCtype(const std::string &name) {
+  static const std::set<std::string> names = {"isdigit", "isalpha",  "isalnum", "isspace", "isupper",
+                                              "islower", "isxdigit", "toupper", "tolower"};
+  return names.count(name) != 0;
+}
+
+/// <ctype.h> in the C locale, as glibc computes it: the argument must be EOF or a char's value (glibc's
+/// tables cover -128 … 255; another value is undefined: a failure); a class test is glibc's bit of the class
+/// (so `isdigit('7')` is 2048) or 0; toupper/tolower change only the letters.
+Expr FnLowering::ctypeCall(const cl::CallExpr *ce, const std::string &name, const Expr &g) {
+  if (ce->getNumArgs() != 1)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const ir::Type i32 = ir::Type::fixedInt(32, true);
+  Expr c = materialize(rvAs(ce->getArg(0), i32, g), g);
+  auto lit = [&](int64_t v) { return Expr::intLit(ir::BigInt(v), i32); };
+  auto within = [&](int64_t lo, int64_t hi) {
+    return Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, lit(lo), c),
+                        Expr::binary(ir::Op::Le, c, lit(hi)));
+  };
+  auto any = [](Expr a, Expr b) { return Expr::binary(ir::Op::Or, std::move(a), std::move(b)); };
+  assertStmt(within(-128, 255),
+             "ctype argument in range: " + text(ce->getArg(0)) + " (EOF or a char's value)", g);
+  VarRef t = temp(i32);
+  if (name == "toupper" || name == "tolower") {
+    bool up = name == "toupper";
+    emit(assign(g, t, c));
+    Expr letter = guardAnd(g, up ? within('a', 'z') : within('A', 'Z'));
+    emit(assign(letter, t, Expr::binary(up ? ir::Op::Sub : ir::Op::Add, c, lit(32))));
+    return use(t);
+  }
+  Expr upper = within('A', 'Z'), lower = within('a', 'z'), digit = within('0', '9');
+  std::pair<Expr, int64_t> cls = // the class and glibc's bit of it (ctype.h's _ISbit on little-endian)
+      name == "isupper"    ? std::pair{upper, 256}
+      : name == "islower"  ? std::pair{lower, 512}
+      : name == "isalpha"  ? std::pair{any(upper, lower), 1024}
+      : name == "isdigit"  ? std::pair{digit, 2048}
+      : name == "isxdigit" ? std::pair{any(digit, any(within('a', 'f'), within('A', 'F'))), 4096}
+      : name == "isspace"  ? std::pair{any(Expr::binary(ir::Op::Eq, c, lit(' ')), within('\t', '\r')), 8192}
+                           : std::pair{any(digit, any(upper, lower)), 8}; // isalnum
+  emit(assign(g, t, lit(0)));
+  emit(assign(guardAnd(g, std::move(cls.first)), t, lit(cls.second)));
+  return use(t);
 }
 
 /// `[g] v := nondet`: the indeterminate value of an uninitialized object.

@@ -134,6 +134,10 @@ void FnLowering::effect(const cl::Expr *e, const Expr &g) {
         memCall(ce, n, g, false, nullptr);
         return;
       }
+      if (!u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl()) && (n == "strcpy" || n == "strcat")) {
+        strcpyCall(ce, n, g, false);
+        return;
+      }
       if (u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl())) {
         call(ce, g, false, std::nullopt);
         return;

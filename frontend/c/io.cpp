@@ -2,6 +2,7 @@
 // formats and the uses of argv in main (io.h), and the lowering of the calls (argv numbers, print, scan).
 #include "frontend/c/io.h"
 #include "frontend/c/lowering.h"
+#include "ir/io.h"
 
 #include <clang/AST/ASTContext.h>
 
@@ -27,11 +28,39 @@ std::string directiveText(const std::string &fmt, size_t i) {
 
 } // namespace
 
+namespace {
+
+/// The length modifier at fmt[j] (hh h l ll j z): the width of the integer type it names, 32 for none.
+unsigned lengthModifier(const std::string &fmt, size_t &j, bool &written) {
+  auto at = [&](size_t k) { return k < fmt.size() ? fmt[k] : '\0'; };
+  written = true;
+  if (at(j) == 'h' && at(j + 1) == 'h') {
+    j += 2;
+    return 8;
+  }
+  if (at(j) == 'l' && at(j + 1) == 'l') {
+    j += 2;
+    return 64;
+  }
+  if (at(j) == 'h') {
+    ++j;
+    return 16;
+  }
+  if (at(j) == 'l' || at(j) == 'j' || at(j) == 'z') {
+    ++j;
+    return 64;
+  }
+  written = false;
+  return 32;
+}
+
+} // namespace
+
 std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt, std::string &err) {
   std::vector<FormatPiece> out;
   auto text = [&](char c) {
     if (out.empty() || out.back().kind != FormatPiece::Text)
-      out.push_back({FormatPiece::Text, "", 0, false});
+      out.push_back({FormatPiece::Text, "", 0});
     out.back().text += c;
   };
   for (size_t i = 0; i < fmt.size(); ++i) {
@@ -39,23 +68,35 @@ std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt
       text(fmt[i]);
       continue;
     }
-    size_t j = i + 1;
-    bool isLong = j < fmt.size() && fmt[j] == 'l';
-    if (isLong)
-      ++j;
-    char c = j < fmt.size() ? fmt[j] : '\0';
-    if (c == '%' && !isLong)
+    if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
       text('%');
-    else if (c == 'd' || c == 'i')
-      out.push_back({FormatPiece::Conversion, "", 'd', isLong});
-    else if ((c == 'c' || c == 's') && !isLong)
-      out.push_back({FormatPiece::Conversion, "", c, false});
-    else {
-      err = "printf directive '" + directiveText(fmt, i + 1) +
-            "' (supported: %d, %i, %ld, %li, %c, %s of a string literal, %%)";
-      return std::nullopt;
+      ++i;
+      continue;
     }
-    i = j;
+    size_t j = i + 1;
+    while (j < fmt.size() && std::string("-+ 0").find(fmt[j]) != std::string::npos)
+      ++j;
+    while (j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9')
+      ++j;
+    if (j < fmt.size() && fmt[j] == '.')
+      for (++j; j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9';)
+        ++j;
+    std::string spec = fmt.substr(i + 1, j - i - 1);
+    bool hasLength = false;
+    unsigned bits = lengthModifier(fmt, j, hasLength);
+    char c = j < fmt.size() ? fmt[j] : '\0';
+    bool integer = std::string("diuxXo").find(c) != std::string::npos && c != '\0';
+    if (integer || ((c == 'c' || c == 's') && !hasLength)) {
+      out.push_back(
+          {FormatPiece::Conversion, fmt.substr(i, j - i + 1), c == 'i' ? 'd' : c, bits, spec, hasLength});
+      i = j;
+      continue;
+    }
+    err =
+        "printf directive '" + directiveText(fmt, i + 1) +
+        "' (supported: %d %i %u %x %X %o with hh h l ll j z, %c, %s, the flags '-+ 0', a width, a precision, "
+        "%%)";
+    return std::nullopt;
   }
   return out;
 }
@@ -65,23 +106,28 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
   for (size_t i = 0; i < fmt.size(); ++i) {
     if (isSpace(fmt[i])) {
       if (out.empty() || out.back().kind != FormatPiece::Space)
-        out.push_back({FormatPiece::Space, "", 0, false});
+        out.push_back({FormatPiece::Space, "", 0});
       continue;
     }
     if (fmt[i] != '%') {
-      out.push_back({FormatPiece::Text, std::string(1, fmt[i]), 0, false});
+      out.push_back({FormatPiece::Text, std::string(1, fmt[i]), 0});
+      continue;
+    }
+    if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
+      out.push_back({FormatPiece::Percent, "", 0});
+      ++i;
       continue;
     }
     size_t j = i + 1;
-    bool isLong = j < fmt.size() && fmt[j] == 'l';
-    if (isLong)
-      ++j;
+    bool hasLength = false;
+    unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
-    if (c != 'd' && c != 'i') {
-      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i, %ld, %li)";
+    if ((c != 'd' && c != 'i' && c != 'c') || (c == 'c' && hasLength)) {
+      err = "scanf directive '" + directiveText(fmt, i + 1) +
+            "' (supported: %d, %i with hh h l ll j z, %c, %%)";
       return std::nullopt;
     }
-    out.push_back({FormatPiece::Conversion, "", c, isLong});
+    out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});
     i = j;
   }
   return out;
@@ -208,6 +254,36 @@ Expr FnLowering::argvNumber(const cl::CallExpr *ce, const std::string &name, con
   return v;
 }
 
+namespace {
+
+/// The text printf's `%s` with the flags, width and precision `spec` prints for `text`; nullopt for a flag
+/// other than `-` (`0`, `+`, ` ` are undefined or meaningless for %s).
+std::optional<std::string> literalField(std::string text, const std::string &spec) {
+  size_t j = 0;
+  bool left = false;
+  for (; j < spec.size() && std::string("-+ 0").find(spec[j]) != std::string::npos; ++j) {
+    if (spec[j] != '-')
+      return std::nullopt;
+    left = true;
+  }
+  size_t width = 0;
+  for (; j < spec.size() && spec[j] >= '0' && spec[j] <= '9'; ++j)
+    width = std::min<size_t>(width * 10 + static_cast<size_t>(spec[j] - '0'), ir::kMaxFieldWidth + 1);
+  if (width > ir::kMaxFieldWidth)
+    return std::nullopt;
+  if (j < spec.size() && spec[j] == '.') {
+    size_t precision = 0;
+    for (++j; j < spec.size(); ++j)
+      precision = std::min<size_t>(precision * 10 + static_cast<size_t>(spec[j] - '0'), text.size());
+    text.resize(std::min(text.size(), precision));
+  }
+  if (text.size() < width)
+    text = left ? text + std::string(width - text.size(), ' ') : std::string(width - text.size(), ' ') + text;
+  return text;
+}
+
+} // namespace
+
 /// printf/fprintf(stdout)/puts/putchar → `print`; fprintf(stderr) evaluates its int arguments only.
 Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
   if (wantValue)
@@ -224,6 +300,17 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
       unsupported(ce, "'putchar' with " + std::to_string(ce->getNumArgs()) + " arguments");
     s.message = "%c";
     s.args.push_back(rvAs(ce->getArg(0), ir::Type::fixedInt(32, true), g));
+    emit(std::move(s));
+    return Expr::boolLit(true);
+  }
+  if (name == "puts" && ce->getNumArgs() == 1 && !literal(ce->getArg(0))) { // its bytes, then a newline
+    stringBytes(stringParts(ce->getArg(0), g), g, [&](const Expr &c, const Expr &on) {
+      ir::Stmt b = make(ir::Stmt::Print, on);
+      b.message = "%c";
+      b.args.push_back(Expr::cast(ir::Type::fixedInt(32, true), c));
+      emit(std::move(b));
+    });
+    s.message = "\n";
     emit(std::move(s));
     return Expr::boolLit(true);
   }
@@ -266,6 +353,7 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
   if (std::optional<std::string> why = conversionMismatch(name, *pieces, ce->getNumArgs() - first - 1))
     unsupported(ce, *why);
   std::vector<size_t> marks;
+  std::vector<std::pair<size_t, size_t>> splits; // a %s of a char array: where in the message and the args
   unsigned k = first + 1;
   for (const FormatPiece &p : *pieces) {
     if (p.kind != FormatPiece::Conversion) {
@@ -273,27 +361,211 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
       continue;
     }
     const cl::Expr *a = ce->getArg(k++);
-    if (p.conv == 's') {
-      std::optional<std::string> text = literal(a);
-      if (!text)
-        unsupported(a, "printf %s of something other than a string literal");
-      s.message += escapePercent(*text);
+    const std::string &directive = p.text;
+    if (p.conv == 's' && !literal(a)) { // a char array or pointer: its bytes, printed when the call prints
+      if (!p.spec.empty())
+        unsupported(a,
+                    "printf " + directive + " of something other than a string literal (only plain %s is)");
+      Parts sp = stringParts(a, g);
+      splits.emplace_back(s.message.size(), s.args.size());
+      for (Expr &e : sp) {
+        marks.push_back(out_->size());
+        s.args.push_back(std::move(e));
+      }
       continue;
     }
-    ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
+    if (p.conv == 's') {
+      std::optional<std::string> text = literal(a);
+      std::optional<std::string> field = literalField(*text, p.spec);
+      if (!field)
+        unsupported(ce->getArg(first),
+                    "printf directive '%" + p.spec + "s' (%s takes '-', a width, a precision)");
+      s.message += escapePercent(*field);
+      continue;
+    }
+    // The argument, promoted: int or unsigned int (long or unsigned long for l ll j z), converted to the
+    // type the directive prints as glibc converts it (`%hhd`: signed char, `%x`: unsigned int, …).
+    const unsigned argBits = p.conv == 'c' || p.bits <= 32 ? 32 : 64;
     std::optional<ir::Type> have = intType(a->getType(), u_.ctx_);
-    if (!have || *have != want)
-      unsupported(a, std::string("printf %") + (p.isLong ? "l" : "") + p.conv + " of an argument of type '" +
-                         a->getType().getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
-    s.message += p.conv == 'c' ? "%c" : "%d";
+    if (!have || have->bits != argBits)
+      unsupported(a, "printf " + directive + " of an argument of type '" + a->getType().getAsString() +
+                         "' (expected '" + (argBits == 64 ? "long" : "int") + "' or its unsigned type)");
+    const bool unsignedConv = p.conv != 'd' && p.conv != 'c';
+    ir::Type want = p.conv == 'c' ? ir::Type::fixedInt(32, true)
+                                  : ir::Type::fixedInt(static_cast<uint8_t>(p.bits), !unsignedConv);
+    std::string irDirective = "%" + p.spec + std::string(1, p.conv);
+    std::string why;
+    if (!ir::parsePrintFormat(irDirective, why))
+      unsupported(ce->getArg(first), "printf directive '" + directive + "': " + why);
+    s.message += irDirective;
     marks.push_back(out_->size());
     s.args.push_back(rvAs(a, want, g));
   }
   for (size_t i = s.args.size(); i-- > 1;)
     s.args[i - 1] = settle(std::move(s.args[i - 1]), marks[i], g);
   s.loc = irLoc(ce->getBeginLoc());
-  emit(std::move(s));
+  size_t msgPos = 0, argPos = 0;
+  auto printPart = [&](size_t msgEnd, size_t argEnd) {
+    ir::Stmt part = s;
+    part.message = s.message.substr(msgPos, msgEnd - msgPos);
+    part.args.assign(s.args.begin() + static_cast<std::ptrdiff_t>(argPos),
+                     s.args.begin() + static_cast<std::ptrdiff_t>(argEnd));
+    if (!part.message.empty())
+      emit(std::move(part));
+  };
+  for (auto [msgAt, argAt] : splits) {
+    printPart(msgAt, argAt);
+    stringBytes({s.args[argAt], s.args[argAt + 1]}, g, [&](const Expr &c, const Expr &on) {
+      ir::Stmt b = make(ir::Stmt::Print, on);
+      b.message = "%c";
+      b.args.push_back(Expr::cast(ir::Type::fixedInt(32, true), c));
+      b.loc = s.loc;
+      emit(std::move(b));
+    });
+    msgPos = msgAt;
+    argPos = argAt + 2;
+  }
+  if (splits.empty())
+    emit(std::move(s));
+  else
+    printPart(s.message.size(), s.args.size());
   return Expr::boolLit(true);
+}
+
+/// The parts (cells, offset) of a `char *` value (a char array decays to one) whose bytes are read as a
+/// string; a pointer of another shape is unsupported.
+Parts FnLowering::stringParts(const cl::Expr *e, const Expr &g) {
+  if (const auto *sl = llvm::dyn_cast<cl::StringLiteral>(e->IgnoreParenImpCasts());
+      sl && sl->getCharByteWidth() == 1) { // a fresh array of its bytes and the 0 (it is only read)
+    const std::string bytes = sl->getString().str();
+    const ir::Type i8 = ir::Type::fixedInt(8, true);
+    VarRef a = temp(ir::Type::arrayOf(i8));
+    allocArray(a, i64(static_cast<int64_t>(bytes.size()) + 1), false, g);
+    for (size_t k = 0; k < bytes.size(); ++k)
+      putElem(use(a), i64(static_cast<int64_t>(k)),
+              Expr::intLit(ir::BigInt(static_cast<int64_t>(static_cast<signed char>(bytes[k]))), i8), g);
+    return {use(a), i64(0)};
+  }
+  cl::QualType t = e->getType();
+  const PtrShape *sh = t->isPointerType() && isFat(t) ? &shapeOf(t, e->getBeginLoc()) : nullptr;
+  if (!sh || sh->cells.size() != 1 || !sh->records.empty() || sh->cells[0].bits != 8 || sh->stride != 1)
+    unsupported(e, "a string of type '" + t.getAsString() + "' (a char array or char pointer is)");
+  Parts p = ptr(e, g);
+  return {p[0], p[sh->offIndex()]};
+}
+
+/// The loop over the bytes of a string (cells, offset) up to its terminating 0: `[g] j := 0; [g] b := true;
+/// [g] while (b) { c := s[off + j]; b := c != 0; [b] each(c); [b] j := j + 1 }` (a byte outside the object
+/// is a bounds failure, a null pointer a null-deref); j, the length, is returned.
+Expr FnLowering::stringBytes(const Parts &str, const Expr &g,
+                             const std::function<void(const Expr &c, const Expr &on)> &each) {
+  const ir::Type i64t = ir::Type::fixedInt(64, true);
+  VarRef j = temp(i64t), b = temp(ir::Type::boolType());
+  emit(assign(g, j, i64(0)));
+  emit(assign(g, b, Expr::boolLit(true)));
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.value = use(b);
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  const Expr yes = Expr::boolLit(true);
+  Expr c = getElem(str[0], addI64(str[1], use(j)), yes);
+  emit(assign(yes, b, Expr::binary(ir::Op::Ne, c, Expr::intLit(ir::BigInt(0), c.type))));
+  each(c, use(b));
+  emit(assign(use(b), j, Expr::binary(ir::Op::Add, use(j), i64(1))));
+  out_ = saved;
+  emit(std::move(w));
+  return use(j);
+}
+
+/// strlen(s) → the length loop of stringBytes, as a `size_t`.
+Expr FnLowering::strlenCall(const cl::CallExpr *ce, const Expr &g) {
+  if (ce->getNumArgs() != 1)
+    unsupported(ce, "'strlen' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  Expr n = stringBytes(stringParts(ce->getArg(0), g), g, [](const Expr &, const Expr &) {});
+  return Expr::cast(ir::Type::fixedInt(64, false), n);
+}
+
+/// strcmp(a, b) → `[g] j := 0; [g] b := true; [g] while (b) { x := a[…+j]; y := b[…+j]; r := uint8(x) -
+/// uint8(y) (as int32); b := r == 0 and x != 0; [b] j := j + 1 }`: glibc's value, the difference of the first
+/// bytes that differ as unsigned chars (0 for equal strings).
+Expr FnLowering::strcmpCall(const cl::CallExpr *ce, const Expr &g) {
+  if (ce->getNumArgs() != 2)
+    unsupported(ce, "'strcmp' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  Parts a = stableParts(stringParts(ce->getArg(0), g), g);
+  size_t mark = out_->size();
+  Parts b = stringParts(ce->getArg(1), g);
+  settleParts(a, mark, g);
+  const ir::Type i32 = ir::Type::fixedInt(32, true), u8 = ir::Type::fixedInt(8, false);
+  VarRef j = temp(ir::Type::fixedInt(64, true)), go = temp(ir::Type::boolType()), r = temp(i32);
+  emit(assign(g, j, i64(0)));
+  emit(assign(g, go, Expr::boolLit(true)));
+  emit(assign(g, r, Expr::intLit(ir::BigInt(0), i32)));
+  ir::Stmt w = make(ir::Stmt::While, g);
+  w.value = use(go);
+  std::vector<ir::Stmt> *saved = out_;
+  out_ = &w.body;
+  const Expr yes = Expr::boolLit(true);
+  Expr x = getElem(a[0], addI64(a[1], use(j)), yes);
+  Expr y = getElem(b[0], addI64(b[1], use(j)), yes);
+  auto unsignedByte = [&](const Expr &c) { return Expr::cast(i32, Expr::cast(u8, c)); };
+  emit(assign(yes, r, Expr::binary(ir::Op::Sub, unsignedByte(x), unsignedByte(y))));
+  emit(assign(yes, go,
+              Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, use(r), Expr::intLit(ir::BigInt(0), i32)),
+                           Expr::binary(ir::Op::Ne, x, Expr::intLit(ir::BigInt(0), x.type)))));
+  emit(assign(use(go), j, Expr::binary(ir::Op::Add, use(j), i64(1))));
+  out_ = saved;
+  emit(std::move(w));
+  return use(r);
+}
+
+/// strcpy(d, s), strcat(d, s): n := the length of s (stringBytes), for strcat d's end found first; `[g]
+/// assert not (same object and the ranges overlap)` (C leaves it undefined), then the n + 1 bytes copied by a
+/// counted loop (a byte outside either object: bounds). The value (d) may not be used.
+Expr FnLowering::strcpyCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
+  if (wantValue)
+    unsupported(ce, "the value of '" + name + "(…)'");
+  if (ce->getNumArgs() != 2)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const cl::Expr *de = ce->getArg(0);
+  if (llvm::isa<cl::StringLiteral>(de->IgnoreParenImpCasts()))
+    unsupported(de, "'" + name + "' into a string literal");
+  Parts d = stableParts(stringParts(de, g), g);
+  size_t mark = out_->size();
+  Parts src = stableParts(stringParts(ce->getArg(1), g), g);
+  settleParts(d, mark, g);
+  auto none = [](const Expr &, const Expr &) {};
+  Expr dOff = d[1];
+  if (name == "strcat")
+    dOff = materialize(addI64(d[1], stringBytes(d, g, none)), g);
+  Expr n = stringBytes(src, g, none);
+  Expr overlap = Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, d[0], src[0]),
+                              Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, dOff, addI64(src[1], n)),
+                                           Expr::binary(ir::Op::Le, src[1], addI64(dOff, n))));
+  assertStmt(Expr::unary(ir::Op::Not, std::move(overlap)),
+             "'" + name + "' of overlapping strings: " + text(ce), g);
+  countedLoop(addI64(n, i64(1)), g, false, [&](Expr j) {
+    const Expr yes = Expr::boolLit(true);
+    Expr c = getElem(src[0], addI64(src[1], j), yes);
+    if (ir::Type e = d[0].type.elemType(); c.type != e) // char and unsigned char: the same byte
+      c = Expr::cast(e, std::move(c));
+    putElem(d[0], addI64(dOff, j), c, yes);
+  });
+  return Expr::boolLit(true);
+}
+
+/// getchar() → `[g] t := -1; [g] scan "%c", t`: the next byte (0 … 255), or EOF (-1) at the end of input.
+Expr FnLowering::getcharCall(const cl::CallExpr *ce, const Expr &g) {
+  if (ce->getNumArgs() != 0)
+    unsupported(ce, "'getchar' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const ir::Type i32 = ir::Type::fixedInt(32, true);
+  VarRef t = temp(i32);
+  emit(assign(g, t, Expr::intLit(ir::BigInt(-1), i32)));
+  ir::Stmt s = make(ir::Stmt::Scan, g);
+  s.message = "%c";
+  s.args.push_back(use(t));
+  s.loc = irLoc(ce->getBeginLoc());
+  emit(std::move(s));
+  return use(t);
 }
 
 /// scanf/fscanf(stdin) → `[n :=] scan "fmt", x, …`; `&a[i]` with a variable i through a temporary.
@@ -330,7 +602,11 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       s.message += p.text;
       continue;
     }
-    s.message += p.conv == 'i' ? "%i" : "%d";
+    if (p.kind == FormatPiece::Percent) {
+      s.message += "%%";
+      continue;
+    }
+    s.message += p.conv == 'i' ? "%i" : p.conv == 'c' ? "%c" : "%d";
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
     const cl::Expr *viaPtr = nullptr; // an int pointer argument: scanned into *p
@@ -340,11 +616,20 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       viaPtr = a;
     }
     cl::QualType objType = viaPtr ? a->getType()->getPointeeType() : addr->getSubExpr()->getType();
-    ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
+    ir::Type want = ir::Type::fixedInt(static_cast<uint8_t>(p.bits), true);
     std::optional<ir::Type> have = intType(objType, u_.ctx_);
+    if (p.conv == 'c' && have && have->bits == 8) // a char of either signedness: the byte, as C converts it
+      want = *have;
+    if (p.conv == 'c' && (!have || have->bits != 8))
+      unsupported(a, "scanf %c into an object of type '" + objType.getAsString() + "' (expected 'char')");
     if (!have || *have != want)
-      unsupported(a, std::string("scanf %") + (p.isLong ? "l" : "") + p.conv + " into an object of type '" +
-                         objType.getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
+      unsupported(a, "scanf " + p.text + " into an object of type '" + objType.getAsString() +
+                         "' (expected '" +
+                         (p.bits == 8    ? "signed char"
+                          : p.bits == 16 ? "short"
+                          : p.bits == 32 ? "int"
+                                         : "long") +
+                         "')");
     LVal lv = viaPtr ? deref(ptr(viaPtr, g), shapeOf(viaPtr->getType(), viaPtr->getBeginLoc()), i64(0),
                              objType, viaPtr)
                      : lvalue(addr->getSubExpr(), g);

@@ -269,6 +269,16 @@ private:
   Expr newObject(const cl::CallExpr *ce, cl::QualType ptrType, const Expr &g, std::optional<VarRef> target);
   // Standard input and output, main's command line (README.md, *Standard input and output*).
   Expr argvNumber(const cl::CallExpr *ce, const std::string &name, const Expr &g);
+  static bool isCtype(const std::string &name);
+  Expr ctypeCall(const cl::CallExpr *ce, const std::string &name, const Expr &g);
+  Expr absCall(const cl::CallExpr *ce, const std::string &name, const Expr &g);
+  Expr getcharCall(const cl::CallExpr *ce, const Expr &g);
+  Expr strcmpCall(const cl::CallExpr *ce, const Expr &g);
+  Expr strcpyCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
+  Expr strlenCall(const cl::CallExpr *ce, const Expr &g);
+  Parts stringParts(const cl::Expr *e, const Expr &g);
+  Expr stringBytes(const Parts &str, const Expr &g,
+                   const std::function<void(const Expr &c, const Expr &on)> &each);
   Expr printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
   Expr scanCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue);
   const cl::VarDecl *argvDecl_ = nullptr; ///< main's argv parameter

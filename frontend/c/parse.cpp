@@ -204,6 +204,7 @@ std::optional<ir::Program> compileLoaded(uint32_t file, SourceManager &sm, Diagn
                                    "c",
                                    "-std=c11",
                                    "-w",
+                                   "-D__NO_CTYPE", // <ctype.h>'s functions as calls, not glibc's table macros
                                    "-ferror-limit=" + std::to_string(diags.errorLimit()),
                                    "-fno-color-diagnostics",
                                    "-resource-dir",

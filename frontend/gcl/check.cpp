@@ -495,8 +495,10 @@ private:
           diags_.error(s.value->loc, "the status of 'halt' must be an int, got " + q(t));
       break;
     case Stmt::Print: {
+      std::vector<ir::Type> types;
       for (auto &a : s.args)
-        if (ir::Type t = a ? checkExpr(*a) : kError; !isError(t) && t.kind != ir::Type::Int)
+        if (ir::Type t = types.emplace_back(a ? checkExpr(*a) : kError);
+            !isError(t) && t.kind != ir::Type::Int)
           diags_.error(a->loc, "a printed value must be an int, got " + q(t));
       std::string why;
       std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(s.message, why);
@@ -505,6 +507,8 @@ private:
       else if (ir::printArgCount(*items) != s.args.size())
         diags_.error(s.messageLoc, "the format prints " + std::to_string(ir::printArgCount(*items)) +
                                        " values, " + std::to_string(s.args.size()) + " given");
+      else
+        printArgTypes(s, *items, types);
       break;
     }
     case Stmt::Scan: {
@@ -531,6 +535,20 @@ private:
       break;
     }
     case Stmt::Skip: break;
+    }
+  }
+
+  /// A conversion other than a plain `%d`/`%c` needs a fixed-width (for `%u %x %X %o` unsigned) argument.
+  void printArgTypes(const Stmt &s, const std::vector<ir::PrintItem> &items,
+                     const std::vector<ir::Type> &types) {
+    size_t k = 0;
+    for (const ir::PrintItem &it : items) {
+      if (it.kind == ir::PrintItem::Text)
+        continue;
+      size_t i = k++;
+      if (ir::Type t = types[i]; s.args[i] && !isError(t) && t.kind == ir::Type::Int)
+        if (std::string why = ir::printArgProblem(it, t); !why.empty())
+          diags_.error(s.args[i]->loc, why);
     }
   }
 

@@ -19,11 +19,18 @@ McsResult enumerateMcs(Solver &solver, const std::vector<SoftFormula> &softs, co
     solver.assertFormula(atMost(tm, falsified, static_cast<unsigned>(options.maxSize)));
   }
   while (true) {
-    if (out.sets.size() >= options.limit) {
-      out.result = Result::unknown(UnknownReason::Other, "limit");
+    MaxSatResult m = solveMaxSat(solver, softs, options.algorithm);
+    if (out.sets.size() >= options.limit &&
+        (out.sets.empty() || !m.result.isSat() || m.cost != out.sets.back().cost)) {
+      // the limit, and the last cost class is complete
+      if (m.result.isUnsat()) {
+        out.complete = true;
+        out.result = Result::sat();
+      } else {
+        out.result = Result::unknown(UnknownReason::Other, "limit");
+      }
       break;
     }
-    MaxSatResult m = solveMaxSat(solver, softs, options.algorithm);
     if (m.result.isUnsat()) {
       out.complete = true;
       out.result = out.sets.empty() ? Result::unsat() : Result::sat();

@@ -12,7 +12,8 @@ namespace locus::backends {
 struct McsOptions {
   /// Only correction sets with at most this many soft formulas.
   size_t maxSize = std::numeric_limits<size_t>::max();
-  /// Stop after this many.
+  /// Stop after this many, once the sets of the last one's cost are all found (the limit never cuts a cost
+  /// class: the order of sets of equal cost is arbitrary, so they are found together or not at all).
   size_t limit = std::numeric_limits<size_t>::max();
   MaxSatAlgorithm algorithm = MaxSatAlgorithm::CoreGuided;
 };

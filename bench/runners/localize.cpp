@@ -129,11 +129,11 @@ size_t linesUnderTest(const ir::Program &prog, const std::unordered_set<uint32_t
 /// One configuration on the version's failure: its record (status, times, found, rank, lines examined).
 Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const ir::Program &prog,
                const repair::Failure &f, const std::vector<repair::TestRun> &tests,
-               const std::unordered_set<uint32_t> &procs) {
+               const std::unordered_set<uint32_t> &procs, localize::Result &r) {
   localize::Options lo = localizeOptions(c, o, procs);
   localize::Problem p{prog, f, tests, lo};
   auto m0 = Clock::now();
-  localize::Result r = localize::findMethod(c.method)->run(p);
+  r = localize::findMethod(c.method)->run(p);
   double sec = since(m0);
   uint32_t rank = 0;
   double examined = linesExamined(prog, r.ranking, t.truth, &rank);
@@ -196,8 +196,28 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const LocalizeOp
   std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, ""), io);
   j["tests_seconds"] = since(tt);
   Json runs = Json::object();
-  for (const Config &c : configs)
-    runs[c.name()] = runConfig(c, o, t, *prog, f, tests, procs);
+  std::vector<localize::Result> results(configs.size());
+  double total = 0;
+  for (size_t k = 0; k < configs.size(); ++k) {
+    runs[configs[k].name()] = runConfig(configs[k], o, t, *prog, f, tests, procs, results[k]);
+    total += runs[configs[k].name()].value("seconds", 0.0);
+  }
+  if (configs.size() > 1) { // the consensus of every configuration's ranking (localize::consensusRanking)
+    std::vector<const localize::Result *> ranked;
+    for (const localize::Result &r : results)
+      if (r.status == localize::Status::Localized || r.status == localize::Status::Unknown)
+        ranked.push_back(&r);
+    std::vector<localize::Suspect> ranking = localize::consensusRanking(*prog, ranked);
+    uint32_t rank = 0;
+    double examined = linesExamined(*prog, ranking, t.truth, &rank);
+    Json cj{
+        {"status", "localized"}, {"seconds", total}, {"ranked", ranking.size()}, {"found", examined >= 0}};
+    if (examined >= 0) {
+      cj["examined"] = examined;
+      cj["rank"] = rank;
+    }
+    runs[kConsensus] = cj;
+  }
   j["runs"] = runs;
   return j;
 }

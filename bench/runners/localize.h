@@ -22,6 +22,10 @@ struct Config {
   }
 };
 
+/// The record of the consensus of every configuration's ranking (localize::consensusRanking), beside the
+/// configurations' when there are two or more.
+inline constexpr const char *kConsensus = "consensus";
+
 /// One faulty version to localize.
 struct Task {
   std::string label, file, entry, cls, program, lang;

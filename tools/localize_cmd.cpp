@@ -434,7 +434,8 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   addMethodOptions(c.cmd, localize::optionDeclarations(), o.methodOptions);
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
-                    "defined in FILE, except tests, and except the entry when it is a test driver)");
+                    "defined in FILE, except tests, and except the entry and what only builds its inputs "
+                    "when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   c.cmd
       ->add_option("--failures,--inputs", o.failures,

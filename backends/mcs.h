@@ -12,8 +12,10 @@ namespace locus::backends {
 struct McsOptions {
   /// Only correction sets with at most this many soft formulas.
   size_t maxSize = std::numeric_limits<size_t>::max();
-  /// Stop after this many, once the sets of the last one's cost are all found (the limit never cuts a cost
-  /// class: the order of sets of equal cost is arbitrary, so they are found together or not at all).
+  /// Stop after this many — once the last one's cost class is complete for a ranking by first set: past the
+  /// limit, sets of that cost that contain a soft formula no set found so far contains are still found, until
+  /// none is left (the order of sets of equal cost is arbitrary: a limit must not decide which of them
+  /// count).
   size_t limit = std::numeric_limits<size_t>::max();
   MaxSatAlgorithm algorithm = MaxSatAlgorithm::CoreGuided;
 };

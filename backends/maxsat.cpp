@@ -102,14 +102,30 @@ MaxSatResult coreGuided(Solver &s, const std::vector<SoftFormula> &softs) {
     if (sf.weight > 0)
       add(sf.formula, sf.weight);
   uint64_t lowerBound = 0;
+  // Stratification (Ansótegui et al.): only the soft formulas of weight >= `level` are assumed; when they
+  // hold, the level drops to the next smaller weight. Cores among heavy formulas come first, so a light
+  // formula does not split a heavy one again and again (weights 100 and 10^8 in one core). The answer is
+  // the same: the search ends only when every soft formula is assumed.
+  auto nextLevel = [&](uint64_t below) {
+    uint64_t best = 0;
+    for (const Active &a : active)
+      if (a.weight > 0 && a.weight < below)
+        best = std::max(best, a.weight);
+    return best;
+  };
+  uint64_t level = nextLevel(UINT64_MAX);
   while (true) {
     std::vector<Term> assumptions;
     for (const Active &a : active)
-      if (a.weight > 0)
+      if (a.weight > 0 && a.weight >= level)
         assumptions.push_back(a.selector);
     ++out.checks;
     Result r = s.check(assumptions);
     if (r.isSat()) {
+      if (uint64_t lower = nextLevel(level); lower > 0) {
+        level = lower;
+        continue;
+      }
       readModel(s, softs, out);
       out.result = Result::sat();
       return out;

@@ -20,7 +20,8 @@ enum class MaxSatAlgorithm {
   /// the integers) until unsat.
   Linear,
   /// Weighted Fu-Malik (WPM1): relax each unsat core with fresh variables under an exactly-one constraint,
-  /// splitting weights by the core's minimum.
+  /// splitting weights by the core's minimum; stratified (the heaviest soft formulas are assumed first, the
+  /// lighter ones level by level).
   CoreGuided,
   /// The backend's own optimizer (Solver::maxSatNative; Z3's `optimize`). Unknown on other backends.
   Native,

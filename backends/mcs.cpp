@@ -18,12 +18,30 @@ McsResult enumerateMcs(Solver &solver, const std::vector<SoftFormula> &softs, co
     }
     solver.assertFormula(atMost(tm, falsified, static_cast<unsigned>(options.maxSize)));
   }
+  std::vector<bool> seen(softs.size(), false); // soft formulas in some set found
   while (true) {
+    MaxSatResult m;
     if (out.sets.size() >= options.limit) {
-      out.result = Result::unknown(UnknownReason::Other, "limit");
-      break;
+      // Past the limit, only sets of the last one's cost with a soft formula no set found has: then every
+      // soft formula of a set of that cost is in a found one (the cost class is complete for a ranking by
+      // first set), after at most one more set per soft formula.
+      std::vector<Term> fresh;
+      for (size_t i = 0; i < softs.size(); ++i)
+        if (!seen[i] && softs[i].weight > 0)
+          fresh.push_back(tm.mkNot(softs[i].formula));
+      if (!out.sets.empty() && !fresh.empty()) {
+        solver.push();
+        solver.assertFormula(tm.mkOr(fresh));
+        m = solveMaxSat(solver, softs, options.algorithm);
+        solver.pop();
+      }
+      if (out.sets.empty() || fresh.empty() || !m.result.isSat() || m.cost != out.sets.back().cost) {
+        out.result = Result::unknown(UnknownReason::Other, "limit");
+        break;
+      }
+    } else {
+      m = solveMaxSat(solver, softs, options.algorithm);
     }
-    MaxSatResult m = solveMaxSat(solver, softs, options.algorithm);
     if (m.result.isUnsat()) {
       out.complete = true;
       out.result = out.sets.empty() ? Result::unsat() : Result::sat();
@@ -34,6 +52,8 @@ McsResult enumerateMcs(Solver &solver, const std::vector<SoftFormula> &softs, co
       break;
     }
     out.sets.push_back({m.falsified, m.cost});
+    for (size_t i : m.falsified)
+      seen[i] = true;
     if (m.falsified.empty()) { // all soft formulas hold together: the empty set is the only MCS
       out.complete = true;
       out.result = Result::sat();

@@ -12,7 +12,10 @@ namespace locus::backends {
 struct McsOptions {
   /// Only correction sets with at most this many soft formulas.
   size_t maxSize = std::numeric_limits<size_t>::max();
-  /// Stop after this many.
+  /// Stop after this many — once the last one's cost class is complete for a ranking by first set: past the
+  /// limit, sets of that cost that contain a soft formula no set found so far contains are still found, until
+  /// none is left (the order of sets of equal cost is arbitrary: a limit must not decide which of them
+  /// count).
   size_t limit = std::numeric_limits<size_t>::max();
   MaxSatAlgorithm algorithm = MaxSatAlgorithm::CoreGuided;
 };

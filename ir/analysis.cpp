@@ -186,6 +186,36 @@ std::unordered_set<StmtId> specificationStatements(const Program &prog,
   return spec;
 }
 
+namespace {
+
+/// Whether `e` is a parameter of `p` that holds a command-line word (C's `argc`, `argv_K`), possibly
+/// converted (`int32(argv_1)`).
+bool isCommandLineRead(const Procedure &p, const Expr &e) {
+  if (e.kind == Expr::Unary && e.op == Op::Cast && e.args.size() == 1)
+    return isCommandLineRead(p, e.args[0]);
+  if (e.kind != Expr::VarUse || e.var.global || e.var.index >= p.vars.size())
+    return false;
+  const Var &v = p.vars[e.var.index];
+  return v.kind == VarKind::Param && (v.name == "argc" || v.name.rfind("argv_", 0) == 0);
+}
+
+} // namespace
+
+std::unordered_set<StmtId> inputStatements(const Program &prog) {
+  std::unordered_set<StmtId> out;
+  for (const Procedure &p : prog.procs) {
+    bool commandLine = p.name == "main" && std::any_of(p.vars.begin(), p.vars.end(), [](const Var &v) {
+                         return v.kind == VarKind::Param && v.name.rfind("argv_", 0) == 0;
+                       });
+    forEachStmt(p.body, [&](const Stmt &s) {
+      if (s.kind == Stmt::Nondet || s.kind == Stmt::Scan ||
+          (commandLine && s.kind == Stmt::Assign && isCommandLineRead(p, s.value)))
+        out.insert(s.id);
+    });
+  }
+  return out;
+}
+
 std::unordered_set<StmtId> conditionals(const Program &prog) {
   std::unordered_set<StmtId> out;
   for (const Procedure &p : prog.procs) {

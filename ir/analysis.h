@@ -35,6 +35,13 @@ bool writesLhs(const Stmt &s);
 std::unordered_set<StmtId> specificationStatements(const Program &prog,
                                                    const std::unordered_set<uint32_t> *named = nullptr);
 
+/// The statements that read the run's inputs (docs/localize.md, "What may be blamed"): a `nondet` (C's
+/// `__VERIFIER_nondet_*`, an uninitialized local's indeterminate value), a `scan` (C's scanf: the values
+/// read and their count), and in a C `main(argc, argv)` the copies of its command-line parameters
+/// (`own_alt := argv_1`, the front end's `atoi(argv[1])`; the value only, possibly converted). What they
+/// assign is given by the failing run, not computed by the program: localization never blames them.
+std::unordered_set<StmtId> inputStatements(const Program &prog);
+
 /// The conditionals: every Assign to a bool variable that a statement's guard or a loop's condition of its
 /// procedure reads (`b0 := x > 0` before `[b0] …`, `b1 := not b0` of an else branch, a loop condition
 /// computed before the loop and again at the end of its body). Forcing one (InterpOptions::forcedBranches)

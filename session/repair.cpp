@@ -6,6 +6,11 @@
 #include "session/error.h"
 #include "session/failure.h"
 
+#include "ir/analysis.h"
+
+#include <algorithm>
+#include <functional>
+
 namespace locus::session {
 
 RepairSubject prepareRepair(const Source &src, const Bounds &bounds, const std::string &entry,
@@ -81,6 +86,79 @@ std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const st
     std::erase_if(
         own, [&](uint32_t k) { return repair::mutation::isTestDriver(prog, mainFile, prog.procs[k].name); });
   return own;
+}
+
+std::unordered_set<uint32_t> inputBuilders(const ir::Program &prog, const std::string &mainFile,
+                                           const std::string &entry,
+                                           const std::unordered_set<uint32_t> &named) {
+  std::unordered_set<uint32_t> own = localize::ownProcedures(prog, mainFile);
+  auto isDriver = [&](uint32_t k) {
+    return repair::mutation::isTestDriver(prog, mainFile, prog.procs[k].name);
+  };
+  std::vector<uint32_t> drivers;
+  uint32_t e = prog.procIndex(entry);
+  if (e == ir::kNone)
+    return {};
+  if (prog.procs[e].isTest) {
+    drivers.push_back(e);
+    for (uint32_t k : own)
+      if (isDriver(k))
+        drivers.push_back(k);
+  } else if (isDriver(e)) {
+    drivers.push_back(e);
+  } else {
+    return {};
+  }
+  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog, &named);
+  std::vector<std::vector<uint32_t>> callees(prog.procs.size()), callers(prog.procs.size());
+  for (uint32_t k = 0; k < prog.procs.size(); ++k)
+    ir::forEachStmt(prog.procs[k].body, [&](const ir::Stmt &s) {
+      if (s.kind == ir::Stmt::Call && s.callee < prog.procs.size() && !spec.count(s.id)) {
+        callees[k].push_back(s.callee);
+        callers[s.callee].push_back(k);
+      }
+    });
+  // What the code under test reaches: the callee of each driver's last call, and what that calls.
+  std::unordered_set<uint32_t> reached;
+  std::function<void(uint32_t)> reach = [&](uint32_t k) {
+    if (reached.insert(k).second)
+      for (uint32_t c : callees[k])
+        reach(c);
+  };
+  std::unordered_set<uint32_t> driverSet(drivers.begin(), drivers.end());
+  for (uint32_t d : drivers)
+    if (!callees[d].empty())
+      reach(callees[d].back());
+  std::unordered_set<uint32_t> out;
+  for (uint32_t d : drivers)
+    for (uint32_t c : callees[d])
+      if (own.count(c) && !reached.count(c) && !named.count(c) && !driverSet.count(c))
+        out.insert(c);
+  // What a builder calls builds inputs too, unless the code under test reaches it.
+  std::vector<uint32_t> todo(out.begin(), out.end());
+  while (!todo.empty()) {
+    uint32_t k = todo.back();
+    todo.pop_back();
+    for (uint32_t c : callees[k])
+      if (own.count(c) && !reached.count(c) && !named.count(c) && !driverSet.count(c) && out.insert(c).second)
+        todo.push_back(c);
+  }
+  // Only drivers and builders may call a builder.
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto it = out.begin(); it != out.end();) {
+      bool ok = std::all_of(callers[*it].begin(), callers[*it].end(),
+                            [&](uint32_t c) { return driverSet.count(c) || out.count(c); });
+      if (ok) {
+        ++it;
+      } else {
+        it = out.erase(it);
+        changed = true;
+      }
+    }
+  }
+  return out;
 }
 
 } // namespace locus::session

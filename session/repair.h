@@ -43,4 +43,15 @@ std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &
 std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const std::string &mainFile,
                                                const std::string &entry);
 
+/// The procedures a test driver calls only to build its inputs (docs/localize.md, "What may be blamed"): the
+/// entry when it is a test driver or a test, and the drivers a test runs, each call the procedures under test
+/// last — the callee of a driver's last call that is not part of the specification, and what it calls. A
+/// procedure of the main file that a driver calls before that (`head = push(head, 3)` before
+/// `remove_val(head, 2)`), that the code under test never reaches and that only drivers and other such
+/// procedures call, builds inputs: it is left out of localize's default `--procs` like the driver itself. A
+/// procedure in `named` is never one.
+std::unordered_set<uint32_t> inputBuilders(const ir::Program &prog, const std::string &mainFile,
+                                           const std::string &entry,
+                                           const std::unordered_set<uint32_t> &named = {});
+
 } // namespace locus::session

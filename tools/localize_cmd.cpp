@@ -125,8 +125,14 @@ localize::Options localizeOptions(const Store &o, const ir::Program &prog) {
     lo.procs.reset();
   else if (!o.procs.empty())
     lo.procs = lo.named = session::namedProcedures(prog, o.procs);
-  else
-    lo.procs = session::defaultProcedures(prog, o.file, o.test.empty() ? o.entry : o.test);
+  else {
+    const std::string &entry = o.test.empty() ? o.entry : o.test;
+    lo.procs = session::defaultProcedures(prog, o.file, entry);
+    std::unordered_set<uint32_t> builders = session::inputBuilders(prog, o.file, entry);
+    if (builders.size() < lo.procs->size()) // the test's input building is a fact, not code under test
+      for (uint32_t k : builders)
+        lo.procs->erase(k);
+  }
   return lo;
 }
 
@@ -302,6 +308,18 @@ void printSideBySide(std::ostream &os, const SourceManager &sm, const ir::Progra
   }
 }
 
+/// The consensus ranking of the methods that ranked lines (localize::consensusRanking).
+localize::Result consensusOf(const ir::Program &prog, const std::vector<localize::Result> &results) {
+  std::vector<const localize::Result *> ranked;
+  for (const localize::Result &r : results)
+    if (r.status == localize::Status::Localized || r.status == localize::Status::Unknown)
+      ranked.push_back(&r);
+  localize::Result c;
+  c.method = "consensus";
+  c.ranking = localize::consensusRanking(prog, ranked);
+  return c;
+}
+
 /// Every method's answer side by side (`--method all`).
 int answerAll(const Shown &s, const std::vector<localize::Result> &results, report::Reporter &rep) {
   int rc = Exit::Ok;
@@ -340,9 +358,17 @@ int answerAll(const Shown &s, const std::vector<localize::Result> &results, repo
       ms.push_back(std::move(mj));
     }
     j["methods"] = ms;
+    localize::Result consensus = consensusOf(s.prog, results);
+    Json cj = Json::object();
+    render::localizationJson(cj, s.sm, s.prog, consensus);
+    j["consensus"] = cj["ranking"];
     return rep.finish(std::move(j), rc);
   }
   printSideBySide(rep.text(), s.sm, s.prog, results); // the rest was printed as each method finished
+  localize::Result consensus = consensusOf(s.prog, results);
+  rep.text() << "\nconsensus (reciprocal rank fusion: a line's score is the sum of 1 / its rank over the "
+                "methods that rank it):\n";
+  render::printLocalization(rep.text(), s.sm, s.prog, consensus, "", false);
   return rep.finish(Json::object(), rc);
 }
 
@@ -408,7 +434,8 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   addMethodOptions(c.cmd, localize::optionDeclarations(), o.methodOptions);
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may be blamed, comma-separated, or all (default: those "
-                    "defined in FILE, except tests, and except the entry when it is a test driver)");
+                    "defined in FILE, except tests, and except the entry and what only builds its inputs "
+                    "when it is a test driver)");
   c.cmd->add_flag("--stats", o.stats, "print the method's counters");
   c.cmd
       ->add_option("--failures,--inputs", o.failures,

@@ -141,8 +141,10 @@ bool valueRelaxable(ir::Stmt::Kind k) {
          k == ir::Stmt::PutElem || k == ir::Stmt::Length;
 }
 
+/// A print's guard is not relaxable: that it prints is a fact of the output (its arguments are its value).
 bool guardRelaxable(ir::Stmt::Kind k) {
-  return k != ir::Stmt::Assert && k != ir::Stmt::Assume && k != ir::Stmt::Concrete && k != ir::Stmt::Skip;
+  return k != ir::Stmt::Assert && k != ir::Stmt::Assume && k != ir::Stmt::Concrete && k != ir::Stmt::Skip &&
+         k != ir::Stmt::Print && k != ir::Stmt::Scan;
 }
 
 class Encoder {
@@ -350,6 +352,7 @@ private:
   Term selector(const ir::Stmt &s, Part part) {
     bool on = concreteDepth == 0 && specDepth == 0 && slotActive.isNull() && !spec.count(s.id) &&
               (!opts.relaxProcs || opts.relaxProcs->count(frame().proc)) &&
+              (!opts.relaxStmts || opts.relaxStmts->count(s.id)) &&
               (part == Part::Value ? opts.relaxValues && valueRelaxable(s.kind)
                                    : opts.relaxGuards && guardRelaxable(s.kind));
     if (!on)

@@ -218,6 +218,10 @@ struct EncodeOptions {
   std::optional<std::unordered_set<uint32_t>> relaxProcs;
   /// Procedures named as code under test: never a check's helper (ir::specificationStatements).
   std::unordered_set<uint32_t> namedProcs;
+  /// Only these statements are relaxable (unset: every statement the rules above allow): localization
+  /// passes the statements it may blame (localize::blamableStatements), so every method has one set of
+  /// candidates.
+  std::optional<std::unordered_set<ir::StmtId>> relaxStmts;
   /// Partial program (one-path / on-demand encoding): statements not in the set are skips.
   std::optional<std::unordered_set<ir::StmtId>> onlyStmts;
   /// With onlyStmts: a statement outside the set is unexplored code whose effect is unknown (Jin & Orso's

@@ -9,6 +9,7 @@
 #include "bench/runners/common.h"
 #include "frontend/source.h"
 #include "repair/common/tests.h"
+#include "repair/localize/gradient.h"
 #include "repair/localize/options.h"
 
 #include <algorithm>
@@ -52,7 +53,7 @@ std::vector<repair::OptionDecl> variantOptions(const localize::Method &m) {
 }
 
 std::string configsHelp() {
-  std::string h = "METHOD[:VARIANT][+guards],… (";
+  std::string h = "METHOD[:VARIANT][+guards|+intended],… (";
   for (const auto &m : localize::methods()) {
     h += (h.back() == '(' ? "" : ", ") + std::string(m->name());
     for (const repair::OptionDecl &d : variantOptions(*m)) {
@@ -63,7 +64,8 @@ std::string configsHelp() {
       h += values;
     }
   }
-  return h + "; +guards: relax guards too)";
+  return h + "; +guards: relax guards too; gradient+intended: the original program's state as the "
+             "post-state)";
 }
 
 std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers) {
@@ -72,6 +74,9 @@ std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std
     bool guards = c.size() > 7 && c.compare(c.size() - 7, 7, "+guards") == 0;
     if (guards)
       c.resize(c.size() - 7);
+    bool intended = c.size() > 9 && c.compare(c.size() - 9, 9, "+intended") == 0;
+    if (intended)
+      c.resize(c.size() - 9);
     std::string method = c.substr(0, c.find(':'));
     std::string variant = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
     const localize::Method *m = localize::findMethod(method);
@@ -86,8 +91,10 @@ std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std
         }))
       throw UsageError("bench localize: --configs: " + method + ": unknown variant '" + variant + "' (" +
                        variants.front().expectedText() + ")");
+    if (intended && method != "gradient")
+      throw UsageError("bench localize: --configs: +intended is gradient's (" + method + "+intended)");
     for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
-      configs.push_back(Config{method, variant, s, guards});
+      configs.push_back(Config{method, variant, s, guards, intended});
   }
   if (configs.empty())
     throw UsageError("bench localize: --configs: no configuration");
@@ -126,14 +133,50 @@ size_t linesUnderTest(const ir::Program &prog, const std::unordered_set<uint32_t
   return lines.size();
 }
 
+/// gradient with the intended states (Config::intended): the original program's state where the check starts
+/// as the post-state; a version whose original gives no state is an error (not applicable).
+localize::Result gradientIntended(const ir::Program &prog, const Task &t, const repair::Failure &f,
+                                  const localize::Options &lo) {
+  localize::Result r;
+  r.method = "gradient";
+  r.solver = lo.solver;
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::optional<ir::Program> orig =
+      t.original.empty() ? std::nullopt : frontend::compileSource(t.original, sm, diags);
+  std::string err = orig ? "" : "the original does not compile";
+  std::optional<localize::ExpectedState> expected =
+      orig ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
+  if (!expected) {
+    r.status = localize::Status::Error;
+    r.message = "gradient+intended: no intended state: " + err;
+    return r;
+  }
+  localize::GradientResult g = localize::gradientLocalize(prog, f, lo, &*expected);
+  r.stats = g.stats;
+  if (!g.error.empty()) {
+    r.status = g.unknown ? localize::Status::Unknown : localize::Status::Error;
+    r.message = "gradient: " + g.error;
+    return r;
+  }
+  std::vector<localize::Blame> all;
+  for (ir::StmtId s : g.suspicious)
+    all.push_back(localize::Blame{s, encoder::Part::Value});
+  if (!all.empty())
+    r.ranking = localize::rankBySets(prog, {all});
+  r.locked.assign(g.lockable.begin(), g.lockable.end());
+  r.complete = true;
+  return r;
+}
+
 /// One configuration on the version's failure: its record (status, times, found, rank, lines examined).
 Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const ir::Program &prog,
                const repair::Failure &f, const std::vector<repair::TestRun> &tests,
-               const std::unordered_set<uint32_t> &procs) {
+               const std::unordered_set<uint32_t> &procs, localize::Result &r) {
   localize::Options lo = localizeOptions(c, o, procs);
   localize::Problem p{prog, f, tests, lo};
   auto m0 = Clock::now();
-  localize::Result r = localize::findMethod(c.method)->run(p);
+  r = c.intended ? gradientIntended(prog, t, f, lo) : localize::findMethod(c.method)->run(p);
   double sec = since(m0);
   uint32_t rank = 0;
   double examined = linesExamined(prog, r.ranking, t.truth, &rank);
@@ -196,8 +239,32 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const LocalizeOp
   std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, ""), io);
   j["tests_seconds"] = since(tt);
   Json runs = Json::object();
-  for (const Config &c : configs)
-    runs[c.name()] = runConfig(c, o, t, *prog, f, tests, procs);
+  std::vector<localize::Result> results(configs.size());
+  double total = 0, solve = 0;
+  for (size_t k = 0; k < configs.size(); ++k) {
+    runs[configs[k].name()] = runConfig(configs[k], o, t, *prog, f, tests, procs, results[k]);
+    total += runs[configs[k].name()].value("seconds", 0.0);
+    solve += runs[configs[k].name()].value("solve_seconds", 0.0);
+  }
+  if (configs.size() > 1) { // the consensus of every configuration's ranking (localize::consensusRanking)
+    std::vector<const localize::Result *> ranked;
+    for (const localize::Result &r : results)
+      if (r.status == localize::Status::Localized || r.status == localize::Status::Unknown)
+        ranked.push_back(&r);
+    std::vector<localize::Suspect> ranking = localize::consensusRanking(*prog, ranked);
+    uint32_t rank = 0;
+    double examined = linesExamined(*prog, ranking, t.truth, &rank);
+    Json cj{{"status", "localized"},
+            {"seconds", total},
+            {"solve_seconds", solve},
+            {"ranked", ranking.size()},
+            {"found", examined >= 0}};
+    if (examined >= 0) {
+      cj["examined"] = examined;
+      cj["rank"] = rank;
+    }
+    runs[kConsensus] = cj;
+  }
   j["runs"] = runs;
   return j;
 }

@@ -16,11 +16,20 @@ namespace locus::bench::localizer {
 struct Config {
   std::string method, weights, solver;
   bool guards = false;
+  /// gradient only (`gradient+intended`): the paper's setting, the intended states at the region's ends —
+  /// the failing run's own state where the region starts (the code before it is the original's) and the
+  /// original program's state on the same inputs where the check starts (localize::expectedFromReference)
+  /// as the post-state, instead of the one derived from the failing check.
+  bool intended = false;
   std::string name() const {
     return method + (weights.empty() ? "" : ":" + weights) + (guards ? "+guards" : "") +
-           (solver.empty() ? "" : "/" + solver);
+           (intended ? "+intended" : "") + (solver.empty() ? "" : "/" + solver);
   }
 };
+
+/// The record of the consensus of every configuration's ranking (localize::consensusRanking), beside the
+/// configurations' when there are two or more.
+inline constexpr const char *kConsensus = "consensus";
 
 /// One faulty version to localize.
 struct Task {

@@ -16,7 +16,13 @@ struct Report {
   const ReportInput &in;
   const LocalizeOptions &o = in.o;
   const std::vector<std::string> &langs = in.langs, &solvers = in.solvers;
-  const std::vector<Config> &configs = in.configs;
+  /// The configurations, and the consensus of their rankings as one more row (runTask's kConsensus).
+  const std::vector<Config> configs = withConsensus(in.configs);
+  static std::vector<Config> withConsensus(std::vector<Config> cs) {
+    if (cs.size() > 1)
+      cs.push_back(Config{kConsensus, "", "", false});
+    return cs;
+  }
   const std::vector<Task> &tasks = in.tasks;
   const std::vector<Json> &results = in.results;
   const double runSeconds = in.runSeconds;
@@ -93,29 +99,45 @@ struct Report {
   }
 
   void tables() {
-    summary.header = {"configuration", "localized", "n/a",    "found", "top-1", "top-3", "top-5",
-                      "mean examined", "mean EXAM", "median", "p90",   "max",   "ours"};
-    summary.alignRight = {false, true, true, true, true, true, true, true, true, true, true, true, true};
+    summary.header = {"configuration", "localized", "n/a",   "found",         "mean rank", "ties at fault",
+                      "top-1",         "top-3",     "top-5", "mean examined", "mean EXAM", "top 10 %",
+                      "top 25 %",      "median",    "p90",   "max",           "ours"};
+    summary.alignRight = std::vector<bool>(summary.header.size(), true);
+    summary.alignRight[0] = false;
     for (const Config &c : configs) {
       const LocalizeStats &s = byConfig[c.name()];
-      summary.rows.push_back(
-          {c.name(), std::to_string(s.localized) + " / " + std::to_string(s.versions),
-           std::to_string(s.errors - s.internal), percent(s.found, s.versions), percent(s.top1, s.versions),
-           percent(s.top3, s.versions), percent(s.top5, s.versions), fixed(mean(s.examined)),
-           fixed(mean(s.exam)) + " %", seconds(median(s.seconds)), seconds(quantile(s.seconds, 0.9)),
-           seconds(quantile(s.seconds, 1.0)), fixed(100 * s.oursShare()) + " %"});
+      summary.rows.push_back({c.name(), std::to_string(s.localized) + " / " + std::to_string(s.versions),
+                              std::to_string(s.errors - s.internal), percent(s.found, s.versions),
+                              fixed(mean(s.ranks)), fixed(mean(s.ties)), percent(s.top1, s.versions),
+                              percent(s.top3, s.versions), percent(s.top5, s.versions),
+                              fixed(mean(s.examined)), fixed(mean(s.exam)) + " %",
+                              percent(s.top10pct, s.versions), percent(s.top25pct, s.versions),
+                              seconds(median(s.seconds)), seconds(quantile(s.seconds, 0.9)),
+                              seconds(quantile(s.seconds, 1.0)), fixed(100 * s.oursShare()) + " %"});
     }
-    perClass.header = {"class",      "configuration",     "versions",          "found",
-                       "top-5",      "top 10 % of lines", "top 25 % of lines", "mean EXAM",
-                       "median time"};
-    perClass.alignRight = {false, false, true, true, true, true, true, true, true};
+    perClass.header = {"class",
+                       "configuration",
+                       "versions",
+                       "found",
+                       "mean rank",
+                       "ties at fault",
+                       "top-1",
+                       "top-5",
+                       "mean EXAM",
+                       "top 10 % of lines",
+                       "top 25 % of lines",
+                       "median time",
+                       "max time"};
+    perClass.alignRight = std::vector<bool>(perClass.header.size(), true);
+    perClass.alignRight[0] = perClass.alignRight[1] = false;
     for (const std::string &cls : classes)
       for (const Config &c : configs) {
         const LocalizeStats &s = byClass[{c.name(), cls}];
         perClass.rows.push_back({cls, c.name(), std::to_string(s.versions), percent(s.found, s.versions),
-                                 percent(s.top5, s.versions), percent(s.top10pct, s.versions),
-                                 percent(s.top25pct, s.versions), fixed(mean(s.exam)) + " %",
-                                 seconds(median(s.seconds))});
+                                 fixed(mean(s.ranks)), fixed(mean(s.ties)), percent(s.top1, s.versions),
+                                 percent(s.top5, s.versions), fixed(mean(s.exam)) + " %",
+                                 percent(s.top10pct, s.versions), percent(s.top25pct, s.versions),
+                                 seconds(median(s.seconds)), seconds(quantile(s.seconds, 1.0))});
       }
     // Wolverine2's soundness claim for gradient: the mutated statement is suspicious (C1 and C3: mutations
     // only)
@@ -246,6 +268,8 @@ struct Report {
                           {"top5", s.top5},
                           {"top10pct", s.top10pct},
                           {"top25pct", s.top25pct},
+                          {"mean_rank", mean(s.ranks)},
+                          {"mean_ties_at_fault", mean(s.ties)},
                           {"mean_examined", mean(s.examined)},
                           {"mean_exam_pct", mean(s.exam)},
                           {"median_seconds", median(s.seconds)},
@@ -285,7 +309,7 @@ struct Report {
     md << "# bench localize: " << o.name << "\n\n"
        << "Command: `" << commandLine << "`\n\n"
        << tasks.size() << " faulty versions (" << withFailure << " with a failure to localize, " << noFailure
-       << " equivalent within the bounds, " << problems << " problems); " << configs.size()
+       << " equivalent within the bounds, " << problems << " problems); " << in.configs.size()
        << " configurations; " << o.jobs << " worker processes; wall time " << seconds(runSeconds)
        << ". The failure of each version is verify's counterexample (z3); only the procedures under test may "
           "be "
@@ -295,7 +319,14 @@ struct Report {
           "(after the failure is found; running the declared tests, which sbfl and maxsat:ochiai use, is "
           "not included: "
        << seconds(median(testSeconds)) << " median, " << seconds(quantile(testSeconds, 1.0))
-       << " max per version); \"ours\" = the share not spent inside the solver.\n\n"
+       << " max per version); \"ours\" = the share not spent inside the solver."
+       << (configs.size() > in.configs.size()
+               ? " `consensus`: the configurations' rankings fused (reciprocal rank fusion, "
+                 "docs/localize.md), its time the sum of theirs. Mean rank and ties at fault: over the "
+                 "versions whose fault is found; ties at fault counts the fault's line with the lines that "
+                 "share its rank."
+               : "")
+       << "\n\n"
        << "## Summary (versions with a failure)\n\n"
        << summary.markdown()
        << "\n## Per class (Wolverine2's measure: the fault line within the top 10 % / 25 % "

@@ -159,6 +159,9 @@ void LocalizeStats::add(const Json &run, size_t lines) {
   ++found;
   double e = run.value("examined", 0.0);
   examined.push_back(e);
+  double rank = run.value("rank", 0.0);
+  ranks.push_back(rank);
+  ties.push_back(2 * (e - (rank - 1)) - 1); // examined = (rank − 1) + (ties + 1) / 2
   top1 += e <= 1;
   top3 += e <= 3;
   top5 += e <= 5;

@@ -80,6 +80,8 @@ struct LocalizeStats {
   /// gradient: versions checked for soundness, those with a miss, mutated statements not run
   size_t soundChecked = 0, unsound = 0, notRun = 0;
   std::vector<double> examined, exam, seconds, solve, suspicious;
+  /// Found faults: the fault line's rank, and how many lines tie at it (the line itself included).
+  std::vector<double> ranks, ties;
   /// Adds one run on a version whose procedures under test have `lines` lines; a fault not found counts as
   /// EXAM 100 %.
   void add(const Json &run, size_t lines);

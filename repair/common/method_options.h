@@ -89,8 +89,8 @@ private:
 };
 
 /// Whether `text` is a value `d` accepts: empty if so, else the error, naming the option and what it
-/// accepts: "--weights: expected uniform or ochiai, got 'heavy'"; a number out of range: "--level: expected
-/// 1 or 2".
+/// accepts: "--weights: expected uniform, ochiai or dstar, got 'heavy'"; a number out of range: "--level:
+/// expected 1 or 2".
 std::string checkValue(const OptionDecl &d, const std::string &text);
 /// The first error among the values given for `decls` (values of other flags are not looked at), or empty.
 std::string checkValues(const std::vector<OptionDecl> &decls, const OptionValues &values);

@@ -3,14 +3,19 @@
 
 #include "backends/encoder/verify.h"
 
+#include "ir/analysis.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace locus::localize {
 
 encoder::EncodeOptions failureEncodeOptions(const Problem &p,
                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
-  return failureEncodeOptions(p.failure, p.opts, only);
+  encoder::EncodeOptions eo = failureEncodeOptions(p.failure, p.opts, only);
+  eo.relaxStmts = blamableStatements(p.prog, p.opts); // one set of candidates for every method
+  return eo;
 }
 
 encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Options &opts,
@@ -64,28 +69,110 @@ std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
   return rf;
 }
 
+namespace {
+
+/// The branches of the conditionals (ir::conditionals) of `prog`: per conditional, the statements of each of
+/// its two directions — those whose guard reads its variable, the body of the loop it decides (true); those
+/// of its else-guard `b1 := not b0` (false). A run covers a direction when it runs one of them.
+std::map<ir::StmtId, std::array<std::vector<ir::StmtId>, 2>> branchesOf(const ir::Program &prog) {
+  std::unordered_set<ir::StmtId> conds = ir::conditionals(prog);
+  std::map<ir::StmtId, std::array<std::vector<ir::StmtId>, 2>> out;
+  for (const ir::Procedure &p : prog.procs) {
+    std::map<ir::VarRef, std::vector<ir::StmtId>> condsOf;    // variable → the conditionals assigning it
+    std::map<ir::VarRef, std::vector<ir::StmtId>> taken;      // variable → the statements it lets run
+    std::vector<std::pair<ir::StmtId, ir::VarRef>> negations; // `b1 := not b0`: b1's conditional, b0
+    ir::forEachStmt(p.body, [&](const ir::Stmt &s) {
+      if (conds.count(s.id)) {
+        condsOf[s.lhs].push_back(s.id);
+        if (s.value.kind == ir::Expr::Unary && s.value.op == ir::Op::Not && s.value.args.size() == 1 &&
+            s.value.args[0].kind == ir::Expr::VarUse)
+          negations.push_back({s.id, s.value.args[0].var});
+      }
+      if (s.guard.kind == ir::Expr::VarUse)
+        taken[s.guard.var].push_back(s.id);
+      if (s.kind == ir::Stmt::While && s.value.kind == ir::Expr::VarUse)
+        for (const ir::Stmt &b : s.body)
+          taken[s.value.var].push_back(b.id);
+    });
+    for (auto &[v, ids] : condsOf)
+      for (ir::StmtId c : ids)
+        out[c][0] = taken[v];
+    for (auto &[negation, v] : negations)
+      for (ir::StmtId c : condsOf[v])
+        out[c][1] = out[negation][0];
+  }
+  return out;
+}
+
+/// A D* value (0 … ∞) as a suspiciousness in [0, 1): d / (1 + d), the same order.
+double bounded(repair::Formula f, double susp) {
+  return f == repair::Formula::DStar ? susp / (1 + susp) : susp;
+}
+
+} // namespace
+
 std::vector<backends::SoftFormula> softSelectors(const Problem &p, const RelaxedFailure &rf) {
   std::vector<backends::SoftFormula> softs;
-  bool weighted = weightsOf(p.opts) == Weights::Ochiai;
+  Weights weights = weightsOf(p.opts);
+  bool weighted = weights != Weights::Uniform;
+  repair::Formula formula = weights == Weights::DStar ? repair::Formula::DStar : repair::Formula::Ochiai;
   repair::Spectrum sp;
+  std::vector<const std::set<ir::StmtId> *> passing, failing; // the runs, for the branches' spectra
+  std::map<ir::StmtId, std::array<std::vector<ir::StmtId>, 2>> branches;
   if (weighted) {
     sp = repair::spectrumOf(p.tests);
+    for (const repair::TestRun &t : p.tests)
+      if (t.passed() || t.failed())
+        (t.failed() ? failing : passing).push_back(&t.outcome.covered);
     // The failure being explained is a failing run too, unless it is one of the tests already.
     bool isTest = p.failure.test.has_value() ||
                   std::any_of(p.tests.begin(), p.tests.end(), [&](const repair::TestRun &t) {
                     return t.proc == p.failure.entry && p.failure.args.empty() && !p.failure.expect.any();
                   });
-    if (!isTest)
+    if (!isTest) {
       sp.add(p.failure.run.covered, true);
+      failing.push_back(&p.failure.run.covered);
+    }
+    branches = branchesOf(p.prog);
   }
+  // A statement's suspiciousness: its own, and for a conditional the larger of its branches' (Jin & Orso
+  // weigh guard clauses by branch coverage): a direction is one more entity of the spectrum.
+  auto suspOf = [&](ir::StmtId id) {
+    double best = bounded(formula, repair::suspiciousness(formula, sp, id));
+    auto it = branches.find(id);
+    if (it == branches.end())
+      return best;
+    for (const std::vector<ir::StmtId> &dir : it->second) {
+      if (dir.empty())
+        continue;
+      auto covers = [&](const std::set<ir::StmtId> *run) {
+        return std::any_of(dir.begin(), dir.end(), [&](ir::StmtId t) { return run->count(t) != 0; });
+      };
+      repair::Spectrum one;
+      one.totalPassed = static_cast<unsigned>(passing.size());
+      one.totalFailed = static_cast<unsigned>(failing.size());
+      repair::Spectrum::Counts &c = one.counts[id];
+      c.passed = static_cast<unsigned>(std::count_if(passing.begin(), passing.end(), covers));
+      c.failed = static_cast<unsigned>(std::count_if(failing.begin(), failing.end(), covers));
+      best = std::max(best, bounded(formula, repair::suspiciousness(formula, one, id)));
+    }
+    return best;
+  };
   constexpr double kScale = 100;
   constexpr uint64_t kLargest = 100'000'000; // statements no failing run executes (suspiciousness 0)
+  std::map<ir::StmtId, uint64_t> weightOf;
   for (backends::Term sel : rf.selectors) {
     uint64_t w = 1;
     if (weighted) {
-      double susp = repair::suspiciousness(repair::Formula::Ochiai, sp, rf.blameOf.at(sel.id).stmt);
-      w = susp <= 0 ? kLargest
-                    : std::min<uint64_t>(kLargest - 1, static_cast<uint64_t>(std::llround(kScale / susp)));
+      ir::StmtId id = rf.blameOf.at(sel.id).stmt;
+      auto [it, fresh] = weightOf.try_emplace(id, 0);
+      if (fresh) {
+        double susp = suspOf(id);
+        it->second =
+            susp <= 0 ? kLargest
+                      : std::min<uint64_t>(kLargest - 1, static_cast<uint64_t>(std::llround(kScale / susp)));
+      }
+      w = it->second;
     }
     softs.push_back({sel, std::max<uint64_t>(w, 1)});
   }

@@ -25,7 +25,8 @@ struct RelaxedFailure {
 };
 
 /// The encode options of `p.failure`: its inputs fixed, its bound, values relaxable (guards with
-/// --parts value,guard) in the procedures of opts.procs; only the statements in `only` when given, the others
+/// --parts value,guard) in the statements that may be blamed (blamableStatements: every method's
+/// candidates); only the statements in `only` when given, the others
 /// unexplored code whose assignments are arbitrary (EncodeOptions::havocOutside).
 encoder::EncodeOptions failureEncodeOptions(const Problem &p,
                                             const std::optional<std::unordered_set<ir::StmtId>> &only = {});

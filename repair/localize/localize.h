@@ -134,6 +134,13 @@ Result localizeFailures(const Method &m, const Problem &p);
 /// per-failure results are kept in `perFailure`; counters are summed.
 Result combineRankings(const ir::Program &prog, std::vector<Result> perFailure);
 
+/// The consensus of several methods' rankings of one failure (`--method all`, `bench localize`): reciprocal
+/// rank fusion — a line's score is the sum, over the methods that rank it, of 1 / its rank there (a method
+/// that does not rank it adds 0; a method without a ranking takes no part). Higher scores first; of equal
+/// scores, the line more methods rank first; lines equal in both tie (competition ranking, source order).
+/// The evidence names each method's rank and what broke a tie.
+std::vector<Suspect> consensusRanking(const ir::Program &prog, const std::vector<const Result *> &results);
+
 /// Every registered method, in a fixed order; the first is `locus localize`'s default.
 const std::vector<std::unique_ptr<Method>> &methods();
 /// The method called `name`, or nullptr.

@@ -39,8 +39,9 @@ public:
     s.setTimeout(p.opts.timeoutMs);
     if (p.opts.timeoutMs) // the MCS enumeration makes many checks: --timeout bounds them together
       s.setDeadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(p.opts.timeoutMs));
-    if (weights == Weights::Ochiai && p.tests.empty())
-      r.message = "no declared tests: the ochiai weights see the failing run only";
+    if (weights != Weights::Uniform && p.tests.empty())
+      r.message = "no declared tests: the " + repair::enumName(weightsOption(), weights) +
+                  " weights see the failing run only";
     // The encoding must fail like the interpreter's run: every selector enforced, the checks cannot pass.
     backends::Result all = s.check(rf->selectors);
     r.stats["selectors"] = static_cast<double>(rf->selectors.size());

@@ -80,8 +80,9 @@ public:
       double used = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       return used >= p.opts.timeoutMs ? 1u : static_cast<unsigned>(p.opts.timeoutMs - used);
     };
-    if (weights == Weights::Ochiai && p.tests.empty())
-      r.message = "no declared tests: the ochiai weights see the failing run only";
+    if (weights != Weights::Uniform && p.tests.empty())
+      r.message = "no declared tests: the " + repair::enumName(weightsOption(), weights) +
+                  " weights see the failing run only";
     std::unordered_set<ir::StmtId> conds = ir::conditionals(p.prog);
     std::map<ir::StmtId, ir::StmtId> elses = elseGuards(p.prog, conds);
     std::vector<Explored> runs{{{}, p.failure.run}};

@@ -7,8 +7,9 @@ namespace locus::localize {
 
 repair::OptionDecl weightsOption() {
   return repair::enumOption<Weights>(
-      kWeights, "uniform, or ochiai (clause weighting from the declared tests)",
-      {{"uniform", Weights::Uniform}, {"ochiai", Weights::Ochiai}}, Weights::Uniform);
+      kWeights, "uniform, or ochiai or dstar (clause weighting from the declared tests)",
+      {{"uniform", Weights::Uniform}, {"ochiai", Weights::Ochiai}, {"dstar", Weights::DStar}},
+      Weights::Uniform);
 }
 
 repair::OptionDecl partsOption() {

@@ -18,16 +18,16 @@ inline constexpr const char *kMaxSets = "--max-sets";      ///< the set methods
 inline constexpr const char *kFormula = "--formula";       ///< sbfl
 inline constexpr const char *kComponents = "--components"; ///< mbd
 
-/// The soft clauses' weights: all 1, or 1 / the Ochiai suspiciousness of the statement over the declared
-/// tests and the failing run (Jin & Orso's clause weighting).
-enum class Weights { Uniform, Ochiai };
+/// The soft clauses' weights: all 1, or 1 / the Ochiai (or D*) suspiciousness of the statement over the
+/// declared tests and the failing run, a conditional's branches included (Jin & Orso's clause weighting).
+enum class Weights { Uniform, Ochiai, DStar };
 /// The statement parts a formula method relaxes: values only, or values and guards.
 enum class Parts { Value, ValueGuard };
 /// mbd's components: every statement value, or the assignments only (the conditions guards and loops read,
 /// ir::conditionals, stay as they are).
 enum class Components { AssignmentsConditions, Assignments };
 
-repair::OptionDecl weightsOption(); ///< --weights uniform|ochiai
+repair::OptionDecl weightsOption(); ///< --weights uniform|ochiai|dstar
 repair::OptionDecl partsOption();   ///< --parts value|value,guard (guard,value accepted)
 repair::OptionDecl maxSizeOption(); ///< --max-size N (3)
 repair::OptionDecl maxSetsOption(); ///< --max-sets N (20)

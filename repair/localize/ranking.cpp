@@ -4,6 +4,8 @@
 #include "ir/analysis.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <tuple>
@@ -119,8 +121,58 @@ std::vector<Suspect> rankByScores(const ir::Program &prog, const std::map<ir::St
   return out;
 }
 
+std::vector<Suspect> consensusRanking(const ir::Program &prog, const std::vector<const Result *> &results) {
+  struct Line {
+    Suspect sus;
+    size_t methods = 0;
+    std::string ranks; // "maxsat 1, ofc 1, sbfl 3"
+  };
+  std::map<std::pair<uint32_t, uint32_t>, Line> byLine; // in source order
+  for (const Result *r : results)
+    for (const Suspect &s : r->ranking) {
+      if (s.rank == 0)
+        continue;
+      auto [it, fresh] = byLine.try_emplace({s.loc.file, s.loc.line});
+      Line &l = it->second;
+      if (fresh)
+        l.sus.loc = s.loc;
+      l.sus.loc.col = std::min(l.sus.loc.col, s.loc.col);
+      l.sus.score += 1.0 / s.rank;
+      ++l.methods;
+      l.ranks += (l.ranks.empty() ? "" : ", ") + r->method + " " + std::to_string(s.rank);
+      for (ir::StmtId id : s.statements)
+        if (std::find(l.sus.statements.begin(), l.sus.statements.end(), id) == l.sus.statements.end())
+          l.sus.statements.push_back(id);
+    }
+  std::vector<Line> lines;
+  for (auto &[key, l] : byLine)
+    lines.push_back(std::move(l));
+  // Scores are sums of 1/k: compare them rounded, so that 1/2 + 1/2 and 1 are equal.
+  auto key = [](const Line &l) { return std::llround(l.sus.score * 1e9); };
+  std::stable_sort(lines.begin(), lines.end(), [&](const Line &a, const Line &b) {
+    return key(a) != key(b) ? key(a) > key(b) : a.methods > b.methods;
+  });
+  std::vector<Suspect> out;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    Line &l = lines[k];
+    bool sameScore = k > 0 && key(lines[k - 1]) == key(l);
+    bool tie = sameScore && lines[k - 1].methods == l.methods;
+    l.sus.rank = tie ? out.back().rank : static_cast<uint32_t>(k + 1);
+    char score[32];
+    std::snprintf(score, sizeof score, "%.3f", l.sus.score);
+    l.sus.evidence = std::string("consensus ") + score + " (" + l.ranks + ")";
+    if (sameScore && !tie)
+      l.sus.evidence += "; the same score as the line above, ranked by fewer methods";
+    else if (k + 1 < lines.size() && key(lines[k + 1]) == key(l) && lines[k + 1].methods != l.methods)
+      l.sus.evidence += "; ahead of a line of the same score: ranked by more methods";
+    out.push_back(std::move(l.sus));
+  }
+  return out;
+}
+
 std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const Options &opts) {
   std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog, &opts.named), out;
+  spec.merge(ir::inputStatements(prog)); // inputs are facts too
   std::function<void(const std::vector<ir::Stmt> &)> walk = [&](const std::vector<ir::Stmt> &stmts) {
     for (const ir::Stmt &s : stmts) {
       if (s.kind == ir::Stmt::Concrete)

@@ -10,13 +10,14 @@ using namespace locus::backends::testing;
 
 namespace {
 
-void runRandom(const std::string &spec, MaxSatAlgorithm alg, int instances, bool weighted) {
+void runRandom(const std::string &spec, MaxSatAlgorithm alg, int instances, bool weighted,
+               uint64_t maxWeight = 5) {
   for (int seed = 1; seed <= instances; ++seed) {
     CAPTURE(spec);
     CAPTURE(algorithmName(alg));
     CAPTURE(seed);
     Instance in = randomInstance(static_cast<uint32_t>(seed), 6 + seed % 5, 4 + seed % 6, 8 + seed % 5,
-                                 weighted ? 5 : 1);
+                                 weighted ? maxWeight : 1);
     TermManager tm;
     MakeSolverResult made = makeSolver(spec, tm);
     REQUIRE(made);
@@ -57,6 +58,8 @@ TEST_CASE("MaxSAT core-guided matches brute force") {
   for (const std::string &spec : apiSolvers()) {
     runRandom(spec, MaxSatAlgorithm::CoreGuided, 25, true);
     runRandom(spec, MaxSatAlgorithm::CoreGuided, 10, false);
+    // weights as far apart as clause weighting's (100 … 10^8): the stratified levels
+    runRandom(spec, MaxSatAlgorithm::CoreGuided, 25, true, 100'000'000);
   }
 }
 

@@ -96,3 +96,30 @@ TEST_CASE("MCS enumeration stops at the limit") {
     CHECK(r.sets[1].cost == 4);
   }
 }
+
+TEST_CASE("MCS enumeration at the limit completes the last cost class") {
+  for (const std::string &spec : apiSolvers()) {
+    CAPTURE(spec);
+    TermManager tm;
+    MakeSolverResult made = makeSolver(spec, tm);
+    REQUIRE(made);
+    Term a = tm.mkVar("a", tm.boolSort());
+    Term b = tm.mkVar("b", tm.boolSort());
+    Term c = tm.mkVar("c", tm.boolSort());
+    made.solver->assertFormula(atMost(tm, {a, b, c}, 1));
+    McsOptions opts;
+    opts.limit = 1;
+    // {b, c}, {a, c}, {a, b}: one cost class (2), found in an arbitrary order. Past a limit of 1, sets of
+    // cost 2 with a soft formula not yet in a set: the second, which has the one left out of the first; then
+    // every soft formula is in a set, and the enumeration stops.
+    McsResult r = enumerateMcs(*made.solver, {{a, 1}, {b, 1}, {c, 1}}, opts);
+    REQUIRE(r.sets.size() == 2);
+    std::set<size_t> members;
+    for (const Mcs &m : r.sets) {
+      CHECK(m.cost == 2);
+      members.insert(m.indices.begin(), m.indices.end());
+    }
+    CHECK(members.size() == 3);
+    CHECK_FALSE(r.complete);
+  }
+}

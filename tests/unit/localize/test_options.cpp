@@ -112,7 +112,8 @@ TEST_CASE("method options: the localization registry") {
   const OptionDecl *weights = declared(localize::kWeights);
   REQUIRE(weights != nullptr);
   CHECK(weights->readers == std::vector<std::string>{"maxsat", "ofc"});
-  CHECK(weights->helpLine() == "maxsat, ofc: uniform, or ochiai (clause weighting from the declared tests)");
+  CHECK(weights->helpLine() ==
+        "maxsat, ofc: uniform, or ochiai or dstar (clause weighting from the declared tests)");
   const OptionDecl *parts = declared(localize::kParts);
   REQUIRE(parts != nullptr);
   CHECK(parts->readers == std::vector<std::string>{"maxsat", "must", "ofc", "mbd"});
@@ -127,7 +128,7 @@ TEST_CASE("method options: the localization registry") {
   CHECK(localize::checkOptions(v).empty());
   CHECK(localize::optionText(v, localize::kMaxSize) == "3");
   v.set(localize::kWeights, "heavy");
-  CHECK(localize::checkOptions(v) == "--weights: expected uniform or ochiai, got 'heavy'");
+  CHECK(localize::checkOptions(v) == "--weights: expected uniform, ochiai or dstar, got 'heavy'");
   v.set(localize::kWeights, "ochiai");
   v.set(localize::kComponents, "everything");
   CHECK(localize::checkOptions(v) ==

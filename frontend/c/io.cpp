@@ -5,7 +5,10 @@
 
 #include <clang/AST/ASTContext.h>
 
+#include "ir/io.h"
+
 #include <algorithm>
+#include <string_view>
 
 namespace locus::c {
 
@@ -25,6 +28,23 @@ std::string directiveText(const std::string &fmt, size_t i) {
   return "%" + fmt.substr(i, j < fmt.size() ? j - i + 1 : j - i);
 }
 
+/// A printf float conversion at fmt[i] (the `%`): `%[flags][width][.precision][l](f|F|e|E|g|G)` as the IR's
+/// print spells it (without the `l`, which printf ignores here) and its length in fmt; nullopt otherwise.
+std::optional<std::pair<std::string, size_t>> printfFloat(const std::string &fmt, size_t i) {
+  size_t j = i + 1;
+  while (j < fmt.size() && std::string_view("-+ #0123456789.").find(fmt[j]) != std::string_view::npos)
+    ++j;
+  std::string spec = fmt.substr(i, j - i);
+  if (j < fmt.size() && fmt[j] == 'l')
+    ++j;
+  if (j >= fmt.size())
+    return std::nullopt;
+  spec += fmt[j];
+  if (ir::printFloatSpecLength(spec, 0) != spec.size())
+    return std::nullopt;
+  return std::pair{spec, j + 1 - i};
+}
+
 } // namespace
 
 std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt, std::string &err) {
@@ -39,6 +59,11 @@ std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt
       text(fmt[i]);
       continue;
     }
+    if (auto f = printfFloat(fmt, i)) {
+      out.push_back({FormatPiece::Conversion, "", 'f', false, f->first});
+      i += f->second - 1;
+      continue;
+    }
     size_t j = i + 1;
     bool isLong = j < fmt.size() && fmt[j] == 'l';
     if (isLong)
@@ -51,8 +76,10 @@ std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt
     else if ((c == 'c' || c == 's') && !isLong)
       out.push_back({FormatPiece::Conversion, "", c, false});
     else {
-      err = "printf directive '" + directiveText(fmt, i + 1) +
-            "' (supported: %d, %i, %ld, %li, %c, %s of a string literal, %%)";
+      err =
+          "printf directive '" + directiveText(fmt, i + 1) +
+          "' (supported: %d, %i, %ld, %li, %c, %s of a string literal, %%, and %f %e %g %F %E %G with flags, "
+          "width and precision)";
       return std::nullopt;
     }
     i = j;
@@ -77,8 +104,13 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
     if (isLong)
       ++j;
     char c = j < fmt.size() ? fmt[j] : '\0';
+    if (c == 'f' || c == 'e' || c == 'g' || c == 'E' || c == 'G') { // all read a float alike
+      out.push_back({FormatPiece::Conversion, "", 'f', isLong});
+      i = j;
+      continue;
+    }
     if (c != 'd' && c != 'i') {
-      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i, %ld, %li)";
+      err = "scanf directive '" + directiveText(fmt, i + 1) + "' (supported: %d, %i, %ld, %li, %f, %lf)";
       return std::nullopt;
     }
     out.push_back({FormatPiece::Conversion, "", c, isLong});
@@ -280,6 +312,16 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
       s.message += escapePercent(*text);
       continue;
     }
+    if (p.conv == 'f') { // a double (a float argument is promoted to one)
+      std::optional<ir::Type> have = intType(a->getType(), u_.ctx_);
+      if (!have || *have != ir::Type::floatType(64))
+        unsupported(a, "printf " + p.floatSpec + " of an argument of type '" + a->getType().getAsString() +
+                           "' (expected 'double')");
+      s.message += p.floatSpec;
+      marks.push_back(out_->size());
+      s.args.push_back(rvAs(a, ir::Type::floatType(64), g));
+      continue;
+    }
     ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
     std::optional<ir::Type> have = intType(a->getType(), u_.ctx_);
     if (!have || *have != want)
@@ -330,7 +372,7 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       s.message += p.text;
       continue;
     }
-    s.message += p.conv == 'i' ? "%i" : "%d";
+    s.message += p.conv == 'f' ? (p.isLong ? "%lf" : "%f") : p.conv == 'i' ? "%i" : "%d";
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
     const cl::Expr *viaPtr = nullptr; // an int pointer argument: scanned into *p
@@ -340,11 +382,16 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       viaPtr = a;
     }
     cl::QualType objType = viaPtr ? a->getType()->getPointeeType() : addr->getSubExpr()->getType();
-    ir::Type want = ir::Type::fixedInt(p.isLong ? 64 : 32, true);
+    ir::Type want = p.conv == 'f' ? ir::Type::floatType(p.isLong ? 64 : 32)
+                                  : ir::Type::fixedInt(p.isLong ? 64 : 32, true);
     std::optional<ir::Type> have = intType(objType, u_.ctx_);
     if (!have || *have != want)
       unsupported(a, std::string("scanf %") + (p.isLong ? "l" : "") + p.conv + " into an object of type '" +
-                         objType.getAsString() + "' (expected '" + (p.isLong ? "long" : "int") + "')");
+                         objType.getAsString() + "' (expected '" +
+                         (p.conv == 'f' ? (p.isLong ? "double" : "float")
+                          : p.isLong    ? "long"
+                                        : "int") +
+                         "')");
     LVal lv = viaPtr ? deref(ptr(viaPtr, g), shapeOf(viaPtr->getType(), viaPtr->getBeginLoc()), i64(0),
                              objType, viaPtr)
                      : lvalue(addr->getSubExpr(), g);

@@ -14,18 +14,23 @@
 namespace locus::c {
 
 /// One piece of a C format string: literal text (printf: after `%%` became `%`), white space (scanf), or a
-/// conversion of the next argument: 'd' (also %i in printf), 'i' (scanf), 'c', 's'; `isLong` for `l`.
+/// conversion of the next argument: 'd' (also %i in printf), 'i' (scanf), 'c', 's', 'f' (a float conversion:
+/// printf's %f %e %g %F %E %G with flags, width and precision, `floatSpec` the IR print conversion; scanf's
+/// %f %e %g, `isLong` for a double); `isLong` for `l`.
 struct FormatPiece {
   enum Kind { Text, Space, Conversion };
   Kind kind = Text;
   std::string text; ///< Text
   char conv = 0;    ///< Conversion
   bool isLong = false;
+  std::string floatSpec; ///< printf 'f': the conversion without its `l` (`%.2f`, `%10e`)
 };
 
-/// A printf format: text, %d %i %ld %li %c %s and %%; nullopt with `err` naming the first other directive.
+/// A printf format: text, %d %i %ld %li %c %s %%, and the float conversions; nullopt with `err` naming the
+/// first other directive.
 std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt, std::string &err);
-/// A scanf format: white space, ordinary bytes (Text, one byte each), %d %i %ld %li; nullopt with `err`.
+/// A scanf format: white space, ordinary bytes (Text, one byte each), %d %i %ld %li, %f %e %g (float) and
+/// %lf %le %lg (double); nullopt with `err`.
 std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt, std::string &err);
 
 /// Text for an IR print format: `%` doubled.

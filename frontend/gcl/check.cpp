@@ -90,6 +90,7 @@ private:
   std::string typeStr(ir::Type t) const {
     switch (t.kind) {
     case ir::Type::Int: return ir::intTypeName(t);
+    case ir::Type::Float: return ir::numTypeName(t);
     case ir::Type::Bool: return "bool";
     case ir::Type::Null: return "null";
     case ir::Type::Ref:
@@ -116,7 +117,7 @@ private:
   /// dimensions).
   std::optional<ir::Type> typeNamed(const std::string &name, uint32_t dims) const {
     std::optional<ir::Type> t;
-    if (auto it = ir::intTypeNamed(name))
+    if (auto it = ir::numTypeNamed(name))
       t = *it;
     else if (name == "bool")
       t = ir::Type::boolType();
@@ -695,6 +696,7 @@ private:
   ir::Type exprType(Expr &e) {
     switch (e.kind) {
     case Expr::IntLit: return e.suffix ? *e.suffix : ir::Type::intType();
+    case Expr::FloatLit: return *e.suffix;
     case Expr::BoolLit: return ir::Type::boolType();
     case Expr::NullLit: return ir::Type::nullType();
     case Expr::Path: return checkPath(e);
@@ -709,9 +711,31 @@ private:
           diags_.error(e.loc, "operator " + op + " expects 'bool', got " + q(a));
         return ir::Type::boolType();
       case ir::Op::Cast:
-        if (!isError(a) && a.kind != ir::Type::Int)
-          diags_.error(e.loc, "conversion to " + q(e.castType) + " expects an integer, got " + q(a));
+        if (isError(a))
+          return e.castType;
+        // int ↔ int, float ↔ float, float ↔ a fixed-width int (as the IR allows)
+        if (!(a.kind == ir::Type::Int && e.castType.kind == ir::Type::Int) &&
+            !(a.isFloat() && (e.castType.isFloat() || e.castType.isFixedInt())) &&
+            !(a.isFixedInt() && e.castType.isFloat()))
+          diags_.error(e.loc, "conversion to " + q(e.castType) + " expects " +
+                                  (e.castType.kind == ir::Type::Int && !e.castType.isFixedInt()
+                                       ? std::string("an integer")
+                                       : "an integer or a float (a float only with a fixed-width integer)") +
+                                  ", got " + q(a));
         return e.castType;
+      case ir::Op::FAbs:
+      case ir::Op::FSqrt:
+      case ir::Op::FFloor:
+      case ir::Op::FCeil:
+      case ir::Op::FRound:
+      case ir::Op::FTrunc:
+        if (isError(a))
+          return kError;
+        if (!a.isFloat()) {
+          diags_.error(e.loc, "function " + op + " expects a float, got " + q(a));
+          return kError;
+        }
+        return a;
       case ir::Op::BitNot:
         if (!isError(a) && !a.isFixedInt()) {
           diags_.error(e.loc,
@@ -722,7 +746,7 @@ private:
       default: // Neg
         if (isError(a))
           return kError;
-        if (a.kind != ir::Type::Int) {
+        if (a.kind != ir::Type::Int && !a.isFloat()) {
           diags_.error(e.loc, "operator " + op + " expects 'int', got " + q(a));
           return ir::Type::intType();
         }
@@ -766,6 +790,8 @@ private:
           diags_.error(e.loc, "operator " + op + " expects 'bool' operands, got " + q(a) + " and " + q(b));
         return ir::Type::boolType();
       }
+      if (a.isFloat() && b == a && !ir::isBitOp(e.op) && e.op != ir::Op::Mod)
+        return result;
       if (a.kind != ir::Type::Int || b.kind != ir::Type::Int) {
         diags_.error(e.loc, "operator " + op + " expects 'int' operands, got " + q(a) + " and " + q(b));
         return ir::isComparison(e.op) ? ir::Type::boolType() : ir::Type::intType();

@@ -8,13 +8,13 @@ int f(const char *fmt) {
 }
 // -----
 #include <stdio.h>
-int f(double d) { // expected-error {{floating-point type 'double' of parameter 'd'}}
+int f(long double d) { // expected-error {{floating-point type 'long double' of parameter 'd'}}
   return 0;
 }
 // -----
 #include <stdio.h>
 int f(int x) {
-  printf("%f\n", x); // expected-error {{printf directive '%f' (supported: %d, %i, %ld, %li, %c, %s of a string literal, %%)}}
+  printf("%f\n", x); // expected-error {{printf %f of an argument of type 'int' (expected 'double')}}
   return 0;
 }
 // -----

@@ -461,7 +461,7 @@ struct Interpreter::Impl {
   bool valueFits(const Value &v, Type t) const {
     switch (t.kind) {
     case Type::Int: return v.kind == Type::Int;
-    case Type::Float: return (v.kind == Type::Float && v.width == t.bits) || v.kind == Type::Int;
+    case Type::Float: return v.kind == Type::Float || v.kind == Type::Int;
     case Type::Bool: return v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1));
     default:
       return (v.kind == Type::Ref || v.kind == Type::Null) &&
@@ -479,8 +479,8 @@ struct Interpreter::Impl {
   }
   /// A float input (valueFits): a float of t's width as it is, an int as the nearest float (ties to even).
   static Value floatInput(const Value &v, Type t) {
-    if (v.kind == Type::Float)
-      return v;
+    if (v.kind == Type::Float) // (a float64 given for a float32: rounded to nearest even)
+      return Value::ofFloat(floatToFloat(v.i, Type::floatType(v.width), t), t);
     std::string dec = v.i.toString(); // strtod / strtof round correctly (ties to even)
     uint64_t bits = t.bits == 32 ? std::bit_cast<uint32_t>(std::strtof(dec.c_str(), nullptr))
                                  : std::bit_cast<uint64_t>(std::strtod(dec.c_str(), nullptr));
@@ -1310,7 +1310,7 @@ struct Interpreter::Impl {
     };
     auto inputValue = [&](const Value &v, Type t) -> std::optional<Value> {
       bool ok = t.kind == Type::Int     ? v.kind == Type::Int
-                : t.kind == Type::Float ? (v.kind == Type::Float && v.width == t.bits) || v.kind == Type::Int
+                : t.kind == Type::Float ? v.kind == Type::Float || v.kind == Type::Int
                 : t.kind == Type::Bool
                     ? v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1))
                     : refOk(v, t);
@@ -1361,7 +1361,7 @@ struct Interpreter::Impl {
         args.push_back(Value::ofInt(conv(a.i, param.type))); // converted as a C call converts
         break;
       case Type::Float:
-        if (!((a.kind == Type::Float && a.width == param.type.bits) || a.kind == Type::Int))
+        if (a.kind != Type::Float && a.kind != Type::Int)
           return error(where + " must be a float, got " + toString(a));
         args.push_back(floatInput(a, param.type));
         break;

@@ -1049,6 +1049,7 @@ private:
   /// (a call, a loop or a concrete block encodes its body there).
   void primitive(const ir::Stmt &s, bool entryPre) {
     Term pcBefore = pc;
+    ex.takeRangeFailures(); // a statement's own conversions only (an overridden value checks none)
     Term exec = execOf(s);
     if (tm.isFalse(exec))
       return;

@@ -30,6 +30,8 @@ std::optional<ir::Type> nondetType(const std::string &suffix) {
                                                  {"u32", T::fixedInt(32, false)},
                                                  {"u64", T::fixedInt(64, false)},
                                                  {"bool", T::boolType()},
+                                                 {"float", T::floatType(32)},
+                                                 {"double", T::floatType(64)},
                                                  {"_Bool", T::boolType()}};
   auto it = kinds.find(suffix);
   return it == kinds.end() ? std::nullopt : std::optional<T>(it->second);
@@ -163,7 +165,7 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     if (!t)
       unsupported(ce, "'" + name + "' (nondet values of type '" +
                           (ce->getDirectCallee()->isImplicit() ? suffix : ce->getType().getAsString()) +
-                          "'; integer types and _Bool are supported)");
+                          "'; integer types, _Bool, float and double are supported)");
     VarRef v = target && typeOf(*target) == *t ? *target : temp(*t);
     ir::Stmt s = make(ir::Stmt::Nondet, g);
     s.lhs = v;

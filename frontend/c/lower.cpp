@@ -131,7 +131,8 @@ Expr anyOf(std::vector<Expr> es) {
 }
 
 bool isZeroLit(const Expr &e) {
-  return (e.kind == Expr::IntLit && e.value.isZero()) || e.isFalse() || e.kind == Expr::NullLit;
+  return ((e.kind == Expr::IntLit || e.kind == Expr::FloatLit) && e.value.isZero()) || e.isFalse() ||
+         e.kind == Expr::NullLit;
 }
 
 Expr eqParts(const Expr &a, const Expr &b) {

@@ -497,10 +497,21 @@ private:
       break;
     case Stmt::Print: {
       for (auto &a : s.args)
-        if (ir::Type t = a ? checkExpr(*a) : kError; !isError(t) && t.kind != ir::Type::Int)
-          diags_.error(a->loc, "a printed value must be an int, got " + q(t));
+        if (ir::Type t = a ? checkExpr(*a) : kError;
+            !isError(t) && t.kind != ir::Type::Int && t != ir::Type::floatType(64))
+          diags_.error(a->loc, "a printed value must be an int or a float64, got " + q(t));
       std::string why;
       std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(s.message, why);
+      if (items) { // a float conversion prints a float64, the others an int
+        size_t k = 0;
+        for (const ir::PrintItem &it : *items)
+          if (it.kind != ir::PrintItem::Text && k < s.args.size())
+            if (Expr *a = s.args[k++].get();
+                a && !isError(a->type) && (it.kind == ir::PrintItem::Float) != a->type.isFloat())
+              diags_.error(a->loc, it.kind == ir::PrintItem::Float
+                                       ? "'" + it.text + "' prints a float64, got " + q(a->type)
+                                       : "'%d' and '%c' print an int, got " + q(a->type));
+      }
       if (!items)
         diags_.error(s.messageLoc, "invalid print format: " + why);
       else if (ir::printArgCount(*items) != s.args.size())
@@ -519,11 +530,24 @@ private:
           diags_.error(a->loc, "'scan' assigns variables: expected a variable name");
           continue;
         }
-        if (ir::Type t = checkLhs(*a); !isError(t) && t.kind != ir::Type::Int)
-          diags_.error(a->loc, "a scanned variable must be an int, got " + q(t));
+        if (ir::Type t = checkLhs(*a); !isError(t) && t.kind != ir::Type::Int && !t.isFloat())
+          diags_.error(a->loc, "a scanned variable must be an int or a float, got " + q(t));
       }
       std::string why;
       std::optional<std::vector<ir::ScanItem>> items = ir::parseScanFormat(s.message, why);
+      if (items) { // `%f` reads a float32, `%lf` a float64, the others an int
+        size_t k = 0;
+        for (const ir::ScanItem &it : *items)
+          if (it.kind != ir::ScanItem::Space && it.kind != ir::ScanItem::Byte && k < s.args.size())
+            if (Expr *a = s.args[k++].get();
+                a && !isError(a->type) &&
+                (it.kind == ir::ScanItem::Float ? a->type != ir::Type::floatType(it.byte)
+                                                : a->type.isFloat()))
+              diags_.error(a->loc, it.kind != ir::ScanItem::Float
+                                       ? "'%d' and '%i' read an int, got " + q(a->type)
+                                   : it.byte == 32 ? "'%f' reads a float32, got " + q(a->type)
+                                                   : "'%lf' reads a float64, got " + q(a->type));
+      }
       if (!items)
         diags_.error(s.messageLoc, "invalid scan format: " + why);
       else if (ir::scanArgCount(*items) != s.args.size())

@@ -48,7 +48,7 @@ void arith(void) {
   unsigned u = 3000000000u;
   long l = -9007199254740993L;
   printf("%f %f %f %.1f %.1f\n", d, e, (double)u, (double)l, (float)l);
-  printf("%d %d %d %u %ld\n", (int)2.9, (int)-2.9, (int)(float)1e9, (unsigned)4e9, (long)-1e18);
+  printf("%d %d %d %ld %ld\n", (int)2.9, (int)-2.9, (int)(float)1e9, (long)(unsigned)4e9, (long)-1e18);
   char c = 65.7;
   _Bool b = 0.1, nb = 0.0;
   printf("%d %d %d\n", c, b, nb);

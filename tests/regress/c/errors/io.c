@@ -83,7 +83,7 @@ int f(int x) {
 #include <stdio.h>
 int f(void) {
   int x;
-  scanf("%s", &x); // expected-error {{scanf directive '%s' (supported: %d, %i, %ld, %li)}}
+  scanf("%s", &x); // expected-error {{scanf directive '%s' (supported: %d, %i, %ld, %li, %f, %lf)}}
   return x;
 }
 // -----

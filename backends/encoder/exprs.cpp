@@ -307,7 +307,15 @@ Term ExprEncoder::floatCast(Term a, ir::Type from, ir::Type to, Term reach) cons
   if (from.isFloat() && to.isFloat())
     return tm_.mkFpConvert(Op::FpToFp, sortOf(to), a);
   if (to.isFloat()) { // from a fixed-width int: its value modulo 2^width (ir/floats.h)
-    Term bits = bv_ ? a : tm_.mkInt2Bv(from.bits, a);
+    Term bits = a;
+    if (!bv_) { // math mode: the bits of the decomposition a = Σ 2ⁱ·bᵢ + 2ʷ·q (solvers do better than int2bv)
+      const std::vector<Term> &b = bitsOf(a, from.bits, false);
+      bits = Term{};
+      for (unsigned i = from.bits; i-- > 0;) {
+        Term bit = tm_.mkIte(tm_.mkEq(b[i], intLit(BigInt(1))), tm_.mkBv(1, 1), tm_.mkBv(1, 0));
+        bits = bits.isNull() ? bit : tm_.mkApp(Op::Concat, bits, bit);
+      }
+    }
     return tm_.mkFpConvert(from.isUnsigned() ? Op::FpFromUbv : Op::FpFromSbv, sortOf(to), bits);
   }
   // float → a fixed-width int: defined when the truncated value is one of `to` (checked exactly in the float

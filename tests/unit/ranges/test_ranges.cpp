@@ -193,9 +193,9 @@ private:
       std::string pre = text_.substr(*et, *at - *et), post = strip(text_.substr(*ae, *ee - *ae));
       std::string op = strip(pre);
       bool ok = post.empty();
-      if (ir::isFloatFunction(e.op)) // `fabs(x)`, `sqrtf(x)`; GCL `fsqrt(x)`
-        ok = post == ")" &&
-             (isC(path_) ? op.size() > 1 && op.back() == '(' : op == std::string(ir::opSpelling(e.op)) + "(");
+      if (ir::isFloatFunction(e.op)) // `fabs(x)`, `sqrtf(x)`; GCL `fsqrt(x)` (strip drops the parentheses)
+        ok = ok && pre.find('(') != std::string::npos &&
+             (isC(path_) ? isIdent(op) : op == std::string(ir::opSpelling(e.op)));
       else if (e.op == ir::Op::Cast)
         ok = ok && (isC(path_) ? pre.find('(') != std::string::npos : op == ir::numTypeName(e.type));
       else

@@ -1,6 +1,7 @@
 // The interpreter and the encoding agree on floats (issue 33): 20 fixed programs over float32 and float64
 // (arithmetic, comparisons with NaN and -0, the float functions, conversions in and out of range) verified
-// on each API solver with `--ints bv32` (10 s per check) and in math mode (5 s per check). A FAILED verdict
+// on each API solver with `--ints bv32` (10 s per check) and in math mode on z3 (5 s per check; cvc5 1.0.3
+// aborts in its CaDiCaL back end on some of these when its time limit interrupts it). A FAILED verdict
 // is a counterexample the interpreter replayed (verify checks it: a mismatch fails this test); a SAFE one
 // must hold on 40 seeded interpreter runs; the expected verdict is each program's. Undecided runs (a solver's
 // timeout) are counted, not compared; most bv32 runs must be decided. Label `slow`: not in the sanitizer
@@ -82,6 +83,8 @@ TEST_CASE("the interpreter and the encoding agree on 20 float programs") {
     for (ir::IntMode ints : {ir::IntMode::BV32, ir::IntMode::Math})
       for (const std::string &spec : apiSolvers()) {
         bool math = ints == ir::IntMode::Math;
+        if (math && spec == "cvc5")
+          continue; // (the abort above)
         VerifyOptions vo;
         vo.encode.ints = ints;
         vo.solver = spec;

@@ -89,7 +89,7 @@ TEST_CASE("the interpreter and the encoding agree on 20 float programs") {
         vo.encode.ints = ints;
         vo.solver = spec;
         vo.timeoutMs = math ? 5000 : 10000;
-        MESSAGE(std::string(c.name) + ": " + spec + (math ? " math" : " bv32")); // (a crash names the run)
+        MESSAGE(std::string(c.name) << ": " << spec << (math ? " math" : " bv32")); // (a crash names the run)
         VerifyResult r = verify(prog, entry, vo);
         std::string v = verdictName(r.verdict);
         ++tally[spec + (math ? " math " : " bv32 ") + v];

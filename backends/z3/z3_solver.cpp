@@ -186,16 +186,19 @@ z3::expr Z3Solver::buildFloat(Term t, const std::vector<Z3_ast> &a) {
     ctx_.check_error();
     return z3::expr(ctx_, r);
   };
-  auto rm = [&](uint32_t m) {
+  // Held as z3::expr / z3::sort: a Z3 object with no reference may be freed by the next API call.
+  std::vector<z3::expr> modes;
+  auto rm = [&](uint32_t m) -> Z3_ast {
     switch (static_cast<RoundingMode>(m)) {
-    case RoundingMode::RNA: return Z3_mk_fpa_rna(c);
-    case RoundingMode::RTP: return Z3_mk_fpa_rtp(c);
-    case RoundingMode::RTN: return Z3_mk_fpa_rtn(c);
-    case RoundingMode::RTZ: return Z3_mk_fpa_rtz(c);
-    default: return Z3_mk_fpa_rne(c);
+    case RoundingMode::RNA: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rna(c))); break;
+    case RoundingMode::RTP: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rtp(c))); break;
+    case RoundingMode::RTN: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rtn(c))); break;
+    case RoundingMode::RTZ: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rtz(c))); break;
+    default: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rne(c)));
     }
+    return modes.back();
   };
-  Z3_sort fs = translateSort(d.sort);
+  z3::sort fs = translateSort(d.sort);
   switch (d.op) {
   case Op::FpFromBits: return wrap(Z3_mk_fpa_to_fp_bv(c, a[0], fs));
   case Op::FpToFp: return wrap(Z3_mk_fpa_to_fp_float(c, rm(0), a[0], fs));

@@ -96,6 +96,18 @@ Value Value::ofBits(std::string bits) {
   return v;
 }
 
+Value Value::ofFloatBits(std::string bits) {
+  Value v;
+  v.kind = Kind::Float;
+  v.text = "#b" + bits;
+  v.bits = std::move(bits);
+  return v;
+}
+
+std::string Value::nanBits(uint32_t eb, uint32_t sb) {
+  return "0" + std::string(eb, '1') + "1" + std::string(sb - 2, '0');
+}
+
 Value Value::other(std::string text) {
   Value v;
   v.text = std::move(text);

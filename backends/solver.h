@@ -50,12 +50,14 @@ UnknownReason classifyUnknownReason(const std::string &text);
 
 /// A value in a model.
 struct Value {
-  enum class Kind { Bool, Int, BitVec, Other };
+  enum class Kind { Bool, Int, BitVec, Float, Other };
   Kind kind = Kind::Other;
   bool boolean = false;
   std::string integer; ///< Int: decimal with optional '-'
-  std::string bits;    ///< BitVec: binary digits, most significant first
-  std::string text;    ///< the value as SMT-LIB 2 text (always set)
+  /// BitVec: binary digits, most significant first; Float: its IEEE 754 encoding so (sign, exponent,
+  /// significand without the hidden bit; a NaN: the quiet NaN of sign 0 and only the first fraction bit set)
+  std::string bits;
+  std::string text; ///< the value as SMT-LIB 2 text (always set)
 
   /// Int values that fit, and bit-vectors of width <= 64 read as two's complement.
   std::optional<int64_t> asInt64() const;
@@ -65,6 +67,10 @@ struct Value {
   static Value ofBool(bool b);
   static Value ofInt(std::string decimal);
   static Value ofBits(std::string bits);
+  /// A float from its IEEE 754 encoding (binary digits, most significant first).
+  static Value ofFloatBits(std::string bits);
+  /// The quiet NaN's encoding (sign 0, exponent all ones, only the first fraction bit set) of eb/sb bits.
+  static std::string nanBits(uint32_t eb, uint32_t sb);
   static Value other(std::string text);
   /// A bit-vector value of `width` bits from an unsigned decimal numeral.
   static Value ofUnsignedDecimal(const std::string &decimal, uint32_t width);

@@ -248,8 +248,40 @@ const char *opName(Op op) {
   case Op::RePlus: return "re.+";
   case Op::StrInRe: return "str.in_re";
   case Op::Bv2Nat: return "bv2nat";
+  case Op::Int2Bv: return "int2bv";
+  case Op::FpFromBits:
+  case Op::FpToFp:
+  case Op::FpFromSbv: return "to_fp";
+  case Op::FpFromUbv: return "to_fp_unsigned";
+  case Op::FpToSbv: return "fp.to_sbv";
+  case Op::FpToUbv: return "fp.to_ubv";
+  case Op::FpNeg: return "fp.neg";
+  case Op::FpAbs: return "fp.abs";
+  case Op::FpAdd: return "fp.add";
+  case Op::FpSub: return "fp.sub";
+  case Op::FpMul: return "fp.mul";
+  case Op::FpDiv: return "fp.div";
+  case Op::FpSqrt: return "fp.sqrt";
+  case Op::FpRoundToInt: return "fp.roundToIntegral";
+  case Op::FpEq: return "fp.eq";
+  case Op::FpLt: return "fp.lt";
+  case Op::FpLeq: return "fp.leq";
+  case Op::FpGt: return "fp.gt";
+  case Op::FpGeq: return "fp.geq";
+  case Op::FpIsNaN: return "fp.isNaN";
   }
   return "?";
+}
+
+const char *roundingModeName(RoundingMode m) {
+  switch (m) {
+  case RoundingMode::RNE: return "RNE";
+  case RoundingMode::RNA: return "RNA";
+  case RoundingMode::RTP: return "RTP";
+  case RoundingMode::RTN: return "RTN";
+  case RoundingMode::RTZ: return "RTZ";
+  }
+  return "RNE";
 }
 
 size_t TermManager::KeyHash::operator()(const Key &k) const {
@@ -273,7 +305,7 @@ TermManager::TermManager() {
 Sort TermManager::internSort(SortData d) {
   for (uint32_t i = 0; i < sorts_.size(); ++i) {
     const SortData &o = sorts_[i];
-    if (o.kind == d.kind && o.width == d.width && o.index == d.index && o.elem == d.elem)
+    if (o.kind == d.kind && o.width == d.width && o.index == d.index && o.elem == d.elem && o.sig == d.sig)
       return Sort{i};
   }
   sorts_.push_back(d);
@@ -284,6 +316,12 @@ Sort TermManager::bvSort(uint32_t width) {
   if (width == 0)
     bad("bit-vector width 0");
   return internSort({SortKind::BitVec, width, {}, {}});
+}
+
+Sort TermManager::fpSort(uint32_t eb, uint32_t sb) {
+  if (eb < 2 || sb < 2)
+    bad("floating-point sort with fewer than 2 exponent or significand bits");
+  return internSort({SortKind::Float, eb, {}, {}, sb});
 }
 
 Sort TermManager::arraySort(Sort index, Sort elem) {
@@ -673,6 +711,27 @@ Term TermManager::mkApp(Op op, std::vector<Term> args) {
     arity(1);
     requireKind(args[0], SortKind::BitVec, "bv2nat");
     return intern(op, intSort_, std::move(args));
+  case Op::FpNeg:
+  case Op::FpAbs:
+  case Op::FpAdd:
+  case Op::FpSub:
+  case Op::FpMul:
+  case Op::FpDiv:
+  case Op::FpSqrt:
+  case Op::FpRoundToInt:
+  case Op::FpEq:
+  case Op::FpLt:
+  case Op::FpLeq:
+  case Op::FpGt:
+  case Op::FpGeq:
+  case Op::FpIsNaN: return mkFp(op, std::move(args));
+  case Op::Int2Bv:
+  case Op::FpFromBits:
+  case Op::FpToFp:
+  case Op::FpFromSbv:
+  case Op::FpFromUbv:
+  case Op::FpToSbv:
+  case Op::FpToUbv:
   case Op::Extract:
   case Op::SignExtend:
   case Op::ZeroExtend:
@@ -717,6 +776,62 @@ Term TermManager::mkZeroExtend(uint32_t extra, Term a) {
   return intern(Op::ZeroExtend, bvSort(width(sort(a)) + extra), {a}, {}, extra);
 }
 
+Term TermManager::mkFpFromBits(Sort s, Term bits) {
+  if (kind(s) != SortKind::Float)
+    bad("to_fp of a non-float sort");
+  requireKind(bits, SortKind::BitVec, "to_fp");
+  const SortData &d = sortData(s);
+  if (width(sort(bits)) != d.width + d.sig)
+    bad("to_fp: the bit-vector's width is not eb + sb");
+  return intern(Op::FpFromBits, s, {bits}, {}, d.width, d.sig);
+}
+
+Term TermManager::mkFp(Op op, std::vector<Term> args, RoundingMode rm) {
+  size_t n =
+      op == Op::FpNeg || op == Op::FpAbs || op == Op::FpSqrt || op == Op::FpRoundToInt || op == Op::FpIsNaN
+          ? 1
+          : 2;
+  if (args.size() != n)
+    bad(std::string(opName(op)) + ": expected " + std::to_string(n) + " operands");
+  requireKind(args[0], SortKind::Float, opName(op));
+  for (Term a : args)
+    requireSort(a, sort(args[0]), opName(op));
+  bool pred = op == Op::FpEq || op == Op::FpLt || op == Op::FpLeq || op == Op::FpGt || op == Op::FpGeq ||
+              op == Op::FpIsNaN;
+  bool rounds = op == Op::FpAdd || op == Op::FpSub || op == Op::FpMul || op == Op::FpDiv ||
+                op == Op::FpSqrt || op == Op::FpRoundToInt;
+  Sort s = pred ? boolSort_ : sort(args[0]);
+  return intern(op, s, std::move(args), {}, rounds ? static_cast<uint32_t>(rm) : 0);
+}
+
+Term TermManager::mkFpConvert(Op op, Sort s, Term a) {
+  if (kind(s) != SortKind::Float)
+    bad("to_fp to a non-float sort");
+  if (op == Op::FpToFp)
+    requireKind(a, SortKind::Float, "to_fp");
+  else if (op == Op::FpFromSbv || op == Op::FpFromUbv)
+    requireKind(a, SortKind::BitVec, "to_fp");
+  else
+    bad("mkFpConvert: not a conversion to a float");
+  if (op == Op::FpToFp && sort(a) == s)
+    return a;
+  return intern(op, s, {a}, {}, sortData(s).width, sortData(s).sig);
+}
+
+Term TermManager::mkFpToBv(Op op, uint32_t w, Term a) {
+  if (op != Op::FpToSbv && op != Op::FpToUbv)
+    bad("mkFpToBv: not a conversion to a bit-vector");
+  requireKind(a, SortKind::Float, opName(op));
+  return intern(op, bvSort(w), {a}, {}, w);
+}
+
+Term TermManager::mkInt2Bv(uint32_t w, Term a) {
+  requireSort(a, intSort_, "int2bv");
+  if (std::optional<int64_t> v = intValue(*this, a); v && w <= 64)
+    return mkBv(w, *v);
+  return intern(Op::Int2Bv, bvSort(w), {a}, {}, w);
+}
+
 std::string TermManager::sortToString(Sort s) const {
   if (s.id >= sorts_.size())
     return "<null sort>";
@@ -728,6 +843,8 @@ std::string TermManager::sortToString(Sort s) const {
   case SortKind::Array: return "(Array " + sortToString(d.index) + " " + sortToString(d.elem) + ")";
   case SortKind::String: return "String";
   case SortKind::RegLan: return "RegLan";
+  case SortKind::Float:
+    return "(_ FloatingPoint " + std::to_string(d.width) + " " + std::to_string(d.sig) + ")";
   }
   return "?";
 }
@@ -817,7 +934,37 @@ void TermManager::print(std::ostream &os, Term root) const {
       break;
     case Op::SignExtend:
     case Op::ZeroExtend:
+    case Op::Int2Bv:
       s = std::string("((_ ") + opName(d.op) + " " + std::to_string(d.p0) + ")";
+      kidText(s);
+      s += ")";
+      break;
+    case Op::FpFromBits:
+      s = "((_ to_fp " + std::to_string(d.p0) + " " + std::to_string(d.p1) + ")";
+      kidText(s);
+      s += ")";
+      break;
+    case Op::FpToFp:
+    case Op::FpFromSbv:
+    case Op::FpFromUbv:
+      s = std::string("((_ ") + opName(d.op) + " " + std::to_string(d.p0) + " " + std::to_string(d.p1) +
+          ") RNE";
+      kidText(s);
+      s += ")";
+      break;
+    case Op::FpToSbv:
+    case Op::FpToUbv:
+      s = std::string("((_ ") + opName(d.op) + " " + std::to_string(d.p0) + ") RTZ";
+      kidText(s);
+      s += ")";
+      break;
+    case Op::FpAdd:
+    case Op::FpSub:
+    case Op::FpMul:
+    case Op::FpDiv:
+    case Op::FpSqrt:
+    case Op::FpRoundToInt:
+      s = std::string("(") + opName(d.op) + " " + roundingModeName(static_cast<RoundingMode>(d.p0));
       kidText(s);
       s += ")";
       break;

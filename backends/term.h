@@ -32,14 +32,20 @@ struct TermHash {
   size_t operator()(Term t) const { return std::hash<uint32_t>()(t.id); }
 };
 
-/// String: SMT-LIB strings (program output is compared as strings); RegLan: regular expressions over them.
-enum class SortKind : uint8_t { Bool, Int, BitVec, Array, String, RegLan };
+/// String: SMT-LIB strings (program output is compared as strings); RegLan: regular expressions over them;
+/// Float: SMT-LIB's FloatingPoint sorts (IEEE 754 binary formats: Float32 is 8/24, Float64 11/53).
+enum class SortKind : uint8_t { Bool, Int, BitVec, Array, String, RegLan, Float };
 
 struct SortData {
   SortKind kind = SortKind::Bool;
-  uint32_t width = 0; ///< BitVec only
+  uint32_t width = 0; ///< BitVec: the width; Float: the exponent bits
   Sort index, elem;   ///< Array only
+  uint32_t sig = 0;   ///< Float: the significand bits (the hidden bit included)
 };
+
+/// SMT-LIB's rounding modes (TermData::p0 of the float operators that round).
+enum class RoundingMode : uint8_t { RNE, RNA, RTP, RTN, RTZ };
+const char *roundingModeName(RoundingMode m); ///< "RNE", …
 
 /// Term operators. Constants carry their value in TermData::value; Extract/SignExtend/ZeroExtend carry
 /// their indices in TermData::p0/p1.
@@ -115,6 +121,28 @@ enum class Op : uint8_t {
   StrInRe,     ///< str.in_re
   // conversions
   Bv2Nat, ///< bv2nat: a bit-vector read as an unsigned Int
+  Int2Bv, ///< (_ int2bv p0): an Int modulo 2^p0 as a bit-vector
+  // floating point (SMT-LIB FloatingPoint; the rounding ones carry their RoundingMode in p0)
+  FpFromBits,   ///< ((_ to_fp eb sb) bv): the float whose IEEE 754 encoding is bv (p0 = eb, p1 = sb)
+  FpToFp,       ///< ((_ to_fp eb sb) RNE f): another float format (the result sort's eb/sb in p0/p1)
+  FpFromSbv,    ///< ((_ to_fp eb sb) RNE bv): a signed bit-vector rounded to a float (p0 = eb, p1 = sb)
+  FpFromUbv,    ///< ((_ to_fp_unsigned eb sb) RNE bv)
+  FpToSbv,      ///< ((_ fp.to_sbv p0) RTZ f): truncated to a signed bit-vector of p0 bits
+  FpToUbv,      ///< ((_ fp.to_ubv p0) RTZ f)
+  FpNeg,        ///< fp.neg
+  FpAbs,        ///< fp.abs
+  FpAdd,        ///< (fp.add RNE a b)
+  FpSub,        ///< (fp.sub RNE a b)
+  FpMul,        ///< (fp.mul RNE a b)
+  FpDiv,        ///< (fp.div RNE a b)
+  FpSqrt,       ///< (fp.sqrt RNE a)
+  FpRoundToInt, ///< (fp.roundToIntegral RM a), RM in p0
+  FpEq,         ///< fp.eq (IEEE equality: NaN unequal to all, -0 = +0)
+  FpLt,         ///< fp.lt
+  FpLeq,        ///< fp.leq
+  FpGt,         ///< fp.gt
+  FpGeq,        ///< fp.geq
+  FpIsNaN,      ///< fp.isNaN
 };
 
 /// The SMT-LIB 2 name of an operator ("bvadd", "div", ...); "" for leaves.
@@ -145,6 +173,8 @@ public:
   Sort arraySort(Sort index, Sort elem);
   Sort stringSort() const { return stringSort_; }
   Sort regLanSort() const { return regLanSort_; }
+  /// The FloatingPoint sort of eb exponent and sb significand bits.
+  Sort fpSort(uint32_t eb, uint32_t sb);
   const SortData &sortData(Sort s) const { return sorts_.at(s.id); }
   SortKind kind(Sort s) const { return sortData(s).kind; }
   uint32_t width(Sort s) const { return sortData(s).width; }
@@ -187,6 +217,15 @@ public:
   Term mkApp(Op op, Term a, Term b) { return mkApp(op, std::vector<Term>{a, b}); }
   Term mkApp(Op op, Term a, Term b, Term c) { return mkApp(op, std::vector<Term>{a, b, c}); }
   Term mkExtract(uint32_t hi, uint32_t lo, Term a);
+  /// Floating point: the float of sort s whose IEEE 754 encoding is the bit-vector `bits` (of width eb + sb);
+  /// a float operator (FpNeg … FpIsNaN; FpRoundToInt with its rounding mode); a conversion to the float
+  /// sort s (FpToFp, FpFromSbv, FpFromUbv) or to a bit-vector of `width` bits (FpToSbv, FpToUbv, rounding
+  /// toward zero); an Int modulo 2^width as a bit-vector.
+  Term mkFpFromBits(Sort s, Term bits);
+  Term mkFp(Op op, std::vector<Term> args, RoundingMode rm = RoundingMode::RNE);
+  Term mkFpConvert(Op op, Sort s, Term a);
+  Term mkFpToBv(Op op, uint32_t width, Term a);
+  Term mkInt2Bv(uint32_t width, Term a);
   Term mkSignExtend(uint32_t extra, Term a);
   Term mkZeroExtend(uint32_t extra, Term a);
   Term mkSelect(Term array, Term index) { return mkApp(Op::Select, array, index); }

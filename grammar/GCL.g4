@@ -29,8 +29,11 @@ typeName : baseType ('[' ']')* ;
 
 baseType : intType | 'bool' | ID ;
 
-// `int` is the unbounded mathematical integer; the others have a fixed width (two's complement when signed).
-intType : 'int' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' ;
+// `int` is the unbounded mathematical integer; the others have a fixed width (two's complement when signed);
+// `float32` and `float64` are IEEE 754 binary floating point (C's float and double).
+intType
+  : 'int' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64'
+  ;
 
 procDecl
   : 'proc' ID '(' (param (',' param)*)? ')' ('returns' '(' param ')')? fileAnnot? unwindAnnot? contract* block
@@ -120,6 +123,7 @@ args : expr (',' expr)* ;
 expr
   : '(' expr ')'                                          # parenExpr
   | intType '(' expr ')'                                  # castExpr
+  | op=('fabs' | 'fsqrt' | 'ffloor' | 'fceil' | 'fround' | 'ftrunc') '(' expr ')'  # floatFnExpr
   | op=('-' | 'not' | '!' | '~') expr                     # unaryExpr
   | expr op=('*' | '/' | '%') expr                        # mulExpr
   | expr op=('+' | '-') expr                              # addExpr
@@ -132,12 +136,18 @@ expr
   | expr op=('or' | '||') expr                            # orExpr
   | <assoc = right> expr op='==>' expr                    # impliesExpr
   | INT                                                   # intExpr
+  | FLOAT                                                 # floatExpr
   | ('true' | 'false')                                    # boolExpr
   | 'null'                                                # nullExpr
   | ID selector*                                          # pathExpr
   ;
 
 STMT_ID : '#' [0-9]+ ;
+// A float literal (exact): a hexadecimal float with the suffix of its type (`0x1.8p+1f64`, `0x0p+0f32`),
+// `inf_f64`, or a NaN with its whole bit pattern in hexadecimal (`nan_7ff8000000000000_f64`).
+FLOAT
+  : ( '0x' [0-9a-f]+ ('.' [0-9a-f]+)? 'p' [+-] [0-9]+ | 'inf_' | 'nan_' [0-9a-f]+ '_' ) ('f32' | 'f64')
+  ;
 // An integer literal, optionally with the suffix of a fixed-width type: 255u8, -1i32.
 INT : [0-9]+ ([iu] ('8' | '16' | '32' | '64'))? ;
 ID : [a-zA-Z_] [a-zA-Z0-9_]* ;

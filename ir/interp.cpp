@@ -1,9 +1,12 @@
 // The reference interpreter: executes IR on an explicit frame/block stack (no C++ recursion per call).
 #include "ir/interp.h"
 
+#include "ir/floats.h"
 #include "ir/printer.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdlib>
 #include <deque>
 #include <limits>
 #include <stdexcept>
@@ -11,7 +14,7 @@
 namespace locus::ir {
 
 bool operator==(const Value &a, const Value &b) {
-  if (a.kind != b.kind || a.i != b.i || a.node != b.node)
+  if (a.kind != b.kind || a.i != b.i || a.node != b.node || a.width != b.width)
     return false;
   if (!a.image || !b.image)
     return !a.image && !b.image;
@@ -21,6 +24,10 @@ bool operator==(const Value &a, const Value &b) {
 std::string toString(const Value &v) {
   switch (v.kind) {
   case Type::Int: return v.i.toString();
+  case Type::Float: {
+    std::string s = floatDisplay(v.i, Type::floatType(v.width));
+    return s.find_first_not_of("-0123456789") == std::string::npos ? s + ".0" : s;
+  }
   case Type::Bool: return v.i.isZero() ? "false" : "true";
   case Type::Ref:
   case Type::Null: return v.node == 0 ? "null" : "n" + std::to_string(v.node);
@@ -40,6 +47,7 @@ std::string toString(const Value &v) {
 Value defaultOf(Type t) {
   switch (t.kind) {
   case Type::Int: return Value::ofInt(BigInt(0));
+  case Type::Float: return Value::ofFloat(BigInt(0), t);
   case Type::Bool: return Value::ofBool(false);
   default: return Value::ofRef(0);
   }
@@ -132,6 +140,7 @@ struct Stop {
 const char *typeName(Type::Kind k) {
   switch (k) {
   case Type::Int: return "an int";
+  case Type::Float: return "a float";
   case Type::Bool: return "a bool";
   case Type::Ref:
   case Type::Null: return "a reference";
@@ -237,15 +246,18 @@ struct Interpreter::Impl {
   std::string render(const Frame &f, const Expr &e) const {
     switch (e.kind) {
     case Expr::IntLit: return e.value.toString() + intSuffix(e.type);
+    case Expr::FloatLit: return toString(Value::ofFloat(e.value, e.type));
     case Expr::BoolLit: return e.value.isZero() ? "false" : "true";
     case Expr::NullLit: return "null";
     case Expr::VarUse: return varName(f, e.var);
     case Expr::Unary: {
       std::string a = renderOperand(f, e.args.at(0));
+      if (isFloatFunction(e.op))
+        return std::string(opSpelling(e.op)) + "(" + render(f, e.args.at(0)) + ")";
       switch (e.op) {
       case Op::Neg: return "-" + a;
       case Op::BitNot: return "~" + a;
-      case Op::Cast: return intTypeName(e.type) + "(" + render(f, e.args.at(0)) + ")";
+      case Op::Cast: return numTypeName(e.type) + "(" + render(f, e.args.at(0)) + ")";
       default: return std::string(opSpelling(e.op)) + " " + a;
       }
     }
@@ -274,9 +286,31 @@ struct Interpreter::Impl {
     return Value::ofInt(std::move(*r));
   }
 
+  /// `T(e)` with a float operand or result; a float whose truncation is outside the int type T fails
+  /// (`bounds`: C's undefined behaviour).
+  Value floatCast(const Frame &f, const Expr &e, const Value &a) {
+    Type from = e.args[0].type;
+    std::optional<BigInt> r = castFloat(a.i, from, e.type);
+    if (!r)
+      throw Stop{OutcomeKind::Failure, FailureKind::Bounds,
+                 "float value out of the range of " + numTypeName(e.type) + ": '" + render(f, e.args[0]) +
+                     "' is " + toString(Value::ofFloat(a.i, from))};
+    return e.type.isFloat() ? Value::ofFloat(std::move(*r), e.type) : Value::ofInt(std::move(*r));
+  }
+
+  /// A seeded float draw from the random number r: mostly a small integral value in [-8, 8], sometimes one of
+  /// 0.5, -0.25, 0.1, 1e6.
+  static Value randomFloat(uint64_t r, Type t) {
+    static constexpr double special[] = {0.5, -0.25, 0.1, 1e6};
+    double d =
+        r % 8 == 0 ? special[(r >> 3) % 4] : static_cast<double>(static_cast<int64_t>((r >> 3) % 17) - 8);
+    return Value::ofFloat(floatValue(bitsOf(d, t), t), t);
+  }
+
   Value eval(const Frame &f, const Expr &e) {
     switch (e.kind) {
     case Expr::IntLit: return Value::ofInt(conv(e.value, e.type));
+    case Expr::FloatLit: return Value::ofFloat(e.value, e.type);
     case Expr::BoolLit: return Value::ofBool(!e.value.isZero());
     case Expr::NullLit: return Value::ofRef(0);
     case Expr::VarUse: return slot(const_cast<Frame &>(f), e.var);
@@ -284,8 +318,12 @@ struct Interpreter::Impl {
       Value a = eval(f, e.args.at(0));
       if (e.op == Op::Not)
         return Value::ofBool(a.i.isZero());
+      if (e.op == Op::Cast && (e.type.isFloat() || e.args[0].type.isFloat()))
+        return floatCast(f, e, a);
       if (e.op == Op::Cast)
         return Value::ofInt(castValue(a.i, e.args[0].type, e.type, opts.ints));
+      if (e.type.isFloat())
+        return Value::ofFloat(evalFloatOp(e.op, e.type, a.i, BigInt(0)), e.type);
       return intOp(f, e, a.i, BigInt(0));
     }
     case Expr::Binary: {
@@ -306,6 +344,11 @@ struct Interpreter::Impl {
       default: break;
       }
       Value b = eval(f, e.args.at(1));
+      if (e.args[0].type.isFloat()) {
+        if (isComparison(e.op))
+          return Value::ofBool(compareFloats(e.op, e.args[0].type, a.i, b.i));
+        return Value::ofFloat(evalFloatOp(e.op, e.type, a.i, b.i), e.type);
+      }
       switch (e.op) {
       case Op::Eq: return Value::ofBool(sameValue(a, b));
       case Op::Ne: return Value::ofBool(!sameValue(a, b));
@@ -396,6 +439,7 @@ struct Interpreter::Impl {
       int64_t v = r % 8 == 0 ? extremes[(r >> 3) % 4] : static_cast<int64_t>((r >> 3) % 17) - 8;
       return Value::ofInt(conv(v, t));
     }
+    case Type::Float: return randomFloat(r, t);
     case Type::Bool: return Value::ofBool((r >> 7) & 1);
     default: {
       std::vector<uint32_t> cands{0};
@@ -417,6 +461,7 @@ struct Interpreter::Impl {
   bool valueFits(const Value &v, Type t) const {
     switch (t.kind) {
     case Type::Int: return v.kind == Type::Int;
+    case Type::Float: return v.kind == Type::Float || v.kind == Type::Int;
     case Type::Bool: return v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1));
     default:
       return (v.kind == Type::Ref || v.kind == Type::Null) &&
@@ -427,9 +472,19 @@ struct Interpreter::Impl {
   Value asValueOf(const Value &v, Type t) const {
     switch (t.kind) {
     case Type::Int: return Value::ofInt(conv(v.i, t));
+    case Type::Float: return floatInput(v, t);
     case Type::Bool: return Value::ofBool(!v.i.isZero());
     default: return Value::ofRef(v.node);
     }
+  }
+  /// A float input (valueFits): a float of t's width as it is, an int as the nearest float (ties to even).
+  static Value floatInput(const Value &v, Type t) {
+    if (v.kind == Type::Float) // (a float64 given for a float32: rounded to nearest even)
+      return Value::ofFloat(floatToFloat(v.i, Type::floatType(v.width), t), t);
+    std::string dec = v.i.toString(); // strtod / strtof round correctly (ties to even)
+    uint64_t bits = t.bits == 32 ? std::bit_cast<uint32_t>(std::strtof(dec.c_str(), nullptr))
+                                 : std::bit_cast<uint64_t>(std::strtod(dec.c_str(), nullptr));
+    return Value::ofFloat(floatValue(bits, t), t);
   }
   /// Allocates an array of type t and length n (elements at their default); returns its node id.
   uint32_t allocArray(Type t, const BigInt &n, StmtId by, const std::string &what) {
@@ -565,6 +620,10 @@ struct Interpreter::Impl {
         if (v.kind != Type::Int)
           break;
         return Value::ofInt(conv(v.i, t));
+      case Type::Float:
+        if (!valueFits(v, t))
+          break;
+        return floatInput(v, t);
       case Type::Bool:
         if (v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1)))
           return Value::ofBool(!v.i.isZero());
@@ -590,6 +649,7 @@ struct Interpreter::Impl {
     }
     switch (t.kind) {
     case Type::Int: return Value::ofInt(conv(randomInt(), t));
+    case Type::Float: return randomFloat((*rng)(), t);
     case Type::Bool: return Value::ofBool(((*rng)() >> 7) & 1);
     default: {
       std::vector<uint32_t> cands{0};
@@ -606,7 +666,8 @@ struct Interpreter::Impl {
     Value v;
     if (relaxUsed < opts.relaxValues.size()) {
       v = opts.relaxValues[relaxUsed++];
-      bool ok = t.kind == Type::Int ? v.kind == Type::Int
+      bool ok = t.kind == Type::Int     ? v.kind == Type::Int
+                : t.kind == Type::Float ? valueFits(v, t)
                 : t.kind == Type::Bool
                     ? v.kind == Type::Bool
                     : (v.kind == Type::Ref || v.kind == Type::Null) &&
@@ -615,12 +676,16 @@ struct Interpreter::Impl {
         throw Stop{OutcomeKind::Error, FailureKind::None, "relaxed value " + toString(v) + " does not fit"};
       if (t.kind == Type::Int)
         v = Value::ofInt(conv(v.i, t)); // within t's range, as an input of t is
+      if (t.kind == Type::Float)
+        v = floatInput(v, t);
     } else {
       if (!relaxRng)
         relaxRng.emplace(opts.relaxSeed);
       uint64_t r = (*relaxRng)();
       if (t.kind == Type::Int) {
         v = Value::ofInt(conv(BigInt(static_cast<int64_t>(r % 17) - 8), t));
+      } else if (t.kind == Type::Float) {
+        v = randomFloat(r << 3, t);
       } else if (t.kind == Type::Bool) {
         v = Value::ofBool(r & 1);
       } else {
@@ -1007,7 +1072,7 @@ struct Interpreter::Impl {
       if (relaxedValue(s))
         set(s.args[k].var, relaxed(t));
       else if (k < r.values.size())
-        set(s.args[k].var, Value::ofInt(conv(r.values[k], t)));
+        set(s.args[k].var, t.isFloat() ? Value::ofFloat(r.values[k], t) : Value::ofInt(conv(r.values[k], t)));
     }
     if (s.lhs.valid()) {
       Type t = varDecl(f, s.lhs).type;
@@ -1244,7 +1309,8 @@ struct Interpreter::Impl {
              (v.node == 0 || (v.node <= opts.initialHeap.size() && fits(opts.initialHeap[v.node - 1], t)));
     };
     auto inputValue = [&](const Value &v, Type t) -> std::optional<Value> {
-      bool ok = t.kind == Type::Int ? v.kind == Type::Int
+      bool ok = t.kind == Type::Int     ? v.kind == Type::Int
+                : t.kind == Type::Float ? v.kind == Type::Float || v.kind == Type::Int
                 : t.kind == Type::Bool
                     ? v.kind == Type::Bool || (v.kind == Type::Int && (v.i == 0 || v.i == 1))
                     : refOk(v, t);
@@ -1293,6 +1359,11 @@ struct Interpreter::Impl {
         if (a.kind != Type::Int)
           return error(where + " must be an int, got " + toString(a));
         args.push_back(Value::ofInt(conv(a.i, param.type))); // converted as a C call converts
+        break;
+      case Type::Float:
+        if (a.kind != Type::Float && a.kind != Type::Int)
+          return error(where + " must be a float, got " + toString(a));
+        args.push_back(floatInput(a, param.type));
         break;
       case Type::Bool:
         if (!(a.kind == Type::Bool || (a.kind == Type::Int && (a.i == 0 || a.i == 1))))

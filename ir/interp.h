@@ -28,7 +28,10 @@ struct Value {
   BigInt i;                          ///< Int value (any size), Bool 0/1
   uint32_t node = 0;                 ///< Ref
   std::shared_ptr<ArrayImage> image; ///< Array
+  uint8_t width = 0;                 ///< Float: 32 or 64 (i: the bit pattern, ir/floats.h)
   static Value ofInt(BigInt v) { return {Type::Int, std::move(v), 0, {}}; }
+  /// A float of type t with the value (bit pattern, ir/floats.h) v.
+  static Value ofFloat(BigInt v, Type t) { return {Type::Float, std::move(v), 0, {}, t.bits}; }
   static Value ofBool(bool b) { return {Type::Bool, b ? 1 : 0, 0, {}}; }
   static Value ofRef(uint32_t n) { return {Type::Ref, 0, n, {}}; }
   static Value ofImage(std::shared_ptr<ArrayImage> a) { return {Type::Array, 0, 0, std::move(a)}; }
@@ -43,7 +46,8 @@ struct ArrayImage {
   friend bool operator==(const ArrayImage &, const ArrayImage &) = default;
 };
 
-/// 42, true, null, n3; an array's contents `{2:5 7:-1 *:0}` (element 2 is 5, 7 is -1, the others 0)
+/// 42, true, null, n3, 1.5 (a float: the shortest decimal that reads back as it, `.0` added to an integral
+/// one; inf, -inf, nan, -nan); an array's contents `{2:5 7:-1 *:0}` (element 2 is 5, 7 is -1, the others 0)
 std::string toString(const Value &v);
 
 /// A heap object: a record node (`record` set, `fields`) or an array (`type` an array type, `length`,

@@ -1,6 +1,13 @@
 // Formats of `print` and `scan`, glibc's scanning and strtol, and comparisons of outputs.
 #include "ir/io.h"
 
+#include "ir/floats.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <string_view>
+
 namespace locus::ir {
 
 namespace {
@@ -62,6 +69,11 @@ std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, s
       ++i;
       continue;
     }
+    if (size_t n = printFloatSpecLength(fmt, i)) { // %f %e %g … of a float64
+      items.push_back({PrintItem::Float, fmt.substr(i, n), {}});
+      i += n - 1;
+      continue;
+    }
     size_t j = i + 1;
     FieldSpec spec;
     if (!parseFieldSpec(fmt, j, spec, err))
@@ -81,7 +93,7 @@ std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, s
     if (k == PrintItem::Text) {
       err = j < fmt.size() ? "print format directive '" + fmt.substr(i, j + 1 - i) +
                                  "' (only %d, %u, %x, %X, %o, %c with flags '-+ 0', a width and a precision, "
-                                 "and %% are)"
+                                 "the float ones (%f %e %g …) and %% are)"
                            : "print format ending in '" + fmt.substr(i) + "'";
       return std::nullopt;
     }
@@ -99,12 +111,15 @@ unsigned printBase(PrintItem::Kind k) {
   case PrintItem::HexUpper: return 16;
   case PrintItem::Octal: return 8;
   case PrintItem::Text:
-  case PrintItem::Char: return 0;
+  case PrintItem::Char:
+  case PrintItem::Float: return 0;
   }
   return 0;
 }
 
 std::string printArgProblem(const PrintItem &item, Type t) {
+  if (item.kind == PrintItem::Float)
+    return t == Type::floatType(64) ? "" : "argument of a float conversion is not a float64";
   if (t.kind != Type::Int)
     return "argument is not an int";
   bool unsignedKind = printBase(item.kind) != 0 && item.kind != PrintItem::Dec;
@@ -185,9 +200,14 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
       items.push_back({ScanItem::Dec, 0});
     else if (d == 'i')
       items.push_back({ScanItem::Int, 0});
-    else {
+    else if (d == 'f')
+      items.push_back({ScanItem::Float, 32});
+    else if (d == 'l' && i + 2 < fmt.size() && fmt[i + 2] == 'f') {
+      items.push_back({ScanItem::Float, 64});
+      ++i;
+    } else {
       err = i + 1 < fmt.size()
-                ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i, %c and %% are)"
+                ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i, %c, %f, %lf and %% are)"
                 : "scan format ending in '%'";
       return std::nullopt;
     }
@@ -199,8 +219,63 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
 size_t scanArgCount(const std::vector<ScanItem> &items) {
   size_t n = 0;
   for (const ScanItem &it : items)
-    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Char;
+    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Char ||
+         it.kind == ScanItem::Float;
   return n;
+}
+
+size_t printFloatSpecLength(const std::string &fmt, size_t i) {
+  size_t j = i + 1;
+  while (j < fmt.size() && std::string_view("-+ #0").find(fmt[j]) != std::string_view::npos)
+    ++j;
+  auto number = [&] {
+    size_t k = j;
+    while (j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9')
+      ++j;
+    return j - k <= 3;
+  };
+  if (!number())
+    return 0;
+  if (j < fmt.size() && fmt[j] == '.') {
+    ++j;
+    if (!number())
+      return 0;
+  }
+  if (j < fmt.size() && std::string_view("fFeEgG").find(fmt[j]) != std::string_view::npos)
+    return j + 1 - i;
+  return 0;
+}
+
+std::string formatFloat(const std::string &spec, const BigInt &v) {
+  double d = toDouble(floatBits(v, Type::floatType(64)), Type::floatType(64));
+  int n = std::snprintf(nullptr, 0, spec.c_str(), d);
+  std::string out(static_cast<size_t>(std::max(n, 0)) + 1, '\0');
+  std::snprintf(out.data(), out.size(), spec.c_str(), d);
+  out.resize(static_cast<size_t>(std::max(n, 0)));
+  return out;
+}
+
+std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned width, bool &eof) {
+  // glibc's own scanner on the rest of the input (a memory stream): what it reads, consumes and pushes back.
+  eof = false;
+  std::string rest = in.substr(std::min(pos, in.size()));
+  FILE *f = fmemopen(rest.data(), rest.size(), "r");
+  if (!f) {
+    eof = rest.empty();
+    return std::nullopt;
+  }
+  float x = 0;
+  double y = 0;
+  int r = width == 32 ? std::fscanf(f, "%f", &x) : std::fscanf(f, "%lf", &y);
+  long used = std::ftell(f);
+  std::fclose(f);
+  pos += used > 0 ? static_cast<size_t>(used) : 0;
+  if (r == EOF)
+    eof = true;
+  if (r != 1)
+    return std::nullopt;
+  Type t = Type::floatType(static_cast<uint8_t>(width));
+  return width == 32 ? floatValue(std::bit_cast<uint32_t>(x), t) : floatValue(std::bit_cast<uint64_t>(y), t);
 }
 
 std::string formatOutput(const std::vector<PrintItem> &items, const std::vector<BigInt> &args) {
@@ -209,6 +284,8 @@ std::string formatOutput(const std::vector<PrintItem> &items, const std::vector<
   for (const PrintItem &it : items) {
     if (it.kind == PrintItem::Text)
       out += it.text;
+    else if (it.kind == PrintItem::Float)
+      out += k < args.size() ? formatFloat(it.text, args[k++]) : "";
     else if (k < args.size())
       out += formatItem(it, args[k++]);
   }
@@ -280,6 +357,16 @@ ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &in,
         break;
       }
       r.values.push_back(BigInt(static_cast<int64_t>(at(pos++))));
+      continue;
+    }
+    if (it.kind == ScanItem::Float) {
+      bool eof = false;
+      std::optional<BigInt> v = scanFloat(in, pos, it.byte, eof);
+      if (!v) {
+        inputFailure = eof;
+        break;
+      }
+      r.values.push_back(*v);
       continue;
     }
     skipSpace();

@@ -25,12 +25,14 @@ struct FieldSpec {
 constexpr uint32_t kMaxFieldWidth = 256;
 
 /// One piece of a `print` format: literal bytes, or one argument printed as `%d` (decimal), `%c` (a byte),
-/// `%u` (decimal), `%x`/`%X` (hexadecimal, lower or upper case digits) or `%o` (octal), with a field spec.
+/// `%u` (decimal), `%x`/`%X` (hexadecimal, lower or upper case digits) or `%o` (octal), with a field spec;
+/// or a float64 argument printed by a conversion `%[flags][width][.precision](f|F|e|E|g|G)` as glibc's
+/// printf prints it (Float: `text` is the conversion, flags among `-+ #0`, width and precision at most 999).
 struct PrintItem {
-  enum Kind : uint8_t { Text, Dec, Char, Unsigned, Hex, HexUpper, Octal };
+  enum Kind : uint8_t { Text, Dec, Char, Unsigned, Hex, HexUpper, Octal, Float };
   Kind kind = Text;
-  std::string text; ///< Text
-  FieldSpec spec;   ///< a conversion's flags, width and precision
+  std::string text; ///< Text; Float: the conversion (`%.2f`)
+  FieldSpec spec;   ///< an integer conversion's flags, width and precision
   friend bool operator==(const PrintItem &, const PrintItem &) = default;
 };
 /// The base a conversion prints its argument in (10, 16 or 8; 0 for Text and Char).
@@ -46,11 +48,12 @@ std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, s
 size_t printArgCount(const std::vector<PrintItem> &items);
 
 /// One directive of a `scan` format: white space (skips any), one byte that must match, or a conversion
-/// (`%d`, `%i`, or `%c`: the next byte, white space too, as a value 0 … 255).
+/// (`%d`, `%i`, or `%c`: the next byte, white space too, as a value 0 … 255; Float: `%f` into a float32
+/// variable, `%lf` into a float64 one, read as glibc's scanf reads them).
 struct ScanItem {
-  enum Kind : uint8_t { Space, Byte, Dec, Int, Char };
+  enum Kind : uint8_t { Space, Byte, Dec, Int, Char, Float };
   Kind kind = Space;
-  unsigned char byte = 0; ///< Byte
+  unsigned char byte = 0; ///< Byte; Float: the variable's width, 32 or 64
   friend bool operator==(const ScanItem &, const ScanItem &) = default;
 };
 /// The directives of a `scan` format (consecutive white space is one directive; `%%` is white space, then
@@ -60,6 +63,15 @@ size_t scanArgCount(const std::vector<ScanItem> &items);
 
 /// C's isspace in the "C" locale: space, \t, \n, \v, \f, \r.
 bool isSpaceByte(unsigned char c);
+
+/// A float conversion of a `print` format at fmt[i] (the `%`): its length, or 0 when there is none there.
+size_t printFloatSpecLength(const std::string &fmt, size_t i);
+/// glibc's printf of the float64 value v (bit pattern, ir/floats.h) with the conversion `spec` (`%.2f`).
+std::string formatFloat(const std::string &spec, const BigInt &v);
+/// glibc's scanf of one float conversion (`%f` into a float: width 32, `%lf`: 64) from `in` at `pos`
+/// (white space skipped first): the value (bit pattern, ir/floats.h) or nullopt for a failure, `eof` when it
+/// was an input failure, `pos` moved past what glibc consumed (also on a matching failure).
+std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned width, bool &eof);
 
 /// The text `print` appends for these argument values (one per `%d`/`%c`, in order).
 std::string formatOutput(const std::vector<PrintItem> &items, const std::vector<BigInt> &args);

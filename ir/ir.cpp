@@ -12,6 +12,12 @@ const char *opSpelling(Op op) {
   case Op::Not: return "not";
   case Op::BitNot: return "~";
   case Op::Cast: return "cast";
+  case Op::FAbs: return "fabs";
+  case Op::FSqrt: return "fsqrt";
+  case Op::FFloor: return "ffloor";
+  case Op::FCeil: return "fceil";
+  case Op::FRound: return "fround";
+  case Op::FTrunc: return "ftrunc";
   case Op::Add: return "+";
   case Op::Sub: return "-";
   case Op::Mul: return "*";
@@ -36,7 +42,10 @@ const char *opSpelling(Op op) {
 }
 
 bool isUnary(Op op) {
-  return op == Op::Neg || op == Op::Not || op == Op::BitNot || op == Op::Cast;
+  return op == Op::Neg || op == Op::Not || op == Op::BitNot || op == Op::Cast || isFloatFunction(op);
+}
+bool isFloatFunction(Op op) {
+  return op >= Op::FAbs && op <= Op::FTrunc;
 }
 bool isComparison(Op op) {
   return op >= Op::Eq && op <= Op::Ge;
@@ -56,10 +65,11 @@ bool isShift(Op op) {
 
 bool isKeyword(const std::string &s) {
   static const std::set<std::string> keywords = {
-      "import",   "type",   "var",  "int",    "int8",    "int16",    "int32",    "int64", "uint8", "uint16",
-      "uint32",   "uint64", "bool", "proc",   "returns", "requires", "ensures",  "test",  "new",   "nondet",
-      "assume",   "assert", "halt", "return", "skip",    "break",    "continue", "if",    "else",  "while",
-      "concrete", "not",    "and",  "or",     "true",    "false",    "null"};
+      "import", "type",    "var",     "int",      "int8",  "int16",   "int32",    "int64",   "uint8",
+      "uint16", "uint32",  "uint64",  "bool",     "proc",  "returns", "requires", "ensures", "test",
+      "new",    "nondet",  "assume",  "assert",   "halt",  "return",  "skip",     "break",   "continue",
+      "if",     "else",    "while",   "concrete", "not",   "and",     "or",       "true",    "false",
+      "null",   "float32", "float64", "fabs",     "fsqrt", "ffloor",  "fceil",    "fround",  "ftrunc"};
   return keywords.count(s) != 0;
 }
 
@@ -79,6 +89,20 @@ std::optional<Type> intTypeNamed(const std::string &name) {
       if (name == intTypeName(Type::fixedInt(bits, sig)))
         return Type::fixedInt(bits, sig);
   return std::nullopt;
+}
+
+std::string numTypeName(Type t) {
+  if (t.kind == Type::Float)
+    return t.bits == 32 ? "float32" : "float64";
+  return intTypeName(t);
+}
+
+std::optional<Type> numTypeNamed(const std::string &name) {
+  if (name == "float32")
+    return Type::floatType(32);
+  if (name == "float64")
+    return Type::floatType(64);
+  return intTypeNamed(name);
 }
 
 std::string intSuffix(Type t) {
@@ -149,6 +173,14 @@ Expr Expr::cast(Type t, Expr a) {
   return e;
 }
 
+Expr Expr::floatLit(uint64_t bits, Type t) {
+  Expr e;
+  e.kind = FloatLit;
+  e.type = t;
+  e.value = BigInt(static_cast<int64_t>(t.bits == 32 ? bits & 0xffffffffu : bits));
+  return e;
+}
+
 Expr Expr::boolLit(bool b) {
   Expr e;
   e.kind = BoolLit;
@@ -195,6 +227,7 @@ Expr Expr::binary(Op op, Expr a, Expr b) {
 Expr defaultValue(Type t) {
   switch (t.kind) {
   case Type::Int: return Expr::intLit(0, t);
+  case Type::Float: return Expr::floatLit(0, t);
   case Type::Bool: return Expr::boolLit(false);
   default: return Expr::nullLit();
   }

@@ -28,10 +28,13 @@ constexpr uint32_t kMaxUnwind = 100000;
 /// int, bool, record reference or, nested, another array type); `dims` counts the `[]` (int32[][]: 2) and
 /// `elem` is the kind of the innermost element type, which `bits`, `isSigned` and `record` describe. The
 /// type stays a flat value: Type::arrayOf / elemType convert.
+/// Float is an IEEE 754 binary floating-point type: `float32` (C's float, bits == 32) or `float64` (C's
+/// double, bits == 64); values are bit patterns (ir/floats.h), arithmetic rounds to nearest even.
 struct Type {
-  enum Kind : uint8_t { Int, Bool, Ref, Null, Void, Array };
+  enum Kind : uint8_t { Int, Bool, Ref, Null, Void, Array, Float };
   Kind kind = Void;
-  uint8_t bits = 0;        ///< Int (or an Array's innermost Int element): 0 (unbounded) or 8, 16, 32, 64
+  uint8_t bits =
+      0; ///< Int (or an Array's innermost Int element): 0 (unbounded) or 8, 16, 32, 64; Float: 32, 64
   bool isSigned = true;    ///< Int with bits != 0
   uint32_t record = kNone; ///< index into Program::records when kind == Ref (or the innermost element is)
   uint8_t dims = 0;        ///< Array: how many `[]` (at least 1); 0 otherwise
@@ -41,6 +44,8 @@ struct Type {
   /// A fixed-width integer type (bits: 8, 16, 32 or 64).
   static Type fixedInt(uint8_t bits, bool isSigned) { return {Int, bits, isSigned, kNone}; }
   static Type boolType() { return {Bool, 0, true, kNone}; }
+  /// `float32` (bits 32) or `float64` (bits 64).
+  static Type floatType(uint8_t bits) { return {Float, bits, true, kNone}; }
   static Type refType(uint32_t r) { return {Ref, 0, true, r}; }
   static Type nullType() { return {Null, 0, true, kNone}; }
   /// The array type `e[]` (e: Int, Bool, Ref or Array).
@@ -61,6 +66,7 @@ struct Type {
   /// A reference to a heap object: a record reference, an array, or the null literal's type.
   bool isHeapRef() const { return kind == Ref || kind == Null || kind == Array; }
   bool isInt() const { return kind == Int; }
+  bool isFloat() const { return kind == Float; }
   bool isFixedInt() const { return kind == Int && bits != 0; }
   bool isUnsigned() const { return kind == Int && bits != 0 && !isSigned; }
   friend bool operator==(const Type &, const Type &) = default;
@@ -76,6 +82,10 @@ bool isKeyword(const std::string &s);
 std::string intTypeName(Type t);
 /// The int type spelled `name` (see intTypeName), or nullopt.
 std::optional<Type> intTypeNamed(const std::string &name);
+/// The GCL spelling of an int or float type: intTypeName, or "float32" / "float64".
+std::string numTypeName(Type t);
+/// The int or float type spelled `name` (see numTypeName), or nullopt.
+std::optional<Type> numTypeNamed(const std::string &name);
 /// The literal suffix of a fixed-width int type: "i8" … "i64", "u8" … "u64" ("" for `int`).
 std::string intSuffix(Type t);
 /// The smallest and largest value of a fixed-width int type (precondition: t.isFixedInt()).
@@ -130,8 +140,17 @@ enum class Op : uint8_t {
   Neg,
   Not,
   BitNot, ///< `~`: fixed-width int → the same type
-  Cast,   ///< `T(e)`: an int converted to the int type T (Expr::type), as C converts (see ir/README.md)
-  // binary arithmetic (T × T → T for one int type T); Div/Mod truncate toward zero like C, and fail on 0
+  Cast,   ///< `T(e)`: an int or float converted to the int or float type T (Expr::type), as C converts
+  // float functions (a float type T → T; C's <math.h>): |x|, the square root (rounded to nearest even), and
+  // rounding to an integral value downward, upward, half away from zero, toward zero
+  FAbs,
+  FSqrt,
+  FFloor,
+  FCeil,
+  FRound,
+  FTrunc,
+  // binary arithmetic (T × T → T for one int or float type T; Mod: int only); int Div/Mod truncate toward
+  // zero like C, and fail on 0; float operators are IEEE 754's, rounding to nearest even
   Add,
   Sub,
   Mul,
@@ -143,7 +162,8 @@ enum class Op : uint8_t {
   BitXor,
   Shl,
   Shr,
-  // comparisons (Eq/Ne on every type, the others on int) → bool
+  // comparisons (Eq/Ne on every type, the others on int and float) → bool; on floats IEEE 754's (a NaN is
+  // unordered: only != holds; -0 == +0)
   Eq,
   Ne,
   Lt,
@@ -156,22 +176,25 @@ enum class Op : uint8_t {
   Implies,
 };
 
-const char *opSpelling(Op op); ///< the GCL spelling: "+", "and", "not", "==>", "<<", …; "cast" for Cast
+const char *
+opSpelling(Op op); ///< the GCL spelling: "+", "and", "not", "==>", "<<", "fabs", …; "cast" for Cast
 bool isUnary(Op op);
 bool isComparison(Op op);
 bool isBoolConnective(Op op);
 bool isArithmetic(Op op); ///< + - * / %
 bool isBitOp(Op op);      ///< & | ^ << >> (binary; `~` is the unary BitNot)
 bool isShift(Op op);
+bool isFloatFunction(Op op); ///< fabs fsqrt ffloor fceil fround ftrunc
 
 /// A pure expression: literals, variables, unary and binary operators. No heap access, no calls;
-/// the only ways to fail are division or remainder by zero.
+/// the only ways to fail are division or remainder by zero and a float converted to an int type that cannot
+/// hold it.
 struct Expr {
-  enum Kind : uint8_t { IntLit, BoolLit, NullLit, VarUse, Unary, Binary };
+  enum Kind : uint8_t { IntLit, BoolLit, NullLit, VarUse, Unary, Binary, FloatLit };
   Kind kind = BoolLit;
   Op op = Op::Not; ///< Unary/Binary
   Type type;       ///< IntLit: its int type (a value of it); Cast: the target type
-  BigInt value;    ///< IntLit value; BoolLit: 0/1
+  BigInt value;    ///< IntLit value; BoolLit: 0/1; FloatLit: its bit pattern (ir/floats.h: floatBits)
   VarRef var;      ///< VarUse
   std::vector<Expr> args;
   /// The source text this expression was lowered from (see "Source ranges" in ir/README.md): a use of a
@@ -185,6 +208,8 @@ struct Expr {
   static Expr intLit(BigInt v, Type t);
   /// `T(a)`: a converted to the int type t.
   static Expr cast(Type t, Expr a);
+  /// A literal of float type t with the IEEE bit pattern `bits` (float32: the low 32 bits).
+  static Expr floatLit(uint64_t bits, Type t);
   static Expr boolLit(bool b);
   static Expr nullLit();
   static Expr varUse(VarRef v, Type t);

@@ -1,6 +1,8 @@
 // Prints IR as GCL text (records, globals, procedures with `#id @line:col` tags) that parses back to it.
 #include "ir/printer.h"
 
+#include "ir/floats.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -24,7 +26,9 @@ enum Prec { PImplies = 1, POr, PAnd, PCmp, PBitOr, PBitXor, PBitAnd, PShift, PAd
 
 int precOf(const Expr &e) {
   if (e.kind == Expr::Unary)
-    return e.op == Op::Cast ? PAtom : PUnary;
+    return e.op == Op::Cast || isFloatFunction(e.op) ? PAtom : PUnary;
+  if (e.kind == Expr::FloatLit)
+    return floatLiteral(e.value, e.type)[0] == '-' ? PUnary : PAtom;
   if (e.kind != Expr::Binary)
     return e.kind == Expr::IntLit && e.value.isNegative() ? PUnary : PAtom;
   switch (e.op) {
@@ -85,12 +89,13 @@ struct ExprPrinter {
       out += '(';
     switch (e.kind) {
     case Expr::IntLit: out += e.value.toString() + intSuffix(e.type); break;
+    case Expr::FloatLit: out += floatLiteral(e.value, e.type); break;
     case Expr::BoolLit: out += e.value.isZero() ? "false" : "true"; break;
     case Expr::NullLit: out += "null"; break;
     case Expr::VarUse: out += varName(e.var); break;
     case Expr::Unary: {
-      if (e.op == Op::Cast) {
-        out += intTypeName(e.type) + "(";
+      if (e.op == Op::Cast || isFloatFunction(e.op)) {
+        out += e.op == Op::Cast ? numTypeName(e.type) + "(" : std::string(opSpelling(e.op)) + "(";
         if (!e.args.empty())
           print(out, e.args[0], 0);
         out += ')';
@@ -101,7 +106,8 @@ struct ExprPrinter {
         break;
       const Expr &a = e.args[0];
       // `-5` would parse back as a literal and `--x` is not a token sequence we want: parenthesize.
-      bool inner = e.op == Op::Neg && (a.kind == Expr::IntLit || (a.kind == Expr::Unary && a.op == Op::Neg));
+      bool inner = e.op == Op::Neg && (a.kind == Expr::IntLit || a.kind == Expr::FloatLit ||
+                                       (a.kind == Expr::Unary && a.op == Op::Neg));
       print(out, a, inner ? PAtom + 1 : PUnary);
       break;
     }
@@ -449,6 +455,7 @@ std::string toString(const Program &prog, const Procedure &proc, const Stmt &s) 
 std::string toString(const Program &prog, Type t) {
   switch (t.kind) {
   case Type::Int: return intTypeName(t);
+  case Type::Float: return numTypeName(t);
   case Type::Bool: return "bool";
   case Type::Null: return "null";
   case Type::Void: return "void";

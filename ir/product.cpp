@@ -9,7 +9,8 @@ namespace {
 
 std::string typeText(const Program &p, Type t) {
   switch (t.kind) {
-  case Type::Int: return intTypeName(t);
+  case Type::Int:
+  case Type::Float: return numTypeName(t);
   case Type::Bool: return "bool";
   case Type::Ref: return t.record < p.records.size() ? p.records[t.record].name : "a reference";
   default: return "void";

@@ -1,6 +1,7 @@
 // The IR validator: checks every invariant listed in ir/README.md and reports each violation.
 #include "ir/validate.h"
 
+#include "ir/floats.h"
 #include "ir/io.h"
 
 #include <cctype>
@@ -44,8 +45,12 @@ private:
              (t.bits == 0 ? t.isSigned : t.bits == 8 || t.bits == 16 || t.bits == 32 || t.bits == 64);
     if (t.kind == Type::Bool)
       return t.record == kNone && t.bits == 0 && t.isSigned && t.dims == 0 && t.elem == Type::Void;
+    if (t.kind == Type::Float)
+      return t.record == kNone && (t.bits == 32 || t.bits == 64) && t.isSigned && t.dims == 0 &&
+             t.elem == Type::Void;
     if (t.kind == Type::Array)
-      return t.dims >= 1 && (t.elem == Type::Int || t.elem == Type::Bool || t.elem == Type::Ref) &&
+      return t.dims >= 1 &&
+             (t.elem == Type::Int || t.elem == Type::Bool || t.elem == Type::Ref || t.elem == Type::Float) &&
              typeOk(t.elemType());
     return t.kind == Type::Ref && t.record < prog_.records.size() && t.bits == 0 && t.isSigned &&
            t.dims == 0 && t.elem == Type::Void;
@@ -177,6 +182,11 @@ private:
       if (!fitsIn(e.value, e.type))
         return bad("integer literal " + e.value.toString() + " is not a value of " + intTypeName(e.type));
       return true;
+    case Expr::FloatLit:
+      if (e.type.kind != Type::Float || !typeOk(e.type) || !e.args.empty() || !e.value.isSmall() ||
+          floatValue(floatBits(e.value, e.type), e.type) != e.value)
+        return bad("malformed float literal");
+      return true;
     case Expr::BoolLit:
       if (e.type != Type::boolType() || (e.value != 0 && e.value != 1) || !e.args.empty())
         return bad("malformed boolean literal");
@@ -202,9 +212,21 @@ private:
       bool ok = false;
       switch (e.op) {
       case Op::Not: ok = a == Type::boolType() && e.type == a; break;
-      case Op::Neg: ok = a.kind == Type::Int && e.type == a; break;
+      case Op::Neg: ok = (a.kind == Type::Int || a.kind == Type::Float) && e.type == a; break;
       case Op::BitNot: ok = a.isFixedInt() && e.type == a; break;
-      case Op::Cast: ok = a.kind == Type::Int && e.type.kind == Type::Int && typeOk(e.type); break;
+      case Op::Cast:
+        // int ↔ int; float ↔ float; float ↔ a fixed-width int
+        ok = typeOk(e.type) && ((a.kind == Type::Int && e.type.kind == Type::Int) ||
+                                (a.kind == Type::Float && e.type.kind == Type::Float) ||
+                                (a.kind == Type::Float && e.type.isFixedInt()) ||
+                                (a.isFixedInt() && e.type.kind == Type::Float));
+        break;
+      case Op::FAbs:
+      case Op::FSqrt:
+      case Op::FFloor:
+      case Op::FCeil:
+      case Op::FRound:
+      case Op::FTrunc: ok = a.kind == Type::Float && e.type == a; break;
       default: break;
       }
       if (!ok)
@@ -219,7 +241,7 @@ private:
       Type a = e.args[0].type, b = e.args[1].type;
       bool ok;
       if (isArithmetic(e.op))
-        ok = a.kind == Type::Int && b == a && e.type == a;
+        ok = (a.kind == Type::Int || (a.kind == Type::Float && e.op != Op::Mod)) && b == a && e.type == a;
       else if (isShift(e.op))
         ok = a.isFixedInt() && b.kind == Type::Int && e.type == a;
       else if (isBitOp(e.op))
@@ -229,7 +251,7 @@ private:
       else if (e.op == Op::Eq || e.op == Op::Ne)
         ok = comparable(a, b) && e.type == Type::boolType();
       else
-        ok = a.kind == Type::Int && b == a && e.type == Type::boolType();
+        ok = (a.kind == Type::Int || a.kind == Type::Float) && b == a && e.type == Type::boolType();
       if (!ok)
         return bad(std::string("operands or result of '") + opSpelling(e.op) + "' have the wrong type");
       return true;
@@ -538,8 +560,26 @@ private:
           err("a scanned target is not a variable");
           continue;
         }
-        if (expr(a, id) && a.type.kind != Type::Int)
+        if (!expr(a, id))
+          continue;
+        size_t k = static_cast<size_t>(&a - s.args.data()), j = 0;
+        for (const ScanItem &it : *items)
+          if (it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Float)
+            if (j++ == k && it.kind == ScanItem::Float && a.type != Type::floatType(it.byte))
+              err(std::string("a variable scanned by ") +
+                  (it.byte == 32 ? "%f is not a float32" : "%lf is not a float64"));
+        if (a.type.kind != Type::Int && a.type.kind != Type::Float)
           err("a scanned variable is not an int");
+        else if (a.type.kind == Type::Float) {
+          j = 0;
+          bool ok = false;
+          for (const ScanItem &it : *items)
+            if (it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Float)
+              if (j++ == k)
+                ok = it.kind == ScanItem::Float;
+          if (!ok)
+            err("a float variable scanned by an integer conversion");
+        }
       }
       if (s.lhs.valid())
         if (const Var *l = lhsVar(); l && l->type.kind != Type::Int)

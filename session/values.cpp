@@ -1,12 +1,15 @@
 // Values written on the command line (`--args`, `--nondet`).
 #include "session/values.h"
 
+#include "ir/floats.h"
 #include "ir/ints.h"
 #include "repair/common/suite.h"
 #include "session/error.h"
 
+#include <bit>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <sstream>
 
 namespace locus::session {
@@ -70,6 +73,16 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
       return ir::Value::ofRef(node);
   }
   std::optional<ir::BigInt> v = ir::BigInt::parse(text); // any size: math ints are unbounded
+  if (!v && (kind == ir::Type::Float || kind == ir::Type::Void) && !text.empty()) {
+    // a float (`1.5`, `-2e-3`, `0x1p3`, `inf`, `nan`): strtod's double, converted to a float32 where one is
+    // wanted
+    char *end = nullptr;
+    double d = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() + text.size()) {
+      ir::Type t = ir::Type::floatType(64);
+      return ir::Value::ofFloat(ir::floatValue(std::bit_cast<uint64_t>(d), t), t);
+    }
+  }
   if (!v || v->bitLength() > ir::kMaxIntBits) {
     err = "cannot read '" + text + "' as a value";
     return std::nullopt;

@@ -46,6 +46,7 @@ private:
   void applyTimeout(cvc5::Solver &s);
   Result answer(const cvc5::Result &r);
   cvc5::Sort translateSort(Sort s);
+  cvc5::Term roundingMode(RoundingMode m);
   cvc5::Term translate(Term root);
   cvc5::Term build(Term t);
 
@@ -83,6 +84,7 @@ cvc5::Sort Cvc5Solver::translateSort(Sort s) {
   case SortKind::Array: return slv_.mkArraySort(translateSort(d.index), translateSort(d.elem));
   case SortKind::String: return slv_.getStringSort();
   case SortKind::RegLan: return slv_.getRegExpSort();
+  case SortKind::Float: return slv_.mkFloatingPointSort(d.width, d.sig);
   }
   throw std::logic_error("cvc5: unknown sort");
 }
@@ -151,6 +153,14 @@ cvc5::Kind kindOf(Op op) {
   case Op::RePlus: return K::REGEXP_PLUS;
   case Op::StrInRe: return K::STRING_IN_REGEXP;
   case Op::Bv2Nat: return K::BITVECTOR_TO_NAT;
+  case Op::FpNeg: return K::FLOATINGPOINT_NEG;
+  case Op::FpAbs: return K::FLOATINGPOINT_ABS;
+  case Op::FpEq: return K::FLOATINGPOINT_EQ;
+  case Op::FpLt: return K::FLOATINGPOINT_LT;
+  case Op::FpLeq: return K::FLOATINGPOINT_LEQ;
+  case Op::FpGt: return K::FLOATINGPOINT_GT;
+  case Op::FpGeq: return K::FLOATINGPOINT_GEQ;
+  case Op::FpIsNaN: return K::FLOATINGPOINT_IS_NAN;
   default: throw std::logic_error("cvc5: operator without a plain kind");
   }
 }
@@ -170,6 +180,39 @@ cvc5::Term Cvc5Solver::build(Term t) {
   case Op::Extract: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_EXTRACT, {d.p0, d.p1}), a);
   case Op::SignExtend: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_SIGN_EXTEND, {d.p0}), a);
   case Op::ZeroExtend: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_ZERO_EXTEND, {d.p0}), a);
+  case Op::Int2Bv: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::INT_TO_BITVECTOR, {d.p0}), a);
+  case Op::FpFromBits:
+    return slv_.mkTerm(slv_.mkOp(cvc5::Kind::FLOATINGPOINT_TO_FP_FROM_IEEE_BV, {d.p0, d.p1}), a);
+  case Op::FpToFp:
+  case Op::FpFromSbv:
+  case Op::FpFromUbv: {
+    cvc5::Kind k = d.op == Op::FpToFp      ? cvc5::Kind::FLOATINGPOINT_TO_FP_FROM_FP
+                   : d.op == Op::FpFromSbv ? cvc5::Kind::FLOATINGPOINT_TO_FP_FROM_SBV
+                                           : cvc5::Kind::FLOATINGPOINT_TO_FP_FROM_UBV;
+    return slv_.mkTerm(slv_.mkOp(k, {d.p0, d.p1}), {roundingMode(RoundingMode::RNE), a[0]});
+  }
+  case Op::FpToSbv:
+  case Op::FpToUbv: {
+    cvc5::Kind k = d.op == Op::FpToSbv ? cvc5::Kind::FLOATINGPOINT_TO_SBV : cvc5::Kind::FLOATINGPOINT_TO_UBV;
+    return slv_.mkTerm(slv_.mkOp(k, {d.p0}), {roundingMode(RoundingMode::RTZ), a[0]});
+  }
+  case Op::FpAdd:
+  case Op::FpSub:
+  case Op::FpMul:
+  case Op::FpDiv:
+  case Op::FpSqrt:
+  case Op::FpRoundToInt: {
+    using K = cvc5::Kind;
+    K k = d.op == Op::FpAdd    ? K::FLOATINGPOINT_ADD
+          : d.op == Op::FpSub  ? K::FLOATINGPOINT_SUB
+          : d.op == Op::FpMul  ? K::FLOATINGPOINT_MULT
+          : d.op == Op::FpDiv  ? K::FLOATINGPOINT_DIV
+          : d.op == Op::FpSqrt ? K::FLOATINGPOINT_SQRT
+                               : K::FLOATINGPOINT_RTI;
+    std::vector<cvc5::Term> args{roundingMode(static_cast<RoundingMode>(d.p0))};
+    args.insert(args.end(), a.begin(), a.end());
+    return slv_.mkTerm(k, args);
+  }
   default: return slv_.mkTerm(kindOf(d.op), a);
   }
 }
@@ -231,8 +274,25 @@ Result Cvc5Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing) 
   }
 }
 
+cvc5::Term Cvc5Solver::roundingMode(RoundingMode m) {
+  switch (m) {
+  case RoundingMode::RNA: return slv_.mkRoundingMode(cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_AWAY);
+  case RoundingMode::RTP: return slv_.mkRoundingMode(cvc5::RoundingMode::ROUND_TOWARD_POSITIVE);
+  case RoundingMode::RTN: return slv_.mkRoundingMode(cvc5::RoundingMode::ROUND_TOWARD_NEGATIVE);
+  case RoundingMode::RTZ: return slv_.mkRoundingMode(cvc5::RoundingMode::ROUND_TOWARD_ZERO);
+  default: return slv_.mkRoundingMode(cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN);
+  }
+}
+
 Value Cvc5Solver::valueImpl(Term t) {
   cvc5::Term v = modelOf_->getValue(translate(t));
+  if (tm_.kind(tm_.sort(t)) == SortKind::Float) {
+    const SortData &d = tm_.sortData(tm_.sort(t));
+    if (v.isFloatingPointNaN())
+      return Value::ofFloatBits(Value::nanBits(d.width, d.sig));
+    if (v.isFloatingPointValue())
+      return Value::ofFloatBits(std::get<2>(v.getFloatingPointValue()).getBitVectorValue(2));
+  }
   if (v.isBooleanValue())
     return Value::ofBool(v.getBooleanValue());
   if (v.isIntegerValue())

@@ -872,9 +872,13 @@ private:
   }
   /// The division-by-zero check of a statement's expressions; with the statement's value selector `sel`
   /// it only applies while the value is enforced (a relaxed value divides by nothing).
+  /// Then the range check of its float → int conversions (C's undefined behaviour: `bounds`).
   void divChecks(const std::vector<Term> &dz, Term exec, const ir::Stmt &s, Term sel = {}) {
     if (!dz.empty())
       check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkOr(dz)}), CheckKind::DivByZero, s);
+    if (std::vector<Term> rf = ex.takeRangeFailures(); !rf.empty())
+      check(tm.mkAnd({exec, sel.isNull() ? tm.mkTrue() : sel, tm.mkOr(rf)}), CheckKind::Bounds, s,
+            "float value out of the range of its integer type");
   }
   /// Whether `s` runs: pc ∧ its guard (relaxable, overridable; conjoined with a slot's activation).
   Term execOf(const ir::Stmt &s) {
@@ -1048,6 +1052,7 @@ private:
   /// (a call, a loop or a concrete block encodes its body there).
   void primitive(const ir::Stmt &s, bool entryPre) {
     Term pcBefore = pc;
+    ex.takeRangeFailures(); // a statement's own conversions only (an overridden value checks none)
     Term exec = execOf(s);
     if (tm.isFalse(exec))
       return;
@@ -1412,7 +1417,7 @@ private:
     for (size_t k = 0; k < s.args.size() && k < r.values.size(); ++k) {
       ir::VarRef x = s.args[k].var;
       ir::Type t = varType(x);
-      Term v = tm.mkIte(r.assigned[k], io.toType(r.values[k], t), slot(x));
+      Term v = tm.mkIte(r.assigned[k], t.isFloat() ? r.values[k] : io.toType(r.values[k], t), slot(x));
       assign(x, ex1, value(s, varName(x), v, sel, ex1, t), s);
     }
     if (s.lhs.valid())
@@ -1596,9 +1601,7 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
         throw std::runtime_error("cannot read the array of statement #" + std::to_string(n.stmt));
       auto img = std::make_shared<ir::ArrayImage>();
       ir::Type e = n.type.elemType();
-      img->fill = e.kind == ir::Type::Bool  ? ir::Value::ofBool(false)
-                  : e.kind == ir::Type::Int ? ir::Value::ofInt(ir::BigInt(0))
-                                            : ir::Value::ofRef(0);
+      img->fill = ir::defaultOf(e);
       img->at = initial[static_cast<uint32_t>(*node)];
       cx.nondets.push_back(ir::Value::ofImage(std::move(img)));
       continue;

@@ -2,6 +2,9 @@
 // with each type at its width), following the integer semantics of ir/ints.h.
 #include "backends/encoder/exprs.h"
 
+#include "ir/floats.h"
+
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -18,8 +21,13 @@ Sort ExprEncoder::sortOf(ir::Type t) const {
   switch (t.kind) {
   case ir::Type::Int: return bv_ ? tm_.bvSort(ir::widthOf(t, ints_)) : tm_.intSort();
   case ir::Type::Bool: return tm_.boolSort();
+  case ir::Type::Float: return t.bits == 32 ? tm_.fpSort(8, 24) : tm_.fpSort(11, 53);
   default: return tm_.intSort();
   }
+}
+
+Term ExprEncoder::floatConst(uint64_t bits, ir::Type t) const {
+  return tm_.mkFpFromBits(sortOf(t), tm_.mkBv(t.bits, static_cast<int64_t>(bits)));
 }
 
 namespace {
@@ -42,6 +50,7 @@ Term ExprEncoder::defaultTerm(ir::Type t) const {
   switch (t.kind) {
   case ir::Type::Bool: return tm_.mkFalse();
   case ir::Type::Int: return intConst(BigInt(0), t);
+  case ir::Type::Float: return floatConst(0, t);
   default: return tm_.mkInt(0);
   }
 }
@@ -49,6 +58,7 @@ Term ExprEncoder::defaultTerm(ir::Type t) const {
 Term ExprEncoder::valueTerm(const ir::Value &v, ir::Type t) const {
   switch (t.kind) {
   case ir::Type::Int: return intConst(ir::convertTo(v.i, t, ints_), t);
+  case ir::Type::Float: return floatConst(ir::floatBits(v.i, t), t);
   case ir::Type::Bool: return tm_.mkBool(!v.i.isZero());
   default: return tm_.mkInt(static_cast<int64_t>(v.node));
   }
@@ -86,6 +96,7 @@ InputDomain ExprEncoder::inputDomain(Term v, ir::Type t) const {
 Term ExprEncoder::expr(const ir::Expr &e, const VarLookup &var, Term reach, std::vector<Term> &dz) const {
   switch (e.kind) {
   case ir::Expr::IntLit: return intConst(ir::convertTo(e.value, e.type, ints_), e.type);
+  case ir::Expr::FloatLit: return floatConst(ir::floatBits(e.value, e.type), e.type);
   case ir::Expr::BoolLit: return tm_.mkBool(!e.value.isZero());
   case ir::Expr::NullLit: return tm_.mkInt(0);
   case ir::Expr::VarUse: return var(e.var);
@@ -93,6 +104,8 @@ Term ExprEncoder::expr(const ir::Expr &e, const VarLookup &var, Term reach, std:
     Term a = expr(e.args.at(0), var, reach, dz);
     if (e.op == ir::Op::Not)
       return tm_.mkNot(a);
+    if (e.op == ir::Op::Cast && (e.type.isFloat() || e.args[0].type.isFloat()))
+      return floatCast(a, e.args[0].type, e.type, reach);
     if (e.op == ir::Op::Cast)
       return convert(a, e.args[0].type, e.type);
     return unaryTerm(e, a);
@@ -289,8 +302,74 @@ Term ExprEncoder::bitOpConst(ir::Op op, ir::Type t, Term x, const BigInt &c) con
   }
 }
 
+Term ExprEncoder::floatCast(Term a, ir::Type from, ir::Type to, Term reach) const {
+  using backends::RoundingMode;
+  if (from.isFloat() && to.isFloat())
+    return tm_.mkFpConvert(Op::FpToFp, sortOf(to), a);
+  if (to.isFloat()) { // from a fixed-width int: its value modulo 2^width (ir/floats.h)
+    Term bits = a;
+    if (!bv_) { // math mode: the bits of the decomposition a = Σ 2ⁱ·bᵢ + 2ʷ·q (solvers do better than int2bv)
+      const std::vector<Term> &b = bitsOf(a, from.bits, false);
+      bits = Term{};
+      for (unsigned i = from.bits; i-- > 0;) {
+        Term bit = tm_.mkIte(tm_.mkEq(b[i], intLit(BigInt(1))), tm_.mkBv(1, 1), tm_.mkBv(1, 0));
+        bits = bits.isNull() ? bit : tm_.mkApp(Op::Concat, bits, bit);
+      }
+    }
+    return tm_.mkFpConvert(from.isUnsigned() ? Op::FpFromUbv : Op::FpFromSbv, sortOf(to), bits);
+  }
+  // float → a fixed-width int: defined when the truncated value is one of `to` (checked exactly in the float
+  // format: the bounds are powers of two, which every float format here holds)
+  Term t = tm_.mkFp(Op::FpRoundToInt, {a}, RoundingMode::RTZ);
+  auto pow2 = [&](unsigned k) {
+    return floatConst(ir::bitsOf(std::ldexp(1.0, static_cast<int>(k)), from), from);
+  };
+  Term lo = to.isUnsigned() ? floatConst(0, from) : tm_.mkFp(Op::FpNeg, {pow2(to.bits - 1u)});
+  Term hi = pow2(to.isUnsigned() ? to.bits : to.bits - 1u);
+  Term ok = tm_.mkAnd(tm_.mkFp(Op::FpGeq, {t, lo}), tm_.mkFp(Op::FpLt, {t, hi})); // false for NaN
+  rangeFails_.push_back(tm_.mkAnd(reach, tm_.mkNot(ok)));
+  Term v = tm_.mkFpToBv(to.isUnsigned() ? Op::FpToUbv : Op::FpToSbv, to.bits, a);
+  if (bv_)
+    return ir::widthOf(to, ints_) == to.bits ? v : tm_.mkExtract(ir::widthOf(to, ints_) - 1, 0, v);
+  Term n = tm_.mkApp(Op::Bv2Nat, v);
+  if (to.isUnsigned())
+    return n;
+  Term neg = tm_.mkEq(tm_.mkExtract(to.bits - 1u, to.bits - 1u, v), tm_.mkBv(1, 1));
+  return tm_.mkIte(neg, tm_.mkApp(Op::Sub, n, intLit(BigInt::pow2(to.bits))), n);
+}
+
+Term ExprEncoder::floatBinary(ir::Op op, Term a, Term b) const {
+  switch (op) {
+  case ir::Op::Eq: return tm_.mkFp(Op::FpEq, {a, b});
+  case ir::Op::Ne: return tm_.mkNot(tm_.mkFp(Op::FpEq, {a, b}));
+  case ir::Op::Lt: return tm_.mkFp(Op::FpLt, {a, b});
+  case ir::Op::Le: return tm_.mkFp(Op::FpLeq, {a, b});
+  case ir::Op::Gt: return tm_.mkFp(Op::FpGt, {a, b});
+  case ir::Op::Ge: return tm_.mkFp(Op::FpGeq, {a, b});
+  case ir::Op::Add: return tm_.mkFp(Op::FpAdd, {a, b});
+  case ir::Op::Sub: return tm_.mkFp(Op::FpSub, {a, b});
+  case ir::Op::Mul: return tm_.mkFp(Op::FpMul, {a, b});
+  case ir::Op::Div: return tm_.mkFp(Op::FpDiv, {a, b});
+  default: break;
+  }
+  throw std::invalid_argument("encode: unexpected float operator");
+}
+
 Term ExprEncoder::unaryTerm(const ir::Expr &e, Term a) const {
+  using backends::RoundingMode;
   ir::Type t = e.type;
+  if (t.isFloat()) {
+    switch (e.op) {
+    case ir::Op::Neg: return tm_.mkFp(Op::FpNeg, {a});
+    case ir::Op::FAbs: return tm_.mkFp(Op::FpAbs, {a});
+    case ir::Op::FSqrt: return tm_.mkFp(Op::FpSqrt, {a});
+    case ir::Op::FFloor: return tm_.mkFp(Op::FpRoundToInt, {a}, RoundingMode::RTN);
+    case ir::Op::FCeil: return tm_.mkFp(Op::FpRoundToInt, {a}, RoundingMode::RTP);
+    case ir::Op::FRound: return tm_.mkFp(Op::FpRoundToInt, {a}, RoundingMode::RNA);
+    case ir::Op::FTrunc: return tm_.mkFp(Op::FpRoundToInt, {a}, RoundingMode::RTZ);
+    default: break;
+    }
+  }
   if (e.op == ir::Op::Neg)
     return bv_ ? tm_.mkApp(Op::BvNeg, a) : normalize(tm_.mkApp(Op::Neg, a), t);
   if (e.op == ir::Op::BitNot) {
@@ -342,6 +421,8 @@ Term ExprEncoder::shiftTerm(const ir::Expr &e, Term a, Term k) const {
 
 Term ExprEncoder::binaryTerm(const ir::Expr &e, Term a, Term b, Term reach, std::vector<Term> &dz) const {
   ir::Type t = e.args[0].type;
+  if (t.isFloat())
+    return floatBinary(e.op, a, b);
   bool uns = t.isUnsigned();
   switch (e.op) {
   case ir::Op::Eq: return tm_.mkEq(a, b);
@@ -409,6 +490,14 @@ BigInt fromBitString(const std::string &bits, bool isSigned) {
 
 std::optional<ir::Value> modelValue(const backends::Value &v, ir::Type t) {
   switch (t.kind) {
+  case ir::Type::Float: {
+    if (v.kind != backends::Value::Kind::Float || v.bits.size() != t.bits)
+      return std::nullopt;
+    uint64_t bits = 0;
+    for (char c : v.bits)
+      bits = (bits << 1) | (c == '1');
+    return ir::Value::ofFloat(ir::floatValue(bits, t), t);
+  }
   case ir::Type::Bool:
     if (v.kind != backends::Value::Kind::Bool)
       return std::nullopt;

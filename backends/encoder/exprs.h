@@ -46,7 +46,8 @@ public:
   bool bv() const { return bv_; }
   ir::IntMode mode() const { return ints_; }
   backends::TermManager &terms() const { return tm_; }
-  /// Int: Int (math) or a bit-vector of the type's width (BV32; `int`: 32); Bool: Bool; references: Int.
+  /// Int: Int (math) or a bit-vector of the type's width (BV32; `int`: 32); Bool: Bool; references: Int;
+  /// Float: FloatingPoint 8 24 (float32) or 11 53 (float64), in both modes.
   backends::Sort sortOf(ir::Type t) const;
   /// The constant v of GCL's unbounded `int` type.
   Term intConst(int64_t v) const { return intConst(ir::BigInt(v), ir::Type::intType()); }
@@ -71,9 +72,18 @@ public:
   /// variables it decomposes, so asserting them (hard, as inputs are) never changes a verdict; not
   /// asserting them leaves `& | ^` unconstrained. The caller asserts every one.
   std::vector<Term> takeDefinitions() const { return std::exchange(defs_, {}); }
+  /// The conditions under which a float → int conversion that expr() encoded since the last call is out of
+  /// the int type's range (C's undefined behaviour: a `bounds` failure of the statement), each conjoined
+  /// with its `reach`. The caller checks them after the statement's division checks.
+  std::vector<Term> takeRangeFailures() const { return std::exchange(rangeFails_, {}); }
 
 private:
   Term unaryTerm(const ir::Expr &e, Term a) const;
+  /// `T(e)` with a float operand or result (a float → int conversion records its range failure).
+  Term floatCast(Term a, ir::Type from, ir::Type to, Term reach) const;
+  Term floatBinary(ir::Op op, Term a, Term b) const;
+  /// The float of type t with the bit pattern `bits`.
+  Term floatConst(uint64_t bits, ir::Type t) const;
   Term binaryTerm(const ir::Expr &e, Term a, Term b, Term reach, std::vector<Term> &dz) const;
   /// A math-mode term of type t made a value of t (unsigned: mod 2^width).
   Term normalize(Term v, ir::Type t) const;
@@ -97,6 +107,7 @@ private:
   ir::IntMode ints_;
   bool bv_;
   mutable std::vector<Term> defs_;
+  mutable std::vector<Term> rangeFails_;
   mutable std::map<std::pair<uint32_t, unsigned>, std::vector<Term>> bits_; ///< (term id, width) → bits
   /// Terms that are sums of bits (fromBits): their bits and signedness, so that conversions and further bit
   /// operations reuse the bits instead of taking a `mod`.

@@ -1,6 +1,10 @@
 // Input and output terms: the input bytes, scanning tables, printing (automaton or string), comparisons.
 #include "backends/encoder/io.h"
 
+#include "ir/floats.h"
+
+#include <cmath>
+
 #include <map>
 
 namespace locus::encoder {
@@ -87,6 +91,7 @@ Term IoEncoder::avail(Term p) const {
 
 void IoEncoder::makeInput(const std::optional<std::string> &fixed, uint32_t bytes, Term tiny) {
   bytes_.clear();
+  fixedText_ = fixed;
   if (fixed) {
     fixed_ = true;
     n_ = static_cast<uint32_t>(fixed->size());
@@ -110,6 +115,39 @@ void IoEncoder::makeInput(const std::optional<std::string> &fixed, uint32_t byte
   arr_ = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), byteSort_), byte(0));
   for (uint32_t i = 0; i < n_; ++i)
     arr_ = tm_.mkStore(arr_, pos(i), bytes_[i]);
+}
+
+const IoEncoder::FloatScans &IoEncoder::floatScans(unsigned width) {
+  std::optional<FloatScans> &slot = floatScans_[width == 32 ? 0 : 1];
+  if (slot)
+    return *slot;
+  ir::Type t = ir::Type::floatType(static_cast<uint8_t>(width));
+  backends::Sort fs = ex_.sortOf(t);
+  FloatScans r;
+  if (!fixedText_) {
+    r.ok = tm_.mkFreshVar("scanf.ok", tm_.arraySort(tm_.intSort(), tm_.boolSort()));
+    r.value = tm_.mkFreshVar("scanf.value", tm_.arraySort(tm_.intSort(), fs));
+    r.end = tm_.mkFreshVar("scanf.end", tm_.arraySort(tm_.intSort(), tm_.intSort()));
+    return *(slot = r);
+  }
+  // Fixed input: what glibc's scanf does from every position.
+  r.ok = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), tm_.boolSort()), tm_.mkFalse());
+  r.value = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), fs), ex_.defaultTerm(t));
+  r.end = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), tm_.intSort()), pos(n_));
+  for (uint32_t i = 0; i < n_; ++i) {
+    size_t at = i;
+    bool eof = false;
+    std::optional<BigInt> v = ir::scanFloat(*fixedText_, at, width, eof);
+    r.end = tm_.mkStore(r.end, pos(i), pos(at));
+    if (v) {
+      r.ok = tm_.mkStore(r.ok, pos(i), tm_.mkTrue());
+      r.value = tm_.mkStore(r.value, pos(i), ex_.valueTerm(ir::Value::ofFloat(*v, t), t));
+    }
+  }
+  r.ok = define_("scanf.ok", r.ok);
+  r.value = define_("scanf.value", r.value);
+  r.end = define_("scanf.end", r.end);
+  return *(slot = r);
 }
 
 void IoEncoder::prepareScans(bool prefixed) {
@@ -196,6 +234,27 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
     }
     Term q = define_("scan.start", tm_.mkSelect(nonSpace(), p));
     Term eof = tm_.mkNot(avail(q));
+    if (it.kind == ir::ScanItem::Float) {
+      const FloatScans &fs = floatScans(it.byte);
+      Term ok = tm_.mkSelect(fs.ok, q), end = tm_.mkSelect(fs.end, q);
+      Term v = define_("scan.value", tm_.mkSelect(fs.value, q));
+      if (!fixed_) { // the free outcome: a finite value, an end within the input (at least one byte read)
+        ir::Type ft = ir::Type::floatType(it.byte);
+        Term inf = ex_.valueTerm(ir::Value::ofFloat(ir::floatValue(ir::bitsOf(HUGE_VAL, ft), ft), ft), ft);
+        Term finite = tm_.mkNot(
+            tm_.mkOr(tm_.mkFp(Op::FpIsNaN, {v}), tm_.mkFp(Op::FpEq, {tm_.mkFp(Op::FpAbs, {v}), inf})));
+        input_(
+            tm_.mkImplies(tm_.mkNot(eof), tm_.mkAnd({finite, tm_.mkApp(Op::Le, end, len_),
+                                                     tm_.mkApp(Op::Ge, end, tm_.mkIte(ok, plus(q, 1), q))})));
+      }
+      Term success = define_("scan.ok", tm_.mkAnd({alive, tm_.mkNot(eof), ok}));
+      inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
+      p = define_("scan.pos", tm_.mkIte(alive, tm_.mkIte(eof, q, end), p));
+      out.assigned.push_back(success);
+      out.values.push_back(v);
+      alive = success;
+      continue;
+    }
     Term c = define_("scan.byte", at(q));
     Term neg = tm_.mkEq(c, byte('-'));
     Term sign = tm_.mkAnd(tm_.mkNot(eof), tm_.mkOr(neg, tm_.mkEq(c, byte('+'))));
@@ -491,6 +550,14 @@ namespace {
 /// The value of a constant int term (an Int or a bit-vector read as `t`), if it is one.
 std::optional<BigInt> constantOf(const backends::TermManager &tm, Term x, ir::Type t) {
   const backends::TermData &d = tm.data(x);
+  if (t.isFloat()) { // a float literal: to_fp of its constant bits
+    if (d.op != Op::FpFromBits || tm.op(d.kids[0]) != Op::BvConst)
+      return std::nullopt;
+    uint64_t bits = 0;
+    for (char c : tm.data(d.kids[0]).value)
+      bits = (bits << 1) | (c == '1');
+    return ir::floatValue(bits, t);
+  }
   if (d.op == Op::IntConst)
     return BigInt::parse(d.value);
   if (d.op == Op::BvConst) {
@@ -502,6 +569,21 @@ std::optional<BigInt> constantOf(const backends::TermManager &tm, Term x, ir::Ty
   return std::nullopt;
 }
 } // namespace
+
+Term IoEncoder::floatEvent(const std::string &spec, Term x) {
+  // An output event, not decimal text: code point 256 (no byte is one), the conversion, the value's IEEE
+  // encoding in decimal, code point 257. Equal events print equal text; unequal ones may too (`%.2f` of 1.001
+  // and 1.002), which a counterexample's replay finds. A NaN (whose sign the encoding does not keep, and
+  // glibc prints) is an event of its own that equals nothing.
+  ir::Type t = ir::Type::floatType(64);
+  Term bits = tm_.mkFreshVar("print.bits", tm_.bvSort(64));
+  input_(tm_.mkEq(tm_.mkFpFromBits(ex_.sortOf(t), bits), x));
+  Term open = tm_.mkApp(Op::StrFromCode, tm_.mkInt(256)), close = tm_.mkApp(Op::StrFromCode, tm_.mkInt(257));
+  Term event = tm_.mkApp(Op::StrConcat, {open, tm_.mkString(spec),
+                                         tm_.mkApp(Op::StrFromInt, tm_.mkApp(Op::Bv2Nat, bits)), close});
+  Term nan = tm_.mkApp(Op::StrFromCode, tm_.mkInt(258 + static_cast<int64_t>(nanPrints_++ % 190000)));
+  return define_("print.float", tm_.mkIte(tm_.mkFp(Op::FpIsNaN, {x}), nan, event));
+}
 
 IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &items,
                                 const std::vector<std::pair<Term, ir::Type>> &args) {
@@ -552,6 +634,12 @@ IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &
         continue;
       }
       flush();
+      if (it.kind == ir::PrintItem::Float) {
+        // Its text is not encoded: the output cannot match the expected one (a counterexample's replay
+        // decides whether it really differs; README.md).
+        out.state = tm_.mkInt(dead_);
+        continue;
+      }
       if (it.kind == ir::PrintItem::Char)
         out.state = define_("out.state", matchByte(out.state, bv_ ? tm_.mkExtract(7, 0, x)
                                                                   : tm_.mkApp(Op::Mod, x, tm_.mkInt(256))));
@@ -562,6 +650,10 @@ IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &
     // String mode
     if (known) {
       parts.push_back(tm_.mkString(text));
+      continue;
+    }
+    if (it.kind == ir::PrintItem::Float) {
+      parts.push_back(floatEvent(it.text, x));
       continue;
     }
     if (it.kind == ir::PrintItem::Char) { // (unsigned char) x

@@ -53,7 +53,11 @@ public:
   Term equals(const Out &a, const Out &b) const;
 
   /// One scan from position `pos`: per conversion whether it assigned and the value (an int64 term: clamped
-  /// like strtol), the count term of type `countType`, and the position after.
+  /// like strtol; a float conversion: a float term of its width), the count term of type `countType`, and the
+  /// position after. A float conversion on fixed input is glibc's (a table of what it reads at every
+  /// position, ir::scanFloat); on free input bytes its outcome is free — whether it succeeds, where it stops,
+  /// and a finite value, all functions of the position it starts at (so two runs reading the same input read
+  /// the same numbers) — an over-approximation a counterexample's replay checks.
   struct Scan {
     std::vector<Term> assigned, values;
     Term count, pos;
@@ -85,6 +89,17 @@ private:
 
   /// The next position at or after each position that is not white space (an array Int → Int).
   Term nonSpace();
+  /// Per float width: what a float conversion starting at each position does (arrays over positions):
+  /// whether it assigns, the value, the position after (ScanItem::Float).
+  struct FloatScans {
+    Term ok, value, end;
+  };
+  const FloatScans &floatScans(unsigned width);
+  std::optional<FloatScans> floatScans_[2]; ///< float32, float64
+  std::optional<std::string> fixedText_;
+  /// String mode: the text of a float printed with the conversion `spec` (PrintItem::Float).
+  Term floatEvent(const std::string &spec, Term x);
+  uint32_t nanPrints_ = 0;
   /// Per base: where the digit run starting at each position ends, and its value capped at 2^63.
   struct Runs {
     Term end, value;

@@ -470,9 +470,56 @@ Result SmtLibSolver::checkFreshImpl(const std::vector<Term> &assumptions, Posing
                   family_ == SolverFamily::Z3 ? timeoutMs_ : 0);
 }
 
+namespace {
+
+/// The binary digits of a `#b…` or `#x…` atom; "" for anything else.
+std::string bitsOfAtom(const SExpr &v) {
+  if (v.kind != SExpr::Kind::Atom)
+    return "";
+  if (v.text.rfind("#b", 0) == 0)
+    return v.text.substr(2);
+  if (v.text.rfind("#x", 0) != 0)
+    return "";
+  std::string bits;
+  for (char c : v.text.substr(2)) {
+    int x = isdigit(static_cast<unsigned char>(c)) ? c - '0' : (tolower(c) - 'a' + 10);
+    for (int b = 3; b >= 0; --b)
+      bits += (x >> b) & 1 ? '1' : '0';
+  }
+  return bits;
+}
+
+/// A FloatingPoint value of eb/sb bits as SMT-LIB writes it: `(fp sign exponent significand)`, `(_ NaN eb
+/// sb)`, `(_ +oo eb sb)`, `(_ -oo eb sb)`, `(_ +zero eb sb)`, `(_ -zero eb sb)`; its IEEE 754 encoding, or
+/// "".
+std::string floatBitsOf(const SExpr &v, uint32_t eb, uint32_t sb) {
+  if (!v.isList())
+    return "";
+  if (v.list.size() == 4 && v.list[0].isAtom("fp")) {
+    std::string bits = bitsOfAtom(v.list[1]) + bitsOfAtom(v.list[2]) + bitsOfAtom(v.list[3]);
+    return bits.size() == eb + sb ? bits : "";
+  }
+  if (v.list.size() == 4 && v.list[0].isAtom("_")) {
+    if (v.list[1].isAtom("NaN"))
+      return Value::nanBits(eb, sb);
+    std::string sign = v.list[1].text.substr(0, 1) == "-" ? "1" : "0";
+    if (v.list[1].isAtom("+oo") || v.list[1].isAtom("-oo"))
+      return sign + std::string(eb, '1') + std::string(sb - 1, '0');
+    if (v.list[1].isAtom("+zero") || v.list[1].isAtom("-zero"))
+      return sign + std::string(eb + sb - 1, '0');
+  }
+  return "";
+}
+
+} // namespace
+
 Value SmtLibSolver::parseValue(const SExpr &v, Sort s) const {
   const SortData &d = tm_.sortData(s);
   switch (d.kind) {
+  case SortKind::Float:
+    if (std::string bits = floatBitsOf(v, d.width, d.sig); !bits.empty())
+      return Value::ofFloatBits(bits);
+    break;
   case SortKind::Bool:
     if (v.isAtom("true") || v.isAtom("false"))
       return Value::ofBool(v.isAtom("true"));

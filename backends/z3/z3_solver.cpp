@@ -54,6 +54,7 @@ private:
   z3::sort translateSort(Sort s);
   z3::expr translate(Term root);
   z3::expr build(Term t);
+  z3::expr buildFloat(Term t, const std::vector<Z3_ast> &a); ///< the floating-point operators
   /// str.from_code, which this Z3's C API has no constructor for: its declaration, read from a parsed term.
   Z3_func_decl fromCode();
   std::optional<z3::func_decl> fromCode_;
@@ -78,6 +79,7 @@ z3::sort Z3Solver::translateSort(Sort s) {
   case SortKind::Array: return ctx_.array_sort(translateSort(d.index), translateSort(d.elem));
   case SortKind::String: return ctx_.string_sort();
   case SortKind::RegLan: return z3::sort(ctx_, Z3_mk_re_sort(ctx_, ctx_.string_sort()));
+  case SortKind::Float: return z3::sort(ctx_, Z3_mk_fpa_sort(ctx_, d.width, d.sig));
   }
   throw std::logic_error("z3: unknown sort");
 }
@@ -172,6 +174,53 @@ z3::expr Z3Solver::build(Term t) {
   case Op::RePlus: return wrap(Z3_mk_re_plus(c, a[0]));
   case Op::StrInRe: return wrap(Z3_mk_seq_in_re(c, a[0], a[1]));
   case Op::Bv2Nat: return wrap(Z3_mk_bv2int(c, a[0], false));
+  case Op::Int2Bv: return wrap(Z3_mk_int2bv(c, d.p0, a[0]));
+  default: return buildFloat(t, a);
+  }
+}
+
+z3::expr Z3Solver::buildFloat(Term t, const std::vector<Z3_ast> &a) {
+  const TermData &d = tm_.data(t);
+  Z3_context c = ctx_;
+  auto wrap = [&](Z3_ast r) {
+    ctx_.check_error();
+    return z3::expr(ctx_, r);
+  };
+  // Held as z3::expr / z3::sort: a Z3 object with no reference may be freed by the next API call.
+  std::vector<z3::expr> modes;
+  auto rm = [&](uint32_t m) -> Z3_ast {
+    switch (static_cast<RoundingMode>(m)) {
+    case RoundingMode::RNA: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rna(c))); break;
+    case RoundingMode::RTP: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rtp(c))); break;
+    case RoundingMode::RTN: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rtn(c))); break;
+    case RoundingMode::RTZ: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rtz(c))); break;
+    default: modes.push_back(z3::expr(ctx_, Z3_mk_fpa_rne(c)));
+    }
+    return modes.back();
+  };
+  z3::sort fs = translateSort(d.sort);
+  switch (d.op) {
+  case Op::FpFromBits: return wrap(Z3_mk_fpa_to_fp_bv(c, a[0], fs));
+  case Op::FpToFp: return wrap(Z3_mk_fpa_to_fp_float(c, rm(0), a[0], fs));
+  case Op::FpFromSbv: return wrap(Z3_mk_fpa_to_fp_signed(c, rm(0), a[0], fs));
+  case Op::FpFromUbv: return wrap(Z3_mk_fpa_to_fp_unsigned(c, rm(0), a[0], fs));
+  case Op::FpToSbv: return wrap(Z3_mk_fpa_to_sbv(c, rm(4), a[0], d.p0));
+  case Op::FpToUbv: return wrap(Z3_mk_fpa_to_ubv(c, rm(4), a[0], d.p0));
+  case Op::FpNeg: return wrap(Z3_mk_fpa_neg(c, a[0]));
+  case Op::FpAbs: return wrap(Z3_mk_fpa_abs(c, a[0]));
+  case Op::FpAdd: return wrap(Z3_mk_fpa_add(c, rm(d.p0), a[0], a[1]));
+  case Op::FpSub: return wrap(Z3_mk_fpa_sub(c, rm(d.p0), a[0], a[1]));
+  case Op::FpMul: return wrap(Z3_mk_fpa_mul(c, rm(d.p0), a[0], a[1]));
+  case Op::FpDiv: return wrap(Z3_mk_fpa_div(c, rm(d.p0), a[0], a[1]));
+  case Op::FpSqrt: return wrap(Z3_mk_fpa_sqrt(c, rm(d.p0), a[0]));
+  case Op::FpRoundToInt: return wrap(Z3_mk_fpa_round_to_integral(c, rm(d.p0), a[0]));
+  case Op::FpEq: return wrap(Z3_mk_fpa_eq(c, a[0], a[1]));
+  case Op::FpLt: return wrap(Z3_mk_fpa_lt(c, a[0], a[1]));
+  case Op::FpLeq: return wrap(Z3_mk_fpa_leq(c, a[0], a[1]));
+  case Op::FpGt: return wrap(Z3_mk_fpa_gt(c, a[0], a[1]));
+  case Op::FpGeq: return wrap(Z3_mk_fpa_geq(c, a[0], a[1]));
+  case Op::FpIsNaN: return wrap(Z3_mk_fpa_is_nan(c, a[0]));
+  default: break;
   }
   throw std::logic_error("z3: unknown operator");
 }
@@ -274,6 +323,16 @@ Value Z3Solver::readValue(const z3::expr &v, Sort s) {
     if (v.is_numeral())
       return Value::ofUnsignedDecimal(Z3_get_numeral_string(ctx_, v), d.width);
     break;
+  case SortKind::Float: {
+    if (Z3_fpa_is_numeral_nan(ctx_, v))
+      return Value::ofFloatBits(Value::nanBits(d.width, d.sig));
+    z3::expr bv = model_->eval(z3::expr(ctx_, Z3_mk_fpa_to_ieee_bv(ctx_, v)), true);
+    if (bv.is_numeral()) {
+      Value b = Value::ofUnsignedDecimal(Z3_get_numeral_string(ctx_, bv), d.width + d.sig);
+      return Value::ofFloatBits(b.bits);
+    }
+    break;
+  }
   case SortKind::Array:
   case SortKind::String:
   case SortKind::RegLan: break;

@@ -67,7 +67,7 @@ Entry stmtClass(clang::Stmt::StmtClass k) {
     return {Support::Rejected, "designated initializer updating an earlier initializer"};
   case clang::Stmt::ExtVectorElementExprClass: return {Support::Rejected, "vector element access"};
   case clang::Stmt::FixedPointLiteralClass: return {Support::Rejected, "fixed-point literal"};
-  case clang::Stmt::FloatingLiteralClass: return {Support::Rejected, "floating-point literal"};
+  case clang::Stmt::FloatingLiteralClass: return {Support::Lowered, "floating-point literal (float, double)"};
   case clang::Stmt::ImaginaryLiteralClass: return {Support::Rejected, "imaginary literal (complex numbers)"};
   case clang::Stmt::MatrixSubscriptExprClass: return {Support::Rejected, "matrix element access"};
   case clang::Stmt::NoInitExprClass:
@@ -264,17 +264,17 @@ Entry castKind(clang::CastKind k) {
   case clang::CK_PointerToIntegral: return {Support::Rejected, "conversion between an integer and a pointer"};
   case clang::CK_MatrixCast: return {Support::Rejected, "matrix conversion"};
   case clang::CK_VectorSplat: return {Support::Rejected, "vector conversion"};
-  case clang::CK_IntegralToFloating: return {Support::Rejected, "floating-point conversion"};
+  case clang::CK_IntegralToFloating: return {Support::Lowered, "integer to float or double"};
   case clang::CK_FloatingToFixedPoint: return {Support::Rejected, "fixed-point conversion"};
   case clang::CK_FixedPointToFloating: return {Support::Rejected, "fixed-point conversion"};
   case clang::CK_FixedPointCast: return {Support::Rejected, "fixed-point conversion"};
   case clang::CK_FixedPointToIntegral: return {Support::Rejected, "fixed-point conversion"};
   case clang::CK_IntegralToFixedPoint: return {Support::Rejected, "fixed-point conversion"};
   case clang::CK_FixedPointToBoolean: return {Support::Rejected, "fixed-point conversion"};
-  case clang::CK_FloatingToIntegral: return {Support::Rejected, "floating-point conversion"};
-  case clang::CK_FloatingToBoolean: return {Support::Rejected, "floating-point conversion"};
+  case clang::CK_FloatingToIntegral: return {Support::Lowered, "float or double to an integer (truncation)"};
+  case clang::CK_FloatingToBoolean: return {Support::Lowered, "float or double as a truth value (!= 0)"};
   case clang::CK_BooleanToSignedIntegral: return {Support::Rejected, "vector conversion"};
-  case clang::CK_FloatingCast: return {Support::Rejected, "floating-point conversion"};
+  case clang::CK_FloatingCast: return {Support::Lowered, "between float and double"};
   case clang::CK_FloatingRealToComplex: return {Support::Rejected, "complex-number conversion"};
   case clang::CK_FloatingComplexToReal: return {Support::Rejected, "complex-number conversion"};
   case clang::CK_FloatingComplexToBoolean: return {Support::Rejected, "complex-number conversion"};

@@ -6,6 +6,7 @@
 #include <set>
 
 #include <map>
+#include <set>
 
 namespace locus::c::lower {
 
@@ -31,6 +32,8 @@ std::optional<ir::Type> nondetType(const std::string &suffix) {
                                                  {"u32", T::fixedInt(32, false)},
                                                  {"u64", T::fixedInt(64, false)},
                                                  {"bool", T::boolType()},
+                                                 {"float", T::floatType(32)},
+                                                 {"double", T::floatType(64)},
                                                  {"_Bool", T::boolType()}};
   auto it = kinds.find(suffix);
   return it == kinds.end() ? std::nullopt : std::optional<T>(it->second);
@@ -118,6 +121,36 @@ Expr FnLowering::call(const cl::CallExpr *ce, const Expr &g, bool wantValue, std
   return result;
 }
 
+/// The IR operator of a <math.h> function locus models exactly (its double and float versions): fabs, sqrt,
+/// floor, ceil, round, trunc; nullopt for other names.
+std::optional<ir::Op> mathFunction(std::string name) {
+  static const std::map<std::string, ir::Op> fns = {{"fabs", ir::Op::FAbs},    {"sqrt", ir::Op::FSqrt},
+                                                    {"floor", ir::Op::FFloor}, {"ceil", ir::Op::FCeil},
+                                                    {"round", ir::Op::FRound}, {"trunc", ir::Op::FTrunc}};
+  auto it = fns.find(name);
+  if (it == fns.end() && !name.empty() && name.back() == 'f')
+    it = fns.find(name.substr(0, name.size() - 1));
+  if (it == fns.end())
+    return std::nullopt;
+  return it->second;
+}
+
+/// The <math.h> functions whose results glibc rounds its own way (not correctly rounded in general): pow,
+/// exp, log, the trigonometric ones, …, and their float and long double versions.
+bool isInexactMathFunction(std::string name) {
+  static const std::set<std::string> fns = {
+      "pow",       "exp",       "exp2",  "expm1", "log",   "log2", "log10",  "log1p",   "sin",  "cos",
+      "tan",       "asin",      "acos",  "atan",  "atan2", "sinh", "cosh",   "tanh",    "cbrt", "hypot",
+      "fmod",      "remainder", "fmin",  "fmax",  "fdim",  "fma",  "lround", "llround", "rint", "lrint",
+      "nearbyint", "ldexp",     "frexp", "modf",  "erf",   "erfc", "tgamma", "lgamma"};
+  if (fns.count(name))
+    return true;
+  if (!name.empty() && (name.back() == 'f' || name.back() == 'l') &&
+      fns.count(name.substr(0, name.size() - 1)))
+    return true;
+  return name.size() > 1 && name.back() == 'l' && mathFunction(name.substr(0, name.size() - 1)).has_value();
+}
+
 Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue,
                          std::optional<VarRef> target) {
   auto noValue = [&] {
@@ -134,7 +167,7 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     if (!t)
       unsupported(ce, "'" + name + "' (nondet values of type '" +
                           (ce->getDirectCallee()->isImplicit() ? suffix : ce->getType().getAsString()) +
-                          "'; integer types and _Bool are supported)");
+                          "'; integer types, _Bool, float and double are supported)");
     VarRef v = target && typeOf(*target) == *t ? *target : temp(*t);
     ir::Stmt s = make(ir::Stmt::Nondet, g);
     s.lhs = v;
@@ -238,6 +271,16 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     effect(ce->getArg(1), g);
     return settle(std::move(v), mark, g);
   }
+  if (std::optional<ir::Op> op = mathFunction(name)) { // <math.h>, exact (IEEE 754; ir/floats.h)
+    if (ce->getNumArgs() != 1)
+      unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+    ir::Type t = floatTypeOf(ce);
+    return Expr::unary(*op, rvAs(ce->getArg(0), t, g));
+  }
+  if (isInexactMathFunction(name))
+    unsupported(ce, "call to '" + name +
+                        "' (<math.h> functions other than fabs, sqrt, floor, ceil, round and trunc are not "
+                        "modelled: glibc rounds their results its own way)");
   if (name == "malloc" || name == "calloc")
     unsupported(ce, "'" + name +
                         "' whose result is not converted to a pointer to a struct or to integers "

@@ -2,6 +2,7 @@
 // lvalues, struct values (copies, initializers) and the loads and stores of single-part lvalues.
 #include "frontend/c/audit.h"
 #include "frontend/c/lowering.h"
+#include "ir/floats.h"
 #include "ir/ints.h"
 
 #include <algorithm>
@@ -108,8 +109,10 @@ Expr FnLowering::rvImpl(const cl::Expr *e, const Expr &g) {
     return stmtExpr(se, g, true);
   if (llvm::isa<cl::InitListExpr>(e) || llvm::isa<cl::CompoundLiteralExpr>(e))
     unsupported(e, "initializer list outside an array or struct declaration");
-  if (llvm::isa<cl::FloatingLiteral>(e))
-    unsupported(e, "floating-point literal");
+  if (const auto *fl = llvm::dyn_cast<cl::FloatingLiteral>(e)) {
+    ir::Type t = floatTypeOf(e);
+    return Expr::floatLit(fl->getValue().bitcastToAPInt().getZExtValue(), t);
+  }
   if (const auto *me = llvm::dyn_cast<cl::MemberExpr>(e)) {
     if (isStructValue(me->getType()))
       wholeStruct(e, text(e));
@@ -248,7 +251,9 @@ Expr FnLowering::castExpr(const cl::CastExpr *ce, const Expr &g) {
   case cl::CK_IntegralToFloating:
   case cl::CK_FloatingToIntegral:
   case cl::CK_FloatingCast:
-  case cl::CK_FloatingToBoolean: unsupported(ce, "floating-point conversion");
+    floatTypeOf(ce->getCastKind() == cl::CK_IntegralToFloating ? ce : sub); // long double: rejected
+    return coerce(rv(sub, g), floatOrIntTypeOf(ce), g);
+  case cl::CK_FloatingToBoolean: floatTypeOf(sub); return asBool(rv(sub, g));
   default: unsupported(ce, std::string("conversion '") + ce->getCastKindName() + "'");
   }
 }
@@ -287,9 +292,15 @@ Expr FnLowering::unaryExpr(const cl::UnaryOperator *uo, const Expr &g, bool want
     cl::QualType ct = sub->getType()->isPromotableIntegerType()
                           ? u_.ctx_.getPromotedIntegerType(sub->getType())
                           : sub->getType();
-    ir::Type t = *intType(ct, u_.ctx_);
+    std::optional<ir::Type> ot = intType(ct, u_.ctx_);
+    if (!ot)
+      floatTypeOf(sub); // long double: rejected
+    ir::Type t = *ot;
+    Expr one = t.isFloat()
+                   ? Expr::floatLit(ir::floatBits(ir::intToFloat(1, ir::Type::fixedInt(32, true), t), t), t)
+                   : Expr::intLit(1, t);
     Expr nv =
-        Expr::binary(uo->isIncrementOp() ? ir::Op::Add : ir::Op::Sub, coerce(old, t, g), Expr::intLit(1, t));
+        Expr::binary(uo->isIncrementOp() ? ir::Op::Add : ir::Op::Sub, coerce(old, t, g), std::move(one));
     nv = convert(std::move(nv), sub->getType(), g);
     if (wantValue && !post && lv.kind != LVal::Var)
       nv = materialize(std::move(nv), g);
@@ -425,7 +436,7 @@ Expr FnLowering::assignExpr(const cl::BinaryOperator *bo, const Expr &g, bool wa
     Expr r = rvAs(bo->getRHS(), intTypeOf(bo->getRHS()), g);
     settleLVal(lv, mark, g);
     std::optional<ir::Type> ct = intType(cao->getComputationLHSType(), u_.ctx_);
-    if (!ct || ct->kind != ir::Type::Int)
+    if (!ct || (ct->kind != ir::Type::Int && ct->kind != ir::Type::Float))
       unsupported(bo, "compound assignment in type '" + cao->getComputationLHSType().getAsString() + "'");
     Expr cur = coerce(load(lv, g), *ct, g);
     if (!ir::isShift(*iop))

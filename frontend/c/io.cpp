@@ -6,7 +6,10 @@
 
 #include <clang/AST/ASTContext.h>
 
+#include "ir/io.h"
+
 #include <algorithm>
+#include <string_view>
 
 namespace locus::c {
 
@@ -24,6 +27,23 @@ std::string directiveText(const std::string &fmt, size_t i) {
   while (j < fmt.size() && std::string("-+ #0123456789.*hlLqjzt").find(fmt[j]) != std::string::npos)
     ++j;
   return "%" + fmt.substr(i, j < fmt.size() ? j - i + 1 : j - i);
+}
+
+/// A printf float conversion at fmt[i] (the `%`): `%[flags][width][.precision][l](f|F|e|E|g|G)` as the IR's
+/// print spells it (without the `l`, which printf ignores here) and its length in fmt; nullopt otherwise.
+std::optional<std::pair<std::string, size_t>> printfFloat(const std::string &fmt, size_t i) {
+  size_t j = i + 1;
+  while (j < fmt.size() && std::string_view("-+ #0123456789.").find(fmt[j]) != std::string_view::npos)
+    ++j;
+  std::string spec = fmt.substr(i, j - i);
+  if (j < fmt.size() && fmt[j] == 'l')
+    ++j;
+  if (j >= fmt.size())
+    return std::nullopt;
+  spec += fmt[j];
+  if (ir::printFloatSpecLength(spec, 0) != spec.size())
+    return std::nullopt;
+  return std::pair{spec, j + 1 - i};
 }
 
 } // namespace
@@ -73,6 +93,16 @@ std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt
       ++i;
       continue;
     }
+    if (auto f = printfFloat(fmt, i)) {
+      FormatPiece p;
+      p.kind = FormatPiece::Conversion;
+      p.text = fmt.substr(i, f->second);
+      p.conv = 'f';
+      p.floatSpec = f->first;
+      out.push_back(p);
+      i += f->second - 1;
+      continue;
+    }
     size_t j = i + 1;
     while (j < fmt.size() && std::string("-+ 0").find(fmt[j]) != std::string::npos)
       ++j;
@@ -95,7 +125,7 @@ std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt
     err =
         "printf directive '" + directiveText(fmt, i + 1) +
         "' (supported: %d %i %u %x %X %o with hh h l ll j z, %c, %s, the flags '-+ 0', a width, a precision, "
-        "%%)";
+        "%%, and %f %e %g %F %E %G with flags, width and precision)";
     return std::nullopt;
   }
   return out;
@@ -122,9 +152,23 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
     bool hasLength = false;
     unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
+    if (c == 'f' || c == 'e' || c == 'g' || c == 'E' || c == 'G') { // all read a float alike
+      if (hasLength && !(bits == 64 && j >= 1 && fmt[j - 1] == 'l' && (j < 2 || fmt[j - 2] != 'l'))) {
+        err = "scanf directive '" + directiveText(fmt, i + 1) + "' (a float conversion takes only 'l')";
+        return std::nullopt;
+      }
+      FormatPiece p;
+      p.kind = FormatPiece::Conversion;
+      p.text = fmt.substr(i, j - i + 1);
+      p.conv = 'f';
+      p.isLong = hasLength;
+      out.push_back(p);
+      i = j;
+      continue;
+    }
     if ((c != 'd' && c != 'i' && c != 'c') || (c == 'c' && hasLength)) {
       err = "scanf directive '" + directiveText(fmt, i + 1) +
-            "' (supported: %d, %i with hh h l ll j z, %c, %%)";
+            "' (supported: %d, %i with hh h l ll j z, %c, %%, %f %e %g and %lf %le %lg)";
       return std::nullopt;
     }
     out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});
@@ -374,6 +418,16 @@ Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, cons
       }
       continue;
     }
+    if (p.conv == 'f') { // a double (a float argument is promoted to one)
+      std::optional<ir::Type> fhave = intType(a->getType(), u_.ctx_);
+      if (!fhave || *fhave != ir::Type::floatType(64))
+        unsupported(a, "printf " + p.floatSpec + " of an argument of type '" + a->getType().getAsString() +
+                           "' (expected 'double')");
+      s.message += p.floatSpec;
+      marks.push_back(out_->size());
+      s.args.push_back(rvAs(a, ir::Type::floatType(64), g));
+      continue;
+    }
     if (p.conv == 's') {
       std::optional<std::string> text = literal(a);
       std::optional<std::string> field = literalField(*text, p.spec);
@@ -606,7 +660,7 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       s.message += "%%";
       continue;
     }
-    s.message += p.conv == 'i' ? "%i" : p.conv == 'c' ? "%c" : "%d";
+    s.message += p.conv == 'f' ? (p.isLong ? "%lf" : "%f") : p.conv == 'i' ? "%i" : p.conv == 'c' ? "%c" : "%d";
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
     const cl::Expr *viaPtr = nullptr; // an int pointer argument: scanned into *p
@@ -616,7 +670,8 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       viaPtr = a;
     }
     cl::QualType objType = viaPtr ? a->getType()->getPointeeType() : addr->getSubExpr()->getType();
-    ir::Type want = ir::Type::fixedInt(static_cast<uint8_t>(p.bits), true);
+    ir::Type want = p.conv == 'f' ? ir::Type::floatType(p.isLong ? 64 : 32)
+                                  : ir::Type::fixedInt(static_cast<uint8_t>(p.bits), true);
     std::optional<ir::Type> have = intType(objType, u_.ctx_);
     if (p.conv == 'c' && have && have->bits == 8) // a char of either signedness: the byte, as C converts it
       want = *have;
@@ -625,7 +680,8 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     if (!have || *have != want)
       unsupported(a, "scanf " + p.text + " into an object of type '" + objType.getAsString() +
                          "' (expected '" +
-                         (p.bits == 8    ? "signed char"
+                         (p.conv == 'f'  ? (p.isLong ? "double" : "float")
+                          : p.bits == 8  ? "signed char"
                           : p.bits == 16 ? "short"
                           : p.bits == 32 ? "int"
                                          : "long") +

@@ -15,8 +15,10 @@ namespace locus::c {
 
 /// One piece of a C format string: literal text (printf: after `%%` became `%`), white space (scanf), `%%`
 /// (scanf: Percent), or a conversion of the next argument: 'd' (also %i in printf), 'i' (scanf), 'u', 'x',
-/// 'X', 'o', 'c', 's'; `bits` the width of the integer type its length modifier names (hh 8, h 16, none
-/// 32, l ll j z 64); printf's flags, field width and precision as written (`spec`, e.g. "-05.3").
+/// 'X', 'o', 'c', 's', 'f' (a float conversion: printf's %f %e %g %F %E %G with flags, width and precision,
+/// `floatSpec` the IR print conversion; scanf's %f %e %g, `isLong` for a double); `bits` the width of the
+/// integer type its length modifier names (hh 8, h 16, none 32, l ll j z 64); printf's flags, field width
+/// and precision as written (`spec`, e.g. "-05.3").
 struct FormatPiece {
   enum Kind { Text, Space, Conversion, Percent };
   Kind kind = Text;
@@ -25,13 +27,16 @@ struct FormatPiece {
   unsigned bits = 32;
   std::string spec;
   bool hasLength = false; ///< a length modifier was written
+  bool isLong = false;    ///< 'f': `l` (scanf: a double)
+  std::string floatSpec;  ///< printf 'f': the conversion without its `l` (`%.2f`, `%10e`)
 };
 
 /// A printf format: text, %d %i %u %x %X %o (length modifiers hh h l ll j z), %c, %s, each with the flags
-/// `-+ 0`, a field width and a precision, and %%; nullopt with `err` naming the first other directive.
+/// `-+ 0`, a field width and a precision, %%, and the float conversions; nullopt with `err` naming the first
+/// other directive.
 std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt, std::string &err);
 /// A scanf format: white space, ordinary bytes (Text, one byte each), %%, %d %i (length modifiers hh h l ll
-/// j z); nullopt with `err`.
+/// j z), %f %e %g (float) and %lf %le %lg (double); nullopt with `err`.
 std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt, std::string &err);
 
 /// Text for an IR print format: `%` doubled.

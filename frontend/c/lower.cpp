@@ -4,6 +4,7 @@
 // lowering.h.
 #include "frontend/c/audit.h"
 #include "frontend/c/lowering.h"
+#include "ir/floats.h"
 #include "ir/ints.h"
 
 #include <clang/AST/ExprCXX.h> // TypeTraitExpr: __builtin_types_compatible_p
@@ -40,6 +41,10 @@ std::optional<ir::Type> intType(cl::QualType t, const cl::ASTContext &ctx) {
   t = t.getCanonicalType();
   if (t->isBooleanType())
     return ir::Type::boolType();
+  if (t->isSpecificBuiltinType(cl::BuiltinType::Float))
+    return ir::Type::floatType(32);
+  if (t->isSpecificBuiltinType(cl::BuiltinType::Double))
+    return ir::Type::floatType(64);
   if (!t->isIntegerType() || (t->isEnumeralType() && !t->castAs<cl::EnumType>()->getDecl()->isComplete()))
     return std::nullopt;
   unsigned w = ctx.getIntWidth(t);
@@ -126,7 +131,8 @@ Expr anyOf(std::vector<Expr> es) {
 }
 
 bool isZeroLit(const Expr &e) {
-  return (e.kind == Expr::IntLit && e.value.isZero()) || e.isFalse() || e.kind == Expr::NullLit;
+  return ((e.kind == Expr::IntLit || e.kind == Expr::FloatLit) && e.value.isZero()) || e.isFalse() ||
+         e.kind == Expr::NullLit;
 }
 
 Expr eqParts(const Expr &a, const Expr &b) {
@@ -351,14 +357,32 @@ Expr FnLowering::asBool(Expr v) {
     if (v.kind == Expr::IntLit)
       return Expr::boolLit(!v.value.isZero());
     return Expr::binary(ir::Op::Ne, std::move(v), Expr::intLit(0, v.type));
+  case ir::Type::Float: // C's `x != 0`: true for a NaN
+    return Expr::binary(ir::Op::Ne, std::move(v), Expr::floatLit(0, v.type));
   case ir::Type::Null: return Expr::boolLit(false);
   default: return Expr::binary(ir::Op::Ne, std::move(v), Expr::nullLit());
   }
 }
 
+/// An int, float or C truth value as a float of type t, converted as C converts (ir/floats.h; a literal
+/// folded; a truth value through an int 0/1).
+Expr FnLowering::asFloat(Expr v, ir::Type t, const Expr &g) {
+  if (v.type == t)
+    return v;
+  if (v.type.kind == ir::Type::Bool)
+    v = asInt(std::move(v), ir::Type::fixedInt(32, true), g);
+  if (v.kind == Expr::IntLit || v.kind == Expr::FloatLit) {
+    std::optional<ir::BigInt> r = ir::castFloat(v.value, v.type, t);
+    return Expr::floatLit(ir::floatBits(*r, t), t);
+  }
+  return Expr::cast(t, std::move(v));
+}
+
 /// An int or a C truth value (IR bool) as an int of type t: a truth value becomes 0/1 through
 /// `[g] tmp := 0; [g and v] tmp := 1`, another int type is converted (a literal folded).
 Expr FnLowering::asInt(Expr v, ir::Type t, const Expr &g) {
+  if (v.type.kind == ir::Type::Float) // truncation; out of range: a failure where it runs (ir/floats.h)
+    return Expr::cast(t, std::move(v));
   if (v.type.kind == ir::Type::Int) {
     if (v.type == t)
       return v;
@@ -380,6 +404,8 @@ Expr FnLowering::asInt(Expr v, ir::Type t, const Expr &g) {
 Expr FnLowering::coerce(Expr v, ir::Type t, const Expr &g) {
   if (t.kind == ir::Type::Int)
     return asInt(std::move(v), t, g);
+  if (t.kind == ir::Type::Float)
+    return asFloat(std::move(v), t, g);
   if (t.kind == ir::Type::Bool)
     return asBool(std::move(v));
   return v;
@@ -400,7 +426,25 @@ Expr FnLowering::rvAs(const cl::Expr *e, ir::Type t, const Expr &g) {
 ir::Type FnLowering::intTypeOf(const cl::Expr *e) {
   if (std::optional<ir::Type> t = intType(e->getType(), u_.ctx_))
     return *t;
+  if (e->getType()->isFloatingType())
+    unsupported(e, "floating-point type '" + e->getType().getAsString() + "' (supported: float and double)");
   unsupported(e, "integer type '" + e->getType().getAsString() + "' (supported: 8, 16, 32 and 64 bits)");
+}
+
+/// The IR type of a C float or double expression (reported unsupported otherwise: long double).
+ir::Type FnLowering::floatTypeOf(const cl::Expr *e) {
+  if (std::optional<ir::Type> t = intType(e->getType(), u_.ctx_); t && t->isFloat())
+    return *t;
+  unsupported(e, "floating-point type '" + e->getType().getAsString() + "' (supported: float and double)");
+}
+
+/// The IR type of a C integer, _Bool, float or double expression (reported unsupported otherwise).
+ir::Type FnLowering::floatOrIntTypeOf(const cl::Expr *e) {
+  if (std::optional<ir::Type> t = intType(e->getType(), u_.ctx_))
+    return *t;
+  if (e->getType()->isFloatingType())
+    floatTypeOf(e);
+  return intTypeOf(e);
 }
 
 /// The constant leaves of integer expressions as literals: integer and character literals, enumeration

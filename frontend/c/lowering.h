@@ -57,7 +57,8 @@ template <typename F> void forEachVar(const Expr &e, F &&f) {
   for (const Expr &a : e.args)
     forEachVar(a, f);
 }
-/// The IR type of a C integer type (nullopt for others and for widths the IR has not).
+/// The IR type of a C scalar: an integer type (int8 … uint64), _Bool (bool), float (float32) or double
+/// (float64); nullopt for others (long double included) and for integer widths the IR has not.
 std::optional<ir::Type> intType(cl::QualType t, const cl::ASTContext &ctx);
 /// The value of a clang integer constant as a BigInt (signed or unsigned as its type).
 ir::BigInt bigOf(const llvm::APSInt &v);
@@ -241,6 +242,9 @@ private:
 
   Expr asBool(Expr v);
   Expr asInt(Expr v, ir::Type t, const Expr &g);
+  Expr asFloat(Expr v, ir::Type t, const Expr &g);
+  ir::Type floatTypeOf(const cl::Expr *e);
+  ir::Type floatOrIntTypeOf(const cl::Expr *e);
   Expr coerce(Expr v, ir::Type t, const Expr &g);
   Expr convert(Expr v, cl::QualType to, const Expr &g);
   Expr rvAs(const cl::Expr *e, ir::Type t, const Expr &g);

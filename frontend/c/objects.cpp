@@ -173,7 +173,8 @@ Expr FnLowering::memCall(const cl::CallExpr *ce, const std::string &name, const 
         ir::BigInt x(0);
         for (int b = 0; b < it->bits / 8; ++b)
           x = x * ir::BigInt(256) + ir::BigInt(static_cast<int64_t>(byte));
-        v.push_back(literal(x, *it));
+        // a float element: the float whose bit pattern is the repeated byte
+        v.push_back(it->isFloat() ? Expr::floatLit(x.low64(), *it) : literal(x, *it));
       }
     } else if (elem->isPointerType()) {
       if (byte != 0)

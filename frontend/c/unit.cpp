@@ -199,6 +199,12 @@ Expr UnitLowering::constantInit(const cl::Expr *e, ir::Type t, const std::string
       return Expr::nullLit();
     unsupported(e->getBeginLoc(), "initializer of the pointer '" + name + "' other than NULL");
   }
+  if (t.kind == ir::Type::Float) { // clang's constant of the variable's type (float or double)
+    llvm::APFloat f(0.0);
+    if (!e->EvaluateAsFloat(f, ctx_))
+      unsupported(e->getBeginLoc(), "non-constant initializer of '" + name + "'");
+    return Expr::floatLit(f.bitcastToAPInt().getZExtValue(), t);
+  }
   cl::Expr::EvalResult r;
   if (!e->EvaluateAsInt(r, ctx_))
     unsupported(e->getBeginLoc(), "non-constant initializer of '" + name + "'");

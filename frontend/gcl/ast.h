@@ -79,14 +79,15 @@ struct Allocation {
 };
 
 struct Expr {
-  enum Kind { IntLit, BoolLit, NullLit, Path, Unary, Binary };
+  enum Kind { IntLit, BoolLit, NullLit, Path, Unary, Binary, FloatLit };
   Kind kind = IntLit;
   SourceLoc loc;
   SourceRange range;              ///< its text, parentheses around it excluded (file: SourceManager index)
   ir::Op op = ir::Op::Not;        ///< Unary / Binary (Unary Cast: `T(e)`, T in castType)
-  ir::BigInt value;               ///< IntLit (already negated for `-123`), BoolLit 0/1
-  std::optional<ir::Type> suffix; ///< IntLit written with a type suffix (`255u8`); none: an untyped literal
-  ir::Type castType;              ///< Cast: the target int type
+  ir::BigInt value;               ///< IntLit (already negated for `-123`), BoolLit 0/1; FloatLit: ir/floats.h
+  std::optional<ir::Type> suffix; ///< IntLit written with a type suffix (`255u8`); none: an untyped literal;
+                                  ///< FloatLit: its float type
+  ir::Type castType;              ///< Cast: the target int or float type
   /// Path: `x`, `x.f.g`, `a[i][j]`, `p.items[i].val`, `a.length`: the variable `name`, then its selectors.
   std::string name;
   std::vector<Selector> selectors;

@@ -90,6 +90,7 @@ private:
   std::string typeStr(ir::Type t) const {
     switch (t.kind) {
     case ir::Type::Int: return ir::intTypeName(t);
+    case ir::Type::Float: return ir::numTypeName(t);
     case ir::Type::Bool: return "bool";
     case ir::Type::Null: return "null";
     case ir::Type::Ref:
@@ -116,7 +117,7 @@ private:
   /// dimensions).
   std::optional<ir::Type> typeNamed(const std::string &name, uint32_t dims) const {
     std::optional<ir::Type> t;
-    if (auto it = ir::intTypeNamed(name))
+    if (auto it = ir::numTypeNamed(name))
       t = *it;
     else if (name == "bool")
       t = ir::Type::boolType();
@@ -498,10 +499,20 @@ private:
       std::vector<ir::Type> types;
       for (auto &a : s.args)
         if (ir::Type t = types.emplace_back(a ? checkExpr(*a) : kError);
-            !isError(t) && t.kind != ir::Type::Int)
-          diags_.error(a->loc, "a printed value must be an int, got " + q(t));
+            !isError(t) && t.kind != ir::Type::Int && t != ir::Type::floatType(64))
+          diags_.error(a->loc, "a printed value must be an int or a float64, got " + q(t));
       std::string why;
       std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(s.message, why);
+      if (items) { // a float conversion prints a float64, the others an int
+        size_t k = 0;
+        for (const ir::PrintItem &it : *items)
+          if (it.kind != ir::PrintItem::Text && k < s.args.size())
+            if (Expr *a = s.args[k++].get();
+                a && !isError(a->type) && (it.kind == ir::PrintItem::Float) != a->type.isFloat())
+              diags_.error(a->loc, it.kind == ir::PrintItem::Float
+                                       ? "'" + it.text + "' prints a float64, got " + q(a->type)
+                                       : "'%d', '%u', '%x', '%X', '%o' and '%c' print an int, got " + q(a->type));
+      }
       if (!items)
         diags_.error(s.messageLoc, "invalid print format: " + why);
       else if (ir::printArgCount(*items) != s.args.size())
@@ -522,11 +533,24 @@ private:
           diags_.error(a->loc, "'scan' assigns variables: expected a variable name");
           continue;
         }
-        if (ir::Type t = checkLhs(*a); !isError(t) && t.kind != ir::Type::Int)
-          diags_.error(a->loc, "a scanned variable must be an int, got " + q(t));
+        if (ir::Type t = checkLhs(*a); !isError(t) && t.kind != ir::Type::Int && !t.isFloat())
+          diags_.error(a->loc, "a scanned variable must be an int or a float, got " + q(t));
       }
       std::string why;
       std::optional<std::vector<ir::ScanItem>> items = ir::parseScanFormat(s.message, why);
+      if (items) { // `%f` reads a float32, `%lf` a float64, the others an int
+        size_t k = 0;
+        for (const ir::ScanItem &it : *items)
+          if (it.kind != ir::ScanItem::Space && it.kind != ir::ScanItem::Byte && k < s.args.size())
+            if (Expr *a = s.args[k++].get();
+                a && !isError(a->type) &&
+                (it.kind == ir::ScanItem::Float ? a->type != ir::Type::floatType(it.byte)
+                                                : a->type.isFloat()))
+              diags_.error(a->loc, it.kind != ir::ScanItem::Float
+                                       ? "'%d' and '%i' read an int, got " + q(a->type)
+                                   : it.byte == 32 ? "'%f' reads a float32, got " + q(a->type)
+                                                   : "'%lf' reads a float64, got " + q(a->type));
+      }
       if (!items)
         diags_.error(s.messageLoc, "invalid scan format: " + why);
       else if (ir::scanArgCount(*items) != s.args.size())
@@ -546,6 +570,8 @@ private:
       if (it.kind == ir::PrintItem::Text)
         continue;
       size_t i = k++;
+      if (it.kind == ir::PrintItem::Float) // checked with the conversions (a float64)
+        continue;
       if (ir::Type t = types[i]; s.args[i] && !isError(t) && t.kind == ir::Type::Int)
         if (std::string why = ir::printArgProblem(it, t); !why.empty())
           diags_.error(s.args[i]->loc, why);
@@ -713,6 +739,7 @@ private:
   ir::Type exprType(Expr &e) {
     switch (e.kind) {
     case Expr::IntLit: return e.suffix ? *e.suffix : ir::Type::intType();
+    case Expr::FloatLit: return *e.suffix;
     case Expr::BoolLit: return ir::Type::boolType();
     case Expr::NullLit: return ir::Type::nullType();
     case Expr::Path: return checkPath(e);
@@ -727,9 +754,31 @@ private:
           diags_.error(e.loc, "operator " + op + " expects 'bool', got " + q(a));
         return ir::Type::boolType();
       case ir::Op::Cast:
-        if (!isError(a) && a.kind != ir::Type::Int)
-          diags_.error(e.loc, "conversion to " + q(e.castType) + " expects an integer, got " + q(a));
+        if (isError(a))
+          return e.castType;
+        // int ↔ int, float ↔ float, float ↔ a fixed-width int (as the IR allows)
+        if (!(a.kind == ir::Type::Int && e.castType.kind == ir::Type::Int) &&
+            !(a.isFloat() && (e.castType.isFloat() || e.castType.isFixedInt())) &&
+            !(a.isFixedInt() && e.castType.isFloat()))
+          diags_.error(e.loc, "conversion to " + q(e.castType) + " expects " +
+                                  (e.castType.kind == ir::Type::Int && !e.castType.isFixedInt()
+                                       ? std::string("an integer")
+                                       : "an integer or a float (a float only with a fixed-width integer)") +
+                                  ", got " + q(a));
         return e.castType;
+      case ir::Op::FAbs:
+      case ir::Op::FSqrt:
+      case ir::Op::FFloor:
+      case ir::Op::FCeil:
+      case ir::Op::FRound:
+      case ir::Op::FTrunc:
+        if (isError(a))
+          return kError;
+        if (!a.isFloat()) {
+          diags_.error(e.loc, "function " + op + " expects a float, got " + q(a));
+          return kError;
+        }
+        return a;
       case ir::Op::BitNot:
         if (!isError(a) && !a.isFixedInt()) {
           diags_.error(e.loc,
@@ -740,7 +789,7 @@ private:
       default: // Neg
         if (isError(a))
           return kError;
-        if (a.kind != ir::Type::Int) {
+        if (a.kind != ir::Type::Int && !a.isFloat()) {
           diags_.error(e.loc, "operator " + op + " expects 'int', got " + q(a));
           return ir::Type::intType();
         }
@@ -784,6 +833,8 @@ private:
           diags_.error(e.loc, "operator " + op + " expects 'bool' operands, got " + q(a) + " and " + q(b));
         return ir::Type::boolType();
       }
+      if (a.isFloat() && b == a && !ir::isBitOp(e.op) && e.op != ir::Op::Mod)
+        return result;
       if (a.kind != ir::Type::Int || b.kind != ir::Type::Int) {
         diags_.error(e.loc, "operator " + op + " expects 'int' operands, got " + q(a) + " and " + q(b));
         return ir::isComparison(e.op) ? ir::Type::boolType() : ir::Type::intType();

@@ -1,6 +1,7 @@
 // Lowering of a checked GCL unit to canonical IR (guarded primitives); the scheme is in
 // frontend/gcl/README.md.
 #include "frontend/gcl/frontend.h"
+#include "ir/floats.h"
 
 #include <algorithm>
 #include <map>
@@ -387,6 +388,7 @@ private:
   Expr exprNode(const gcl::Expr &e, const Expr &g) {
     switch (e.kind) {
     case gcl::Expr::IntLit: return Expr::intLit(e.value, e.type);
+    case gcl::Expr::FloatLit: return Expr::floatLit(ir::floatBits(e.value, e.type), e.type);
     case gcl::Expr::BoolLit: return Expr::boolLit(!e.value.isZero());
     case gcl::Expr::NullLit: return Expr::nullLit();
     case gcl::Expr::Path: {

@@ -1,5 +1,6 @@
 // GCL parser: runs the ANTLR-generated lexer/parser and converts the parse tree into the AST of ast.h.
 #include "frontend/gcl/frontend.h"
+#include "ir/floats.h"
 #include "ir/ints.h"
 
 #include "GCLLexer.h"
@@ -1285,6 +1286,18 @@ private:
     }
   }
 
+  /// A float literal from a FLOAT token (`negative`: directly under unary minus, which flips the sign).
+  void floatLiteral(antlr4::Token *t, bool negative, Expr &e) {
+    e.kind = Expr::FloatLit;
+    std::optional<std::pair<ir::BigInt, ir::Type>> lit = ir::parseFloatLiteral(textOf(t));
+    if (!lit) {
+      sink_.add(t, "float literal '" + textOf(t) + "' is not a value of its type");
+      lit = std::pair{ir::BigInt(0), ir::Type::floatType(64)};
+    }
+    e.value = negative ? ir::evalFloatOp(ir::Op::Neg, lit->second, lit->first, 0) : lit->first;
+    e.suffix = lit->second;
+  }
+
   ExprPtr binary(GCLParser::ExprContext *c, antlr4::Token *opTok, GCLParser::ExprContext *a,
                  GCLParser::ExprContext *b) {
     if (!opTok || !a || !b)
@@ -1340,6 +1353,10 @@ private:
           intLiteral(lit->INT()->getSymbol(), true, *e);
           return e;
         }
+        if (auto *lit = dynamic_cast<GCLParser::FloatExprContext *>(x->expr()); lit && lit->FLOAT()) {
+          floatLiteral(lit->FLOAT()->getSymbol(), true, *e);
+          return e;
+        }
       }
       ExprPtr a = expr(x->expr());
       if (!a)
@@ -1369,8 +1386,28 @@ private:
         return nullptr;
       e->kind = Expr::Unary;
       e->op = ir::Op::Cast;
-      e->castType = ir::intTypeNamed(x->intType()->getText()).value_or(ir::Type::intType());
+      e->castType = ir::numTypeNamed(x->intType()->getText()).value_or(ir::Type::intType());
       e->args.push_back(std::move(a));
+      return e;
+    }
+    if (auto *x = dynamic_cast<GCLParser::FloatFnExprContext *>(c)) {
+      if (!x->op || !x->expr())
+        return nullptr;
+      ExprPtr a = expr(x->expr());
+      if (!a)
+        return nullptr;
+      static const std::map<std::string, ir::Op> fns = {
+          {"fabs", ir::Op::FAbs},   {"fsqrt", ir::Op::FSqrt},   {"ffloor", ir::Op::FFloor},
+          {"fceil", ir::Op::FCeil}, {"fround", ir::Op::FRound}, {"ftrunc", ir::Op::FTrunc}};
+      e->kind = Expr::Unary;
+      e->op = fns.at(x->op->getText());
+      e->args.push_back(std::move(a));
+      return e;
+    }
+    if (auto *x = dynamic_cast<GCLParser::FloatExprContext *>(c)) {
+      if (!x->FLOAT())
+        return nullptr;
+      floatLiteral(x->FLOAT()->getSymbol(), false, *e);
       return e;
     }
     if (auto *x = dynamic_cast<GCLParser::CmpExprContext *>(c))

@@ -166,6 +166,8 @@ backends::Term constantOf(backends::TermManager &tm, const backends::Value &v) {
   case backends::Value::Kind::Bool: return tm.mkBool(v.boolean);
   case backends::Value::Kind::Int: return tm.mkInt(v.integer);
   case backends::Value::Kind::BitVec: return tm.mkBvBits(v.bits);
+  case backends::Value::Kind::Float:
+    return tm.mkFpFromBits(v.bits.size() == 32 ? tm.fpSort(8, 24) : tm.fpSort(11, 53), tm.mkBvBits(v.bits));
   case backends::Value::Kind::Other: break;
   }
   return {};

@@ -31,7 +31,8 @@ public:
     switch (x.kind) {
     case backends::Value::Kind::Bool: return x.boolean == y.boolean;
     case backends::Value::Kind::Int: return x.integer == y.integer;
-    case backends::Value::Kind::BitVec: return x.bits == y.bits;
+    case backends::Value::Kind::BitVec:
+    case backends::Value::Kind::Float: return x.bits == y.bits;
     case backends::Value::Kind::Other: break;
     }
     return x.text == y.text;
@@ -351,6 +352,7 @@ private:
     case backends::SortKind::Int: return tm_.mkInt(0);
     case backends::SortKind::BitVec: return tm_.mkBv(tm_.width(s), 0);
     case backends::SortKind::Array: return defaultOf(s);
+    case backends::SortKind::Float: return defaultOf(s);
     case backends::SortKind::String: // (output text of a reference comparison) kept symbolic, as before
     case backends::SortKind::RegLan: break;
     }
@@ -361,6 +363,8 @@ private:
     switch (tm_.kind(s)) {
     case backends::SortKind::Bool: return tm_.mkFalse();
     case backends::SortKind::BitVec: return tm_.mkBv(tm_.width(s), 0);
+    case backends::SortKind::Float:
+      return tm_.mkFpFromBits(s, tm_.mkBv(tm_.width(s) + tm_.sortData(s).sig, 0));
     case backends::SortKind::Array: return tm_.mkConstArray(s, defaultOf(tm_.sortData(s).elem));
     default: return tm_.mkInt(0);
     }

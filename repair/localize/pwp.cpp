@@ -61,6 +61,7 @@ SymP mkConst(ir::Type t, BigInt v) {
   s->value = std::move(v);
   s->text = isBool(t)       ? (s->value.isZero() ? "false" : "true")
             : t.isHeapRef() ? nodeName(s->value)
+            : t.isFloat()   ? ir::toString(ir::Value::ofFloat(s->value, t))
                             : s->value.toString();
   return s;
 }
@@ -152,6 +153,7 @@ ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals, ir::IntMo
   case Sym::Input:
     return isBool(s->type)       ? ir::Value::ofBool(!s->value.isZero())
            : s->type.isHeapRef() ? ir::Value::ofRef(static_cast<uint32_t>(s->value.low64()))
+           : s->type.isFloat()   ? ir::Value::ofFloat(s->value, s->type)
                                  : ir::Value::ofInt(s->value);
   case Sym::Leaf:
   case Sym::Elem: {
@@ -192,6 +194,10 @@ struct Lin {
 
 Lin linOf(const SymP &s) {
   Lin l;
+  if (s->type.isFloat()) { // float arithmetic rounds: an opaque term
+    l.terms.emplace(s->text, std::make_pair(s, BigInt(1)));
+    return l;
+  }
   switch (s->kind) {
   case Sym::Const: l.c = s->value; return l;
   case Sym::Leaf:
@@ -442,7 +448,8 @@ Dnf dnf(const SymP &s, bool positive) {
     }
     default: break;
     }
-    if (ir::isComparison(s->op) && !isBool(s->args[0]->type)) {
+    // (a float comparison is not linear arithmetic: rounding, NaN; it stays a formula)
+    if (ir::isComparison(s->op) && !isBool(s->args[0]->type) && !s->args[0]->type.isFloat()) {
       Lin l = linOf(s->args[0]);
       l.add(linOf(s->args[1]), -1);
       return {{atomOf(std::move(l), positive ? s->op : negate(s->op), s->args[0]->type.isHeapRef())}};
@@ -542,7 +549,8 @@ public:
   /// The symbol of an IR expression read in frame `frame`.
   SymP symOf(const ir::Expr &e, uint32_t frame) {
     switch (e.kind) {
-    case ir::Expr::IntLit: return mkConst(e.type, e.value);
+    case ir::Expr::IntLit:
+    case ir::Expr::FloatLit: return mkConst(e.type, e.value);
     case ir::Expr::BoolLit: return mkConst(ir::Type::boolType(), e.value);
     case ir::Expr::NullLit: return mkConst(ir::Type::nullType(), 0);
     case ir::Expr::VarUse: {
@@ -906,7 +914,8 @@ private:
         }
         predicate_[i] = own;
         condDef_[pt.entity] = eff;
-      } else if (!isBool(r_.typeOf(pt.entity)) && !eff->mentions(pt.entity)) {
+      } else if (!isBool(r_.typeOf(pt.entity)) && !r_.typeOf(pt.entity).isFloat() &&
+                 !eff->mentions(pt.entity)) {
         // the assignment's equivalence `x - e = 0`
         Lin l = linOf(leafOf(pt.entity));
         l.add(linOf(concrete(eff)), -1);

@@ -3,6 +3,7 @@
 #include "repair/localize/replay.h"
 
 #include "ir/analysis.h"
+#include "ir/floats.h"
 #include "ir/ints.h"
 
 #include <functional>
@@ -16,6 +17,7 @@ ir::Value zeroOf(ir::Type t) {
   case ir::Type::Ref:
   case ir::Type::Null:
   case ir::Type::Array: return ir::Value::ofRef(0);
+  case ir::Type::Float: return ir::Value::ofFloat(0, t);
   default: return ir::Value::ofInt(0);
   }
 }
@@ -23,6 +25,22 @@ ir::Value zeroOf(ir::Type t) {
 std::optional<ir::Value> applyOp(ir::Op op, ir::Type type, ir::Type argType, const ir::Value &a,
                                  const std::function<std::optional<ir::Value>()> &b, ir::IntMode m) {
   auto truth = [](const ir::Value &v) { return !v.i.isZero(); };
+  if (type.isFloat() || argType.isFloat()) { // the float semantics of ir/floats.h
+    if (op == ir::Op::Cast) {
+      std::optional<ir::BigInt> c = ir::castFloat(a.i, argType, type);
+      if (!c)
+        return std::nullopt;
+      return type.isFloat() ? ir::Value::ofFloat(*c, type) : ir::Value::ofInt(*c);
+    }
+    if (ir::isUnary(op))
+      return ir::Value::ofFloat(ir::evalFloatOp(op, type, a.i, 0), type);
+    std::optional<ir::Value> r = b();
+    if (!r)
+      return std::nullopt;
+    if (ir::isComparison(op))
+      return ir::Value::ofBool(ir::compareFloats(op, argType, a.i, r->i));
+    return ir::Value::ofFloat(ir::evalFloatOp(op, type, a.i, r->i), type);
+  }
   switch (op) {
   case ir::Op::Not: return ir::Value::ofBool(a.i.isZero());
   case ir::Op::Cast: return ir::Value::ofInt(ir::castValue(a.i, argType, type, m));
@@ -68,6 +86,7 @@ std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Val
                                   ir::IntMode m) {
   switch (e.kind) {
   case ir::Expr::IntLit: return ir::Value::ofInt(ir::convertTo(e.value, e.type, m));
+  case ir::Expr::FloatLit: return ir::Value::ofFloat(e.value, e.type);
   case ir::Expr::BoolLit: return ir::Value::ofBool(!e.value.isZero());
   case ir::Expr::NullLit: return ir::Value::ofRef(0);
   case ir::Expr::VarUse: return var(e.var);

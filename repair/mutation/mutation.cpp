@@ -350,8 +350,13 @@ std::vector<Candidate> mutationCandidates(const Program &prog, const std::vector
       }
       std::vector<const Expr *> ops = exprNodes(s, Expr::Binary);
       for (uint32_t k = 0; k < ops.size(); ++k)
-        for (Op o :
-             operatorReplacements(ops[k]->op, level, ops[k]->args[0].type.kind == ir::Type::Int, table)) {
+        for (Op o : operatorReplacements(ops[k]->op, level,
+                                         ops[k]->args[0].type.kind == ir::Type::Int ||
+                                             ops[k]->args[0].type.kind == ir::Type::Float,
+                                         table)) {
+          // floats: the arithmetic operators and comparisons only (no `%`, no bit operators)
+          if (ops[k]->args[0].type.isFloat() && (o == Op::Mod || ir::isBitOp(o)))
+            continue;
           Candidate c = cand(Kind::Operator, Slot::ExprOp, k);
           c.op = o;
           c.from = ir::opSpelling(ops[k]->op);

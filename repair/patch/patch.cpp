@@ -2,6 +2,8 @@
 // source files → patched text and a unified diff.
 #include "repair/patch/patch.h"
 
+#include "ir/floats.h"
+
 #include "ir/analysis.h"
 #include "ir/printer.h"
 #include "repair/patch/diff.h"
@@ -157,6 +159,8 @@ std::string binarySpelling(Language l, Op op) {
 
 /// The C spelling of a fixed-width IR int type (LP64, as the C front end maps them).
 std::string cTypeName(ir::Type t) {
+  if (t.isFloat())
+    return t.bits == 32 ? "float" : "double";
   switch (t.bits) {
   case 8: return t.isSigned ? "signed char" : "unsigned char";
   case 16: return t.isSigned ? "short" : "unsigned short";
@@ -564,17 +568,23 @@ private:
     case Expr::IntLit:
       return {e.value.toString() + ir::intSuffix(e.type),
               e.value.isNegative() ? unaryPrec(lang_) : atomPrec(lang_)};
+    case Expr::FloatLit: {
+      std::string lit = ir::floatLiteral(e.value, e.type);
+      return {lit, lit[0] == '-' ? unaryPrec(lang_) : atomPrec(lang_)};
+    }
     case Expr::BoolLit: return {e.value.isZero() ? "false" : "true", atomPrec(lang_)};
     case Expr::NullLit: return {"null", atomPrec(lang_)};
     case Expr::VarUse: return varText(e);
     case Expr::Unary: {
       if (e.op == Op::Cast)
-        return {ir::intTypeName(e.type) + "(" + render(e.args.at(0)).s + ")", atomPrec(lang_)};
+        return {ir::numTypeName(e.type) + "(" + render(e.args.at(0)).s + ")", atomPrec(lang_)};
+      if (ir::isFloatFunction(e.op))
+        return {std::string(ir::opSpelling(e.op)) + "(" + render(e.args.at(0)).s + ")", atomPrec(lang_)};
       const Expr &a = e.args.at(0);
       Text t = render(a);
       // `-5` would read back as a literal, `--x` is not wanted: parenthesized, as the IR printer does.
-      bool inner = e.op == Op::Neg && (a.kind == Expr::IntLit || (a.kind == Expr::Unary && a.op == Op::Neg) ||
-                                       t.s.rfind('-', 0) == 0);
+      bool inner = e.op == Op::Neg && (a.kind == Expr::IntLit || a.kind == Expr::FloatLit ||
+                                       (a.kind == Expr::Unary && a.op == Op::Neg) || t.s.rfind('-', 0) == 0);
       std::string op = e.op == Op::Neg ? "-" : e.op == Op::BitNot ? "~" : "not ";
       return {op + wrap(t, inner ? atomPrec(lang_) + 1 : unaryPrec(lang_)), unaryPrec(lang_)};
     }
@@ -601,6 +611,16 @@ private:
     return {e.value.toString() + suffix, e.value.isNegative() ? unaryPrec(lang_) : atomPrec(lang_)};
   }
 
+  /// A C float literal: hexadecimal (exact), `f` for a float; NaN and the infinities have no literal.
+  Text cFloatLiteral(const Expr &e) {
+    std::string lit = ir::floatLiteral(e.value, e.type);
+    if (lit.find("0x") == std::string::npos)
+      throw Refused{"the new expression '" + irText(e) +
+                    "' has a NaN or an infinity, which C has no literal for"};
+    lit = lit.substr(0, lit.size() - 3) + (e.type.bits == 32 ? "f" : "");
+    return {lit, lit[0] == '-' ? unaryPrec(lang_) : atomPrec(lang_)};
+  }
+
   Text c(const Expr &e) {
     // C computes below int in int: an operation of an 8- or 16-bit IR type is converted back to it.
     auto narrow = [&](Text t) -> Text {
@@ -610,12 +630,17 @@ private:
     };
     switch (e.kind) {
     case Expr::IntLit: return cLiteral(e);
+    case Expr::FloatLit: return cFloatLiteral(e);
     case Expr::BoolLit: return {e.value.isZero() ? "0" : "1", atomPrec(lang_)};
     case Expr::NullLit: return {!plain_ && file(scope_.begin.file).usesNull ? "NULL" : "0", atomPrec(lang_)};
     case Expr::VarUse: return varText(e);
     case Expr::Unary: {
       const Expr &a = e.args.at(0);
       Text t = render(a);
+      if (ir::isFloatFunction(e.op)) { // <math.h>: fabs, sqrt, floor, ceil, round, trunc (…f for float)
+        std::string name = std::string(ir::opSpelling(e.op)).substr(e.op == Op::FAbs ? 0 : 1);
+        return {name + (e.type.bits == 32 ? "f(" : "(") + t.s + ")", postfixPrec(lang_)};
+      }
       if (e.op == Op::Cast) {
         if (e.type.bits == 0)
           throw Refused{"the new expression '" + irText(e) + "' has an unbounded integer, which C has not"};

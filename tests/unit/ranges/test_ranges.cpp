@@ -193,8 +193,11 @@ private:
       std::string pre = text_.substr(*et, *at - *et), post = strip(text_.substr(*ae, *ee - *ae));
       std::string op = strip(pre);
       bool ok = post.empty();
-      if (e.op == ir::Op::Cast)
-        ok = ok && (isC(path_) ? pre.find('(') != std::string::npos : op == ir::intTypeName(e.type));
+      if (ir::isFloatFunction(e.op)) // `fabs(x)`, `sqrtf(x)`; GCL `fsqrt(x)` (strip drops the parentheses)
+        ok = ok && pre.find('(') != std::string::npos &&
+             (isC(path_) ? isIdent(op) : op == std::string(ir::opSpelling(e.op)));
+      else if (e.op == ir::Op::Cast)
+        ok = ok && (isC(path_) ? pre.find('(') != std::string::npos : op == ir::numTypeName(e.type));
       else
         ok = ok && spellings(e.op).count(op);
       if (!ok)
@@ -229,6 +232,10 @@ private:
       }
       return;
     }
+    case ir::Expr::FloatLit: // exact in hexadecimal in GCL (`0x1.8p+1f64`), any spelling in C (`1.5`, `3e0f`)
+      if (!isC(path_) && body.find("f32") == std::string::npos && body.find("f64") == std::string::npos)
+        fail(e, "'" + *t + "' is not a float literal");
+      return;
     case ir::Expr::BoolLit:
       if (!isC(path_) && body != (e.value.isZero() ? "false" : "true"))
         fail(e, "'" + *t + "' is not the literal " + (e.value.isZero() ? "false" : "true"));

@@ -2,12 +2,13 @@
 // (exit 2), one case per construct.
 // RUN: locus check %s
 int f(void) {
-  float x = 1.0; // expected-error {{unsupported C construct: floating-point type 'float' of variable 'x'}}
+  long double x = 1.0; // expected-error {{unsupported C construct: floating-point type 'long double' of variable 'x'}}
   return 0;
 }
 // -----
 int f(void) {
-  double d = 0; // expected-error {{floating-point type 'double'}}
+  double d = 0;
+  return d > 1.0L; // expected-error {{floating-point type 'long double'}}
   return 0;
 }
 // -----
@@ -268,7 +269,7 @@ int f(void) {
 struct S { int café ; }; // expected-error {{identifier 'café'}}
 int f(struct S *p) { return 0; }
 // -----
-float g; // expected-error {{floating-point type 'float' of global 'g'}}
+long double g; // expected-error {{floating-point type 'long double' of global 'g'}}
 int f(void) {
   g = 1; // its uses are not reported again
   return 0;

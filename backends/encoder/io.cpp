@@ -614,7 +614,9 @@ IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &
       }
     }
     auto [x, t] = arg;
-    bool plain = (it.kind == ir::PrintItem::Dec || it.kind == ir::PrintItem::Char) && it.spec.plain();
+    // a float conversion is an output event of its own (below), never laid out byte by byte
+    bool plain = it.kind == ir::PrintItem::Float ||
+                 ((it.kind == ir::PrintItem::Dec || it.kind == ir::PrintItem::Char) && it.spec.plain());
     if (!known && !plain) { // byte by byte, each printed or not
       flush();
       for (const FieldByte &fb : fieldBytes(it, x, t)) {

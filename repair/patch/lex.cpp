@@ -65,7 +65,10 @@ std::vector<Token> tokenize(std::string_view t, Language lang) {
       while (i < n && identChar(t[i]))
         ++i;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
-      while (i < n && (identChar(t[i]) || t[i] == '.'))
+      // a number as C's preprocessing numbers run: an exponent's sign belongs to it (`1e+5`, `0x1p-1f64`)
+      while (i < n && (identChar(t[i]) || t[i] == '.' ||
+                       ((t[i] == '+' || t[i] == '-') &&
+                        std::string_view("eEpP").find(t[i - 1]) != std::string_view::npos)))
         ++i;
     } else if (c == '"' || (c == '\'' && lang == Language::C)) {
       for (++i; i < n && t[i] != c && t[i] != '\n'; ++i)

@@ -889,8 +889,6 @@ Reply Session::hotPatch(const std::string &patched, Reply r) {
     t.point = pointOf(v->prog(), f.proc, *f.stmt, s.point.recheck, s.point.arrival);
     moved.push_back(t);
   }
-  for (Checkpoint &c : checkpoints_) // the checkpoints keep their runs; their specs name the new lines
-    (void)c;
   std::set<unsigned> bps;
   for (unsigned b : breaks_)
     bps.insert(map(b));

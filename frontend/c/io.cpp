@@ -660,7 +660,10 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
       s.message += "%%";
       continue;
     }
-    s.message += p.conv == 'f' ? (p.isLong ? "%lf" : "%f") : p.conv == 'i' ? "%i" : p.conv == 'c' ? "%c" : "%d";
+    s.message += p.conv == 'f'   ? (p.isLong ? "%lf" : "%f")
+                 : p.conv == 'i' ? "%i"
+                 : p.conv == 'c' ? "%c"
+                                 : "%d";
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
     const cl::Expr *viaPtr = nullptr; // an int pointer argument: scanned into *p

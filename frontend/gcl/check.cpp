@@ -509,9 +509,10 @@ private:
           if (it.kind != ir::PrintItem::Text && k < s.args.size())
             if (Expr *a = s.args[k++].get();
                 a && !isError(a->type) && (it.kind == ir::PrintItem::Float) != a->type.isFloat())
-              diags_.error(a->loc, it.kind == ir::PrintItem::Float
-                                       ? "'" + it.text + "' prints a float64, got " + q(a->type)
-                                       : "'%d', '%u', '%x', '%X', '%o' and '%c' print an int, got " + q(a->type));
+              diags_.error(a->loc,
+                           it.kind == ir::PrintItem::Float
+                               ? "'" + it.text + "' prints a float64, got " + q(a->type)
+                               : "'%d', '%u', '%x', '%X', '%o' and '%c' print an int, got " + q(a->type));
       }
       if (!items)
         diags_.error(s.messageLoc, "invalid print format: " + why);

@@ -164,7 +164,8 @@ Scope scopeOf(const ir::Program &prog, uint32_t proc) {
   Scope s;
   const ir::Procedure &pr = prog.procs.at(proc);
   // C has no name for a function's result (GCL's `returns (r: T)` does)
-  bool c = pr.loc.file < prog.files.size() && patch::languageOf(prog.files[pr.loc.file]) == patch::Language::C;
+  bool c =
+      pr.loc.file < prog.files.size() && patch::languageOf(prog.files[pr.loc.file]) == patch::Language::C;
   for (uint32_t i = 0; i < pr.vars.size(); ++i) {
     const ir::Var &v = pr.vars[i];
     if (c && v.kind == ir::VarKind::Return)
@@ -1354,9 +1355,10 @@ private:
       notRendered = " (" + std::to_string(static_cast<size_t>(r.stats["unrenderable"])) +
                     " repairs found could not be written as source, e.g.: " + unrenderable + ")";
     if (o == Outcome::Stopped)
-      return finish(Status::Unknown,
-                    stopReason(p, message.empty() ? "the time limit ran out before a repair was found" : message) +
-                        notRendered);
+      return finish(
+          Status::Unknown,
+          stopReason(p, message.empty() ? "the time limit ran out before a repair was found" : message) +
+              notRendered);
     message += notRendered;
     return finish(Status::NotRepaired, message);
   }

@@ -90,9 +90,9 @@ TEST_CASE("stepping, changes and a spec's facts") {
   INFO(sp.data.dump());
   // globals first: head names n3 (and is n3); a and b are null; the nodes' fields by their paths, each node
   // named by its first path is pinned to its identity
-  CHECK(facts == std::vector<std::string>{"head == n3", "a == null", "b == null", "head.next == n2", "head.val == 1",
-                                          "head.next.next == n1", "head.next.val == 2", "head.next.next.next == null",
-                                          "head.next.next.val == 3"});
+  CHECK(facts == std::vector<std::string>{"head == n3", "a == null", "b == null", "head.next == n2",
+                                          "head.val == 1", "head.next.next == n1", "head.next.val == 2",
+                                          "head.next.next.next == null", "head.next.next.val == 3"});
   CHECK(s.next().ok);
   CHECK(s.change("a", "n2").ok);
   CHECK(s.print("a.val").message == "a.val = 2");

@@ -123,7 +123,6 @@ Reply Session::start() {
   Reply r;
   r.message = "Starting " + prog().procs[entry_].name + " of " + opts_.source.file;
   r.moved = true;
-  // Stop at the first statement of the entry's body (past the lowering's set-up of the entry).
   return ended(r);
 }
 

@@ -199,6 +199,13 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
         r.ok = false;
         r.message = msg;
       };
+      // the one number a command takes (a line, a checkpoint); nullopt after saying what was expected
+      auto numberArg = [&](const std::string &what) {
+        std::optional<unsigned> n = args.size() == 1 ? number(args[0]) : std::nullopt;
+        if (!n)
+          usage(std::string(c->name) + ": " + what + " is expected");
+        return n;
+      };
       if (!c) {
         usage("unknown command '" + w[0] + "' (help lists the commands)");
       } else {
@@ -259,20 +266,14 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
               r.message = "wrote " + args[0];
           }
         } else if (name == "break" || name == "delete") {
-          std::optional<unsigned> n = args.size() == 1 ? number(args[0]) : std::nullopt;
-          if (!n)
-            usage(name + ": a line number is expected");
-          else
+          if (std::optional<unsigned> n = numberArg("a line number"))
             r = s.breakAt(*n, name == "break");
         } else if (name == "spec") {
           r = s.spec();
         } else if (name == "checkpoints") {
           r.message = s.checkpoints();
         } else if (name == "resume") {
-          std::optional<unsigned> n = args.size() == 1 ? number(args[0]) : std::nullopt;
-          if (!n)
-            usage("resume: a checkpoint number is expected");
-          else
+          if (std::optional<unsigned> n = numberArg("a checkpoint number"))
             r = s.resume(*n);
         } else if (name == "track" || name == "untrack") {
           r = s.track(args, name == "track");
@@ -281,10 +282,7 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
         } else if (name == "repair") {
           r = s.repair();
         } else if (name == "trust") {
-          std::optional<unsigned> n = args.size() == 1 ? number(args[0]) : std::nullopt;
-          if (!n)
-            usage("trust: a line number is expected");
-          else
+          if (std::optional<unsigned> n = numberArg("a line number"))
             r = s.trust(*n);
         } else if (name == "rewrite") {
           r = args.size() > 1 ? Reply{false, "rewrite: at most one FILE"}

@@ -170,6 +170,37 @@ bool findSlot(std::vector<ir::Stmt> &block, ir::StmtId id, Slot &out) {
   return false;
 }
 
+/// A fresh statement of kind `k` (its id the next free one).
+ir::Stmt newStmt(ir::Stmt::Kind k, ir::StmtId &nextId, const ir::Expr &guard, SourceLoc loc) {
+  ir::Stmt s;
+  s.kind = k;
+  s.id = nextId++;
+  s.guard = guard;
+  s.loc = loc;
+  return s;
+}
+
+/// A ghost variable of the specs' checks: a lowering temporary (hidden, never in a repair's grammar) named
+/// `name`, with `_` appended until no global nor a variable of `proc` has the name; a global when `proc` is
+/// kNone, else a local of `proc`.
+ir::VarRef ghost(ir::Program &prog, uint32_t proc, std::string name, ir::Type t, SourceLoc loc = {}) {
+  auto taken = [&](const std::string &n) {
+    return prog.globalIndex(n) != ir::kNone ||
+           (proc != ir::kNone && prog.procs[proc].varIndex(n) != ir::kNone);
+  };
+  while (taken(name))
+    name += "_";
+  ir::Var v;
+  v.name = name;
+  v.type = t;
+  v.kind = proc == ir::kNone ? ir::VarKind::Global : ir::VarKind::Local;
+  v.temp = true;
+  v.loc = loc;
+  std::vector<ir::Var> &vars = proc == ir::kNone ? prog.globals : prog.procs[proc].vars;
+  vars.push_back(v);
+  return ir::VarRef{proc == ir::kNone, static_cast<uint32_t>(vars.size() - 1)};
+}
+
 /// Builds the checks of one point's specs into a statement list.
 class Builder {
 public:
@@ -210,14 +241,7 @@ public:
   }
 
 private:
-  ir::Stmt stmt(ir::Stmt::Kind k, const ir::Expr &guard) {
-    ir::Stmt s;
-    s.kind = k;
-    s.id = nextId_++;
-    s.loc = loc_;
-    s.guard = guard;
-    return s;
-  }
+  ir::Stmt stmt(ir::Stmt::Kind k, const ir::Expr &guard) { return newStmt(k, nextId_, guard, loc_); }
   ir::Stmt assign(ir::VarRef lhs, ir::Expr value, const ir::Expr &guard) {
     ir::Stmt s = stmt(ir::Stmt::Assign, guard);
     s.lhs = lhs;
@@ -225,21 +249,7 @@ private:
     return s;
   }
   ir::VarRef temp(const std::string &stem, ir::Type t) {
-    ir::Procedure &pr = prog_.procs[proc_];
-    std::string name;
-    for (unsigned k = 0;; ++k) {
-      name = "__spec_" + stem + std::to_string(k);
-      if (pr.varIndex(name) == ir::kNone && prog_.globalIndex(name) == ir::kNone)
-        break;
-    }
-    ir::Var v;
-    v.name = name;
-    v.type = t;
-    v.kind = ir::VarKind::Local;
-    v.temp = true;
-    v.loc = loc_;
-    pr.vars.push_back(v);
-    return ir::VarRef{false, static_cast<uint32_t>(pr.vars.size() - 1)};
+    return ghost(prog_, proc_, "__spec_" + stem, t, loc_);
   }
 
   /// The value of a path as an expression (reading its fields into temporaries guarded by `on`).
@@ -337,15 +347,7 @@ private:
       }
       return it->second;
     }
-    ir::Var g;
-    g.name = "__spec_n" + std::to_string(k);
-    while (prog_.globalIndex(g.name) != ir::kNone)
-      g.name += "_";
-    g.type = t;
-    g.kind = ir::VarKind::Global;
-    g.temp = true;
-    prog_.globals.push_back(g);
-    ir::VarRef r{true, static_cast<uint32_t>(prog_.globals.size() - 1)};
+    ir::VarRef r = ghost(prog_, ir::kNone, "__spec_n" + std::to_string(k), t);
     nodes_.emplace(k, r);
     return r;
   }
@@ -378,23 +380,10 @@ std::string countNodes(ir::Program &prog, uint32_t entry, const std::map<uint32_
                        uint32_t nodesAtStart, ir::StmtId &nextId) {
   if (entry == ir::kNone || entry >= prog.procs.size())
     return "internal error: no entry procedure for the specs";
-  ir::Var cv;
-  cv.name = "__spec_nodes";
-  while (prog.globalIndex(cv.name) != ir::kNone)
-    cv.name += "_";
-  cv.type = ir::Type::intType();
-  cv.kind = ir::VarKind::Global;
-  cv.temp = true;
-  prog.globals.push_back(cv);
-  ir::VarRef counter{true, static_cast<uint32_t>(prog.globals.size() - 1)};
-  ir::Expr count = ir::Expr::varUse(counter, cv.type);
+  ir::VarRef counter = ghost(prog, ir::kNone, "__spec_nodes", ir::Type::intType());
+  ir::Expr count = ir::Expr::varUse(counter, ir::Type::intType());
   auto stmt = [&](ir::Stmt::Kind k, const ir::Expr &guard, SourceLoc loc) {
-    ir::Stmt s;
-    s.kind = k;
-    s.id = nextId++;
-    s.guard = guard;
-    s.loc = loc;
-    return s;
+    return newStmt(k, nextId, guard, loc);
   };
   auto concrete = [&](std::vector<ir::Stmt> body, SourceLoc loc) {
     ir::Stmt c = stmt(ir::Stmt::Concrete, ir::Expr::boolLit(true), loc);
@@ -422,16 +411,8 @@ std::string countNodes(ir::Program &prog, uint32_t entry, const std::map<uint32_
         for (const auto &[k, g] : nodes) {
           if (s.kind != ir::Stmt::New || !(prog.globals[g.index].type == t))
             continue;
-          if (!hit) {
-            ir::Var v;
-            v.name = "__spec_allocated";
-            while (pr.varIndex(v.name) != ir::kNone)
-              v.name += "_";
-            v.type = ir::Type::boolType();
-            v.temp = true;
-            pr.vars.push_back(v);
-            hit = ir::VarRef{false, static_cast<uint32_t>(pr.vars.size() - 1)};
-          }
+          if (!hit)
+            hit = ghost(prog, pi, "__spec_allocated", ir::Type::boolType());
           ir::Stmt reset = stmt(ir::Stmt::Assign, ir::Expr::boolLit(true), s.loc);
           reset.lhs = *hit;
           reset.value = ir::Expr::boolLit(false);
@@ -500,26 +481,16 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
   std::vector<ir::Stmt> reached;
   for (auto &[key, list] : at) {
     auto [proc, id, recheck] = key;
-    ir::Var cv;
-    do
-      cv.name = "__spec_arrivals" + std::to_string(counters++);
-    while (prog.globalIndex(cv.name) != ir::kNone);
-    cv.type = ir::Type::intType();
-    cv.kind = ir::VarKind::Global;
-    cv.temp = true;
-    prog.globals.push_back(cv);
-    ir::VarRef counter{true, static_cast<uint32_t>(prog.globals.size() - 1)};
+    ir::VarRef counter =
+        ghost(prog, ir::kNone, "__spec_arrivals" + std::to_string(counters++), ir::Type::intType());
     uint64_t most = 0;
     const Spec *last = nullptr;
     for (const Spec *sp : list)
       if (sp->point.arrival >= most)
         most = sp->point.arrival, last = sp;
-    ir::Stmt check;
-    check.kind = ir::Stmt::Assert;
+    ir::Stmt check = newStmt(ir::Stmt::Assert, nextId, ir::Expr::boolLit(true), last->point.loc);
     check.assertKind = ir::AssertKind::Ensures;
-    check.id = nextId++;
-    check.loc = last->point.loc;
-    check.value = ir::Expr::binary(ir::Op::Ge, ir::Expr::varUse(counter, cv.type),
+    check.value = ir::Expr::binary(ir::Op::Ge, ir::Expr::varUse(counter, ir::Type::intType()),
                                    ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(most))));
     check.message = last->origin + ": line " + std::to_string(last->point.loc.line) + " is reached " +
                     std::to_string(most) + " time" + (most == 1 ? "" : "s");
@@ -558,10 +529,7 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
   if (!reached.empty()) {
     if (entry == ir::kNone || entry >= prog.procs.size())
       return "internal error: no entry procedure for the specs";
-    ir::Stmt c;
-    c.kind = ir::Stmt::Concrete;
-    c.id = nextId++;
-    c.loc = prog.procs[entry].loc;
+    ir::Stmt c = newStmt(ir::Stmt::Concrete, nextId, ir::Expr::boolLit(true), prog.procs[entry].loc);
     c.body = std::move(reached);
     prog.procs[entry].post.push_back(std::move(c));
   }

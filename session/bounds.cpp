@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <set>
 
 namespace locus::session {
 
@@ -92,6 +93,7 @@ encoder::EncodeOptions encodeOptions(const Bounds &b, const ir::Program &prog, c
   eo.ints = intMode(b);
   eo.unwindingAssertions = !b.noUnwindingAssertions;
   eo.inputBytes = b.inputBytes;
+  eo.inputShapes = inputShapes(b.inputShape, prog);
   if (!b.stdinFile.empty())
     eo.fixedInput = readFile(b.stdinFile, "--stdin");
   for (const std::string &arg : b.unwindLoop) {
@@ -108,6 +110,111 @@ encoder::EncodeOptions encodeOptions(const Bounds &b, const ir::Program &prog, c
     eo.procUnwind[name] = bound;
   }
   return eo;
+}
+
+std::vector<encoder::EncodeOptions::InputShape> inputShapes(const std::vector<std::string> &args,
+                                                            const ir::Program &prog) {
+  using Shape = encoder::EncodeOptions::InputShape;
+  std::vector<Shape> out;
+  for (const std::string &arg : args) {
+    size_t colon = arg.find(':');
+    std::string kind = arg.substr(0, colon);
+    Shape shape;
+    shape.text = arg;
+    if (kind == "acyclic")
+      shape.kind = Shape::Acyclic;
+    else if (kind == "tree")
+      shape.kind = Shape::Tree;
+    else
+      usageError("--input-shape " + arg +
+                 ": expected acyclic:FIELD,… or tree:FIELD,… (FIELD or RECORD.FIELD)");
+    if (colon == std::string::npos || colon + 1 == arg.size())
+      usageError("--input-shape " + arg + ": name the reference fields after '" + kind + ":'");
+    std::string rest = arg.substr(colon + 1);
+    for (size_t at = 0; at <= rest.size();) {
+      size_t comma = rest.find(',', at);
+      std::string name = rest.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      at = comma == std::string::npos ? rest.size() + 1 : comma + 1;
+      size_t dot = name.find('.');
+      std::string record = dot == std::string::npos ? "" : name.substr(0, dot);
+      std::string field = dot == std::string::npos ? name : name.substr(dot + 1);
+      bool found = false;
+      for (uint32_t r = 0; r < prog.records.size(); ++r) {
+        if (!record.empty() && prog.records[r].name != record)
+          continue;
+        const auto &fs = prog.records[r].fields;
+        for (uint32_t f = 0; f < fs.size(); ++f)
+          if (fs[f].name == field && fs[f].type.kind == ir::Type::Ref) {
+            shape.fields.push_back({r, f});
+            found = true;
+          }
+      }
+      if (!found)
+        usageError("--input-shape " + arg + ": '" + name + "' is no reference field of a record of " +
+                   (prog.files.empty() ? "the program" : prog.files[0]));
+    }
+    out.push_back(std::move(shape));
+  }
+  return out;
+}
+
+std::string inputShapeNote(const encoder::EncodeOptions &eo) {
+  std::string out;
+  for (const auto &shape : eo.inputShapes)
+    out += (out.empty() ? "input heap: " : ", ") + shape.text;
+  return out;
+}
+
+std::string cyclicInputNote(const ir::Program &prog, uint32_t entry, encoder::VerifyOptions vo,
+                            const encoder::VerifyResult &r) {
+  if (r.verdict != encoder::Verdict::BoundFailed || !vo.encode.inputShapes.empty() || vo.encode.fixedHeap)
+    return "";
+  const std::vector<ir::HeapNode> &heap = r.cx.heap;
+  auto target = [&](const ir::Value &v) -> int64_t { // an input record node's index, or -1
+    if (v.kind != ir::Type::Ref || v.node == 0 || v.node > heap.size() || heap[v.node - 1].isArray())
+      return -1;
+    return v.node - 1;
+  };
+  // reach[a][b]: b is reachable from a in one or more steps through reference fields
+  size_t n = heap.size();
+  std::vector<std::vector<bool>> reach(n, std::vector<bool>(n, false));
+  for (size_t a = 0; a < n; ++a)
+    for (const ir::Value &v : heap[a].fields)
+      if (int64_t b = target(v); b >= 0)
+        reach[a][b] = true;
+  for (size_t k = 0; k < n; ++k)
+    for (size_t a = 0; a < n; ++a)
+      for (size_t b = 0; a < n && reach[a][k] && b < n; ++b)
+        if (reach[k][b])
+          reach[a][b] = true;
+  std::set<std::pair<uint32_t, uint32_t>> fields;
+  std::string edges;
+  for (size_t a = 0; a < n; ++a) {
+    if (heap[a].isArray())
+      continue;
+    const ir::Record &rec = prog.records.at(heap[a].record);
+    for (uint32_t f = 0; f < heap[a].fields.size(); ++f)
+      if (int64_t b = target(heap[a].fields[f]); b >= 0 && (static_cast<size_t>(b) == a || reach[b][a])) {
+        fields.insert({heap[a].record, f});
+        edges += (edges.empty() ? "" : ", ") + ("n" + std::to_string(a + 1)) + "." + rec.fields[f].name +
+                 " = n" + std::to_string(b + 1);
+      }
+  }
+  if (fields.empty())
+    return "";
+  encoder::EncodeOptions::InputShape shape;
+  shape.text = "acyclic:";
+  for (auto [rec, f] : fields) {
+    shape.fields.push_back({rec, f});
+    shape.text += (shape.text.back() == ':' ? "" : ",") + prog.records[rec].name + "." +
+                  prog.records[rec].fields[f].name;
+  }
+  vo.encode.inputShapes = {shape};
+  encoder::VerifyResult acyclic = encoder::verify(prog, entry, vo);
+  if (acyclic.verdict != encoder::Verdict::Safe)
+    return "";
+  return "only a cyclic input heap runs past the bound (" + edges + "): with --input-shape " + shape.text +
+         " (the input heap has no cycle through these fields) the answer is SAFE";
 }
 
 std::vector<std::string> otherBounds(const ir::Program &prog, const encoder::EncodeOptions &eo) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "backends/encoder/encoder.h"
+#include "backends/encoder/verify.h"
 #include "ir/ir.h"
 
 #include <optional>
@@ -20,6 +21,9 @@ struct Bounds {
   std::vector<std::string> unwindProc; ///< `--unwind-proc NAME=K`
   uint32_t heap = 64;
   uint32_t inputNodes = 3;
+  /// `--input-shape SHAPE:FIELD,…` (repeatable): acyclic or tree through the reference fields named (FIELD
+  /// or RECORD.FIELD)
+  std::vector<std::string> inputShape;
   std::string ints = "math"; ///< math or bv32
   bool noUnwindingAssertions = false;
   uint32_t inputBytes = 16;
@@ -32,6 +36,21 @@ ir::IntMode intMode(const Bounds &b);
 /// integer mode, the input options; `--unwind-loop` resolved to loop statements (a usage error naming the
 /// loops there are when one does not match) and `--unwind-proc` to procedures.
 encoder::EncodeOptions encodeOptions(const Bounds &b, const ir::Program &prog, const std::string &mainFile);
+
+/// `--input-shape` arguments resolved against the program's records (a usage error for an unknown shape, or
+/// a name that is no reference field of a record).
+std::vector<encoder::EncodeOptions::InputShape> inputShapes(const std::vector<std::string> &args,
+                                                            const ir::Program &prog);
+
+/// What --input-shape assumed, for the verdict: "input heap: acyclic:next" (empty without shapes).
+std::string inputShapeNote(const encoder::EncodeOptions &eo);
+
+/// For a bound failure (verify's UNKNOWN) whose counterexample's input heap has a cycle through reference
+/// fields: `vo` verified again with every input heap acyclic through those fields. When that answer is SAFE,
+/// a note that only a cyclic input runs past the bound, with the `--input-shape` that excludes it; else
+/// empty.
+std::string cyclicInputNote(const ir::Program &prog, uint32_t entry, encoder::VerifyOptions vo,
+                            const encoder::VerifyResult &r);
 
 /// The bounds that differ from --unwind, for a SAFE line: "loop #6 at f.gcl:6:3: 12", "recursion of f: 3".
 std::vector<std::string> otherBounds(const ir::Program &prog, const encoder::EncodeOptions &eo);

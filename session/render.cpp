@@ -586,6 +586,12 @@ Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
     j["reason"] = r.reason;
   if (!r.proof.empty())
     j["proof"] = r.proof;
+  if (!v.eo.inputShapes.empty()) {
+    Json shapes = Json::array();
+    for (const auto &shape : v.eo.inputShapes)
+      shapes.push_back(shape.text);
+    j["input_shape"] = shapes;
+  }
   if (!r.searchNote.empty())
     j["search"] = r.searchNote;
   if (r.check) {
@@ -632,13 +638,16 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     at = where(prog, prog.procs[r.check->proc].loc);
   switch (r.verdict) {
   case encoder::Verdict::Safe: {
+    std::string shape = session::inputShapeNote(v.eo); // what every input was assumed to be
     if (!r.proof.empty()) { // --unwind auto, --k-induction: no bound limits the answer
-      os << "SAFE (" << r.proof << ")\n";
+      os << "SAFE (" << r.proof << (shape.empty() ? "" : "; " + shape) << ")\n";
       break;
     }
     os << "SAFE (up to unwind " << v.eo.unwind;
     for (const std::string &b : session::otherBounds(prog, v.eo))
       os << "; " << b;
+    if (!shape.empty())
+      os << "; " << shape;
     os << ")";
     if (r.checks == 0) // nothing could fail: say so rather than let SAFE read as a proof of something
       os << ": nothing was checked (no assertion, contract, loop bound or run-time check in the code "

@@ -37,6 +37,11 @@ void addBoundOptions(CLI::App *cmd, session::Bounds &b, bool withAuto) {
                   "nodes in the heap at the start, per record type reachable from the entry's reference "
                   "parameters (their fields are free inputs; 0: reference parameters are null)")
       ->capture_default_str();
+  cmd->add_option("--input-shape", b.inputShape,
+                  "SHAPE:FIELD,…: assume the input heap has this shape through these reference fields "
+                  "(FIELD or RECORD.FIELD; repeatable): acyclic (no cycle: null-terminated lists) or tree "
+                  "(acyclic, and no input node pointed to twice)")
+      ->type_name("SHAPE:FIELDS");
   cmd->add_option("--ints", b.ints, "integer semantics: math (unbounded) or bv32 (32-bit two's complement)")
       ->check(CLI::IsMember({"math", "bv32"}))
       ->capture_default_str();

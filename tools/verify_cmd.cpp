@@ -201,6 +201,9 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   }
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
+  std::string cyclic; // a bound failure only a cyclic input heap reaches
+  if (!o.bounds.unwindAuto && !o.kInduction && !interrupted())
+    cyclic = session::cyclicInputNote(*l.prog, entry, vo, r);
   if (r.unwindReached) // the bounds of the answer: every one at least the bound reached
     vo.encode.unwind = vo.encode.unwindFloor = r.unwindReached;
   int rc = Exit::Internal;
@@ -218,11 +221,15 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
     Json j = render::verifyJson(view, r);
     if (interrupted())
       j["interrupted"] = interruptSignal();
+    if (!cyclic.empty())
+      j["note"] = cyclic;
     return rep.finish(std::move(j), rc);
   }
   if (r.verdict == encoder::Verdict::Mismatch)
     rep.error(Exit::Internal, "counterexample did not replay: " + r.reason);
   render::printVerify(rep.text(), view, r);
+  if (!cyclic.empty())
+    rep.text() << "note: " << cyclic << "\n";
   if (interrupted())
     rep.text() << "interrupted by " << interruptSignal() << "\n";
   return rc;

@@ -708,6 +708,48 @@ private:
         fields[n.record][f] = tm.mkStore(fields[n.record][f], tm.mkInt(n.id), v);
       }
     }
+    for (const EncodeOptions::InputShape &shape : opts.inputShapes)
+      inputShape(shape);
+  }
+
+  /// EncodeOptions::inputShapes: the input nodes' `shape.fields` form no cycle (each edge n → m through one
+  /// of them goes up in a free rank, so a cycle would need rank(m) > rank(m)), and for a tree no node is the
+  /// target of two of them.
+  void inputShape(const EncodeOptions::InputShape &shape) {
+    struct Edge {
+      uint32_t from;
+      Term to;
+      uint32_t targetRecord;
+    };
+    std::vector<Edge> edges;
+    for (const InputNode &n : enc.inputNodes) {
+      if (n.type.isArray())
+        continue;
+      for (auto [rec, f] : shape.fields)
+        if (rec == n.record)
+          edges.push_back({n.id, n.fields.at(f), prog.records[rec].fields[f].type.record});
+    }
+    std::map<uint32_t, Term> rank;
+    auto rankOf = [&](uint32_t id) {
+      auto it = rank.find(id);
+      if (it == rank.end())
+        it = rank.emplace(id, tm.mkFreshVar("in.n" + std::to_string(id) + ".rank", tm.intSort())).first;
+      return it->second;
+    };
+    for (const Edge &e : edges) {
+      auto ids = inputIds.find(e.targetRecord);
+      if (ids == inputIds.end())
+        continue;
+      for (uint32_t m : ids->second)
+        input(nullptr, tm.mkImplies(tm.mkEq(e.to, tm.mkInt(m)), tm.mkApp(Op::Lt, rankOf(e.from), rankOf(m))));
+    }
+    if (shape.kind != EncodeOptions::InputShape::Tree)
+      return;
+    for (size_t a = 0; a < edges.size(); ++a)
+      for (size_t b = a + 1; b < edges.size(); ++b)
+        if (edges[a].targetRecord == edges[b].targetRecord)
+          input(nullptr,
+                tm.mkOr(tm.mkEq(edges[a].to, tm.mkInt(0)), tm.mkNot(tm.mkEq(edges[a].to, edges[b].to))));
   }
 
   /// A free reference input of type `t`: null or one of the input nodes of its record (input arrays of its

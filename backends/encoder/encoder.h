@@ -195,6 +195,16 @@ struct EncodeOptions {
   /// to `inputArrayLength` and any contents.
   uint32_t inputNodes = 0;
   uint32_t inputArrayLength = 8;
+  /// Shapes the free input heap is assumed to have (`--input-shape`; not applied to a fixedHeap, which is
+  /// given): within the input nodes, no cycle through the shape's fields (Acyclic: a null-terminated list
+  /// along `next`), and for Tree also no node that two of those fields of input nodes point to (no sharing).
+  struct InputShape {
+    enum Kind : uint8_t { Acyclic, Tree };
+    Kind kind = Acyclic;
+    std::vector<std::pair<uint32_t, uint32_t>> fields; ///< (record, field) pairs, reference fields
+    std::string text;                                  ///< as the user wrote it, for messages
+  };
+  std::vector<InputShape> inputShapes;
   /// Fix the entry's arguments (one per parameter).
   std::optional<std::vector<ir::Value>> fixedArgs;
   /// Fix the nondet values consumed in execution order; running out is infeasible (assumed not to happen).

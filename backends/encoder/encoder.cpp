@@ -3,6 +3,7 @@
 #include "backends/encoder/encoder.h"
 
 #include "backends/encoder/io.h"
+#include "backends/encoder/merge.h"
 #include "ir/analysis.h"
 
 #include <cstdint>
@@ -168,7 +169,18 @@ public:
     });
   }
 
+  /// EncodeOptions::mergeCalls, where nothing asks for statement instances one by one (relaxation, slots,
+  /// overrides, cuts, the inductive step, a restriction to some statements).
+  bool mergeCalls() const {
+    return opts.mergeCalls && !opts.relaxValues && !opts.relaxGuards && opts.overrides.empty() &&
+           opts.slots.empty() && !opts.cut && !opts.induction && !opts.onlyStmts && !opts.relaxStmts;
+  }
+  std::vector<bool> recursive;                                           ///< mergeCalls: recursiveProcs
+  std::map<const std::vector<ir::Stmt> *, std::vector<BlockStep>> plans; ///< mergeCalls: per block
+
   Encoding run(uint32_t entry) {
+    if (mergeCalls())
+      recursive = recursiveProcs(prog);
     if (entry >= prog.procs.size())
       throw std::invalid_argument("encode: no procedure with index " + std::to_string(entry));
     enc.entry = entry;
@@ -968,6 +980,20 @@ private:
   }
 
   void block(const std::vector<ir::Stmt> &stmts) {
+    if (mergeCalls()) {
+      auto it = plans.find(&stmts);
+      if (it == plans.end())
+        it = plans.emplace(&stmts, mergePlan(prog, proc(), stmts, recursive)).first;
+      for (const BlockStep &st : it->second) {
+        if (tm.isFalse(pc))
+          return;
+        if (st.merged())
+          mergedCall(stmts[st.first], stmts[st.second]);
+        else
+          stmt(stmts[st.first], false);
+      }
+      return;
+    }
     for (const ir::Stmt &s : stmts) {
       if (tm.isFalse(pc))
         return;
@@ -1468,7 +1494,6 @@ private:
   }
 
   void call(const ir::Stmt &s, Term exec, Term pcBefore) {
-    const ir::Procedure &callee = prog.procs.at(s.callee);
     Term sel = selector(s, Part::Value);
     std::vector<Term> dz, args;
     for (const ir::Expr &a : s.args)
@@ -1476,16 +1501,83 @@ private:
     divChecks(dz, exec, s, sel);
     Term ex1 = tm.mkAnd(exec, pc);
     Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
+    if (recursionTooDeep(s, ex1)) {
+      pc = control(&s, "pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))));
+      return;
+    }
+    auto [done, result] = inlineBody(s, args, sel, ex1);
+    curExec = exec;
+    if (s.lhs.valid() && !result.isNull()) {
+      if (hasOverride(s, Part::Value))
+        result = overridden(s, Part::Value, result);
+      assign(s.lhs, done, value(s, varName(s.lhs), result, sel, done, varType(s.lhs)), s);
+    }
+    pc = control(&s, "pc", tm.mkOr(skipped, done));
+  }
+
+  /// Whether the call `s` (running where `ex1`) is one recursion level too deep: then an unwinding check.
+  bool recursionTooDeep(const ir::Stmt &s, Term ex1) {
+    const ir::Procedure &callee = prog.procs.at(s.callee);
     uint32_t depth = 0;
     for (const Frame &f : frames)
       depth += f.proc == s.callee;
     uint32_t bound = opts.boundFor(callee);
-    if (depth > bound) {
-      check(ex1, CheckKind::Unwinding, s,
-            "recursion deeper than " + std::to_string(bound) + " (" + opts.howToIncrease(callee) + ")");
-      pc = control(&s, "pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))));
+    if (depth <= bound)
+      return false;
+    check(ex1, CheckKind::Unwinding, s,
+          "recursion deeper than " + std::to_string(bound) + " (" + opts.howToIncrease(callee) + ")");
+    return true;
+  }
+
+  /// Two calls of one recursive procedure on exclusive paths (mergePlan), encoded as one inlined body: its
+  /// arguments are the first call's where that one runs, else the second's; each result goes to its own
+  /// call's variable. Only without relaxation (mergeCalls()).
+  void mergedCall(const ir::Stmt &s1, const ir::Stmt &s2) {
+    Term pcBefore = pc;
+    ex.takeRangeFailures();
+    Term e1 = execOf(s1);
+    Term e2 = execOf(s2);
+    if (tm.isFalse(e1) || tm.isFalse(e2)) { // one of them cannot run here: the other alone
+      if (!tm.isFalse(e1))
+        call(s1, e1, pcBefore);
+      else if (!tm.isFalse(e2))
+        call(s2, e2, pcBefore);
       return;
     }
+    std::vector<Term> dz1, dz2, args;
+    for (size_t k = 0; k < s1.args.size(); ++k) {
+      Term a1 = expr(s1.args[k], e1, dz1);
+      divChecks(dz1, e1, s1);
+      dz1.clear();
+      Term a2 = expr(s2.args[k], e2, dz2);
+      divChecks(dz2, e2, s2);
+      dz2.clear();
+      args.push_back(tm.mkIte(e1, a1, a2));
+    }
+    Term exec = control(&s2, "exec.merged", tm.mkOr(e1, e2));
+    Term skipped = tm.mkAnd(pcBefore, tm.mkNot(exec));
+    bool deep1 = recursionTooDeep(s1, tm.mkAnd(e1, pc));
+    bool deep2 = recursionTooDeep(s2, tm.mkAnd(e2, pc));
+    if (deep1 || deep2) {
+      pc = control(&s2, "pc", tm.mkOr(skipped, tm.mkAnd(pc, tm.mkNot(exec))));
+      return;
+    }
+    ++enc.mergedCalls;
+    auto [done, result] = inlineBody(s1, args, Term{}, tm.mkAnd(exec, pc));
+    curExec = exec;
+    if (!result.isNull())
+      for (const ir::Stmt *s : {&s1, &s2})
+        if (s->lhs.valid()) {
+          Term here = tm.mkAnd(done, s == &s1 ? e1 : e2);
+          assign(s->lhs, here, value(*s, varName(s->lhs), result, Term{}, here, varType(s->lhs)), *s);
+        }
+    pc = control(&s2, "pc", tm.mkOr(skipped, done));
+  }
+
+  /// The callee of `s` inlined with these arguments where `ex1`: the paths that return, and its result (null
+  /// when it has none).
+  std::pair<Term, Term> inlineBody(const ir::Stmt &s, const std::vector<Term> &args, Term sel, Term ex1) {
+    const ir::Procedure &callee = prog.procs.at(s.callee);
     Frame fr;
     fr.proc = s.callee;
     for (const ir::Var &v : callee.vars)
@@ -1505,13 +1597,7 @@ private:
     Term result = callee.result != ir::kNone ? frame().vars[callee.result] : Term{};
     frames.pop_back();
     ctx = outer;
-    curExec = exec;
-    if (s.lhs.valid() && !result.isNull()) {
-      if (hasOverride(s, Part::Value))
-        result = overridden(s, Part::Value, result);
-      assign(s.lhs, done, value(s, varName(s.lhs), result, sel, done, varType(s.lhs)), s);
-    }
-    pc = control(&s, "pc", tm.mkOr(skipped, done));
+    return {done, result};
   }
 
   /// EncodeOptions::induction at loop `s` (running on the paths `exec`): whether this is its instance; if

@@ -219,6 +219,12 @@ struct EncodeOptions {
   /// statements. With the selector false the statement computes an arbitrary value (resp. runs or not), and
   /// the checks that belong to its value (a division by zero in it; a get-field's null base) do not apply —
   /// exactly the statement replaced by `nondet`. Off (verify): values fold, no selectors.
+  /// Two calls of one recursive procedure on exclusive paths share one inlined body
+  /// (backends/encoder/merge.h), so recursion grows linearly, not exponentially, with its bound. Only where
+  /// no relaxation, slot, override, cut, inductive step or statement restriction is asked for (those name
+  /// call instances one by one); verify and smt set it.
+  bool mergeCalls = false;
+
   bool relaxValues = false;
   bool relaxGuards = false;
   SelectorScope selectorScope = SelectorScope::Statement;
@@ -298,6 +304,7 @@ struct InputNode {
 /// The step equation of one entry procedure and what verification, localization and repair read off it.
 struct Encoding {
   std::vector<Step> steps;
+  size_t mergedCalls = 0;    ///< pairs of calls encoded as one (EncodeOptions::mergeCalls)
   ir::ContextTable contexts; ///< Step::instance, Check::instance, … index this table
   std::vector<Check> checks;
   std::vector<Execution> executions;

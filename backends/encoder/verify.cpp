@@ -96,6 +96,12 @@ Term anyFailure(const Encoding &enc, backends::TermManager &tm) {
 
 namespace {
 
+/// verify's encodings: calls of a recursive procedure on exclusive paths merged (EncodeOptions::mergeCalls).
+EncodeOptions merging(EncodeOptions eo) {
+  eo.mergeCalls = true;
+  return eo;
+}
+
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
@@ -322,7 +328,7 @@ std::string inductiveStep(const ir::Program &prog, uint32_t entry, const VerifyO
   {
     // The bounded encoding again (it is deterministic: the check's instance names the same context).
     backends::TermManager tm;
-    Encoding enc = encode(prog, entry, tm, opts.encode);
+    Encoding enc = encode(prog, entry, tm, merging(opts.encode));
     at = enc.contexts.path(loopCheck.instance);
     Term other = anyCheck(enc, tm, [&](size_t, const Check &c) {
       return isBoundCheck(c.kind) &&
@@ -444,7 +450,7 @@ VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const Veri
 
 PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
   backends::TermManager tm;
-  Encoding enc = encode(prog, entry, tm, opts.encode);
+  Encoding enc = encode(prog, entry, tm, merging(opts.encode));
   backends::SolverOptions so;
   so.posing = opts.posing;
   so.cores = opts.cores;
@@ -458,7 +464,7 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
                       backends::TermManager &tm, backends::Solver &solver) {
   VerifyResult r;
   auto t0 = Clock::now();
-  Encoding enc = encode(prog, entry, tm, opts.encode);
+  Encoding enc = encode(prog, entry, tm, merging(opts.encode));
   r.encodeSeconds = since(t0);
   r.checks = enc.checks.size();
   r.selectors = enc.selectors().size();

@@ -18,7 +18,10 @@ namespace locus::encoder::testing {
 /// lengths, aliasing, nondet array references.
 class Gen {
 public:
-  explicit Gen(uint64_t seed, bool arrays = false) : rng(seed), arrays(arrays) {}
+  /// With `recursive`: a recursive helper `rec(d, a, p)` that calls itself in both branches of an if when
+  /// d > 0 (calls on exclusive paths: EncodeOptions::mergeCalls), called by main with d from 0 to 3.
+  explicit Gen(uint64_t seed, bool arrays = false, bool recursive = false)
+      : rng(seed), arrays(arrays), recursive(recursive) {}
 
   std::string program() {
     std::ostringstream os;
@@ -40,6 +43,19 @@ public:
       os << block(3, 2);
       os << "  r := i0 + g;\n}\n";
     }
+    if (recursive) {
+      os << "proc rec(d: int, a: int, p: Node) returns (r: int)\n{\n";
+      os << "  var i0: int; var i1: int; var b0: bool; var n0: Node; var n1: Node; var k0: int; var k1: "
+            "int;\n";
+      ctx = Ctx{true, helpers, 0, 0};
+      os << "  i0 := a; n0 := p;\n" << block(2, 1);
+      os << "  if (d > 0) {\n    if (" << boolExpr(2) << ") {\n"
+         << block(2, 1) << "      i1 := rec(d - 1, " << intExpr(1) << ", " << nvar() << ");\n"
+         << block(2, 1) << "    } else {\n"
+         << block(2, 1) << "      i0 := rec(d - 1, " << intExpr(1) << ", " << nvar() << ");\n"
+         << block(2, 1) << "    }\n  }\n";
+      os << "  r := i0 + i1 + g;\n}\n";
+    }
     os << "proc main(x: int, y: int, c: bool) returns (r: int) {\n";
     os << "  var i0: int; var i1: int; var b0: bool; var n0: Node; var n1: Node; var k0: int; var k1: int;\n";
     ctx = Ctx{false, helpers, 0, 0};
@@ -57,6 +73,8 @@ public:
     if (chance(70))
       os << "  n0 := new Node;\n";
     os << block(6, 3);
+    if (recursive)
+      os << "  i1 := rec(" << pick(0, 3) << ", " << intExpr(1) << ", " << nvar() << ");\n";
     os << "  r := i0 + i1;\n}\n";
     return os.str();
   }
@@ -70,6 +88,7 @@ private:
   };
   std::mt19937_64 rng;
   bool arrays;
+  bool recursive;
   Ctx ctx{};
 
   int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }

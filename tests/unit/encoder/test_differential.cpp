@@ -31,17 +31,20 @@ backends::Term asTerm(backends::TermManager &tm, const ir::Value &v, ir::Type t,
 struct Tally {
   int ok = 0, failure = 0, infeasible = 0, skipped = 0;
   int verdicts[6] = {};
+  size_t merged = 0;     ///< calls merged (EncodeOptions::mergeCalls) in the fixed-input encodings
   int uniqueUnknown = 0; ///< uniqueness checks the solver could not decide in time
   int undecided = 0;     ///< fixed-input checks the solver could not decide in time
 };
 
-/// Which generator makes the programs: random_program.h's (heap, calls, control) or random_ints.h's (huge
-/// constants, the fixed-width types, casts, bit operations).
-enum class Flavor { General, Ints, Arrays };
+/// Which generator makes the programs: random_program.h's (heap, calls, control; Recursive: with a recursive
+/// helper whose calls merge, EncodeOptions::mergeCalls) or random_ints.h's (huge constants, the fixed-width
+/// types, casts, bit operations).
+enum class Flavor { General, Ints, Arrays, Recursive };
 
 void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor flavor, Tally &tally) {
-  std::string text =
-      flavor == Flavor::Ints ? IntGen(seed).program() : Gen(seed, flavor == Flavor::Arrays).program();
+  std::string text = flavor == Flavor::Ints
+                         ? IntGen(seed).program()
+                         : Gen(seed, flavor == Flavor::Arrays, flavor == Flavor::Recursive).program();
   if (const char *file = std::getenv("LOCUS_DIFF_FILE"); file && *file) { // a reduced program, same inputs
     std::ifstream in(file);
     REQUIRE(in);
@@ -80,9 +83,12 @@ void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor fla
   // every selector assumed: it must have exactly the plain encoding's single model. Not the integer
   // programs: without folding, their math-mode bit operations on 64-bit products are bit decompositions
   // that take the solvers minutes even with every input fixed (relaxation has its own differential test,
-  // test_relaxation.cpp, and these programs are about the integer semantics).
-  eo.relaxValues = eo.relaxGuards = flavor != Flavor::Ints && seed % 2 == 0;
+  // test_relaxation.cpp, and these programs are about the integer semantics). Nor the recursive ones: they
+  // are about merged calls, which relaxation turns off.
+  eo.relaxValues = eo.relaxGuards = flavor != Flavor::Ints && flavor != Flavor::Recursive && seed % 2 == 0;
+  eo.mergeCalls = flavor == Flavor::Recursive; // applies where nothing is relaxed
   Encoding enc = encode(prog, entry, tm, eo);
+  tally.merged += enc.mergedCalls;
   std::vector<Term> sels = enc.selectors();
   if (eo.relaxValues)
     CHECK_FALSE(sels.empty());
@@ -121,7 +127,8 @@ void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor fla
   CHECK(cx.nondets.size() == eo.fixedNondets->size());
   // The statement instances that run are the interpreter's: the same statements in the same contexts
   // (calls and loop iterations, ir/context.h), read off the trace on one side and the model on the other.
-  {
+  // (A merged call's body has the first call's contexts: compared where no call was merged.)
+  if (enc.mergedCalls == 0) {
     using Instance = std::pair<ir::StmtId, ir::ContextPath>;
     std::set<Instance> model, ran;
     for (const Execution &e : enc.executions)
@@ -182,17 +189,19 @@ void runMany(ir::IntMode ints, uint64_t base, Flavor flavor = Flavor::General) {
   // Sized for CI (each case about half a minute on a 2-core machine; LOCUS_DIFF_COUNT widens a run): the
   // integer programs fewer, as their math-mode checks are slow (below).
   uint64_t first = envOr("LOCUS_DIFF_SEED", base),
-           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints     ? 20
-                                             : flavor == Flavor::Arrays ? 30
-                                                                        : 50);
+           count = envOr("LOCUS_DIFF_COUNT", flavor == Flavor::Ints        ? 20
+                                             : flavor == Flavor::Arrays    ? 30
+                                             : flavor == Flavor::Recursive ? 16
+                                                                           : 50);
   for (const std::string &spec : apiSolvers()) {
     Tally t;
     for (uint64_t seed = first; seed < first + count; ++seed)
       runOne(seed, spec, ints, flavor, t);
     std::string what = spec +
-                       (flavor == Flavor::Ints     ? " ints"
-                        : flavor == Flavor::Arrays ? " arrays"
-                                                   : "") +
+                       (flavor == Flavor::Ints        ? " ints"
+                        : flavor == Flavor::Arrays    ? " arrays"
+                        : flavor == Flavor::Recursive ? " recursive"
+                                                      : "") +
                        (ints == ir::IntMode::BV32 ? " bv32" : " math");
     MESSAGE(what << ": " << t.ok << " ok, " << t.failure << " failures, " << t.infeasible << " infeasible, "
                  << t.skipped << " skipped (limit); verify with free inputs: " << t.verdicts[0] << " safe, "
@@ -203,6 +212,10 @@ void runMany(ir::IntMode ints, uint64_t base, Flavor flavor = Flavor::General) {
     // product stays a bit decomposition z3 may not settle in 10 s (about one in seven integer programs).
     CHECK(t.undecided <= static_cast<int>(count) / 4 + 1);
     CHECK(t.ok + t.failure > static_cast<int>(count) / 2);
+    if (flavor == Flavor::Recursive) { // the merge is exercised, not only allowed
+      MESSAGE(what << ": " << t.merged << " calls merged");
+      CHECK(t.merged > count / 4);
+    }
   }
 }
 
@@ -232,4 +245,10 @@ TEST_CASE("differential: interpreter vs encoding, arrays, mathematical integers"
 
 TEST_CASE("differential: interpreter vs encoding, arrays, bv32") {
   runMany(ir::IntMode::BV32, 23000, Flavor::Arrays);
+}
+
+// Merged recursive calls (EncodeOptions::mergeCalls, backends/encoder/merge.h): a recursive helper calling
+// itself on both branches of an if, with random statements around the calls.
+TEST_CASE("differential: interpreter vs encoding, merged recursive calls, mathematical integers") {
+  runMany(ir::IntMode::Math, 31000, Flavor::Recursive);
 }

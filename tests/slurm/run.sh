@@ -28,7 +28,9 @@ done
 T=$(mktemp -d "${TMPDIR:-/tmp}/locus-slurm-XXXXXX")
 chmod 700 "$T"
 pids=()
+watcher=
 cleanup() {
+  [ -n "$watcher" ] && kill "$watcher" 2>/dev/null
   # Jobs first (their processes belong to slurmd's step daemons), then the daemons, then the folder.
   if [ -f "$T/slurm.conf" ]; then
     SLURM_CONF=$T/slurm.conf timeout 10 scancel --quiet --full "--user=$(id -un)" 2>/dev/null
@@ -48,8 +50,9 @@ fail() {
   exit 1
 }
 
-# Two free TCP ports for the daemons.
-used=$(ss -Htan 2>/dev/null | awk '{print $4}' | sed 's/.*://')
+# Two free TCP ports for the daemons (the local ports in use, from /proc/net/tcp{,6}: hexadecimal).
+used=$(for f in /proc/net/tcp /proc/net/tcp6; do [ -r "$f" ] && tail -n +2 "$f"; done |
+  while read -r _ local _; do echo $((16#${local##*:})); done)
 free_port() {
   local p
   while :; do
@@ -78,6 +81,8 @@ done
 
 host=$(uname -n)
 host=${host%%.*}
+mem=$(awk '/^MemTotal:/ {print int($2 / 1024)}' /proc/meminfo)
+[ "$mem" -gt 1000 ] && mem=1000
 cat >"$T/slurm.conf" <<EOF
 ClusterName=locustest
 SlurmctldHost=$host(127.0.0.1)
@@ -103,14 +108,22 @@ SelectTypeParameters=CR_Core
 ReturnToService=2
 MpiDefault=none
 MailProg=/bin/true
-NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=1000 State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
 export SLURM_CONF=$T/slurm.conf
 slurmctld -D -c -f "$SLURM_CONF" >"$T/log/slurmctld.out.log" 2>&1 &
 pids+=($!)
-slurmd -D -f "$SLURM_CONF" >"$T/log/slurmd.out.log" 2>&1 &
+slurmd -D -N "$host" -f "$SLURM_CONF" >"$T/log/slurmd.out.log" 2>&1 &
 pids+=($!)
+# Should this shell be killed outright (no trap runs on SIGKILL), the daemons and the folder go with it.
+(
+  while kill -0 $$ 2>/dev/null; do sleep 1; done
+  kill "${pids[@]}" 2>/dev/null
+  sleep 1
+  rm -rf "$T"
+) &
+watcher=$!
 for _ in $(seq 150); do
   [ "$(sinfo -h -o %t 2>/dev/null)" = idle ] && break
   sleep 0.2

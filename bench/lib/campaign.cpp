@@ -82,8 +82,8 @@ std::string submit(const std::string &script, const std::string &dir) {
                      (status > 0 ? " (exit " + std::to_string(status) + ")" : "") +
                      (output.empty() ? "" : ": " + output) + "; the campaign is written, submit it yourself");
   // --parsable: "JOBID" or "JOBID;CLUSTER", after any warnings on lines of their own
-  std::string last =
-      output.substr(output.find_last_of('\n') == std::string::npos ? 0 : output.find_last_of('\n') + 1);
+  size_t nl = output.find_last_of('\n');
+  std::string last = nl == std::string::npos ? output : output.substr(nl + 1);
   return last.substr(0, last.find(';'));
 }
 
@@ -212,9 +212,11 @@ Outcome writeCampaign(const TaskList &list, double taskSeconds, const SlurmOptio
   const std::string &dir = so.dir;
   if (so.submit)
     requireSbatch();
-  // Records and scripts of an earlier campaign in this directory would be taken for this one's.
-  fs::remove_all(fs::path(dir) / "records");
-  fs::remove_all(fs::path(dir) / "slurm");
+  // Records and scripts of an earlier campaign or run in this directory would be taken for this one's.
+  if (fs::exists(fs::path(dir) / "tasks.json")) {
+    fs::remove_all(fs::path(dir) / "records");
+    fs::remove_all(fs::path(dir) / "slurm");
+  }
   writeTaskFile(dir, list);
   size_t n = list.tasks.size();
   size_t batch = so.batch ? so.batch : std::max<size_t>(1, (n + kArrayElements - 1) / kArrayElements);

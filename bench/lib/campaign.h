@@ -39,7 +39,8 @@ struct CampaignState {
 /// slurm/submit-0.sbatch, an array job whose elements run `batch` tasks each with `locus bench task DIR I
 /// --write --kill-after S` (S = `taskSeconds`, the runner's own hard limit per task; 0: none) and whose time
 /// limit is batch × S + 5 minutes; submits it when `so.submit`. The outcome says what was written and
-/// how to go on. Throws UsageError when sbatch is needed but missing or fails.
+/// how to go on. The records and scripts of an earlier campaign or run in `so.dir` (one that left a
+/// tasks.json) are removed first. Throws UsageError when sbatch is needed but missing or fails.
 Outcome writeCampaign(const TaskList &list, double taskSeconds, const SlurmOptions &so,
                       const std::string &commandLine);
 

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,10 +39,15 @@ std::optional<int> runBenchCommands(const BenchCommands &cmds, report::Reporter 
 void addBenchRunner(BenchCommands &cmds, CLI::App *sub,
                     std::function<bench::Outcome(const bench::Context &)> run);
 
+/// Adds `--slurm DIR` and its companions (`--submit`, `--partition`, `--account`, `--mem`, `--batch`,
+/// `--sbatch`) to the runner `sub`; the runner passes the result to bench::slurmContext.
+std::shared_ptr<bench::SlurmOptions> addSlurmOptions(CLI::App *sub);
+
 // The runners (one per file).
 void addBenchVerify(BenchCommands &cmds);   ///< bench_verify.cpp: one suite, several solvers
 void addBenchFaults(BenchCommands &cmds);   ///< bench_faults.cpp: faulty versions of a corpus, verified
 void addBenchLocalize(BenchCommands &cmds); ///< bench_localize.cpp: localization scored against ground truth
 void addBenchRepair(BenchCommands &cmds);   ///< bench_repair.cpp: repair methods on versions with a known fix
 void addBenchTask(BenchCommands &cmds);     ///< bench_cmd.cpp: one task of a written task list, by index
+void addBenchReport(BenchCommands &cmds);   ///< bench_cmd.cpp: a campaign's records merged into its report
 } // namespace locus::tools

@@ -40,7 +40,10 @@ void addBenchFaults(BenchCommands &cmds) {
   sub->add_flag("--generate-only", o->generateOnly, "write the suite and its manifests, verify nothing");
   sub->add_flag("--json", cmds.reporter->jsonFlag(),
                 "print the JSON report on stdout instead of the markdown");
-  addBenchRunner(cmds, sub, [o](const bench::Context &ctx) { return bench::runFaults(*o, ctx); });
+  std::shared_ptr<bench::SlurmOptions> slurm = addSlurmOptions(sub);
+  addBenchRunner(cmds, sub, [o, slurm](const bench::Context &ctx) {
+    return bench::runFaults(*o, bench::slurmContext(ctx, *slurm, o->work));
+  });
 }
 
 } // namespace locus::tools

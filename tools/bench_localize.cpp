@@ -31,7 +31,10 @@ void addBenchLocalize(BenchCommands &cmds) {
   sub->add_option("--name", o->name, "the report's file stem")->capture_default_str();
   sub->add_flag("--quick", o->quick, "the CI subset: 6 programs, 1 version per class, the papers' faults");
   sub->add_flag("--json", cmds.reporter->jsonFlag(), "print the JSON report instead of markdown");
-  addBenchRunner(cmds, sub, [o](const bench::Context &ctx) { return bench::runLocalize(*o, ctx); });
+  std::shared_ptr<bench::SlurmOptions> slurm = addSlurmOptions(sub);
+  addBenchRunner(cmds, sub, [o, slurm](const bench::Context &ctx) {
+    return bench::runLocalize(*o, bench::slurmContext(ctx, *slurm, o->work));
+  });
 }
 
 } // namespace locus::tools

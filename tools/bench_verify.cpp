@@ -55,7 +55,10 @@ void addBenchVerify(BenchCommands &cmds) {
   sub->add_option("--name", o->name, "file stem of the written results")->capture_default_str();
   sub->add_flag("--json", cmds.reporter->jsonFlag(),
                 "print the JSON report on stdout instead of the markdown");
-  addBenchRunner(cmds, sub, [o](const bench::Context &ctx) { return bench::runVerify(*o, ctx); });
+  std::shared_ptr<bench::SlurmOptions> slurm = addSlurmOptions(sub);
+  addBenchRunner(cmds, sub, [o, slurm](const bench::Context &ctx) {
+    return bench::runVerify(*o, bench::slurmContext(ctx, *slurm, o->work));
+  });
 }
 
 } // namespace locus::tools

@@ -1,18 +1,60 @@
 // The shared run loop of the bench runners, the task file, and the report files.
 #include "bench/lib/runner.h"
 
+#include "bench/lib/campaign.h"
 #include "bench/lib/pool.h"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace locus::bench {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// The records of the campaign in `dir`, whose task list must be `list`.
+std::vector<Json> collectRecords(const TaskList &list, const std::string &dir, double *seconds) {
+  TaskList stored = readTaskFile(dir);
+  auto same = [](const Json &a, const Json &b) {
+    return a.dump(-1, ' ', false, Json::error_handler_t::replace) ==
+           b.dump(-1, ' ', false, Json::error_handler_t::replace);
+  };
+  std::string changed = " differs from what the campaign's options give now: the corpus, its files or locus "
+                        "changed since the campaign was written";
+  if (stored.runner != list.runner || stored.tasks.size() != list.tasks.size())
+    throw UsageError("the task list of " + dir + "/tasks.json (" + std::to_string(stored.tasks.size()) +
+                     " tasks)" + changed + " (" + std::to_string(list.tasks.size()) + " tasks)");
+  for (size_t i = 0; i < list.tasks.size(); ++i)
+    if (!same(stored.tasks[i], list.tasks[i]))
+      throw UsageError("task " + std::to_string(i) + " of " + dir + "/tasks.json (" + stored.labels[i] + ")" +
+                       changed);
+  std::vector<Json> records = readRecords(dir, list.tasks.size());
+  if (seconds) {
+    std::optional<fs::file_time_type> first, last;
+    for (size_t i = 0; i < records.size(); ++i) {
+      std::error_code ec;
+      fs::file_time_type t =
+          fs::last_write_time(fs::path(dir) / "records" / (std::to_string(i) + ".json"), ec);
+      if (ec)
+        continue;
+      first = first ? std::min(*first, t) : t;
+      last = last ? std::max(*last, t) : t;
+    }
+    *seconds = first ? std::chrono::duration<double>(*last - *first).count() : 0;
+  }
+  return records;
+}
+
+} // namespace
+
 std::vector<Json> runTasks(const TaskList &list, const std::function<Json(size_t)> &run,
                            const LoopOptions &lo, double *seconds) {
+  if (!lo.collect.empty())
+    return collectRecords(list, lo.collect, seconds);
   if (!lo.taskDir.empty())
     writeTaskFile(lo.taskDir, list);
   std::vector<Json> records(list.tasks.size());

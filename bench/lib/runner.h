@@ -18,7 +18,7 @@ namespace locus::bench {
 using Json = nlohmann::ordered_json;
 
 /// The exit codes of the runners (the driver's: docs/cli.md).
-enum Exit : int { Ok = 0, Violated = 1, InputError = 2, Internal = 4 };
+enum Exit : int { Ok = 0, Violated = 1, InputError = 2, Unknown = 3, Internal = 4 };
 
 /// Bad input to a runner (an option, a manifest, an empty suite): the run ends with exit 2 and this message.
 class UsageError : public std::runtime_error {
@@ -58,11 +58,17 @@ struct LoopOptions {
   double hardLimit = 0; ///< seconds per task before its worker is killed (0: none)
   bool progress = true; ///< show the progress line (off under --json)
   std::string taskDir;  ///< when non-empty, the list is written to taskDir/tasks.json first
+  /// When non-empty, a campaign directory (`bench report DIR`): nothing runs; the list must equal
+  /// DIR/tasks.json and the records are read from DIR/records (bench/lib/campaign.h).
+  std::string collect;
 };
 
 /// Runs every task of `list`: `run(i)` executes in a fresh child of a worker (bench::WorkerPool) and returns
 /// task i's record. Returns the records in task order; `*seconds` (when given) is the loop's wall time. A
-/// task whose worker crashed or was killed gets the pool's record ({"task", "crashed"|"killed"}).
+/// task whose worker crashed or was killed gets the pool's record ({"task", "crashed"|"killed"}). With
+/// `lo.collect`, the records of that campaign instead (a missing one as {"task", "error": "no record …"});
+/// `*seconds` is then the time from the campaign's first record to its last. Throws UsageError when the
+/// list differs from the campaign's.
 std::vector<Json> runTasks(const TaskList &list, const std::function<Json(size_t)> &run,
                            const LoopOptions &lo, double *seconds = nullptr);
 

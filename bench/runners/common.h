@@ -4,6 +4,7 @@
 
 #include "bench/lib/runner.h"
 #include "bench/mutate/suite.h"
+#include "bench/runners/runners.h"
 
 #include <filesystem>
 
@@ -77,5 +78,12 @@ Json runStoredVerifyTask(const Json &options, const Json &task);
 Json runStoredFaultsTask(const Json &options, const Json &task, size_t index);
 Json runStoredLocalizeTask(const Json &options, const Json &task);
 Json runStoredRepairTask(const Json &options, const Json &task);
+
+/// Runs each runner again with the options it wrote into tasks.json (`bench report DIR`: `ctx.collect`
+/// names the campaign whose records it reads).
+Outcome rerunVerify(const Json &options, const Context &ctx);
+Outcome rerunFaults(const Json &options, const Context &ctx);
+Outcome rerunLocalize(const Json &options, const Context &ctx);
+Outcome rerunRepair(const Json &options, const Context &ctx);
 
 } // namespace locus::bench

@@ -638,10 +638,12 @@ Outcome runFaults(FaultsOptions options, const Context &ctx) {
   TaskList list = taskList(s, tasks);
   // A hard limit per task: every solver's time limit, plus room for the front end, encoding and replay.
   double hard = s.o.timeout > 0 ? s.o.timeout * static_cast<double>(methods.size()) * 1.5 + 60 : 0;
+  if (ctx.slurm)
+    return writeCampaign(list, hard, *ctx.slurm, ctx.commandLine);
   double runSeconds = 0;
   std::vector<Json> results = runTasks(
       list, [&](size_t i) { return runTask(list.tasks[i], i, methods, s.o.timeout); },
-      LoopOptions{"faults", s.o.jobs, hard, ctx.progress, s.o.work}, &runSeconds);
+      LoopOptions{"faults", s.o.jobs, hard, ctx.progress, s.o.work, ctx.collect}, &runSeconds);
 
   Tally t = tally(tasks, results, methods, s, g.suite);
   updateManifests(g.suite, tasks, t, out);
@@ -656,6 +658,10 @@ Outcome runFaults(FaultsOptions options, const Context &ctx) {
                       (t.status[i] == "error" && t.why[i].find("internal-error") != std::string::npos);
   out.exit = internalErrors ? Internal : !t.disagreements.empty() || !t.excluded.empty() ? Violated : Ok;
   return out;
+}
+
+Outcome rerunFaults(const Json &options, const Context &ctx) {
+  return runFaults(fromOrderedJson<FaultsOptions>(options), ctx);
 }
 
 Json runStoredFaultsTask(const Json &options, const Json &task, size_t index) {

@@ -359,11 +359,17 @@ Outcome runLocalize(LocalizeOptions o, const Context &ctx) {
 
   TaskList list = taskListOf("localize", o, tasks, [](const Task &t) { return toJson(t); });
   double hard = o.timeout > 0 ? o.timeout * static_cast<double>(configs.size() + 1) * 1.5 + 60 : 0;
+  if (ctx.slurm)
+    return writeCampaign(list, hard, *ctx.slurm, ctx.commandLine);
   double runSeconds = 0;
   std::vector<Json> results = runTasks(
       list, [&](size_t i) { return runTask(tasks[i], configs, o); },
-      LoopOptions{"localize", o.jobs, hard, ctx.progress, o.work}, &runSeconds);
+      LoopOptions{"localize", o.jobs, hard, ctx.progress, o.work, ctx.collect}, &runSeconds);
   return report(ReportInput{o, langs, solvers, configs, tasks, results, runSeconds, ctx.commandLine});
+}
+
+Outcome rerunLocalize(const Json &options, const Context &ctx) {
+  return runLocalize(fromOrderedJson<LocalizeOptions>(options), ctx);
 }
 
 Json runStoredLocalizeTask(const Json &options, const Json &task) {

@@ -327,12 +327,18 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
                                         static_cast<double>(2 + o.equivalenceChecks) +
                                     120
                               : 0;
+  if (ctx.slurm)
+    return writeCampaign(list, hard, *ctx.slurm, ctx.commandLine);
   double runSeconds = 0;
   std::vector<Json> results = runTasks(
       list, [&](size_t i) { return runTask(tasks[i], configs, o); },
-      LoopOptions{"repair", o.jobs, hard, ctx.progress, o.work}, &runSeconds);
+      LoopOptions{"repair", o.jobs, hard, ctx.progress, o.work, ctx.collect}, &runSeconds);
   return report(ReportInput{o, langs, solvers, configs, tasks, results, noSource, setupErrors, runSeconds,
                             ctx.commandLine});
+}
+
+Outcome rerunRepair(const Json &options, const Context &ctx) {
+  return runRepair(fromOrderedJson<RepairOptions>(options), ctx);
 }
 
 Json runStoredRepairTask(const Json &options, const Json &task) {

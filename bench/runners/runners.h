@@ -4,6 +4,7 @@
 // Each builds its task list, runs it through bench/lib's shared loop (runner.h) and summarizes the records.
 #pragma once
 
+#include "bench/lib/campaign.h"
 #include "bench/lib/runner.h"
 
 #include <cstdint>
@@ -16,7 +17,32 @@ namespace locus::bench {
 struct Context {
   std::string commandLine; ///< the exact command line, recorded in every report
   bool progress = true;    ///< show the progress line on stderr (off under --json)
+  /// `--slurm DIR`: the runner stops after its task list and writes the campaign (writeCampaign) instead of
+  /// running it.
+  const SlurmOptions *slurm = nullptr;
+  /// `bench report DIR`: the runner reads its records from this campaign instead of running its tasks
+  /// (LoopOptions::collect).
+  std::string collect;
 };
+
+/// The context of a runner under `--slurm DIR` (`so.dir` non-empty; otherwise `ctx` as it is): DIR made
+/// absolute is the runner's work directory (`work`; a different `--work` is a UsageError), `ctx.slurm`
+/// points to `so`. Checks that sbatch is on PATH for `--submit`.
+Context slurmContext(Context ctx, SlurmOptions &so, std::string &work);
+
+/// `bench report DIR`.
+struct ReportOptions {
+  std::string dir;
+  std::string out, name;       ///< instead of the runner's own --out and --name
+  bool status = false;         ///< only the campaign's state: which tasks ran, failed, have no record
+  bool resubmitFailed = false; ///< submit the failed and missing tasks again (resubmitCampaign)
+};
+
+/// `bench report DIR`: reruns the campaign's runner with its stored options, its records read from DIR
+/// (the same report as a local run: markdown, JSON, plots, written to its --out), and adds the campaign's
+/// state (failed and missing tasks). Exit: the runner's, or 3 when tasks have no record. Throws
+/// UsageError when DIR is not a campaign.
+Outcome reportCampaign(const ReportOptions &o, const Context &ctx);
 
 /// `bench verify`: every program of a suite with every solver configuration, interleaved.
 struct VerifyOptions {
@@ -111,9 +137,11 @@ std::string repairConfigsHelp();
 Outcome runLocalize(LocalizeOptions o, const Context &ctx);
 Outcome runRepair(RepairOptions o, const Context &ctx);
 
-/// `bench task DIR I`: runs task I of DIR/tasks.json (written by a runner) in this process and returns its
-/// record, the one the runner's loop would have collected. Throws UsageError on a missing or malformed task
-/// file, an unknown runner or an index out of range.
-Json runStoredTask(const std::string &dir, size_t index);
+/// `bench task DIR I`: runs task I of DIR/tasks.json (written by a runner) in a child process, as the
+/// worker pool does, and returns its record, the one the runner's loop would have collected: a child that
+/// dies gives {"task", "crashed": why}, one still running after `killAfter` seconds (> 0) is killed and
+/// gives {"task", "killed": "killed after N s"}. Throws UsageError on a missing or malformed task file, an
+/// unknown runner or an index out of range.
+Json runStoredTask(const std::string &dir, size_t index, double killAfter = 0);
 
 } // namespace locus::bench

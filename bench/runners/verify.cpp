@@ -815,7 +815,10 @@ Outcome runVerify(const VerifyOptions &o, const Context &ctx) {
 
   // One worker: the runs are timed one at a time, in the interleaved order of the list.
   TaskList list = verifyTasks(o, suite, configs);
-  LoopOptions lo{"verify", 1, 0, ctx.progress, o.work};
+  // On a cluster each run is a task of its own, its limit that of a run (twice with --plain).
+  if (ctx.slurm)
+    return writeCampaign(list, hardLimit(o.timeout) * (o.plain ? 2 : 1), *ctx.slurm, ctx.commandLine);
+  LoopOptions lo{"verify", 1, 0, ctx.progress, o.work, ctx.collect};
   std::vector<Json> records = runTasks(
       list,
       [&](size_t k) {
@@ -863,6 +866,10 @@ Outcome runVerify(const VerifyOptions &o, const Context &ctx) {
              : res.inputErrors            ? InputError
                                           : Ok;
   return out;
+}
+
+Outcome rerunVerify(const Json &options, const Context &ctx) {
+  return runVerify(fromOrderedJson<VerifyOptions>(options), ctx);
 }
 
 Json runStoredVerifyTask(const Json &options, const Json &task) {

@@ -5,6 +5,7 @@
 #include "backends/encoder/verify.h"
 #include "session/error.h"
 #include "session/render.h"
+#include "tools/html_output.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/report.h"
@@ -184,6 +185,22 @@ void writeCounterexampleHeap(const VerifyOptionStore &o, report::Reporter &rep, 
   writeHeap(o.heap, prog, r.outcome->state, entry);
 }
 
+/// `--html FILE`: the answer's text, the source, and a counterexample's trace, failing line and heaps.
+void writeVerifyHtml(const VerifyOptionStore &o, const session::Loaded &l, uint32_t entry,
+                     const render::VerifyView &view, const encoder::VerifyResult &r) {
+  std::ostringstream answer;
+  render::printVerify(answer, view, r);
+  render::HtmlReport h("verify", o.src.file, l.sm, *l.prog, entry, answer.str());
+  if ((r.verdict == encoder::Verdict::Failed || r.verdict == encoder::Verdict::BoundFailed) && r.outcome) {
+    h.failing = &*r.outcome;
+    h.inputArgs = &r.cx.args;
+    h.inputHeap = &r.cx.heap;
+    if (const ir::Stmt *s = r.check ? ir::StmtIndex(*l.prog).find(r.check->stmt) : nullptr)
+      h.failedAt = s->loc;
+  }
+  writeHtml(o.html, h);
+}
+
 int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   Prepared p = prepare(o, rep);
   if (!p.loaded->prog)
@@ -214,6 +231,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   writeCounterexampleHeap(o, rep, *l.prog, entry, r);
   render::VerifyView view{
       o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr, &l.sm};
+  if (!o.html.empty())
+    writeVerifyHtml(o, l, entry, view, r);
   if (rep.json()) {
     Json j = render::verifyJson(view, r);
     if (interrupted())
@@ -309,6 +328,7 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
   addHeapOptions(c.verify, o.heap, false, "the counterexample's failing state");
+  addHtmlOption(c.verify, o.html, "and a counterexample's trace and heap pictures");
   c.verify->add_flag("--k-induction", o.kInduction,
                      "prove loops safe for every number of iterations: at each bound of --unwind auto's "
                      "schedule, also the inductive step (k iterations from an arbitrary state without a "

@@ -14,6 +14,7 @@
 #include "session/values.h"
 #include "tools/html_output.h"
 #include "tools/interrupt.h"
+#include "tools/memory.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/version.h"
@@ -109,11 +110,12 @@ std::optional<int> noFailure(const Store &o, const session::Selection &sel, cons
   case repair::FailureStatus::Unknown: break;
   }
   bool none = found.status == repair::FailureStatus::None;
+  std::string message = none ? found.message : namingMemoryLimit(found.message);
   j["status"] = none ? "no-failure" : "unknown";
-  j["message"] = found.message;
+  j["message"] = message;
   j["time_s"] = seconds;
   j["ranking"] = Json::array();
-  rep.text() << (none ? "no failure to localize: " : "UNKNOWN: ") << found.message << "\n";
+  rep.text() << (none ? "no failure to localize: " : "UNKNOWN: ") << message << "\n";
   return rep.finish(std::move(j), none ? Exit::Ok : Exit::Unknown);
 }
 

@@ -13,6 +13,7 @@
 #include "tools/html_output.h"
 #include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
+#include "tools/memory.h"
 #include "tools/options.h"
 
 #include <algorithm>
@@ -287,6 +288,8 @@ int run(const Store &o, report::Reporter &rep) {
   live.setProblem(problem);
   problem.observer = &live;
   fix::Result r = method->run(problem);
+  if (r.status == fix::Status::Unknown)
+    r.message = namingMemoryLimit(r.message);
   int rc = rcOf(r);
   if (interrupted() && rc != Exit::Ok && rc != Exit::Violated && rc != Exit::Internal)
     rc = Exit::Unknown; // stopped before a definite answer

@@ -7,6 +7,7 @@
 #include "session/render.h"
 #include "tools/html_output.h"
 #include "tools/interrupt.h"
+#include "tools/memory.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/time_limit.h"
@@ -211,6 +212,16 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   vo.timeoutMs = timeLimitMs(o.timeout);
   if ((o.bounds.unwindAuto || o.kInduction) && o.bounds.noUnwindingAssertions)
     usageError("--unwind auto and --k-induction check the bounds: they exclude --no-unwinding-assertions");
+  if (o.showChecks) {
+    if (o.bounds.unwindAuto || o.kInduction)
+      usageError("--show-checks lists the checks at one bound: it excludes --unwind auto and --k-induction");
+    std::vector<encoder::ListedCheck> checks = encoder::checksOf(*l.prog, entry, vo.encode);
+    render::VerifyView view{o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, false, nullptr, &l.sm};
+    if (rep.json())
+      return rep.finish(render::checksJson(view, checks), Exit::Ok);
+    render::printChecks(rep.text(), view, checks);
+    return Exit::Ok;
+  }
   encoder::VerifyResult r;
   {
     ProgressLine line(o, rep);
@@ -218,6 +229,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   }
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
+  if (r.verdict == encoder::Verdict::Unknown)
+    r.reason = namingMemoryLimit(r.reason);
   if (r.unwindReached) // the bounds of the answer: every one at least the bound reached
     vo.encode.unwind = vo.encode.unwindFloor = r.unwindReached;
   int rc = Exit::Internal;
@@ -327,6 +340,9 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   c.verify->add_flag("--stats", o.stats,
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
+  c.verify->add_flag("--show-checks", o.showChecks,
+                     "list the checks the verification would prove (each instance after inlining and "
+                     "unrolling: kind, location, statement, message) and verify nothing");
   addHeapOptions(c.verify, o.heap, false, "the counterexample's failing state");
   addHtmlOption(c.verify, o.html, "and a counterexample's trace and heap pictures");
   c.verify->add_flag("--k-induction", o.kInduction,

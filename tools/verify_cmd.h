@@ -31,6 +31,7 @@ struct VerifyOptionStore {
   session::SpecSource spec; ///< --reference, --reference-entry
   HeapFlags heap;           ///< verify --heap-dot, --heap-svg: the counterexample's failing state
   std::string html;         ///< verify --html FILE: the report page
+  bool showChecks = false;  ///< verify --show-checks: list the checks, verify nothing
 };
 
 struct VerifyCommands {

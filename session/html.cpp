@@ -6,6 +6,7 @@
 #include "ir/printer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -39,6 +40,7 @@ h3 { font-size: 1em; margin: 1em 0 0.3em; }
 nav a { margin-right: 1em; }
 pre, code { font-family: ui-monospace, monospace; font-size: 0.9em; }
 pre.answer { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
+div.scroll { overflow-x: auto; }
 table.source { border-collapse: collapse; width: 100%; }
 table.source td { padding: 0 0.4em; vertical-align: top; }
 table.source td.ln { text-align: right; color: #888; user-select: none; }
@@ -144,7 +146,7 @@ std::string heapFigure(const ir::Program &prog, const std::vector<heapview::Root
 /// The program files the page shows: the file given, then every other file a line of the page refers to.
 class Files {
 public:
-  Files(const HtmlReport &r) : r_(r) {
+  explicit Files(const HtmlReport &r) : r_(r) {
     for (uint32_t k = 0; k < r.prog.files.size(); ++k)
       if (r.prog.files[k] == r.file)
         add(k);
@@ -198,7 +200,7 @@ void sourceSection(std::ostringstream &os, const HtmlReport &r, const Files &fil
   for (uint32_t file : files.order()) {
     std::string name = r.prog.files[file];
     os << "<h3 id=\"file-" << file << "\">" << htmlEscape(name)
-       << "</h3>\n<table class=\"source\">\n<tr><th>line</th>";
+       << "</h3>\n<div class=\"scroll\">\n<table class=\"source\">\n<tr><th>line</th>";
     for (const localize::Result *m : r.localizations)
       os << "<th>" << htmlEscape(m->method) << "</th>";
     os << "<th></th></tr>\n";
@@ -213,7 +215,8 @@ void sourceSection(std::ostringstream &os, const HtmlReport &r, const Files &fil
       std::string best; // the code's shade: the line's best rank relative to its method's worst
       double bestT = 2;
       std::ostringstream cells;
-      for (const auto &m : ranks) {
+      for (size_t c = 0; c < ranks.size(); ++c) {
+        const auto &m = ranks[c];
         auto it = m.find(key);
         if (it == m.end()) {
           cells << "<td class=\"rank\"></td>";
@@ -225,8 +228,9 @@ void sourceSection(std::ostringstream &os, const HtmlReport &r, const Files &fil
           bestT = t;
           best = shade(k.rank, k.worst);
         }
-        cells << "<td class=\"rank\" data-rank=\"" << k.rank << "\" style=\"" << shade(k.rank, k.worst)
-              << "\">" << k.rank << "</td>";
+        cells << "<td class=\"rank\" data-method=\"" << htmlEscape(r.localizations[c]->method)
+              << "\" data-rank=\"" << k.rank << "\" style=\"" << shade(k.rank, k.worst) << "\">" << k.rank
+              << "</td>";
       }
       if (!best.empty())
         cls += " suspicious";
@@ -236,7 +240,7 @@ void sourceSection(std::ostringstream &os, const HtmlReport &r, const Files &fil
          << (best.empty() ? "" : " style=\"" + best + "\"") << ">" << htmlEscape(lines[ln - 1])
          << "</td></tr>\n";
     }
-    os << "</table>\n";
+    os << "</table>\n</div>\n";
   }
   os << "</section>\n";
 }

@@ -6,7 +6,7 @@ PACKAGES=(
   antlr4 libantlr4-runtime-dev doctest-dev libcli11-dev nlohmann-json3-dev
   cmake ninja-build g++ clang-14 libclang-rt-14-dev ccache
   libz3-dev z3 libcvc5-dev cvc5 llvm-14-dev libclang-14-dev graphviz gnuplot-nox libgmp-dev
-  python3-jsonschema libedit-dev tmux slurm-wlm munge
+  python3-jsonschema libedit-dev tmux slurm-wlm munge chromium
 )
 
 section() { printf '\n==== %s\n' "$*"; }

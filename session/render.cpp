@@ -627,6 +627,82 @@ Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
   return j;
 }
 
+namespace {
+
+/// `call #12 > iteration 2 of loop #6`: a check's statement instance (empty: the entry's body).
+std::string contextText(const ir::StmtIndex &index, const ir::ContextPath &path) {
+  std::string out;
+  for (const auto &[site, iteration] : path) {
+    const ir::Stmt *s = index.find(site);
+    out += out.empty() ? "" : " > ";
+    if (s && s->kind == ir::Stmt::While)
+      out += "iteration " + std::to_string(iteration + 1) + " of loop #" + std::to_string(site);
+    else
+      out += "call #" + std::to_string(site);
+  }
+  return out;
+}
+
+/// Where a listed check is: its statement's location, or the procedure's for a specification.
+SourceLoc checkLoc(const ir::Program &prog, const ir::StmtIndex &index, const encoder::ListedCheck &c) {
+  if (const ir::Stmt *s = c.stmt ? index.find(c.stmt) : nullptr)
+    return s->loc;
+  return c.proc < prog.procs.size() ? prog.procs[c.proc].loc : SourceLoc{};
+}
+
+} // namespace
+
+void printChecks(std::ostream &os, const VerifyView &v, const std::vector<encoder::ListedCheck> &checks) {
+  const ir::Program &prog = v.prog;
+  ir::StmtIndex index(prog);
+  os << "checks of " << prog.procs[v.entry].name << " (up to unwind " << v.eo.unwind;
+  for (const std::string &b : session::otherBounds(prog, v.eo))
+    os << "; " << b;
+  os << "): " << checks.size() << "\n";
+  for (size_t k = 0; k < checks.size(); ++k) {
+    const encoder::ListedCheck &c = checks[k];
+    os << "  [" << k + 1 << "] " << encoder::checkName(c.kind) << " at "
+       << where(prog, checkLoc(prog, index, c));
+    std::string proc = c.proc < prog.procs.size() ? prog.procs[c.proc].name : "?";
+    if (c.stmt)
+      os << " (in " << proc << ", statement #" << c.stmt;
+    else
+      os << " (the specification of " << proc;
+    if (std::string ctx = contextText(index, c.context); !ctx.empty())
+      os << "; " << ctx;
+    os << ")";
+    if (!c.message.empty())
+      os << ": " << c.message;
+    os << "\n";
+  }
+}
+
+Json checksJson(const VerifyView &v, const std::vector<encoder::ListedCheck> &checks) {
+  const ir::Program &prog = v.prog;
+  ir::StmtIndex index(prog);
+  Json list = Json::array();
+  for (size_t k = 0; k < checks.size(); ++k) {
+    const encoder::ListedCheck &c = checks[k];
+    Json j{{"id", k + 1}, {"kind", encoder::checkName(c.kind)}, {"stmt", c.stmt}};
+    j["proc"] = c.proc < prog.procs.size() ? prog.procs[c.proc].name : "";
+    j["location"] = toJson(prog, checkLoc(prog, index, c));
+    if (!c.message.empty())
+      j["message"] = c.message;
+    j["context"] = contextText(index, c.context);
+    list.push_back(std::move(j));
+  }
+  Json j;
+  j["file"] = v.file;
+  j["entry"] = prog.procs[v.entry].name;
+  j["unwind"] = v.eo.unwind;
+  if (std::vector<std::string> other = session::otherBounds(prog, v.eo); !other.empty())
+    j["other_bounds"] = other;
+  j["ints"] = v.ints;
+  j["checks"] = checks.size();
+  j["properties"] = std::move(list);
+  return j;
+}
+
 void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyResult &r) {
   const ir::Program &prog = v.prog;
   uint32_t entry = v.entry;
@@ -640,18 +716,20 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
   case encoder::Verdict::Safe: {
     std::string shape = session::inputShapeNote(v.eo); // what every input was assumed to be
     if (!r.proof.empty()) { // --unwind auto, --k-induction: no bound limits the answer
-      os << "SAFE (" << r.proof << (shape.empty() ? "" : "; " + shape) << ")\n";
-      break;
+      os << "SAFE (" << r.proof << (shape.empty() ? "" : "; " + shape) << ")";
+    } else {
+      os << "SAFE (up to unwind " << v.eo.unwind;
+      for (const std::string &b : session::otherBounds(prog, v.eo))
+        os << "; " << b;
+      if (!shape.empty())
+        os << "; " << shape;
+      os << ")";
     }
-    os << "SAFE (up to unwind " << v.eo.unwind;
-    for (const std::string &b : session::otherBounds(prog, v.eo))
-      os << "; " << b;
-    if (!shape.empty())
-      os << "; " << shape;
-    os << ")";
     if (r.checks == 0) // nothing could fail: say so rather than let SAFE read as a proof of something
       os << ": nothing was checked (no assertion, contract, loop bound or run-time check in the code "
             "verified)";
+    else // each check instance (after inlining and unrolling) was proved
+      os << ": " << r.checks << (r.checks == 1 ? " check" : " checks");
     os << "\n";
     break;
   }

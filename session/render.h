@@ -82,5 +82,10 @@ struct VerifyView {
 /// reports it as an internal error).
 Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r);
 void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyResult &r);
+/// `verify --show-checks`: the checks of the query (encoder::checksOf) numbered from 1, each with its kind,
+/// location, statement, instance and message, as text and as JSON (`checks`: the number, `properties`: the
+/// list).
+void printChecks(std::ostream &os, const VerifyView &v, const std::vector<encoder::ListedCheck> &checks);
+Json checksJson(const VerifyView &v, const std::vector<encoder::ListedCheck> &checks);
 
 } // namespace locus::render

@@ -12,7 +12,9 @@
 #include "session/repair.h"
 #include "session/sarif.h"
 #include "session/values.h"
+#include "tools/html_output.h"
 #include "tools/interrupt.h"
+#include "tools/memory.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/version.h"
@@ -49,6 +51,7 @@ struct Store {
   size_t failures = 1;
   bool allFailing = false;
   std::string sarif;
+  std::string html;
   session::SpecSource spec; ///< --reference, --reference-entry, --tests, --compare (options.h)
 };
 
@@ -107,11 +110,12 @@ std::optional<int> noFailure(const Store &o, const session::Selection &sel, cons
   case repair::FailureStatus::Unknown: break;
   }
   bool none = found.status == repair::FailureStatus::None;
+  std::string message = none ? found.message : namingMemoryLimit(found.message);
   j["status"] = none ? "no-failure" : "unknown";
-  j["message"] = found.message;
+  j["message"] = message;
   j["time_s"] = seconds;
   j["ranking"] = Json::array();
-  rep.text() << (none ? "no failure to localize: " : "UNKNOWN: ") << found.message << "\n";
+  rep.text() << (none ? "no failure to localize: " : "UNKNOWN: ") << message << "\n";
   return rep.finish(std::move(j), none ? Exit::Ok : Exit::Unknown);
 }
 
@@ -320,6 +324,40 @@ localize::Result consensusOf(const ir::Program &prog, const std::vector<localize
   return c;
 }
 
+/// `--html FILE`: the failures, each method's answer and its ranks beside the source (with `--method all` the
+/// consensus too), the failing run's trace and heaps.
+void writeLocalizeHtml(const Shown &s, const std::vector<localize::Result> &results, bool all) {
+  std::ostringstream answer;
+  for (const repair::Failure *f : s.failures)
+    render::printFailure(answer, s.prog, *f);
+  localize::Result consensus;
+  std::vector<const localize::Result *> columns;
+  for (const localize::Result &r : results) {
+    answer << "\n== " << r.method << ": " << localize::statusName(r.status) << ", " << std::fixed
+           << std::setprecision(3) << r.seconds << " s\n";
+    answer.unsetf(std::ios::fixed);
+    if (r.status == localize::Status::Error)
+      answer << r.message << "\n";
+    else
+      render::printLocalization(answer, s.sm, s.prog, r,
+                                localize::optionText(s.o.methodOptions, localize::kMaxSize), s.o.stats);
+    columns.push_back(&r);
+  }
+  if (all) {
+    consensus = consensusOf(s.prog, results);
+    columns.push_back(&consensus);
+  }
+  const repair::Failure &f = *s.failures.front();
+  render::HtmlReport h("localize", s.o.file, s.sm, s.prog, f.entry, answer.str());
+  h.failing = &f.run;
+  h.inputArgs = &f.args;
+  h.inputHeap = &f.heap;
+  if (const ir::Stmt *st = ir::StmtIndex(s.prog).find(f.failingStmt()))
+    h.failedAt = st->loc;
+  h.localizations = columns;
+  writeHtml(s.o.html, h);
+}
+
 /// Every method's answer side by side (`--method all`).
 int answerAll(const Shown &s, const std::vector<localize::Result> &results, report::Reporter &rep) {
   int rc = Exit::Ok;
@@ -387,6 +425,16 @@ int run(const Store &o, report::Reporter &rep) {
   const session::Selection &sel = subject.selection;
   for (const std::string &t : sel.leftOut)
     rep.warning("--tests: " + t);
+  repair::FailureStatus status = sel.found.status;
+  if (!o.html.empty() && (sel.noFailingTest || status == repair::FailureStatus::None ||
+                          status == repair::FailureStatus::Unknown)) { // the answer alone
+    std::string answer =
+        (sel.noFailingTest || sel.found.status == repair::FailureStatus::None ? "no failure to localize: "
+                                                                              : "UNKNOWN: ") +
+        sel.found.message + "\n";
+    writeHtml(o.html,
+              render::HtmlReport{"localize", o.file, subject.loaded->sm, subject.prog(), ir::kNone, answer});
+  }
   if (std::optional<int> rc = noFailure(o, sel, method, seconds(), rep))
     return *rc;
   const ir::Program &prog = subject.prog();
@@ -402,6 +450,8 @@ int run(const Store &o, report::Reporter &rep) {
   if (!o.sarif.empty())
     writeSarif(o.sarif, prog, failures, results);
   Shown shown{o, subject.loaded->sm, prog, problem, failures, seconds()};
+  if (!o.html.empty())
+    writeLocalizeHtml(shown, results, method == nullptr);
   int rc = method ? answerOne(shown, *method, results.front(), rep) : answerAll(shown, results, rep);
   if (!interrupted() || rep.json()) // (a JSON document has its exit code)
     return rc;
@@ -446,6 +496,7 @@ LocalizeCommand addLocalizeCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd->add_flag("--all-failing", o.allFailing,
                   "localize every failing declared test of FILE (combined as --failures combines)");
   c.cmd->add_option("--sarif", o.sarif, "also write the ranking as SARIF 2.1.0 to this file");
+  addHtmlOption(c.cmd, o.html, "each method's ranks beside it, the failing run's trace and heap pictures");
   addSpecOptions(c.cmd, o.spec, true);
   c.cmd->add_option("--stdin", o.bounds.stdinFile, "a file whose bytes are the standard input");
   c.run = [store](report::Reporter &r) { return run(*store, r); };

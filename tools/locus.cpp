@@ -10,6 +10,7 @@
 #include "tools/heap_output.h"
 #include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
+#include "tools/memory.h"
 #include "tools/mutate_cmd.h"
 #include "tools/options.h"
 #include "tools/repair_cmd.h"
@@ -397,6 +398,10 @@ int locusMain(int argc, char **argv) {
   tools::MutateCommand mutateCmd = tools::addMutateCommand(app, rep);
   tools::DebugCommand debugCmd = tools::addDebugCommand(app, rep);
   tools::BenchCommands &benchCmds = tools::addBenchCommands(app, rep, argc, argv);
+  size_t memoryMb = 0; // --memory MB: every command but bench (whose runs are processes of their own)
+  for (CLI::App *sub : app.get_subcommands([](CLI::App *) { return true; }))
+    if (sub->get_name() != "bench")
+      tools::addMemoryOption(sub, memoryMb);
 
   rep.scan(app, argc, argv);
   try {
@@ -422,6 +427,8 @@ int locusMain(int argc, char **argv) {
                  ": stopping at the next step (interrupt again to end locus at once)");
     });
   try {
+    if (memoryMb)
+      tools::limitMemory(memoryMb);
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds, rep))
       return *rc;
     if (localizeCmd.cmd->parsed())
@@ -450,8 +457,7 @@ int locusMain(int argc, char **argv) {
   } catch (const report::Error &err) {
     return rep.error(err.code, err.what());
   } catch (const std::bad_alloc &) { // a limit, like the others of docs/cli.md's table
-    return rep.error(Exit::Unknown,
-                     "out of memory (the machine's memory, or the limit of `ulimit -v`, is used up)");
+    return rep.error(Exit::Unknown, tools::outOfMemoryMessage());
   } catch (const std::exception &ex) {
     return rep.error(Exit::Internal, ex.what());
   }

@@ -10,8 +10,10 @@
 #include "session/render.h"
 #include "session/repair.h"
 #include "session/values.h"
+#include "tools/html_output.h"
 #include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
+#include "tools/memory.h"
 #include "tools/options.h"
 
 #include <algorithm>
@@ -38,6 +40,7 @@ struct Store {
   bool all = false;
   size_t max = 0; ///< 0: 1, or 10 with --all
   std::string out;
+  std::string html;
   std::string procs;
   bool stats = false;
   repair::OptionValues methodOptions; ///< the methods' own options (fix::optionDeclarations)
@@ -153,6 +156,46 @@ void printRepair(std::ostream &os, size_t k, const fix::Repair &x, const fix::Sp
     os << "\n";
 }
 
+/// The verdict's lines: REPAIRED (with the note on repairs of the entry), NOT REPAIRED, UNKNOWN; the time.
+void printVerdict(std::ostream &os, const Store &o, const ir::Program &prog, const fix::Result &r) {
+  switch (r.status) {
+  case fix::Status::Repaired:
+    os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
+       << (r.complete ? " (every minimal repair in the space)" : "");
+    if (!o.out.empty())
+      os << "; the first written to " << o.out;
+    os << "\n";
+    noteEntryRepairs(os, o, prog, r);
+    break;
+  case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
+  case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
+  case fix::Status::Unknown: os << "UNKNOWN: " << r.message << "\n"; break;
+  case fix::Status::Error: break;
+  }
+  os << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+}
+
+/// `--html FILE`: the failure and the verdict, each repair's diff, the failing run's trace and heaps.
+void writeRepairHtml(const Store &o, const fix::Problem &problem, const fix::Result &r) {
+  std::ostringstream answer;
+  if (r.failure)
+    render::printFailure(answer, problem.prog, *r.failure);
+  printVerdict(answer, o, problem.prog, r);
+  render::HtmlReport h("repair", o.file, problem.sm, problem.prog, ir::kNone, answer.str());
+  if (r.failure) {
+    const repair::Failure &f = *r.failure;
+    h.entry = f.entry;
+    h.failing = &f.run;
+    h.inputArgs = &f.args;
+    h.inputHeap = &f.heap;
+    if (const ir::Stmt *s = ir::StmtIndex(problem.prog).find(f.failingStmt()))
+      h.failedAt = s->loc;
+  }
+  for (const fix::Repair &x : r.repairs)
+    h.repairs.push_back(render::HtmlRepair{&x, satisfiedSpec(problem.spec, x.check)});
+  writeHtml(o.html, h);
+}
+
 /// The text answer as it is found: the failure and the method's line as soon as the failure is known, each
 /// repair when it is verified (flushed, through the method's observer); the end (`finish`) when the method
 /// returns. Under `--json` it prints nothing (the one document comes at the end). Its token is Ctrl-C's.
@@ -187,21 +230,7 @@ public:
       printRepair(os, k + 1, r.repairs[k], problem_->spec);
     if (!r.repairs.empty())
       os << "\n";
-    switch (r.status) {
-    case fix::Status::Repaired:
-      os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
-         << (r.complete ? " (every minimal repair in the space)" : "");
-      if (!o_.out.empty())
-        os << "; the first written to " << o_.out;
-      os << "\n";
-      noteEntryRepairs(os, o_, prog_, r);
-      break;
-    case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
-    case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
-    case fix::Status::Unknown: os << "UNKNOWN: " << r.message << "\n"; break;
-    case fix::Status::Error: break;
-    }
-    os << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    printVerdict(os, o_, prog_, r);
     if (o_.stats)
       for (const auto &[k, v] : r.stats)
         os << "stats: " << k << " " << v << "\n";
@@ -259,6 +288,8 @@ int run(const Store &o, report::Reporter &rep) {
   live.setProblem(problem);
   problem.observer = &live;
   fix::Result r = method->run(problem);
+  if (r.status == fix::Status::Unknown)
+    r.message = namingMemoryLimit(r.message);
   int rc = rcOf(r);
   if (interrupted() && rc != Exit::Ok && rc != Exit::Violated && rc != Exit::Internal)
     rc = Exit::Unknown; // stopped before a definite answer
@@ -268,6 +299,8 @@ int run(const Store &o, report::Reporter &rep) {
     if (!out)
       report::usageError("--out: cannot write '" + o.out + "'");
   }
+  if (!o.html.empty() && r.status != fix::Status::Error)
+    writeRepairHtml(o, problem, r);
   if (r.status == fix::Status::Error)
     return rep.error(static_cast<Exit>(rc), r.message,
                      Json{{"file", o.file}, {"method", r.method}, {"solver", r.solver}});
@@ -304,6 +337,7 @@ RepairCommand addRepairCommand(CLI::App &app, report::Reporter &rep) {
   c.cmd->add_flag("--all", o.all, "enumerate every minimal repair (up to --max, 10 by default)");
   c.cmd->add_option("--max", o.max, "stop after this many repairs (default 1, or 10 with --all)");
   c.cmd->add_option("--out", o.out, "write the first repair's patched source to this file");
+  addHtmlOption(c.cmd, o.html, "each repair's diff, the failing run's trace and heap pictures");
   c.cmd->add_option("--procs", o.procs,
                     "the procedures whose statements may change, comma-separated, or all (default: those "
                     "defined in FILE, except tests, and except the entry when it is a test driver)");

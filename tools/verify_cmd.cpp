@@ -5,7 +5,9 @@
 #include "backends/encoder/verify.h"
 #include "session/error.h"
 #include "session/render.h"
+#include "tools/html_output.h"
 #include "tools/interrupt.h"
+#include "tools/memory.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/time_limit.h"
@@ -184,6 +186,22 @@ void writeCounterexampleHeap(const VerifyOptionStore &o, report::Reporter &rep, 
   writeHeap(o.heap, prog, r.outcome->state, entry);
 }
 
+/// `--html FILE`: the answer's text, the source, and a counterexample's trace, failing line and heaps.
+void writeVerifyHtml(const VerifyOptionStore &o, const session::Loaded &l, uint32_t entry,
+                     const render::VerifyView &view, const encoder::VerifyResult &r) {
+  std::ostringstream answer;
+  render::printVerify(answer, view, r);
+  render::HtmlReport h("verify", o.src.file, l.sm, *l.prog, entry, answer.str());
+  if ((r.verdict == encoder::Verdict::Failed || r.verdict == encoder::Verdict::BoundFailed) && r.outcome) {
+    h.failing = &*r.outcome;
+    h.inputArgs = &r.cx.args;
+    h.inputHeap = &r.cx.heap;
+    if (const ir::Stmt *s = r.check ? ir::StmtIndex(*l.prog).find(r.check->stmt) : nullptr)
+      h.failedAt = s->loc;
+  }
+  writeHtml(o.html, h);
+}
+
 int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   Prepared p = prepare(o, rep);
   if (!p.loaded->prog)
@@ -194,6 +212,16 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   vo.timeoutMs = timeLimitMs(o.timeout);
   if ((o.bounds.unwindAuto || o.kInduction) && o.bounds.noUnwindingAssertions)
     usageError("--unwind auto and --k-induction check the bounds: they exclude --no-unwinding-assertions");
+  if (o.showChecks) {
+    if (o.bounds.unwindAuto || o.kInduction)
+      usageError("--show-checks lists the checks at one bound: it excludes --unwind auto and --k-induction");
+    std::vector<encoder::ListedCheck> checks = encoder::checksOf(*l.prog, entry, vo.encode);
+    render::VerifyView view{o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, false, nullptr, &l.sm};
+    if (rep.json())
+      return rep.finish(render::checksJson(view, checks), Exit::Ok);
+    render::printChecks(rep.text(), view, checks);
+    return Exit::Ok;
+  }
   encoder::VerifyResult r;
   {
     ProgressLine line(o, rep);
@@ -201,6 +229,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   }
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
+  if (r.verdict == encoder::Verdict::Unknown)
+    r.reason = namingMemoryLimit(r.reason);
   std::string cyclic; // a bound failure only a cyclic input heap reaches
   if (!o.bounds.unwindAuto && !o.kInduction && !interrupted())
     cyclic = session::cyclicInputNote(*l.prog, entry, vo, r);
@@ -217,6 +247,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   writeCounterexampleHeap(o, rep, *l.prog, entry, r);
   render::VerifyView view{
       o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr, &l.sm};
+  if (!o.html.empty())
+    writeVerifyHtml(o, l, entry, view, r);
   if (rep.json()) {
     Json j = render::verifyJson(view, r);
     if (interrupted())
@@ -315,7 +347,11 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   c.verify->add_flag("--stats", o.stats,
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
+  c.verify->add_flag("--show-checks", o.showChecks,
+                     "list the checks the verification would prove (each instance after inlining and "
+                     "unrolling: kind, location, statement, message) and verify nothing");
   addHeapOptions(c.verify, o.heap, false, "the counterexample's failing state");
+  addHtmlOption(c.verify, o.html, "and a counterexample's trace and heap pictures");
   c.verify->add_flag("--k-induction", o.kInduction,
                      "prove loops safe for every number of iterations: at each bound of --unwind auto's "
                      "schedule, also the inductive step (k iterations from an arbitrary state without a "

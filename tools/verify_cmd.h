@@ -30,6 +30,8 @@ struct VerifyOptionStore {
   bool progress = false;    ///< --progress: the progress line on stderr also when it is not a terminal
   session::SpecSource spec; ///< --reference, --reference-entry
   HeapFlags heap;           ///< verify --heap-dot, --heap-svg: the counterexample's failing state
+  std::string html;         ///< verify --html FILE: the report page
+  bool showChecks = false;  ///< verify --show-checks: list the checks, verify nothing
 };
 
 struct VerifyCommands {

@@ -460,6 +460,15 @@ PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOpt
   return PrintedQuery{dump.script(), dump.posing(), enc.checks.size()};
 }
 
+std::vector<ListedCheck> checksOf(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts) {
+  backends::TermManager tm;
+  Encoding enc = encode(prog, entry, tm, opts);
+  std::vector<ListedCheck> out;
+  for (const Check &c : enc.checks)
+    out.push_back(ListedCheck{c.kind, c.stmt, c.proc, c.message, enc.contexts.path(c.instance)});
+  return out;
+}
+
 VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                       backends::TermManager &tm, backends::Solver &solver) {
   VerifyResult r;

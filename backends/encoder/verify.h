@@ -76,6 +76,19 @@ struct PrintedQuery {
 };
 PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts);
 
+/// A check of verify's query as `locus verify --show-checks` lists it: the check and its statement instance
+/// (the calls and loop iterations it runs in, outermost first).
+struct ListedCheck {
+  CheckKind kind = CheckKind::Assert;
+  ir::StmtId stmt = 0; ///< 0: a specification of the entry (its requires or ensures)
+  uint32_t proc = ir::kNone;
+  std::string message;
+  ir::ContextPath context;
+};
+/// The checks verify's query asks about, in encoding order: one per statement instance after inlining and
+/// unrolling, the unwinding and heap-bound checks included; the program is encoded, nothing is solved.
+std::vector<ListedCheck> checksOf(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts);
+
 /// Verifies `entry` with the solver `opts.solver` names, made for this run and destroyed after it.
 VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts);
 /// The same on a solver the caller made over `tm` (`opts.solver` is not used; solverStartStopSeconds stays

@@ -1,0 +1,62 @@
+// `--memory MB` (memory.h).
+#include "tools/memory.h"
+
+#include "tools/report.h"
+
+#include <fstream>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace locus::tools {
+
+namespace {
+
+size_t limitMb = 0;
+
+/// The bytes of address space mapped now (/proc/self/statm: the first field is the size in pages).
+size_t mappedBytes() {
+  std::ifstream in("/proc/self/statm");
+  size_t pages = 0;
+  in >> pages;
+  return pages * static_cast<size_t>(sysconf(_SC_PAGESIZE));
+}
+
+} // namespace
+
+void addMemoryOption(CLI::App *cmd, size_t &mb) {
+  cmd->add_option("--memory", mb,
+                  "the memory in MB the command may allocate beyond what locus has mapped at its start (the "
+                  "address-space limit, also of the solver processes it starts); running out exits 3")
+      ->check(CLI::Range(size_t(1), size_t(1) << 30));
+}
+
+void limitMemory(size_t mb) {
+  rlimit now{};
+  if (getrlimit(RLIMIT_AS, &now) != 0)
+    report::usageError("--memory: the address-space limit cannot be read");
+  rlim_t want = static_cast<rlim_t>(mappedBytes()) + static_cast<rlim_t>(mb) * (rlim_t(1) << 20);
+  if (now.rlim_max != RLIM_INFINITY && want > now.rlim_max)
+    want = now.rlim_max; // `ulimit -v` is tighter: it stays the limit
+  rlimit lim{want, now.rlim_max};
+  if (setrlimit(RLIMIT_AS, &lim) != 0)
+    report::usageError("--memory: the address-space limit cannot be set");
+  limitMb = mb;
+}
+
+size_t memoryLimit() {
+  return limitMb;
+}
+
+std::string outOfMemoryMessage() {
+  if (limitMb)
+    return "out of memory (the limit of --memory " + std::to_string(limitMb) + " MB is used up)";
+  return "out of memory (the machine's memory, or the limit of `ulimit -v`, is used up)";
+}
+
+std::string namingMemoryLimit(const std::string &reason) {
+  if (!limitMb || reason.find("memory") == std::string::npos)
+    return reason;
+  return reason + " (the limit of --memory " + std::to_string(limitMb) + " MB)";
+}
+
+} // namespace locus::tools

@@ -544,7 +544,10 @@ void printStats(std::ostream &os, const frontend::Timings &l, const encoder::Ver
      << " s, assert " << r.solverAssertSeconds << " s, solve " << r.solveSeconds << " s (total " << total
      << " s)\n";
   os << "stats: " << r.constraints << " constraints, " << r.terms << " terms, " << r.checks << " checks, "
-     << r.selectors << " statement selectors\n";
+     << r.selectors << " statement selectors";
+  if (r.mergedCalls > 0)
+    os << ", " << r.mergedCalls << (r.mergedCalls == 1 ? " pair" : " pairs") << " of calls merged";
+  os << "\n";
   os.unsetf(std::ios::fixed);
 }
 
@@ -560,7 +563,8 @@ Json statsJson(const frontend::Timings &l, const encoder::VerifyResult &r) {
               {"constraints", r.constraints},
               {"terms", r.terms},
               {"checks", r.checks},
-              {"selectors", r.selectors}};
+              {"selectors", r.selectors},
+              {"merged_calls", r.mergedCalls}};
 }
 
 } // namespace

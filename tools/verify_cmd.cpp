@@ -100,6 +100,7 @@ Prepared prepare(const VerifyOptionStore &o, report::Reporter &rep) {
   p.vo.encode = session::encodeOptions(o.bounds, *p.loaded->prog, o.src.file);
   withReference(o, rep, *p.loaded, p.entry, p.vo.encode);
   p.vo.solver = o.solver;
+  p.vo.mergeCalls = !o.noMergeCalls;
   p.vo.posing = *backends::parsePosing(o.posing);
   return p;
 }
@@ -347,6 +348,9 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   c.verify->add_flag("--stats", o.stats,
                      "print the time split (parse, lower, encode, solve) and formula size");
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
+  const char *noMerge = "inline every call on its own (by default two calls of a recursive procedure on "
+                        "exclusive paths share one body)";
+  c.verify->add_flag("--no-merge-calls", o.noMergeCalls, noMerge);
   c.verify->add_flag("--show-checks", o.showChecks,
                      "list the checks the verification would prove (each instance after inlining and "
                      "unrolling: kind, location, statement, message) and verify nothing");
@@ -360,6 +364,7 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
                      "show the seconds spent on stderr also when it is not a terminal (a terminal always "
                      "gets them, from the first second on; never with --json)");
   c.smt = app.add_subcommand("smt", "print the verification condition as SMT-LIB 2 (sat: a check can fail)");
+  c.smt->add_flag("--no-merge-calls", o.noMergeCalls, noMerge);
   addShared(c.smt, o);
   c.smt->add_flag("--json", rep.jsonFlag(), "print the verification condition in a JSON document");
   return c;

@@ -27,11 +27,12 @@ struct VerifyOptionStore {
   bool kInduction = false;  ///< verify --k-induction
   bool stats = false;
   bool trace = false;
-  bool progress = false;    ///< --progress: the progress line on stderr also when it is not a terminal
-  session::SpecSource spec; ///< --reference, --reference-entry
-  HeapFlags heap;           ///< verify --heap-dot, --heap-svg: the counterexample's failing state
-  std::string html;         ///< verify --html FILE: the report page
-  bool showChecks = false;  ///< verify --show-checks: list the checks, verify nothing
+  bool progress = false;     ///< --progress: the progress line on stderr also when it is not a terminal
+  session::SpecSource spec;  ///< --reference, --reference-entry
+  HeapFlags heap;            ///< verify --heap-dot, --heap-svg: the counterexample's failing state
+  std::string html;          ///< verify --html FILE: the report page
+  bool showChecks = false;   ///< verify --show-checks: list the checks, verify nothing
+  bool noMergeCalls = false; ///< verify, smt --no-merge-calls: every call its own inlined body
 };
 
 struct VerifyCommands {

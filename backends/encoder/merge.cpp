@@ -49,23 +49,15 @@ bool mayFail(const ir::Expr &e) {
   ir::forEachNode(e, [&](const ir::Expr &n) {
     if (n.kind != ir::Expr::Unary && n.kind != ir::Expr::Binary)
       return;
-    switch (n.op) { // arithmetic may overflow or divide by zero, a conversion may be out of range
-    case ir::Op::Neg:
-    case ir::Op::Cast:
-    case ir::Op::Add:
-    case ir::Op::Sub:
-    case ir::Op::Mul:
-    case ir::Op::Div:
-    case ir::Op::Mod:
-    case ir::Op::Shl:
-    case ir::Op::Shr: fails = true; break;
-    default: break;
-    }
+    // the encoder's checks in expressions: division by zero, a float converted out of its int type's range
+    fails = fails || n.op == ir::Op::Div || n.op == ir::Op::Mod || n.op == ir::Op::Cast;
   });
   return fails;
 }
 
-Access accessOf(const ir::Stmt &s) {
+/// `inLoop`: s is in the body of a loop whose accesses are being summed up (its break and continue stay
+/// within that loop).
+Access accessOf(const ir::Stmt &s, bool inLoop = false) {
   Access a;
   auto read = [&](const ir::Expr &e) {
     ir::forEachNode(e, [&](const ir::Expr &n) {
@@ -104,11 +96,22 @@ Access accessOf(const ir::Stmt &s) {
     a.reads.insert({kGlobals, kHeap, kIo});
     a.writes.insert({kGlobals, kHeap, kIo, kFail});
     break;
-  case ir::Stmt::Return:
-  case ir::Stmt::Halt:
+  case ir::Stmt::While: // what its body reads and writes (and its unwinding check); a jump out of the
+                        // procedure: everything
+    a.writes.insert(kFail);
+    for (const ir::Stmt &b : s.body) {
+      Access in = accessOf(b, true);
+      a.reads.insert(in.reads.begin(), in.reads.end());
+      a.writes.insert(in.writes.begin(), in.writes.end());
+    }
+    break;
   case ir::Stmt::Break:
   case ir::Stmt::Continue:
-  case ir::Stmt::While:
+    if (inLoop)
+      break; // within the loop being summed up
+    [[fallthrough]];
+  case ir::Stmt::Return:
+  case ir::Stmt::Halt:
   case ir::Stmt::Concrete: a.reads.insert(kAll), a.writes.insert(kAll); break;
   }
   return a;
@@ -141,6 +144,10 @@ std::set<int64_t> varsOf(const std::set<Literal> &lits) {
 struct BlockFacts {
   std::vector<Access> access;
   std::vector<std::set<Literal>> guard;
+  /// An unguarded `b := x and …` that cannot fail: where x is false it writes false whatever the rest reads,
+  /// so for the statements that run only there it is as if guarded by its conjuncts (its guard literals), as
+  /// long as they do not touch b.
+  std::vector<bool> conjunction;
 
   explicit BlockFacts(const std::vector<ir::Stmt> &block) {
     std::map<int64_t, std::set<Literal>> defs; // a bool variable → the literals its value implies
@@ -162,6 +169,10 @@ struct BlockFacts {
       Access a = accessOf(s);
       std::set<Literal> g;
       implied(s.guard, implied, g);
+      bool conj = s.kind == ir::Stmt::Assign && s.guard.isTrue() && s.value.kind == ir::Expr::Binary &&
+                  s.value.op == ir::Op::And && !a.writes.count(kFail);
+      if (conj)
+        implied(s.value, implied, g);
       for (int64_t v : varsOf(g))
         a.reads.insert(v); // a statement's position keeps its guard's facts true
       // What s writes ends the definitions that mention it.
@@ -179,6 +190,7 @@ struct BlockFacts {
       }
       access.push_back(std::move(a));
       guard.push_back(std::move(g));
+      conjunction.push_back(conj);
     }
   }
 
@@ -189,19 +201,20 @@ struct BlockFacts {
     yAll.insert(y.writes.begin(), y.writes.end());
     if (!conflict(x.writes, yAll) && !conflict(y.writes, x.reads))
       return true;
-    // On exclusive paths only one of them runs; neither may change what the other's guard reads.
+    // On exclusive paths only one of them runs; neither may change what the other's guard reads. A
+    // conjunction runs on both: the other statement must not touch what it writes.
     return exclusive(guard[a], guard[b]) && !conflict(x.writes, varsOf(guard[b])) &&
-           !conflict(y.writes, varsOf(guard[a]));
+           !conflict(y.writes, varsOf(guard[a])) && !(conjunction[a] && conflict(x.writes, yAll)) &&
+           !(conjunction[b] && (conflict(y.writes, x.reads) || conflict(y.writes, x.writes)));
   }
 };
 
 bool barrier(const ir::Stmt &s) {
-  switch (s.kind) {
+  switch (s.kind) { // jumps (a loop's statement sums up its body: accessOf)
   case ir::Stmt::Return:
   case ir::Stmt::Halt:
   case ir::Stmt::Break:
   case ir::Stmt::Continue:
-  case ir::Stmt::While:
   case ir::Stmt::Concrete: return true;
   default: return false;
   }

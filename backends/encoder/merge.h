@@ -31,8 +31,9 @@ std::vector<bool> recursiveProcs(const ir::Program &prog);
 /// statements between them can be ordered so that the two calls meet: those that depend on the first call
 /// (D) go after the merged call, the others (I) before it. Every pair of statements whose order changes
 /// commutes: no data conflict (variables, the heap, globals, input/output order, failures), or exclusive
-/// paths with guards no moved statement writes. Loops, jumps and concrete blocks between the calls prevent
-/// a merge. The result lists every statement exactly once.
+/// paths with guards no moved statement writes (an unguarded `b := x and …` counts as guarded by x there: it
+/// writes false where x is false). A loop counts as what its body reads and writes; jumps and concrete
+/// blocks between the calls prevent a merge. The result lists every statement exactly once.
 std::vector<BlockStep> mergePlan(const ir::Program &prog, const ir::Procedure &proc,
                                  const std::vector<ir::Stmt> &block, const std::vector<bool> &recursive);
 

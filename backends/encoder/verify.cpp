@@ -96,9 +96,10 @@ Term anyFailure(const Encoding &enc, backends::TermManager &tm) {
 
 namespace {
 
-/// verify's encodings: calls of a recursive procedure on exclusive paths merged (EncodeOptions::mergeCalls).
-EncodeOptions merging(EncodeOptions eo) {
-  eo.mergeCalls = true;
+/// verify's encodings: calls of a recursive procedure on exclusive paths merged (EncodeOptions::mergeCalls)
+/// unless VerifyOptions::mergeCalls is off.
+EncodeOptions merging(EncodeOptions eo, bool merge) {
+  eo.mergeCalls = merge;
   return eo;
 }
 
@@ -328,7 +329,7 @@ std::string inductiveStep(const ir::Program &prog, uint32_t entry, const VerifyO
   {
     // The bounded encoding again (it is deterministic: the check's instance names the same context).
     backends::TermManager tm;
-    Encoding enc = encode(prog, entry, tm, merging(opts.encode));
+    Encoding enc = encode(prog, entry, tm, merging(opts.encode, opts.mergeCalls));
     at = enc.contexts.path(loopCheck.instance);
     Term other = anyCheck(enc, tm, [&](size_t, const Check &c) {
       return isBoundCheck(c.kind) &&
@@ -450,7 +451,7 @@ VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const Veri
 
 PrintedQuery printQuery(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
   backends::TermManager tm;
-  Encoding enc = encode(prog, entry, tm, merging(opts.encode));
+  Encoding enc = encode(prog, entry, tm, merging(opts.encode, opts.mergeCalls));
   backends::SolverOptions so;
   so.posing = opts.posing;
   so.cores = opts.cores;
@@ -473,10 +474,11 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
                       backends::TermManager &tm, backends::Solver &solver) {
   VerifyResult r;
   auto t0 = Clock::now();
-  Encoding enc = encode(prog, entry, tm, merging(opts.encode));
+  Encoding enc = encode(prog, entry, tm, merging(opts.encode, opts.mergeCalls));
   r.encodeSeconds = since(t0);
   r.checks = enc.checks.size();
   r.selectors = enc.selectors().size();
+  r.mergedCalls = enc.mergedCalls;
   r.terms = tm.numTerms();
   r.solverName = solver.name();
   solveAndReplay(prog, entry, opts, tm, enc, solver, r);

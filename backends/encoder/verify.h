@@ -27,6 +27,10 @@ struct VerifyOptions {
   backends::Posing posing = backends::Posing::Auto;
   /// Set the solver up with unsat-core production although no query needs it (for measurements).
   bool cores = false;
+  /// Two calls of a recursive procedure on exclusive paths share one inlined body
+  /// (EncodeOptions::mergeCalls);
+  /// `--no-merge-calls` turns it off (to compare the encodings' sizes: bench/recursion).
+  bool mergeCalls = true;
   /// Time limit of the solver's check calls of one verification, all queries together (0: none).
   unsigned timeoutMs = 0;
   /// The clock that limit is measured on: seconds spent in the solver's check calls so far. Empty: the
@@ -50,6 +54,7 @@ struct VerifyResult {
   double encodeSeconds = 0, solverStartStopSeconds = 0, handOverSeconds = 0, solverAssertSeconds = 0,
          solveSeconds = 0, replaySeconds = 0;
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
+  size_t mergedCalls = 0; ///< pairs of calls encoded as one (EncodeOptions::mergeCalls)
   /// verifyUnbounded: the bound of the answer (the deepest one verified; 0: a plain bounded verification),
   /// what a Safe answer proves ("all loops unwound: every input", "k-induction, k = 3: every input"; empty:
   /// safe up to the bounds) and, for a BoundFailed or Unknown answer, why the search stopped.

@@ -48,6 +48,7 @@ public:
       os << "  var i0: int; var i1: int; var b0: bool; var n0: Node; var n1: Node; var k0: int; var k1: "
             "int;\n";
       ctx = Ctx{true, helpers, 0, 0};
+      calm = true; // no failures in rec itself, so that runs reach its calls
       os << "  i0 := a; n0 := p;\n" << block(2, 1);
       os << "  if (d > 0) {\n    if (" << boolExpr(2) << ") {\n"
          << block(2, 1) << "      i1 := rec(d - 1, " << intExpr(1) << ", " << nvar() << ");\n"
@@ -55,11 +56,14 @@ public:
          << block(2, 1) << "      i0 := rec(d - 1, " << intExpr(1) << ", " << nvar() << ");\n"
          << block(2, 1) << "    }\n  }\n";
       os << "  r := i0 + i1 + g;\n}\n";
+      calm = false;
     }
     os << "proc main(x: int, y: int, c: bool) returns (r: int) {\n";
     os << "  var i0: int; var i1: int; var b0: bool; var n0: Node; var n1: Node; var k0: int; var k1: int;\n";
     ctx = Ctx{false, helpers, 0, 0};
     os << "  i0 := x; i1 := y; b0 := c;\n";
+    if (recursive) // first, so that most runs reach it
+      os << "  i1 := rec(" << pick(0, 3) << ", i0, n0);\n";
     if (arrays) { // mostly allocated at first, so that runs go past their first array access
       os << "  var a0: int[]; var a1: int[]; var m0: Node[];\n";
       if (chance(85))
@@ -73,8 +77,6 @@ public:
     if (chance(70))
       os << "  n0 := new Node;\n";
     os << block(6, 3);
-    if (recursive)
-      os << "  i1 := rec(" << pick(0, 3) << ", " << intExpr(1) << ", " << nvar() << ");\n";
     os << "  r := i0 + i1;\n}\n";
     return os.str();
   }
@@ -89,13 +91,14 @@ private:
   std::mt19937_64 rng;
   bool arrays;
   bool recursive;
+  bool calm = false; ///< statements and expressions that cannot fail (no checks, no division, no field reads)
   Ctx ctx{};
 
   int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
   bool chance(int pct) { return pick(1, 100) <= pct; }
   std::string ivar() { return std::vector<std::string>{"i0", "i1", "g"}[pick(0, 2)]; }
   std::string nvar() { return pick(0, 1) ? "n0" : "n1"; }
-  std::string path() { return nvar() + (chance(25) ? ".next" : ""); }
+  std::string path() { return nvar() + (!calm && chance(25) ? ".next" : ""); }
   std::string avar() { return pick(0, 1) ? "a0" : "a1"; }
   /// An index: mostly a small constant, sometimes a variable or one past the usual lengths.
   std::string index() {
@@ -110,13 +113,19 @@ private:
     case 1:
     case 2: return ivar();
     case 3:
+      if (calm)
+        return ivar();
       if (arrays && chance(40))
         return chance(75) ? avar() + "[" + index() + "]" : avar() + ".length";
       return path() + ".val";
     case 4: return "(" + intExpr(d - 1) + " + " + intExpr(d - 1) + ")";
     case 5: return "(" + intExpr(d - 1) + " - " + intExpr(d - 1) + ")";
     case 6:
-      return "(" + intExpr(d - 1) + (chance(50) ? " * " : chance(50) ? " / " : " % ") + intExpr(d - 1) + ")";
+      return "(" + intExpr(d - 1) +
+             (chance(50) || calm ? " * "
+              : chance(50)       ? " / "
+                                 : " % ") +
+             intExpr(d - 1) + ")";
     default: return "-" + intExpr(d - 1);
     }
   }
@@ -170,6 +179,8 @@ private:
     if (arrays && chance(25))
       return arrayStmt();
     int k = pick(0, depth > 0 ? 20 : 14);
+    if (calm && (k == 5 || k == 6 || k == 8 || k == 9 || k == 10 || k == 11 || k == 12))
+      k = 13; // no field writes, checks, calls or jumps
     switch (k) {
     case 0:
     case 1: return ivar() + " := " + intExpr(2) + ";\n";

@@ -170,6 +170,7 @@ void runOne(uint64_t seed, const std::string &spec, ir::IntMode ints, Flavor fla
   vo.solver = spec;
   vo.timeoutMs = 3000; // free inputs with * / %: nonlinear, so the solver may give up (Unknown is accepted)
   VerifyResult vr = verify(prog, entry, vo);
+  tally.merged += vr.mergedCalls;
   ++tally.verdicts[static_cast<int>(vr.verdict)];
   INFO("verify: " << verdictName(vr.verdict) << " " << vr.reason);
   CHECK(vr.verdict != Verdict::Mismatch);

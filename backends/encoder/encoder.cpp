@@ -1496,6 +1496,23 @@ private:
     std::vector<Term> dz;
     bool step = inductionStart(s, exec);
     Term cur = exec; // paths about to read the condition
+    const bool hasInvariant = !(s.invariant == ir::Expr{});
+    // The loop's invariant at a head: the paths `cur` where it fails fail an Assert check (its division
+    // checks first); the others go on. At the step's arbitrary state it is assumed instead.
+    auto headInvariant = [&](bool assumed) {
+      if (!hasInvariant || tm.isFalse(cur))
+        return;
+      std::vector<Term> idz;
+      Term v = expr(s.invariant, cur, idz);
+      pc = cur;
+      if (assumed) {
+        cur = control(&s, "pc", tm.mkAnd(cur, v));
+        return;
+      }
+      divChecks(idz, cur, s);
+      check(tm.mkAnd(pc, tm.mkNot(v)), CheckKind::Assert, s, "loop invariant does not hold");
+      cur = pc;
+    };
     uint32_t outer = ctx;
     uint32_t bound = step ? opts.induction->k + 1 : opts.boundFor(s);
     bool goalSet = false;
@@ -1504,6 +1521,7 @@ private:
         enc.induction.firstGoalCheck = enc.checks.size();
         goalSet = true;
       }
+      headInvariant(step && i == 0);
       Term c = expr(s.value, tm.mkTrue(), dz);
       if (!step || i == bound - 1) // the step drops the paths that leave before k iterations
         exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
@@ -1519,6 +1537,7 @@ private:
     if (step && !goalSet) // no path runs k iterations: the goal is what follows the loop
       enc.induction.firstGoalCheck = enc.checks.size();
     if (!tm.isFalse(cur) && !step) {
+      headInvariant(false); // the head after the last iteration the bound allows
       Term c = expr(s.value, tm.mkTrue(), dz);
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       pc = cur;

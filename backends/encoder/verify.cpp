@@ -355,9 +355,20 @@ std::string inductiveStep(const ir::Program &prog, uint32_t entry, const VerifyO
   enc.assertTo(*s.made.solver);
   if (!tm.isFalse(goal)) {
     backends::Result res = s.check({goal}, ms);
-    if (res.isSat())
+    if (res.isSat()) {
+      // Whether the step's failure is the loop's own invariant (after k iterations that kept it).
+      bool invariant = false;
+      for (size_t i = enc.induction.firstGoalCheck; i < enc.checks.size() && !invariant; ++i) {
+        const Check &c = enc.checks[i];
+        invariant =
+            c.kind == CheckKind::Assert && c.stmt == loopCheck.stmt && s.made.solver->value(c.failed).boolean;
+      }
       return "the step fails at k = " + std::to_string(k) +
-             ": from some state at the loop's head, k iterations without a failure can be followed by one";
+             (invariant ? ": the loop's invariant is not inductive (it can hold for k iterations and fail "
+                          "after them)"
+                        : ": from some state at the loop's head, k iterations without a failure can be "
+                          "followed by one");
+    }
     if (res.isUnknown())
       return answer(res, "the step");
   }

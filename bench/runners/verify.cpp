@@ -476,6 +476,14 @@ struct Results {
   std::string shortName(const std::string &f) const {
     return common.empty() ? f : f.substr(common.size() + 1);
   }
+  /// The program's name in the tables: its short file name, with the entry when the file is in the suite
+  /// more than once.
+  std::string programName(size_t i) const {
+    for (size_t k = 0; k < suite.size(); ++k)
+      if (k != i && suite[k].file == suite[i].file)
+        return shortName(suite[i].file) + " (" + suite[i].entry + ")";
+    return shortName(suite[i].file);
+  }
 };
 
 /// Whether the configurations differ in their mode (bmc, auto, kind): a bound failure at one bound then
@@ -560,7 +568,7 @@ Table programTable(const Results &res) {
     table.alignRight.push_back(true);
   }
   for (size_t i = 0; i < res.suite.size(); ++i) {
-    std::vector<std::string> row{res.shortName(res.suite[i].file), std::to_string(res.suite[i].unwind)};
+    std::vector<std::string> row{res.programName(i), std::to_string(res.suite[i].unwind)};
     for (size_t s = 0; s < solvers.size(); ++s) {
       const Run &r = res.runs[i][s];
       row.push_back(r.verdict == "error" ? "error" : r.verdict + " " + seconds(r.total));
@@ -909,8 +917,8 @@ std::string reportMarkdown(const Results &res, const std::string &commandLine, c
         if (!headed)
           md << "\nNo verdict:\n\n";
         headed = true;
-        md << "- " << res.shortName(res.suite[i].file) << " (" << res.solvers[s] << "): " << r.verdict << ": "
-           << r.reason << "\n";
+        md << "- " << res.programName(i) << " (" << res.solvers[s] << "): " << r.verdict << ": " << r.reason
+           << "\n";
         if (r.verdict == "error")
           break; // a front-end error is the same for every solver
       }

@@ -1481,11 +1481,56 @@ private:
     enc.induction.reached = true;
     enc.induction.here = exec;
     enc.induction.firstCheck = enc.checks.size();
+    std::vector<Term> domain; // what every reachable state at the loop's head satisfies
     freshVariables([&](CutValue v, const std::string &name) {
       Term fresh = tm.mkFreshVar("step." + name, ex.sortOf(v.type));
+      if (v.type.isHeapRef())
+        refs.push_back({fresh, v.type});
       return control(&s, name, tm.mkIte(exec, fresh, v.before));
     });
+    inductionHeap(s, exec, domain);
+    for (const auto &[v, t] : refs)
+      domain.push_back(refDomain(v, t));
+    refs.clear();
+    if (!domain.empty())
+      condition(&s, Part::Assume, tm.mkImplies(exec, tm.mkAnd(domain)));
     return true;
+  }
+  std::vector<std::pair<Term, ir::Type>> refs; ///< inductionStart: the fresh references
+
+  /// The heap of records at the step's arbitrary state (verify gives the step no program with arrays): the
+  /// allocation count any value from the input nodes' to the heap bound's, every field of every node any
+  /// value — a reference null or an allocated node of its record — up to the count, the default beyond it,
+  /// the record of every node but an input node arbitrary. Every state a run reaches satisfies this: the
+  /// heap-bound check stops a run before its count passes the bound, a node's fields are written only once
+  /// it is allocated, and references are typed.
+  void inductionHeap(const ir::Stmt &s, Term exec, std::vector<Term> &domain) {
+    if (prog.records.empty())
+      return;
+    const int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
+    Term count = tm.mkFreshVar("step.alloc", tm.intSort());
+    allocCount = control(&s, "alloc", tm.mkIte(exec, count, allocCount));
+    domain.push_back(tm.mkApp(Op::Ge, count, tm.mkInt(preallocCount)));
+    domain.push_back(tm.mkApp(Op::Le, count, tm.mkInt(limit)));
+    Term before = nodeRec;
+    Term rec = tm.mkFreshVar("step.noderec", tm.sort(nodeRec));
+    nodeRec = control(&s, "noderec", tm.mkIte(exec, rec, nodeRec));
+    for (int64_t n = 1; n <= preallocCount; ++n)
+      domain.push_back(tm.mkEq(tm.mkSelect(rec, tm.mkInt(n)), tm.mkSelect(before, tm.mkInt(n))));
+    for (size_t r = 0; r < prog.records.size(); ++r)
+      for (size_t f = 0; f < prog.records[r].fields.size(); ++f) {
+        const ir::Field &field = prog.records[r].fields[f];
+        Term &arr = fields.at(r).at(f);
+        Term fresh = tm.mkFreshVar("step.heap." + prog.records[r].name + "." + field.name, tm.sort(arr));
+        arr = control(&s, "heap." + field.name, tm.mkIte(exec, fresh, arr));
+        for (int64_t n = 1; n <= limit + 1; ++n) {
+          Term node = tm.mkInt(n), v = tm.mkSelect(fresh, node);
+          Term allocated = tm.mkApp(Op::Le, node, count);
+          domain.push_back(tm.mkImplies(tm.mkNot(allocated), tm.mkEq(v, ex.defaultTerm(field.type))));
+          if (field.type.isHeapRef())
+            domain.push_back(tm.mkImplies(allocated, refDomain(v, field.type)));
+        }
+      }
   }
 
   void loop(const ir::Stmt &s, Term exec, Term pcBefore) {

@@ -234,20 +234,17 @@ std::string inductionUnsupported(const ir::Program &prog, uint32_t entry, const 
     mark[p] = OnStack;
     const ir::Procedure &proc = prog.procs[p];
     for (const ir::Var &v : proc.vars)
-      if (why.empty() && v.type.isHeapRef())
-        why = "the program uses the heap (" + proc.name + " has the variable '" + v.name +
-              "' of a reference or array type): the step does not make the heap arbitrary";
+      if (why.empty() && v.type.isArray())
+        why = "the program uses arrays (" + proc.name + " has the variable '" + v.name +
+              "' of an array type): the step does not make arrays arbitrary";
     auto each = [&](const ir::Stmt &s) {
       switch (s.kind) {
-      case ir::Stmt::New:
-      case ir::Stmt::GetField:
-      case ir::Stmt::PutField:
       case ir::Stmt::NewArray:
       case ir::Stmt::GetElem:
       case ir::Stmt::PutElem:
       case ir::Stmt::Length:
         if (why.empty())
-          why = "the program uses the heap (records or arrays): the step does not make the heap arbitrary";
+          why = "the program uses arrays: the step does not make arrays arbitrary";
         break;
       case ir::Stmt::Scan:
         if (why.empty())
@@ -270,9 +267,14 @@ std::string inductionUnsupported(const ir::Program &prog, uint32_t entry, const 
   };
   visit(visit, entry);
   for (const ir::Var &g : prog.globals)
-    if (why.empty() && g.type.isHeapRef())
-      why = "the program uses the heap (the global '" + g.name +
-            "' has a reference or array type): the step does not make the heap arbitrary";
+    if (why.empty() && g.type.isArray())
+      why = "the program uses arrays (the global '" + g.name +
+            "' has an array type): the step does not make arrays arbitrary";
+  for (const ir::Record &r : prog.records)
+    for (const ir::Field &f : r.fields)
+      if (why.empty() && f.type.isArray())
+        why = "the program uses arrays (the field '" + r.name + "." + f.name +
+              "' has an array type): the step does not make arrays arbitrary";
   return why;
 }
 

@@ -89,7 +89,7 @@ stmtBody
   | 'break' ';'                                           # breakStmt
   | 'continue' ';'                                        # continueStmt
   | 'if' '(' expr ')' block ('else' (ifTail | block))?    # ifStmt
-  | 'while' '(' expr ')' unwindAnnot? block               # whileStmt
+  | 'while' '(' expr ')' unwindAnnot? invariantClause* block  # whileStmt
   | 'concrete' block                                      # concreteStmt
   | block                                                 # blockStmt
   ;
@@ -101,6 +101,10 @@ srcInfo : '^' INT srcRange? ('(' (srcRange | ID)* ')')? ;
 
 // `line:col+length` (within one line) or `line:col-line:col` (the end is just after the last character).
 srcRange : INT ':' INT ('+' INT | '-' INT ':' INT) ;
+
+// `invariant e`: a loop invariant, checked every time the loop's condition is read and assumed at the
+// arbitrary state of k-induction's step (docs/gcl.md, docs/cli.md); several clauses are one conjunction.
+invariantClause : 'invariant' expr ;
 
 // `else if` chains: the nested `if` carries no tag of its own.
 ifTail : 'if' '(' expr ')' block ('else' (ifTail | block))? ;

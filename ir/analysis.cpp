@@ -36,6 +36,7 @@ std::vector<VarRef> varsRead(const Stmt &s) {
   std::vector<VarRef> out;
   varsRead(s.guard, out);
   varsRead(s.value, out);
+  varsRead(s.invariant, out); // a loop's invariant (Expr{}: none) is read at its every head
   for (const Expr &a : s.args)
     varsRead(a, out);
   if (s.base.valid())

@@ -10,7 +10,8 @@ namespace locus::ir {
 
 /// The variables an expression reads.
 void varsRead(const Expr &e, std::vector<VarRef> &out);
-/// The variables a statement reads: its guard, value, arguments and base (not its body's).
+/// The variables a statement reads: its guard, value, arguments and base, a loop's invariant (not its
+/// body's).
 std::vector<VarRef> varsRead(const Stmt &s);
 
 /// Whether s assigns its lhs variable: an Assign, GetField, New, Nondet, GetElem, NewArray or Length, and a

@@ -847,6 +847,7 @@ struct Interpreter::Impl {
     if (at.recheck) {
       Block &b = f.blocks.back();
       step();
+      invariant(f, *b.loop);
       if (evalBool(f, b.loop->value)) {
         b.idx = 0;
         ++b.iteration;
@@ -1033,6 +1034,7 @@ struct Interpreter::Impl {
         f.blocks.back().idx = f.blocks.back().stmts->size();
       break;
     case Stmt::While:
+      invariant(f, s);
       if (evalBool(f, s.value)) {
         f.blocks.push_back(Block{&s.body, 0, &s, 0, contexts.child(at.context, s.id, 0), at.context});
         maxIterations = std::max<uint64_t>(maxIterations, 1);
@@ -1158,6 +1160,12 @@ struct Interpreter::Impl {
       first = false;
       runPending();
     }
+  }
+
+  /// A loop's invariant, read (like its condition) at every head of the loop: false is an Assert failure.
+  void invariant(Frame &f, const Stmt &loop) {
+    if (!(loop.invariant == Expr{}) && !evalBool(f, loop.invariant))
+      throw Stop{OutcomeKind::Failure, FailureKind::Assert, "loop invariant does not hold"};
   }
 
   [[noreturn]] void assertFailed(const Frame &f, const Stmt &s) {

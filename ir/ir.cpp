@@ -65,11 +65,12 @@ bool isShift(Op op) {
 
 bool isKeyword(const std::string &s) {
   static const std::set<std::string> keywords = {
-      "import", "type",    "var",     "int",      "int8",  "int16",   "int32",    "int64",   "uint8",
-      "uint16", "uint32",  "uint64",  "bool",     "proc",  "returns", "requires", "ensures", "test",
-      "new",    "nondet",  "assume",  "assert",   "halt",  "return",  "skip",     "break",   "continue",
-      "if",     "else",    "while",   "concrete", "not",   "and",     "or",       "true",    "false",
-      "null",   "float32", "float64", "fabs",     "fsqrt", "ffloor",  "fceil",    "fround",  "ftrunc"};
+      "import",  "type",   "var",      "int",    "int8",   "int16",    "int32",    "int64",
+      "uint8",   "uint16", "uint32",   "uint64", "bool",   "proc",     "returns",  "requires",
+      "ensures", "test",   "new",      "nondet", "assume", "assert",   "halt",     "return",
+      "skip",    "break",  "continue", "if",     "else",   "while",    "concrete", "not",
+      "and",     "or",     "true",     "false",  "null",   "float32",  "float64",  "fabs",
+      "fsqrt",   "ffloor", "fceil",    "fround", "ftrunc", "invariant"};
   return keywords.count(s) != 0;
 }
 

@@ -273,6 +273,11 @@ struct Stmt {
   std::vector<Stmt> body; ///< While, Concrete
   uint32_t unwind =
       0; ///< While: its own unwinding bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
+  /// While: its loop invariant (GCL `invariant e`, C `#pragma locus invariant e`), a bool expression over
+  /// variables, without source ranges, checked every time the loop's condition is read (a failure of kind
+  /// Assert at the While); Expr{}: none. Not one of forEachExprOf's expressions: it is specification, never
+  /// mutated or patched.
+  Expr invariant;
   /// NewArray: the elements start as arbitrary values of their type (C's indeterminate contents: `new T[n]
   /// nondet`; a nondet choice of the whole contents) instead of 0 / false / null
   bool fill = false;

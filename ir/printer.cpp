@@ -238,6 +238,10 @@ std::string stmtText(const Program &prog, const Procedure &proc, const Stmt &s) 
     out += ')';
     if (s.unwind)
       out += " unwind " + std::to_string(s.unwind);
+    if (!(s.invariant == Expr{})) {
+      out += " invariant ";
+      expr(s.invariant);
+    }
     break;
   case Stmt::Concrete: out += "concrete"; break;
   case Stmt::GetElem:

@@ -502,6 +502,8 @@ private:
         err("unwind bound above " + std::to_string(kMaxUnwind));
       if (!isAtom(s.value))
         err("loop condition is not a bool variable or literal");
+      if (!(s.invariant == Expr{}) && expr(s.invariant, id) && s.invariant.type != Type::boolType())
+        err("loop invariant is not a bool expression");
       stmts(s.body, blk, loops + 1);
       break;
     case Stmt::Concrete:
@@ -612,6 +614,8 @@ private:
       err("fill set but unused");
     if (s.kind != Stmt::While && s.unwind != 0)
       err("unwind bound set but unused");
+    if (s.kind != Stmt::While && !(s.invariant == Expr{}))
+      err("loop invariant set but unused");
   }
 
   const Program &prog_;

@@ -15,8 +15,8 @@ void addBenchVerify(BenchCommands &cmds) {
                   "languages to take from it (gcl, c; default gcl)");
   sub->add_option(
       "--manifest", o->manifest,
-      "a JSON list of programs: {file | files: {gcl, c}, entry, unwind, heap} (relative paths are "
-      "relative to the manifest)");
+      "a JSON list of programs: {file | files: {gcl, c}, entry, unwind, heap, ints, expected: safe | "
+      "failed} (relative paths are relative to the manifest)");
   sub->add_option("--solvers", o->solvers, "comma-separated: z3, cvc5, smtlib:COMMAND")
       ->capture_default_str();
   sub->add_option(
@@ -31,6 +31,13 @@ void addBenchVerify(BenchCommands &cmds) {
   sub->add_flag(
       "--plain", o->plain,
       "also time each solver's binary on the printed query (locus smt) and report verify / printed");
+  sub->add_option("--modes", o->modes,
+                  "comma-separated verification modes, each a configuration of every solver: bmc (the "
+                  "fixed --unwind), auto (verify --unwind auto), kind (verify --k-induction)")
+      ->capture_default_str();
+  sub->add_option("--max-unwind", o->maxUnwind, "the largest bound of the modes auto and kind")
+      ->check(CLI::Range(1u, 100000u))
+      ->capture_default_str();
   sub->add_option("--entry", o->entry, "the procedure to verify (unless the manifest says)")
       ->capture_default_str();
   sub->add_option("--unwind", o->unwind, "loop and recursion bound (unless the manifest says)")

@@ -1609,11 +1609,56 @@ private:
     enc.induction.reached = true;
     enc.induction.here = exec;
     enc.induction.firstCheck = enc.checks.size();
+    std::vector<Term> domain; // what every reachable state at the loop's head satisfies
     freshVariables([&](CutValue v, const std::string &name) {
       Term fresh = tm.mkFreshVar("step." + name, ex.sortOf(v.type));
+      if (v.type.isHeapRef())
+        refs.push_back({fresh, v.type});
       return control(&s, name, tm.mkIte(exec, fresh, v.before));
     });
+    inductionHeap(s, exec, domain);
+    for (const auto &[v, t] : refs)
+      domain.push_back(refDomain(v, t));
+    refs.clear();
+    if (!domain.empty())
+      condition(&s, Part::Assume, tm.mkImplies(exec, tm.mkAnd(domain)));
     return true;
+  }
+  std::vector<std::pair<Term, ir::Type>> refs; ///< inductionStart: the fresh references
+
+  /// The heap of records at the step's arbitrary state (verify gives the step no program with arrays): the
+  /// allocation count any value from the input nodes' to the heap bound's, every field of every node any
+  /// value — a reference null or an allocated node of its record — up to the count, the default beyond it,
+  /// the record of every node but an input node arbitrary. Every state a run reaches satisfies this: the
+  /// heap-bound check stops a run before its count passes the bound, a node's fields are written only once
+  /// it is allocated, and references are typed.
+  void inductionHeap(const ir::Stmt &s, Term exec, std::vector<Term> &domain) {
+    if (prog.records.empty())
+      return;
+    const int64_t limit = static_cast<int64_t>(opts.heapSlots) + preallocCount;
+    Term count = tm.mkFreshVar("step.alloc", tm.intSort());
+    allocCount = control(&s, "alloc", tm.mkIte(exec, count, allocCount));
+    domain.push_back(tm.mkApp(Op::Ge, count, tm.mkInt(preallocCount)));
+    domain.push_back(tm.mkApp(Op::Le, count, tm.mkInt(limit)));
+    Term before = nodeRec;
+    Term rec = tm.mkFreshVar("step.noderec", tm.sort(nodeRec));
+    nodeRec = control(&s, "noderec", tm.mkIte(exec, rec, nodeRec));
+    for (int64_t n = 1; n <= preallocCount; ++n)
+      domain.push_back(tm.mkEq(tm.mkSelect(rec, tm.mkInt(n)), tm.mkSelect(before, tm.mkInt(n))));
+    for (size_t r = 0; r < prog.records.size(); ++r)
+      for (size_t f = 0; f < prog.records[r].fields.size(); ++f) {
+        const ir::Field &field = prog.records[r].fields[f];
+        Term &arr = fields.at(r).at(f);
+        Term fresh = tm.mkFreshVar("step.heap." + prog.records[r].name + "." + field.name, tm.sort(arr));
+        arr = control(&s, "heap." + field.name, tm.mkIte(exec, fresh, arr));
+        for (int64_t n = 1; n <= limit + 1; ++n) {
+          Term node = tm.mkInt(n), v = tm.mkSelect(fresh, node);
+          Term allocated = tm.mkApp(Op::Le, node, count);
+          domain.push_back(tm.mkImplies(tm.mkNot(allocated), tm.mkEq(v, ex.defaultTerm(field.type))));
+          if (field.type.isHeapRef())
+            domain.push_back(tm.mkImplies(allocated, refDomain(v, field.type)));
+        }
+      }
   }
 
   void loop(const ir::Stmt &s, Term exec, Term pcBefore) {
@@ -1624,6 +1669,23 @@ private:
     std::vector<Term> dz;
     bool step = inductionStart(s, exec);
     Term cur = exec; // paths about to read the condition
+    const bool hasInvariant = !(s.invariant == ir::Expr{});
+    // The loop's invariant at a head: the paths `cur` where it fails fail an Assert check (its division
+    // checks first); the others go on. At the step's arbitrary state it is assumed instead.
+    auto headInvariant = [&](bool assumed) {
+      if (!hasInvariant || tm.isFalse(cur))
+        return;
+      std::vector<Term> idz;
+      Term v = expr(s.invariant, cur, idz);
+      pc = cur;
+      if (assumed) {
+        cur = control(&s, "pc", tm.mkAnd(cur, v));
+        return;
+      }
+      divChecks(idz, cur, s);
+      check(tm.mkAnd(pc, tm.mkNot(v)), CheckKind::Assert, s, "loop invariant does not hold");
+      cur = pc;
+    };
     uint32_t outer = ctx;
     uint32_t bound = step ? opts.induction->k + 1 : opts.boundFor(s);
     bool goalSet = false;
@@ -1632,6 +1694,7 @@ private:
         enc.induction.firstGoalCheck = enc.checks.size();
         goalSet = true;
       }
+      headInvariant(step && i == 0);
       Term c = expr(s.value, tm.mkTrue(), dz);
       if (!step || i == bound - 1) // the step drops the paths that leave before k iterations
         exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
@@ -1647,6 +1710,7 @@ private:
     if (step && !goalSet) // no path runs k iterations: the goal is what follows the loop
       enc.induction.firstGoalCheck = enc.checks.size();
     if (!tm.isFalse(cur) && !step) {
+      headInvariant(false); // the head after the last iteration the bound allows
       Term c = expr(s.value, tm.mkTrue(), dz);
       exits.push_back(tm.mkAnd(cur, tm.mkNot(c)));
       pc = cur;

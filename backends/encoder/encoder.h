@@ -169,8 +169,10 @@ struct CutValue {
 /// arbitrary state at the loop's head); the loop then runs `k` iterations whose condition holds (the paths
 /// that leave it earlier, at the condition, are dropped), then one more; the paths still in the loop after
 /// those k + 1 are dropped without an unwinding check. Encoding::induction says which checks are the step's
-/// goal. The heap, the input position and the output are not made arbitrary: verify uses the step only for
-/// programs without them.
+/// goal. The heap of records is made arbitrary within the node bound (the allocation count up to the heap
+/// bound, the fields of the allocated nodes, references null or allocated nodes of their records); arrays,
+/// the input position and the output are not: verify uses the step only for programs without them. The
+/// loop's invariant (ir::Stmt::invariant) is assumed at the arbitrary state and checked at the later heads.
 struct InductionStep {
   ir::StmtId loop = 0;
   ir::ContextPath context; ///< the loop instance (ir::ContextTable::path of its unwinding check's instance)

@@ -241,20 +241,17 @@ std::string inductionUnsupported(const ir::Program &prog, uint32_t entry, const 
     mark[p] = OnStack;
     const ir::Procedure &proc = prog.procs[p];
     for (const ir::Var &v : proc.vars)
-      if (why.empty() && v.type.isHeapRef())
-        why = "the program uses the heap (" + proc.name + " has the variable '" + v.name +
-              "' of a reference or array type): the step does not make the heap arbitrary";
+      if (why.empty() && v.type.isArray())
+        why = "the program uses arrays (" + proc.name + " has the variable '" + v.name +
+              "' of an array type): the step does not make arrays arbitrary";
     auto each = [&](const ir::Stmt &s) {
       switch (s.kind) {
-      case ir::Stmt::New:
-      case ir::Stmt::GetField:
-      case ir::Stmt::PutField:
       case ir::Stmt::NewArray:
       case ir::Stmt::GetElem:
       case ir::Stmt::PutElem:
       case ir::Stmt::Length:
         if (why.empty())
-          why = "the program uses the heap (records or arrays): the step does not make the heap arbitrary";
+          why = "the program uses arrays: the step does not make arrays arbitrary";
         break;
       case ir::Stmt::Scan:
         if (why.empty())
@@ -277,9 +274,14 @@ std::string inductionUnsupported(const ir::Program &prog, uint32_t entry, const 
   };
   visit(visit, entry);
   for (const ir::Var &g : prog.globals)
-    if (why.empty() && g.type.isHeapRef())
-      why = "the program uses the heap (the global '" + g.name +
-            "' has a reference or array type): the step does not make the heap arbitrary";
+    if (why.empty() && g.type.isArray())
+      why = "the program uses arrays (the global '" + g.name +
+            "' has an array type): the step does not make arrays arbitrary";
+  for (const ir::Record &r : prog.records)
+    for (const ir::Field &f : r.fields)
+      if (why.empty() && f.type.isArray())
+        why = "the program uses arrays (the field '" + r.name + "." + f.name +
+              "' has an array type): the step does not make arrays arbitrary";
   return why;
 }
 
@@ -362,9 +364,20 @@ std::string inductiveStep(const ir::Program &prog, uint32_t entry, const VerifyO
   enc.assertTo(*s.made.solver);
   if (!tm.isFalse(goal)) {
     backends::Result res = s.check({goal}, ms);
-    if (res.isSat())
+    if (res.isSat()) {
+      // Whether the step's failure is the loop's own invariant (after k iterations that kept it).
+      bool invariant = false;
+      for (size_t i = enc.induction.firstGoalCheck; i < enc.checks.size() && !invariant; ++i) {
+        const Check &c = enc.checks[i];
+        invariant =
+            c.kind == CheckKind::Assert && c.stmt == loopCheck.stmt && s.made.solver->value(c.failed).boolean;
+      }
       return "the step fails at k = " + std::to_string(k) +
-             ": from some state at the loop's head, k iterations without a failure can be followed by one";
+             (invariant ? ": the loop's invariant is not inductive (it can hold for k iterations and fail "
+                          "after them)"
+                        : ": from some state at the loop's head, k iterations without a failure can be "
+                          "followed by one");
+    }
     if (res.isUnknown())
       return answer(res, "the step");
   }

@@ -111,7 +111,7 @@ struct UnboundedOptions {
 /// The bounds the search verifies, in order: 1, 2, 4, … (powers of two) below `maxUnwind`, then `maxUnwind`.
 std::vector<uint32_t> unwindSchedule(uint32_t maxUnwind);
 
-/// Why the inductive step cannot be used soundly on `entry` of `prog` (empty: it can): recursion, the heap,
+/// Why the inductive step cannot be used soundly on `entry` of `prog` (empty: it can): recursion, arrays,
 /// the standard input, a specification of the output or result.
 std::string inductionUnsupported(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts);
 

@@ -51,6 +51,10 @@ struct VerifyOptions {
   std::string posings = "auto"; ///< each solver with each of these posings …
   std::string cores = "off";    ///< … and core production on/off (for assume and push)
   bool plain = false;           ///< also time the solver binaries on the printed queries
+  /// The verification modes, each a configuration of every solver: bmc (the fixed bound), auto (`verify
+  /// --unwind auto`), kind (`verify --k-induction`), the last two up to `maxUnwind`.
+  std::string modes = "bmc";
+  uint32_t maxUnwind = 256;
   std::string manifest;
   std::string entry = "main";
   uint32_t unwind = 5, heap = 64;

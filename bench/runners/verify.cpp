@@ -18,24 +18,27 @@
 
 namespace locus::bench {
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(VerifyOptions, paths, solvers, posings, cores, plain,
-                                                manifest, entry, unwind, heap, ints, noUnwindingAssertions,
-                                                timeout, repeat, work, out, name)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(VerifyOptions, paths, solvers, posings, cores, plain, modes,
+                                                maxUnwind, manifest, entry, unwind, heap, ints,
+                                                noUnwindingAssertions, timeout, repeat, work, out, name)
 
 namespace fs = std::filesystem;
 
 namespace {
 
-/// One program of the suite, with the bounds it is verified at.
+/// One program of the suite, with the bounds it is verified at, its integer semantics (empty: --ints) and
+/// its known verdict (a manifest's "expected": safe or failed; empty: not known).
 struct Program {
   std::string file, entry;
   uint32_t unwind = 0, heap = 0;
+  std::string ints, expected;
 };
 
 /// One (program, solver) run; times are medians over --repeat.
 struct Run {
   std::string verdict; ///< safe / failed / bound / unknown / internal-error / error
   std::string reason;
+  std::string proof; ///< a safe answer of --unwind auto / --k-induction: what it proves
   double total = 0, frontend = 0, encode = 0, startStop = 0, handOver = 0, solverAssert = 0, solve = 0,
          replay = 0;         ///< seconds
   double printed = -1;       ///< --plain: the solver binary on the printed query (seconds; -1: not run)
@@ -43,12 +46,13 @@ struct Run {
   double verifySeconds() const { return total - frontend; } ///< what locus verify does after the front end
 };
 
-/// One column of the comparison: a solver, set up and asked one way.
+/// One column of the comparison: a solver, set up and asked one way, in one mode (bmc, auto, kind).
 struct Config {
   std::string solver;
   backends::Posing posing = backends::Posing::Auto;
   bool cores = false;
-  std::string label; ///< the solver spec alone, or with "[posing, cores]" when posings are compared
+  std::string label; ///< the solver spec alone, or with "[posing, cores]" / "[mode]" when they are compared
+  std::string mode = "bmc";
 };
 
 bool isSource(const fs::path &p) {
@@ -83,6 +87,13 @@ std::vector<Program> collect(const VerifyOptions &o, std::string &err) {
         p.entry = e.value("entry", o.entry);
         p.unwind = e.value("unwind", o.unwind);
         p.heap = e.value("heap", o.heap);
+        p.ints = e.value("ints", std::string());
+        p.expected = e.value("expected", std::string());
+        if (!p.ints.empty() && p.ints != "math" && p.ints != "bv32")
+          err = "manifest '" + o.manifest + "': \"ints\" must be math or bv32, got '" + p.ints + "'";
+        if (!p.expected.empty() && p.expected != "safe" && p.expected != "failed")
+          err =
+              "manifest '" + o.manifest + "': \"expected\" must be safe or failed, got '" + p.expected + "'";
         out.push_back(p);
       };
       if (e.contains("files") && e["files"].is_object()) {
@@ -112,7 +123,7 @@ std::vector<Program> collect(const VerifyOptions &o, std::string &err) {
   }
   std::sort(files.begin(), files.end());
   for (const std::string &f : files)
-    out.push_back(Program{f, o.entry, o.unwind, o.heap});
+    out.push_back(Program{f, o.entry, o.unwind, o.heap, {}, {}});
   return out;
 }
 
@@ -133,7 +144,7 @@ encoder::VerifyOptions verifyOptions(const Program &p, const Config &c, const Ve
   encoder::VerifyOptions vo;
   vo.encode.unwind = p.unwind;
   vo.encode.heapSlots = p.heap;
-  vo.encode.ints = o.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
+  vo.encode.ints = (p.ints.empty() ? o.ints : p.ints) == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   vo.encode.unwindingAssertions = !o.noUnwindingAssertions;
   vo.solver = c.solver;
   vo.posing = c.posing;
@@ -201,8 +212,12 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const Conf
   std::optional<std::string> answer = bench::runInChild(
       [&] {
         auto t0 = Clock::now();
-        encoder::VerifyResult r = encoder::verify(prog, entry, vo);
+        encoder::VerifyResult r =
+            c.mode == "bmc" ? encoder::verify(prog, entry, vo)
+                            : encoder::verifyUnbounded(
+                                  prog, entry, vo, encoder::UnboundedOptions{c.mode == "kind", o.maxUnwind});
         return Json{{"seconds", since(t0)},
+                    {"proof", r.proof},
                     {"encode", r.encodeSeconds},
                     {"start_stop", r.solverStartStopSeconds},
                     {"hand_over", r.handOverSeconds},
@@ -210,7 +225,7 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const Conf
                     {"solve", r.solveSeconds},
                     {"replay", r.replaySeconds},
                     {"verdict", encoder::verdictName(r.verdict)},
-                    {"reason", r.reason}}
+                    {"reason", r.searchNote.empty() ? r.reason : r.searchNote}}
             .dump(-1, ' ', false, Json::error_handler_t::replace);
       },
       why, hardLimit(o.timeout), &killed);
@@ -237,6 +252,7 @@ Run runOne(const ir::Program &prog, uint32_t entry, const Program &p, const Conf
   run.replay = j["replay"];
   run.verdict = j["verdict"];
   run.reason = j["reason"];
+  run.proof = j["proof"];
   return run;
 }
 
@@ -283,12 +299,19 @@ Run medianRun(std::vector<Run> runs) {
 }
 
 Json runToJson(const Run &r) {
-  return Json{{"verdict", r.verdict},    {"reason", r.reason},
-              {"total", r.total},        {"frontend", r.frontend},
-              {"encode", r.encode},      {"start_stop", r.startStop},
-              {"hand_over", r.handOver}, {"solver_assert", r.solverAssert},
-              {"solve", r.solve},        {"replay", r.replay},
-              {"printed", r.printed},    {"printed_answer", r.printedAnswer}};
+  return Json{{"verdict", r.verdict},
+              {"reason", r.reason},
+              {"proof", r.proof},
+              {"total", r.total},
+              {"frontend", r.frontend},
+              {"encode", r.encode},
+              {"start_stop", r.startStop},
+              {"hand_over", r.handOver},
+              {"solver_assert", r.solverAssert},
+              {"solve", r.solve},
+              {"replay", r.replay},
+              {"printed", r.printed},
+              {"printed_answer", r.printedAnswer}};
 }
 
 Run runFromJson(const Json &j) {
@@ -300,6 +323,7 @@ Run runFromJson(const Json &j) {
   }
   r.verdict = j["verdict"];
   r.reason = j["reason"];
+  r.proof = j.value("proof", std::string());
   r.total = j["total"];
   r.frontend = j["frontend"];
   r.encode = j["encode"];
@@ -336,6 +360,15 @@ std::vector<Config> makeConfigs(const VerifyOptions &o) {
   }
   if (posings.empty() || coreSettings.empty())
     throw UsageError("--posings and --cores need at least one value");
+  std::vector<std::string> modes = splitComma(o.modes);
+  for (const std::string &m : modes)
+    if (m != "bmc" && m != "auto" && m != "kind")
+      throw UsageError("--modes: unknown mode '" + m + "' (bmc, auto, kind)");
+  if (modes.empty())
+    throw UsageError("--modes needs at least one value");
+  if (modes != std::vector<std::string>{"bmc"} && o.noUnwindingAssertions)
+    throw UsageError("--modes auto and kind check the bounds: they exclude --no-unwinding-assertions");
+  bool modesCompared = modes != std::vector<std::string>{"bmc"};
   bool compared = posings.size() > 1 || posings[0] != backends::Posing::Auto || coreSettings.size() > 1 ||
                   coreSettings[0];
   std::vector<Config> configs;
@@ -351,7 +384,8 @@ std::vector<Config> makeConfigs(const VerifyOptions &o) {
         std::string label = spec;
         if (compared)
           label += std::string(" [") + backends::posingName(p) + (cores ? ", cores" : "") + "]";
-        configs.push_back(Config{spec, p, cores, label});
+        for (const std::string &m : modes)
+          configs.push_back(Config{spec, p, cores, modesCompared ? label + " [" + m + "]" : label, m});
       }
   return configs;
 }
@@ -385,19 +419,25 @@ Compiled compile(const Program &p) {
 
 /// One run as a task: program i with configuration s, in repeat r.
 Json taskJson(const Program &p, const Config &c, size_t i, size_t s, unsigned r) {
-  return Json{{"program", i},     {"config", s},        {"repeat", r},
-              {"file", p.file},   {"entry", p.entry},   {"unwind", p.unwind},
-              {"heap", p.heap},   {"solver", c.solver}, {"posing", backends::posingName(c.posing)},
-              {"cores", c.cores}, {"label", c.label}};
+  return Json{{"program", i},     {"config", s},           {"repeat", r},
+              {"file", p.file},   {"entry", p.entry},      {"unwind", p.unwind},
+              {"heap", p.heap},   {"solver", c.solver},    {"posing", backends::posingName(c.posing)},
+              {"cores", c.cores}, {"label", c.label},      {"mode", c.mode},
+              {"ints", p.ints},   {"expected", p.expected}};
 }
 
 /// Runs one task: the program as `cached` compiled it (compiled here when null), then the run of its
 /// configuration (runOne, in a child process of its own). The record is the Run.
 Json runVerifyTask(const VerifyOptions &o, const Json &t, const Compiled *cached) {
-  Program p{t["file"], t["entry"], t["unwind"], t["heap"]};
+  Program p{t["file"],
+            t["entry"],
+            t["unwind"],
+            t["heap"],
+            t.value("ints", std::string()),
+            t.value("expected", std::string())};
   Config c{t["solver"],
            backends::parsePosing(t["posing"].get<std::string>()).value_or(backends::Posing::Auto), t["cores"],
-           t["label"]};
+           t["label"], t.value("mode", std::string("bmc"))};
   Compiled own;
   if (!cached)
     own = compile(p);
@@ -430,20 +470,49 @@ struct Results {
   std::vector<std::vector<Run>> runs;
   std::vector<Totals> totals;
   std::vector<std::string> disagreements;
+  std::vector<std::string> wrong; ///< decided verdicts that contradict a program's known verdict
   size_t internalErrors = 0, inputErrors = 0;
   std::string common; ///< the suite's common folder, left out of the tables' names
   std::string shortName(const std::string &f) const {
     return common.empty() ? f : f.substr(common.size() + 1);
   }
+  /// The program's name in the tables: its short file name, with the entry when the file is in the suite
+  /// more than once.
+  std::string programName(size_t i) const {
+    for (size_t k = 0; k < suite.size(); ++k)
+      if (k != i && suite[k].file == suite[i].file)
+        return shortName(suite[i].file) + " (" + suite[i].entry + ")";
+    return shortName(suite[i].file);
+  }
 };
 
-/// Sums the runs per configuration and lists the programs on which decided verdicts differ.
+/// Whether the configurations differ in their mode (bmc, auto, kind): a bound failure at one bound then
+/// does not contradict a proof in another mode.
+bool modesCompared(const std::vector<Config> &configs) {
+  for (const Config &c : configs)
+    if (c.mode != configs.front().mode)
+      return true;
+  return false;
+}
+
+/// A run's answer to the task (safe or failed, and thereby the program's verdict), empty when it has none.
+std::string taskAnswer(const Run &r) {
+  return r.verdict == "safe" || r.verdict == "failed" ? r.verdict : std::string();
+}
+
+/// Sums the runs per configuration, lists the programs on which decided verdicts differ and the answers
+/// that contradict a program's known verdict.
 void aggregate(Results &res) {
   res.totals.assign(res.solvers.size(), Totals());
+  const bool modes = modesCompared(res.configs);
   for (size_t i = 0; i < res.suite.size(); ++i) {
     std::map<std::string, std::vector<std::string>> byVerdict;
     for (size_t s = 0; s < res.solvers.size(); ++s) {
       const Run &r = res.runs[i][s];
+      if (std::string a = taskAnswer(r);
+          !a.empty() && !res.suite[i].expected.empty() && a != res.suite[i].expected)
+        res.wrong.push_back(res.suite[i].file + " (" + res.suite[i].entry + "): " + res.solvers[s] +
+                            " answers " + a + ", the task's verdict is " + res.suite[i].expected);
       Totals &t = res.totals[s];
       t.total += r.total;
       t.frontend += r.frontend;
@@ -456,7 +525,8 @@ void aggregate(Results &res) {
       if (decided(r.verdict)) {
         ++t.answered;
         t.solvedTimes.push_back(r.total);
-        byVerdict[r.verdict].push_back(res.solvers[s]);
+        if (!(modes && r.verdict == "bound"))
+          byVerdict[r.verdict].push_back(res.solvers[s]);
       } else if (r.verdict == "unknown") {
         ++t.unknown;
       } else {
@@ -498,7 +568,7 @@ Table programTable(const Results &res) {
     table.alignRight.push_back(true);
   }
   for (size_t i = 0; i < res.suite.size(); ++i) {
-    std::vector<std::string> row{res.shortName(res.suite[i].file), std::to_string(res.suite[i].unwind)};
+    std::vector<std::string> row{res.programName(i), std::to_string(res.suite[i].unwind)};
     for (size_t s = 0; s < solvers.size(); ++s) {
       const Run &r = res.runs[i][s];
       row.push_back(r.verdict == "error" ? "error" : r.verdict + " " + seconds(r.total));
@@ -547,6 +617,41 @@ Table summaryTable(const Results &res) {
                             ratio(t.total, res.totals[0].total), ratios.empty() ? "–" : geo});
   }
   return summary;
+}
+
+/// The verification modes against the tasks' verdicts, per configuration: how many programs it decides
+/// (safe or failed), how many of those agree with a known verdict and how many contradict one, and the
+/// median time of all its runs and of the decided ones.
+Table modesTable(const Results &res) {
+  Table t;
+  t.header = {"configuration", "decided",
+              "correct",       "wrong",
+              "undecided",     "with a known verdict",
+              "median time",   "median time (decided)"};
+  t.alignRight = {false, true, true, true, true, true, true, true};
+  for (size_t s = 0; s < res.solvers.size(); ++s) {
+    size_t decidedN = 0, correct = 0, wrong = 0, known = 0;
+    std::vector<double> all, dec;
+    for (size_t i = 0; i < res.suite.size(); ++i) {
+      const Run &r = res.runs[i][s];
+      const std::string &exp = res.suite[i].expected;
+      known += !exp.empty();
+      if (r.verdict != "error")
+        all.push_back(r.total);
+      std::string a = taskAnswer(r);
+      if (a.empty())
+        continue;
+      ++decidedN;
+      dec.push_back(r.total);
+      correct += !exp.empty() && a == exp;
+      wrong += !exp.empty() && a != exp;
+    }
+    t.rows.push_back({res.solvers[s], std::to_string(decidedN), std::to_string(correct),
+                      std::to_string(wrong), std::to_string(res.suite.size() - decidedN),
+                      std::to_string(known), all.empty() ? "–" : seconds(median(all)),
+                      dec.empty() ? "–" : seconds(median(dec))});
+  }
+  return t;
 }
 
 /// Where the time goes, per solver: our phases and the solver's.
@@ -645,6 +750,16 @@ Table printedSummaryTable(const Results &res) {
   return summary;
 }
 
+/// Whether the report has the modes' table: modes compared, or programs with a known verdict.
+bool showModes(const Results &res) {
+  if (modesCompared(res.configs) || res.configs.front().mode != "bmc")
+    return true;
+  for (const Program &p : res.suite)
+    if (!p.expected.empty())
+      return true;
+  return false;
+}
+
 Json runRecord(const Run &r) {
   Json x{{"verdict", r.verdict},
          {"total_seconds", r.total},
@@ -657,6 +772,8 @@ Json runRecord(const Run &r) {
          {"replay_seconds", r.replay}};
   if (!r.reason.empty())
     x["reason"] = r.reason;
+  if (!r.proof.empty())
+    x["proof"] = r.proof;
   if (r.printed >= 0) {
     x["verify_seconds"] = r.verifySeconds();
     x["printed_query_seconds"] = r.printed;
@@ -674,21 +791,27 @@ Json reportJson(const Results &res, const std::string &commandLine) {
   j["command"] = "bench verify";
   j["command_line"] = commandLine;
   j["solvers"] = res.solvers;
-  j["options"] = Json{{"ints", o.ints},       {"timeout_seconds", o.timeout},
-                      {"repeat", o.repeat},   {"unwinding_assertions", !o.noUnwindingAssertions},
-                      {"posings", o.posings}, {"cores", o.cores},
-                      {"plain", o.plain}};
+  j["options"] = Json{{"ints", o.ints},           {"timeout_seconds", o.timeout},
+                      {"repeat", o.repeat},       {"unwinding_assertions", !o.noUnwindingAssertions},
+                      {"posings", o.posings},     {"cores", o.cores},
+                      {"plain", o.plain},         {"modes", o.modes},
+                      {"max_unwind", o.maxUnwind}};
   Json cj = Json::array();
   for (const Config &c : res.configs)
     cj.push_back(Json{{"label", c.label},
                       {"solver", c.solver},
                       {"posing", backends::posingName(c.posing)},
-                      {"cores", c.cores}});
+                      {"cores", c.cores},
+                      {"mode", c.mode}});
   j["configurations"] = cj;
   Json progs = Json::array();
   for (size_t i = 0; i < res.suite.size(); ++i) {
     const Program &p = res.suite[i];
     Json pj{{"file", p.file}, {"entry", p.entry}, {"unwind", p.unwind}, {"heap", p.heap}};
+    if (!p.ints.empty())
+      pj["ints"] = p.ints;
+    if (!p.expected.empty())
+      pj["expected"] = p.expected;
     Json rj = Json::object();
     for (size_t s = 0; s < res.solvers.size(); ++s)
       rj[res.solvers[s]] = runRecord(res.runs[i][s]);
@@ -715,6 +838,8 @@ Json reportJson(const Results &res, const std::string &commandLine) {
   }
   j["totals"] = tj;
   j["disagreements"] = res.disagreements;
+  if (showModes(res))
+    j["wrong"] = res.wrong;
   return j;
 }
 
@@ -757,6 +882,25 @@ std::string reportMarkdown(const Results &res, const std::string &commandLine, c
           "and the printing are not counted). Times are medians over the repeats.\n\n"
        << printedSummary.markdown() << "\n"
        << printed.markdown() << "\n";
+  if (showModes(res)) {
+    md << "## Verification modes\n\n"
+       << "bmc: `locus verify --unwind K` (K the program's bound); auto: `--unwind auto`; kind: "
+          "`--k-induction`; both up to `--max-unwind "
+       << o.maxUnwind
+       << "` (docs/cli.md, \"beyond a fixed bound\"). Decided: the answer is safe (every loop finished "
+          "within the bound, or a k-induction proof) or failed (a replayed counterexample); a bound failure "
+          "(unwinding assertion) or no answer is undecided. Correct and wrong count the decided answers "
+          "against the verdicts the manifest gives (`\"expected\"`).\n\n"
+       << modesTable(res).markdown() << "\n";
+    if (res.wrong.empty())
+      md << "Wrong answers: none.\n\n";
+    else {
+      md << "**Wrong answers (" << res.wrong.size() << "):**\n\n";
+      for (const std::string &w : res.wrong)
+        md << "- " << w << "\n";
+      md << "\n";
+    }
+  }
   if (res.disagreements.empty())
     md << "Verdicts: all solvers that answered agree on every program.\n\n";
   else {
@@ -773,8 +917,8 @@ std::string reportMarkdown(const Results &res, const std::string &commandLine, c
         if (!headed)
           md << "\nNo verdict:\n\n";
         headed = true;
-        md << "- " << res.shortName(res.suite[i].file) << " (" << res.solvers[s] << "): " << r.verdict << ": "
-           << r.reason << "\n";
+        md << "- " << res.programName(i) << " (" << res.solvers[s] << "): " << r.verdict << ": " << r.reason
+           << "\n";
         if (r.verdict == "error")
           break; // a front-end error is the same for every solver
       }
@@ -831,7 +975,7 @@ Outcome runVerify(const VerifyOptions &o, const Context &ctx) {
     samples[list.tasks[k]["program"].get<size_t>()][list.tasks[k]["config"].get<size_t>()].push_back(
         runFromJson(records[k]));
 
-  Results res{o, suite, configs, {}, {}, {}, {}, 0, 0, {}};
+  Results res{o, suite, configs, {}, {}, {}, {}, {}, 0, 0, {}};
   for (const Config &c : configs)
     res.solvers.push_back(c.label);
   for (size_t i = 0; i < suite.size(); ++i) {
@@ -861,10 +1005,10 @@ Outcome runVerify(const VerifyOptions &o, const Context &ctx) {
                         std::to_string(plot.files.size() - 2) + " plot image(s)");
     out.files.insert(out.files.end(), plot.files.begin(), plot.files.end());
   }
-  out.exit = res.internalErrors           ? Internal
-             : !res.disagreements.empty() ? Violated
-             : res.inputErrors            ? InputError
-                                          : Ok;
+  out.exit = res.internalErrors                                 ? Internal
+             : !res.disagreements.empty() || !res.wrong.empty() ? Violated
+             : res.inputErrors                                  ? InputError
+                                                                : Ok;
   return out;
 }
 

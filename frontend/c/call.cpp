@@ -158,6 +158,10 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
       unsupported(ce, "the value of '" + name + "(…)'");
     return Expr::boolLit(true);
   };
+  if (name == "__builtin_assume" && u_.pragmas_.takeInvariant(u_.smLoc(ce->getBeginLoc())))
+    u_.error(ce->getBeginLoc(),
+             "'#pragma locus invariant' must be the first line of a loop's body (a block), "
+             "before its other statements");
   const std::string nondet = "__VERIFIER_nondet_";
   if (name.rfind(nondet, 0) == 0) {
     // Any value of the declared result type (of the type the name says when the file declares nothing).

@@ -20,6 +20,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace locus::c::lower {
@@ -375,6 +376,9 @@ private:
   void loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc, const cl::Stmt *body, bool isDo,
             const Expr &g);
   void recompute(const Breakable &b, const Expr &g);
+  Expr loopInvariant(const cl::Stmt *body);
+  /// The `__builtin_assume` calls of `#pragma locus invariant` lines loopInvariant took (not statements).
+  std::unordered_set<const cl::Stmt *> invariantCalls_;
   void continueStmt(const Expr &g, size_t depth);
   void breakStmt(const Expr &g, size_t depth);
   void switchStmt(const cl::SwitchStmt *s, const Expr &g);
@@ -562,7 +566,7 @@ public:
     std::optional<Expr> index;
   };
   std::vector<GlobalInit> globalInits_;
-  UnwindPragmas pragmas_; ///< `#pragma locus unwind K` before loops and functions
+  UnwindPragmas pragmas_; ///< `#pragma locus unwind K` before loops and functions, `invariant EXPR`
   /// main(int argc, char *argv[]): its argv parameter, the arguments modelled, whether an index varies.
   struct MainArgv {
     const cl::ParmVarDecl *argv = nullptr;

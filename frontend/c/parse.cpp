@@ -1,5 +1,6 @@
 // The clang invocation: flags, resource directory, include path; clang's diagnostics become ours.
 #include "frontend/c/internal.h"
+#include "frontend/c/pragma.h"
 
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Frontend/ASTUnit.h>
@@ -218,7 +219,7 @@ std::optional<ir::Program> compileLoaded(uint32_t file, SourceManager &sm, Diagn
   size_t errorsBefore = diags.errorCount();
   auto t0 = Clock::now();
   // Copy the path and text: the forwarder may add files to `sm` while clang runs.
-  std::string path = sm.path(file), text = sm.text(file);
+  std::string path = sm.path(file), text = UnwindPragmas::clangText(sm.text(file));
   std::unique_ptr<clang::ASTUnit> ast = clang::tooling::buildASTFromCodeWithArgs(
       text, args, path, "locus-cc", std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(), &forward);

@@ -1,4 +1,5 @@
-// `#pragma locus unwind K` in C files: the unwinding bound of the loop or function definition after it.
+// `#pragma locus unwind K` in C files: the unwinding bound of the loop or function definition after it;
+// `#pragma locus invariant EXPR`: the invariant of the loop whose body it starts.
 #include "frontend/c/pragma.h"
 
 #include "ir/ir.h"
@@ -66,7 +67,10 @@ std::vector<UnwindPragmas::Pragma> &UnwindPragmas::scan(uint32_t file) {
     p.col = static_cast<uint32_t>(hash + 1);
     if (size_t c = rest.find("//"); c != std::string_view::npos)
       rest = rest.substr(0, c);
-    if (eat(rest, "unwind")) {
+    if (eat(rest, "invariant")) {
+      p.invariant = true;
+      p.bound = trim(rest).empty() ? 0 : 1;
+    } else if (eat(rest, "unwind")) {
       rest = trim(rest);
       if (!rest.empty() && rest.size() <= 6 &&
           rest.find_first_not_of("0123456789") == std::string_view::npos) {
@@ -95,12 +99,64 @@ uint32_t UnwindPragmas::take(SourceLoc at) {
   return 0;
 }
 
+bool UnwindPragmas::takeInvariant(SourceLoc at) {
+  if (!at.valid())
+    return false;
+  for (Pragma &p : scan(at.file))
+    if (p.invariant && p.bound && p.line == at.line && !p.used) {
+      p.used = true;
+      return true;
+    }
+  return false;
+}
+
+std::string UnwindPragmas::clangText(const std::string &text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t at = 0; at <= text.size();) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos)
+      end = text.size();
+    std::string_view line = std::string_view(text).substr(at, end - at);
+    std::string_view rest = line;
+    size_t hash = rest.find_first_not_of(" \t");
+    bool done = false;
+    if (hash != std::string_view::npos && rest[hash] == '#') {
+      rest.remove_prefix(hash + 1);
+      if (eat(rest, "pragma") && eat(rest, "locus") && eat(rest, "invariant")) {
+        if (size_t c = rest.find("//"); c != std::string_view::npos)
+          rest = rest.substr(0, c);
+        std::string_view e = trim(rest);
+        size_t from = e.empty() ? 0 : static_cast<size_t>(e.data() - line.data());
+        const std::string call = "__builtin_assume(";
+        if (!e.empty() && from >= hash + call.size()) { // always: `#pragma locus invariant ` is longer
+          out += std::string(from - call.size(), ' ') + call + std::string(e) + ");";
+          done = true;
+        }
+      }
+    }
+    if (!done)
+      out += line;
+    if (end < text.size())
+      out += '\n';
+    at = end + 1;
+  }
+  return out;
+}
+
 void UnwindPragmas::report(uint32_t file, Diagnostics &diags) {
   scan(file);
   for (auto &[f, pragmas] : files_)
     for (const Pragma &p : pragmas) {
       SourceLoc where{f, p.line, p.col};
-      if (!p.bound)
+      if (p.invariant && !p.bound)
+        diags.error(where, "malformed '#pragma locus invariant': expected '#pragma locus invariant EXPR'");
+      else if (p.invariant && !p.used)
+        diags.error(where, "'#pragma locus invariant' must be the first line of a loop's body (a block), "
+                           "before its other statements");
+      else if (p.invariant)
+        continue;
+      else if (!p.bound)
         diags.error(where, "malformed '#pragma locus': expected '#pragma locus unwind K' with K from 1 to " +
                                std::to_string(ir::kMaxUnwind));
       else if (!p.used)

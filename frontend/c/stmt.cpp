@@ -12,7 +12,7 @@ namespace locus::c::lower {
 // ---- statements ----
 
 void FnLowering::stmt(const cl::Stmt *s, const Expr &g) {
-  if (!s)
+  if (!s || invariantCalls_.count(s))
     return;
   DepthGuard depth(*this, s);
   loc_ = irLoc(s->getBeginLoc());
@@ -318,6 +318,7 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
   w.loc = loopLoc;
   w.value = cv;
   w.unwind = u_.pragmas_.take(u_.smLoc(s->getBeginLoc()));
+  w.invariant = loopInvariant(body);
   std::vector<ir::Stmt> *saved = out_;
   out_ = &w.body;
   breakables_.push_back(b);
@@ -328,6 +329,38 @@ void FnLowering::loop(const cl::Stmt *s, const cl::Expr *c, const cl::Expr *inc,
   out_ = saved;
   loc_ = loopLoc;
   emit(std::move(w));
+}
+
+/// The invariant of a loop: the conjunction of the `#pragma locus invariant EXPR` lines that start its
+/// body (pragma.h turns each into `__builtin_assume(EXPR);` for clang), each EXPR a pure IR expression (it
+/// must lower without statements: variables, constants, operators); Expr{} when there is none.
+Expr FnLowering::loopInvariant(const cl::Stmt *body) {
+  Expr inv;
+  const auto *cs = llvm::dyn_cast_or_null<cl::CompoundStmt>(body);
+  if (!cs)
+    return inv;
+  for (const cl::Stmt *x : cs->body()) {
+    const auto *ce = llvm::dyn_cast<cl::CallExpr>(x);
+    const cl::FunctionDecl *fd = ce ? ce->getDirectCallee() : nullptr;
+    if (!fd || fd->getNameAsString() != "__builtin_assume" || ce->getNumArgs() != 1 ||
+        !u_.pragmas_.takeInvariant(u_.smLoc(ce->getBeginLoc())))
+      break;
+    invariantCalls_.insert(ce);
+    std::vector<ir::Stmt> scratch;
+    std::vector<ir::Stmt> *saved = out_;
+    out_ = &scratch;
+    Expr v = cond(ce->getArg(0), Expr::boolLit(true));
+    out_ = saved;
+    if (!scratch.empty())
+      u_.error(
+          ce->getArg(0)->getBeginLoc(),
+          "a loop invariant must be an expression over variables, constants and operators (this one needs "
+          "statements: a call, a pointer dereference, an array element or a variable whose address is "
+          "taken)");
+    ir::clearRanges(v);
+    inv = inv == Expr{} ? std::move(v) : Expr::binary(ir::Op::And, std::move(inv), std::move(v));
+  }
+  return inv;
 }
 
 /// The end of a loop iteration (also before a `continue`): the increment, then the condition variable.

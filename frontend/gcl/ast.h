@@ -165,6 +165,7 @@ struct Stmt {
   std::unique_ptr<Block> then;       ///< If, While, Concrete, BlockStmt
   std::unique_ptr<Block> elseBlock;  ///< If (optional)
   uint32_t unwind = 0;               ///< While: `unwind K` (0: none)
+  std::vector<ExprPtr> invariants;   ///< While: its `invariant e` clauses (a conjunction)
 
   // Checker annotations.
   struct ProcDecl *calleeDecl = nullptr;

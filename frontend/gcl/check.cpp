@@ -150,6 +150,16 @@ private:
            ((dst.kind == ir::Type::Ref || dst.kind == ir::Type::Array) && src.kind == ir::Type::Null);
   }
 
+  /// The first node of `e` that reads the heap (a path with selectors), or null.
+  static const Expr *heapRead(const Expr &e) {
+    if (e.isAccess())
+      return &e;
+    for (const auto &a : e.args)
+      if (const Expr *r = a ? heapRead(*a) : nullptr)
+        return r;
+    return nullptr;
+  }
+
   /// A path whose last step is an array's `.length`.
   static bool isLength(const Expr &e) { return e.isAccess() && e.selectors.back().kind == Selector::Length; }
 
@@ -480,6 +490,14 @@ private:
     case Stmt::While:
       if (s.value)
         expectBool(s.value.get(), checkExpr(*s.value));
+      for (const auto &inv : s.invariants) {
+        if (!inv)
+          continue;
+        expectBool(inv.get(), checkExpr(*inv));
+        if (const Expr *r = heapRead(*inv))
+          diags_.error(r->loc, "a loop invariant reads only variables, not the heap (a field, an array "
+                               "element or a length)");
+      }
       ++loopDepth_;
       if (s.then)
         checkBlock(*s.then);

@@ -717,6 +717,12 @@ private:
       ir::Stmt w = make(ir::Stmt::While, g);
       w.value = std::move(cv);
       w.unwind = s.unwind;
+      for (const auto &inv : s.invariants) { // pure (the checker rejects heap reads): no statements
+        Expr e = expr(*inv, Expr::boolLit(true));
+        ir::clearRanges(e);
+        w.invariant = w.invariant == Expr{} ? std::move(e)
+                                            : Expr::binary(ir::Op::And, std::move(w.invariant), std::move(e));
+      }
       auto id = pendingId_;
       pendingId_.reset();
       std::vector<ir::Stmt> *saved = out_;

@@ -1249,6 +1249,9 @@ private:
       s->kind = Stmt::While;
       s->value = x->expr() ? expr(x->expr()) : nullptr;
       s->unwind = unwindBound(x->unwindAnnot());
+      for (auto *inv : x->invariantClause())
+        if (inv->expr())
+          s->invariants.push_back(expr(inv->expr()));
       s->then = block(x->block());
     } else if (auto *x = dynamic_cast<GCLParser::ConcreteStmtContext *>(c)) {
       s->kind = Stmt::Concrete;

@@ -13,6 +13,21 @@
 // RUN: locus verify %s --unwind auto --max-unwind 128
 // EXIT: 3
 // CHECK: search: the deepest bound reached: 128
+// Two counters: k-induction cannot prove `i == j` after the loop without an invariant ...
+// RUN: locus verify %s --entry counters --k-induction --max-unwind 32
+// EXIT: 3
+// CHECK: search: the deepest bound reached: 32
+// CHECK-SAME: k-induction: the step fails at k = 32
+// ... with `#pragma locus invariant` at the start of the loop's body it is 1-inductive.
+// RUN: locus verify %s --entry counters_inv --k-induction
+// CHECK: SAFE (k-induction, k = 1: every input)
+// RUN: locus ir %s
+// CHECK: while (b0) invariant i == j {
+// A wrong invariant (it holds for 1000 iterations, and would make the false check after the loop follow)
+// is never SAFE.
+// RUN: locus verify %s --entry wrong_inv --k-induction --max-unwind 32
+// EXIT: 3
+// CHECK: k-induction: the step fails at k = 32: the loop's invariant is not inductive
 extern int __VERIFIER_nondet_int(void);
 void reach_error(void) {}
 int main(void) {
@@ -33,5 +48,35 @@ int deep(void) {
     if (i == 50 && s == 100)
       reach_error();
   }
+  return 0;
+}
+int counters(void) {
+  unsigned int i = 0, j = 0;
+  while (i < 100000) {
+    i++;
+    j++;
+  }
+  if (i != j)
+    reach_error();
+  return 0;
+}
+int counters_inv(void) {
+  unsigned int i = 0, j = 0;
+  while (i < 100000) {
+#pragma locus invariant i == j
+    i++;
+    j++;
+  }
+  if (i != j)
+    reach_error();
+  return 0;
+}
+int wrong_inv(void) {
+  int i = 0;
+  for (; i < 100000; i++) {
+#pragma locus invariant i <= 1000
+  }
+  if (i > 1000)
+    reach_error();
   return 0;
 }

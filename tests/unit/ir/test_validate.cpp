@@ -169,6 +169,20 @@ TEST_CASE("validate: members and types per kind") {
   CHECK(has(p, "differs from its declaration"));
 }
 
+TEST_CASE("validate: loop invariants") {
+  Program p = valid();
+  p.procs[0].body[2].invariant = Expr::binary(Op::Ge, ivar(1), Expr::intLit(0)); // r >= 0
+  CHECK(errors(p) == "");
+  p.procs[0].body[2].invariant = ivar(1); // an int
+  CHECK(has(p, "loop invariant is not a bool expression"));
+  p = valid();
+  p.procs[0].body[2].invariant = Expr::varUse({false, 17}, Type::boolType());
+  CHECK(has(p, "out of range"));
+  p = valid();
+  p.procs[0].body[1].invariant = bvar(2); // on an assignment
+  CHECK(has(p, "loop invariant set but unused"));
+}
+
 TEST_CASE("validate: control flow and contracts") {
   Program p = valid();
   p.procs[1].body[0].kind = Stmt::Break;

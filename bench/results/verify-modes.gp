@@ -1,0 +1,13 @@
+# render with: gnuplot -e "fmt='png'" verify-modes.gp (or fmt='svg')
+if (!exists("fmt")) fmt = 'png'
+if (fmt eq 'svg') set terminal svg size 800,500 dynamic font 'sans,12'; else set terminal pngcairo size 800,500 font 'sans,11'
+set output 'verify-modes.'.fmt
+set title "locus verify on 112 programs"
+set xlabel "instances solved"
+set ylabel "time per instance (s)"
+set logscale y
+set key top left
+set grid
+plot 'verify-modes.dat' index 0 using 1:2 with linespoints title "z3 [bmc]", \
+     'verify-modes.dat' index 1 using 1:2 with linespoints title "z3 [auto]", \
+     'verify-modes.dat' index 2 using 1:2 with linespoints title "z3 [kind]"

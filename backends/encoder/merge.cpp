@@ -96,9 +96,10 @@ Access accessOf(const ir::Stmt &s, bool inLoop = false) {
     a.reads.insert({kGlobals, kHeap, kIo});
     a.writes.insert({kGlobals, kHeap, kIo, kFail});
     break;
-  case ir::Stmt::While: // what its body reads and writes (and its unwinding check); a jump out of the
+  case ir::Stmt::While: // what its body and invariant read and write (and its checks); a jump out of the
                         // procedure: everything
     a.writes.insert(kFail);
+    read(s.invariant); // checked at every head (not one of forEachExprOf's expressions)
     for (const ir::Stmt &b : s.body) {
       Access in = accessOf(b, true);
       a.reads.insert(in.reads.begin(), in.reads.end());

@@ -411,10 +411,12 @@ Expr FnLowering::ctypeCall(const cl::CallExpr *ce, const std::string &name, cons
   return use(t);
 }
 
-/// `[g] v := nondet`: the indeterminate value of an uninitialized object.
-void FnLowering::havoc(VarRef v, const Expr &g) {
+/// `[g] v := nondet`: the indeterminate value of an uninitialized object (`object`: a scalar local's C name,
+/// kept as the statement's message for run notes and `--check-uninit`).
+void FnLowering::havoc(VarRef v, const Expr &g, std::string object) {
   ir::Stmt s = make(ir::Stmt::Nondet, g);
   s.lhs = v;
+  s.message = std::move(object);
   emit(std::move(s));
 }
 

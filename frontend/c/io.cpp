@@ -332,12 +332,47 @@ std::optional<std::string> literalField(std::string text, const std::string &spe
 Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
   if (wantValue)
     unsupported(ce, "the value of '" + name + "(…)'");
+  // An argument `c ? "a" : "b"` (nested too) chosen by an enclosing lowering of this call (below).
+  auto resolve = [&](const cl::Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    for (auto it = chosen_.find(e); it != chosen_.end(); it = chosen_.find(e))
+      e = it->second->IgnoreParenImpCasts();
+    return e;
+  };
   auto literal = [&](const cl::Expr *e) -> std::optional<std::string> {
-    const auto *sl = llvm::dyn_cast<cl::StringLiteral>(e->IgnoreParenImpCasts());
+    const auto *sl = llvm::dyn_cast<cl::StringLiteral>(resolve(e));
     if (!sl || sl->getCharByteWidth() != 1)
       return std::nullopt;
     return sl->getString().str();
   };
+  // A choice between string literals as the format or a string argument (`printf(ok ? "yes\n" : "no\n")`,
+  // `printf("%s", ok ? "yes" : "no")`): the condition is evaluated, then the call is lowered once with each
+  // literal, under the guards `g and c` and `g and not c`.
+  auto choice = [&](auto &self, const cl::Expr *e) -> bool {
+    e = resolve(e);
+    if (llvm::isa<cl::StringLiteral>(e))
+      return true;
+    const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(e);
+    return co && self(self, co->getTrueExpr()) && self(self, co->getFalseExpr());
+  };
+  for (const cl::Expr *a : ce->arguments()) {
+    const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(resolve(a));
+    if (!co || !choice(choice, co))
+      continue;
+    Expr c = cond(co->getCond(), g);
+    if (c.kind == Expr::BoolLit) { // a constant condition: only one literal is evaluated
+      chosen_[co] = !c.value.isZero() ? co->getTrueExpr() : co->getFalseExpr();
+      printCall(ce, name, g, false);
+    } else {
+      Expr tc = guardAnd(g, std::move(c));
+      chosen_[co] = co->getTrueExpr();
+      printCall(ce, name, tc, false);
+      chosen_[co] = co->getFalseExpr();
+      printCall(ce, name, conj(g, tc, true), false);
+    }
+    chosen_.erase(co);
+    return Expr::boolLit(true);
+  }
   ir::Stmt s = make(ir::Stmt::Print, g);
   if (name == "putchar") {
     if (ce->getNumArgs() != 1)

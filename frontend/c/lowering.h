@@ -435,7 +435,9 @@ private:
   std::optional<AllocScope> allocScope_;
   std::optional<std::vector<const cl::Stmt *>> restOfBlock(const cl::Stmt *s,
                                                            std::vector<const cl::Stmt *> first = {}) const;
-  void havoc(VarRef v, const Expr &g);
+  void havoc(VarRef v, const Expr &g, std::string object = {});
+  /// printCall: the literal chosen for each `c ? "a" : "b"` argument of the call being lowered.
+  std::map<const cl::Expr *, const cl::Expr *> chosen_;
   const cl::DeclStmt *curDecl_ = nullptr; ///< the declaration statement being lowered
   std::optional<std::vector<const cl::Stmt *>> laterCode(const cl::VarDecl *vd) const;
 

@@ -6,8 +6,6 @@
 
 #include <clang/AST/ASTContext.h>
 
-#include "ir/io.h"
-
 #include <algorithm>
 #include <string_view>
 
@@ -149,6 +147,26 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
       continue;
     }
     size_t j = i + 1;
+    if (j < fmt.size() && fmt[j] >= '1' && fmt[j] <= '9') { // a width: only for %s (`%19s`)
+      size_t w = j;
+      while (w < fmt.size() && fmt[w] >= '0' && fmt[w] <= '9' && w - j < 6)
+        ++w;
+      if (w < fmt.size() && fmt[w] == 's') {
+        FormatPiece p;
+        p.kind = FormatPiece::Conversion;
+        p.text = fmt.substr(i, w - i + 1);
+        p.conv = 's';
+        p.spec = fmt.substr(j, w - j);
+        out.push_back(p);
+        i = w;
+        continue;
+      }
+    }
+    if (j < fmt.size() && fmt[j] == 's') {
+      out.push_back({FormatPiece::Conversion, "%s", 's', 8, "", false});
+      i = j;
+      continue;
+    }
     bool hasLength = false;
     unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
@@ -168,7 +186,7 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
     }
     if ((c != 'd' && c != 'i' && c != 'c') || (c == 'c' && hasLength)) {
       err = "scanf directive '" + directiveText(fmt, i + 1) +
-            "' (supported: %d, %i with hh h l ll j z, %c, %%, %f %e %g and %lf %le %lg)";
+            "' (supported: %d, %i with hh h l ll j z, %c, %s and %Ns, %%, %f %e %g and %lf %le %lg)";
       return std::nullopt;
     }
     out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});
@@ -679,10 +697,22 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     unsupported(ce->getArg(first), err);
   if (std::optional<std::string> why = conversionMismatch(name, *pieces, ce->getNumArgs() - first - 1))
     unsupported(ce, *why);
+  for (const FormatPiece &p : *pieces)
+    if (p.kind == FormatPiece::Conversion && p.conv == 's')
+      return scanStrings(ce, *pieces, first + 1, g, wantValue);
+  std::optional<VarRef> n = scanSegment(ce, *pieces, 0, pieces->size(), first + 1, g, wantValue);
+  return n ? use(*n) : Expr::boolLit(true);
+}
+
+/// The scan statement of the directives pieces[from, to) (none of them %s), whose arguments start at
+/// argument `k` of the call; with `wantCount` its count, in a temporary.
+std::optional<VarRef> FnLowering::scanSegment(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces,
+                                              size_t from, size_t to, unsigned k, const Expr &g,
+                                              bool wantCount) {
   ir::Stmt s = make(ir::Stmt::Scan, g);
   std::vector<std::pair<LVal, VarRef>> writeBack; // elements with a variable index: scanned into a temporary
-  unsigned k = first + 1;
-  for (const FormatPiece &p : *pieces) {
+  for (size_t pi = from; pi < to; ++pi) {
+    const FormatPiece &p = pieces[pi];
     if (p.kind == FormatPiece::Space) {
       s.message += ' ';
       continue;
@@ -746,15 +776,125 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     }
   }
   s.loc = irLoc(ce->getBeginLoc());
-  Expr result = Expr::boolLit(true);
-  if (wantValue) {
+  std::optional<VarRef> result;
+  if (wantCount) {
     s.lhs = temp(ir::Type::fixedInt(32, true));
-    result = use(s.lhs);
+    result = s.lhs;
   }
   emit(std::move(s));
   for (auto &[lv, t] : writeBack)
     store(lv, use(t), g);
   return result;
+}
+
+/// scanf with `%s` directives (`%Ns`: at most N bytes): the format is cut at each %s; each part between is a
+/// scan statement (scanSegment), each %s `[go] w := scan " %1[^ \t\n\v\f\r]", c` (white space skipped,
+/// then one byte that is not white space) and, when it read one, a loop storing each byte at `d[off + j]`
+/// and reading the next (`scan "%1[^…]"`) until white space, the end of the input or the width, then the 0
+/// at `d[off + j]`: a word longer than the buffer is a bounds failure at the first byte outside it. `go`
+/// holds while every conversion so far succeeded; the call's value is the number of conversions, or EOF when
+/// the input ended before the first (`cnt`, `eof`). A part before a %s must not end in ordinary characters
+/// after its last conversion (whether they matched would not be known).
+Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces, unsigned k,
+                             const Expr &g, bool wantValue) {
+  const ir::Type i32 = ir::Type::fixedInt(32, true), i8 = ir::Type::fixedInt(8, true);
+  const Expr yes = Expr::boolLit(true);
+  auto lit32 = [&](int64_t v) { return Expr::intLit(ir::BigInt(v), i32); };
+  // The destinations of the %s directives, evaluated first (the call's arguments).
+  std::map<size_t, Parts> dst;
+  unsigned arg = k;
+  for (size_t i = 0; i < pieces.size(); ++i)
+    if (pieces[i].kind == FormatPiece::Conversion) {
+      const cl::Expr *a = ce->getArg(arg++);
+      if (pieces[i].conv == 's') {
+        if (llvm::isa<cl::StringLiteral>(a->IgnoreParenImpCasts()))
+          unsupported(a, "scanf %s into a string literal");
+        dst[i] = stableParts(stringParts(a, g), g);
+      }
+    }
+  VarRef cnt = temp(i32), go = temp(ir::Type::boolType()), eof = temp(ir::Type::boolType());
+  emit(assign(g, cnt, lit32(0)));
+  emit(assign(g, go, yes));
+  emit(assign(g, eof, Expr::boolLit(false)));
+  // after a scan that returned r (under ga): EOF when the input failed before any conversion
+  auto account = [&](const Expr &ga, VarRef r) {
+    Expr none = Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, use(r), lit32(-1)),
+                             Expr::binary(ir::Op::Eq, use(cnt), lit32(0)));
+    emit(assign(guardAnd(ga, std::move(none)), eof, yes));
+    emit(assign(guardAnd(ga, Expr::binary(ir::Op::Gt, use(r), lit32(0))), cnt,
+                Expr::binary(ir::Op::Add, use(cnt), use(r))));
+  };
+  auto wordScan = [&](const Expr &on, const std::string &fmt, VarRef w, VarRef c) {
+    ir::Stmt s = make(ir::Stmt::Scan, on);
+    s.message = fmt;
+    s.args.push_back(use(c));
+    s.lhs = w;
+    s.loc = irLoc(ce->getBeginLoc());
+    emit(std::move(s));
+  };
+  size_t from = 0;
+  for (size_t i = 0; i <= pieces.size(); ++i) {
+    bool isString = i < pieces.size() && pieces[i].kind == FormatPiece::Conversion && pieces[i].conv == 's';
+    if (i < pieces.size() && !isString)
+      continue;
+    if (from < i) { // the directives before this %s (or after the last one)
+      unsigned convs = 0;
+      bool textAfter = false;
+      for (size_t j = from; j < i; ++j) {
+        bool conv = pieces[j].kind == FormatPiece::Conversion;
+        convs += conv;
+        textAfter =
+            conv ? false
+                 : textAfter || pieces[j].kind == FormatPiece::Text || pieces[j].kind == FormatPiece::Percent;
+      }
+      if (isString && textAfter)
+        unsupported(ce, "scanf with ordinary characters right before a %s directive (after the last "
+                        "conversion before it)");
+      Expr ga = guardAnd(g, use(go));
+      VarRef r = *scanSegment(ce, pieces, from, i, k, ga, true);
+      k += convs;
+      account(ga, r);
+      if (isString)
+        emit(assign(ga, go, Expr::binary(ir::Op::Eq, use(r), lit32(convs))));
+    }
+    if (!isString)
+      break;
+    // the %s itself
+    const Parts &d = dst.at(i);
+    ++k;
+    std::optional<int64_t> width;
+    if (!pieces[i].spec.empty())
+      width = std::stoll(pieces[i].spec);
+    Expr ga = guardAnd(g, use(go));
+    VarRef c = temp(i8), w = temp(i32);
+    wordScan(ga, " " + ir::kWordDirective, w, c);
+    account(ga, w);
+    emit(assign(ga, go, Expr::binary(ir::Op::Eq, use(w), lit32(1))));
+    Expr ok = guardAnd(ga, Expr::binary(ir::Op::Eq, use(w), lit32(1)));
+    VarRef j = temp(ir::Type::fixedInt(64, true)), more = temp(ir::Type::boolType());
+    emit(assign(ok, j, i64(0)));
+    emit(assign(ok, more, yes));
+    ir::Stmt loop = make(ir::Stmt::While, ok);
+    loop.value = use(more);
+    std::vector<ir::Stmt> *saved = out_;
+    out_ = &loop.body;
+    putElem(d[0], addI64(d[1], use(j)), use(c), yes);
+    emit(assign(yes, j, Expr::binary(ir::Op::Add, use(j), i64(1))));
+    if (width)
+      emit(assign(yes, more, Expr::binary(ir::Op::Lt, use(j), i64(*width))));
+    wordScan(use(more), ir::kWordDirective, w, c);
+    emit(assign(yes, more, Expr::binary(ir::Op::And, use(more), Expr::binary(ir::Op::Eq, use(w), lit32(1)))));
+    out_ = saved;
+    emit(std::move(loop));
+    putElem(d[0], addI64(d[1], use(j)), Expr::intLit(ir::BigInt(0), i8), ok);
+    from = i + 1;
+  }
+  if (!wantValue)
+    return yes;
+  VarRef res = temp(i32);
+  emit(assign(g, res, use(cnt)));
+  emit(assign(guardAnd(g, use(eof)), res, lit32(-1)));
+  return use(res);
 }
 
 } // namespace locus::c::lower

@@ -22,6 +22,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace locus::c {
+struct FormatPiece;
+}
+
 namespace locus::c::lower {
 
 namespace cl = clang;
@@ -436,6 +440,10 @@ private:
   std::optional<std::vector<const cl::Stmt *>> restOfBlock(const cl::Stmt *s,
                                                            std::vector<const cl::Stmt *> first = {}) const;
   void havoc(VarRef v, const Expr &g, std::string object = {});
+  std::optional<VarRef> scanSegment(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces,
+                                    size_t from, size_t to, unsigned k, const Expr &g, bool wantCount);
+  Expr scanStrings(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces, unsigned k, const Expr &g,
+                   bool wantValue);
   /// printCall: the literal chosen for each `c ? "a" : "b"` argument of the call being lowered.
   std::map<const cl::Expr *, const cl::Expr *> chosen_;
   const cl::DeclStmt *curDecl_ = nullptr; ///< the declaration statement being lowered

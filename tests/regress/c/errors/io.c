@@ -83,7 +83,7 @@ int f(int x) {
 #include <stdio.h>
 int f(void) {
   int x;
-  scanf("%s", &x); // expected-error {{scanf directive '%s' (supported: %d, %i with hh h l ll j z, %c, %%, %f %e %g and %lf %le %lg)}}
+  scanf("%s", &x); // expected-error {{a string of type 'int *' (a char array or char pointer is)}}
   return x;
 }
 // -----

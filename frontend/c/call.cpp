@@ -226,6 +226,8 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     return printCall(ce, name, g, wantValue);
   if (name == "strcpy" || name == "strcat")
     return strcpyCall(ce, name, g, wantValue);
+  if (name == "strncpy")
+    return strncpyCall(ce, g, wantValue);
   if (name == "strcmp")
     return strcmpCall(ce, g);
   if (name == "strlen")

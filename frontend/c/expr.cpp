@@ -141,6 +141,10 @@ void FnLowering::effect(const cl::Expr *e, const Expr &g) {
         strcpyCall(ce, n, g, false);
         return;
       }
+      if (!u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl()) && n == "strncpy") {
+        strncpyCall(ce, g, false);
+        return;
+      }
       if (u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl())) {
         call(ce, g, false, std::nullopt);
         return;

@@ -660,6 +660,75 @@ Expr FnLowering::strcpyCall(const cl::CallExpr *ce, const std::string &name, con
   return Expr::boolLit(true);
 }
 
+/// strncpy(d, s, n): `[g] len := d.length; [g] assert 0 <= off and off <= len and uint64(n) <= uint64(len -
+/// off)` (it writes exactly n bytes), then a first counted loop over at most n bytes of s up to its 0 (m: the
+/// bytes it reads), `[g] assert not (d == s and the ranges [off, off + n) and [s_off, s_off + m) overlap)`,
+/// and a second one writing `d[off + j] := c` while s goes on, then 0 (glibc's padding).
+Expr FnLowering::strncpyCall(const cl::CallExpr *ce, const Expr &g, bool wantValue) {
+  if (wantValue)
+    unsupported(ce, "the value of 'strncpy(…)'");
+  if (ce->getNumArgs() != 3)
+    unsupported(ce, "'strncpy' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const cl::Expr *de = ce->getArg(0);
+  if (llvm::isa<cl::StringLiteral>(de->IgnoreParenImpCasts()))
+    unsupported(de, "'strncpy' into a string literal");
+  Parts d = stableParts(stringParts(de, g), g);
+  size_t mark = out_->size();
+  Parts src = stableParts(stringParts(ce->getArg(1), g), g);
+  settleParts(d, mark, g);
+  mark = out_->size();
+  Expr n = materialize(Expr::cast(ir::Type::fixedInt(64, false), rv(ce->getArg(2), g)), g);
+  settleParts(d, mark, g);
+  settleParts(src, mark, g);
+  const ir::Type i64t = ir::Type::fixedInt(64, true), u64 = ir::Type::fixedInt(64, false);
+  const Expr yes = Expr::boolLit(true);
+  VarRef len = temp(i64t);
+  if (d[0].kind != Expr::VarUse)
+    unsupported(de, "'strncpy' into this destination");
+  ir::Stmt ls = make(ir::Stmt::Length, g);
+  ls.lhs = len;
+  ls.base = d[0].var;
+  emit(std::move(ls));
+  Expr off = d[1];
+  Expr within = Expr::binary(
+      ir::Op::And, Expr::binary(ir::Op::Le, i64(0), off),
+      Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, off, use(len)),
+                   Expr::binary(ir::Op::Le, n, Expr::cast(u64, Expr::binary(ir::Op::Sub, use(len), off)))));
+  assertStmt(std::move(within), "'strncpy' writes its n bytes within the destination: " + text(ce), g);
+  Expr count = materialize(Expr::cast(i64t, n), g);
+  auto readLoop = [&](bool write) { // j over 0 … n-1; `on` while the string goes on; m: the bytes read
+    VarRef on = temp(ir::Type::boolType()), m = temp(i64t);
+    emit(assign(g, on, yes));
+    emit(assign(g, m, i64(0)));
+    countedLoop(count, g, false, [&](Expr j) {
+      VarRef c = temp(src[0].type.elemType());
+      emit(assign(yes, c, Expr::intLit(ir::BigInt(0), src[0].type.elemType())));
+      Expr got = getElem(src[0], addI64(src[1], j), use(on));
+      emit(assign(use(on), c, got));
+      emit(assign(use(on), m, Expr::binary(ir::Op::Add, use(m), i64(1))));
+      emit(assign(yes, on,
+                  Expr::binary(ir::Op::And, use(on),
+                               Expr::binary(ir::Op::Ne, use(c),
+                                            Expr::intLit(ir::BigInt(0), src[0].type.elemType())))));
+      if (write) {
+        Expr v = use(c);
+        if (ir::Type e = d[0].type.elemType(); v.type != e) // char and unsigned char: the same byte
+          v = Expr::cast(e, std::move(v));
+        putElem(d[0], addI64(off, j), v, yes);
+      }
+    });
+    return use(m);
+  };
+  Expr m = readLoop(false);
+  Expr overlap = Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, d[0], src[0]),
+                              Expr::binary(ir::Op::And, Expr::binary(ir::Op::Lt, off, addI64(src[1], m)),
+                                           Expr::binary(ir::Op::Lt, src[1], addI64(off, count))));
+  assertStmt(Expr::unary(ir::Op::Not, std::move(overlap)), "'strncpy' of overlapping strings: " + text(ce),
+             g);
+  readLoop(true);
+  return yes;
+}
+
 /// getchar() → `[g] t := -1; [g] scan "%c", t`: the next byte (0 … 255), or EOF (-1) at the end of input.
 Expr FnLowering::getcharCall(const cl::CallExpr *ce, const Expr &g) {
   if (ce->getNumArgs() != 0)

@@ -12,7 +12,7 @@
 // RUN: locus verify %s --stdin %S/Inputs/scan_strings_long.in --unwind 12
 // EXIT: 1
 // CHECK: FAILED: bounds: index out of bounds
-// RUN: locus verify %s --input-bytes 9 --unwind 10 --solver cvc5
+// RUN: locus verify %s --input-bytes 8 --unwind 9
 // EXIT: 1
 // CHECK: FAILED: bounds
 // CHECK: stdin: "{{.*[^ \\]{8}.*}}"

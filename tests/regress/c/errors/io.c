@@ -89,6 +89,19 @@ int f(void) {
 // -----
 #include <stdio.h>
 int f(void) {
+  int n;
+  char w[8];
+  return scanf("%d,%s", &n, w); // expected-error {{scanf with ordinary characters right before a %s directive}}
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  unsigned u;
+  return scanf("%u", &u); // expected-error {{scanf directive '%u' (supported: %d, %i with hh h l ll j z, %c, %s and %Ns, %%, %f %e %g and %lf %le %lg)}}
+}
+// -----
+#include <stdio.h>
+int f(void) {
   int x;
   scanf("%%%u", &x); // expected-error {{scanf directive '%u'}}
   return x;

@@ -271,7 +271,7 @@ struct Stmt {
   AssertKind assertKind = AssertKind::User;
   /// Assert: optional user message; Print, Scan: the format; Nondet: the source object whose indeterminate
   /// value it draws (a C local without initializer: `lowest`), empty for any other nondet value — source
-  /// information, like `range`: not printed, removed by clearSourceInfo (run notes, `--check-uninit`)
+  /// information, like `range`: printed with it, removed by clearSourceInfo (run notes, `--check-uninit`)
   std::string message;
   std::vector<Stmt> body; ///< While, Concrete
   uint32_t unwind =

@@ -441,6 +441,7 @@ private:
                                                            std::vector<const cl::Stmt *> first = {}) const;
   void havoc(VarRef v, const Expr &g, std::string object = {});
   Expr strncpyCall(const cl::CallExpr *ce, const Expr &g, bool wantValue);
+  const VarInfo &divResult(const cl::CallExpr *ce, const std::string &name, const Expr &g);
   std::optional<VarRef> scanSegment(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces,
                                     size_t from, size_t to, unsigned k, const Expr &g, bool wantCount);
   Expr scanStrings(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces, unsigned k, const Expr &g,

@@ -96,8 +96,9 @@ stmtBody
 
 // Printed IR: `^construct` (0: none), the statement's source range (printed on the first statement of a
 // construct; the others take it from there), then the source ranges of its expressions' nodes in pre-order
-// (value, call arguments, guard), `_` for a node without one.
-srcInfo : '^' INT srcRange? ('(' (srcRange | ID)* ')')? ;
+// (value, call arguments, guard), `_` for a node without one; a nondet statement's object last, a string
+// (ir/README.md: the uninitialized C local whose value it draws).
+srcInfo : '^' INT srcRange? ('(' (srcRange | ID)* ')')? STRING? ;
 
 // `line:col+length` (within one line) or `line:col-line:col` (the end is just after the last character).
 srcRange : INT ':' INT ('+' INT | '-' INT ':' INT) ;

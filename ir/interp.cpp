@@ -170,6 +170,8 @@ struct Interpreter::Impl {
     const Stmt *call = nullptr;         ///< the Call statement (in the caller) that created this frame
     uint64_t callTrace = UINT64_MAX;    ///< absolute trace index of that Call's step
     uint32_t ctx = ContextTable::kRoot; ///< the context of the procedure's body
+    /// Variables of this frame that hold an indeterminate value: the Nondet (with an object) that drew it.
+    std::map<uint32_t, const Stmt *> indeterminate;
   };
 
   const Program &prog;
@@ -204,6 +206,8 @@ struct Interpreter::Impl {
   std::vector<std::pair<Type, Value>> entryNondets; ///< with a reference: the entry's nondet values
   size_t refNondetPos = 0;
   std::vector<Value> nondetDrawn;
+  std::vector<IndeterminateRead> indeterminateReads;
+  std::set<std::pair<StmtId, std::string>> indeterminateSeen;
   /// The contents of seeded `new T[n] nondet` arrays: per image, its draw key and the number of heap nodes at
   /// its allocation (a reference element is null or one of those).
   std::map<const ArrayImage *, std::pair<uint64_t, uint64_t>> lazy;
@@ -863,6 +867,8 @@ struct Interpreter::Impl {
     if (!opts.forcedBranches.empty() && s.kind != Stmt::Assign && forced(s, at.context))
       throw Stop{OutcomeKind::Error, FailureKind::None,
                  "cannot force a branch at #" + std::to_string(s.id) + ": it does not assign a condition"};
+    if (!f.indeterminate.empty())
+      indeterminateUses(f, s);
     switch (s.kind) {
     case Stmt::Assign: {
       Value v = relaxedValue(s) ? relaxed(varDecl(f, s.lhs).type) : eval(f, s.value);
@@ -967,6 +973,8 @@ struct Interpreter::Impl {
       Value v = nondet(f, varDecl(f, s.lhs).type);
       slot(f, s.lhs) = v;
       wroteVar(step_, f, s.lhs, v);
+      if (!s.message.empty() && !s.lhs.global)
+        f.indeterminate[s.lhs.index] = &s;
       break;
     }
     case Stmt::Assume:
@@ -1044,6 +1052,27 @@ struct Interpreter::Impl {
     }
   }
 
+  /// Before statement `s` runs in frame `f`: records its reads of variables that hold an indeterminate value,
+  /// and forgets the variable it assigns (a scan's variables: scan, as it assigns them).
+  void indeterminateUses(Frame &f, const Stmt &s) {
+    auto reads = [&](const Expr &e) {
+      forEachNode(e, [&](const Expr &x) {
+        if (x.kind != Expr::VarUse || x.var.global)
+          return;
+        auto it = f.indeterminate.find(x.var.index);
+        if (it == f.indeterminate.end() || !indeterminateSeen.emplace(s.id, it->second->message).second)
+          return;
+        indeterminateReads.push_back(IndeterminateRead{s.loc, s.id, it->second->message, slot(f, x.var)});
+      });
+    };
+    if (s.kind == Stmt::Scan)
+      reads(s.guard);
+    else
+      forEachExprOf(s, reads);
+    if (s.lhs.valid() && !s.lhs.global)
+      f.indeterminate.erase(s.lhs.index);
+  }
+
   void print(Frame &f, const Stmt &s, uint64_t at) {
     std::string err;
     std::optional<std::vector<PrintItem>> items = parsePrintFormat(s.message, err);
@@ -1067,6 +1096,8 @@ struct Interpreter::Impl {
     std::string text;
     auto set = [&](VarRef v, Value val) {
       slot(f, v) = val;
+      if (!v.global)
+        f.indeterminate.erase(v.index);
       text += (text.empty() ? "" : ", ") + varName(f, v) + " = " + toString(val);
     };
     for (size_t k = 0; k < s.args.size(); ++k) {
@@ -1219,6 +1250,7 @@ struct Interpreter::Impl {
     o.relaxDrawn = relaxDrawn;
     o.forcedTaken = forcedTaken;
     o.nondetDrawn = nondetDrawn;
+    o.indeterminateReads = indeterminateReads;
     o.maxIterations = maxIterations;
     o.covered = std::move(covered);
     o.maxRecursion = maxRecursion;

@@ -180,6 +180,15 @@ struct State {
   std::vector<FrameState> frames; ///< the call stack, the entry procedure first (Execution::state)
 };
 
+/// A read of an indeterminate value: a variable read while it still holds what a Nondet statement with an
+/// object (Stmt::message: an uninitialized C local) drew for it.
+struct IndeterminateRead {
+  SourceLoc loc;      ///< the reading statement's location
+  StmtId stmt = 0;    ///< the reading statement
+  std::string object; ///< the object's source name (`lowest`)
+  Value value;        ///< the value drawn
+};
+
 struct Outcome {
   OutcomeKind kind = OutcomeKind::Ok;
   FailureKind failure = FailureKind::None;
@@ -198,6 +207,8 @@ struct Outcome {
   /// Every nondet value taken from InterpOptions::nondetValues or drawn from the seed, in order (a
   /// reference's values shared with the entry are not drawn): the list that replays the run.
   std::vector<Value> nondetDrawn;
+  /// Each read of an indeterminate value, in order, once per reading statement and object.
+  std::vector<IndeterminateRead> indeterminateReads;
   /// The bounds this run needs: the most iterations one execution of a loop made, and the most frames one
   /// procedure had on the stack at once (the entry counts). A BMC unwind of max(maxIterations,
   /// maxRecursion - 1) covers the run.

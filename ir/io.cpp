@@ -190,6 +190,11 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
       continue;
     }
     char d = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
+    if (fmt.compare(i, kWordDirective.size(), kWordDirective) == 0) {
+      items.push_back({ScanItem::Word, 0});
+      i += kWordDirective.size() - 1;
+      continue;
+    }
     if (d == '%') { // glibc skips white space before the '%'
       if (items.empty() || items.back().kind != ScanItem::Space)
         items.push_back({ScanItem::Space, 0});
@@ -220,7 +225,7 @@ size_t scanArgCount(const std::vector<ScanItem> &items) {
   size_t n = 0;
   for (const ScanItem &it : items)
     n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Char ||
-         it.kind == ScanItem::Float;
+         it.kind == ScanItem::Float || it.kind == ScanItem::Word;
   return n;
 }
 
@@ -351,11 +356,13 @@ ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &in,
       ++pos;
       continue;
     }
-    if (it.kind == ScanItem::Char) { // the next byte, white space too
+    if (it.kind == ScanItem::Char || it.kind == ScanItem::Word) { // the next byte (Word: not white space)
       if (pos >= n) {
         inputFailure = true;
         break;
       }
+      if (it.kind == ScanItem::Word && isSpaceByte(at(pos)))
+        break; // a matching failure: the byte stays unread
       r.values.push_back(BigInt(static_cast<int64_t>(at(pos++))));
       continue;
     }

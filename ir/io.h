@@ -51,13 +51,19 @@ size_t printArgCount(const std::vector<PrintItem> &items);
 /// (`%d`, `%i`, or `%c`: the next byte, white space too, as a value 0 … 255; Float: `%f` into a float32
 /// variable, `%lf` into a float64 one, read as glibc's scanf reads them).
 struct ScanItem {
-  enum Kind : uint8_t { Space, Byte, Dec, Int, Char, Float };
+  /// Word: one byte that is not white space, nothing skipped first (glibc's `%1[^ \t\n\v\f\r]`, the
+  /// format's bytes exactly): white space next is a matching failure (the byte stays unread), the end of the
+  /// input an input failure (C's `%s` is lowered to a loop of these).
+  enum Kind : uint8_t { Space, Byte, Dec, Int, Char, Float, Word };
   Kind kind = Space;
   unsigned char byte = 0; ///< Byte; Float: the variable's width, 32 or 64
   friend bool operator==(const ScanItem &, const ScanItem &) = default;
 };
 /// The directives of a `scan` format (consecutive white space is one directive; `%%` is white space, then
-/// the byte `%`, as glibc reads it); nullopt with `err` for a `%` that is not `%d`, `%i`, `%c` or `%%`.
+/// the byte `%`, as glibc reads it); nullopt with `err` for a `%` that is not `%d`, `%i`, `%c`, `%f`, `%lf`,
+/// `%1[^ \t\n\v\f\r]` (Word) or `%%`.
+/// The spelling of ScanItem::Word in a scan format.
+inline const std::string kWordDirective = "%1[^ \t\n\v\f\r]";
 std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std::string &err);
 size_t scanArgCount(const std::vector<ScanItem> &items);
 

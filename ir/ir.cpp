@@ -303,6 +303,8 @@ void clearSourceInfo(Program &prog) {
   forEachStmt(prog, [](Procedure &, Stmt &s) {
     s.construct = 0;
     s.range = {};
+    if (s.kind == Stmt::Nondet)
+      s.message.clear();
     forEachExprOf(s, [](Expr &e) { clearRanges(e); });
   });
 }

@@ -269,7 +269,10 @@ struct Stmt {
   /// (one int expression)
   std::vector<Expr> args;
   AssertKind assertKind = AssertKind::User;
-  std::string message;    ///< Assert: optional user message; Print, Scan: the format
+  /// Assert: optional user message; Print, Scan: the format; Nondet: the source object whose indeterminate
+  /// value it draws (a C local without initializer: `lowest`), empty for any other nondet value — source
+  /// information, like `range`: printed with it, removed by clearSourceInfo (run notes, `--check-uninit`)
+  std::string message;
   std::vector<Stmt> body; ///< While, Concrete
   uint32_t unwind =
       0; ///< While: its own unwinding bound (GCL `unwind K`, C `#pragma locus unwind K`); 0: none
@@ -353,7 +356,8 @@ struct Program {
   friend bool operator==(const Program &, const Program &) = default;
 };
 
-/// Removes the construct ids and source ranges of every statement and expression: what printed IR without
+/// Removes the construct ids and source ranges of every statement and expression (and the objects of
+/// Nondet statements): what printed IR without
 /// them (`PrintOptions::sourceInfo = false`) parses back to.
 void clearSourceInfo(Program &prog);
 

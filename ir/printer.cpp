@@ -405,7 +405,8 @@ private:
       auto [it, fresh] = constructRanges_.emplace(s.construct, s.range);
       showRange = showRange && (fresh || it->second != s.range);
     }
-    if (s.construct == 0 && !showRange && nodes.empty())
+    const bool object = s.kind == Stmt::Nondet && !s.message.empty();
+    if (s.construct == 0 && !showRange && nodes.empty() && !object)
       return "";
     std::string out = "  ^" + std::to_string(s.construct);
     if (showRange)
@@ -416,6 +417,8 @@ private:
         out += (i ? " " : "") + (nodes[i]->valid() ? rangeText(*nodes[i]) : std::string("_"));
       out += ")";
     }
+    if (object)
+      out += " " + quote(s.message);
     return out;
   }
 

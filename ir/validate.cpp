@@ -452,7 +452,7 @@ private:
         err("record differs from the type of '" + l->name + "'");
       break;
     case Stmt::Nondet:
-      uLhs = true;
+      uLhs = uMessage = true; // the message: the object whose indeterminate value it draws, if any
       lhsVar();
       break;
     case Stmt::Assume:

@@ -26,6 +26,7 @@
 #include <fstream>
 #include <iostream>
 #include <new>
+#include <set>
 #include <sstream>
 
 using namespace locus;
@@ -140,6 +141,19 @@ ir::InterpOptions interpOptions(const ExecOptions &e) {
   return o;
 }
 
+/// Notes (`note: 'x' read before it was written; its value was drawn: -5`, at the read) for the reads of
+/// indeterminate values a run made, each read and object once per command (`seen`).
+void noteIndeterminate(const ir::Outcome &o, Diagnostics &notes,
+                       std::set<std::pair<std::string, std::string>> &seen) {
+  for (const ir::IndeterminateRead &r : o.indeterminateReads)
+    if (seen.emplace(std::to_string(r.loc.file) + ":" + std::to_string(r.loc.line) + ":" +
+                         std::to_string(r.loc.col),
+                     r.object)
+            .second)
+      notes.note(r.loc, "'" + r.object +
+                            "' read before it was written; its value was drawn: " + ir::toString(r.value));
+}
+
 int exitFor(const ir::Outcome &o) {
   switch (o.kind) {
   case ir::OutcomeKind::Ok:
@@ -166,6 +180,12 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     io.input = session::readFile(spec.stdinFile, "--stdin");
   ir::Interpreter interp(*prog, io);
   ir::Outcome out = interp.run(entry, args);
+  {
+    Diagnostics notes(l->sm);
+    std::set<std::pair<std::string, std::string>> seen;
+    noteIndeterminate(out, notes, seen);
+    rep.diagnostics(notes);
+  }
   // the drawings first: a file that cannot be written ends the command before anything is printed
   std::string drawing;
   if (out.kind != ir::OutcomeKind::Error)
@@ -196,9 +216,13 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
 
 int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bool all,
             report::Reporter &rep) {
-  std::optional<ir::Program> prog = load(c, rep);
-  if (!prog)
-    return Exit::InputError;
+  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  rep.diagnostics(l->diags);
+  if (!l->prog)
+    return rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
+  std::optional<ir::Program> &prog = l->prog;
+  Diagnostics notes(l->sm);
+  std::set<std::pair<std::string, std::string>> seen;
   std::vector<uint32_t> tests = session::declaredTestsToRun(*prog, c.file, all, filter);
   size_t passed = 0, failed = 0, unknown = 0;
   Json results = Json::array();
@@ -206,6 +230,7 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
   for (uint32_t t : tests) {
     ir::Interpreter interp(*prog, interpOptions(e));
     ir::Outcome out = interp.run(t, {});
+    noteIndeterminate(out, notes, seen);
     const std::string &name = prog->procs[t].name;
     bool pass = out.kind == ir::OutcomeKind::Ok;
     bool isUnknown = out.kind == ir::OutcomeKind::Limit;
@@ -232,6 +257,7 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
     if (!pass && e.trace)
       render::printOutcome(os, render::OutcomeView{*prog, out, t}, out.trace.size(), true);
   }
+  rep.diagnostics(notes);
   if (tests.empty()) {
     os << c.file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
   } else {
@@ -253,9 +279,11 @@ int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bo
 /// compared with its expected output (the suite's, or the reference's on the same input).
 int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const std::string &entryName,
              const std::string &filter, report::Reporter &rep) {
-  std::optional<ir::Program> prog = load(c, rep);
-  if (!prog)
-    return Exit::InputError;
+  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  rep.diagnostics(l->diags);
+  if (!l->prog)
+    return rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
+  std::optional<ir::Program> &prog = l->prog;
   uint32_t entry = session::entryIndex(*prog, entryName, c.file);
   session::SuiteRun run =
       session::runSuite(*prog, entry, c.file, spec, c.importPath, filter, interpOptions(e),
@@ -263,6 +291,13 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
   const repair::Suite &suite = run.suite;
   const std::vector<repair::SuiteResult> &results = run.results;
   size_t passed = 0, failed = 0, unknown = 0, errors = 0, leftOut = 0;
+  {
+    Diagnostics notes(l->sm);
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const repair::SuiteResult &r : results)
+      noteIndeterminate(r.run.outcome, notes, seen);
+    rep.diagnostics(notes);
+  }
   Json tests = Json::array();
   std::ostream &os = rep.text();
   for (size_t k = 0; k < results.size(); ++k) {

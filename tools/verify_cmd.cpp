@@ -3,6 +3,7 @@
 
 #include "backends/alarm.h"
 #include "backends/encoder/verify.h"
+#include "ir/uninit.h"
 #include "session/error.h"
 #include "session/render.h"
 #include "tools/html_output.h"
@@ -67,6 +68,8 @@ void addShared(CLI::App *cmd, VerifyOptionStore &o) {
   addSpecOptions(cmd, o.spec, false);
   cmd->add_option("--stdin", o.bounds.stdinFile,
                   "a file whose bytes are the standard input (instead of free bytes)");
+  cmd->add_flag("--check-uninit", o.checkUninit,
+                "a read of an uninitialized local (C) is a failure, not an arbitrary value");
 }
 
 /// With --reference: the product of the program and the reference (ir/product.h), its entry compared with
@@ -97,6 +100,8 @@ Prepared prepare(const VerifyOptionStore &o, report::Reporter &rep) {
   if (!p.loaded->prog)
     return p;
   p.entry = session::entryIndex(*p.loaded->prog, o.entry, o.src.file, true);
+  if (o.checkUninit)
+    ir::checkIndeterminateReads(*p.loaded->prog);
   p.vo.encode = session::encodeOptions(o.bounds, *p.loaded->prog, o.src.file);
   withReference(o, rep, *p.loaded, p.entry, p.vo.encode);
   p.vo.solver = o.solver;

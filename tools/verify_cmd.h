@@ -28,6 +28,7 @@ struct VerifyOptionStore {
   bool stats = false;
   bool trace = false;
   bool progress = false;     ///< --progress: the progress line on stderr also when it is not a terminal
+  bool checkUninit = false;  ///< --check-uninit: a read of an indeterminate value is a failure
   session::SpecSource spec;  ///< --reference, --reference-entry
   HeapFlags heap;            ///< verify --heap-dot, --heap-svg: the counterexample's failing state
   std::string html;          ///< verify --html FILE: the report page

@@ -232,6 +232,16 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
       alive = success;
       continue;
     }
+    if (it.kind == ir::ScanItem::Word) { // the next byte if it is not white space
+      Term eof = tm_.mkNot(avail(p));
+      Term success = define_("scan.ok", tm_.mkAnd({alive, tm_.mkNot(eof), tm_.mkNot(isSpace(at(p)))}));
+      inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
+      out.assigned.push_back(success);
+      out.values.push_back(define_("scan.value", byteToW(at(p))));
+      p = define_("scan.pos", tm_.mkIte(success, plus(p, 1), p));
+      alive = success;
+      continue;
+    }
     Term q = define_("scan.start", tm_.mkSelect(nonSpace(), p));
     Term eof = tm_.mkNot(avail(q));
     if (it.kind == ir::ScanItem::Float) {

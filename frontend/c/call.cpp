@@ -230,6 +230,8 @@ Expr FnLowering::builtin(const cl::CallExpr *ce, const std::string &name, const 
     return printCall(ce, name, g, wantValue);
   if (name == "strcpy" || name == "strcat")
     return strcpyCall(ce, name, g, wantValue);
+  if (name == "strncpy")
+    return strncpyCall(ce, g, wantValue);
   if (name == "strcmp")
     return strcmpCall(ce, g);
   if (name == "strlen")
@@ -415,10 +417,12 @@ Expr FnLowering::ctypeCall(const cl::CallExpr *ce, const std::string &name, cons
   return use(t);
 }
 
-/// `[g] v := nondet`: the indeterminate value of an uninitialized object.
-void FnLowering::havoc(VarRef v, const Expr &g) {
+/// `[g] v := nondet`: the indeterminate value of an uninitialized object (`object`: a scalar local's C name,
+/// kept as the statement's message for run notes and `--check-uninit`).
+void FnLowering::havoc(VarRef v, const Expr &g, std::string object) {
   ir::Stmt s = make(ir::Stmt::Nondet, g);
   s.lhs = v;
+  s.message = std::move(object);
   emit(std::move(s));
 }
 

@@ -141,6 +141,10 @@ void FnLowering::effect(const cl::Expr *e, const Expr &g) {
         strcpyCall(ce, n, g, false);
         return;
       }
+      if (!u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl()) && n == "strncpy") {
+        strncpyCall(ce, g, false);
+        return;
+      }
       if (u_.procs_.count(ce->getDirectCallee()->getCanonicalDecl())) {
         call(ce, g, false, std::nullopt);
         return;
@@ -706,6 +710,9 @@ FnLowering::StructObj FnLowering::structObj(const cl::Expr *e, const Expr &g) {
 const VarInfo &FnLowering::callResult(const cl::CallExpr *ce, const Expr &g) {
   const cl::FunctionDecl *callee = ce->getDirectCallee();
   auto it = callee ? u_.procs_.find(callee->getCanonicalDecl()) : u_.procs_.end();
+  if (std::string n = callee ? callee->getNameAsString() : "";
+      it == u_.procs_.end() && (n == "div" || n == "ldiv" || n == "lldiv"))
+    return divResult(ce, n, g);
   if (it == u_.procs_.end() || !u_.structResults_.count(it->second)) {
     call(ce, g, false, std::nullopt); // reports a builtin, a call without definition, a function pointer
     unsupported(ce, "struct value of this call");
@@ -721,6 +728,40 @@ const VarInfo &FnLowering::callResult(const cl::CallExpr *ce, const Expr &g) {
     t.elems.push_back(leaf);
   }
   structTemps_.push_back(std::move(t));
+  return structTemps_.back();
+}
+
+/// `div(a, b)`, `ldiv`, `lldiv` (<stdlib.h>): `[g] q := a / b; [g] r := a % b` (C's truncating division; a
+/// zero divisor fails as `/` does), the struct value with `quot` q and `rem` r in the fields' order.
+const VarInfo &FnLowering::divResult(const cl::CallExpr *ce, const std::string &name, const Expr &g) {
+  if (ce->getNumArgs() != 2)
+    unsupported(ce, "'" + name + "' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const ir::Type t = ir::Type::fixedInt(name == "div" ? 32 : 64, true);
+  Expr a = materialize(rvAs(ce->getArg(0), t, g), g);
+  size_t mark = out_->size();
+  Expr b = materialize(rvAs(ce->getArg(1), t, g), g);
+  a = settle(std::move(a), mark, g);
+  VarRef q = temp(t), r = temp(t);
+  emit(assign(g, q, Expr::binary(ir::Op::Div, a, b)));
+  emit(assign(g, r, Expr::binary(ir::Op::Mod, a, b)));
+  const cl::RecordDecl *rd = ce->getType()->getAsRecordDecl();
+  VarInfo v;
+  v.isStruct = true;
+  v.ctype = ce->getType();
+  v.name = name;
+  if (!rd || !rd->getDefinition())
+    unsupported(ce, "'" + name + "' with a result type other than glibc's");
+  for (const cl::FieldDecl *f : rd->getDefinition()->fields()) {
+    std::string fn = f->getNameAsString();
+    if ((fn != "quot" && fn != "rem") || !intType(f->getType(), u_.ctx_) ||
+        *intType(f->getType(), u_.ctx_) != t)
+      unsupported(ce, "'" + name + "' with a result type other than glibc's");
+    v.refs.push_back(fn == "quot" ? q : r);
+    v.elems.push_back(use(v.refs.back()));
+  }
+  if (v.refs.size() != 2)
+    unsupported(ce, "'" + name + "' with a result type other than glibc's");
+  structTemps_.push_back(std::move(v));
   return structTemps_.back();
 }
 

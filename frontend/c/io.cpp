@@ -6,8 +6,6 @@
 
 #include <clang/AST/ASTContext.h>
 
-#include "ir/io.h"
-
 #include <algorithm>
 #include <string_view>
 
@@ -149,6 +147,26 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
       continue;
     }
     size_t j = i + 1;
+    if (j < fmt.size() && fmt[j] >= '1' && fmt[j] <= '9') { // a width: only for %s (`%19s`)
+      size_t w = j;
+      while (w < fmt.size() && fmt[w] >= '0' && fmt[w] <= '9' && w - j < 6)
+        ++w;
+      if (w < fmt.size() && fmt[w] == 's') {
+        FormatPiece p;
+        p.kind = FormatPiece::Conversion;
+        p.text = fmt.substr(i, w - i + 1);
+        p.conv = 's';
+        p.spec = fmt.substr(j, w - j);
+        out.push_back(p);
+        i = w;
+        continue;
+      }
+    }
+    if (j < fmt.size() && fmt[j] == 's') {
+      out.push_back({FormatPiece::Conversion, "%s", 's', 8, "", false});
+      i = j;
+      continue;
+    }
     bool hasLength = false;
     unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
@@ -168,7 +186,7 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
     }
     if ((c != 'd' && c != 'i' && c != 'c') || (c == 'c' && hasLength)) {
       err = "scanf directive '" + directiveText(fmt, i + 1) +
-            "' (supported: %d, %i with hh h l ll j z, %c, %%, %f %e %g and %lf %le %lg)";
+            "' (supported: %d, %i with hh h l ll j z, %c, %s and %Ns, %%, %f %e %g and %lf %le %lg)";
       return std::nullopt;
     }
     out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});
@@ -332,12 +350,47 @@ std::optional<std::string> literalField(std::string text, const std::string &spe
 Expr FnLowering::printCall(const cl::CallExpr *ce, const std::string &name, const Expr &g, bool wantValue) {
   if (wantValue)
     unsupported(ce, "the value of '" + name + "(…)'");
+  // An argument `c ? "a" : "b"` (nested too) chosen by an enclosing lowering of this call (below).
+  auto resolve = [&](const cl::Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    for (auto it = chosen_.find(e); it != chosen_.end(); it = chosen_.find(e))
+      e = it->second->IgnoreParenImpCasts();
+    return e;
+  };
   auto literal = [&](const cl::Expr *e) -> std::optional<std::string> {
-    const auto *sl = llvm::dyn_cast<cl::StringLiteral>(e->IgnoreParenImpCasts());
+    const auto *sl = llvm::dyn_cast<cl::StringLiteral>(resolve(e));
     if (!sl || sl->getCharByteWidth() != 1)
       return std::nullopt;
     return sl->getString().str();
   };
+  // A choice between string literals as the format or a string argument (`printf(ok ? "yes\n" : "no\n")`,
+  // `printf("%s", ok ? "yes" : "no")`): the condition is evaluated, then the call is lowered once with each
+  // literal, under the guards `g and c` and `g and not c`.
+  auto choice = [&](auto &self, const cl::Expr *e) -> bool {
+    e = resolve(e);
+    if (llvm::isa<cl::StringLiteral>(e))
+      return true;
+    const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(e);
+    return co && self(self, co->getTrueExpr()) && self(self, co->getFalseExpr());
+  };
+  for (const cl::Expr *a : ce->arguments()) {
+    const auto *co = llvm::dyn_cast<cl::ConditionalOperator>(resolve(a));
+    if (!co || !choice(choice, co))
+      continue;
+    Expr c = cond(co->getCond(), g);
+    if (c.kind == Expr::BoolLit) { // a constant condition: only one literal is evaluated
+      chosen_[co] = !c.value.isZero() ? co->getTrueExpr() : co->getFalseExpr();
+      printCall(ce, name, g, false);
+    } else {
+      Expr tc = guardAnd(g, std::move(c));
+      chosen_[co] = co->getTrueExpr();
+      printCall(ce, name, tc, false);
+      chosen_[co] = co->getFalseExpr();
+      printCall(ce, name, conj(g, tc, true), false);
+    }
+    chosen_.erase(co);
+    return Expr::boolLit(true);
+  }
   ir::Stmt s = make(ir::Stmt::Print, g);
   if (name == "putchar") {
     if (ce->getNumArgs() != 1)
@@ -607,6 +660,75 @@ Expr FnLowering::strcpyCall(const cl::CallExpr *ce, const std::string &name, con
   return Expr::boolLit(true);
 }
 
+/// strncpy(d, s, n): `[g] len := d.length; [g] assert 0 <= off and off <= len and uint64(n) <= uint64(len -
+/// off)` (it writes exactly n bytes), then a first counted loop over at most n bytes of s up to its 0 (m: the
+/// bytes it reads), `[g] assert not (d == s and the ranges [off, off + n) and [s_off, s_off + m) overlap)`,
+/// and a second one writing `d[off + j] := c` while s goes on, then 0 (glibc's padding).
+Expr FnLowering::strncpyCall(const cl::CallExpr *ce, const Expr &g, bool wantValue) {
+  if (wantValue)
+    unsupported(ce, "the value of 'strncpy(…)'");
+  if (ce->getNumArgs() != 3)
+    unsupported(ce, "'strncpy' with " + std::to_string(ce->getNumArgs()) + " arguments");
+  const cl::Expr *de = ce->getArg(0);
+  if (llvm::isa<cl::StringLiteral>(de->IgnoreParenImpCasts()))
+    unsupported(de, "'strncpy' into a string literal");
+  Parts d = stableParts(stringParts(de, g), g);
+  size_t mark = out_->size();
+  Parts src = stableParts(stringParts(ce->getArg(1), g), g);
+  settleParts(d, mark, g);
+  mark = out_->size();
+  Expr n = materialize(Expr::cast(ir::Type::fixedInt(64, false), rv(ce->getArg(2), g)), g);
+  settleParts(d, mark, g);
+  settleParts(src, mark, g);
+  const ir::Type i64t = ir::Type::fixedInt(64, true), u64 = ir::Type::fixedInt(64, false);
+  const Expr yes = Expr::boolLit(true);
+  VarRef len = temp(i64t);
+  if (d[0].kind != Expr::VarUse)
+    unsupported(de, "'strncpy' into this destination");
+  ir::Stmt ls = make(ir::Stmt::Length, g);
+  ls.lhs = len;
+  ls.base = d[0].var;
+  emit(std::move(ls));
+  Expr off = d[1];
+  Expr within = Expr::binary(
+      ir::Op::And, Expr::binary(ir::Op::Le, i64(0), off),
+      Expr::binary(ir::Op::And, Expr::binary(ir::Op::Le, off, use(len)),
+                   Expr::binary(ir::Op::Le, n, Expr::cast(u64, Expr::binary(ir::Op::Sub, use(len), off)))));
+  assertStmt(std::move(within), "'strncpy' writes its n bytes within the destination: " + text(ce), g);
+  Expr count = materialize(Expr::cast(i64t, n), g);
+  auto readLoop = [&](bool write) { // j over 0 … n-1; `on` while the string goes on; m: the bytes read
+    VarRef on = temp(ir::Type::boolType()), m = temp(i64t);
+    emit(assign(g, on, yes));
+    emit(assign(g, m, i64(0)));
+    countedLoop(count, g, false, [&](Expr j) {
+      VarRef c = temp(src[0].type.elemType());
+      emit(assign(yes, c, Expr::intLit(ir::BigInt(0), src[0].type.elemType())));
+      Expr got = getElem(src[0], addI64(src[1], j), use(on));
+      emit(assign(use(on), c, got));
+      emit(assign(use(on), m, Expr::binary(ir::Op::Add, use(m), i64(1))));
+      emit(assign(yes, on,
+                  Expr::binary(ir::Op::And, use(on),
+                               Expr::binary(ir::Op::Ne, use(c),
+                                            Expr::intLit(ir::BigInt(0), src[0].type.elemType())))));
+      if (write) {
+        Expr v = use(c);
+        if (ir::Type e = d[0].type.elemType(); v.type != e) // char and unsigned char: the same byte
+          v = Expr::cast(e, std::move(v));
+        putElem(d[0], addI64(off, j), v, yes);
+      }
+    });
+    return use(m);
+  };
+  Expr m = readLoop(false);
+  Expr overlap = Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, d[0], src[0]),
+                              Expr::binary(ir::Op::And, Expr::binary(ir::Op::Lt, off, addI64(src[1], m)),
+                                           Expr::binary(ir::Op::Lt, src[1], addI64(off, count))));
+  assertStmt(Expr::unary(ir::Op::Not, std::move(overlap)), "'strncpy' of overlapping strings: " + text(ce),
+             g);
+  readLoop(true);
+  return yes;
+}
+
 /// getchar() → `[g] t := -1; [g] scan "%c", t`: the next byte (0 … 255), or EOF (-1) at the end of input.
 Expr FnLowering::getcharCall(const cl::CallExpr *ce, const Expr &g) {
   if (ce->getNumArgs() != 0)
@@ -644,10 +766,22 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     unsupported(ce->getArg(first), err);
   if (std::optional<std::string> why = conversionMismatch(name, *pieces, ce->getNumArgs() - first - 1))
     unsupported(ce, *why);
+  for (const FormatPiece &p : *pieces)
+    if (p.kind == FormatPiece::Conversion && p.conv == 's')
+      return scanStrings(ce, *pieces, first + 1, g, wantValue);
+  std::optional<VarRef> n = scanSegment(ce, *pieces, 0, pieces->size(), first + 1, g, wantValue);
+  return n ? use(*n) : Expr::boolLit(true);
+}
+
+/// The scan statement of the directives pieces[from, to) (none of them %s), whose arguments start at
+/// argument `k` of the call; with `wantCount` its count, in a temporary.
+std::optional<VarRef> FnLowering::scanSegment(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces,
+                                              size_t from, size_t to, unsigned k, const Expr &g,
+                                              bool wantCount) {
   ir::Stmt s = make(ir::Stmt::Scan, g);
   std::vector<std::pair<LVal, VarRef>> writeBack; // elements with a variable index: scanned into a temporary
-  unsigned k = first + 1;
-  for (const FormatPiece &p : *pieces) {
+  for (size_t pi = from; pi < to; ++pi) {
+    const FormatPiece &p = pieces[pi];
     if (p.kind == FormatPiece::Space) {
       s.message += ' ';
       continue;
@@ -711,15 +845,125 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
     }
   }
   s.loc = irLoc(ce->getBeginLoc());
-  Expr result = Expr::boolLit(true);
-  if (wantValue) {
+  std::optional<VarRef> result;
+  if (wantCount) {
     s.lhs = temp(ir::Type::fixedInt(32, true));
-    result = use(s.lhs);
+    result = s.lhs;
   }
   emit(std::move(s));
   for (auto &[lv, t] : writeBack)
     store(lv, use(t), g);
   return result;
+}
+
+/// scanf with `%s` directives (`%Ns`: at most N bytes): the format is cut at each %s; each part between is a
+/// scan statement (scanSegment), each %s `[go] w := scan " %1[^ \t\n\v\f\r]", c` (white space skipped,
+/// then one byte that is not white space) and, when it read one, a loop storing each byte at `d[off + j]`
+/// and reading the next (`scan "%1[^…]"`) until white space, the end of the input or the width, then the 0
+/// at `d[off + j]`: a word longer than the buffer is a bounds failure at the first byte outside it. `go`
+/// holds while every conversion so far succeeded; the call's value is the number of conversions, or EOF when
+/// the input ended before the first (`cnt`, `eof`). A part before a %s must not end in ordinary characters
+/// after its last conversion (whether they matched would not be known).
+Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces, unsigned k,
+                             const Expr &g, bool wantValue) {
+  const ir::Type i32 = ir::Type::fixedInt(32, true), i8 = ir::Type::fixedInt(8, true);
+  const Expr yes = Expr::boolLit(true);
+  auto lit32 = [&](int64_t v) { return Expr::intLit(ir::BigInt(v), i32); };
+  // The destinations of the %s directives, evaluated first (the call's arguments).
+  std::map<size_t, Parts> dst;
+  unsigned arg = k;
+  for (size_t i = 0; i < pieces.size(); ++i)
+    if (pieces[i].kind == FormatPiece::Conversion) {
+      const cl::Expr *a = ce->getArg(arg++);
+      if (pieces[i].conv == 's') {
+        if (llvm::isa<cl::StringLiteral>(a->IgnoreParenImpCasts()))
+          unsupported(a, "scanf %s into a string literal");
+        dst[i] = stableParts(stringParts(a, g), g);
+      }
+    }
+  VarRef cnt = temp(i32), go = temp(ir::Type::boolType()), eof = temp(ir::Type::boolType());
+  emit(assign(g, cnt, lit32(0)));
+  emit(assign(g, go, yes));
+  emit(assign(g, eof, Expr::boolLit(false)));
+  // after a scan that returned r (under ga): EOF when the input failed before any conversion
+  auto account = [&](const Expr &ga, VarRef r) {
+    Expr none = Expr::binary(ir::Op::And, Expr::binary(ir::Op::Eq, use(r), lit32(-1)),
+                             Expr::binary(ir::Op::Eq, use(cnt), lit32(0)));
+    emit(assign(guardAnd(ga, std::move(none)), eof, yes));
+    emit(assign(guardAnd(ga, Expr::binary(ir::Op::Gt, use(r), lit32(0))), cnt,
+                Expr::binary(ir::Op::Add, use(cnt), use(r))));
+  };
+  auto wordScan = [&](const Expr &on, const std::string &fmt, VarRef w, VarRef c) {
+    ir::Stmt s = make(ir::Stmt::Scan, on);
+    s.message = fmt;
+    s.args.push_back(use(c));
+    s.lhs = w;
+    s.loc = irLoc(ce->getBeginLoc());
+    emit(std::move(s));
+  };
+  size_t from = 0;
+  for (size_t i = 0; i <= pieces.size(); ++i) {
+    bool isString = i < pieces.size() && pieces[i].kind == FormatPiece::Conversion && pieces[i].conv == 's';
+    if (i < pieces.size() && !isString)
+      continue;
+    if (from < i) { // the directives before this %s (or after the last one)
+      unsigned convs = 0;
+      bool textAfter = false;
+      for (size_t j = from; j < i; ++j) {
+        bool conv = pieces[j].kind == FormatPiece::Conversion;
+        convs += conv;
+        textAfter =
+            conv ? false
+                 : textAfter || pieces[j].kind == FormatPiece::Text || pieces[j].kind == FormatPiece::Percent;
+      }
+      if (isString && textAfter)
+        unsupported(ce, "scanf with ordinary characters right before a %s directive (after the last "
+                        "conversion before it)");
+      Expr ga = guardAnd(g, use(go));
+      VarRef r = *scanSegment(ce, pieces, from, i, k, ga, true);
+      k += convs;
+      account(ga, r);
+      if (isString)
+        emit(assign(ga, go, Expr::binary(ir::Op::Eq, use(r), lit32(convs))));
+    }
+    if (!isString)
+      break;
+    // the %s itself
+    const Parts &d = dst.at(i);
+    ++k;
+    std::optional<int64_t> width;
+    if (!pieces[i].spec.empty())
+      width = std::stoll(pieces[i].spec);
+    Expr ga = guardAnd(g, use(go));
+    VarRef c = temp(i8), w = temp(i32);
+    wordScan(ga, " " + ir::kWordDirective, w, c);
+    account(ga, w);
+    emit(assign(ga, go, Expr::binary(ir::Op::Eq, use(w), lit32(1))));
+    Expr ok = guardAnd(ga, Expr::binary(ir::Op::Eq, use(w), lit32(1)));
+    VarRef j = temp(ir::Type::fixedInt(64, true)), more = temp(ir::Type::boolType());
+    emit(assign(ok, j, i64(0)));
+    emit(assign(ok, more, yes));
+    ir::Stmt loop = make(ir::Stmt::While, ok);
+    loop.value = use(more);
+    std::vector<ir::Stmt> *saved = out_;
+    out_ = &loop.body;
+    putElem(d[0], addI64(d[1], use(j)), use(c), yes);
+    emit(assign(yes, j, Expr::binary(ir::Op::Add, use(j), i64(1))));
+    if (width)
+      emit(assign(yes, more, Expr::binary(ir::Op::Lt, use(j), i64(*width))));
+    wordScan(use(more), ir::kWordDirective, w, c);
+    emit(assign(yes, more, Expr::binary(ir::Op::And, use(more), Expr::binary(ir::Op::Eq, use(w), lit32(1)))));
+    out_ = saved;
+    emit(std::move(loop));
+    putElem(d[0], addI64(d[1], use(j)), Expr::intLit(ir::BigInt(0), i8), ok);
+    from = i + 1;
+  }
+  if (!wantValue)
+    return yes;
+  VarRef res = temp(i32);
+  emit(assign(g, res, use(cnt)));
+  emit(assign(guardAnd(g, use(eof)), res, lit32(-1)));
+  return use(res);
 }
 
 } // namespace locus::c::lower

@@ -23,6 +23,10 @@
 #include <unordered_set>
 #include <vector>
 
+namespace locus::c {
+struct FormatPiece;
+}
+
 namespace locus::c::lower {
 
 namespace cl = clang;
@@ -439,7 +443,15 @@ private:
   std::optional<AllocScope> allocScope_;
   std::optional<std::vector<const cl::Stmt *>> restOfBlock(const cl::Stmt *s,
                                                            std::vector<const cl::Stmt *> first = {}) const;
-  void havoc(VarRef v, const Expr &g);
+  void havoc(VarRef v, const Expr &g, std::string object = {});
+  Expr strncpyCall(const cl::CallExpr *ce, const Expr &g, bool wantValue);
+  const VarInfo &divResult(const cl::CallExpr *ce, const std::string &name, const Expr &g);
+  std::optional<VarRef> scanSegment(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces,
+                                    size_t from, size_t to, unsigned k, const Expr &g, bool wantCount);
+  Expr scanStrings(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces, unsigned k, const Expr &g,
+                   bool wantValue);
+  /// printCall: the literal chosen for each `c ? "a" : "b"` argument of the call being lowered.
+  std::map<const cl::Expr *, const cl::Expr *> chosen_;
   const cl::DeclStmt *curDecl_ = nullptr; ///< the declaration statement being lowered
   std::optional<std::vector<const cl::Stmt *>> laterCode(const cl::VarDecl *vd) const;
 

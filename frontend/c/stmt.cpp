@@ -226,8 +226,8 @@ void FnLowering::localDecl(const cl::VarDecl *vd, const Expr &g, bool initialize
   }
   if (!init) {
     if (observable(Tracked{Tracked::Var, vd}))
-      for (VarRef r : li.refs)
-        havoc(r, g);
+      for (VarRef r : li.refs) // a scalar's read is noted (a pointer's parts are not)
+        havoc(r, g, li.refs.size() == 1 ? li.name : std::string());
     return;
   }
   if (li.refs.size() > 1) { // a fat pointer

@@ -33,6 +33,7 @@ struct SrcInfoTag {
   uint32_t construct = 0;      ///< 0: none
   RangeTag range;              ///< the statement's; the parser copies it from the construct's first statement
   std::vector<RangeTag> exprs; ///< one per expression node, pre-order (value, arguments, guard)
+  std::string object;          ///< a nondet statement's object (ir::Stmt::message), empty if none
 };
 
 struct TypeName {

@@ -598,6 +598,8 @@ private:
         st = allocation(*s.alloc, g);
       else
         st = make(s.kind == Stmt::Nondet ? ir::Stmt::Nondet : ir::Stmt::Call, g);
+      if (s.kind == Stmt::Nondet && s.srcInfo && !target)
+        st.message = s.srcInfo->object;
       if (s.kind == Stmt::Call) {
         st.callee = u_.procIdx_.at(s.calleeDecl);
         for (const auto &a : s.args)

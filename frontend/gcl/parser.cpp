@@ -987,8 +987,14 @@ private:
       return s;
     tag(c->tag(), *s);
     s->range = rangeOf(c->stmtBody());
-    if (c->srcInfo())
+    if (c->srcInfo()) {
       s->srcInfo = srcInfo(c->srcInfo());
+      const Stmt *inner = s.get();
+      while (inner->kind == Stmt::Guarded && inner->inner)
+        inner = inner->inner.get();
+      if (!s->srcInfo->object.empty() && inner->kind != Stmt::Nondet)
+        sink_.add(c->srcInfo()->STRING()->getSymbol(), "only a nondet statement names an object");
+    }
     // `#7 @3:5 [b1] x := 1; ^4 …`: the parser attached the source information to the guarded statement
     // inside; it belongs to the whole (tagged) statement.
     for (Stmt *x = s.get(); !s->srcInfo && x->kind == Stmt::Guarded && x->inner; x = x->inner.get())
@@ -1057,6 +1063,8 @@ private:
         t.exprs.push_back(srcRange(r));
       }
     }
+    if (c->STRING())
+      t.object = unquote(c->STRING()->getSymbol());
     if (t.construct != 0) {
       auto [it, fresh] = constructRanges_.emplace(t.construct, t.range);
       if (!fresh && !t.range.present())

@@ -22,7 +22,9 @@ ir::Program scanProgram(const std::string &fmt, size_t conversions) {
     quoted += c == '"'    ? std::string("\\\"")
               : c == '\\' ? std::string("\\\\")
               : c == '\n' ? std::string("\\n")
-                          : std::string(1, c);
+              : static_cast<unsigned char>(c) < 32
+                  ? std::string("\\x") + "0123456789abcdef"[(c >> 4) & 15] + "0123456789abcdef"[c & 15]
+                  : std::string(1, c);
   return compile("proc main() returns (r: int32) {\n"
                  "  var a: int32; var b: int32; var n: int32;\n"
                  "  a := 111i32; b := 222i32;\n"
@@ -58,11 +60,13 @@ encoder::VerifyResult check(const ir::Program &p, const std::string &solver, std
 }
 
 struct ScanCase {
-  const char *fmt;
+  std::string fmt;
   const char *input;
   int n;
   long long a, b;
 };
+
+const std::string kW = ir::kWordDirective; // a word byte (C's %s byte by byte), ir/io.h
 
 // glibc 2.36 (gcc 12) on these inputs: see the header.
 const ScanCase kCases[] = {
@@ -125,6 +129,16 @@ const ScanCase kCases[] = {
     {" %c", "  \n z", 1, 122, 222},
     {"%d%c", "5 ", 2, 5, 32},
     {"%%%c", " %y", 1, 121, 222},
+    // the word byte (C's %s, byte by byte): not white space, nothing skipped first
+    {kW, "ab", 1, 97, 222},
+    {kW + kW, "ab", 2, 97, 98},
+    {kW, " a", 0, 111, 222},
+    {kW, "", -1, 111, 222},
+    {" " + kW, "  \n z", 1, 122, 222},
+    {"%d" + kW, "5x", 2, 5, 120},
+    {"%d" + kW, "5 x", 1, 5, 222},
+    {kW + "%c", "a ", 2, 97, 32},
+    {kW + kW, "a", 1, 97, 222},
 };
 
 size_t conversions(const std::string &fmt) {
@@ -178,7 +192,7 @@ TEST_CASE("scan: the encoding of a fixed input gives the interpreter's values, o
 
 TEST_CASE("scan: random formats and inputs, the encoding against the interpreter, fixed and free input") {
   std::mt19937_64 rng(16);
-  const std::vector<std::string> directives = {" ", "%d", "%i", ",", "x", "%d", "\n", "%c", "%%"};
+  const std::vector<std::string> directives = {" ", "%d", "%i", ",", "x", "%d", "\n", "%c", "%%", kW};
   const std::string alphabet = "0123456789 -+xX,\n0%";
   for (int round = 0; round < 60; ++round) {
     std::string fmt;

@@ -83,8 +83,21 @@ int f(int x) {
 #include <stdio.h>
 int f(void) {
   int x;
-  scanf("%s", &x); // expected-error {{scanf directive '%s' (supported: %d, %i with hh h l ll j z, %c, %%, %f %e %g and %lf %le %lg)}}
+  scanf("%s", &x); // expected-error {{a string of type 'int *' (a char array or char pointer is)}}
   return x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  int n;
+  char w[8];
+  return scanf("%d,%s", &n, w); // expected-error {{scanf with ordinary characters right before a %s directive}}
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  unsigned u;
+  return scanf("%u", &u); // expected-error {{scanf directive '%u' (supported: %d, %i with hh h l ll j z, %c, %s and %Ns, %%, %f %e %g and %lf %le %lg)}}
 }
 // -----
 #include <stdio.h>

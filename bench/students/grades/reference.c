@@ -1,0 +1,18 @@
+// Instructor's reference: read three grades (real numbers), print their average with two decimals and PASS
+// when it is at least 5.5, FAIL otherwise.
+#include <stdio.h>
+
+int main(void) {
+  double a, b, c;
+  if (scanf("%lf %lf %lf", &a, &b, &c) != 3) {
+    printf("invalid input\n");
+    return 1;
+  }
+  double avg = (a + b + c) / 3;
+  printf("%.2f\n", avg);
+  if (avg >= 5.5)
+    printf("PASS\n");
+  else
+    printf("FAIL\n");
+  return 0;
+}

@@ -1,0 +1,14 @@
+#include <stdio.h>
+#include <math.h>
+int main(void) {
+  double a, b, c;
+  if (scanf("%lf %lf %lf", &a, &b, &c) != 3) {
+    printf("invalid input\n");
+    return 1;
+  }
+  double avg = round((a + b + c) / 3 * 100) / 100;
+  printf("%.2f\n", avg);
+  if (avg >= 5.5) printf("PASS\n");
+  else printf("FAIL\n");
+  return 0;
+}

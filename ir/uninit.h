@@ -1,0 +1,17 @@
+// Reads of indeterminate values as checks (`verify --check-uninit`).
+#pragma once
+
+#include "ir/ir.h"
+
+namespace locus::ir {
+
+/// Makes every read of an indeterminate value a failure: for each Nondet statement with an object
+/// (Stmt::message, an uninitialized C local) a bool temporary per variable it assigns (`x_written`) is false
+/// right after it and true after any other statement that assigns the variable (a scan: when it assigned
+/// it, that is when the count of values it read exceeds the variable's position), and every statement that
+/// reads the variable is preceded by `[guard] assert x_written, "'x' read before it was written"` (same
+/// location, construct and range). Loop conditions are not instrumented (they are bool temporaries). Returns
+/// the number of checks added.
+size_t checkIndeterminateReads(Program &prog);
+
+} // namespace locus::ir

@@ -82,7 +82,7 @@ Access accessOf(const ir::Stmt &s, bool inLoop = false) {
   case ir::Stmt::PutElem:
   case ir::Stmt::New:
   case ir::Stmt::NewArray: a.reads.insert(kHeap), a.writes.insert({kHeap, kFail}); break;
-  case ir::Stmt::Nondet: a.writes.insert(kIo); break;
+  case ir::Stmt::Nondet: a.reads.insert(kHeap), a.writes.insert(kIo); break; // a reference: an allocated node
   case ir::Stmt::Assume:
   case ir::Stmt::Assert: a.writes.insert(kFail); break;
   case ir::Stmt::Print: a.writes.insert({kIo, kFail}); break;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -58,6 +59,12 @@ const std::vector<Command> &commands() {
   };
   return all;
 }
+
+/// The commands that only move the run, without arguments: the session's call of each.
+const std::map<std::string, Reply (Session::*)()> motions = {
+    {"start", &Session::start},   {"next", &Session::next},     {"step", &Session::step},
+    {"finish", &Session::finish}, {"continue", &Session::cont}, {"enter", &Session::enter},
+    {"leave", &Session::leave}};
 
 const Command *find(const std::string &w) {
   for (const Command &c : commands())
@@ -215,20 +222,8 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
           usage(name + ": " + c->args + " is missing (" + c->help + ")");
         } else if (!*c->args && !args.empty()) {
           usage(name + " takes no arguments");
-        } else if (name == "start") {
-          r = s.start();
-        } else if (name == "next") {
-          r = s.next();
-        } else if (name == "step") {
-          r = s.step();
-        } else if (name == "finish") {
-          r = s.finish();
-        } else if (name == "continue") {
-          r = s.cont();
-        } else if (name == "enter") {
-          r = s.enter();
-        } else if (name == "leave") {
-          r = s.leave();
+        } else if (auto m = motions.find(name); m != motions.end()) {
+          r = (s.*(m->second))();
         } else if (name == "change") {
           // change ENTITY VALUE, where ENTITY may be `n4 -> prev`: the value is the last word
           if (args.size() < 2) {

@@ -4,6 +4,7 @@
 #include "ir/printer.h"
 #include "session/error.h"
 #include "session/program.h"
+#include "session/values.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -130,11 +131,7 @@ std::vector<encoder::EncodeOptions::InputShape> inputShapes(const std::vector<st
                  ": expected acyclic:FIELD,… or tree:FIELD,… (FIELD or RECORD.FIELD)");
     if (colon == std::string::npos || colon + 1 == arg.size())
       usageError("--input-shape " + arg + ": name the reference fields after '" + kind + ":'");
-    std::string rest = arg.substr(colon + 1);
-    for (size_t at = 0; at <= rest.size();) {
-      size_t comma = rest.find(',', at);
-      std::string name = rest.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-      at = comma == std::string::npos ? rest.size() + 1 : comma + 1;
+    for (const std::string &name : splitList(arg.substr(colon + 1))) {
       size_t dot = name.find('.');
       std::string record = dot == std::string::npos ? "" : name.substr(0, dot);
       std::string field = dot == std::string::npos ? name : name.substr(dot + 1);

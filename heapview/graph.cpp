@@ -63,13 +63,7 @@ Node makeNode(const ir::Program &prog, const ir::HeapNode &h, uint32_t id, size_
       n.slots.push_back(slot(k));
     return n;
   }
-  std::set<int64_t> known; // as ir::nodeText: the elements written, given or chosen
-  for (const auto &[k, v] : h.elems)
-    known.insert(k);
-  if (h.init)
-    for (const auto &[k, v] : h.init->at)
-      if (k >= 0 && k < h.length)
-        known.insert(k);
+  std::set<int64_t> known = ir::knownElements(h); // as ir::nodeText: the elements written, given or chosen
   for (int64_t k : known) {
     if (n.slots.size() == maxElems) {
       ++n.moreKnown;

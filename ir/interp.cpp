@@ -63,6 +63,17 @@ std::optional<Value> knownElement(const HeapNode &n, int64_t k) {
   return std::nullopt;
 }
 
+std::set<int64_t> knownElements(const HeapNode &n) {
+  std::set<int64_t> out;
+  for (const auto &[k, v] : n.elems)
+    out.insert(k);
+  if (n.init)
+    for (const auto &[k, v] : n.init->at)
+      if (k >= 0 && k < n.length)
+        out.insert(k);
+  return out;
+}
+
 std::string nodeText(const Program &prog, const HeapNode &n, size_t maxElems) {
   if (!n.isArray()) {
     const Record *r = n.record < prog.records.size() ? &prog.records[n.record] : nullptr;
@@ -84,13 +95,7 @@ std::string nodeText(const Program &prog, const HeapNode &n, size_t maxElems) {
       s += std::string(k ? ", " : " ") + show(k);
     return s + (n.length ? " }" : "}");
   }
-  std::set<int64_t> listed;
-  for (const auto &[k, v] : n.elems)
-    listed.insert(k);
-  if (n.init)
-    for (const auto &[k, v] : n.init->at)
-      if (k >= 0 && k < n.length)
-        listed.insert(k);
+  std::set<int64_t> listed = knownElements(n);
   size_t shown = 0;
   for (int64_t k : listed) {
     if (shown++ == maxElems) {

@@ -77,6 +77,9 @@ std::string nodeText(const Program &prog, const HeapNode &n, size_t maxElems = 1
 /// An array element as nodeText shows it: written, given, chosen by its contents, or the default; nullopt
 /// for an element of nondet contents not chosen yet.
 std::optional<Value> knownElement(const HeapNode &n, int64_t k);
+/// The indices of an array node's known elements (those knownElement answers from what was written, given or
+/// chosen), in order.
+std::set<int64_t> knownElements(const HeapNode &n);
 
 /// A branch to force: the statement instance `stmt` in context `instance` (the path of calls and loop
 /// iterations, as ContextTable::path gives it) takes the other side (InterpOptions::forcedBranches).

@@ -222,19 +222,12 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
       alive = define_("scan.alive", tm_.mkAnd(alive, match));
       continue;
     }
-    if (it.kind == ir::ScanItem::Char) { // the next byte, white space too
+    if (it.kind == ir::ScanItem::Char || it.kind == ir::ScanItem::Word) {
+      // the next byte: white space too (Char), or only when it is not white space (Word)
       Term eof = tm_.mkNot(avail(p));
-      Term success = define_("scan.ok", tm_.mkAnd(alive, tm_.mkNot(eof)));
-      inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
-      out.assigned.push_back(success);
-      out.values.push_back(define_("scan.value", byteToW(at(p))));
-      p = define_("scan.pos", tm_.mkIte(success, plus(p, 1), p));
-      alive = success;
-      continue;
-    }
-    if (it.kind == ir::ScanItem::Word) { // the next byte if it is not white space
-      Term eof = tm_.mkNot(avail(p));
-      Term success = define_("scan.ok", tm_.mkAnd({alive, tm_.mkNot(eof), tm_.mkNot(isSpace(at(p)))}));
+      Term success = define_("scan.ok", it.kind == ir::ScanItem::Char
+                                            ? tm_.mkAnd(alive, tm_.mkNot(eof))
+                                            : tm_.mkAnd({alive, tm_.mkNot(eof), tm_.mkNot(isSpace(at(p)))}));
       inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
       out.assigned.push_back(success);
       out.values.push_back(define_("scan.value", byteToW(at(p))));

@@ -139,7 +139,7 @@ namespace {
 bool valueRelaxable(ir::Stmt::Kind k) {
   return k == ir::Stmt::Assign || k == ir::Stmt::GetField || k == ir::Stmt::PutField || k == ir::Stmt::Call ||
          k == ir::Stmt::Print || k == ir::Stmt::Scan || k == ir::Stmt::Halt || k == ir::Stmt::GetElem ||
-         k == ir::Stmt::PutElem || k == ir::Stmt::Length;
+         k == ir::Stmt::PutElem || k == ir::Stmt::Length || k == ir::Stmt::NewArray;
 }
 
 /// A print's guard is not relaxable: that it prints is a fact of the output (its arguments are its value).
@@ -1254,8 +1254,13 @@ private:
   void newArrayStmt(const ir::Stmt &s, Term exec) {
     ir::Type at = varType(s.lhs);
     std::vector<Term> dz;
-    Term n = toIdx(expr(s.value, exec, dz), s.value.type);
+    Term len = expr(s.value, exec, dz);
     divChecks(dz, exec, s);
+    // Its value is the length (a declaration's size, `int a[3]`, may be the fault); the contents of a
+    // nondet array are an input, and so is its length then.
+    if (Term sel = s.fill ? Term() : selector(s, Part::Value); !sel.isNull())
+      len = value(s, varName(s.lhs) + ".length", len, sel, tm.mkAnd(exec, pc), s.value.type);
+    Term n = toIdx(len, s.value.type);
     check(tm.mkAnd(
               {exec, pc, tm.mkNot(tm.mkAnd(idxLe(idxConst(0), n), idxLe(n, idxConst(ir::kMaxArrayLength))))}),
           CheckKind::Bounds, s, "array length out of range");

@@ -164,8 +164,10 @@ std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::s
 
 /// Ranks the lines of `sets` (in their order): a line ranks where its first set puts it. With `costs` (one
 /// per set, in the sets' order), consecutive sets of equal cost form one tie group, since the order in which
-/// a solver produces sets of equal cost means nothing; without, every set is its own group. Lines first
-/// seen in the same group tie (docs/localize.md). Score: 1 / (1 + index of that group).
+/// a solver produces sets of equal cost means nothing, and of the lines first seen in one group those in
+/// more of all the sets rank first (the evidence says so); without, every set is its own group. Lines
+/// first seen in the same group and (with costs) in as many sets tie (docs/localize.md). Score: 1 / (1 +
+/// index of that group).
 std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets,
                                 const std::vector<uint64_t> &costs = {});
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <tuple>
 
 namespace locus::localize {
@@ -39,6 +40,22 @@ std::unordered_set<uint32_t> ownProcedures(const ir::Program &prog, const std::s
 std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::vector<Blame>> &sets,
                                 const std::vector<uint64_t> &costs) {
   ir::StmtIndex index(prog);
+  // The second signal inside a tie group of sets of one cost: how many of all the sets, as sets of lines
+  // (two sets that differ only in the statements of one line are one), contain the line. Sets without
+  // costs (pwp's evidence groups) are each their own group: their lines tie.
+  std::map<std::pair<uint32_t, uint32_t>, size_t> inSets;
+  std::set<std::set<std::pair<uint32_t, uint32_t>>> lineSets;
+  for (const std::vector<Blame> &set :
+       costs.size() == sets.size() ? sets : std::vector<std::vector<Blame>>{}) {
+    std::set<std::pair<uint32_t, uint32_t>> lines;
+    for (const Blame &b : set)
+      if (const ir::Stmt *s = index.find(b.stmt); s && s->loc.valid())
+        lines.insert({s->loc.file, s->loc.line});
+    if (lineSets.insert(lines).second)
+      for (const auto &l : lines)
+        ++inSets[l];
+  }
+  auto count = [&](const Suspect &x) { return inSets[{x.loc.file, x.loc.line}]; };
   std::vector<Suspect> out;
   std::map<std::pair<uint32_t, uint32_t>, size_t> byLine; // (file, line) → index in out
   uint32_t ranked = 0;
@@ -80,11 +97,21 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
     bool last = k + 1 == sets.size() || costs.size() != sets.size() || costs[k + 1] != costs[k];
     if (!last)
       continue; // the group goes on: its lines are ranked together when it ends
-    std::sort(fresh.begin(), fresh.end(), [](const Suspect &a, const Suspect &b) {
-      return std::tie(a.loc.file, a.loc.line, a.loc.col) < std::tie(b.loc.file, b.loc.line, b.loc.col);
+    // More sets first; equal counts tie, in source order.
+    std::sort(fresh.begin(), fresh.end(), [&](const Suspect &a, const Suspect &b) {
+      size_t ca = count(a), cb = count(b);
+      return ca != cb
+                 ? ca > cb
+                 : std::tie(a.loc.file, a.loc.line, a.loc.col) < std::tie(b.loc.file, b.loc.line, b.loc.col);
     });
-    for (Suspect &s : fresh) {
-      s.rank = ranked + 1;
+    for (size_t k = 0; k < fresh.size(); ++k) {
+      Suspect &s = fresh[k];
+      bool broken = count(s) != count(fresh.front()) || count(s) != count(fresh.back());
+      s.rank =
+          k > 0 && count(s) == count(fresh[k - 1]) ? out.back().rank : ranked + 1 + static_cast<uint32_t>(k);
+      if (broken)
+        s.evidence = "in " + std::to_string(count(s)) + " of the " + std::to_string(lineSets.size()) +
+                     " sets of lines (of the lines first blamed at this cost, those in more sets rank first)";
       byLine[{s.loc.file, s.loc.line}] = out.size();
       out.push_back(std::move(s));
     }

@@ -11,6 +11,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     v.push_back(makeMutate());
     v.push_back(makeTemplate());
     v.push_back(makeProof());
+    v.push_back(makeFormat());
     return v;
   }();
   return all;

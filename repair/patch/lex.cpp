@@ -190,4 +190,94 @@ bool isPostfixText(std::string_view text, Language lang) {
   return true;
 }
 
+std::optional<std::string> literalValue(std::string_view text, Language lang) {
+  if (text.size() < 2 || text.front() != '"' || text.back() != '"')
+    return std::nullopt;
+  auto hex = [](char h) {
+    return h >= '0' && h <= '9'   ? h - '0'
+           : h >= 'a' && h <= 'f' ? h - 'a' + 10
+           : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                  : -1;
+  };
+  std::string out;
+  size_t end = text.size() - 1;
+  for (size_t i = 1; i < end; ++i) {
+    char c = text[i];
+    if (c == '"' || c == '\n')
+      return std::nullopt;
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    if (++i >= end)
+      return std::nullopt;
+    char e = text[i];
+    switch (e) {
+    case 'n': out += '\n'; continue;
+    case 't': out += '\t'; continue;
+    case 'r': out += '\r'; continue;
+    case '"': out += '"'; continue;
+    case '\\': out += '\\'; continue;
+    default: break;
+    }
+    if (e == 'x') {
+      int v = 0, digits = 0;
+      while (i + 1 < end && hex(text[i + 1]) >= 0 && (lang == Language::C || digits < 2)) {
+        v = v * 16 + hex(text[++i]);
+        if (v > 255)
+          return std::nullopt;
+        ++digits;
+      }
+      if (digits == 0 || (lang == Language::Gcl && digits != 2))
+        return std::nullopt;
+      out += static_cast<char>(v);
+      continue;
+    }
+    if (lang == Language::Gcl)
+      return std::nullopt;
+    if (e >= '0' && e <= '7') {
+      int v = e - '0';
+      for (int k = 0; k < 2 && i + 1 < end && text[i + 1] >= '0' && text[i + 1] <= '7'; ++k)
+        v = v * 8 + (text[++i] - '0');
+      if (v > 255)
+        return std::nullopt;
+      out += static_cast<char>(v);
+      continue;
+    }
+    switch (e) {
+    case 'a': out += '\a'; break;
+    case 'b': out += '\b'; break;
+    case 'f': out += '\f'; break;
+    case 'v': out += '\v'; break;
+    case '\'': out += '\''; break;
+    case '?': out += '?'; break;
+    default: return std::nullopt;
+    }
+  }
+  return out;
+}
+
+std::string literalText(const std::string &bytes, Language lang) {
+  static const char *digits = "0123456789abcdef";
+  std::string out = "\"";
+  for (char c : bytes) {
+    unsigned char b = static_cast<unsigned char>(c);
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '\r': out += "\\r"; break;
+    default:
+      if (b >= 0x20 && b < 0x7f)
+        out += c;
+      else if (lang == Language::C)
+        out += std::string("\\") + digits[(b >> 6) & 7] + digits[(b >> 3) & 7] + digits[b & 7];
+      else
+        out += std::string("\\x") + digits[b >> 4] + digits[b & 15];
+    }
+  }
+  return out + "\"";
+}
+
 } // namespace locus::repair::patch

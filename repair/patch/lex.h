@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,5 +37,13 @@ int textPrecedence(std::string_view text, Language lang, int prefix, int atom);
 /// number, or one followed by member accesses, subscripts, calls and `++`/`--` (`a[2]`, `s.f`, `p->n`,
 /// `f(x)`, `x++`).
 bool isPostfixText(std::string_view text, Language lang);
+
+/// The bytes a string literal's text stands for (`"a\\n"`: a, newline), with the escapes of the language
+/// (C: simple, octal and hexadecimal escapes; GCL: `\"`, `\\`, `\n`, `\t`, `\r`, `\xHH`); nullopt
+/// for text that is not one such literal.
+std::optional<std::string> literalValue(std::string_view text, Language lang);
+/// A string literal standing for `bytes` (literalValue's inverse): printable ASCII as it is, `\"`, `\\`,
+/// `\n`, `\t`, `\r`, other bytes as C's three-digit octal or GCL's `\xHH` escape.
+std::string literalText(const std::string &bytes, Language lang);
 
 } // namespace locus::repair::patch

@@ -926,6 +926,8 @@ private:
                     ir::toString(prog_, p, s.guard) + "' of " + at};
     if (!s.range.valid() || s.construct == 0)
       throw Refused{at + " has no source range to replace"};
+    if (s.kind == ir::Stmt::Print && n.message != s.message)
+      return replaceFormat(s, n, at);
     if (s.kind == ir::Stmt::GetField && isTemp(s.lhs))
       return replaceRead(s, n, at);
     if (isTemp(s.lhs))
@@ -969,6 +971,33 @@ private:
         checkDropped(f, root.range);
     });
     return {r.begin.file, f.offset(r.begin), f.offset(r.end), text, 0};
+  }
+
+  /// ReplaceStmt of a print with another format (and the same arguments): the format's string literal, which
+  /// must be the statement's only one and read exactly as the format (C's `%ld` is the IR's `%d`; `puts`
+  /// adds a newline the literal does not have: those are refused), written again.
+  TextEdit replaceFormat(const ir::Stmt &s, const ir::Stmt &n, const std::string &at) {
+    if (n.args != s.args || n.lhs != s.lhs)
+      throw Refused{at + ": a print is written again with another format only, not other arguments"};
+    const SourceRange &r = s.range;
+    beginEdit(r);
+    const File &f = file(r.begin.file);
+    size_t a = f.offset(r.begin), b = f.offset(r.end);
+    const Token *lit = nullptr;
+    for (const Token &t : f.tokens) {
+      if (t.begin < a || t.end > b || t.text.empty() || t.text.front() != '"')
+        continue;
+      if (lit)
+        throw Refused{"'" + textOf(r) + "' at " + where(r) + " has more than one string literal"};
+      lit = &t;
+    }
+    if (!lit)
+      throw Refused{"'" + textOf(r) + "' at " + where(r) + " has no string literal for its format"};
+    std::optional<std::string> value = literalValue(lit->text, f.lang);
+    if (!value || *value != s.message)
+      throw Refused{"the format of " + at + " is not the literal " + std::string(lit->text) +
+                    " as written (the front end rewrote it)"};
+    return {r.begin.file, lit->begin, lit->end, literalText(n.message, f.lang), 0};
   }
 
   /// ReplaceStmt of a field read into a temporary: the new read where the construct uses the temporary.

@@ -229,8 +229,9 @@ const IoEncoder::Runs &IoEncoder::runs(unsigned base, bool isUnsigned) {
     for (unsigned k = 1; k < base; ++k) {
       Term isK = tm_.mkEq(d, w(BigInt(k)));
       dp = tm_.mkIte(isK, wMul(power, k), dp);
-      dpOver =
-          tm_.mkIte(isK, tm_.mkOr(big, wGe(power, w(BigInt::truncDiv(M, BigInt(k)) + BigInt(1)))), dpOver);
+      // power · k > M iff power > M / k (never for k = 1, whose bound 2^64 a bit-vector cannot hold)
+      Term exceeds = k == 1 ? tm_.mkFalse() : wGe(power, w(BigInt::truncDiv(M, BigInt(k)) + BigInt(1)));
+      dpOver = tm_.mkIte(isK, tm_.mkOr(big, exceeds), dpOver);
     }
     Term o = define_("in.runover",
                      tm_.mkAnd(dig, tm_.mkOr({over, dpOver, tm_.mkNot(wGe(wSub(w(M), value), dp))})));

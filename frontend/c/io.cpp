@@ -821,7 +821,9 @@ std::optional<VarRef> FnLowering::scanSegment(const cl::CallExpr *ce, const std:
     // An integer of the length modifier's width, of either signedness: glibc stores the same bits into it
     // (`(int) strtol(…)` or `(unsigned) strtoul(…)`), which is the value converted to the object's type. A
     // `%c` stores the byte into a char of either signedness.
-    if (p.conv != 'f' && have && have->kind == ir::Type::Int && have->isFixedInt() && have->bits == want.bits)
+    if (p.conv == 'c' && have && have->bits == 8)
+      want = *have;
+    else if (p.conv != 'f' && have && have->isFixedInt() && have->bits == want.bits)
       want = *have;
     if (p.conv == 'c' && (!have || have->bits != 8))
       unsupported(a, "scanf %c into an object of type '" + objType.getAsString() + "' (expected 'char')");

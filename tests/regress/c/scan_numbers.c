@@ -1,7 +1,8 @@
 // scanf's %u, %x, %o and field widths (issue 33): `%x` reads an optional `0x`, `%2d` at most two bytes (the
-// rest stays in the input), `%3c` three bytes into a char array (a bounds failure when they do not fit), in
-// the interpreter and in the encoding alike. verify proves what a field width bounds for every input of a
-// few bytes, and finds the input a wrong bound misses.
+// rest stays in the input), `%3c` three bytes into a char array (a bounds failure when they do not fit),
+// `%3lf` at most three bytes of a double, in the interpreter and in the encoding alike (on cvc5 too, whose
+// table of a fixed input's floats needs float values). verify proves what a field width bounds for every
+// input of a few bytes, and finds the input a wrong bound misses.
 // RUN: printf '0x1F 12:345' > %t/in && locus run %s --stdin %t/in
 // CHECK: outcome: ok
 // CHECK: output: "r=3 h=31 a=12 b=34 rest=5\n"
@@ -24,6 +25,10 @@
 // RUN: locus verify %s --entry chars --input-bytes 4
 // EXIT: 1
 // CHECK: FAILED: bounds
+// RUN: printf '1.25e3 7' > %t/in5 && locus verify %s --entry floats --stdin %t/in5 --solver cvc5
+// CHECK: SAFE
+// RUN: printf '1.25e3 7' > %t/in6 && locus verify %s --entry floats --stdin %t/in6 --solver z3
+// CHECK: SAFE
 #include <assert.h>
 #include <stdio.h>
 
@@ -57,5 +62,13 @@ int chars(void) {
   char s[2] = {'.', '.'};
   int r = scanf("%3c", s);
   printf("%d %c%c\n", r, s[0], s[1]);
+  return 0;
+}
+
+int floats(void) {
+  double d = 0;
+  float f = 0;
+  int n = scanf("%3lf%4f", &d, &f);
+  assert(n == 2 && d == 1.2 && f == 5000.0f);
   return 0;
 }

@@ -384,6 +384,27 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("scan: float conversions with a field width, fixed input, both solvers") {
+  // glibc: sscanf("1.25e3 7", "%3lf%4f", &d, &f) reads "1.2" and "5e3" (gcc 12); printed floats are output
+  // events, so the values are asserted
+  std::string body = "  var d: float64; var f: float32; var n: int32;\n"
+                     "  n := scan \"%3lf%4f\", d, f;\n";
+  ir::Program p = compile("proc main() returns (r: int32) {\n" + body +
+                          "  assert n == 2i32 and d == 0x1.3333333333333p+0f64 and f == 0x1.388p+12f32;\n}\n"
+                          "proc wrong() returns (r: int32) {\n" +
+                          body + "  assert d == 0x1.4p+0f64;\n}\n");
+  ir::Outcome o = run(p, "1.25e3 7");
+  CHECK(o.kind == ir::OutcomeKind::Ok);
+  for (const std::string &solver : apiSolvers()) {
+    CAPTURE(solver);
+    encoder::VerifyOptions vo;
+    vo.solver = solver;
+    vo.encode.fixedInput = "1.25e3 7";
+    CHECK(encoder::verify(p, p.procIndex("main"), vo).verdict == encoder::Verdict::Safe);
+    CHECK(encoder::verify(p, p.procIndex("wrong"), vo).verdict == encoder::Verdict::Failed);
+  }
+}
+
 TEST_CASE("print: decimal and byte output in both integer modes") {
   ir::Program p = compile("proc main(x: int32, y: uint8, z: int64) {\n"
                           "  print \"[%d|%c|%d|%d%%]\\n\", x, x, y, z;\n}\n");

@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstdlib>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 
@@ -1058,17 +1059,26 @@ struct Interpreter::Impl {
   }
 
   /// Before statement `s` runs in frame `f`: records its reads of variables that hold an indeterminate value,
-  /// and forgets the variable it assigns (a scan's variables: scan, as it assigns them).
+  /// and forgets the variable it assigns (a scan's variables: scan, as it assigns them). The right operand of
+  /// `and`, `or`, `implies` counts only where the left one lets it be evaluated (C's `a || b` reads b only
+  /// when a is false).
   void indeterminateUses(Frame &f, const Stmt &s) {
-    auto reads = [&](const Expr &e) {
-      forEachNode(e, [&](const Expr &x) {
-        if (x.kind != Expr::VarUse || x.var.global)
-          return;
-        auto it = f.indeterminate.find(x.var.index);
-        if (it == f.indeterminate.end() || !indeterminateSeen.emplace(s.id, it->second->message).second)
-          return;
-        indeterminateReads.push_back(IndeterminateRead{s.loc, s.id, it->second->message, slot(f, x.var)});
-      });
+    std::function<void(const Expr &)> reads = [&](const Expr &x) {
+      if (x.kind == Expr::Binary && (x.op == Op::And || x.op == Op::Or || x.op == Op::Implies)) {
+        reads(x.args.at(0));
+        bool left = !eval(f, x.args[0]).i.isZero(); // pure; a failure there is the statement's own
+        if (x.op == Op::Or ? !left : left)
+          reads(x.args.at(1));
+        return;
+      }
+      for (const Expr &a : x.args)
+        reads(a);
+      if (x.kind != Expr::VarUse || x.var.global)
+        return;
+      auto it = f.indeterminate.find(x.var.index);
+      if (it == f.indeterminate.end() || !indeterminateSeen.emplace(s.id, it->second->message).second)
+        return;
+      indeterminateReads.push_back(IndeterminateRead{s.loc, s.id, it->second->message, slot(f, x.var)});
     };
     if (s.kind == Stmt::Scan)
       reads(s.guard);

@@ -178,45 +178,68 @@ bool isSpaceByte(unsigned char c) {
 
 std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std::string &err) {
   std::vector<ScanItem> items;
+  auto space = [&] {
+    if (items.empty() || items.back().kind != ScanItem::Space)
+      items.push_back({ScanItem::Space, 0, 0});
+  };
   for (size_t i = 0; i < fmt.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(fmt[i]);
     if (isSpaceByte(c)) {
-      if (items.empty() || items.back().kind != ScanItem::Space)
-        items.push_back({ScanItem::Space, 0});
+      space();
       continue;
     }
     if (c != '%') {
-      items.push_back({ScanItem::Byte, c});
+      items.push_back({ScanItem::Byte, c, 0});
       continue;
     }
-    char d = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
     if (fmt.compare(i, kWordDirective.size(), kWordDirective) == 0) {
-      items.push_back({ScanItem::Word, 0});
+      items.push_back({ScanItem::Word, 0, 0});
       i += kWordDirective.size() - 1;
       continue;
     }
-    if (d == '%') { // glibc skips white space before the '%'
-      if (items.empty() || items.back().kind != ScanItem::Space)
-        items.push_back({ScanItem::Space, 0});
-      items.push_back({ScanItem::Byte, '%'});
-    } else if (d == 'c')
-      items.push_back({ScanItem::Char, 0});
+    size_t j = i + 1;
+    uint32_t width = 0;
+    if (j < fmt.size() && fmt[j] >= '1' && fmt[j] <= '9')
+      for (; j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9'; ++j) {
+        width = width * 10 + static_cast<uint32_t>(fmt[j] - '0');
+        if (width > kMaxScanWidth) {
+          err = "scan format field width above " + std::to_string(kMaxScanWidth);
+          return std::nullopt;
+        }
+      }
+    char d = j < fmt.size() ? fmt[j] : '\0';
+    ScanItem it{ScanItem::Space, 0, width};
+    if (d == '%' && !width) { // glibc skips white space before the '%'
+      space();
+      items.push_back({ScanItem::Byte, '%', 0});
+      i = j;
+      continue;
+    }
+    if (d == 'c' && !width)
+      it.kind = ScanItem::Char;
     else if (d == 'd')
-      items.push_back({ScanItem::Dec, 0});
+      it.kind = ScanItem::Dec;
     else if (d == 'i')
-      items.push_back({ScanItem::Int, 0});
+      it.kind = ScanItem::Int;
+    else if (d == 'u')
+      it.kind = ScanItem::Unsigned;
+    else if (d == 'x')
+      it.kind = ScanItem::Hex;
+    else if (d == 'o')
+      it.kind = ScanItem::Octal;
     else if (d == 'f')
-      items.push_back({ScanItem::Float, 32});
-    else if (d == 'l' && i + 2 < fmt.size() && fmt[i + 2] == 'f') {
-      items.push_back({ScanItem::Float, 64});
-      ++i;
+      it = {ScanItem::Float, 32, width};
+    else if (d == 'l' && j + 1 < fmt.size() && fmt[j + 1] == 'f') {
+      it = {ScanItem::Float, 64, width};
+      ++j;
     } else {
-      err = i + 1 < fmt.size()
-                ? "scan format directive '%" + std::string(1, d) + "' (only %d, %i, %c, %f, %lf and %% are)"
-                : "scan format ending in '%'";
+      err = j < fmt.size() ? "scan format directive '" + fmt.substr(i, j + 1 - i) +
+                                 "' (only %d, %i, %u, %x, %o, %f, %lf with an optional width, %c and %% are)"
+                           : "scan format ending in '" + fmt.substr(i) + "'";
       return std::nullopt;
     }
-    ++i;
+    items.push_back(it);
+    i = j;
   }
   return items;
 }
@@ -224,8 +247,7 @@ std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std
 size_t scanArgCount(const std::vector<ScanItem> &items) {
   size_t n = 0;
   for (const ScanItem &it : items)
-    n += it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Char ||
-         it.kind == ScanItem::Float || it.kind == ScanItem::Word;
+    n += it.assigns();
   return n;
 }
 
@@ -260,7 +282,8 @@ std::string formatFloat(const std::string &spec, const BigInt &v) {
   return out;
 }
 
-std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned width, bool &eof) {
+std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned width, uint32_t field,
+                                bool &eof) {
   // glibc's own scanner on the rest of the input (a memory stream): what it reads, consumes and pushes back.
   eof = false;
   std::string rest = in.substr(std::min(pos, in.size()));
@@ -271,7 +294,8 @@ std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned wid
   }
   float x = 0;
   double y = 0;
-  int r = width == 32 ? std::fscanf(f, "%f", &x) : std::fscanf(f, "%lf", &y);
+  std::string spec = "%" + (field ? std::to_string(field) : "") + (width == 32 ? "f" : "lf");
+  int r = width == 32 ? std::fscanf(f, spec.c_str(), &x) : std::fscanf(f, spec.c_str(), &y);
   long used = std::ftell(f);
   std::fclose(f);
   pos += used > 0 ? static_cast<size_t>(used) : 0;
@@ -312,14 +336,20 @@ int digitValue(unsigned char c, int base) {
   return v < base ? v : -1;
 }
 
-/// Reads the digits of `base` at `pos` (none is fine); their value capped at 2^63.
-BigInt digits(const std::string &in, size_t &pos, int base) {
+/// Reads at most `limit` digits of `base` at `pos` (none is fine); their value capped at `cap`, and how many.
+BigInt digits(const std::string &in, size_t &pos, int base, const BigInt &top = cap(),
+              size_t limit = SIZE_MAX, size_t *count = nullptr) {
   BigInt mag(0);
-  for (int d; pos < in.size() && (d = digitValue(static_cast<unsigned char>(in[pos]), base)) >= 0; ++pos) {
+  size_t k = 0;
+  for (int d;
+       k < limit && pos < in.size() && (d = digitValue(static_cast<unsigned char>(in[pos]), base)) >= 0;
+       ++pos, ++k) {
     mag = mag * BigInt(base) + BigInt(d);
-    if (mag > cap())
-      mag = cap();
+    if (mag > top)
+      mag = top;
   }
+  if (count)
+    *count = k;
   return mag;
 }
 
@@ -328,6 +358,52 @@ BigInt clamped(const BigInt &mag, bool neg) {
   if (neg)
     return -mag;
   return mag >= cap() ? cap() - BigInt(1) : mag;
+}
+
+/// The value strtoul gives for a magnitude capped at 2^64: 2^64 - 1 when it overflows (whatever the sign),
+/// else the magnitude, negated modulo 2^64 after a '-'.
+BigInt clampedUnsigned(const BigInt &mag, bool neg) {
+  static const BigInt top = BigInt::pow2(64);
+  if (mag >= top)
+    return top - BigInt(1);
+  return neg && !mag.isZero() ? top - mag : mag;
+}
+
+/// glibc's scanf of one integer conversion at `pos` (white space already skipped, a byte there): the sign,
+/// the `0x` prefix (`%x`, `%i`) or the `0` that makes `%i` octal, the digits, all within the field width;
+/// nullopt for a matching failure (`pos` after the sign, which stays consumed).
+std::optional<BigInt> scanInteger(const ScanItem &it, const std::string &in, size_t &pos) {
+  const size_t n = in.size();
+  auto at = [&](size_t p) { return p < n ? static_cast<unsigned char>(in[p]) : 0u; };
+  size_t room = it.width ? it.width : SIZE_MAX; // bytes the field may still take
+  bool neg = false;
+  if (at(pos) == '+' || at(pos) == '-') {
+    neg = at(pos) == '-';
+    ++pos; // consumed even when no digit follows (glibc)
+    --room;
+  }
+  unsigned base = it.base();
+  bool zero = false; // a leading 0 read (a number, whatever follows)
+  if (room != 0 && pos < n && at(pos) == '0') {
+    zero = true;
+    ++pos;
+    --room;
+    if (room != 0 && pos < n && (at(pos) == 'x' || at(pos) == 'X') && (base == 0 || base == 16)) {
+      base = 16; // `0x` without hex digits reads 0 (glibc)
+      ++pos;
+      --room;
+    } else if (base == 0) {
+      base = 8;
+    }
+  }
+  if (base == 0)
+    base = 10;
+  size_t count = 0;
+  const BigInt top = it.isUnsigned() ? BigInt::pow2(64) : cap();
+  BigInt mag = digits(in, pos, static_cast<int>(base), top, room, &count);
+  if (!zero && count == 0)
+    return std::nullopt;
+  return it.isUnsigned() ? clampedUnsigned(mag, neg) : clamped(mag, neg);
 }
 
 } // namespace
@@ -368,7 +444,7 @@ ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &in,
     }
     if (it.kind == ScanItem::Float) {
       bool eof = false;
-      std::optional<BigInt> v = scanFloat(in, pos, it.byte, eof);
+      std::optional<BigInt> v = scanFloat(in, pos, it.byte, it.width, eof);
       if (!v) {
         inputFailure = eof;
         break;
@@ -381,26 +457,10 @@ ScanOutcome scanInput(const std::vector<ScanItem> &items, const std::string &in,
       inputFailure = true;
       break;
     }
-    bool neg = false;
-    if (at(pos) == '+' || at(pos) == '-') {
-      neg = at(pos) == '-';
-      ++pos; // consumed even when no digit follows (glibc)
-    }
-    BigInt mag;
-    if (it.kind == ScanItem::Int && pos < n && at(pos) == '0') {
-      ++pos;
-      if (pos < n && (at(pos) == 'x' || at(pos) == 'X')) {
-        ++pos;
-        mag = digits(in, pos, 16); // `0x` without hex digits reads 0 (glibc)
-      } else {
-        mag = digits(in, pos, 8);
-      }
-    } else if (pos < n && at(pos) >= '0' && at(pos) <= '9') {
-      mag = digits(in, pos, 10);
-    } else {
+    std::optional<BigInt> v = scanInteger(it, in, pos);
+    if (!v)
       break; // a matching failure
-    }
-    r.values.push_back(clamped(mag, neg));
+    r.values.push_back(*v);
   }
   r.count = inputFailure && r.values.empty() ? -1 : static_cast<int>(r.values.size());
   r.pos = pos;

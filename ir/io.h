@@ -48,20 +48,36 @@ std::optional<std::vector<PrintItem>> parsePrintFormat(const std::string &fmt, s
 size_t printArgCount(const std::vector<PrintItem> &items);
 
 /// One directive of a `scan` format: white space (skips any), one byte that must match, or a conversion
-/// (`%d`, `%i`, or `%c`: the next byte, white space too, as a value 0 … 255; Float: `%f` into a float32
-/// variable, `%lf` into a float64 one, read as glibc's scanf reads them).
+/// (`%d`, `%i`, `%u`, `%x`, `%o`: an integer read as glibc's scanf reads it; `%c`: the next byte, white space
+/// too, as a value 0 … 255; Float: `%f` into a float32 variable, `%lf` into a float64 one, read as glibc's
+/// scanf reads them). A numeric conversion may have a maximum field width (`%3d`, `%2x`, `%5lf`).
 struct ScanItem {
   /// Word: one byte that is not white space, nothing skipped first (glibc's `%1[^ \t\n\v\f\r]`, the
   /// format's bytes exactly): white space next is a matching failure (the byte stays unread), the end of the
-  /// input an input failure (C's `%s` is lowered to a loop of these).
-  enum Kind : uint8_t { Space, Byte, Dec, Int, Char, Float, Word };
+  /// input an input failure (C's `%s` is lowered to a loop of these). Unsigned, Hex, Octal: `%u`, `%x`, `%o`
+  /// (strtoul's value: a sign is accepted, `-1` is 2^64 - 1).
+  enum Kind : uint8_t { Space, Byte, Dec, Int, Char, Float, Word, Unsigned, Hex, Octal };
   Kind kind = Space;
   unsigned char byte = 0; ///< Byte; Float: the variable's width, 32 or 64
+  uint32_t width = 0;     ///< a numeric conversion's maximum field width (0: none)
+  /// Whether the directive assigns a variable (a conversion).
+  bool assigns() const { return kind != Space && kind != Byte; }
+  /// Dec, Int, Unsigned, Hex, Octal.
+  bool integer() const {
+    return kind == Dec || kind == Int || kind == Unsigned || kind == Hex || kind == Octal;
+  }
+  /// Unsigned, Hex, Octal: strtoul's value rather than strtol's.
+  bool isUnsigned() const { return kind == Unsigned || kind == Hex || kind == Octal; }
+  /// The base of an integer conversion: 10, 16, 8, or 0 for `%i` (its prefix decides).
+  unsigned base() const { return kind == Hex ? 16 : kind == Octal ? 8 : kind == Int ? 0 : 10; }
   friend bool operator==(const ScanItem &, const ScanItem &) = default;
 };
+/// The largest field width a scan conversion may give.
+constexpr uint32_t kMaxScanWidth = 100000;
 /// The directives of a `scan` format (consecutive white space is one directive; `%%` is white space, then
-/// the byte `%`, as glibc reads it); nullopt with `err` for a `%` that is not `%d`, `%i`, `%c`, `%f`, `%lf`,
-/// `%1[^ \t\n\v\f\r]` (Word) or `%%`.
+/// the byte `%`, as glibc reads it); nullopt with `err` for a `%` that is not `%d`, `%i`, `%u`, `%x`, `%o`,
+/// `%f`, `%lf` (each with an optional field width 1 … kMaxScanWidth), `%c`, `%1[^ \t\n\v\f\r]` (Word) or
+/// `%%`.
 /// The spelling of ScanItem::Word in a scan format.
 inline const std::string kWordDirective = "%1[^ \t\n\v\f\r]";
 std::optional<std::vector<ScanItem>> parseScanFormat(const std::string &fmt, std::string &err);
@@ -74,17 +90,19 @@ bool isSpaceByte(unsigned char c);
 size_t printFloatSpecLength(const std::string &fmt, size_t i);
 /// glibc's printf of the float64 value v (bit pattern, ir/floats.h) with the conversion `spec` (`%.2f`).
 std::string formatFloat(const std::string &spec, const BigInt &v);
-/// glibc's scanf of one float conversion (`%f` into a float: width 32, `%lf`: 64) from `in` at `pos`
-/// (white space skipped first): the value (bit pattern, ir/floats.h) or nullopt for a failure, `eof` when it
-/// was an input failure, `pos` moved past what glibc consumed (also on a matching failure).
-std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned width, bool &eof);
+/// glibc's scanf of one float conversion (`%f` into a float: width 32, `%lf`: 64; `field` its maximum field
+/// width, 0 for none) from `in` at `pos` (white space skipped first): the value (bit pattern, ir/floats.h) or
+/// nullopt for a failure, `eof` when it was an input failure, `pos` moved past what glibc consumed (also on a
+/// matching failure).
+std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned width, uint32_t field,
+                                bool &eof);
 
 /// The text `print` appends for these argument values (one per `%d`/`%c`, in order).
 std::string formatOutput(const std::vector<PrintItem> &items, const std::vector<BigInt> &args);
 
 /// What one `scan` does on `input` from position `pos`: the values converted (one per conversion, in order,
-/// until the first failure: each already clamped to [-2^63, 2^63 - 1] like strtol), the count it returns
-/// (-1 for EOF) and the position after it.
+/// until the first failure: a signed conversion's clamped to [-2^63, 2^63 - 1] like strtol, an unsigned one's
+/// in [0, 2^64 - 1] like strtoul), the count it returns (-1 for EOF) and the position after it.
 struct ScanOutcome {
   std::vector<BigInt> values;
   int count = 0;

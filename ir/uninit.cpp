@@ -2,7 +2,9 @@
 #include "ir/uninit.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace locus::ir {
@@ -72,15 +74,30 @@ private:
         out.push_back(std::move(s));
         continue;
       }
-      // reads first, in order of first use
+      // reads first, in order of first use; a read in the right operand of `and`, `or`, `implies` only
+      // where the left one lets it be evaluated (its condition; none: always)
       std::vector<uint32_t> read;
-      auto reads = [&](const Expr &e) {
-        forEachNode(e, [&](const Expr &x) {
-          if (x.kind == Expr::VarUse && !x.var.global && flags_.count(x.var.index) &&
-              std::find(read.begin(), read.end(), x.var.index) == read.end())
-            read.push_back(x.var.index);
-        });
-      };
+      std::map<uint32_t, std::optional<Expr>> when;
+      std::function<void(const Expr &, const std::optional<Expr> &)> walk =
+          [&](const Expr &x, const std::optional<Expr> &c) {
+            if (x.kind == Expr::Binary && (x.op == Op::And || x.op == Op::Or || x.op == Op::Implies)) {
+              walk(x.args.at(0), c);
+              Expr left = x.op == Op::Or ? Expr::unary(Op::Not, x.args[0]) : x.args[0];
+              walk(x.args.at(1), c ? Expr::binary(Op::And, *c, std::move(left)) : std::move(left));
+              return;
+            }
+            for (const Expr &a : x.args)
+              walk(a, c);
+            if (x.kind != Expr::VarUse || x.var.global || !flags_.count(x.var.index))
+              return;
+            if (std::find(read.begin(), read.end(), x.var.index) == read.end()) {
+              read.push_back(x.var.index);
+              when[x.var.index] = c;
+            } else if (std::optional<Expr> &w = when[x.var.index]; w) {
+              w = c ? std::optional<Expr>(Expr::binary(Op::Or, *w, *c)) : std::nullopt;
+            }
+          };
+      auto reads = [&](const Expr &e) { walk(e, std::nullopt); };
       if (s.kind == Stmt::Scan)
         reads(s.guard);
       else
@@ -88,7 +105,7 @@ private:
       for (uint32_t v : read) {
         const Flag &f = flags_.at(v);
         Stmt a = at(s, Stmt::Assert);
-        a.value = flagUse(f);
+        a.value = when[v] ? Expr::binary(Op::Implies, *when[v], flagUse(f)) : flagUse(f);
         a.message = "'" + f.object + "' read before it was written";
         out.push_back(std::move(a));
         ++added_;

@@ -10,8 +10,9 @@ namespace locus::ir {
 /// right after it and true after any other statement that assigns the variable (a scan: when it assigned
 /// it, that is when the count of values it read exceeds the variable's position), and every statement that
 /// reads the variable is preceded by `[guard] assert x_written, "'x' read before it was written"` (same
-/// location, construct and range). Loop conditions are not instrumented (they are bool temporaries). Returns
-/// the number of checks added.
+/// location, construct and range; `assert c implies x_written` when every use is in the right operand of an
+/// `and`, `or`, `implies`, c the condition under which one of them is evaluated). Loop conditions are not
+/// instrumented (they are bool temporaries). Returns the number of checks added.
 size_t checkIndeterminateReads(Program &prog);
 
 } // namespace locus::ir

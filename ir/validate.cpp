@@ -566,7 +566,7 @@ private:
           continue;
         size_t k = static_cast<size_t>(&a - s.args.data()), j = 0;
         for (const ScanItem &it : *items)
-          if (it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Float)
+          if (it.assigns())
             if (j++ == k && it.kind == ScanItem::Float && a.type != Type::floatType(it.byte))
               err(std::string("a variable scanned by ") +
                   (it.byte == 32 ? "%f is not a float32" : "%lf is not a float64"));
@@ -576,7 +576,7 @@ private:
           j = 0;
           bool ok = false;
           for (const ScanItem &it : *items)
-            if (it.kind == ScanItem::Dec || it.kind == ScanItem::Int || it.kind == ScanItem::Float)
+            if (it.assigns())
               if (j++ == k)
                 ok = it.kind == ScanItem::Float;
           if (!ok)

@@ -187,6 +187,9 @@ cvc5::Term Cvc5Solver::build(Term t) {
   case Op::ZeroExtend: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_ZERO_EXTEND, {d.p0}), a);
   case Op::Int2Bv: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::INT_TO_BITVECTOR, {d.p0}), a);
   case Op::FpFromBits:
+    // a constant's float is a value (mkConstArray takes only values as the default of an array)
+    if (tm_.op(d.kids[0]) == Op::BvConst)
+      return slv_.mkFloatingPoint(d.p0, d.p1, a[0]);
     return slv_.mkTerm(slv_.mkOp(cvc5::Kind::FLOATINGPOINT_TO_FP_FROM_IEEE_BV, {d.p0, d.p1}), a);
   case Op::FpToFp:
   case Op::FpFromSbv:

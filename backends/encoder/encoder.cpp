@@ -804,12 +804,15 @@ private:
   // ---- input, output, specifications -------------------------------------------------------------
 
   void startIo() {
-    bool scans = false, prefixed = false;
+    bool scans = false;
+    std::vector<ir::ScanItem> directives; // of every scan: the tables they need
     ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) {
       if (s.kind != ir::Stmt::Scan)
         return;
       scans = true;
-      prefixed |= s.message.find("%i") != std::string::npos;
+      std::string err;
+      if (std::optional<std::vector<ir::ScanItem>> items = ir::parseScanFormat(s.message, err))
+        directives.insert(directives.end(), items->begin(), items->end());
     });
     streamCount = tm.mkInt(0);
     streamTypes = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
@@ -821,7 +824,7 @@ private:
       enc.inputBytes = io.inputBytes();
     }
     if (scans)
-      io.prepareScans(prefixed);
+      io.prepareScans(directives);
     // output is observed only by a specification: against a known text an automaton, against a reference
     // strings (README.md)
     const ir::Expect &x = opts.expect;
@@ -1490,7 +1493,8 @@ private:
     for (size_t k = 0; k < s.args.size() && k < r.values.size(); ++k) {
       ir::VarRef x = s.args[k].var;
       ir::Type t = varType(x);
-      Term v = tm.mkIte(r.assigned[k], t.isFloat() ? r.values[k] : io.toType(r.values[k], t), slot(x));
+      Term v =
+          tm.mkIte(r.assigned[k], t.isFloat() ? r.values[k] : io.toType(r.values[k], r.types[k], t), slot(x));
       assign(x, ex1, value(s, varName(x), v, sel, ex1, t), s);
     }
     if (s.lhs.valid())

@@ -117,10 +117,10 @@ void IoEncoder::makeInput(const std::optional<std::string> &fixed, uint32_t byte
     arr_ = tm_.mkStore(arr_, pos(i), bytes_[i]);
 }
 
-const IoEncoder::FloatScans &IoEncoder::floatScans(unsigned width) {
-  std::optional<FloatScans> &slot = floatScans_[width == 32 ? 0 : 1];
-  if (slot)
-    return *slot;
+const IoEncoder::FloatScans &IoEncoder::floatScans(unsigned width, uint32_t field) {
+  auto key = std::make_pair(width, field);
+  if (auto it = floatScans_.find(key); it != floatScans_.end())
+    return it->second;
   ir::Type t = ir::Type::floatType(static_cast<uint8_t>(width));
   backends::Sort fs = ex_.sortOf(t);
   FloatScans r;
@@ -128,7 +128,7 @@ const IoEncoder::FloatScans &IoEncoder::floatScans(unsigned width) {
     r.ok = tm_.mkFreshVar("scanf.ok", tm_.arraySort(tm_.intSort(), tm_.boolSort()));
     r.value = tm_.mkFreshVar("scanf.value", tm_.arraySort(tm_.intSort(), fs));
     r.end = tm_.mkFreshVar("scanf.end", tm_.arraySort(tm_.intSort(), tm_.intSort()));
-    return *(slot = r);
+    return floatScans_[key] = r;
   }
   // Fixed input: what glibc's scanf does from every position.
   r.ok = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), tm_.boolSort()), tm_.mkFalse());
@@ -137,7 +137,7 @@ const IoEncoder::FloatScans &IoEncoder::floatScans(unsigned width) {
   for (uint32_t i = 0; i < n_; ++i) {
     size_t at = i;
     bool eof = false;
-    std::optional<BigInt> v = ir::scanFloat(*fixedText_, at, width, eof);
+    std::optional<BigInt> v = ir::scanFloat(*fixedText_, at, width, field, eof);
     r.end = tm_.mkStore(r.end, pos(i), pos(at));
     if (v) {
       r.ok = tm_.mkStore(r.ok, pos(i), tm_.mkTrue());
@@ -147,15 +147,21 @@ const IoEncoder::FloatScans &IoEncoder::floatScans(unsigned width) {
   r.ok = define_("scanf.ok", r.ok);
   r.value = define_("scanf.value", r.value);
   r.end = define_("scanf.end", r.end);
-  return *(slot = r);
+  return floatScans_[key] = r;
 }
 
-void IoEncoder::prepareScans(bool prefixed) {
+void IoEncoder::prepareScans(const std::vector<ir::ScanItem> &items) {
   nonSpace();
-  runs(10);
-  if (prefixed) {
-    runs(8);
-    runs(16);
+  for (const ir::ScanItem &it : items) {
+    if (!it.integer() || it.width)
+      continue;
+    if (it.kind == ir::ScanItem::Int) {
+      runs(10);
+      runs(8);
+      runs(16);
+    } else {
+      runs(it.base(), it.isUnsigned());
+    }
   }
 }
 
@@ -172,43 +178,121 @@ Term IoEncoder::nonSpace() {
   return nonSpace_ = arr;
 }
 
-const IoEncoder::Runs &IoEncoder::runs(unsigned base) {
-  std::optional<Runs> &r = runs_[base == 10 ? 0 : base == 8 ? 1 : 2];
+const IoEncoder::Runs &IoEncoder::runs(unsigned base, bool isUnsigned) {
+  std::optional<Runs> &r = runs_[(base == 10 ? 0 : base == 8 ? 1 : 2) + (isUnsigned ? 3 : 0)];
   if (r)
     return *r;
-  const BigInt c = cap();
-  const BigInt threshold = BigInt::truncDiv(c + BigInt(base - 1), BigInt(base)); // P·base ≥ 2^63 iff P ≥ this
-  Term power = w(BigInt(1)), value = w(BigInt(0)), end = pos(n_);
   Term endArr = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), tm_.intSort()), pos(n_));
   Term valArr = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), wSort_), w(BigInt(0)));
+  Term overArr = tm_.mkConstArray(tm_.arraySort(tm_.intSort(), tm_.boolSort()), tm_.mkFalse());
+  Term value = w(BigInt(0)), end = pos(n_);
+  if (!isUnsigned) {
+    const BigInt c = cap();
+    const BigInt threshold =
+        BigInt::truncDiv(c + BigInt(base - 1), BigInt(base)); // P·base ≥ 2^63 iff P ≥ this
+    Term power = w(BigInt(1));
+    for (uint32_t i = n_; i-- > 0;) {
+      Term b = bytes_[i];
+      Term dig = define_("in.digit", tm_.mkAnd(avail(pos(i)), isDigit(b, base)));
+      Term d = define_("in.digitvalue", digitValue(b, base));
+      // d · power without a product of two unknowns: one case per digit value.
+      Term dp = w(BigInt(0));
+      for (unsigned k = 1; k < base; ++k)
+        dp = tm_.mkIte(tm_.mkEq(d, w(BigInt(k))), wMul(power, k), dp);
+      Term m = tm_.mkIte(wGe(power, w(c)), tm_.mkIte(tm_.mkEq(d, w(BigInt(0))), w(BigInt(0)), w(c)), dp);
+      Term sum = tm_.mkIte(wGe(m, wSub(w(c), value)), w(c), wAdd(m, value));
+      Term v = define_("in.runvalue", tm_.mkIte(dig, sum, w(BigInt(0))));
+      Term p =
+          define_("in.power",
+                  tm_.mkIte(dig, tm_.mkIte(wGe(power, w(threshold)), w(c), wMul(power, base)), w(BigInt(1))));
+      Term e = define_("in.runend", tm_.mkIte(dig, end, pos(i)));
+      endArr = tm_.mkStore(endArr, pos(i), e);
+      valArr = tm_.mkStore(valArr, pos(i), v);
+      value = v;
+      power = p;
+      end = e;
+    }
+    r = Runs{endArr, valArr, overArr};
+    return *r;
+  }
+  // Unsigned: the value saturates at M = 2^64 - 1 and `over` says it reached 2^64. The power of the digit at
+  // i is `power` unless `big` (it is 2^64 or more).
+  const BigInt M = BigInt::pow2(64) - BigInt(1);
+  const BigInt threshold = BigInt::truncDiv(M, BigInt(base)) + BigInt(1); // P·base > M iff P ≥ this
+  Term power = w(BigInt(1)), big = tm_.mkFalse(), over = tm_.mkFalse();
   for (uint32_t i = n_; i-- > 0;) {
     Term b = bytes_[i];
     Term dig = define_("in.digit", tm_.mkAnd(avail(pos(i)), isDigit(b, base)));
     Term d = define_("in.digitvalue", digitValue(b, base));
-    // d · power without a product of two unknowns: one case per digit value.
-    Term dp = w(BigInt(0));
-    for (unsigned k = 1; k < base; ++k)
-      dp = tm_.mkIte(tm_.mkEq(d, w(BigInt(k))), wMul(power, k), dp);
-    Term m = tm_.mkIte(wGe(power, w(c)), tm_.mkIte(tm_.mkEq(d, w(BigInt(0))), w(BigInt(0)), w(c)), dp);
-    Term sum = tm_.mkIte(wGe(m, wSub(w(c), value)), w(c), wAdd(m, value));
-    Term v = define_("in.runvalue", tm_.mkIte(dig, sum, w(BigInt(0))));
-    Term p = define_("in.power", tm_.mkIte(dig, tm_.mkIte(wGe(power, w(threshold)), w(c), wMul(power, base)),
-                                           w(BigInt(1))));
+    // d · power and whether it exceeds M, one case per digit value
+    Term dp = w(BigInt(0)), dpOver = tm_.mkFalse();
+    for (unsigned k = 1; k < base; ++k) {
+      Term isK = tm_.mkEq(d, w(BigInt(k)));
+      dp = tm_.mkIte(isK, wMul(power, k), dp);
+      // power · k > M iff power > M / k (never for k = 1, whose bound 2^64 a bit-vector cannot hold)
+      Term exceeds = k == 1 ? tm_.mkFalse() : wGe(power, w(BigInt::truncDiv(M, BigInt(k)) + BigInt(1)));
+      dpOver = tm_.mkIte(isK, tm_.mkOr(big, exceeds), dpOver);
+    }
+    Term o = define_("in.runover",
+                     tm_.mkAnd(dig, tm_.mkOr({over, dpOver, tm_.mkNot(wGe(wSub(w(M), value), dp))})));
+    Term v = define_("in.runvalue", tm_.mkIte(dig, tm_.mkIte(o, w(M), wAdd(dp, value)), w(BigInt(0))));
+    Term nextBig = define_("in.powerbig", tm_.mkAnd(dig, tm_.mkOr(big, wGe(power, w(threshold)))));
+    Term p = define_("in.power",
+                     tm_.mkIte(dig, tm_.mkIte(nextBig, w(BigInt(0)), wMul(power, base)), w(BigInt(1))));
     Term e = define_("in.runend", tm_.mkIte(dig, end, pos(i)));
     endArr = tm_.mkStore(endArr, pos(i), e);
     valArr = tm_.mkStore(valArr, pos(i), v);
+    overArr = tm_.mkStore(overArr, pos(i), o);
     value = v;
     power = p;
+    big = nextBig;
+    over = o;
     end = e;
   }
-  r = Runs{endArr, valArr};
+  r = Runs{endArr, valArr, overArr};
   return *r;
+}
+
+IoEncoder::Digits IoEncoder::digitRun(Term s, unsigned base, bool isUnsigned, uint32_t width, Term used) {
+  if (width == 0) {
+    const Runs &t = runs(base, isUnsigned);
+    return {tm_.mkAnd(avail(s), isDigit(at(s), base)), tm_.mkSelect(t.end, s), tm_.mkSelect(t.value, s),
+            isUnsigned ? tm_.mkSelect(t.over, s) : tm_.mkFalse()};
+  }
+  // At most width - used digits, read from the left: the value saturates as the tables' do.
+  const BigInt c = cap(), M = BigInt::pow2(64) - BigInt(1);
+  const BigInt threshold = isUnsigned ? BigInt::truncDiv(M, BigInt(base)) + BigInt(1)
+                                      : BigInt::truncDiv(c + BigInt(base - 1), BigInt(base));
+  Digits r{tm_.mkFalse(), s, w(BigInt(0)), tm_.mkFalse()};
+  Term in = tm_.mkTrue();
+  for (uint32_t k = 0; k < std::min(width, n_); ++k) {
+    Term pk = tm_.mkApp(Op::Add, s, pos(k));
+    Term b = at(pk);
+    Term fits = tm_.mkApp(Op::Lt, tm_.mkApp(Op::Add, used, pos(k)), pos(width));
+    in = define_("scan.indigits", tm_.mkAnd({in, fits, avail(pk), isDigit(b, base)}));
+    Term d = digitValue(b, base);
+    Term next = wAdd(wMul(r.mag, base), d);
+    Term v, o = r.over;
+    if (isUnsigned) {
+      o = tm_.mkOr({r.over, wGe(r.mag, w(threshold)), tm_.mkNot(wGe(wSub(w(M), wMul(r.mag, base)), d))});
+      v = tm_.mkIte(o, w(M), next);
+    } else {
+      v = tm_.mkIte(tm_.mkOr(wGe(r.mag, w(threshold)), wGe(next, w(c))), w(c), next);
+    }
+    if (k == 0)
+      r.any = in;
+    r.mag = define_("scan.magnitude", tm_.mkIte(in, v, r.mag));
+    r.over = define_("scan.over", tm_.mkIte(in, o, r.over));
+    r.end = tm_.mkIte(in, tm_.mkApp(Op::Add, s, pos(k + 1)), r.end);
+  }
+  r.end = define_("scan.end", r.end);
+  return r;
 }
 
 IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, ir::Type countType) {
   Scan out;
   Term alive = tm_.mkTrue(), inputFailure = tm_.mkFalse();
-  auto plus = [&](Term a, int64_t k) { return tm_.mkApp(Op::Add, a, tm_.mkInt(k)); };
+  auto plus = [&](Term a, int64_t k) { return tm_.mkApp(Op::Add, a, tm_.mkInt(static_cast<int64_t>(k))); };
   for (const ir::ScanItem &it : items) {
     if (it.kind == ir::ScanItem::Space) {
       p = define_("scan.pos", tm_.mkIte(alive, tm_.mkSelect(nonSpace(), p), p));
@@ -231,6 +315,7 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
       inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
       out.assigned.push_back(success);
       out.values.push_back(define_("scan.value", byteToW(at(p))));
+      out.types.push_back(kI64);
       p = define_("scan.pos", tm_.mkIte(success, plus(p, 1), p));
       alive = success;
       continue;
@@ -238,7 +323,7 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
     Term q = define_("scan.start", tm_.mkSelect(nonSpace(), p));
     Term eof = tm_.mkNot(avail(q));
     if (it.kind == ir::ScanItem::Float) {
-      const FloatScans &fs = floatScans(it.byte);
+      const FloatScans &fs = floatScans(it.byte, it.width);
       Term ok = tm_.mkSelect(fs.ok, q), end = tm_.mkSelect(fs.end, q);
       Term v = define_("scan.value", tm_.mkSelect(fs.value, q));
       if (!fixed_) { // the free outcome: a finite value, an end within the input (at least one byte read)
@@ -249,41 +334,79 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
         input_(
             tm_.mkImplies(tm_.mkNot(eof), tm_.mkAnd({finite, tm_.mkApp(Op::Le, end, len_),
                                                      tm_.mkApp(Op::Ge, end, tm_.mkIte(ok, plus(q, 1), q))})));
+        if (it.width) // at most the field width read
+          input_(tm_.mkImplies(tm_.mkNot(eof), tm_.mkApp(Op::Le, end, plus(q, it.width))));
       }
       Term success = define_("scan.ok", tm_.mkAnd({alive, tm_.mkNot(eof), ok}));
       inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
       p = define_("scan.pos", tm_.mkIte(alive, tm_.mkIte(eof, q, end), p));
       out.assigned.push_back(success);
       out.values.push_back(v);
+      out.types.push_back(ir::Type::floatType(it.byte));
       alive = success;
       continue;
     }
+    // an integer: a sign, the prefix (`0x` of %x and %i, the `0` that makes %i octal), the digits, all
+    // within the field width (ir::scanInput)
     Term c = define_("scan.byte", at(q));
     Term neg = tm_.mkEq(c, byte('-'));
     Term sign = tm_.mkAnd(tm_.mkNot(eof), tm_.mkOr(neg, tm_.mkEq(c, byte('+'))));
     Term r = define_("scan.digits", tm_.mkIte(sign, plus(q, 1), q));
-    const Runs &dec = runs(10);
-    Term decimal = tm_.mkAnd(avail(r), isDigit(at(r), 10));
-    Term ok = decimal, mag = tm_.mkSelect(dec.value, r), end = tm_.mkSelect(dec.end, r);
-    if (it.kind == ir::ScanItem::Int) {
-      Term r1 = plus(r, 1), r2 = plus(r, 2);
-      Term zero = tm_.mkAnd(avail(r), tm_.mkEq(at(r), byte('0')));
-      Term hex =
-          tm_.mkAnd({zero, avail(r1), tm_.mkOr(tm_.mkEq(at(r1), byte('x')), tm_.mkEq(at(r1), byte('X')))});
-      const Runs &oct = runs(8);
-      const Runs &hx = runs(16);
-      mag = tm_.mkIte(hex, tm_.mkSelect(hx.value, r2), tm_.mkIte(zero, tm_.mkSelect(oct.value, r), mag));
-      end = tm_.mkIte(hex, tm_.mkSelect(hx.end, r2), tm_.mkIte(zero, tm_.mkSelect(oct.end, r), end));
-      ok = tm_.mkOr(zero, decimal);
+    Term used = tm_.mkIte(sign, pos(1), pos(0)); // the bytes of the field before r
+    const uint32_t width = it.width;
+    auto fits = [&](int64_t k) { // the byte at r + k is within the field
+      return width == 0 ? tm_.mkTrue() : tm_.mkApp(Op::Lt, plus(used, k), pos(width));
+    };
+    const unsigned base = it.base();
+    const bool uns = it.isUnsigned();
+    Term zero = tm_.mkAnd({fits(0), avail(r), tm_.mkEq(at(r), byte('0'))});
+    Term hex = tm_.mkFalse();
+    if (base == 16 || base == 0) {
+      Term r1 = plus(r, 1);
+      hex = define_("scan.hexprefix",
+                    tm_.mkAnd({zero, fits(1), avail(r1),
+                               tm_.mkOr(tm_.mkEq(at(r1), byte('x')), tm_.mkEq(at(r1), byte('X')))}));
+    }
+    Term ok, mag, end, over;
+    if (base == 0) { // %i: hex after `0x`, octal after `0`, else decimal
+      Digits h = digitRun(plus(r, 2), 16, false, width, plus(used, 2));
+      Digits o = digitRun(r, 8, false, width, used);
+      Digits d = digitRun(r, 10, false, width, used);
+      mag = tm_.mkIte(hex, h.mag, tm_.mkIte(zero, o.mag, d.mag));
+      end = tm_.mkIte(hex, h.end, tm_.mkIte(zero, o.end, d.end));
+      ok = tm_.mkOr(zero, d.any);
+      over = tm_.mkFalse();
+    } else if (base == 16) { // %x: the digits after `0x`, or from r
+      Digits h = digitRun(define_("scan.from", tm_.mkIte(hex, plus(r, 2), r)), 16, uns, width,
+                          tm_.mkIte(hex, plus(used, 2), used));
+      mag = h.mag;
+      end = h.end;
+      over = h.over;
+      ok = tm_.mkOr(hex, h.any);
+    } else {
+      Digits d = digitRun(r, base, uns, width, used);
+      mag = d.mag;
+      end = d.end;
+      over = d.over;
+      ok = d.any;
     }
     Term success = define_("scan.ok", tm_.mkAnd({alive, tm_.mkNot(eof), ok}));
     mag = define_("scan.magnitude", mag);
     inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
-    Term v =
-        tm_.mkIte(tm_.mkAnd(sign, neg), wNeg(mag), tm_.mkIte(wGe(mag, w(cap())), w(cap() - BigInt(1)), mag));
+    Term v;
+    if (uns) { // strtoul: 2^64 - 1 on overflow, else the magnitude, negated modulo 2^64 after '-'
+      const BigInt M = BigInt::pow2(64) - BigInt(1);
+      Term negated =
+          bv_ ? wNeg(mag) : tm_.mkIte(tm_.mkEq(mag, w(BigInt(0))), w(BigInt(0)), wSub(w(M + BigInt(1)), mag));
+      v = tm_.mkIte(over, w(M), tm_.mkIte(tm_.mkAnd(sign, neg), negated, mag));
+    } else {
+      v = tm_.mkIte(tm_.mkAnd(sign, neg), wNeg(mag),
+                    tm_.mkIte(wGe(mag, w(cap())), w(cap() - BigInt(1)), mag));
+    }
     p = define_("scan.pos", tm_.mkIte(alive, tm_.mkIte(eof, q, tm_.mkIte(ok, end, r)), p));
     out.assigned.push_back(success);
     out.values.push_back(define_("scan.value", v));
+    out.types.push_back(uns ? kU64 : kI64);
     alive = success;
   }
   Term count = ex_.valueTerm(ir::Value::ofInt(BigInt(0)), countType);
@@ -297,12 +420,12 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
   return out;
 }
 
-Term IoEncoder::toType(Term v64, ir::Type t) const {
-  if (t == kI64)
+Term IoEncoder::toType(Term v64, ir::Type from, ir::Type t) const {
+  if (t == from)
     return v64;
   std::vector<Term> dz;
   return ex_.expr(
-      ir::Expr::cast(t, ir::Expr::varUse(ir::VarRef{false, 0}, kI64)), [v64](ir::VarRef) { return v64; },
+      ir::Expr::cast(t, ir::Expr::varUse(ir::VarRef{false, 0}, from)), [v64](ir::VarRef) { return v64; },
       tm_.mkTrue(), dz);
 }
 

@@ -8,6 +8,7 @@
 #include "ir/io.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,9 +29,10 @@ public:
   Term inputLen() const { return len_; }
   const std::vector<Term> &inputBytes() const { return bytes_; }
   bool inputFixed() const { return fixed_; }
-  /// Builds the scanning tables now (so their steps belong to no statement): the non-space table and the
-  /// decimal runs; with `prefixed` (a `%i` exists) the octal and hex runs too.
-  void prepareScans(bool prefixed);
+  /// Builds the scanning tables the directives `items` (those of every scan of the program) need now, so that
+  /// their steps belong to no statement: the non-space table and the digit runs of each base and kind
+  /// (signed, unsigned) an integer conversion without a field width reads.
+  void prepareScans(const std::vector<ir::ScanItem> &items);
 
   /// How outputs are represented, which depends on what they are compared with: nothing (None: output is
   /// not observed), a known expected output (Match: the output is run through the automaton of the expected
@@ -52,19 +54,23 @@ public:
   /// String: two outputs are the same.
   Term equals(const Out &a, const Out &b) const;
 
-  /// One scan from position `pos`: per conversion whether it assigned and the value (an int64 term: clamped
-  /// like strtol; a float conversion: a float term of its width), the count term of type `countType`, and the
-  /// position after. A float conversion on fixed input is glibc's (a table of what it reads at every
-  /// position, ir::scanFloat); on free input bytes its outcome is free — whether it succeeds, where it stops,
-  /// and a finite value, all functions of the position it starts at (so two runs reading the same input read
-  /// the same numbers) — an over-approximation a counterexample's replay checks.
+  /// One scan from position `pos`: per conversion whether it assigned and the value and its type (an int64
+  /// term clamped like strtol for `%d`, `%i`, `%c`; a uint64 term as strtoul gives it for `%u`, `%x`, `%o`; a
+  /// float term of its width for a float conversion), the count term of type `countType`, and the position
+  /// after. A field width bounds what a conversion reads (an integer one's digits are then read position by
+  /// position from its start, at most min(width, input bytes) of them). A float conversion on fixed input is
+  /// glibc's (a table of what it reads at every position, ir::scanFloat); on free input bytes its outcome is
+  /// free — whether it succeeds, where it stops, and a finite value, all functions of the position it starts
+  /// at (so two runs reading the same input read the same numbers) — an over-approximation a counterexample's
+  /// replay checks.
   struct Scan {
     std::vector<Term> assigned, values;
+    std::vector<ir::Type> types;
     Term count, pos;
   };
   Scan scan(Term pos, const std::vector<ir::ScanItem> &items, ir::Type countType);
-  /// An int64 value converted to the int type t (as C converts).
-  Term toType(Term v64, ir::Type t) const;
+  /// A value of the int type `from` (int64 or uint64) converted to the int type t (as C converts).
+  Term toType(Term v64, ir::Type from, ir::Type t) const;
 
 private:
   // The wide arithmetic of scanning and printing: Int in math mode, 64-bit unsigned bit-vectors in BV32.
@@ -94,17 +100,25 @@ private:
   struct FloatScans {
     Term ok, value, end;
   };
-  const FloatScans &floatScans(unsigned width);
-  std::optional<FloatScans> floatScans_[2]; ///< float32, float64
+  const FloatScans &floatScans(unsigned width, uint32_t field);
+  std::map<std::pair<unsigned, uint32_t>, FloatScans> floatScans_; ///< per float width and field width
   std::optional<std::string> fixedText_;
   /// String mode: the text of a float printed with the conversion `spec` (PrintItem::Float).
   Term floatEvent(const std::string &spec, Term x);
   uint32_t nanPrints_ = 0;
-  /// Per base: where the digit run starting at each position ends, and its value capped at 2^63.
+  /// Per base and kind: where the digit run starting at each position ends and its value: capped at 2^63
+  /// (signed), or at most 2^64 - 1 with `over` (unsigned: whether it is 2^64 or more).
   struct Runs {
-    Term end, value;
+    Term end, value, over;
   };
-  const Runs &runs(unsigned base);
+  const Runs &runs(unsigned base, bool isUnsigned = false);
+  /// The digits of `base` a conversion reads from `s`: whether there is one, where they end, their value
+  /// (capped as in Runs) and the unsigned overflow (false for signed). `width` 0: the run (the tables);
+  /// otherwise at most `width - used` of them (`used`: an Int term, the bytes of the field read before s).
+  struct Digits {
+    Term any, end, mag, over;
+  };
+  Digits digitRun(Term s, unsigned base, bool isUnsigned, uint32_t width, Term used);
 
   backends::TermManager &tm_;
   const ExprEncoder &ex_;
@@ -117,7 +131,7 @@ private:
   uint32_t n_ = 0;
   bool fixed_ = true;
   Term nonSpace_;
-  std::optional<Runs> runs_[3]; ///< bases 10, 8, 16
+  std::optional<Runs> runs_[6]; ///< bases 10, 8, 16; signed, then unsigned
 
   // Match mode: a deterministic automaton over bytes that accepts exactly the outputs the expectation
   // allows; states 0 … dead (dead rejects everything).

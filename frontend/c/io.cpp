@@ -147,49 +147,53 @@ std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt,
       continue;
     }
     size_t j = i + 1;
-    if (j < fmt.size() && fmt[j] >= '1' && fmt[j] <= '9') { // a width: only for %s (`%19s`)
-      size_t w = j;
-      while (w < fmt.size() && fmt[w] >= '0' && fmt[w] <= '9' && w - j < 6)
-        ++w;
-      if (w < fmt.size() && fmt[w] == 's') {
-        FormatPiece p;
-        p.kind = FormatPiece::Conversion;
-        p.text = fmt.substr(i, w - i + 1);
-        p.conv = 's';
-        p.spec = fmt.substr(j, w - j);
-        out.push_back(p);
-        i = w;
-        continue;
+    // a maximum field width, read as glibc reads it (`%05d` is 5; 0 is none)
+    uint64_t width = 0;
+    for (; j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9'; ++j) {
+      width = width * 10 + static_cast<uint64_t>(fmt[j] - '0');
+      if (width > ir::kMaxScanWidth) {
+        err = "scanf directive '" + directiveText(fmt, i + 1) + "' (a field width above " +
+              std::to_string(ir::kMaxScanWidth) + ")";
+        return std::nullopt;
       }
     }
+    FormatPiece p;
+    p.kind = FormatPiece::Conversion;
+    p.width = static_cast<uint32_t>(width);
     if (j < fmt.size() && fmt[j] == 's') {
-      out.push_back({FormatPiece::Conversion, "%s", 's', 8, "", false});
+      p.text = fmt.substr(i, j - i + 1);
+      p.conv = 's';
+      p.bits = 8;
+      out.push_back(p);
       i = j;
       continue;
     }
     bool hasLength = false;
     unsigned bits = lengthModifier(fmt, j, hasLength);
     char c = j < fmt.size() ? fmt[j] : '\0';
+    p.text = fmt.substr(i, j - i + 1);
+    p.bits = bits;
+    p.hasLength = hasLength;
     if (c == 'f' || c == 'e' || c == 'g' || c == 'E' || c == 'G') { // all read a float alike
       if (hasLength && !(bits == 64 && j >= 1 && fmt[j - 1] == 'l' && (j < 2 || fmt[j - 2] != 'l'))) {
         err = "scanf directive '" + directiveText(fmt, i + 1) + "' (a float conversion takes only 'l')";
         return std::nullopt;
       }
-      FormatPiece p;
-      p.kind = FormatPiece::Conversion;
-      p.text = fmt.substr(i, j - i + 1);
       p.conv = 'f';
       p.isLong = hasLength;
       out.push_back(p);
       i = j;
       continue;
     }
-    if ((c != 'd' && c != 'i' && c != 'c') || (c == 'c' && hasLength)) {
+    if (c == '\0' || std::string_view("diuxXoc").find(c) == std::string_view::npos ||
+        (c == 'c' && hasLength)) {
       err = "scanf directive '" + directiveText(fmt, i + 1) +
-            "' (supported: %d, %i with hh h l ll j z, %c, %s and %Ns, %%, %f %e %g and %lf %le %lg)";
+            "' (supported: %d %i %u %x %X %o with hh h l ll j z, %c, %s, %f %e %g and %lf %le %lg, each with "
+            "a field width, and %%)";
       return std::nullopt;
     }
-    out.push_back({FormatPiece::Conversion, fmt.substr(i, j - i + 1), c, bits, "", hasLength});
+    p.conv = c == 'X' ? 'x' : c;
+    out.push_back(p);
     i = j;
   }
   return out;
@@ -254,6 +258,11 @@ namespace {
 
 /// Why a call of `name` with `given` arguments after its format does not fit the format's conversions, or
 /// nullopt when it does.
+/// A scanf directive that stores bytes into a char array: `%s`, `%Ns`, and `%Nc` with N > 1 (scanStrings).
+bool storesBytes(const FormatPiece &p) {
+  return p.kind == FormatPiece::Conversion && (p.conv == 's' || (p.conv == 'c' && p.width > 1));
+}
+
 std::optional<std::string> conversionMismatch(const std::string &name, const std::vector<FormatPiece> &pieces,
                                               unsigned given) {
   unsigned conversions = 0;
@@ -767,7 +776,7 @@ Expr FnLowering::scanCall(const cl::CallExpr *ce, const std::string &name, const
   if (std::optional<std::string> why = conversionMismatch(name, *pieces, ce->getNumArgs() - first - 1))
     unsupported(ce, *why);
   for (const FormatPiece &p : *pieces)
-    if (p.kind == FormatPiece::Conversion && p.conv == 's')
+    if (storesBytes(p))
       return scanStrings(ce, *pieces, first + 1, g, wantValue);
   std::optional<VarRef> n = scanSegment(ce, *pieces, 0, pieces->size(), first + 1, g, wantValue);
   return n ? use(*n) : Expr::boolLit(true);
@@ -794,10 +803,9 @@ std::optional<VarRef> FnLowering::scanSegment(const cl::CallExpr *ce, const std:
       s.message += "%%";
       continue;
     }
-    s.message += p.conv == 'f'   ? (p.isLong ? "%lf" : "%f")
-                 : p.conv == 'i' ? "%i"
-                 : p.conv == 'c' ? "%c"
-                                 : "%d";
+    // the IR directive: the conversion with its field width (a length modifier is the variable's type)
+    s.message += "%" + (p.width && p.conv != 'c' ? std::to_string(p.width) : std::string()) +
+                 (p.conv == 'f' ? (p.isLong ? "lf" : "f") : std::string(1, p.conv));
     const cl::Expr *a = ce->getArg(k++);
     const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
     const cl::Expr *viaPtr = nullptr; // an int pointer argument: scanned into *p
@@ -810,19 +818,23 @@ std::optional<VarRef> FnLowering::scanSegment(const cl::CallExpr *ce, const std:
     ir::Type want = p.conv == 'f' ? ir::Type::floatType(p.isLong ? 64 : 32)
                                   : ir::Type::fixedInt(static_cast<uint8_t>(p.bits), true);
     std::optional<ir::Type> have = intType(objType, u_.ctx_);
-    if (p.conv == 'c' && have && have->bits == 8) // a char of either signedness: the byte, as C converts it
+    // An integer of the length modifier's width, of either signedness: glibc stores the same bits into it
+    // (`(int) strtol(…)` or `(unsigned) strtoul(…)`), which is the value converted to the object's type. A
+    // `%c` stores the byte into a char of either signedness.
+    if (p.conv == 'c' && have && have->bits == 8)
+      want = *have;
+    else if (p.conv != 'f' && have && have->isFixedInt() && have->bits == want.bits)
       want = *have;
     if (p.conv == 'c' && (!have || have->bits != 8))
       unsupported(a, "scanf %c into an object of type '" + objType.getAsString() + "' (expected 'char')");
-    if (!have || *have != want)
+    if (!have || *have != want) {
+      std::string base = p.bits == 8 ? "char" : p.bits == 16 ? "short" : p.bits == 32 ? "int" : "long";
       unsupported(a, "scanf " + p.text + " into an object of type '" + objType.getAsString() +
                          "' (expected '" +
-                         (p.conv == 'f'  ? (p.isLong ? "double" : "float")
-                          : p.bits == 8  ? "signed char"
-                          : p.bits == 16 ? "short"
-                          : p.bits == 32 ? "int"
-                                         : "long") +
+                         (p.conv == 'f' ? (p.isLong ? "double" : "float")
+                                        : (p.bits == 8 ? "signed " : "") + base + "' or 'unsigned " + base) +
                          "')");
+    }
     LVal lv = viaPtr ? deref(ptr(viaPtr, g), shapeOf(viaPtr->getType(), viaPtr->getBeginLoc()), i64(0),
                              objType, viaPtr)
                      : lvalue(addr->getSubExpr(), g);
@@ -856,14 +868,16 @@ std::optional<VarRef> FnLowering::scanSegment(const cl::CallExpr *ce, const std:
   return result;
 }
 
-/// scanf with `%s` directives (`%Ns`: at most N bytes): the format is cut at each %s; each part between is a
-/// scan statement (scanSegment), each %s `[go] w := scan " %1[^ \t\n\v\f\r]", c` (white space skipped,
-/// then one byte that is not white space) and, when it read one, a loop storing each byte at `d[off + j]`
-/// and reading the next (`scan "%1[^…]"`) until white space, the end of the input or the width, then the 0
-/// at `d[off + j]`: a word longer than the buffer is a bounds failure at the first byte outside it. `go`
-/// holds while every conversion so far succeeded; the call's value is the number of conversions, or EOF when
-/// the input ended before the first (`cnt`, `eof`). A part before a %s must not end in ordinary characters
-/// after its last conversion (whether they matched would not be known).
+/// scanf with `%s` directives (`%Ns`: at most N bytes) or `%Nc` (N > 1): the format is cut at each of them;
+/// each part between is a scan statement (scanSegment), each %s `[go] w := scan " %1[^ \t\n\v\f\r]", c`
+/// (white space skipped, then one byte that is not white space) and, when it read one, a loop storing each
+/// byte at `d[off + j]` and reading the next (`scan "%1[^…]"`) until white space, the end of the input or the
+/// width, then the 0 at `d[off + j]`: a word longer than the buffer is a bounds failure at the first byte
+/// outside it. `%Nc` is the same with `scan "%c"` (nothing skipped, white space read too, glibc's `%Nc`:
+/// up to N bytes, fewer at the end of the input) and no 0 after the bytes. `go` holds while every conversion
+/// so far succeeded; the call's value is the number of conversions, or EOF when the input ended before the
+/// first (`cnt`, `eof`). A part before a %s must not end in ordinary characters after its last conversion
+/// (whether they matched would not be known).
 Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPiece> &pieces, unsigned k,
                              const Expr &g, bool wantValue) {
   const ir::Type i32 = ir::Type::fixedInt(32, true), i8 = ir::Type::fixedInt(8, true);
@@ -875,9 +889,14 @@ Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPie
   for (size_t i = 0; i < pieces.size(); ++i)
     if (pieces[i].kind == FormatPiece::Conversion) {
       const cl::Expr *a = ce->getArg(arg++);
-      if (pieces[i].conv == 's') {
+      if (storesBytes(pieces[i])) {
         if (llvm::isa<cl::StringLiteral>(a->IgnoreParenImpCasts()))
-          unsupported(a, "scanf %s into a string literal");
+          unsupported(a, "scanf " + pieces[i].text + " into a string literal");
+        const auto *addr = llvm::dyn_cast<cl::UnaryOperator>(a->IgnoreParenImpCasts());
+        if (pieces[i].conv == 'c' && addr && addr->getOpcode() == cl::UO_AddrOf &&
+            !llvm::isa<cl::ArraySubscriptExpr>(addr->getSubExpr()->IgnoreParens()))
+          unsupported(a, "scanf " + pieces[i].text + " into a single char (it stores " +
+                             std::to_string(pieces[i].width) + " bytes; a char array is needed)");
         dst[i] = stableParts(stringParts(a, g), g);
       }
     }
@@ -903,7 +922,7 @@ Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPie
   };
   size_t from = 0;
   for (size_t i = 0; i <= pieces.size(); ++i) {
-    bool isString = i < pieces.size() && pieces[i].kind == FormatPiece::Conversion && pieces[i].conv == 's';
+    bool isString = i < pieces.size() && storesBytes(pieces[i]);
     if (i < pieces.size() && !isString)
       continue;
     if (from < i) { // the directives before this %s (or after the last one)
@@ -917,8 +936,9 @@ Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPie
                  : textAfter || pieces[j].kind == FormatPiece::Text || pieces[j].kind == FormatPiece::Percent;
       }
       if (isString && textAfter)
-        unsupported(ce, "scanf with ordinary characters right before a %s directive (after the last "
-                        "conversion before it)");
+        unsupported(ce, "scanf with ordinary characters right before a " +
+                            std::string(pieces[i].conv == 's' ? "%s" : "%Nc") +
+                            " directive (after the last conversion before it)");
       Expr ga = guardAnd(g, use(go));
       VarRef r = *scanSegment(ce, pieces, from, i, k, ga, true);
       k += convs;
@@ -928,15 +948,17 @@ Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPie
     }
     if (!isString)
       break;
-    // the %s itself
+    // the %s or %Nc itself
     const Parts &d = dst.at(i);
     ++k;
+    const bool chars = pieces[i].conv == 'c';
     std::optional<int64_t> width;
-    if (!pieces[i].spec.empty())
-      width = std::stoll(pieces[i].spec);
+    if (pieces[i].width)
+      width = pieces[i].width;
+    const std::string byteDirective = chars ? "%c" : ir::kWordDirective;
     Expr ga = guardAnd(g, use(go));
     VarRef c = temp(i8), w = temp(i32);
-    wordScan(ga, " " + ir::kWordDirective, w, c);
+    wordScan(ga, chars ? byteDirective : " " + byteDirective, w, c);
     account(ga, w);
     emit(assign(ga, go, Expr::binary(ir::Op::Eq, use(w), lit32(1))));
     Expr ok = guardAnd(ga, Expr::binary(ir::Op::Eq, use(w), lit32(1)));
@@ -951,11 +973,12 @@ Expr FnLowering::scanStrings(const cl::CallExpr *ce, const std::vector<FormatPie
     emit(assign(yes, j, Expr::binary(ir::Op::Add, use(j), i64(1))));
     if (width)
       emit(assign(yes, more, Expr::binary(ir::Op::Lt, use(j), i64(*width))));
-    wordScan(use(more), ir::kWordDirective, w, c);
+    wordScan(use(more), byteDirective, w, c);
     emit(assign(yes, more, Expr::binary(ir::Op::And, use(more), Expr::binary(ir::Op::Eq, use(w), lit32(1)))));
     out_ = saved;
     emit(std::move(loop));
-    putElem(d[0], addI64(d[1], use(j)), Expr::intLit(ir::BigInt(0), i8), ok);
+    if (!chars)
+      putElem(d[0], addI64(d[1], use(j)), Expr::intLit(ir::BigInt(0), i8), ok);
     from = i + 1;
   }
   if (!wantValue)

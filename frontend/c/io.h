@@ -27,6 +27,7 @@ struct FormatPiece {
   unsigned bits = 32;
   std::string spec;
   bool hasLength = false; ///< a length modifier was written
+  uint32_t width = 0;     ///< scanf: the maximum field width (0: none)
   bool isLong = false;    ///< 'f': `l` (scanf: a double)
   std::string floatSpec;  ///< printf 'f': the conversion without its `l` (`%.2f`, `%10e`)
 };
@@ -35,8 +36,9 @@ struct FormatPiece {
 /// `-+ 0`, a field width and a precision, %%, and the float conversions; nullopt with `err` naming the first
 /// other directive.
 std::optional<std::vector<FormatPiece>> parsePrintfFormat(const std::string &fmt, std::string &err);
-/// A scanf format: white space, ordinary bytes (Text, one byte each), %%, %d %i (length modifiers hh h l ll
-/// j z), %f %e %g (float) and %lf %le %lg (double); nullopt with `err`.
+/// A scanf format: white space, ordinary bytes (Text, one byte each), %%, %d %i %u %x %X %o (length modifiers
+/// hh h l ll j z; %X is 'x'), %c, %s, %f %e %g (float) and %lf %le %lg (double), each with an optional field
+/// width (`width`); nullopt with `err`.
 std::optional<std::vector<FormatPiece>> parseScanfFormat(const std::string &fmt, std::string &err);
 
 /// Text for an IR print format: `%` doubled.

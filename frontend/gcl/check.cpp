@@ -560,15 +560,16 @@ private:
       if (items) { // `%f` reads a float32, `%lf` a float64, the others an int
         size_t k = 0;
         for (const ir::ScanItem &it : *items)
-          if (it.kind != ir::ScanItem::Space && it.kind != ir::ScanItem::Byte && k < s.args.size())
+          if (it.assigns() && k < s.args.size())
             if (Expr *a = s.args[k++].get();
                 a && !isError(a->type) &&
                 (it.kind == ir::ScanItem::Float ? a->type != ir::Type::floatType(it.byte)
                                                 : a->type.isFloat()))
-              diags_.error(a->loc, it.kind != ir::ScanItem::Float
-                                       ? "'%d' and '%i' read an int, got " + q(a->type)
-                                   : it.byte == 32 ? "'%f' reads a float32, got " + q(a->type)
-                                                   : "'%lf' reads a float64, got " + q(a->type));
+              diags_.error(a->loc,
+                           it.kind != ir::ScanItem::Float
+                               ? "'%d', '%i', '%u', '%x', '%o' and '%c' read an int, got " + q(a->type)
+                           : it.byte == 32 ? "'%f' reads a float32, got " + q(a->type)
+                                           : "'%lf' reads a float64, got " + q(a->type));
       }
       if (!items)
         diags_.error(s.messageLoc, "invalid scan format: " + why);

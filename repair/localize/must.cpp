@@ -404,7 +404,15 @@ private:
               v = tm_.mkConstArray(d.sort, kids[0]);
             else if (d.op == Op::Extract || d.op == Op::SignExtend || d.op == Op::ZeroExtend)
               ok_ = false; // not folded by the term manager
-            else
+            else if (d.op == Op::Int2Bv || d.op == Op::FpFromBits || d.op == Op::FpToFp ||
+                     d.op == Op::FpFromSbv || d.op == Op::FpFromUbv || d.op == Op::FpToSbv ||
+                     d.op == Op::FpToUbv) {
+              // conversions mkApp does not build: a constant one (a float literal) is its own value
+              bool same = true;
+              for (size_t k = 0; k < kids.size(); ++k)
+                same = same && kids[k].id == d.kids[k].id;
+              ok_ = ok_ && same;
+            } else
               v = tm_.mkApp(d.op, kids);
           }
           }

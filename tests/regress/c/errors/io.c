@@ -96,28 +96,55 @@ int f(void) {
 // -----
 #include <stdio.h>
 int f(void) {
-  unsigned u;
-  return scanf("%u", &u); // expected-error {{scanf directive '%u' (supported: %d, %i with hh h l ll j z, %c, %s and %Ns, %%, %f %e %g and %lf %le %lg)}}
+  return scanf("%*d"); // expected-error {{scanf directive '%*d' (supported: %d %i %u %x %X %o with hh h l ll j z, %c, %s, %f %e %g and %lf %le %lg, each with a field width, and %%)}}
 }
 // -----
 #include <stdio.h>
 int f(void) {
   int x;
-  scanf("%%%u", &x); // expected-error {{scanf directive '%u'}}
+  scanf("%%%n", &x); // expected-error {{scanf directive '%n'}}
+  return x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  char s[4];
+  scanf("%3[a-z]", s); // expected-error {{scanf directive '%3['}}
+  return s[0];
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  char c;
+  scanf("%3c", &c); // expected-error {{scanf %3c into a single char (it stores 3 bytes; a char array is needed)}}
+  return c;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  long x;
+  scanf("%u", &x); // expected-error {{scanf %u into an object of type 'long' (expected 'int' or 'unsigned int')}}
+  return (int)x;
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  int x;
+  scanf("%hhx", &x); // expected-error {{scanf %hhx into an object of type 'int' (expected 'signed char' or 'unsigned char')}}
   return x;
 }
 // -----
 #include <stdio.h>
 int f(void) {
   int x;
-  scanf("%3d", &x); // expected-error {{scanf directive '%3d'}}
+  scanf("%100001d", &x); // expected-error {{scanf directive '%100001d' (a field width above 100000)}}
   return x;
 }
 // -----
 #include <stdio.h>
 int f(void) {
   long x;
-  scanf("%d", &x); // expected-error {{scanf %d into an object of type 'long' (expected 'int')}}
+  scanf("%d", &x); // expected-error {{scanf %d into an object of type 'long' (expected 'int' or 'unsigned int')}}
   return (int)x;
 }
 // -----
@@ -137,7 +164,7 @@ int f(int x) {
 #include <stdio.h>
 int f(int *p) {
   scanf("%d", p + 1);
-  scanf("%d", &p); // expected-error {{scanf %d into an object of type 'int *' (expected 'int')}}
+  scanf("%d", &p); // expected-error {{scanf %d into an object of type 'int *' (expected 'int' or 'unsigned int')}}
   return *p;
 }
 // -----

@@ -89,10 +89,21 @@ ProofOptions proofOptionsOf(const Options &opts) {
   return o;
 }
 
+/// A field read `base.field` as the value of a field write: W2's hidden temporary (`x.f := y.g` is two IR
+/// statements, `t := y.g; x.f := t`, and one statement of the grammar).
+struct FieldRead {
+  ir::VarRef base;
+  uint32_t field = ir::kNone, record = ir::kNone;
+};
+
 /// One way to replace a statement (and its copies): the replacement of each copy, and its choice symbol.
 struct Alternative {
   std::vector<ir::Stmt> stmts; ///< per copy, in Group::stmts order (ids: fresh, for the slots)
   Term chosen;
+  /// A field write whose value becomes a field read: the read, and per copy a check (fresh id) that its base
+  /// is not null, run right before the write.
+  std::optional<FieldRead> read;
+  std::vector<ir::Stmt> checks;
 };
 
 /// A statement the repair may replace: one part of one source statement with the copies the lowering made
@@ -363,6 +374,26 @@ public:
     return out;
   }
 
+  /// A field write `x.f := v` whose value is a variable, null or a literal, written instead as `x.f := y.g`
+  /// (same target; every base y and field g of the field's type): the replacements that need a hidden
+  /// temporary, as (statement, read).
+  std::vector<std::pair<ir::Stmt, FieldRead>> readReplacements(const ir::Stmt &s) const {
+    std::vector<std::pair<ir::Stmt, FieldRead>> out;
+    if (s.kind != ir::Stmt::PutField || !simpleValue(s.value) || readsTemp(s.value) || !s.base.valid())
+      return out;
+    ir::Type bt = typeOf(s.base);
+    if (bt.kind != ir::Type::Ref)
+      return out;
+    ir::Type ft = prog_.records.at(bt.record).fields.at(s.field).type;
+    if (ft.kind != ir::Type::Ref && !ft.isInt())
+      return out;
+    for (uint32_t rec : records())
+      for (uint32_t g : fieldsOf(rec, ft))
+        for (ir::VarRef y : varsOf(ir::Type::refType(rec)))
+          out.push_back({s, FieldRead{y, g, rec}});
+    return out;
+  }
+
   static bool sameStatement(const ir::Stmt &a, const ir::Stmt &b) {
     ir::Expr va = a.value, vb = b.value;
     ir::clearRanges(va);
@@ -460,7 +491,8 @@ private:
       if (sp.groupOf.count(s->id))
         continue;
       std::vector<ir::Stmt> reps = g.replacements(*s);
-      if (reps.empty())
+      std::vector<std::pair<ir::Stmt, FieldRead>> reads = g.readReplacements(*s);
+      if (reps.empty() && reads.empty())
         continue;
       Group grp;
       grp.proc = pi;
@@ -479,6 +511,26 @@ private:
           r.id = fresh();
           r.guard = findIn(pr, id)->guard;
           a.stmts.push_back(std::move(r));
+        }
+        chosen.push_back(a.chosen);
+        grp.alts.push_back(std::move(a));
+      }
+      for (auto &[st, rd] : reads) {
+        Alternative a;
+        a.chosen = tm_.mkVar(name + std::to_string(grp.alts.size()), tm_.boolSort());
+        a.read = rd;
+        for (ir::StmtId id : grp.stmts) {
+          ir::Stmt r = st;
+          r.id = fresh();
+          r.guard = findIn(pr, id)->guard;
+          ir::Stmt chk;
+          chk.kind = ir::Stmt::Assert;
+          chk.id = fresh();
+          chk.guard = r.guard;
+          chk.value = ir::Expr::boolLit(true);
+          chk.message = "a field read of null";
+          a.stmts.push_back(std::move(r));
+          a.checks.push_back(std::move(chk));
         }
         chosen.push_back(a.chosen);
         grp.alts.push_back(std::move(a));
@@ -895,14 +947,23 @@ private:
       solver_->assertFormula(backends::exactly(tm_, vs, 1, backends::CardEncoding::Totalizer));
       for (const Target &t : sl.targets) {
         std::vector<Term>
-            fit; // a field write takes a variable or null; a new node takes no source of its own
+            fit; // a new node takes no source of its own; a field write takes a field read through a
+                 // hidden temporary (`x.f := y.g`)
         for (const Source &v : sl.sources)
-          if (v.type == t.type && (t.kind == Target::Var || (t.kind == Target::Field && !v.read) ||
+          if (v.type == t.type && (t.kind == Target::Var || t.kind == Target::Field ||
                                    (t.kind == Target::New && v.expr.kind == ir::Expr::NullLit)))
             fit.push_back(v.chosen);
         solver_->assertFormula(tm_.mkImplies(t.chosen, fit.empty() ? tm_.mkFalse() : tm_.mkOr(fit)));
       }
     }
+  }
+
+  /// `base == null` in the state of `ctx`.
+  Term isNull(const encoder::OverrideContext &ctx, ir::VarRef base, uint32_t record) {
+    std::vector<Term> dz;
+    return ctx.exprs.expr(ir::Expr::binary(ir::Op::Eq, ir::Expr::varUse(base, ir::Type::refType(record)),
+                                           ir::Expr::nullLit()),
+                          ctx.var, tm_.mkTrue(), dz);
   }
 
   /// The term of the source an insertion slot chose, of type `t`, in the state of `ctx`.
@@ -933,15 +994,9 @@ private:
       chk.message = "an inserted field read of null";
       eo.overrides[{chk.id, encoder::Part::Value}] = [this, &sl](const encoder::OverrideContext &ctx) {
         std::vector<Term> bad;
-        std::vector<Term> dz;
         for (const Source &v : sl.sources)
           if (v.read)
-            bad.push_back(tm_.mkAnd(
-                v.chosen,
-                ctx.exprs.expr(ir::Expr::binary(ir::Op::Eq,
-                                                ir::Expr::varUse(v.base, ir::Type::refType(v.record)),
-                                                ir::Expr::nullLit()),
-                               ctx.var, tm_.mkTrue(), dz)));
+            bad.push_back(tm_.mkAnd(v.chosen, isNull(ctx, v.base, v.record)));
         return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
       };
       eo.slots.push_back({pl.anchor, pl.after, chk, here});
@@ -1013,8 +1068,21 @@ private:
     }
     for (const Group &g : space_.groups)
       for (const Alternative &a : g.alts)
-        for (size_t j = 0; j < g.stmts.size(); ++j)
+        for (size_t j = 0; j < g.stmts.size(); ++j) {
+          if (a.read) { // `x.f := y.g`: y is checked first (the read), then x (the write's own check)
+            FieldRead rd = *a.read;
+            eo.overrides[{a.checks[j].id, encoder::Part::Value}] =
+                [this, rd](const encoder::OverrideContext &ctx) {
+                  return tm_.mkNot(isNull(ctx, rd.base, rd.record));
+                };
+            eo.slots.push_back({g.stmts[j], false, a.checks[j], a.chosen});
+            eo.overrides[{a.stmts[j].id, encoder::Part::Value}] =
+                [this, rd](const encoder::OverrideContext &ctx) {
+                  return tm_.mkSelect(ctx.heap(rd.record, rd.field), ctx.var(rd.base));
+                };
+          }
           eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
+        }
     encoder::Encoding enc = encoder::encode(base_.prog, in.entry, tm_, eo);
     enc.assertTo(*solver_);
     solver_->assertFormula(tm_.mkNot(enc.realFailure));
@@ -1136,7 +1204,7 @@ private:
     return text(proc, s);
   }
 
-  std::string text(uint32_t proc, const ir::Stmt &s) const {
+  std::string text(uint32_t proc, const ir::Stmt &s, const ir::Stmt *read = nullptr) const {
     patch::Language lang = s.loc.valid() && s.loc.file < p_.prog.files.size()
                                ? patch::languageOf(p_.prog.files[s.loc.file])
                                : patch::Language::Gcl;
@@ -1145,10 +1213,22 @@ private:
     auto name = [&](ir::VarRef v) {
       return patch::exprText(p_.prog, proc, ir::Expr::varUse(v, p_.prog.var(pr, v).type), lang);
     };
-    auto expr = [&](const ir::Expr &e) { return patch::exprText(p_.prog, proc, e, lang); };
     auto field = [&](ir::VarRef base, uint32_t f) {
       return name(base) + (gcl ? "." : "->") +
              p_.prog.records.at(p_.prog.var(pr, base).type.record).fields.at(f).name;
+    };
+    auto expr = [&](const ir::Expr &e) {
+      // a temporary of the statement's own construct that holds a field read: the read (`cur->next`)
+      if (e.kind == ir::Expr::VarUse && isTemp(p_.prog, pr, e.var) && s.construct) {
+        const ir::Stmt *read = nullptr;
+        ir::forEachStmt(pr.body, [&](const ir::Stmt &x) {
+          if (x.kind == ir::Stmt::GetField && x.lhs == e.var && x.construct == s.construct)
+            read = &x;
+        });
+        if (read)
+          return field(read->base, read->field);
+      }
+      return patch::exprText(p_.prog, proc, e, lang);
     };
     std::string assign = gcl ? " := " : " = ";
     bool temp = isTemp(p_.prog, pr, s.lhs);
@@ -1156,7 +1236,8 @@ private:
     case ir::Stmt::Assign: return temp ? expr(s.value) : name(s.lhs) + assign + expr(s.value);
     case ir::Stmt::GetField:
       return temp ? field(s.base, s.field) : name(s.lhs) + assign + field(s.base, s.field);
-    case ir::Stmt::PutField: return field(s.base, s.field) + assign + expr(s.value);
+    case ir::Stmt::PutField:
+      return field(s.base, s.field) + assign + (read ? field(read->base, read->field) : expr(s.value));
     case ir::Stmt::New:
       return name(s.lhs) + assign + (gcl ? "new " + p_.prog.records.at(s.record).name : "malloc(…)");
     default: {
@@ -1170,20 +1251,66 @@ private:
     }
   }
 
+  /// A hidden temporary of type `t` in procedure `proc` of `prog` (one per type: each is read right after
+  /// it is written), added on first use.
+  static ir::VarRef hiddenTemp(ir::Program &prog, uint32_t proc, const ir::Type &t) {
+    ir::Procedure &pr = prog.procs.at(proc);
+    std::string name = "proof.h" + ir::toString(prog, t);
+    for (uint32_t i = 0; i < pr.vars.size(); ++i)
+      if (pr.vars[i].name == name)
+        return {false, i};
+    ir::Var v;
+    v.name = name;
+    v.type = t;
+    v.temp = true;
+    pr.vars.push_back(v);
+    return {false, static_cast<uint32_t>(pr.vars.size() - 1)};
+  }
+  /// `read` as a GetField into a hidden temporary of `prog` (the value of the field write `w`), with id `id`.
+  static ir::Stmt readInto(ir::Program &prog, uint32_t proc, const FieldRead &read, ir::Stmt &w,
+                           ir::StmtId id) {
+    ir::Type t = prog.records.at(read.record).fields.at(read.field).type;
+    ir::Stmt g;
+    g.kind = ir::Stmt::GetField;
+    g.id = id;
+    g.lhs = hiddenTemp(prog, proc, t);
+    g.base = read.base;
+    g.field = read.field;
+    g.guard = w.guard;
+    g.loc = w.loc;
+    w.value = ir::Expr::varUse(g.lhs, t);
+    return g;
+  }
+
   /// The candidate as an IR program (for validation) and as edits of the user's program (for the patch).
   void build(const Candidate &c, ir::Program &prog, std::vector<patch::Edit> &edits,
              std::vector<std::string> &changes) {
     for (auto [gi, k] : c.replaced) {
       const Group &g = space_.groups[gi];
+      const Alternative &alt = g.alts[k];
       for (size_t j = 0; j < g.stmts.size(); ++j) {
         ir::Stmt *s = find(prog, g.stmts[j]);
-        ir::Stmt r = g.alts[k].stmts[j];
+        ir::Stmt r = alt.stmts[j];
         ir::Stmt orig = *s;
         r.id = orig.id;
         r.loc = orig.loc;
         r.construct = orig.construct;
         r.range = orig.range;
         r.guard = orig.guard;
+        if (alt.read) {
+          ir::Stmt rd = readInto(prog, g.proc, *alt.read, r, nextFree(prog));
+          s = find(prog, g.stmts[j]);
+          *s = r;
+          for (ir::Procedure &pr : prog.procs)
+            if (insertNext(pr.body, r.id, false, rd))
+              break;
+          patch::Edit e = patch::Edit::replaceStmt(orig.id, r);
+          e.read = rd;
+          edits.push_back(std::move(e));
+          if (j == 0)
+            changes.push_back(where(orig.id) + text(g.proc, orig) + " → " + text(g.proc, r, &rd));
+          continue;
+        }
         *s = r;
         bool valueOnly = orig.kind == r.kind && orig.lhs == r.lhs && orig.base == r.base &&
                          orig.field == r.field && ir::usesValue(orig.kind);
@@ -1209,13 +1336,25 @@ private:
       if (const ir::Stmt *at =
               ir::StmtIndex(p_.prog).find(pl.shown)) // its file, for the change line's syntax
         st.loc = at->loc;
-      for (ir::Procedure &pr : prog.procs)
-        if (insertNext(pr.body, pl.anchor, pl.after, st))
-          break;
-      edits.push_back(pl.after ? patch::Edit::insertAfter(pl.shown, st)
-                               : patch::Edit::insertBefore(pl.shown, st));
+      std::optional<ir::Stmt> rd; // `x.f := y.g`: the read into a hidden temporary, right before the write
+      if (st.kind == ir::Stmt::PutField && sl.sources[in.source].read) {
+        const Source &v = sl.sources[in.source];
+        rd = readInto(prog, sl.proc, FieldRead{v.base, v.field, v.record}, st, st.id + 1);
+      }
+      // After the anchor: the write first, then its read before it; before the anchor: the read first.
+      std::vector<const ir::Stmt *> order{&st};
+      if (rd)
+        order.insert(pl.after ? order.end() : order.begin(), &*rd);
+      for (const ir::Stmt *x : order)
+        for (ir::Procedure &pr : prog.procs)
+          if (insertNext(pr.body, pl.anchor, pl.after, *x))
+            break;
+      patch::Edit e =
+          pl.after ? patch::Edit::insertAfter(pl.shown, st) : patch::Edit::insertBefore(pl.shown, st);
+      e.read = rd;
+      edits.push_back(std::move(e));
       changes.push_back(where(pl.shown) + "inserted " + (pl.after ? "after: " : "before: ") +
-                        text(sl.proc, st));
+                        text(sl.proc, st, rd ? &*rd : nullptr));
     }
   }
 

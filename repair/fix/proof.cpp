@@ -131,6 +131,7 @@ struct Place {
   bool after = false;
   ir::StmtId shown = 0; ///< the statement of the same source construct the patch inserts next to
   ir::Expr guard;       ///< the guard of the place (of the statements there)
+  ir::StmtId other = 0; ///< the source statement on the place's other side in the same block (0: none)
 };
 
 /// What an inserted statement writes: a variable, a field of a variable's node, or a variable with a new
@@ -463,7 +464,9 @@ public:
         std::vector<Place> places;
         placesOf(places, pi, pr.body, false);
         if (near)
-          std::erase_if(places, [&](const Place &pl) { return !near->count(pl.shown); });
+          std::erase_if(places, [&](const Place &pl) { // next to an open statement on either side
+            return !near->count(pl.shown) && !(pl.other && near->count(pl.other));
+          });
         if (!places.empty())
           for (unsigned k = 0; k < insertSlots; ++k)
             sp.insertions.push_back(slotOf(pi, k, places, g));
@@ -589,7 +592,7 @@ private:
         if (!isTemp(prog_, pr, block[k].lhs) && block[k].construct && changeable(block[k]))
           shown = block[k].id;
       if (!headerCopy && shown && first.kind != ir::Stmt::Concrete)
-        out.push_back({first.id, false, *shown, findIn(pr, *shown)->guard});
+        out.push_back({first.id, false, *shown, findIn(pr, *shown)->guard, lastShown.value_or(0)});
       if (!headerCopy && shown) {
         lastRunEnd = j;
         lastShown = shown;
@@ -729,11 +732,16 @@ public:
       // faster here than its incremental solver under assumptions); the core, when unsat, from the
       // incremental solver.
       backends::Result res = solver_->check(bounds, backends::Need::NoCore);
+      double answer = secondsSince(ts);
       if (res.isUnsat()) {
+        auto tc = Clock::now();
         res = solver_->check(bounds, backends::Need::Core);
         stats_["core_checks"] += 1;
+        stats_["core_s"] += secondsSince(tc);
       }
       stats_["solve_s"] += secondsSince(ts);
+      stats_[slots_ ? "solve_slots_s" : "solve_noslots_s"] += answer;
+      stats_["solve_max_s"] = std::max(stats_["solve_max_s"], answer);
       if (res.isUnsat()) {
         if (!widen(bounds, message))
           return Outcome::NotRepaired;
@@ -762,6 +770,7 @@ private:
       });
     space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, locked ? &open : nullptr);
     firstSlotId_ = sb.nextId();
+    encoded_ = base_.prog;
     stats_["groups"] = static_cast<double>(space_.groups.size());
     stats_["deletions"] = static_cast<double>(space_.deletions.size());
     double places = 0, targets = 0, sources = 0, alts = 0;
@@ -946,9 +955,8 @@ private:
       solver_->assertFormula(backends::exactly(tm_, ts, 1, backends::CardEncoding::Totalizer));
       solver_->assertFormula(backends::exactly(tm_, vs, 1, backends::CardEncoding::Totalizer));
       for (const Target &t : sl.targets) {
-        std::vector<Term>
-            fit; // a new node takes no source of its own; a field write takes a field read through a
-                 // hidden temporary (`x.f := y.g`)
+        std::vector<Term> fit; // a new node takes no source of its own; a field write takes a field read
+                               // through a hidden temporary (`x.f := y.g`)
         for (const Source &v : sl.sources)
           if (v.type == t.type && (t.kind == Target::Var || t.kind == Target::Field ||
                                    (t.kind == Target::New && v.expr.kind == ir::Expr::NullLit)))
@@ -961,9 +969,9 @@ private:
   /// `base == null` in the state of `ctx`.
   Term isNull(const encoder::OverrideContext &ctx, ir::VarRef base, uint32_t record) {
     std::vector<Term> dz;
-    return ctx.exprs.expr(ir::Expr::binary(ir::Op::Eq, ir::Expr::varUse(base, ir::Type::refType(record)),
-                                           ir::Expr::nullLit()),
-                          ctx.var, tm_.mkTrue(), dz);
+    return ctx.exprs.expr(
+        ir::Expr::binary(ir::Op::Eq, ir::Expr::varUse(base, ir::Type::refType(record)), ir::Expr::nullLit()),
+        ctx.var, tm_.mkTrue(), dz);
   }
 
   /// The term of the source an insertion slot chose, of type `t`, in the state of `ctx`.
@@ -980,55 +988,127 @@ private:
     return out;
   }
 
-  /// The slots that encode insertion slot `sl` at every place: per place and target, the target's write
-  /// (its value: the chosen source's term), and a check that a field read's base is not null.
+  /// A hidden temporary of the encoded program (procedure `proc`, type `t`, role `role`), added on first use.
+  ir::VarRef encodedTemp(uint32_t proc, const ir::Type &t, const std::string &role) {
+    ir::Procedure &pr = encoded_.procs.at(proc);
+    std::string name = "proof." + role + "." + ir::toString(encoded_, t);
+    for (uint32_t i = 0; i < pr.vars.size(); ++i)
+      if (pr.vars[i].name == name)
+        return {false, i};
+    ir::Var v;
+    v.name = name;
+    v.type = t;
+    v.temp = true;
+    pr.vars.push_back(v);
+    return {false, static_cast<uint32_t>(pr.vars.size() - 1)};
+  }
+
+  /// The slots that encode insertion slot `sl` at every place, through hidden temporaries of the encoded
+  /// program so that each choice is encoded once per place (not once per target): a check that a chosen
+  /// field read's base is not null; per type, the chosen source's value into a temporary; per record, the
+  /// chosen field target's base into a temporary; then per field one write through that base, and per
+  /// variable one assignment, each of the temporary's value (at most one target is chosen).
   void insertionSlots(const InsertSlot &sl, ir::StmtId &nextId, encoder::EncodeOptions &eo) {
+    std::map<std::string, ir::VarRef> values; // type → its value's temporary
+    std::map<uint32_t, ir::VarRef> bases;     // record → the chosen field target's base
+    for (const Target &t : sl.targets) {
+      if (t.kind == Target::New)
+        continue;
+      values.emplace(ir::toString(base_.prog, t.type), encodedTemp(sl.proc, t.type, "v"));
+      if (t.kind == Target::Field) {
+        ir::Type bt = base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type;
+        bases.emplace(bt.record, encodedTemp(sl.proc, bt, "b"));
+      }
+    }
     for (size_t pi = 0; pi < sl.places.size(); ++pi) {
       const Place &pl = sl.places[pi];
       Term here = tm_.mkAnd(sl.active, sl.at[pi]);
+      auto slot = [&](ir::Stmt st, Term on) {
+        st.id = nextId++;
+        st.guard = pl.guard;
+        eo.slots.push_back({pl.anchor, pl.after, st, on});
+        return st.id;
+      };
       ir::Stmt chk;
       chk.kind = ir::Stmt::Assert;
-      chk.id = nextId++;
-      chk.guard = pl.guard;
       chk.value = ir::Expr::boolLit(true);
       chk.message = "an inserted field read of null";
-      eo.overrides[{chk.id, encoder::Part::Value}] = [this, &sl](const encoder::OverrideContext &ctx) {
+      eo.overrides[{slot(chk, here), encoder::Part::Value}] = [this,
+                                                               &sl](const encoder::OverrideContext &ctx) {
         std::vector<Term> bad;
         for (const Source &v : sl.sources)
           if (v.read)
             bad.push_back(tm_.mkAnd(v.chosen, isNull(ctx, v.base, v.record)));
         return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
       };
-      eo.slots.push_back({pl.anchor, pl.after, chk, here});
-      for (const Target &t : sl.targets) {
+      // per type: the chosen source's value (when a target of the type is chosen)
+      for (const auto &[tn, tmp] : values) {
+        ir::Type type = encoded_.var(encoded_.procs.at(sl.proc), tmp).type;
+        std::vector<Term> of;
+        for (const Target &t : sl.targets)
+          if (t.kind != Target::New && ir::toString(base_.prog, t.type) == tn)
+            of.push_back(t.chosen);
         ir::Stmt w;
-        w.id = nextId++;
-        w.guard = pl.guard;
-        Term on = tm_.mkAnd(here, t.chosen);
-        if (t.kind == Target::New) {
-          w.kind = ir::Stmt::New;
-          w.lhs = t.var;
-          w.record = t.type.record;
-          eo.slots.push_back({pl.anchor, pl.after, w, on});
-          continue;
-        }
-        if (t.kind == Target::Var) {
-          w.kind = ir::Stmt::Assign;
-          w.lhs = t.var;
-          w.value = ir::Expr::varUse(t.var, t.type);
-        } else {
-          w.kind = ir::Stmt::PutField;
-          w.base = t.var;
-          w.field = t.field;
-          w.value =
-              t.type.kind == ir::Type::Ref ? ir::Expr::nullLit() : ir::Expr::intLit(ir::BigInt(0), t.type);
-        }
-        ir::Type type = t.type;
-        eo.overrides[{w.id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
+        w.kind = ir::Stmt::Assign;
+        w.lhs = tmp;
+        w.value = ir::Expr::varUse(tmp, type);
+        ir::StmtId id = slot(w, tm_.mkAnd(here, tm_.mkOr(of)));
+        eo.overrides[{id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
           Term v = sourceTerm(sl, type, ctx);
           return v.isNull() ? ctx.original : v;
         };
-        eo.slots.push_back({pl.anchor, pl.after, w, on});
+      }
+      // per record: the chosen field target's base
+      for (const auto &[rec, tmp] : bases) {
+        std::vector<std::pair<Term, ir::VarRef>> of;
+        for (const Target &t : sl.targets)
+          if (t.kind == Target::Field && t.var.valid() &&
+              base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record == rec)
+            of.push_back({t.chosen, t.var});
+        std::vector<Term> any;
+        for (auto &[c, v] : of)
+          any.push_back(c);
+        ir::Type bt = ir::Type::refType(rec);
+        ir::Stmt w;
+        w.kind = ir::Stmt::Assign;
+        w.lhs = tmp;
+        w.value = ir::Expr::varUse(tmp, bt);
+        ir::StmtId id = slot(w, tm_.mkAnd(here, tm_.mkOr(any)));
+        eo.overrides[{id, encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
+          Term out;
+          for (auto &[c, v] : of)
+            out = out.isNull() ? ctx.var(v) : tm_.mkIte(c, ctx.var(v), out);
+          return out;
+        };
+      }
+      // the writes
+      std::map<std::pair<uint32_t, uint32_t>, std::vector<Term>> fieldOn; // (record, field) → its targets
+      for (const Target &t : sl.targets) {
+        if (t.kind == Target::New) {
+          ir::Stmt w;
+          w.kind = ir::Stmt::New;
+          w.lhs = t.var;
+          w.record = t.type.record;
+          slot(w, tm_.mkAnd(here, t.chosen));
+        } else if (t.kind == Target::Var) {
+          ir::Stmt w;
+          w.kind = ir::Stmt::Assign;
+          w.lhs = t.var;
+          w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, t.type)), t.type);
+          slot(w, tm_.mkAnd(here, t.chosen));
+        } else {
+          uint32_t rec = base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record;
+          fieldOn[{rec, t.field}].push_back(t.chosen);
+        }
+      }
+      for (const auto &[rf, on] : fieldOn) {
+        ir::Type ft = base_.prog.records.at(rf.first).fields.at(rf.second).type;
+        ir::Stmt w;
+        w.kind = ir::Stmt::PutField;
+        w.base = bases.at(rf.first);
+        w.field = rf.second;
+        w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, ft)), ft);
+        slot(w, tm_.mkAnd(here, tm_.mkOr(on)));
       }
     }
   }
@@ -1071,19 +1151,19 @@ private:
         for (size_t j = 0; j < g.stmts.size(); ++j) {
           if (a.read) { // `x.f := y.g`: y is checked first (the read), then x (the write's own check)
             FieldRead rd = *a.read;
-            eo.overrides[{a.checks[j].id, encoder::Part::Value}] =
-                [this, rd](const encoder::OverrideContext &ctx) {
-                  return tm_.mkNot(isNull(ctx, rd.base, rd.record));
-                };
+            eo.overrides[{a.checks[j].id, encoder::Part::Value}] = [this,
+                                                                    rd](const encoder::OverrideContext &ctx) {
+              return tm_.mkNot(isNull(ctx, rd.base, rd.record));
+            };
             eo.slots.push_back({g.stmts[j], false, a.checks[j], a.chosen});
-            eo.overrides[{a.stmts[j].id, encoder::Part::Value}] =
-                [this, rd](const encoder::OverrideContext &ctx) {
-                  return tm_.mkSelect(ctx.heap(rd.record, rd.field), ctx.var(rd.base));
-                };
+            eo.overrides[{a.stmts[j].id, encoder::Part::Value}] = [this,
+                                                                   rd](const encoder::OverrideContext &ctx) {
+              return tm_.mkSelect(ctx.heap(rd.record, rd.field), ctx.var(rd.base));
+            };
           }
           eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
         }
-    encoder::Encoding enc = encoder::encode(base_.prog, in.entry, tm_, eo);
+    encoder::Encoding enc = encoder::encode(encoded_, in.entry, tm_, eo);
     enc.assertTo(*solver_);
     solver_->assertFormula(tm_.mkNot(enc.realFailure));
     solver_->assertFormula(tm_.mkNot(enc.boundFailure));
@@ -1406,7 +1486,8 @@ private:
   unsigned tauGrd_ = 0, tauStm_ = 0, tauIns_ = 0; ///< the bounds on deletions, replacements, insertions
   unsigned widenings_ = 0;
   ir::StmtId firstSlotId_ = 0; ///< ids of the insertion slots' statements start here
-  std::vector<Term> blocked_;  ///< the candidates blocked so far
+  ir::Program encoded_; ///< the program encoded: base_.prog with the insertion slots' hidden temporaries
+  std::vector<Term> blocked_; ///< the candidates blocked so far
 };
 
 class Proof final : public Method {

@@ -22,7 +22,8 @@ struct Edit {
     Delete,       ///< the source construct of `stmt` is deleted
     InsertBefore, ///< `insert` goes before the source construct of `stmt`
     InsertAfter,  ///< `insert` goes after it
-    ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base, field or value)
+    ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base,
+                  ///< field or value)
   };
   Kind kind = Kind::Replace;
   ir::StmtId stmt = 0;

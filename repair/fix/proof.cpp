@@ -89,10 +89,21 @@ ProofOptions proofOptionsOf(const Options &opts) {
   return o;
 }
 
+/// A field read `base.field` as the value of a field write: W2's hidden temporary (`x.f := y.g` is two IR
+/// statements, `t := y.g; x.f := t`, and one statement of the grammar).
+struct FieldRead {
+  ir::VarRef base;
+  uint32_t field = ir::kNone, record = ir::kNone;
+};
+
 /// One way to replace a statement (and its copies): the replacement of each copy, and its choice symbol.
 struct Alternative {
   std::vector<ir::Stmt> stmts; ///< per copy, in Group::stmts order (ids: fresh, for the slots)
   Term chosen;
+  /// A field write whose value becomes a field read: the read, and per copy a check (fresh id) that its base
+  /// is not null, run right before the write.
+  std::optional<FieldRead> read;
+  std::vector<ir::Stmt> checks;
 };
 
 /// A statement the repair may replace: one part of one source statement with the copies the lowering made
@@ -120,6 +131,7 @@ struct Place {
   bool after = false;
   ir::StmtId shown = 0; ///< the statement of the same source construct the patch inserts next to
   ir::Expr guard;       ///< the guard of the place (of the statements there)
+  ir::StmtId other = 0; ///< the source statement on the place's other side in the same block (0: none)
 };
 
 /// What an inserted statement writes: a variable, a field of a variable's node, or a variable with a new
@@ -363,6 +375,26 @@ public:
     return out;
   }
 
+  /// A field write `x.f := v` whose value is a variable, null or a literal, written instead as `x.f := y.g`
+  /// (same target; every base y and field g of the field's type): the replacements that need a hidden
+  /// temporary, as (statement, read).
+  std::vector<std::pair<ir::Stmt, FieldRead>> readReplacements(const ir::Stmt &s) const {
+    std::vector<std::pair<ir::Stmt, FieldRead>> out;
+    if (s.kind != ir::Stmt::PutField || !simpleValue(s.value) || readsTemp(s.value) || !s.base.valid())
+      return out;
+    ir::Type bt = typeOf(s.base);
+    if (bt.kind != ir::Type::Ref)
+      return out;
+    ir::Type ft = prog_.records.at(bt.record).fields.at(s.field).type;
+    if (ft.kind != ir::Type::Ref && !ft.isInt())
+      return out;
+    for (uint32_t rec : records())
+      for (uint32_t g : fieldsOf(rec, ft))
+        for (ir::VarRef y : varsOf(ir::Type::refType(rec)))
+          out.push_back({s, FieldRead{y, g, rec}});
+    return out;
+  }
+
   static bool sameStatement(const ir::Stmt &a, const ir::Stmt &b) {
     ir::Expr va = a.value, vb = b.value;
     ir::clearRanges(va);
@@ -432,7 +464,9 @@ public:
         std::vector<Place> places;
         placesOf(places, pi, pr.body, false);
         if (near)
-          std::erase_if(places, [&](const Place &pl) { return !near->count(pl.shown); });
+          std::erase_if(places, [&](const Place &pl) { // next to an open statement on either side
+            return !near->count(pl.shown) && !(pl.other && near->count(pl.other));
+          });
         if (!places.empty())
           for (unsigned k = 0; k < insertSlots; ++k)
             sp.insertions.push_back(slotOf(pi, k, places, g));
@@ -460,7 +494,8 @@ private:
       if (sp.groupOf.count(s->id))
         continue;
       std::vector<ir::Stmt> reps = g.replacements(*s);
-      if (reps.empty())
+      std::vector<std::pair<ir::Stmt, FieldRead>> reads = g.readReplacements(*s);
+      if (reps.empty() && reads.empty())
         continue;
       Group grp;
       grp.proc = pi;
@@ -479,6 +514,26 @@ private:
           r.id = fresh();
           r.guard = findIn(pr, id)->guard;
           a.stmts.push_back(std::move(r));
+        }
+        chosen.push_back(a.chosen);
+        grp.alts.push_back(std::move(a));
+      }
+      for (auto &[st, rd] : reads) {
+        Alternative a;
+        a.chosen = tm_.mkVar(name + std::to_string(grp.alts.size()), tm_.boolSort());
+        a.read = rd;
+        for (ir::StmtId id : grp.stmts) {
+          ir::Stmt r = st;
+          r.id = fresh();
+          r.guard = findIn(pr, id)->guard;
+          ir::Stmt chk;
+          chk.kind = ir::Stmt::Assert;
+          chk.id = fresh();
+          chk.guard = r.guard;
+          chk.value = ir::Expr::boolLit(true);
+          chk.message = "a field read of null";
+          a.stmts.push_back(std::move(r));
+          a.checks.push_back(std::move(chk));
         }
         chosen.push_back(a.chosen);
         grp.alts.push_back(std::move(a));
@@ -537,7 +592,7 @@ private:
         if (!isTemp(prog_, pr, block[k].lhs) && block[k].construct && changeable(block[k]))
           shown = block[k].id;
       if (!headerCopy && shown && first.kind != ir::Stmt::Concrete)
-        out.push_back({first.id, false, *shown, findIn(pr, *shown)->guard});
+        out.push_back({first.id, false, *shown, findIn(pr, *shown)->guard, lastShown.value_or(0)});
       if (!headerCopy && shown) {
         lastRunEnd = j;
         lastShown = shown;
@@ -677,11 +732,16 @@ public:
       // faster here than its incremental solver under assumptions); the core, when unsat, from the
       // incremental solver.
       backends::Result res = solver_->check(bounds, backends::Need::NoCore);
+      double answer = secondsSince(ts);
       if (res.isUnsat()) {
+        auto tc = Clock::now();
         res = solver_->check(bounds, backends::Need::Core);
         stats_["core_checks"] += 1;
+        stats_["core_s"] += secondsSince(tc);
       }
       stats_["solve_s"] += secondsSince(ts);
+      stats_[slots_ ? "solve_slots_s" : "solve_noslots_s"] += answer;
+      stats_["solve_max_s"] = std::max(stats_["solve_max_s"], answer);
       if (res.isUnsat()) {
         if (!widen(bounds, message))
           return Outcome::NotRepaired;
@@ -710,6 +770,7 @@ private:
       });
     space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, locked ? &open : nullptr);
     firstSlotId_ = sb.nextId();
+    encoded_ = base_.prog;
     stats_["groups"] = static_cast<double>(space_.groups.size());
     stats_["deletions"] = static_cast<double>(space_.deletions.size());
     double places = 0, targets = 0, sources = 0, alts = 0;
@@ -894,15 +955,23 @@ private:
       solver_->assertFormula(backends::exactly(tm_, ts, 1, backends::CardEncoding::Totalizer));
       solver_->assertFormula(backends::exactly(tm_, vs, 1, backends::CardEncoding::Totalizer));
       for (const Target &t : sl.targets) {
-        std::vector<Term>
-            fit; // a field write takes a variable or null; a new node takes no source of its own
+        std::vector<Term> fit; // a new node takes no source of its own; a field write takes a field read
+                               // through a hidden temporary (`x.f := y.g`)
         for (const Source &v : sl.sources)
-          if (v.type == t.type && (t.kind == Target::Var || (t.kind == Target::Field && !v.read) ||
+          if (v.type == t.type && (t.kind == Target::Var || t.kind == Target::Field ||
                                    (t.kind == Target::New && v.expr.kind == ir::Expr::NullLit)))
             fit.push_back(v.chosen);
         solver_->assertFormula(tm_.mkImplies(t.chosen, fit.empty() ? tm_.mkFalse() : tm_.mkOr(fit)));
       }
     }
+  }
+
+  /// `base == null` in the state of `ctx`.
+  Term isNull(const encoder::OverrideContext &ctx, ir::VarRef base, uint32_t record) {
+    std::vector<Term> dz;
+    return ctx.exprs.expr(
+        ir::Expr::binary(ir::Op::Eq, ir::Expr::varUse(base, ir::Type::refType(record)), ir::Expr::nullLit()),
+        ctx.var, tm_.mkTrue(), dz);
   }
 
   /// The term of the source an insertion slot chose, of type `t`, in the state of `ctx`.
@@ -919,61 +988,127 @@ private:
     return out;
   }
 
-  /// The slots that encode insertion slot `sl` at every place: per place and target, the target's write
-  /// (its value: the chosen source's term), and a check that a field read's base is not null.
+  /// A hidden temporary of the encoded program (procedure `proc`, type `t`, role `role`), added on first use.
+  ir::VarRef encodedTemp(uint32_t proc, const ir::Type &t, const std::string &role) {
+    ir::Procedure &pr = encoded_.procs.at(proc);
+    std::string name = "proof." + role + "." + ir::toString(encoded_, t);
+    for (uint32_t i = 0; i < pr.vars.size(); ++i)
+      if (pr.vars[i].name == name)
+        return {false, i};
+    ir::Var v;
+    v.name = name;
+    v.type = t;
+    v.temp = true;
+    pr.vars.push_back(v);
+    return {false, static_cast<uint32_t>(pr.vars.size() - 1)};
+  }
+
+  /// The slots that encode insertion slot `sl` at every place, through hidden temporaries of the encoded
+  /// program so that each choice is encoded once per place (not once per target): a check that a chosen
+  /// field read's base is not null; per type, the chosen source's value into a temporary; per record, the
+  /// chosen field target's base into a temporary; then per field one write through that base, and per
+  /// variable one assignment, each of the temporary's value (at most one target is chosen).
   void insertionSlots(const InsertSlot &sl, ir::StmtId &nextId, encoder::EncodeOptions &eo) {
+    std::map<std::string, ir::VarRef> values; // type → its value's temporary
+    std::map<uint32_t, ir::VarRef> bases;     // record → the chosen field target's base
+    for (const Target &t : sl.targets) {
+      if (t.kind == Target::New)
+        continue;
+      values.emplace(ir::toString(base_.prog, t.type), encodedTemp(sl.proc, t.type, "v"));
+      if (t.kind == Target::Field) {
+        ir::Type bt = base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type;
+        bases.emplace(bt.record, encodedTemp(sl.proc, bt, "b"));
+      }
+    }
     for (size_t pi = 0; pi < sl.places.size(); ++pi) {
       const Place &pl = sl.places[pi];
       Term here = tm_.mkAnd(sl.active, sl.at[pi]);
+      auto slot = [&](ir::Stmt st, Term on) {
+        st.id = nextId++;
+        st.guard = pl.guard;
+        eo.slots.push_back({pl.anchor, pl.after, st, on});
+        return st.id;
+      };
       ir::Stmt chk;
       chk.kind = ir::Stmt::Assert;
-      chk.id = nextId++;
-      chk.guard = pl.guard;
       chk.value = ir::Expr::boolLit(true);
       chk.message = "an inserted field read of null";
-      eo.overrides[{chk.id, encoder::Part::Value}] = [this, &sl](const encoder::OverrideContext &ctx) {
+      eo.overrides[{slot(chk, here), encoder::Part::Value}] = [this,
+                                                               &sl](const encoder::OverrideContext &ctx) {
         std::vector<Term> bad;
-        std::vector<Term> dz;
         for (const Source &v : sl.sources)
           if (v.read)
-            bad.push_back(tm_.mkAnd(
-                v.chosen,
-                ctx.exprs.expr(ir::Expr::binary(ir::Op::Eq,
-                                                ir::Expr::varUse(v.base, ir::Type::refType(v.record)),
-                                                ir::Expr::nullLit()),
-                               ctx.var, tm_.mkTrue(), dz)));
+            bad.push_back(tm_.mkAnd(v.chosen, isNull(ctx, v.base, v.record)));
         return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
       };
-      eo.slots.push_back({pl.anchor, pl.after, chk, here});
-      for (const Target &t : sl.targets) {
+      // per type: the chosen source's value (when a target of the type is chosen)
+      for (const auto &[tn, tmp] : values) {
+        ir::Type type = encoded_.var(encoded_.procs.at(sl.proc), tmp).type;
+        std::vector<Term> of;
+        for (const Target &t : sl.targets)
+          if (t.kind != Target::New && ir::toString(base_.prog, t.type) == tn)
+            of.push_back(t.chosen);
         ir::Stmt w;
-        w.id = nextId++;
-        w.guard = pl.guard;
-        Term on = tm_.mkAnd(here, t.chosen);
-        if (t.kind == Target::New) {
-          w.kind = ir::Stmt::New;
-          w.lhs = t.var;
-          w.record = t.type.record;
-          eo.slots.push_back({pl.anchor, pl.after, w, on});
-          continue;
-        }
-        if (t.kind == Target::Var) {
-          w.kind = ir::Stmt::Assign;
-          w.lhs = t.var;
-          w.value = ir::Expr::varUse(t.var, t.type);
-        } else {
-          w.kind = ir::Stmt::PutField;
-          w.base = t.var;
-          w.field = t.field;
-          w.value =
-              t.type.kind == ir::Type::Ref ? ir::Expr::nullLit() : ir::Expr::intLit(ir::BigInt(0), t.type);
-        }
-        ir::Type type = t.type;
-        eo.overrides[{w.id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
+        w.kind = ir::Stmt::Assign;
+        w.lhs = tmp;
+        w.value = ir::Expr::varUse(tmp, type);
+        ir::StmtId id = slot(w, tm_.mkAnd(here, tm_.mkOr(of)));
+        eo.overrides[{id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
           Term v = sourceTerm(sl, type, ctx);
           return v.isNull() ? ctx.original : v;
         };
-        eo.slots.push_back({pl.anchor, pl.after, w, on});
+      }
+      // per record: the chosen field target's base
+      for (const auto &[rec, tmp] : bases) {
+        std::vector<std::pair<Term, ir::VarRef>> of;
+        for (const Target &t : sl.targets)
+          if (t.kind == Target::Field && t.var.valid() &&
+              base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record == rec)
+            of.push_back({t.chosen, t.var});
+        std::vector<Term> any;
+        for (auto &[c, v] : of)
+          any.push_back(c);
+        ir::Type bt = ir::Type::refType(rec);
+        ir::Stmt w;
+        w.kind = ir::Stmt::Assign;
+        w.lhs = tmp;
+        w.value = ir::Expr::varUse(tmp, bt);
+        ir::StmtId id = slot(w, tm_.mkAnd(here, tm_.mkOr(any)));
+        eo.overrides[{id, encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
+          Term out;
+          for (auto &[c, v] : of)
+            out = out.isNull() ? ctx.var(v) : tm_.mkIte(c, ctx.var(v), out);
+          return out;
+        };
+      }
+      // the writes
+      std::map<std::pair<uint32_t, uint32_t>, std::vector<Term>> fieldOn; // (record, field) → its targets
+      for (const Target &t : sl.targets) {
+        if (t.kind == Target::New) {
+          ir::Stmt w;
+          w.kind = ir::Stmt::New;
+          w.lhs = t.var;
+          w.record = t.type.record;
+          slot(w, tm_.mkAnd(here, t.chosen));
+        } else if (t.kind == Target::Var) {
+          ir::Stmt w;
+          w.kind = ir::Stmt::Assign;
+          w.lhs = t.var;
+          w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, t.type)), t.type);
+          slot(w, tm_.mkAnd(here, t.chosen));
+        } else {
+          uint32_t rec = base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record;
+          fieldOn[{rec, t.field}].push_back(t.chosen);
+        }
+      }
+      for (const auto &[rf, on] : fieldOn) {
+        ir::Type ft = base_.prog.records.at(rf.first).fields.at(rf.second).type;
+        ir::Stmt w;
+        w.kind = ir::Stmt::PutField;
+        w.base = bases.at(rf.first);
+        w.field = rf.second;
+        w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, ft)), ft);
+        slot(w, tm_.mkAnd(here, tm_.mkOr(on)));
       }
     }
   }
@@ -1013,9 +1148,22 @@ private:
     }
     for (const Group &g : space_.groups)
       for (const Alternative &a : g.alts)
-        for (size_t j = 0; j < g.stmts.size(); ++j)
+        for (size_t j = 0; j < g.stmts.size(); ++j) {
+          if (a.read) { // `x.f := y.g`: y is checked first (the read), then x (the write's own check)
+            FieldRead rd = *a.read;
+            eo.overrides[{a.checks[j].id, encoder::Part::Value}] = [this,
+                                                                    rd](const encoder::OverrideContext &ctx) {
+              return tm_.mkNot(isNull(ctx, rd.base, rd.record));
+            };
+            eo.slots.push_back({g.stmts[j], false, a.checks[j], a.chosen});
+            eo.overrides[{a.stmts[j].id, encoder::Part::Value}] = [this,
+                                                                   rd](const encoder::OverrideContext &ctx) {
+              return tm_.mkSelect(ctx.heap(rd.record, rd.field), ctx.var(rd.base));
+            };
+          }
           eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
-    encoder::Encoding enc = encoder::encode(base_.prog, in.entry, tm_, eo);
+        }
+    encoder::Encoding enc = encoder::encode(encoded_, in.entry, tm_, eo);
     enc.assertTo(*solver_);
     solver_->assertFormula(tm_.mkNot(enc.realFailure));
     solver_->assertFormula(tm_.mkNot(enc.boundFailure));
@@ -1136,7 +1284,7 @@ private:
     return text(proc, s);
   }
 
-  std::string text(uint32_t proc, const ir::Stmt &s) const {
+  std::string text(uint32_t proc, const ir::Stmt &s, const ir::Stmt *read = nullptr) const {
     patch::Language lang = s.loc.valid() && s.loc.file < p_.prog.files.size()
                                ? patch::languageOf(p_.prog.files[s.loc.file])
                                : patch::Language::Gcl;
@@ -1145,10 +1293,22 @@ private:
     auto name = [&](ir::VarRef v) {
       return patch::exprText(p_.prog, proc, ir::Expr::varUse(v, p_.prog.var(pr, v).type), lang);
     };
-    auto expr = [&](const ir::Expr &e) { return patch::exprText(p_.prog, proc, e, lang); };
     auto field = [&](ir::VarRef base, uint32_t f) {
       return name(base) + (gcl ? "." : "->") +
              p_.prog.records.at(p_.prog.var(pr, base).type.record).fields.at(f).name;
+    };
+    auto expr = [&](const ir::Expr &e) {
+      // a temporary of the statement's own construct that holds a field read: the read (`cur->next`)
+      if (e.kind == ir::Expr::VarUse && isTemp(p_.prog, pr, e.var) && s.construct) {
+        const ir::Stmt *read = nullptr;
+        ir::forEachStmt(pr.body, [&](const ir::Stmt &x) {
+          if (x.kind == ir::Stmt::GetField && x.lhs == e.var && x.construct == s.construct)
+            read = &x;
+        });
+        if (read)
+          return field(read->base, read->field);
+      }
+      return patch::exprText(p_.prog, proc, e, lang);
     };
     std::string assign = gcl ? " := " : " = ";
     bool temp = isTemp(p_.prog, pr, s.lhs);
@@ -1156,7 +1316,8 @@ private:
     case ir::Stmt::Assign: return temp ? expr(s.value) : name(s.lhs) + assign + expr(s.value);
     case ir::Stmt::GetField:
       return temp ? field(s.base, s.field) : name(s.lhs) + assign + field(s.base, s.field);
-    case ir::Stmt::PutField: return field(s.base, s.field) + assign + expr(s.value);
+    case ir::Stmt::PutField:
+      return field(s.base, s.field) + assign + (read ? field(read->base, read->field) : expr(s.value));
     case ir::Stmt::New:
       return name(s.lhs) + assign + (gcl ? "new " + p_.prog.records.at(s.record).name : "malloc(…)");
     default: {
@@ -1170,20 +1331,66 @@ private:
     }
   }
 
+  /// A hidden temporary of type `t` in procedure `proc` of `prog` (one per type: each is read right after
+  /// it is written), added on first use.
+  static ir::VarRef hiddenTemp(ir::Program &prog, uint32_t proc, const ir::Type &t) {
+    ir::Procedure &pr = prog.procs.at(proc);
+    std::string name = "proof.h" + ir::toString(prog, t);
+    for (uint32_t i = 0; i < pr.vars.size(); ++i)
+      if (pr.vars[i].name == name)
+        return {false, i};
+    ir::Var v;
+    v.name = name;
+    v.type = t;
+    v.temp = true;
+    pr.vars.push_back(v);
+    return {false, static_cast<uint32_t>(pr.vars.size() - 1)};
+  }
+  /// `read` as a GetField into a hidden temporary of `prog` (the value of the field write `w`), with id `id`.
+  static ir::Stmt readInto(ir::Program &prog, uint32_t proc, const FieldRead &read, ir::Stmt &w,
+                           ir::StmtId id) {
+    ir::Type t = prog.records.at(read.record).fields.at(read.field).type;
+    ir::Stmt g;
+    g.kind = ir::Stmt::GetField;
+    g.id = id;
+    g.lhs = hiddenTemp(prog, proc, t);
+    g.base = read.base;
+    g.field = read.field;
+    g.guard = w.guard;
+    g.loc = w.loc;
+    w.value = ir::Expr::varUse(g.lhs, t);
+    return g;
+  }
+
   /// The candidate as an IR program (for validation) and as edits of the user's program (for the patch).
   void build(const Candidate &c, ir::Program &prog, std::vector<patch::Edit> &edits,
              std::vector<std::string> &changes) {
     for (auto [gi, k] : c.replaced) {
       const Group &g = space_.groups[gi];
+      const Alternative &alt = g.alts[k];
       for (size_t j = 0; j < g.stmts.size(); ++j) {
         ir::Stmt *s = find(prog, g.stmts[j]);
-        ir::Stmt r = g.alts[k].stmts[j];
+        ir::Stmt r = alt.stmts[j];
         ir::Stmt orig = *s;
         r.id = orig.id;
         r.loc = orig.loc;
         r.construct = orig.construct;
         r.range = orig.range;
         r.guard = orig.guard;
+        if (alt.read) {
+          ir::Stmt rd = readInto(prog, g.proc, *alt.read, r, nextFree(prog));
+          s = find(prog, g.stmts[j]);
+          *s = r;
+          for (ir::Procedure &pr : prog.procs)
+            if (insertNext(pr.body, r.id, false, rd))
+              break;
+          patch::Edit e = patch::Edit::replaceStmt(orig.id, r);
+          e.read = rd;
+          edits.push_back(std::move(e));
+          if (j == 0)
+            changes.push_back(where(orig.id) + text(g.proc, orig) + " → " + text(g.proc, r, &rd));
+          continue;
+        }
         *s = r;
         bool valueOnly = orig.kind == r.kind && orig.lhs == r.lhs && orig.base == r.base &&
                          orig.field == r.field && ir::usesValue(orig.kind);
@@ -1209,13 +1416,25 @@ private:
       if (const ir::Stmt *at =
               ir::StmtIndex(p_.prog).find(pl.shown)) // its file, for the change line's syntax
         st.loc = at->loc;
-      for (ir::Procedure &pr : prog.procs)
-        if (insertNext(pr.body, pl.anchor, pl.after, st))
-          break;
-      edits.push_back(pl.after ? patch::Edit::insertAfter(pl.shown, st)
-                               : patch::Edit::insertBefore(pl.shown, st));
+      std::optional<ir::Stmt> rd; // `x.f := y.g`: the read into a hidden temporary, right before the write
+      if (st.kind == ir::Stmt::PutField && sl.sources[in.source].read) {
+        const Source &v = sl.sources[in.source];
+        rd = readInto(prog, sl.proc, FieldRead{v.base, v.field, v.record}, st, st.id + 1);
+      }
+      // After the anchor: the write first, then its read before it; before the anchor: the read first.
+      std::vector<const ir::Stmt *> order{&st};
+      if (rd)
+        order.insert(pl.after ? order.end() : order.begin(), &*rd);
+      for (const ir::Stmt *x : order)
+        for (ir::Procedure &pr : prog.procs)
+          if (insertNext(pr.body, pl.anchor, pl.after, *x))
+            break;
+      patch::Edit e =
+          pl.after ? patch::Edit::insertAfter(pl.shown, st) : patch::Edit::insertBefore(pl.shown, st);
+      e.read = rd;
+      edits.push_back(std::move(e));
       changes.push_back(where(pl.shown) + "inserted " + (pl.after ? "after: " : "before: ") +
-                        text(sl.proc, st));
+                        text(sl.proc, st, rd ? &*rd : nullptr));
     }
   }
 
@@ -1267,7 +1486,8 @@ private:
   unsigned tauGrd_ = 0, tauStm_ = 0, tauIns_ = 0; ///< the bounds on deletions, replacements, insertions
   unsigned widenings_ = 0;
   ir::StmtId firstSlotId_ = 0; ///< ids of the insertion slots' statements start here
-  std::vector<Term> blocked_;  ///< the candidates blocked so far
+  ir::Program encoded_; ///< the program encoded: base_.prog with the insertion slots' hidden temporaries
+  std::vector<Term> blocked_; ///< the candidates blocked so far
 };
 
 class Proof final : public Method {

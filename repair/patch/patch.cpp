@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <utility>
 
 namespace locus::repair::patch {
 
@@ -247,6 +248,7 @@ public:
       if (!s)
         throw Refused{"there is no statement #" + std::to_string(e.stmt)};
       proc_ = index_.procOf(e.stmt);
+      read_ = e.read ? &*e.read : nullptr;
       TextEdit te;
       switch (e.kind) {
       case Edit::Kind::Replace: te = replace(*s, e.node, e.expr); break;
@@ -959,7 +961,9 @@ private:
       throw Refused{"'" + old + "' at " + where(r) +
                     " is not a statement of its own (a part of a 'for' header)"};
     // The source must read as the statement prints, so that the new text differs from it only in the edit.
+    const ir::Stmt *read = std::exchange(read_, nullptr); // the new value's field read, not the old one's
     std::string printed = stmtText(s);
+    read_ = read;
     if (!sameTokens(printed, old))
       throw Refused{"'" + old + "' at " + where(r) + " is not written as '" + printed +
                     "' (a compound assignment, an increment, a macro?): it cannot be written again"};
@@ -1055,7 +1059,8 @@ private:
     case ir::Stmt::GetField:
       return lhs() + (g ? " := " : " = ") + nameAt(s.base, target_) + (g ? "." : "->") + field() + ";";
     case ir::Stmt::PutField:
-      return nameAt(s.base, target_) + (g ? "." : "->") + field() + (g ? " := " : " = ") + e(s.value) + ";";
+      return nameAt(s.base, target_) + (g ? "." : "->") + field() + (g ? " := " : " = ") +
+             (read_ ? readText(*read_) : e(s.value)) + ";";
     case ir::Stmt::New:
       if (g)
         return lhs() + " := new " + prog_.records.at(s.record).name + ";";
@@ -1128,6 +1133,7 @@ private:
   std::map<uint32_t, File> files_;
   // The edit being rendered.
   uint32_t proc_ = 0;
+  const ir::Stmt *read_ = nullptr; ///< the edit's field read (Edit::read), or none
   Language lang_ = Language::Gcl;
   SourceRange scope_;  ///< source text may be reused from inside it (the edited statement's construct)
   SourceRange target_; ///< where the new text goes (for names)

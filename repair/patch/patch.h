@@ -22,13 +22,18 @@ struct Edit {
     Delete,       ///< the source construct of `stmt` is deleted
     InsertBefore, ///< `insert` goes before the source construct of `stmt`
     InsertAfter,  ///< `insert` goes after it
-    ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base, field or value)
+    ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base,
+                  ///< field or value)
   };
   Kind kind = Kind::Replace;
   ir::StmtId stmt = 0;
   uint32_t node = 0; ///< Replace: the node's pre-order index in `stmt`
   ir::Expr expr;     ///< Replace: the new expression, over the variables of `stmt`'s procedure
   ir::Stmt insert;   ///< Insert*: the new statement (its id, location, construct and ranges are ignored)
+  /// Insert*, ReplaceStmt of a field write: the write's value is this field read (a GetField whose target is
+  /// ignored), written in its place — `x.f := y.g`, one source statement for the two IR statements the
+  /// lowering makes of it (Wolverine2's hidden temporary); `insert.value` is then ignored.
+  std::optional<ir::Stmt> read;
 
   static Edit replace(ir::StmtId stmt, uint32_t node, ir::Expr e);
   static Edit remove(ir::StmtId stmt);

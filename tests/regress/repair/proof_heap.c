@@ -1,12 +1,13 @@
 // `repair --method proof` on C: a doubly linked list reversal that steps to the wrong node
 // (`cur = cur->next` after the links are swapped: it must step to the saved `t`, which `cur->prev` now
 // holds too, and so does `last->prev`: `last` is `cur` there). The replacement — a field read into a
-// temporary — is printed as C, with the C names, and re-verified from the patched source.
+// temporary, or the whole value (`cur = t`; the change line shows the read, not its temporary) — is printed
+// as C, with the C names, and re-verified from the patched source.
 // RUN: locus repair %s --method proof --procs reverse
 // EXIT: 1
-// CHECK: {{cur->next → (cur|last)->prev}}
+// CHECK: {{cur->next → (cur|last)->prev|cur = cur->next → cur = t}}
 // CHECK: -    cur = cur->next;
-// CHECK-NEXT: {{^\+    cur = (cur|last)->prev;$}}
+// CHECK-NEXT: {{^\+    cur = ((cur|last)->prev|t);$}}
 // CHECK: REPAIRED: 1 repair
 #include <stdlib.h>
 #include <assert.h>

@@ -482,6 +482,44 @@ TEST_CASE("arrays: element reads, writes, lengths and allocations insert in GCL;
   CHECK(r.patch->files[0].after.find("r := a == null;") != std::string::npos);
 }
 
+TEST_CASE("a field write whose value is a field read (Edit::read): one statement, inserted or replaced") {
+  // `x.f := y.g` is two IR statements (a read into a temporary, then the write); the edit carries the read.
+  auto run = [](const std::string &file, const std::string &src, bool insert) {
+    return patchOf(file, src, [insert](const ir::Program &p) {
+      const ir::Stmt &w = stmtAt(p, 3, ir::Stmt::PutField); // a.next := b
+      ir::Stmt n = w;
+      ir::Stmt read;
+      read.kind = ir::Stmt::GetField;
+      read.base = {false, 1}; // b
+      read.field = insert ? 1 : 0;
+      read.guard = w.guard;
+      n.field = insert ? 1 : 0;  // prev (inserted) or next (replaced)
+      n.value = Expr::nullLit(); // ignored: the read is the value
+      Edit e = insert ? Edit::insertAfter(w.id, n) : Edit::replaceStmt(w.id, n);
+      e.read = read;
+      return std::vector<Edit>{e};
+    });
+  };
+  std::string g = "type Node { next: Node; prev: Node; }\nproc f(a: Node, b: Node) {\n  a.next := b;\n}\n";
+  PatchResult r = run("f.gcl", g, true);
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after == "type Node { next: Node; prev: Node; }\nproc f(a: Node, b: Node) {\n  "
+                                   "a.next := b;\n  a.prev := b.prev;\n}\n");
+  r = run("f.gcl", g, false);
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after ==
+        "type Node { next: Node; prev: Node; }\nproc f(a: Node, b: Node) {\n  a.next := b.next;\n}\n");
+  std::string c =
+      "struct node { struct node *next; struct node *prev; };\nvoid f(struct node *a, struct node *b) {\n"
+      "  a->next = b;\n}\n";
+  r = run("f.c", c, true);
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after.find("  a->next = b;\n  a->prev = b->prev;\n}") != std::string::npos);
+  r = run("f.c", c, false);
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after.find("  a->next = b->next;\n}") != std::string::npos);
+}
+
 TEST_CASE(
     "replaced statements: another target, base or field; a field read into a temporary where it is used") {
   std::string g = "type Node { next: Node; prev: Node; val: int; }\n"

@@ -10,5 +10,6 @@ namespace locus::fix {
 std::unique_ptr<Method> makeMutate();   ///< mutate.cpp: AllRepair / fl-AllRepair
 std::unique_ptr<Method> makeTemplate(); ///< template.cpp: Könighofer & Bloem
 std::unique_ptr<Method> makeProof();    ///< proof.cpp: Wolverine2's proof-guided repair
+std::unique_ptr<Method> makePwp();      ///< pwp.cpp: He & Gupta's correction
 
 } // namespace locus::fix

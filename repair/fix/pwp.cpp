@@ -9,6 +9,7 @@
 // answer. `locus repair --method pwp`; docs/repair.md ("pwp").
 #include "repair/fix/methods.h"
 
+#include "repair/common/tests.h"
 #include "repair/localize/pwp.h"
 #include "repair/mutation/mutation.h"
 
@@ -154,7 +155,9 @@ std::optional<int64_t> integerOf(const std::string &t) {
 /// One modification to test: a mutation-space option at one place.
 struct Modification {
   size_t site = 0, option = 0;
-  int priority = 0; ///< 0: the replacement the difference names exactly; 1: another of the kind it names
+  /// 0: the replacement the difference names exactly; 1: another of the kind it names; 2 (loop control): a
+  /// constant changed by more than one
+  int priority = 0;
 };
 
 /// The modifications of the kind `d` names at the places of `sites` that belong to statement `st`, in the
@@ -185,9 +188,9 @@ std::vector<Modification> modificationsAt(const std::vector<mutation::Site> &sit
         }
         break;
       case mutation::Kind::Constant: {
-        if (ps.role == PwpSite::Role::LoopControl) {
+        if (ps.role == PwpSite::Role::LoopControl) { // one iteration more or less first
           std::optional<int64_t> from = integerOf(s.from);
-          priority = from && (opt.value == *from + 1 || opt.value == *from - 1) ? 1 : -1;
+          priority = from && (opt.value == *from + 1 || opt.value == *from - 1) ? 1 : 2;
         } else if (d.constant) {
           bool named = std::find(d.constants.begin(), d.constants.end(), opt.value) != d.constants.end() ||
                        std::find(d.constants.begin(), d.constants.end(), -opt.value) != d.constants.end();
@@ -292,6 +295,13 @@ private:
     ir::StmtIndex index(p.prog);
 
     // Steps 2-4: each evidence, each statement it names, each modification of the difference, tested.
+    std::vector<uint32_t> tests;
+    if (p.spec.declaredTests)
+      tests = repair::declaredTests(p.prog, p.spec.mainFile);
+    ir::InterpOptions io;
+    io.ints = p.spec.verify.encode.ints;
+    io.seed = 0; // as validate runs them
+    size_t failedTests = 0;
     std::set<std::pair<size_t, size_t>> tried;
     size_t candidates = 0, buggy = 0, unknown = 0, unrenderable = 0, reverifyFailed = 0, sitesTried = 0;
     size_t typeI = 0, typeII = 0, implicit = 0;
@@ -320,6 +330,17 @@ private:
           ++candidates;
           std::vector<std::pair<const mutation::Site *, const mutation::Option *>> picked{
               {&sites[m.site], &sites[m.site].options[m.option]}};
+          // The paper's test: the modified program on the test suite — here the declared tests, in the
+          // interpreter; one that fails is rejected before the bounded verification.
+          if (!tests.empty() && picked[0].second->sourceExact) {
+            ir::Program mutant = mutation::applyChoice(p.prog, picked);
+            std::vector<repair::TestRun> runs = repair::runTests(mutant, tests, io);
+            if (std::any_of(runs.begin(), runs.end(), [](const repair::TestRun &t) { return !t.passed(); })) {
+              ++buggy;
+              ++failedTests;
+              continue;
+            }
+          }
           std::vector<patch::Edit> edits = mutation::edits(p.prog, picked);
           patch::PatchResult pr = patch::render(p.prog, p.sm, edits);
           if (!pr.patch) {
@@ -364,6 +385,7 @@ private:
     r.stats["statements_tried"] = static_cast<double>(sitesTried);
     r.stats["candidates"] = static_cast<double>(candidates);
     r.stats["buggy"] = static_cast<double>(buggy);
+    r.stats["failed_tests"] = static_cast<double>(failedTests);
     r.stats["unknown"] = static_cast<double>(unknown);
     r.stats["unrenderable"] = static_cast<double>(unrenderable);
     r.stats["reverify_failed"] = static_cast<double>(reverifyFailed);

@@ -277,7 +277,8 @@ private:
     lo.procs = procSet;
     lo.named = p.opts.named;
     std::vector<repair::TestRun> noTests;
-    localize::Problem lp{p.prog, *r.failure, noTests, lo};
+    // (base.prog: the program, or its product with the reference, which keeps the program's statement ids)
+    localize::Problem lp{base.prog, *r.failure, noTests, lo};
     std::string error;
     std::vector<PwpEvidence> evidences = localize::pwpEvidences(lp, error);
     if (!error.empty())

@@ -163,7 +163,8 @@ inline constexpr const char *kNoReplacements = "--no-replacements"; ///< mutate:
 inline constexpr const char *kMaxIterations = "--max-iterations";   ///< template: CEGIS rounds per diagnosis
 inline constexpr const char *kDiagnosisSize = "--diagnosis-size";   ///< template: the largest diagnosis
 inline constexpr const char *kCoefficientBound = "--coefficient-bound"; ///< template: preferred |coefficient|
-inline constexpr const char *kSeed = "--seed"; ///< template: preference randomization
+inline constexpr const char *kSeed = "--seed";                    ///< template: preference randomization
+inline constexpr const char *kMaxCandidates = "--max-candidates"; ///< pwp: modifications tested at most
 
 struct Problem {
   const ir::Program &prog; ///< as the front end compiled the user's files

@@ -11,5 +11,6 @@ std::unique_ptr<Method> makeMutate();   ///< mutate.cpp: AllRepair / fl-AllRepai
 std::unique_ptr<Method> makeTemplate(); ///< template.cpp: Könighofer & Bloem
 std::unique_ptr<Method> makeProof();    ///< proof.cpp: Wolverine2's proof-guided repair
 std::unique_ptr<Method> makeFormat();   ///< format.cpp: the text prints write, from the output's difference
+std::unique_ptr<Method> makePwp();      ///< pwp.cpp: He & Gupta's correction
 
 } // namespace locus::fix

@@ -2,7 +2,6 @@
 // declarations (the --method help, the merged option declarations, their checking).
 #include "repair/fix/methods.h"
 
-
 namespace locus::fix {
 
 const std::vector<std::unique_ptr<Method>> &methods() {
@@ -11,6 +10,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     v.push_back(makeMutate());
     v.push_back(makeTemplate());
     v.push_back(makeProof());
+    v.push_back(makePwp());
     v.push_back(makeFormat());
     return v;
   }();

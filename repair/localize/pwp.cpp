@@ -5,6 +5,8 @@
 // than R_i — Type I, Type II, implicit — in the order the paper's AutoDebug (Fig. 2) examines them.
 // Values (resolved nodes and elements, branch outcomes) are the interpreter's, from the replay; the symbolic
 // terms (Sym) are the statements' IR expressions, their operators evaluated by applyOp (replay.h).
+#include "repair/localize/pwp.h"
+
 #include "repair/localize/methods.h"
 #include "repair/localize/replay.h"
 
@@ -12,8 +14,10 @@
 #include "ir/ints.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -287,9 +291,13 @@ struct Atom {
   bool ref = false; ///< over references (node ids; only = and !=)
   SymP formula;     ///< non-linear: a boolean expression
   bool positive = true;
-  bool truth = true;   ///< its value on this run (R: its tag; facts: true)
-  size_t id = 0;       ///< R: the index of the postcondition's atom it comes from; facts: a fresh id
-  ir::StmtId stmt = 0; ///< facts: the statement it comes from (a branch predicate or an assignment)
+  /// The normalization multiplied the difference of the two sides by -1 (counted over the substitutions
+  /// since the atom was made: a branch predicate's relation read against its comparison's operator).
+  bool flipped = false;
+  std::optional<bool> outcome; ///< a branch predicate's atom: how the condition evaluated
+  bool truth = true;           ///< its value on this run (R: its tag; facts: true)
+  size_t id = 0;               ///< R: the index of the postcondition's atom it comes from; facts: a fresh id
+  ir::StmtId stmt = 0;         ///< facts: the statement it comes from (a branch predicate or an assignment)
   std::vector<ir::StmtId> slice; ///< R: the statements whose substitution changed it, in scan order
   /// The cases of element writes the atom went back through (the array-assignment rule, resolved as the run
   /// went): `i - j = 0` where a write `a[i] := v` wrote the element `a[j]` it reads (which became v),
@@ -394,6 +402,7 @@ Atom atomOf(Lin l, ir::Op rel, bool ref) {
       tc.second = -tc.second;
     a.c = -a.c;
     a.rel = flip(a.rel);
+    a.flipped = true;
   }
   a.finish();
   return a;
@@ -476,6 +485,8 @@ std::optional<Conj> substAtom(const Atom &a, const Entity &e, const SymP &by,
           x.truth = a.truth && evalAtom(x, vals, m);
           x.id = a.id;
           x.stmt = a.stmt;
+          x.outcome = a.outcome;
+          x.flipped = x.flipped != a.flipped;
           x.slice = a.slice;
           for (const SymP &k : a.conds)
             x.conds.push_back(subst(k, e, by));
@@ -497,6 +508,8 @@ std::optional<Conj> substAtom(const Atom &a, const Entity &e, const SymP &by,
   b.truth = b.constant() ? b.truth : a.truth;
   b.id = a.id;
   b.stmt = a.stmt;
+  b.outcome = a.outcome;
+  b.flipped = b.flipped != a.flipped;
   b.slice = a.slice;
   for (const SymP &k : a.conds)
     b.conds.push_back(subst(k, e, by));
@@ -540,7 +553,74 @@ struct Evidence {
   enum Kind { TypeI, TypeII, Implicit } kind;
   std::vector<std::vector<ir::StmtId>> groups; ///< the statements it blames, in rank groups
   std::string text;
+  std::vector<PwpSite> sites; ///< the statements the correction tries, with e and c (pwp.h)
 };
+
+/// The tokens of an atom's text (pwp.h, PwpPredicate::tokens).
+std::vector<std::string> tokensOf(const std::string &t) {
+  std::vector<std::string> out;
+  auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.'; };
+  for (size_t k = 0; k < t.size();) {
+    char ch = t[k];
+    if (std::isspace(static_cast<unsigned char>(ch)) || ch == '(' || ch == ')' || ch == '[' || ch == ']' ||
+        ch == ',') {
+      ++k;
+    } else if (std::isdigit(static_cast<unsigned char>(ch)) ||
+               (ch == '-' && k + 1 < t.size() && std::isdigit(static_cast<unsigned char>(t[k + 1])))) {
+      size_t b = k++;
+      while (k < t.size() && std::isdigit(static_cast<unsigned char>(t[k])))
+        ++k;
+      out.push_back(t.substr(b, k - b));
+    } else if (ident(ch)) {
+      size_t b = k;
+      while (k < t.size() && ident(t[k]))
+        ++k;
+      out.push_back(t.substr(b, k - b));
+      if (k < t.size() && t[k] == '@') { // a frame's variable: `s@max#1` is `s`
+        while (k < t.size() && t[k] != '#')
+          ++k;
+        while (k < t.size() && (t[k] == '#' || std::isdigit(static_cast<unsigned char>(t[k]))))
+          ++k;
+      }
+    } else {
+      size_t b = k++;
+      while (k < t.size() && (t[k] == '=' || (t[b] == '=' && t[k] == '=')))
+        ++k;
+      out.push_back(t.substr(b, k - b));
+    }
+  }
+  return out;
+}
+
+PwpPredicate predicateOf(const Atom &a) {
+  PwpPredicate p;
+  p.text = a.atomText();
+  p.tokens = tokensOf(p.text);
+  p.linear = a.linear;
+  p.rel = a.rel;
+  p.flipped = a.flipped;
+  p.stmt = a.stmt;
+  p.outcome = a.outcome;
+  return p;
+}
+
+/// `0 = 0`: the true predicate Type I matches an equation to (He & Gupta, Step 2).
+PwpPredicate truePredicate() {
+  PwpPredicate p;
+  p.text = "0 = 0";
+  p.tokens = {"0", "=", "0"};
+  return p;
+}
+
+PwpSite siteOf(PwpSite::Role role, ir::StmtId stmt, const Atom &e, const Atom *c) {
+  PwpSite s;
+  s.role = role;
+  s.stmt = stmt;
+  s.problem = predicateOf(e);
+  if (c)
+    s.correcting = predicateOf(*c);
+  return s;
+}
 
 class Pwp {
 public:
@@ -752,6 +832,42 @@ public:
   Result run() {
     Result res;
     res.method = "pwp";
+    std::vector<Evidence> evidences;
+    if (!analyze(res, evidences))
+      return res;
+    std::unordered_set<ir::StmtId> blamable = blamableStatements(p_.prog, p_.opts);
+    std::vector<std::vector<Blame>> sets;
+    std::vector<std::string> setText;
+    size_t typeI = 0, typeII = 0, implicit = 0;
+    for (const Evidence &ev : evidences) {
+      (ev.kind == Evidence::TypeI ? typeI : ev.kind == Evidence::TypeII ? typeII : implicit)++;
+      for (const std::vector<ir::StmtId> &g : ev.groups) {
+        std::vector<Blame> set;
+        for (ir::StmtId s : g)
+          if (blamable.count(s))
+            set.push_back(Blame{s, encoder::Part::Value});
+        if (set.empty())
+          continue;
+        sets.push_back(std::move(set));
+        setText.push_back(ev.text);
+      }
+    }
+    res.ranking = rankBySets(p_.prog, sets);
+    for (Suspect &s : res.ranking) {
+      if (!s.sets.empty())
+        s.evidence = setText.at(s.sets.front());
+      s.sets.clear();
+    }
+    res.stats["type_i"] = static_cast<double>(typeI);
+    res.stats["type_ii"] = static_cast<double>(typeII);
+    res.stats["implicit"] = static_cast<double>(implicit);
+    res.complete = true;
+    return res;
+  }
+
+  /// The evidences of the run in AutoDebug's order (and `res`'s statistics); false when there are none to
+  /// look for: `res` says why (an error, or a check the inputs alone decide).
+  bool analyze(Result &res, std::vector<Evidence> &evidences) {
     std::string why;
     // Entities fixed by the inputs: not written in the region, and not assignable — a variable of a call
     // that its procedure never assigns (a parameter like an array's length), a global or a field that no
@@ -787,7 +903,7 @@ public:
     if (!check) {
       res.status = Status::Error;
       res.message = prefixed("pwp", why);
-      return res;
+      return false;
     }
     SymP post = simplify(*check, fixed);
     Dnf conjunctions = dnf(post, true);
@@ -811,41 +927,13 @@ public:
     if (conjunctions.empty()) {
       res.message = "the check fails on the inputs alone (no statement of the region can change it)";
       res.complete = true;
-      return res;
+      return false;
     }
     forwardFacts();
     analyzeLoops();
-    std::vector<Evidence> evidences;
     for (size_t k = 0; k < conjunctions.size(); ++k)
       scan(conjunctions[k], k, conjunctions.size() > 1, evidences);
-    std::unordered_set<ir::StmtId> blamable = blamableStatements(p_.prog, p_.opts);
-    std::vector<std::vector<Blame>> sets;
-    std::vector<std::string> setText;
-    size_t typeI = 0, typeII = 0, implicit = 0;
-    for (const Evidence &ev : evidences) {
-      (ev.kind == Evidence::TypeI ? typeI : ev.kind == Evidence::TypeII ? typeII : implicit)++;
-      for (const std::vector<ir::StmtId> &g : ev.groups) {
-        std::vector<Blame> set;
-        for (ir::StmtId s : g)
-          if (blamable.count(s))
-            set.push_back(Blame{s, encoder::Part::Value});
-        if (set.empty())
-          continue;
-        sets.push_back(std::move(set));
-        setText.push_back(ev.text);
-      }
-    }
-    res.ranking = rankBySets(p_.prog, sets);
-    for (Suspect &s : res.ranking) {
-      if (!s.sets.empty())
-        s.evidence = setText.at(s.sets.front());
-      s.sets.clear();
-    }
-    res.stats["type_i"] = static_cast<double>(typeI);
-    res.stats["type_ii"] = static_cast<double>(typeII);
-    res.stats["implicit"] = static_cast<double>(implicit);
-    res.complete = true;
-    return res;
+    return true;
   }
 
 private:
@@ -909,6 +997,7 @@ private:
           a.truth = true;
           a.id = nextId_++;
           a.stmt = pt.stmt;
+          a.outcome = !pt.after.i.isZero();
           facts.push_back(a);
           own.push_back(a);
         }
@@ -990,9 +1079,14 @@ private:
             Evidence ev{Evidence::TypeI,
                         {},
                         "Type I at " + where(k) + ": hypothesized " + r.text() + " (false, no variables)" +
-                            tag};
-            for (ir::StmtId st : rSlice)
+                            tag,
+                        {}};
+            for (ir::StmtId st : rSlice) {
               ev.groups.push_back({st});
+              ev.sites.push_back(siteOf(PwpSite::Role::Slice, st, r, nullptr));
+              if (r.rel == ir::Op::Eq)
+                ev.sites.back().correcting = truePredicate();
+            }
             out.push_back(std::move(ev));
           }
           continue;
@@ -1011,15 +1105,23 @@ private:
             candidates.push_back(pt.stmt);
           candidates.insert(candidates.end(), rSlice.begin(), rSlice.end());
           std::vector<std::vector<ir::StmtId>> groups;
-          for (ir::StmtId st : candidates)
-            if (seen.insert({q.id, r.id, st}).second)
-              groups.push_back({st});
+          std::vector<PwpSite> sites;
+          size_t actual = candidates.size() - rSlice.size(); // q's statement, and the one here changing q
+          for (size_t n = 0; n < candidates.size(); ++n) {
+            ir::StmtId st = candidates[n];
+            if (!seen.insert({q.id, r.id, st}).second)
+              continue;
+            groups.push_back({st});
+            sites.push_back(n < actual ? siteOf(PwpSite::Role::Actual, st, q, &r)
+                                       : siteOf(PwpSite::Role::Slice, st, r, &q));
+          }
           explained.insert(r.id);
           if (groups.empty())
             return;
           out.push_back({Evidence::TypeII, std::move(groups),
                          "Type II at " + where(k) + ": actual " + q.text() + " (from " + lineOf(q.stmt) +
-                             "), hypothesized " + r.text() + " (false)" + tag});
+                             "), hypothesized " + r.text() + " (false)" + tag,
+                         std::move(sites)});
         };
         for (const Atom &q : qf_[i])
           match(q);
@@ -1035,12 +1137,16 @@ private:
       for (ir::StmtId s : r.slice)
         if (std::find(slice.begin(), slice.end(), s) == slice.end())
           slice.push_back(s);
-      Evidence ev{Evidence::Implicit, {}, ""};
+      Evidence ev{Evidence::Implicit, {}, "", {}};
       if (!slice.empty())
         ev.groups.push_back(slice);
       std::vector<ir::StmtId> loops = missingIterations(r, slice);
       if (!loops.empty())
         ev.groups.push_back(loops);
+      for (ir::StmtId st : slice)
+        ev.sites.push_back(siteOf(PwpSite::Role::Slice, st, r, nullptr));
+      for (ir::StmtId st : loops)
+        ev.sites.push_back(siteOf(PwpSite::Role::LoopControl, st, r, nullptr));
       ev.text = "implicit: hypothesized " + r.text() + " (false) at the start matches no actual predicate; " +
                 (slice.empty() ? std::string() : "its pwp slice") +
                 (slice.empty() || loops.empty() ? "" : ", then ") +
@@ -1179,6 +1285,34 @@ private:
   size_t nextId_ = 1000000;
 };
 
+/// Replays p's failure and calls f on the method's state over it (or returns the error that stops it).
+template <typename F> Result withReplay(const Problem &p, F &&f) {
+  Replay r = replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts));
+  if (!r.error.empty()) {
+    Result res;
+    res.method = "pwp";
+    res.status = Status::Error;
+    res.message = prefixed("pwp", r.error);
+    return res;
+  }
+  constexpr size_t kMaxPoints = 20000;
+  if (r.endPoint - r.firstPoint > kMaxPoints) {
+    Result res;
+    res.method = "pwp";
+    res.status = Status::Error;
+    res.message = "pwp: the failing run writes too much to follow (" +
+                  std::to_string(r.endPoint - r.firstPoint) + " writes; at most " +
+                  std::to_string(kMaxPoints) + ")";
+    return res;
+  }
+  struct Current { // the replay eval() falls back on, for this call
+    explicit Current(const Replay *r) { currentReplay = r; }
+    ~Current() { currentReplay = nullptr; }
+  } current(&r);
+  Pwp pwp(p, r);
+  return f(pwp);
+}
+
 class PwpMethod final : public Method {
 public:
   const char *name() const override { return "pwp"; }
@@ -1188,29 +1322,7 @@ public:
   }
   bool usesSolver() const override { return false; }
   Result run(const Problem &p) const override {
-    Replay r = replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts));
-    if (!r.error.empty()) {
-      Result res;
-      res.method = name();
-      res.status = Status::Error;
-      res.message = prefixed("pwp", r.error);
-      return res;
-    }
-    constexpr size_t kMaxPoints = 20000;
-    if (r.endPoint - r.firstPoint > kMaxPoints) {
-      Result res;
-      res.method = name();
-      res.status = Status::Error;
-      res.message = "pwp: the failing run writes too much to follow (" +
-                    std::to_string(r.endPoint - r.firstPoint) + " writes; at most " +
-                    std::to_string(kMaxPoints) + ")";
-      return res;
-    }
-    struct Current { // the replay eval() falls back on, for this call
-      explicit Current(const Replay *r) { currentReplay = r; }
-      ~Current() { currentReplay = nullptr; }
-    } current(&r);
-    return Pwp(p, r).run();
+    return withReplay(p, [](Pwp &pwp) { return pwp.run(); });
   }
 };
 
@@ -1218,6 +1330,24 @@ public:
 
 std::unique_ptr<Method> makePwp() {
   return std::make_unique<PwpMethod>();
+}
+
+std::vector<PwpEvidence> pwpEvidences(const Problem &p, std::string &error) {
+  std::vector<PwpEvidence> out;
+  Result res = withReplay(p, [&](Pwp &pwp) {
+    Result r;
+    std::vector<Evidence> evidences;
+    if (!pwp.analyze(r, evidences))
+      return r;
+    for (Evidence &ev : evidences)
+      out.push_back({ev.kind == Evidence::TypeI    ? PwpEvidence::Kind::TypeI
+                     : ev.kind == Evidence::TypeII ? PwpEvidence::Kind::TypeII
+                                                   : PwpEvidence::Kind::Implicit,
+                     ev.text, std::move(ev.sites)});
+    return r;
+  });
+  error = res.status == Status::Error ? res.message : std::string();
+  return out;
 }
 
 } // namespace locus::localize

@@ -181,6 +181,8 @@ std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const re
   io.ints = f.ints;
   io.nondetValues = f.nondets;
   io.initialHeap = f.heap;
+  io.input = f.input;
+  io.expect = f.expect;
   io.recordTrace = true;
   std::vector<std::vector<ir::Value>> out;
   ir::Execution ex = ir::Interpreter(prog, io).start(f.entry, f.args);

@@ -21,6 +21,7 @@ TEST_CASE("repair options: declarations, checking and descriptions") {
   CHECK(find(fix::kLevel)->readers == std::vector<std::string>{"mutate"});
   CHECK(find(fix::kLevel)->helpLine() == "mutate: the mutation level, 1 or 2");
   CHECK(find(fix::kSeed)->readers == std::vector<std::string>{"template"});
+  CHECK(find(fix::kMaxCandidates)->readers == std::vector<std::string>{"pwp"});
   CHECK(find(fix::kNoLocalization)->kind == repair::OptionKind::Bool);
 
   repair::OptionValues v;

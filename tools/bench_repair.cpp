@@ -19,6 +19,10 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_option("--versions", o->versions, "versions per program and class")->capture_default_str();
   sub->add_option("--seed", o->seed, "the suite's seed (as bench faults)")->capture_default_str();
   sub->add_flag("--papers", o->papers, "add the papers' injected faults (bench/corpus/papers/faults.json)");
+  sub->add_option(
+      "--io", o->io,
+      "add bench/io's versions (sets of bench/io/manifest.json, comma-separated, or all), each "
+      "repaired with --tests and --reference (class io-tests) and with --reference (io-reference)");
   sub->add_flag("--no-suite", o->noSuite,
                 "leave out the generated suite (with --papers: the papers' faults only)");
   sub->add_option("--configs", o->configs, bench::repairConfigsHelp())->capture_default_str();

@@ -826,9 +826,12 @@ private:
     if (scans)
       io.prepareScans(directives);
     // output is observed only by a specification: against a known text an automaton, against a reference
-    // strings (README.md)
+    // output events where the prints allow it, else strings (README.md)
     const ir::Expect &x = opts.expect;
-    if (x.reference != ir::kNone)
+    size_t values = 0;
+    if (x.reference != ir::kNone && outputEventsProblem(prog, {enc.entry, x.reference}, &values).empty())
+      io.setEventMode(values);
+    else if (x.reference != ir::kNone)
       io.setOutputMode(IoEncoder::OutputMode::String);
     else if (x.output)
       io.setOutputMode(IoEncoder::OutputMode::Match, *x.output, x.tokens);
@@ -1475,6 +1478,13 @@ private:
       out.state = control(&s, "out.state", tm.mkIte(ex1, o.state, out.state));
     if (!o.str.isNull())
       out.str = control(&s, "out", tm.mkIte(ex1, o.str, out.str));
+    if (!o.count.isNull() && o.bound != out.bound) { // events printed
+      out.count = control(&s, "out.count", tm.mkIte(ex1, o.count, out.count));
+      out.formats = control(&s, "out.formats", tm.mkIte(ex1, o.formats, out.formats));
+      for (size_t k = 0; k < o.values.size(); ++k)
+        out.values[k] = control(&s, "out.values", tm.mkIte(ex1, o.values[k], out.values[k]));
+      out.bound = o.bound;
+    }
   }
 
   void scan(const ir::Stmt &s, Term exec) {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include <map>
+#include <set>
 
 namespace locus::encoder {
 
@@ -498,6 +499,14 @@ IoEncoder::Out IoEncoder::emptyOutput() const {
     o.state = tm_.mkInt(0);
   if (mode_ == OutputMode::String)
     o.str = tm_.mkString("");
+  if (mode_ == OutputMode::Events) {
+    // free arrays: every place below the count is written before it is read (no constant arrays, which
+    // cvc5 cannot relate in write chains)
+    o.count = tm_.mkInt(0);
+    o.formats = tm_.mkFreshVar("out.formats", tm_.arraySort(tm_.intSort(), tm_.intSort()));
+    for (size_t k = 0; k < eventValues_; ++k)
+      o.values.push_back(tm_.mkFreshVar("out.values", tm_.arraySort(tm_.intSort(), eventValueSort())));
+  }
   return o;
 }
 
@@ -510,7 +519,19 @@ Term IoEncoder::matches(const Out &out) const {
 }
 
 Term IoEncoder::equals(const Out &a, const Out &b) const {
-  return tm_.mkEq(a.str, b.str);
+  if (mode_ != OutputMode::Events)
+    return tm_.mkEq(a.str, b.str);
+  // the same number of events, and below it the same line formats with the same values (no event beyond
+  // either output's bound can be below both counts)
+  std::vector<Term> same{tm_.mkEq(a.count, b.count)};
+  for (uint32_t i = 0; i < std::min(a.bound, b.bound); ++i) {
+    Term at = tm_.mkInt(static_cast<int64_t>(i));
+    std::vector<Term> event{tm_.mkEq(tm_.mkSelect(a.formats, at), tm_.mkSelect(b.formats, at))};
+    for (size_t k = 0; k < eventValues_; ++k)
+      event.push_back(tm_.mkEq(tm_.mkSelect(a.values[k], at), tm_.mkSelect(b.values[k], at)));
+    same.push_back(tm_.mkImplies(tm_.mkApp(Op::Lt, at, a.count), tm_.mkAnd(event)));
+  }
+  return tm_.mkAnd(same);
 }
 
 Term IoEncoder::matchText(Term st, const std::string &text) {
@@ -715,6 +736,8 @@ IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &
                                 const std::vector<std::pair<Term, ir::Type>> &args) {
   if (mode_ == OutputMode::None)
     return o;
+  if (mode_ == OutputMode::Events)
+    return printEvents(o, items, args);
   Out out = o;
   std::vector<Term> parts{o.str};
   std::string pending; // Match: literal text not yet run through the automaton
@@ -810,6 +833,226 @@ IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &
   if (parts.size() == 1)
     return o;
   out.str = define_("out", tm_.mkApp(Op::StrConcat, parts));
+  return out;
+}
+
+// ---- output events ---------------------------------------------------------------------------------
+
+std::string LineEvent::format() const {
+  std::string f;
+  for (size_t k = 0; k < lits.size(); ++k)
+    f += (k ? "%d" : "") + lits[k];
+  return f;
+}
+
+std::optional<std::vector<LineEvent>> lineEvents(const std::vector<ir::PrintItem> &items,
+                                                 const std::vector<ir::Type> &argTypes, std::string &why) {
+  std::vector<LineEvent> lines;
+  LineEvent cur;
+  cur.lits.emplace_back();
+  bool open = false; // the current line has something in it
+  size_t arg = 0;
+  for (const ir::PrintItem &it : items) {
+    if (it.kind == ir::PrintItem::Text) {
+      for (char c : it.text) {
+        cur.lits.back() += c;
+        open = true;
+        if (c != '\n')
+          continue;
+        lines.push_back(std::move(cur));
+        cur = LineEvent{};
+        cur.lits.emplace_back();
+        open = false;
+      }
+      continue;
+    }
+    size_t k = arg++;
+    if (it.kind != ir::PrintItem::Dec || !it.spec.plain()) {
+      why = "a conversion other than a plain %d";
+      return std::nullopt;
+    }
+    if (k >= argTypes.size() || !argTypes[k].isInt()) {
+      why = "%d of a value that is not an int";
+      return std::nullopt;
+    }
+    if (cur.lits.size() > 1 && cur.lits.back().empty()) {
+      why = "two conversions without text between them";
+      return std::nullopt;
+    }
+    cur.args.push_back(k);
+    cur.lits.emplace_back();
+    open = true;
+  }
+  if (open) {
+    why = "it does not end its line";
+    return std::nullopt;
+  }
+  for (const LineEvent &e : lines)
+    for (size_t k = 1; k < e.lits.size(); ++k)
+      if (e.lits[k][0] >= '0' && e.lits[k][0] <= '9') {
+        why = "a %d followed by a digit";
+        return std::nullopt;
+      }
+  return lines;
+}
+
+namespace {
+
+/// A line format as a deterministic automaton over bytes: its literal bytes and its numbers `-?[0-9]+`
+/// (each followed by a byte that is not a digit, so a number ends at the first byte that is not one).
+struct LineAutomaton {
+  std::vector<int> toks; ///< a byte, or -1 for a number
+  explicit LineAutomaton(const LineEvent &e) {
+    for (size_t k = 0; k < e.lits.size(); ++k) {
+      if (k)
+        toks.push_back(-1);
+      for (char c : e.lits[k])
+        toks.push_back(static_cast<unsigned char>(c));
+    }
+  }
+  /// A state: the token reached and, in a number, 0 at its start, 1 after its `-`, 2 in its digits. The end
+  /// (accepting) is {toks.size(), 0}; dead is nullopt.
+  using State = std::pair<size_t, int>;
+  std::optional<State> step(State s, unsigned c) const {
+    bool digit = c >= '0' && c <= '9';
+    if (s.first == toks.size())
+      return std::nullopt;
+    int t = toks[s.first];
+    if (t >= 0)
+      return c == static_cast<unsigned>(t) ? std::optional<State>(State{s.first + 1, 0}) : std::nullopt;
+    if (digit)
+      return State{s.first, 2};
+    if (s.second == 0 && c == '-')
+      return State{s.first, 1};
+    if (s.second == 2)
+      return step(State{s.first + 1, 0}, c);
+    return std::nullopt;
+  }
+  bool accepts(State s) const { return s.first == toks.size(); }
+};
+
+/// Whether some text is printed by both line formats (the product of their automata reaches both ends).
+bool overlap(const LineEvent &a, const LineEvent &b) {
+  LineAutomaton fa(a), fb(b);
+  using Pair = std::pair<LineAutomaton::State, LineAutomaton::State>;
+  std::set<Pair> seen{{{0, 0}, {0, 0}}};
+  std::vector<Pair> todo{{{0, 0}, {0, 0}}};
+  while (!todo.empty()) {
+    Pair p = todo.back();
+    todo.pop_back();
+    if (fa.accepts(p.first) && fb.accepts(p.second))
+      return true;
+    for (unsigned c = 0; c < 256; ++c) {
+      std::optional<LineAutomaton::State> x = fa.step(p.first, c), y = fb.step(p.second, c);
+      if (x && y && seen.insert({*x, *y}).second)
+        todo.push_back({*x, *y});
+    }
+  }
+  return false;
+}
+
+/// A format as the user wrote it, quoted and escaped for a message.
+std::string quoted(const std::string &fmt) {
+  std::string q = "\"";
+  for (char c : fmt)
+    q += c == '\n' ? std::string("\\n") : c == '"' ? std::string("\\\"") : std::string(1, c);
+  return q + "\"";
+}
+
+} // namespace
+
+std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint32_t> &procs,
+                                size_t *maxValues) {
+  std::map<std::string, LineEvent> formats;
+  std::string problem;
+  size_t most = 0;
+  std::vector<bool> seen(prog.procs.size());
+  std::vector<uint32_t> todo;
+  for (uint32_t k : procs)
+    if (k < seen.size() && !seen[k]) {
+      seen[k] = true;
+      todo.push_back(k);
+    }
+  auto visit = [&](const ir::Stmt &s) {
+    if (s.kind == ir::Stmt::Call && s.callee < seen.size() && !seen[s.callee]) {
+      seen[s.callee] = true;
+      todo.push_back(s.callee);
+    }
+    if (s.kind != ir::Stmt::Print || !problem.empty())
+      return;
+    std::string err;
+    std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(s.message, err);
+    std::vector<ir::Type> types;
+    for (const ir::Expr &a : s.args)
+      types.push_back(a.type);
+    std::optional<std::vector<LineEvent>> lines = items ? lineEvents(*items, types, err) : std::nullopt;
+    if (!lines) {
+      problem = "the print " + quoted(s.message) + ": " + err;
+      return;
+    }
+    for (LineEvent &e : *lines) {
+      most = std::max(most, e.args.size());
+      std::string f = e.format();
+      formats.emplace(f, std::move(e));
+    }
+  };
+  while (!todo.empty()) {
+    const ir::Procedure &p = prog.procs[todo.back()];
+    todo.pop_back();
+    for (const std::vector<ir::Stmt> *block : {&p.pre, &p.body, &p.post})
+      ir::forEachStmt(*block, visit);
+  }
+  if (problem.empty())
+    for (auto a = formats.begin(); a != formats.end() && problem.empty(); ++a)
+      for (auto b = std::next(a); b != formats.end(); ++b)
+        if (overlap(a->second, b->second)) {
+          problem = "the lines " + quoted(a->first) + " and " + quoted(b->first) + " can print the same text";
+          break;
+        }
+  if (maxValues)
+    *maxValues = most;
+  return problem;
+}
+
+void IoEncoder::setEventMode(size_t values) {
+  mode_ = OutputMode::Events;
+  eventValues_ = values;
+  eventFormats_.clear();
+}
+
+backends::Sort IoEncoder::eventValueSort() const {
+  return bv_ ? tm_.bvSort(65) : tm_.intSort();
+}
+
+Term IoEncoder::eventValue(Term x, ir::Type t) const {
+  // the value %d prints: the type's value (signed or unsigned), which its canonical decimal text determines
+  if (!bv_)
+    return x;
+  uint32_t w = tm_.width(tm_.sort(x));
+  return t.isUnsigned() ? tm_.mkZeroExtend(65 - w, x) : tm_.mkSignExtend(65 - w, x);
+}
+
+IoEncoder::Out IoEncoder::printEvents(const Out &o, const std::vector<ir::PrintItem> &items,
+                                      const std::vector<std::pair<Term, ir::Type>> &args) {
+  std::vector<ir::Type> types;
+  for (const auto &a : args)
+    types.push_back(a.second);
+  std::string why;
+  std::optional<std::vector<LineEvent>> lines = lineEvents(items, types, why);
+  if (!lines) // outputEventsProblem accepted every print of the program
+    throw std::logic_error("encode: a print that is not a sequence of output events: " + why);
+  Out out = o;
+  for (const LineEvent &e : *lines) {
+    auto id = eventFormats_.emplace(e.format(), static_cast<int64_t>(eventFormats_.size())).first->second;
+    out.formats = tm_.mkStore(out.formats, out.count, tm_.mkInt(id));
+    for (size_t k = 0; k < eventValues_; ++k) {
+      Term v = k < e.args.size() ? eventValue(args[e.args[k]].first, args[e.args[k]].second)
+                                 : (bv_ ? tm_.mkBv(65, 0) : tm_.mkInt(0));
+      out.values[k] = tm_.mkStore(out.values[k], out.count, v);
+    }
+    out.count = tm_.mkApp(Op::Add, out.count, tm_.mkInt(1));
+    ++out.bound;
+  }
   return out;
 }
 

@@ -15,6 +15,31 @@
 
 namespace locus::encoder {
 
+/// One line of output as a print prints it (README.md, *Output events*): the literal pieces around its `%d`
+/// conversions (`lits.size()` is the number of conversions plus one; the last piece ends with the line's
+/// newline, no other has one) and, per conversion, the index of its argument among the print's arguments.
+struct LineEvent {
+  std::vector<std::string> lits;
+  std::vector<size_t> args;
+  /// The line's format: the pieces joined by `%d` (`count %d min %d\n`).
+  std::string format() const;
+};
+
+/// The lines a print with these items and argument types prints, each a LineEvent, when its text determines
+/// them: every piece of literal text that has a newline is cut after it, the format ends with a newline, its
+/// conversions are plain `%d` of an int each followed by literal text that does not start with a digit;
+/// otherwise nullopt with `why`.
+std::optional<std::vector<LineEvent>> lineEvents(const std::vector<ir::PrintItem> &items,
+                                                 const std::vector<ir::Type> &argTypes, std::string &why);
+
+/// Why the outputs of the procedures `procs` of `prog` (every print in them and in the procedures they call)
+/// cannot be compared as sequences of output events, or "" when they can: every print is a sequence of
+/// LineEvents, and no two line formats can print the same text (their languages, with `%d` read as
+/// `-?[0-9]+`, are disjoint). Then two outputs are equal iff their event sequences are: the same line
+/// formats in the same order, with equal values (README.md). `maxValues`: the most conversions of one line.
+std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint32_t> &procs,
+                                size_t *maxValues = nullptr);
+
 class IoEncoder {
 public:
   /// `input(c)` asserts a hard input condition (a domain constraint of a free input byte or length);
@@ -36,14 +61,24 @@ public:
 
   /// How outputs are represented, which depends on what they are compared with: nothing (None: output is
   /// not observed), a known expected output (Match: the output is run through the automaton of the expected
-  /// text as it is printed — linear integer arithmetic only), or the output of another run (String: SMT-LIB
-  /// strings, compared as strings; README.md).
-  enum class OutputMode { None, Match, String };
+  /// text as it is printed — linear integer arithmetic only), or the output of another run: as a sequence of
+  /// output events when the program's prints allow it (Events: line formats and integer values, compared
+  /// exactly without strings; outputEventsProblem), else as SMT-LIB strings (String; README.md).
+  enum class OutputMode { None, Match, String, Events };
   /// Sets the mode; Match needs the expected output (and whether tokens are compared).
   void setOutputMode(OutputMode mode, const std::string &expected = {}, bool tokens = false);
-  /// An output: the automaton's state (Match) or the text (String).
+  /// Sets Events mode: `values` value slots per event (outputEventsProblem's maxValues).
+  void setEventMode(size_t values);
+  OutputMode outputMode() const { return mode_; }
+  /// An output: the automaton's state (Match), the text (String), or the events (Events: their number, the
+  /// line format of each — an array Int → Int of format numbers — and per value slot an array Int → value,
+  /// the value an Int in math mode and a 65-bit vector in BV32, extended by its type's signedness; `bound`:
+  /// how many events this output can have at most, counted as the prints are encoded).
   struct Out {
     Term state, str;
+    Term count, formats;
+    std::vector<Term> values;
+    uint32_t bound = 0;
   };
   Out emptyOutput() const;
   /// `out` after printing `items` with `args` (one term of its int type per %d/%c).
@@ -51,7 +86,7 @@ public:
             const std::vector<std::pair<Term, ir::Type>> &args);
   /// Match: the output is the expected one.
   Term matches(const Out &out) const;
-  /// String: two outputs are the same.
+  /// String, Events: two outputs are the same.
   Term equals(const Out &a, const Out &b) const;
 
   /// One scan from position `pos`: per conversion whether it assigned and the value and its type (an int64
@@ -150,6 +185,15 @@ private:
   std::vector<FieldByte> fieldBytes(const ir::PrintItem &it, Term x, ir::Type t);
   Term matchByte(Term st, Term b);
   Term matchText(Term st, const std::string &text);
+
+  // Events mode: the value slots per event and the number of each line format.
+  size_t eventValues_ = 0;
+  std::map<std::string, int64_t> eventFormats_;
+  /// The event value of a `%d` argument x of int type t (README.md, *Output events*).
+  Term eventValue(Term x, ir::Type t) const;
+  backends::Sort eventValueSort() const;
+  Out printEvents(const Out &o, const std::vector<ir::PrintItem> &items,
+                  const std::vector<std::pair<Term, ir::Type>> &args);
 };
 
 } // namespace locus::encoder

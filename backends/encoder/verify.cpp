@@ -2,6 +2,7 @@
 #include "backends/encoder/verify.h"
 
 #include "backends/dump_solver.h"
+#include "backends/encoder/io.h"
 
 #include <algorithm>
 #include <chrono>
@@ -80,14 +81,19 @@ std::string EncodeOptions::howToIncrease(const ir::Procedure &proc) const {
   return "increase --unwind, or this procedure's bound alone with --unwind-proc " + proc.name + "=K";
 }
 
-std::string unsupportedSpec(const EncodeOptions &opts, const std::string &solver) {
-  if (opts.expect.reference != ir::kNone && backends::familyOf(solver) == backends::SolverFamily::Z3)
-    return "comparing the output with a reference's needs the theory of strings, where z3 " +
-           std::string(
-               "4.8 gives wrong answers (it finds `\"max(\" ++ str.from_int x ++ \")\" = \"max(4)\"` "
-               "unsatisfiable): use --solver cvc5, or a test suite (--tests) whose expected outputs are "
-               "compared without strings");
-  return {};
+std::string unsupportedSpec(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts,
+                            const std::string &solver) {
+  if (opts.expect.reference == ir::kNone || backends::familyOf(solver) != backends::SolverFamily::Z3)
+    return {};
+  std::string events = outputEventsProblem(prog, {entry, opts.expect.reference});
+  if (events.empty()) // compared as output events: no strings
+    return {};
+  return "comparing the output with a reference's needs the theory of strings here (not as output events: " +
+         events + "), where z3 " +
+         std::string(
+             "4.8 gives wrong answers (it finds `\"max(\" ++ str.from_int x ++ \")\" = \"max(4)\"` "
+             "unsatisfiable): use --solver cvc5, or a test suite (--tests) whose expected outputs are "
+             "compared without strings");
 }
 
 Term anyFailure(const Encoding &enc, backends::TermManager &tm) {
@@ -499,7 +505,7 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
 }
 
 VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
-  if (std::string why = unsupportedSpec(opts.encode, opts.solver); !why.empty()) {
+  if (std::string why = unsupportedSpec(prog, entry, opts.encode, opts.solver); !why.empty()) {
     VerifyResult r;
     r.verdict = Verdict::Error;
     r.reason = why;

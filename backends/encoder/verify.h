@@ -63,9 +63,12 @@ struct VerifyResult {
   std::string searchNote;
 };
 
-/// Why `solver` cannot decide the specification in `opts` (empty when it can): z3's string theory (4.8) is
-/// unreliable, and comparing with a reference's output (EncodeOptions::expect.reference) needs strings.
-std::string unsupportedSpec(const EncodeOptions &opts, const std::string &solver);
+/// Why `solver` cannot decide the specification in `opts` on `prog` with entry `entry` (empty when it can):
+/// z3's string theory (4.8) is unreliable, and comparing with a reference's output
+/// (EncodeOptions::expect.reference) needs strings unless the outputs compare as output events
+/// (outputEventsProblem).
+std::string unsupportedSpec(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts,
+                            const std::string &solver);
 
 /// The formula of verify's first query: some check, real or bound, fails. verify asserts the encoding and
 /// checks this with Need::NoCore (unsat: SAFE); `locus smt` prints the same query from the dump backend.

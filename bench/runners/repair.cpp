@@ -10,6 +10,7 @@
 #include "bench/runners/repair.h"
 #include "bench/runners/common.h"
 #include "frontend/source.h"
+#include "repair/common/suite.h"
 #include "repair/fix/fix.h"
 
 #include <algorithm>
@@ -22,7 +23,7 @@ namespace locus::bench {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RepairOptions, manifest, langs, programs, classes, versions,
                                                 seed, noSuite, papers, configs, on, solvers, jobs, timeout,
                                                 max, maxMutations, equivalenceChecks, equivalenceSolver, work,
-                                                out, name, quick)
+                                                out, name, quick, io)
 
 namespace repairer {
 
@@ -42,7 +43,9 @@ Json toJson(const Task &t) {
                            {"entry", p.entry},
                            {"procs", p.procs},
                            {"unwind", p.unwind},
-                           {"heap", p.heap}}}};
+                           {"heap", p.heap}}},
+              {"suite", t.suite},
+              {"input_bytes", t.inputBytes}};
 }
 
 Task taskFromJson(const Json &j) {
@@ -59,6 +62,8 @@ Task taskFromJson(const Json &j) {
   t.src.procs = s["procs"].get<std::vector<std::string>>();
   t.src.unwind = s["unwind"];
   t.src.heap = s["heap"];
+  t.suite = j.value("suite", "");
+  t.inputBytes = j.value("input_bytes", 0u);
   return t;
 }
 
@@ -163,6 +168,7 @@ std::string equivalent(const std::string &patched, const Task &t, const ir::Prog
   if (!prog)
     return "unknown: the patched text does not compile";
   fix::Spec spec = base;
+  spec.suite = nullptr; // equivalence within the bounds alone
   spec.mainFile = check.string();
   spec.verify.solver = solver;
   spec.reference = &original;
@@ -186,6 +192,7 @@ struct Version {
   std::string originalText;
   std::vector<uint32_t> procs;
   std::map<std::string, std::string> equivalence; // patched text -> verdict (configurations share repairs)
+  const repair::Suite *suite = nullptr;           // io-tests: the suite
 };
 
 /// One configuration on the version: its record (status, times, repairs, their correctness).
@@ -197,6 +204,14 @@ Json runConfig(const Config &c, const RepairOptions &o, Version &v) {
   spec.verify.solver = c.solver;
   spec.verify.encode.unwind = t.src.unwind;
   spec.verify.encode.heapSlots = t.src.heap;
+  if (t.cls == "io-tests" || t.cls == "io-reference") { // the specification: the reference (and the suite)
+    spec.reference = &v.original;
+    spec.referenceEntry = t.src.entry;
+    spec.referenceName = t.src.file;
+    spec.suite = v.suite;
+    if (t.inputBytes)
+      spec.verify.encode.inputBytes = t.inputBytes;
+  }
   fix::Options fo = fixOptions(c, o, v.procs);
   auto t0 = Clock::now();
   fix::Result r = fix::findMethod(c.method)->run(fix::Problem{v.prog, v.sm, spec, fo});
@@ -255,6 +270,15 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const RepairOpti
   Version v{
       t, *prog, *original, sm, readText(t.src.file), procIndices(*prog, t.src.procs, t.file, t.src.entry),
       {}};
+  std::optional<repair::Suite> suite;
+  if (!t.suite.empty()) {
+    std::string err;
+    if (!(suite = repair::loadSuite(t.suite, err))) {
+      j["error"] = "the suite: " + err;
+      return j;
+    }
+    v.suite = &*suite;
+  }
   j["original_in_space"] = originalInSpace(*prog, sm, v.procs, v.originalText);
   Json runs = Json::object();
   for (const Config &c : configs)
@@ -314,8 +338,12 @@ Outcome runRepair(RepairOptions o, const Context &ctx) {
     std::vector<Task> pt = paperTasks(o, corpus, langs);
     tasks.insert(tasks.end(), pt.begin(), pt.end());
   }
+  if (!o.io.empty()) {
+    std::vector<Task> it = ioTasks(o);
+    tasks.insert(tasks.end(), it.begin(), it.end());
+  }
   if (tasks.empty())
-    throw UsageError("bench repair: no versions to repair (check --programs, --classes, --papers)");
+    throw UsageError("bench repair: no versions to repair (check --programs, --classes, --papers, --io)");
   if (std::none_of(tasks.begin(), tasks.end(), [&](const Task &t) {
         return std::any_of(configs.begin(), configs.end(),
                            [&](const Config &c) { return runsOn(c, t.cls, o); });

@@ -36,7 +36,16 @@ struct Task {
   std::string label, file, cls;
   mutate::CorpusProgram src; ///< the correct program the version was made from (its file, entry, bounds)
   std::string fault;         ///< "operator at line 12: `<` -> `<=`"
+  /// bench/io's versions (classes io-tests, io-reference): the specification is the reference program
+  /// (`src.file`) and, for io-tests, the test suite `suite` too; `inputBytes`: verify's --input-bytes.
+  std::string suite;
+  uint32_t inputBytes = 0;
 };
+
+/// bench/io's versions (--io): per set of bench/io/manifest.json, each version twice, repaired with the
+/// suite and the reference (class io-tests) and with the reference alone (io-reference), copied to
+/// WORK/io-<set>/.
+std::vector<Task> ioTasks(const RepairOptions &o);
 
 /// Whether configuration `c` runs on versions of class `cls` (--mutate-on, --template-on).
 bool runsOn(const Config &c, const std::string &cls, const RepairOptions &o);

@@ -39,7 +39,7 @@ struct Report {
   std::map<std::pair<std::string, std::string>, RepairStats> byClass;
   std::vector<std::string> problems, misses, notApplicable;
   size_t inSpace = 0;
-  Table summary, perClass, complete, speedup, papersTable;
+  Table summary, perClass, complete, speedup, papersTable, ioTable;
   std::vector<Series> cactus;
 
   void tally() {
@@ -155,14 +155,23 @@ struct Report {
   }
 
   void papers() {
-    papersTable.header = {"fault"};
-    papersTable.alignRight = {false};
+    perVersion(papersTable, [](const Task &t) { return t.cls == "papers"; });
+    perVersion(ioTable, [](const Task &t) { return t.cls == "io-tests" || t.cls == "io-reference"; });
+    for (const Config &c : configs)
+      if (byConfig[c.name()].versions)
+        cactus.push_back(Series{c.name(), byConfig[c.name()].first});
+  }
+
+  /// One row per version `which` selects: per configuration correct / plausible and the time, or the status.
+  template <class F> void perVersion(Table &table, F which) {
+    table.header = {"fault"};
+    table.alignRight = {false};
     for (const Config &c : configs) {
-      papersTable.header.push_back(c.name());
-      papersTable.alignRight.push_back(false);
+      table.header.push_back(c.name());
+      table.alignRight.push_back(false);
     }
     for (size_t i = 0; i < tasks.size(); ++i) {
-      if (tasks[i].cls != "papers")
+      if (!which(tasks[i]))
         continue;
       const Json &r = results[i];
       std::vector<std::string> row{tasks[i].label};
@@ -180,11 +189,8 @@ struct Report {
         else
           row.push_back(st);
       }
-      papersTable.rows.push_back(row);
+      table.rows.push_back(row);
     }
-    for (const Config &c : configs)
-      if (byConfig[c.name()].versions)
-        cactus.push_back(Series{c.name(), byConfig[c.name()].first});
   }
 
   Json json() {
@@ -197,6 +203,7 @@ struct Report {
                       {"versions", o.versions},
                       {"seed", o.seed},
                       {"papers", o.papers},
+                      {"io", o.io},
                       {"suite", !o.noSuite},
                       {"configs", splitComma(o.configs)},
                       {"on", o.on},
@@ -298,6 +305,10 @@ struct Report {
       md << "\n## Localization's speed-up (versions both repaired)\n\n" << speedup.markdown();
     if (!papersTable.rows.empty())
       md << "\n## The papers' faults\n\n" << papersTable.markdown();
+    if (!ioTable.rows.empty())
+      md << "\n## bench/io's versions (io-tests: --tests SUITE --reference REF; io-reference: --reference "
+            "REF)\n\n"
+         << ioTable.markdown();
     if (!notApplicable.empty()) {
       md << "\n## Not applicable (the method cannot run on the version)\n\n";
       for (const std::string &p : notApplicable)

@@ -117,8 +117,11 @@ struct RepairOptions {
   std::string configs = "mutate,mutate:nofl,template";
   /// Which classes each method runs on: "METHOD=CLASS,CLASS" entries (`--on`); a method without one runs
   /// on every class.
-  std::vector<std::string> on = {"mutate=L1,L2,papers,C1,C2,C3,C4", "template=papers,C1",
-                                 "proof=C1,C2,C3,C4,papers"};
+  std::vector<std::string> on = {"mutate=L1,L2,papers,C1,C2,C3,C4,io-tests,io-reference",
+                                 "template=papers,C1,io-tests,io-reference",
+                                 "proof=C1,C2,C3,C4,papers,io-tests,io-reference"};
+  /// bench/io's sets to add (`--io`: ids of bench/io/manifest.json, comma-separated, or `all`).
+  std::string io;
   std::string solvers = "z3";
   unsigned jobs = 2;
   double timeout = 60;

@@ -41,7 +41,7 @@ encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Opti
 std::string unsupportedSpec(const Problem &p) {
   encoder::EncodeOptions spec;
   spec.expect = p.failure.expect;
-  return encoder::unsupportedSpec(spec, p.opts.solver);
+  return encoder::unsupportedSpec(p.prog, p.failure.entry, spec, p.opts.solver);
 }
 
 std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,

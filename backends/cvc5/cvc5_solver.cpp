@@ -174,7 +174,11 @@ cvc5::Term Cvc5Solver::build(Term t) {
   case Op::BoolConst: return slv_.mkBoolean(d.value == "true");
   case Op::IntConst: return slv_.mkInteger(d.value);
   case Op::BvConst: return slv_.mkBitVector(static_cast<uint32_t>(d.value.size()), d.value, 2);
-  case Op::ConstArray: return slv_.mkConstArray(translateSort(d.sort), a[0]);
+  case Op::ConstArray: {
+    // cvc5 takes a value only: a float given by its bits (the encoder's element default) is folded to one.
+    cvc5::Term e = a[0].getKind() == cvc5::Kind::FLOATINGPOINT_TO_FP_FROM_IEEE_BV ? slv_.simplify(a[0]) : a[0];
+    return slv_.mkConstArray(translateSort(d.sort), e);
+  }
   case Op::StrConst: return slv_.mkString(d.value); // printable ASCII without '"' and '\\' (TermManager)
   case Op::Var: return slv_.mkConst(translateSort(d.sort), d.value);
   case Op::Extract: return slv_.mkTerm(slv_.mkOp(cvc5::Kind::BITVECTOR_EXTRACT, {d.p0, d.p1}), a);

@@ -373,7 +373,8 @@ struct Counterexample {
   std::vector<ir::Value> args;
   std::vector<ir::Value> nondets;
   std::vector<ir::HeapNode> heap; ///< the input nodes (ir::InterpOptions::initialHeap)
-  std::string input;              ///< the standard input (free input bytes; the fixed input otherwise)
+  std::string input;              ///< the standard input (free input bytes, each free float conversion's
+                                  ///< value spelled; the fixed input otherwise)
   int failedCheck = -1;
 };
 

@@ -5,8 +5,10 @@
 #include "backends/encoder/io.h"
 #include "backends/encoder/merge.h"
 #include "ir/analysis.h"
+#include "ir/floats.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <set>
@@ -1500,6 +1502,10 @@ private:
     IoEncoder::Scan r = io.scan(inPos, *items, countType);
     ioStmt = nullptr;
     Term ex1 = tm.mkAnd(exec, pc);
+    for (FreeFloatScan &f : r.freeFloats) {
+      f.read = tm.mkAnd(ex1, f.read);
+      enc.freeFloatScans.push_back(f);
+    }
     for (size_t k = 0; k < s.args.size() && k < r.values.size(); ++k) {
       ir::VarRef x = s.args[k].var;
       ir::Type t = varType(x);
@@ -1748,6 +1754,77 @@ Encoding encode(const ir::Program &prog, uint32_t entry, TermManager &tm, const 
   return Encoder(prog, tm, opts).run(entry);
 }
 
+namespace {
+
+/// The shortest `%.Ng` rendering of the float v of type t that glibc's scanf reads back as exactly v (the
+/// sign of zero included) and that stops before `after`, or failing that, when `separate`, one followed by
+/// a space; nullopt when there is none.
+std::optional<std::string> spellFloat(const ir::BigInt &v, ir::Type t, const std::string &after,
+                                      bool separate) {
+  double d = ir::toDouble(ir::floatBits(v, t), t);
+  for (int digits = 1; digits <= 17; ++digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, d);
+    std::string text = buf;
+    auto readsAs = [&](const std::string &rest) {
+      size_t at = 0;
+      bool eof = false;
+      std::optional<ir::BigInt> r = ir::scanFloat(text + rest, at, t.bits, eof);
+      return r && *r == v && at == text.size();
+    };
+    if (!readsAs(""))
+      continue;
+    if (readsAs(after))
+      return text;
+    if (separate && readsAs(" " + after))
+      return text + " ";
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The model's input with the text of each successful float conversion on free input (whose value the model
+/// chose freely) replaced by a spelling of its value: in ascending order of position, overlapping ones left
+/// as they are, and one whose spelling the next byte would extend left too (unless what reads next skips
+/// white space: then a space follows it). The replay decides whether the result reads as the model did.
+std::string spellFloatScans(const Encoding &enc, backends::Solver &s, std::string input) {
+  struct Read {
+    int64_t start, end;
+    ir::BigInt value;
+    ir::Type type;
+    bool spaceNext;
+  };
+  std::vector<Read> reads;
+  for (const FreeFloatScan &f : enc.freeFloatScans) {
+    if (!s.value(f.read).boolean)
+      continue;
+    std::optional<int64_t> q = s.value(f.start).asInt64(), e = s.value(f.end).asInt64();
+    ir::Type t = ir::Type::floatType(static_cast<uint8_t>(f.width));
+    std::optional<ir::Value> v = modelValue(s.value(f.value), t);
+    if (!q || !e || !v || *q < 0 || *q >= *e || *e > static_cast<int64_t>(input.size()))
+      throw std::runtime_error("cannot read a float conversion of the input");
+    reads.push_back({*q, *e, v->i, t, f.spaceNext});
+  }
+  std::stable_sort(reads.begin(), reads.end(),
+                   [](const Read &a, const Read &b) { return a.start < b.start; });
+  std::vector<Read> kept; // disjoint, ascending (two runs reading the same input read the same conversion)
+  for (const Read &r : reads)
+    if (kept.empty() || r.start >= kept.back().end)
+      kept.push_back(r);
+  // From the last to the first, so that the text after each one is final when it is spelled.
+  for (size_t k = kept.size(); k-- > 0;) {
+    const Read &r = kept[k];
+    // a later conversion starting right here skips white space first
+    bool separate = r.spaceNext || (k + 1 < kept.size() && kept[k + 1].start == r.end);
+    std::string after = input.substr(static_cast<size_t>(r.end));
+    if (std::optional<std::string> text = spellFloat(r.value, r.type, after, separate))
+      input = input.substr(0, static_cast<size_t>(r.start)) + *text + after;
+  }
+  return input;
+}
+
+} // namespace
+
 Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, const ir::Program &prog) {
   Counterexample cx;
   const ir::Procedure &p = prog.procs.at(enc.entry);
@@ -1833,6 +1910,7 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
         throw std::runtime_error("cannot read input byte " + std::to_string(i));
       cx.input += static_cast<char>(b->i.toInt64().value_or(0));
     }
+    cx.input = spellFloatScans(enc, s, std::move(cx.input));
   }
   for (size_t i = 0; i < enc.checks.size(); ++i)
     if (s.value(enc.checks[i].failed).boolean) {

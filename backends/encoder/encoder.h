@@ -3,6 +3,7 @@
 #pragma once
 
 #include "backends/encoder/exprs.h"
+#include "backends/encoder/io.h"
 #include "backends/solver.h"
 #include "backends/term.h"
 #include "ir/context.h"
@@ -320,6 +321,9 @@ struct Encoding {
   /// The input: its length and bytes when they are free (null / empty when EncodeOptions::fixedInput).
   Term inputLen;
   std::vector<Term> inputBytes;
+  /// The float conversions on free input bytes, each with its statement's execution in `read`:
+  /// extractCounterexample spells their values in the counterexample's stdin.
+  std::vector<FreeFloatScan> freeFloatScans;
   /// EncodeOptions::cut: the values it replaced, and whether the encoding reached its point (a statement
   /// instance no path reaches has no cut).
   std::vector<CutValue> cut;
@@ -369,7 +373,8 @@ struct Counterexample {
   std::vector<ir::Value> args;
   std::vector<ir::Value> nondets;
   std::vector<ir::HeapNode> heap; ///< the input nodes (ir::InterpOptions::initialHeap)
-  std::string input;              ///< the standard input (free input bytes; the fixed input otherwise)
+  std::string input;              ///< the standard input (free input bytes, each free float conversion's
+                                  ///< value spelled; the fixed input otherwise)
   int failedCheck = -1;
 };
 

@@ -339,6 +339,13 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
           input_(tm_.mkImplies(tm_.mkNot(eof), tm_.mkApp(Op::Le, end, plus(q, it.width))));
       }
       Term success = define_("scan.ok", tm_.mkAnd({alive, tm_.mkNot(eof), ok}));
+      if (!fixed_) {
+        size_t k = static_cast<size_t>(&it - items.data()) + 1;
+        bool spaceNext =
+            k < items.size() && (items[k].kind == ir::ScanItem::Space || items[k].kind == ir::ScanItem::Dec ||
+                                 items[k].kind == ir::ScanItem::Int || items[k].kind == ir::ScanItem::Float);
+        out.freeFloats.push_back({success, q, end, v, it.byte, spaceNext});
+      }
       inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
       p = define_("scan.pos", tm_.mkIte(alive, tm_.mkIte(eof, q, end), p));
       out.assigned.push_back(success);

@@ -40,6 +40,15 @@ std::optional<std::vector<LineEvent>> lineEvents(const std::vector<ir::PrintItem
 std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint32_t> &procs,
                                 size_t *maxValues = nullptr);
 
+/// A float conversion on free input bytes (IoEncoder::scan): its outcome is free, not tied to the bytes, so
+/// the counterexample's stdin spells its value over [start, end) (extractCounterexample).
+struct FreeFloatScan {
+  Term read;              ///< it ran and assigned (Encoder: the statement executed too)
+  Term start, end, value; ///< the position it starts at (white space skipped), the position after, the value
+  unsigned width = 64;    ///< 32 (`%f`) or 64 (`%lf`)
+  bool spaceNext = false; ///< the next directive of its format skips white space
+};
+
 class IoEncoder {
 public:
   /// `input(c)` asserts a hard input condition (a domain constraint of a free input byte or length);
@@ -102,6 +111,7 @@ public:
     std::vector<Term> assigned, values;
     std::vector<ir::Type> types;
     Term count, pos;
+    std::vector<FreeFloatScan> freeFloats; ///< its float conversions on free input bytes, in order
   };
   Scan scan(Term pos, const std::vector<ir::ScanItem> &items, ir::Type countType);
   /// A value of the int type `from` (int64 or uint64) converted to the int type t (as C converts).

@@ -341,6 +341,40 @@ TEST_CASE("scan: unsigned conversions into variables of every width, both intege
   }
 }
 
+TEST_CASE("scan: a float read from free input is spelled in the counterexample's stdin, which replays") {
+  // The solver picks the value a float conversion on free bytes reads; the stdin must make glibc read it.
+  struct FloatCase {
+    const char *fmt, *type, *cond; // the failure: a and b read with `cond`
+  };
+  const FloatCase cases[] = {
+      {"%lf", "float64", "a == 0x1.4p+1f64"},                             // 2.5
+      {"%lf %lf", "float64", "a == 0x1.8p+0f64 and b > 0x1.9p+6f64"},     // 1.5, above 100
+      {"%lf%lf", "float64", "a == 0x1p+0f64 and b == 0x1p+1f64"},         // 1 and 2: "1 2"
+      {"%f,%f", "float32", "a == 0x1p-2f32 and b == -0x1.8p+1f32"},       // 0.25,-3
+      {"%lf", "float64", "a == 0x0p+0f64 and 0x1p+0f64 / a < 0x0p+0f64"}, // -0
+  };
+  for (const FloatCase &c : cases) {
+    CAPTURE(std::string(c.fmt));
+    CAPTURE(std::string(c.cond));
+    std::string err;
+    ir::Program p = compile(std::string("proc main() {\n  var a: ") + c.type + "; var b: " + c.type +
+                            "; var n: int32;\n  n := scan \"" + c.fmt + "\", a" +
+                            (ir::scanArgCount(*ir::parseScanFormat(c.fmt, err)) == 2 ? ", b" : "") +
+                            ";\n  assert not (" + c.cond + ");\n}\n");
+    for (const std::string &solver : apiSolvers()) {
+      CAPTURE(solver);
+      encoder::VerifyOptions vo;
+      vo.solver = solver;
+      vo.encode.ints = ir::IntMode::BV32;
+      vo.encode.inputBytes = 10;
+      encoder::VerifyResult r = encoder::verify(p, p.procIndex("main"), vo);
+      CAPTURE(r.reason);
+      CAPTURE(r.cx.input);
+      CHECK(r.verdict == encoder::Verdict::Failed); // verify replayed it (else Mismatch)
+    }
+  }
+}
+
 TEST_CASE(
     "scan: %u %x %o and field widths, random formats and inputs, the encoding against the interpreter") {
   std::mt19937_64 rng(33);

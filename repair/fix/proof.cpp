@@ -868,8 +868,8 @@ private:
       if (v.verdict == Validation::Verdict::Correct) {
         bool rendered = false;
         std::string why;
-        std::optional<Repair> r =
-            finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), rendered, why);
+        std::optional<Repair> r = finishRepair(p_, std::move(edits), std::move(changes), c.size(),
+                                               secondsSince(t0), rendered, why, false);
         if (r) {
           rep = std::move(*r);
           k = c.size();
@@ -905,10 +905,12 @@ private:
     case Validation::Verdict::Correct: {
       bool rendered = false;
       std::string why;
-      std::optional<Repair> rep =
-          finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), rendered, why);
+      std::optional<Repair> rep = finishRepair(p_, std::move(edits), std::move(changes), c.size(),
+                                               secondsSince(t0), rendered, why, false);
       if (rep) {
         smaller(bounds, c.size(), *rep, t0);
+        if (p_.observer)
+          p_.observer->repaired(*rep);
         repairs.push_back(std::move(*rep));
         if (repairs.size() >= p_.opts.maxRepairs)
           return Outcome::Repaired;

@@ -832,14 +832,14 @@ private:
     return true;
   }
 
-  /// Our addition to Algorithm 1: a repair `rep` with `k` changes just validated, a repair with fewer
-  /// changes (deletions, replacements and insertions together) under the same `bounds`, blocked candidates
-  /// and inputs replaces it. While k > 1, a check under the extra assumption "at most k - 1 of all the
+  /// Our addition to Algorithm 1: `rep`, a repair with `k` changes just validated, gives way to one with
+  /// fewer changes (deletions, replacements and insertions together) under the same `bounds`, blocked
+  /// candidates and inputs. While k > 1, a check under the extra assumption "at most k - 1 of all the
   /// selectors" gives a smaller candidate; it is blocked and validated like any other: a correct one that
   /// renders is the new `rep`, a buggy one's counterexample joins the inputs. An unsat answer ends the
   /// search (`rep` has the fewest changes of any repair within the bounds not blocked before); so does
-  /// the end of its time share, half the time left, and `rep` stays the smallest found. A repair with one
-  /// change is smallest: the unchanged program fails the first input.
+  /// the end of its time share, half the time left (none without a time limit), and `rep` stays the
+  /// smallest found. A repair with one change is smallest: the unchanged program fails the first input.
   void smaller(const std::vector<Term> &bounds, size_t k, Repair &rep, Clock::time_point t0) {
     std::vector<Term> all = deletionSelectors();
     for (const std::vector<Term> &more : {groupSelectors(), insertionSelectors()})

@@ -366,7 +366,7 @@ unsigned msLeft(const std::optional<std::chrono::steady_clock::time_point> &d, u
 
 std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,
                                    std::vector<std::string> changes, size_t size, double seconds,
-                                   bool &rendered, std::string &why) {
+                                   bool &rendered, std::string &why, bool announce) {
   patch::PatchResult pr = patch::render(p.prog, p.sm, edits);
   rendered = pr.patch.has_value();
   if (!pr.patch) {
@@ -384,7 +384,7 @@ std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> ed
     why = r.check.message;
     return std::nullopt;
   }
-  if (p.observer)
+  if (announce && p.observer)
     p.observer->repaired(r);
   return r;
 }

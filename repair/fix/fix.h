@@ -226,9 +226,10 @@ std::string methodHelp();
 
 /// Renders `edits` and re-verifies the patch; the repair, or nullopt with `why` (the edits cannot be shown
 /// as source: `rendered` false; or the patched source does not verify: an internal error of the method).
+/// `announce`: the repair goes to the problem's observer (false: the caller passes it on later).
 std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,
                                    std::vector<std::string> changes, size_t size, double seconds,
-                                   bool &rendered, std::string &why);
+                                   bool &rendered, std::string &why, bool announce = true);
 
 /// Seconds since `t` (the methods' time keeping).
 double secondsSince(std::chrono::steady_clock::time_point t);

@@ -751,7 +751,7 @@ public:
         message = "the repair query gave no answer" + (res.detail.empty() ? "" : ": " + res.detail);
         return Outcome::Stopped;
       }
-      if (std::optional<Outcome> o = tryCandidate(repairs, t0, message))
+      if (std::optional<Outcome> o = tryCandidate(bounds, repairs, t0, message))
         return *o;
     }
   }
@@ -832,10 +832,65 @@ private:
     return true;
   }
 
-  /// The model's candidate, blocked and validated: a repair (rendered, re-verified), or its counterexample
-  /// joins the inputs. An outcome when the search ends here.
-  std::optional<Outcome> tryCandidate(std::vector<Repair> &repairs, Clock::time_point t0,
-                                      std::string &message) {
+  /// Our addition to Algorithm 1: `rep`, a repair with `k` changes just validated, gives way to one with
+  /// fewer changes (deletions, replacements and insertions together) under the same `bounds`, blocked
+  /// candidates and inputs. While k > 1, a check under the extra assumption "at most k - 1 of all the
+  /// selectors" gives a smaller candidate; it is blocked and validated like any other: a correct one that
+  /// renders is the new `rep`, a buggy one's counterexample joins the inputs. An unsat answer ends the
+  /// search (`rep` has the fewest changes of any repair within the bounds not blocked before); so does
+  /// the end of its time share, half the time left (none without a time limit), and `rep` stays the
+  /// smallest found. A repair with one change is smallest: the unchanged program fails the first input.
+  void smaller(const std::vector<Term> &bounds, size_t k, Repair &rep, Clock::time_point t0) {
+    std::vector<Term> all = deletionSelectors();
+    for (const std::vector<Term> &more : {groupSelectors(), insertionSelectors()})
+      all.insert(all.end(), more.begin(), more.end());
+    auto tm = Clock::now();
+    std::optional<Clock::time_point> share;
+    if (deadline_)
+      share = tm + (*deadline_ - tm) / 2;
+    solver_->setDeadline(share);
+    while (k > 1 && !stopNow(p_, share)) {
+      std::vector<Term> fewer = bounds;
+      fewer.push_back(bound(all, static_cast<unsigned>(k - 1)));
+      stats_["minimize_solves"] += 1;
+      if (!solver_->check(fewer, backends::Need::NoCore).isSat())
+        break;
+      Candidate c = read();
+      block(c);
+      stats_["candidates_validated"] += 1;
+      Checked prog = base_;
+      std::vector<patch::Edit> edits;
+      std::vector<std::string> changes;
+      build(c, prog.prog, edits, changes);
+      auto tv = Clock::now();
+      Validation v = validate(prog, p_.spec, msLeft(share));
+      stats_["validate_s"] += secondsSince(tv);
+      if (v.verdict == Validation::Verdict::Correct) {
+        bool rendered = false;
+        std::string why;
+        std::optional<Repair> r = finishRepair(p_, std::move(edits), std::move(changes), c.size(),
+                                               secondsSince(t0), rendered, why, false);
+        if (r) {
+          rep = std::move(*r);
+          k = c.size();
+          stats_["minimized"] += 1;
+        }
+      } else if (v.verdict == Validation::Verdict::Buggy && v.failure) {
+        Input in = inputOf(*v.failure);
+        inputs_.push_back(in);
+        encode(in);
+      } else if (v.verdict != Validation::Verdict::Buggy) {
+        break; // unknown (the share ran out) or an error: the repair found stands
+      }
+    }
+    solver_->setDeadline(deadline_);
+    stats_["minimize_s"] += secondsSince(tm);
+  }
+
+  /// The model's candidate, blocked and validated: a repair (rendered, re-verified, then made as small as
+  /// `smaller` can), or its counterexample joins the inputs. An outcome when the search ends here.
+  std::optional<Outcome> tryCandidate(const std::vector<Term> &bounds, std::vector<Repair> &repairs,
+                                      Clock::time_point t0, std::string &message) {
     Candidate c = read();
     block(c);
     stats_["candidates_validated"] += 1;
@@ -850,9 +905,12 @@ private:
     case Validation::Verdict::Correct: {
       bool rendered = false;
       std::string why;
-      std::optional<Repair> rep =
-          finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), rendered, why);
+      std::optional<Repair> rep = finishRepair(p_, std::move(edits), std::move(changes), c.size(),
+                                               secondsSince(t0), rendered, why, false);
       if (rep) {
+        smaller(bounds, c.size(), *rep, t0);
+        if (p_.observer)
+          p_.observer->repaired(*rep);
         repairs.push_back(std::move(*rep));
         if (repairs.size() >= p_.opts.maxRepairs)
           return Outcome::Repaired;
@@ -1519,9 +1577,9 @@ private:
     Checked base = checkedProgram(p.prog, p.spec);
     if (!startSearch(p, base, deadline, r))
       return finish(r.status);
-    for (const char *k :
-         {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings", "unrenderable",
-          "reverify_failed", "unknown", "localize_s", "locked", "locked_s", "unlocked_s"})
+    for (const char *k : {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
+                          "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s",
+                          "unlocked_s", "minimize_solves", "minimized", "minimize_s"})
       r.stats[k] = 0;
 
     std::optional<std::unordered_set<ir::StmtId>> locked;

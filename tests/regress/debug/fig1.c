@@ -1,12 +1,11 @@
 // SLOW
 // Wolverine2's Fig. 1 walkthrough as a debugger session (docs/debug.md): examples/reverse_buggy.c stepped to
 // the loop of reverse, the states the user expects recorded at three checkpoints (two loop iterations forced
-// with `enter` and corrected with `change`), a first repair (the wrong field, bug 2 — written as
-// `current->prev = current->next`, one statement through a hidden temporary, with `temp2 = current->prev`
-// deleted — and a loop test that holds as far as the specs go) hot-patched into the session, two more
-// iterations in the repaired program, `leave`, `head` corrected at the return, a second repair (the loop
-// test, bug 1: `current != temp2`, temp2 being null from then on; the missing `head = temp1->prev`, bug 3;
-// the now useless `current->prev = temp2` deleted), `rewrite`; the session saved and
+// with `enter` and corrected with `change`), a first repair (the wrong field, bug 2, as the inserted
+// `current->prev = current->next`, and a loop test that holds as far as the specs go: the fewest changes,
+// two) hot-patched into the session, two more iterations in the repaired program (each run to the loop test
+// by a breakpoint), `leave`, `head` corrected at the return, a second repair (the loop test, bug 1, and the
+// missing `head = temp1->prev`, bug 3), `rewrite`; the session saved and
 // replayed with --script gives the same repairs. The session is the bundled examples/reverse_fig1.dbg.
 // RUN: cd %t && (cat %S/../../../examples/reverse_fig1.dbg; echo 'save fig1_saved.dbg') > s.dbg && locus debug %S/../../../examples/reverse_buggy.c --script s.dbg
 // CHECK: (locus) spec
@@ -18,33 +17,36 @@
 // CHECK: Program states added: 14 facts -- Checkpoint 2
 // CHECK: (locus) repair
 // CHECK-NEXT: Repair synthesized in {{[0-9.]+}} s (proof-guided, 5 specs):
-// CHECK-NEXT: reverse_buggy.c:41:10: temp1 != 0 → temp1 == temp2
-// CHECK-NEXT: reverse_buggy.c:43:5: deleted: temp2 = current->prev;
-// CHECK-NEXT: reverse_buggy.c:45:5: inserted before: current->prev = current->next
-// CHECK: Hot-patched: the repaired program reaches checkpoint 2 at line 41 with its state
-// CHECK-NEXT: reverse_buggy.c:41  while (temp1 == temp2) {   [reverse]
+// CHECK-NEXT: reverse_buggy.c:41:10: temp1 != 0 → temp1 == 0
+// CHECK-NEXT: reverse_buggy.c:43:5: inserted before: current->prev = current->next
+// CHECK-NEXT: Hot-patched: the repaired program reaches checkpoint 2 at line 41 with its state
+// CHECK-NEXT: reverse_buggy.c:41  while (temp1 == NULL) {   [reverse]
 // CHECK: (locus) enter
 // CHECK-NEXT: Entering the loop at line 41 (forced)
+// CHECK: (locus) continue
+// CHECK: (locus) enter
+// CHECK-NEXT: Entering the loop at line 41 (forced)
+// CHECK: (locus) continue
 // CHECK: (locus) leave
 // CHECK-NEXT: Leaving the loop at line 41 (its condition agrees); recorded: its condition must be false here
 // CHECK: (locus) change head n1
 // CHECK: Program states added: 13 facts -- Checkpoint 3
 // CHECK: (locus) repair
 // CHECK-NEXT: Repair synthesized in {{[0-9.]+}} s (proof-guided, 9 specs):
-// CHECK-NEXT: reverse_buggy.c:41:10: temp1 == temp2 → current != temp2
-// CHECK-NEXT: reverse_buggy.c:43:5: deleted: current->prev = temp2;
+// CHECK-NEXT: reverse_buggy.c:41:10: temp1 == 0 → current != 0
 // CHECK-NEXT: reverse_buggy.c:41:3: inserted after: head = temp1->prev
-// CHECK-NEXT: Hot-patched: the repaired program reaches checkpoint 3 at line 58 with its state
+// CHECK-NEXT: Hot-patched: the repaired program reaches checkpoint 3 at line 60 with its state
 // CHECK: (locus) rewrite
 // CHECK: -  while (temp1 != NULL) {
-// CHECK-NEXT: +  while (current != temp2) {
-// CHECK: +    current->prev = current->next;
+// CHECK-NEXT: +  while (current != NULL) {
+// CHECK-NEXT:      temp1 = current->prev;
+// CHECK-NEXT: +    current->prev = current->next;
 // CHECK: +  head = temp1->prev;
 // CHECK: (locus) save fig1_saved.dbg
-// CHECK-NEXT: Session saved to fig1_saved.dbg (47 commands)
+// CHECK-NEXT: Session saved to fig1_saved.dbg (40 commands)
 // RUN: locus debug %S/../../../examples/reverse_buggy.c --script %t/fig1_saved.dbg
 // CHECK: Checkpoint 2
 // CHECK: Hot-patched: the repaired program reaches checkpoint 2 at line 41 with its state
 // CHECK: Checkpoint 3
 // CHECK: inserted after: head = temp1->prev
-// CHECK: Hot-patched: the repaired program reaches checkpoint 3 at line 58 with its state
+// CHECK: Hot-patched: the repaired program reaches checkpoint 3 at line 60 with its state

@@ -1769,7 +1769,7 @@ std::optional<std::string> spellFloat(const ir::BigInt &v, ir::Type t, const std
     auto readsAs = [&](const std::string &rest) {
       size_t at = 0;
       bool eof = false;
-      std::optional<ir::BigInt> r = ir::scanFloat(text + rest, at, t.bits, eof);
+      std::optional<ir::BigInt> r = ir::scanFloat(text + rest, at, t.bits, 0, eof);
       return r && *r == v && at == text.size();
     };
     if (!readsAs(""))

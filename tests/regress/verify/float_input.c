@@ -5,7 +5,7 @@
 // RUN: locus verify %s --reference %S/Inputs/float_input_ref.c --solver cvc5 --timeout 60
 // EXIT: 1
 // CHECK: FAILED: output
-// CHECK: stdin: "{{ *}}2{{ *}}"
+// CHECK: stdin: "{{( |\\n)*}}2{{( |\\n)*}}"
 // CHECK: counterexample (replayed by the interpreter)
 // CHECK: output: "0\n"
 // CHECK: reference output: "1\n"
@@ -19,19 +19,19 @@
 // RUN: locus verify %s --entry one --solver %solver --timeout 60
 // EXIT: 1
 // CHECK: FAILED: assert
-// CHECK: stdin: "{{ *}}2.5{{ *}}"
+// CHECK: stdin: "{{( |\\n)*}}2.5{{( |\\n)*}}"
 // CHECK: counterexample (replayed by the interpreter)
 // Two floats read by one scanf, then a float and a double with nothing between them: the first one's
 // spelling must not run into the second one's.
 // RUN: locus verify %s --entry two --solver %solver --timeout 60
 // EXIT: 1
 // CHECK: FAILED: assert
-// CHECK: stdin: "{{ *}}1.5{{( +|-)[0-9]}}
+// CHECK: stdin: "{{( |\\n)*}}1.5{{( +|\\n|-)[0-9]}}
 // CHECK: counterexample (replayed by the interpreter)
 // RUN: locus verify %s --entry mixed --solver %solver --timeout 60
 // EXIT: 1
 // CHECK: FAILED: assert
-// CHECK: stdin: "{{ *}}0.25{{ *}}-0
+// CHECK: stdin: "{{( |\\n)*}}0.25{{( |\\n)*}}-0
 // CHECK: counterexample (replayed by the interpreter)
 // SOLVERS: z3 cvc5
 #include <assert.h>

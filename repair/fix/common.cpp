@@ -7,6 +7,7 @@
 #include "ir/product.h"
 #include "repair/common/tests.h"
 #include "repair/localize/localize.h"
+#include "repair/mutation/mutation.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -396,6 +397,23 @@ bool stopNow(const Problem &p, const std::optional<std::chrono::steady_clock::ti
 
 std::string stopReason(const Problem &p, const std::string &timeLimit) {
   return p.observer && p.observer->cancelled() ? "interrupted" : timeLimit;
+}
+
+std::string placeText(const ir::Program &prog, const ir::StmtIndex &index, const repair::mutation::Site &site,
+                      const repair::mutation::Option &o) {
+  const ir::Stmt *s = index.find(site.stmts.front());
+  std::string where;
+  if (s) {
+    const ir::Expr *node = patch::nodeAt(*s, site.node);
+    SourceLoc loc = node && node->range.valid() ? node->range.begin : s->loc;
+    if (loc.valid() && loc.file < prog.files.size())
+      where = prog.files[loc.file] + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": ";
+  }
+  // In a C file, the operators as C spells them (the mutation space prints GCL's `and`/`or`).
+  bool c = s && s->loc.valid() && s->loc.file < prog.files.size() &&
+           std::filesystem::path(prog.files[s->loc.file]).extension() != ".gcl";
+  auto spell = [c](const std::string &op) { return !c ? op : op == "and" ? "&&" : op == "or" ? "||" : op; };
+  return where + spell(site.from) + " → " + spell(o.to);
 }
 
 } // namespace locus::fix

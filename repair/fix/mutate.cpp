@@ -17,7 +17,6 @@
 #include "repair/mutation/mutation.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <limits>
 #include <unordered_set>
 
@@ -67,23 +66,6 @@ double countMutants(const std::vector<size_t> &free, unsigned k, unsigned fixed)
   for (double x : e)
     sum += x;
   return sum;
-}
-
-std::string placeText(const ir::Program &prog, const ir::StmtIndex &index, const mutation::Site &site,
-                      const mutation::Option &o) {
-  const ir::Stmt *s = index.find(site.stmts.front());
-  std::string where;
-  if (s) {
-    const ir::Expr *node = patch::nodeAt(*s, site.node);
-    SourceLoc loc = node && node->range.valid() ? node->range.begin : s->loc;
-    if (loc.valid() && loc.file < prog.files.size())
-      where = prog.files[loc.file] + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": ";
-  }
-  // In a C file, the operators as C spells them (the mutation space prints GCL's `and`/`or`).
-  bool c = s && s->loc.valid() && s->loc.file < prog.files.size() &&
-           std::filesystem::path(prog.files[s->loc.file]).extension() != ".gcl";
-  auto spell = [c](const std::string &op) { return !c ? op : op == "and" ? "&&" : op == "or" ? "||" : op; };
-  return where + spell(site.from) + " → " + spell(o.to);
 }
 
 /// mutate's options, typed.

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <limits>
 #include <set>
 
@@ -227,22 +226,6 @@ const char *roleName(PwpSite::Role r) {
   case PwpSite::Role::LoopControl: return "missing iterations";
   }
   return "?";
-}
-
-std::string placeText(const ir::Program &prog, const ir::StmtIndex &index, const mutation::Site &site,
-                      const mutation::Option &o) {
-  const ir::Stmt *s = index.find(site.stmts.front());
-  std::string where;
-  if (s) {
-    const ir::Expr *node = patch::nodeAt(*s, site.node);
-    SourceLoc loc = node && node->range.valid() ? node->range.begin : s->loc;
-    if (loc.valid() && loc.file < prog.files.size())
-      where = prog.files[loc.file] + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": ";
-  }
-  bool c = s && s->loc.valid() && s->loc.file < prog.files.size() &&
-           std::filesystem::path(prog.files[s->loc.file]).extension() != ".gcl";
-  auto spell = [c](const std::string &op) { return !c ? op : op == "and" ? "&&" : op == "or" ? "||" : op; };
-  return where + spell(site.from) + " → " + spell(o.to);
 }
 
 class Pwp final : public Method {

@@ -832,6 +832,26 @@ private:
     return true;
   }
 
+  /// The model's candidate, blocked, built and validated (the validation within `until`).
+  struct Tried {
+    Candidate c;
+    std::vector<patch::Edit> edits;
+    std::vector<std::string> changes;
+    Validation v;
+  };
+  Tried tryModel(const std::optional<Clock::time_point> &until) {
+    Tried t;
+    t.c = read();
+    block(t.c);
+    stats_["candidates_validated"] += 1;
+    Checked prog = base_;
+    build(t.c, prog.prog, t.edits, t.changes);
+    auto tv = Clock::now();
+    t.v = validate(prog, p_.spec, msLeft(until));
+    stats_["validate_s"] += secondsSince(tv);
+    return t;
+  }
+
   /// Our addition to Algorithm 1: `rep`, a repair with `k` changes just validated, gives way to one with
   /// fewer changes (deletions, replacements and insertions together) under the same `bounds`, blocked
   /// candidates and inputs. While k > 1, a check under the extra assumption "at most k - 1 of all the
@@ -855,16 +875,7 @@ private:
       stats_["minimize_solves"] += 1;
       if (!solver_->check(fewer, backends::Need::NoCore).isSat())
         break;
-      Candidate c = read();
-      block(c);
-      stats_["candidates_validated"] += 1;
-      Checked prog = base_;
-      std::vector<patch::Edit> edits;
-      std::vector<std::string> changes;
-      build(c, prog.prog, edits, changes);
-      auto tv = Clock::now();
-      Validation v = validate(prog, p_.spec, msLeft(share));
-      stats_["validate_s"] += secondsSince(tv);
+      auto [c, edits, changes, v] = tryModel(share);
       if (v.verdict == Validation::Verdict::Correct) {
         bool rendered = false;
         std::string why;
@@ -891,16 +902,7 @@ private:
   /// `smaller` can), or its counterexample joins the inputs. An outcome when the search ends here.
   std::optional<Outcome> tryCandidate(const std::vector<Term> &bounds, std::vector<Repair> &repairs,
                                       Clock::time_point t0, std::string &message) {
-    Candidate c = read();
-    block(c);
-    stats_["candidates_validated"] += 1;
-    Checked prog = base_;
-    std::vector<patch::Edit> edits;
-    std::vector<std::string> changes;
-    build(c, prog.prog, edits, changes);
-    auto tv = Clock::now();
-    Validation v = validate(prog, p_.spec, msLeft(deadline_));
-    stats_["validate_s"] += secondsSince(tv);
+    auto [c, edits, changes, v] = tryModel(deadline_);
     switch (v.verdict) {
     case Validation::Verdict::Correct: {
       bool rendered = false;

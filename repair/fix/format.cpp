@@ -104,8 +104,17 @@ std::vector<std::string> formatCandidates(const std::string &fmt, const std::str
     return std::any_of(convs.begin(), convs.end(),
                        [&](const auto &c) { return i > c.first && i < c.second; });
   };
+  // In the format, the text printed as `%` is written `%%`.
+  auto asFormat = [](const std::string &text) {
+    std::string f;
+    for (char c : text)
+      f += c == '%' ? std::string("%%") : std::string(1, c);
+    return f;
+  };
+  std::string wantText = want;
+  want = asFormat(want), got = asFormat(got);
   constexpr size_t kMaxText = 8; // a longer difference is no typo of the format's text
-  if (got.size() <= kMaxText && want.size() <= kMaxText && got != want) {
+  if (got.size() <= kMaxText && wantText.size() <= kMaxText && got != want) {
     if (got.empty()) {
       // the expected text is missing: inserted at every place of the format between its pieces
       for (size_t i = 0; i <= fmt.size(); ++i)

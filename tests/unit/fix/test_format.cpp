@@ -35,6 +35,9 @@ TEST_CASE("format candidates: text where the outputs differ, and conversions lai
   // text replaced where the literal has it; the first differing line only
   c = fix::formatCandidates("x=%d\n", "x=5\ny\n", "x = 5\nz\n");
   CHECK(has(c, "x = %d\n"));
+  // a percent sign expected: written `%%` in the format
+  c = fix::formatCandidates("%d\n", "50\n", "50%\n");
+  CHECK(has(c, "%d%%\n"));
   // the format itself is never a candidate; a long difference suggests no text edit
   c = fix::formatCandidates("%d\n", "1\n", "a much longer expected line\n");
   CHECK_FALSE(has(c, "%d\n"));

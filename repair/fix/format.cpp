@@ -193,7 +193,7 @@ private:
       std::sort(prints.begin(), prints.end(),
                 [](const ir::Stmt *a, const ir::Stmt *b) { return a->id < b->id; });
       st.prints += prints.size();
-      std::optional<std::pair<Checked, repair::Failure>> next; // the first edit that moves the failure on
+      std::optional<std::pair<Checked, repair::Failure>> next; // the edit the next round starts from
       std::pair<ir::StmtId, std::string> nextEdit;
       std::pair<size_t, size_t> nextPassed{0, 0};
       for (const ir::Stmt *s : prints) {

@@ -1050,17 +1050,7 @@ private:
 
   /// A hidden temporary of the encoded program (procedure `proc`, type `t`, role `role`), added on first use.
   ir::VarRef encodedTemp(uint32_t proc, const ir::Type &t, const std::string &role) {
-    ir::Procedure &pr = encoded_.procs.at(proc);
-    std::string name = "proof." + role + "." + ir::toString(encoded_, t);
-    for (uint32_t i = 0; i < pr.vars.size(); ++i)
-      if (pr.vars[i].name == name)
-        return {false, i};
-    ir::Var v;
-    v.name = name;
-    v.type = t;
-    v.temp = true;
-    pr.vars.push_back(v);
-    return {false, static_cast<uint32_t>(pr.vars.size() - 1)};
+    return namedTemp(encoded_, proc, t, "proof." + role + "." + ir::toString(encoded_, t));
   }
 
   /// The slots that encode insertion slot `sl` at every place, through hidden temporaries of the encoded
@@ -1394,8 +1384,12 @@ private:
   /// A hidden temporary of type `t` in procedure `proc` of `prog` (one per type: each is read right after
   /// it is written), added on first use.
   static ir::VarRef hiddenTemp(ir::Program &prog, uint32_t proc, const ir::Type &t) {
+    return namedTemp(prog, proc, t, "proof.h" + ir::toString(prog, t));
+  }
+
+  /// The temporary `name` of type `t` in procedure `proc` of `prog`, added on first use.
+  static ir::VarRef namedTemp(ir::Program &prog, uint32_t proc, const ir::Type &t, const std::string &name) {
     ir::Procedure &pr = prog.procs.at(proc);
-    std::string name = "proof.h" + ir::toString(prog, t);
     for (uint32_t i = 0; i < pr.vars.size(); ++i)
       if (pr.vars[i].name == name)
         return {false, i};

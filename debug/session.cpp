@@ -822,7 +822,7 @@ Reply Session::repair() {
   fo.timeoutMs = opts_.repairTimeoutMs;
   fo.maxRepairs = 1;
   fo.procs = session::defaultProcedures(prog(), cur_->path, opts_.entry); // the program's own checks decide
-  const fix::Method *m = fix::findMethod("proof");
+  const fix::Method *m = fix::findLockingMethod();
   struct Cancel : repair::Observer {
     const repair::CancelToken *token = nullptr;
     const repair::CancelToken *cancel() const override { return token; }

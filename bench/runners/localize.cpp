@@ -64,8 +64,12 @@ std::string configsHelp() {
       h += values;
     }
   }
-  return h + "; +guards: relax guards too; gradient+intended: the original program's state as the "
-             "post-state)";
+  std::string takers;
+  for (const auto &m : localize::methods())
+    if (m->takesExpectedState())
+      takers += (takers.empty() ? "" : ", ") + std::string(m->name());
+  return h + "; +guards: relax guards too; +intended (" + takers +
+         "): the original program's state as the post-state)";
 }
 
 std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers) {
@@ -91,8 +95,9 @@ std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std
         }))
       throw UsageError("bench localize: --configs: " + method + ": unknown variant '" + variant + "' (" +
                        variants.front().expectedText() + ")");
-    if (intended && method != "gradient")
-      throw UsageError("bench localize: --configs: +intended is gradient's (" + method + "+intended)");
+    if (intended && !m->takesExpectedState())
+      throw UsageError("bench localize: --configs: " + method + " takes no intended state (" + method +
+                       "+intended)");
     for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
       configs.push_back(Config{method, variant, s, guards, intended});
   }
@@ -133,40 +138,17 @@ size_t linesUnderTest(const ir::Program &prog, const std::unordered_set<uint32_t
   return lines.size();
 }
 
-/// gradient with the intended states (Config::intended): the original program's state where the check starts
-/// as the post-state; a version whose original gives no state is an error (not applicable).
-localize::Result gradientIntended(const ir::Program &prog, const Task &t, const repair::Failure &f,
-                                  const localize::Options &lo) {
-  localize::Result r;
-  r.method = "gradient";
-  r.solver = lo.solver;
+/// The intended state of a version's failure (Config::intended): the original program's state where the
+/// failing check starts; nullopt with `err` when the original gives none.
+std::optional<localize::ExpectedState> intendedState(const ir::Program &prog, const Task &t,
+                                                     const repair::Failure &f, const localize::Options &lo,
+                                                     std::string &err) {
   SourceManager sm;
   Diagnostics diags(sm);
   std::optional<ir::Program> orig =
       t.original.empty() ? std::nullopt : frontend::compileSource(t.original, sm, diags);
-  std::string err = orig ? "" : "the original does not compile";
-  std::optional<localize::ExpectedState> expected =
-      orig ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
-  if (!expected) {
-    r.status = localize::Status::Error;
-    r.message = "gradient+intended: no intended state: " + err;
-    return r;
-  }
-  localize::GradientResult g = localize::gradientLocalize(prog, f, lo, &*expected);
-  r.stats = g.stats;
-  if (!g.error.empty()) {
-    r.status = g.unknown ? localize::Status::Unknown : localize::Status::Error;
-    r.message = "gradient: " + g.error;
-    return r;
-  }
-  std::vector<localize::Blame> all;
-  for (ir::StmtId s : g.suspicious)
-    all.push_back(localize::Blame{s, encoder::Part::Value});
-  if (!all.empty())
-    r.ranking = localize::rankBySets(prog, {all});
-  r.locked.assign(g.lockable.begin(), g.lockable.end());
-  r.complete = true;
-  return r;
+  err = orig ? "" : "the original does not compile";
+  return orig ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
 }
 
 /// One configuration on the version's failure: its record (status, times, found, rank, lines examined).
@@ -175,8 +157,20 @@ Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const i
                const std::unordered_set<uint32_t> &procs, localize::Result &r) {
   localize::Options lo = localizeOptions(c, o, procs);
   localize::Problem p{prog, f, tests, lo};
+  const localize::Method &m = *localize::findMethod(c.method);
   auto m0 = Clock::now();
-  r = c.intended ? gradientIntended(prog, t, f, lo) : localize::findMethod(c.method)->run(p);
+  std::optional<localize::ExpectedState> expected;
+  std::string err;
+  if (c.intended && !(expected = intendedState(prog, t, f, lo, err))) {
+    r = localize::Result{};
+    r.method = c.method;
+    r.solver = lo.solver;
+    r.status = localize::Status::Error;
+    r.message = c.method + "+intended: no intended state: " + err;
+  } else {
+    p.expected = expected ? &*expected : nullptr;
+    r = m.run(p);
+  }
   double sec = since(m0);
   uint32_t rank = 0;
   double examined = linesExamined(prog, r.ranking, t.truth, &rank);
@@ -192,9 +186,9 @@ Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const i
   }
   if (!r.message.empty())
     rj["message"] = r.message;
-  if (c.method == "gradient" && r.status == localize::Status::Localized)
-    gradientSoundness(prog, t, f, lo, r, rj);
-  if (c.method == "must") { // the set itself, for the must property's report
+  if (m.claim() == localize::Claim::Sound && r.status == localize::Status::Localized)
+    soundness(m, prog, t, f, lo, r, rj);
+  if (m.claim() == localize::Claim::ContainsSingleFault) { // the ranked lines, for the claim's report
     Json lines = Json::array();
     for (const localize::Suspect &s : r.ranking)
       lines.push_back(s.loc.line);

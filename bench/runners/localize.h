@@ -16,7 +16,8 @@ namespace locus::bench::localizer {
 struct Config {
   std::string method, weights, solver;
   bool guards = false;
-  /// gradient only (`gradient+intended`): the paper's setting, the intended states at the region's ends —
+  /// `+intended`, for a method that takes an intended state (localize::Method::takesExpectedState; gradient:
+  /// the paper's setting), the intended states at the region's ends —
   /// the failing run's own state where the region starts (the code before it is the original's) and the
   /// original program's state on the same inputs where the check starts (localize::expectedFromReference)
   /// as the post-state, instead of the one derived from the failing check.
@@ -57,11 +58,12 @@ std::string configsHelp();
 /// none of the method's variant options accepts).
 std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers);
 
-/// Wolverine2's soundness claim for gradient's run `r` on the failure `f`: every mutated statement that ran
-/// is in the suspicious set. Adds "sound", "missed" (each miss explained by explainMisses), "not_run" and
-/// gradient's statistics to the run's record `rj`.
-void gradientSoundness(const ir::Program &prog, const Task &task, const repair::Failure &f,
-                       const localize::Options &lo, const localize::Result &r, Json &rj);
+/// The soundness claim (localize::Claim::Sound, gradient's: Wolverine2's theorem) of method `m`'s run `r` on
+/// the failure `f`: every mutated statement that ran is ranked. Adds "sound", "missed" (each miss explained:
+/// rerun with the intended state where `m` takes one, the path, no-op writes), "not_run" and the method's
+/// suspicious-set statistics to the run's record `rj`.
+void soundness(const localize::Method &m, const ir::Program &prog, const Task &task, const repair::Failure &f,
+               const localize::Options &lo, const localize::Result &r, Json &rj);
 
 /// Writes the report of a run (markdown, JSON, plots) from the tasks and their records.
 struct ReportInput {

@@ -1,5 +1,6 @@
-// bench localize: gradient's soundness check (Wolverine2: the faulty statement is in the suspicious set) and
-// the explanation of its misses (the paper's postcondition, the path, no-op writes).
+// bench localize: the soundness claim's check (localize::Claim::Sound; gradient's, Wolverine2: the faulty
+// statement is in the suspicious set) and the explanation of its misses (the paper's postcondition, the path,
+// no-op writes).
 #include "bench/runners/localize.h"
 #include "frontend/source.h"
 #include "repair/localize/gradient.h"
@@ -88,33 +89,42 @@ std::string whyMissed(const MissedLine &at, const Task &task, const localize::Re
   return wrote && noop ? "no-op" : "unexplained";
 }
 
-/// gradient's misses, each rerun with the paper's postcondition: the original program's state on the failing
+/// The misses of `m` (its run `derived` on the post-state it derives), each rerun with the paper's
+/// postcondition where `m` takes one: the original program's state on the failing
 /// run's inputs where it reaches the failing check (expectedFromReference) instead of the post-state derived
 /// from the failing check (Wolverine2's user states the intended heap; an assertion pins only what it reads).
 /// Each miss gets `with_expected`: "suspicious" (the derived post-state was the cause) or "missed"; `free`:
 /// the entities the original's state corrects and the derived post-state does not; or `expected_error` when
 /// the original cannot give a state.
-void explainMisses(const ir::Program &prog, const Task &task, const repair::Failure &f,
-                   const localize::Options &lo, Json &missed) {
+void explainMisses(const localize::Method &m, const ir::Program &prog, const Task &task,
+                   const repair::Failure &f, const localize::Options &lo, const localize::Result &derived,
+                   Json &missed) {
   SourceManager sm;
   Diagnostics diags(sm);
   std::optional<ir::Program> orig =
       task.original.empty() ? std::nullopt : frontend::compileSource(task.original, sm, diags);
-  std::string err = orig ? "" : "the original does not compile";
+  std::string err = !m.takesExpectedState() ? m.name() + std::string(" takes no intended state")
+                    : orig                  ? ""
+                                            : "the original does not compile";
   std::optional<localize::ExpectedState> expected =
-      orig ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
+      orig && err.empty() ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
   if (!expected) {
-    for (Json &m : missed)
-      m["expected_error"] = err;
+    for (Json &mj : missed)
+      mj["expected_error"] = err;
     return;
   }
-  localize::GradientResult derived = localize::gradientLocalize(prog, f, lo);
-  localize::GradientResult g = localize::gradientLocalize(prog, f, lo, &*expected);
-  if (!g.error.empty()) {
-    for (Json &m : missed)
-      m["expected_error"] = g.error;
+  std::vector<repair::TestRun> noTests;
+  localize::Problem p{prog, f, noTests, lo};
+  p.expected = &*expected;
+  localize::Result g = m.run(p);
+  if (g.status != localize::Status::Localized) {
+    for (Json &mj : missed)
+      mj["expected_error"] = g.message;
     return;
   }
+  std::set<ir::StmtId> suspicious;
+  for (const localize::Suspect &s : g.ranking)
+    suspicious.insert(s.statements.begin(), s.statements.end());
   std::map<std::string, ir::Value> derivedPost;
   for (const localize::Correction &c : derived.corrections)
     derivedPost[c.entity] = c.post;
@@ -141,22 +151,22 @@ void explainMisses(const ir::Program &prog, const Task &task, const repair::Fail
   bool samePath = replayed.error.empty() && ref.traceDropped == 0 && bug.size() <= ref.trace.size();
   for (size_t k = 0; samePath && k < bug.size(); ++k)
     samePath = locOf(index, bug[k].stmt) == locOf(origIndex, ref.trace[k].stmt);
-  for (Json &m : missed) {
-    MissedLine at{index, prog, m.value("line", 0u), m.value("file", "")};
+  for (Json &mj : missed) {
+    MissedLine at{index, prog, mj.value("line", 0u), mj.value("file", "")};
     bool caught =
-        std::any_of(g.suspicious.begin(), g.suspicious.end(), [&](ir::StmtId s) { return at.holds(s); });
-    m["with_expected"] = caught ? "suspicious" : "missed";
-    m["free"] = free;
+        std::any_of(suspicious.begin(), suspicious.end(), [&](ir::StmtId s) { return at.holds(s); });
+    mj["with_expected"] = caught ? "suspicious" : "missed";
+    mj["free"] = free;
     if (caught)
       continue;
-    m["why"] = !samePath ? "path" : whyMissed(at, task, replayed, ref);
+    mj["why"] = !samePath ? "path" : whyMissed(at, task, replayed, ref);
   }
 }
 
 } // namespace
 
-void gradientSoundness(const ir::Program &prog, const Task &task, const repair::Failure &f,
-                       const localize::Options &lo, const localize::Result &r, Json &rj) {
+void soundness(const localize::Method &m, const ir::Program &prog, const Task &task, const repair::Failure &f,
+               const localize::Options &lo, const localize::Result &r, Json &rj) {
   std::set<ir::StmtId> suspicious;
   std::set<std::pair<std::string, uint32_t>> suspiciousLines;
   for (const localize::Suspect &sus : r.ranking) {
@@ -189,7 +199,7 @@ void gradientSoundness(const ir::Program &prog, const Task &task, const repair::
       missed.push_back(tj);
   }
   if (!missed.empty())
-    explainMisses(prog, task, f, lo, missed);
+    explainMisses(m, prog, task, f, lo, r, missed);
   rj["sound"] = missed.empty();
   rj["missed"] = missed;
   rj["not_run"] = notRun;

@@ -1,4 +1,4 @@
-// bench localize: the report: scores per configuration and per class, gradient's soundness and its misses,
+// bench localize: the report: scores per configuration and per class, the soundness claim and its misses,
 // the papers' faults, the must property; markdown, JSON, a time cactus plot and a cumulative EXAM curve.
 #include "bench/runners/localize.h"
 
@@ -139,8 +139,8 @@ struct Report {
                                  percent(s.top10pct, s.versions), percent(s.top25pct, s.versions),
                                  seconds(median(s.seconds)), seconds(quantile(s.seconds, 1.0))});
       }
-    // Wolverine2's soundness claim for gradient: the mutated statement is suspicious (C1 and C3: mutations
-    // only)
+    // The soundness claim (localize::Claim::Sound, gradient's: Wolverine2's): the mutated statement is
+    // suspicious (C1 and C3: mutations only)
     soundness.header = {"class",  "configuration",     "versions",           "sound",
                         "misses", "mutations not run", "mean suspicious set"};
     soundness.alignRight = {false, false, true, true, true, true, true};
@@ -185,9 +185,11 @@ struct Report {
   }
 
   void mustProperty() {
-    // The must property (FOSFL): on every version with one fault, the must set contains its line.
+    // The claim localize::Claim::ContainsSingleFault (must's: FOSFL's must property): on every version with
+    // one fault, the ranking contains its line.
     for (const Config &c : configs) {
-      if (c.method != "must")
+      const localize::Method *m = localize::findMethod(c.method); // nullptr: the consensus
+      if (!m || m->claim() != localize::Claim::ContainsSingleFault)
         continue;
       for (size_t i = 0; i < tasks.size(); ++i) {
         const Json &r = results[i];
@@ -333,7 +335,11 @@ struct Report {
           "of the lines)\n\n"
        << perClass.markdown();
     if (!soundness.rows.empty()) {
-      md << "\n## gradient: soundness (Wolverine2: the faulty statement is in the suspicious set)\n\n"
+      std::string sound;
+      for (const auto &m : localize::methods())
+        if (m->claim() == localize::Claim::Sound)
+          sound += (sound.empty() ? "" : ", ") + std::string(m->name());
+      md << "\n## " << sound << ": soundness (Wolverine2: the faulty statement is in the suspicious set)\n\n"
          << "A version is sound when every mutated statement that ran in the failing run is suspicious "
             "(deletions and mutated statements that did not run cannot be pointed at and are counted apart); "
             "the suspicious set's size is a percentage of the blamable statements.\n\n"

@@ -1,6 +1,8 @@
-// bench repair: the report: scores per configuration and per class, the completeness of mutate, the speed-up
-// of localization, the papers' faults; markdown, JSON and a cactus plot of the time to the first repair.
+// bench repair: the report: scores per configuration and per class, the completeness of the mutation space's
+// search, the speed-up of localization, the papers' faults; markdown, JSON and a cactus plot of the time to
+// the first repair.
 #include "bench/runners/repair.h"
+#include "repair/fix/fix.h"
 
 #include <algorithm>
 #include <map>
@@ -58,16 +60,16 @@ struct Report {
         if (!r["runs"].contains(c.name()))
           continue;
         const Json &run = r["runs"][c.name()];
-        byConfig[c.name()].add(run, space && c.method == "mutate");
-        byClass[{c.name(), tasks[i].cls}].add(run, space && c.method == "mutate");
+        bool inMethodSpace = space && fix::findMethod(c.method)->searchesMutationSpace();
+        byConfig[c.name()].add(run, inMethodSpace);
+        byClass[{c.name(), tasks[i].cls}].add(run, inMethodSpace);
         std::string st = run.value("status", "");
         if (st == "error") {
           std::string msg = run.value("message", "");
           (msg.find("internal") != std::string::npos ? problems : notApplicable)
               .push_back(tasks[i].label + " " + c.name() + ": " + msg);
         }
-        if (c.method == "mutate" && space && !run.value("original_found", false) &&
-            run.value("complete", false))
+        if (inMethodSpace && !run.value("original_found", false) && run.value("complete", false))
           misses.push_back(tasks[i].label + " " + c.name() + ": " + tasks[i].fault + " (" + st + ", " +
                            std::to_string(run.value("repairs", 0u)) + " repairs)");
       }
@@ -116,25 +118,34 @@ struct Report {
                                  percent(s.anyCorrect, s.versions), seconds(median(s.first)),
                                  seconds(median(s.total))});
       }
-    // Completeness of mutate: where the original is a point of the space and the search ended, it is found.
+    // Completeness of the methods that search the mutation space: where the original is a point of the space
+    // and the search ended, it is found.
     complete.header = {"configuration", "original in the space", "search finished", "original found"};
     complete.alignRight = {false, true, true, true};
     for (const Config &c : configs) {
       const RepairStats &s = byConfig[c.name()];
-      if (c.method == "mutate" && s.versions)
+      if (fix::findMethod(c.method)->searchesMutationSpace() && s.versions)
         complete.rows.push_back({c.name(), std::to_string(s.inSpace), std::to_string(s.inSpaceSearched),
                                  std::to_string(s.originalFound)});
     }
-    // Localization's speed-up (Wolverine2 / fl-AllRepair report it): mutate against mutate:nofl, per version.
   }
 
-  /// Localization's speed-up (Wolverine2 / fl-AllRepair report it): mutate against mutate:nofl, per version.
+  /// Localization's speed-up (Wolverine2 / fl-AllRepair report it), per version: every configuration run
+  /// with localization against the same one without (`mutate` against `mutate:nofl`, `proof` against
+  /// `proof:nofl`).
   void speedupTable() {
-    speedup.header = {"solver", "versions", "total time nofl / fl (geo. mean)", "first repair nofl / fl",
-                      "validated nofl / fl"};
+    speedup.header = {"configuration", "versions", "total time nofl / fl (geo. mean)",
+                      "first repair nofl / fl", "validated nofl / fl"};
     speedup.alignRight = {false, true, true, true, true};
-    for (const std::string &s : solvers) {
-      std::string fl = Config{"mutate", s, true, {}}.name(), nofl = Config{"mutate", s, false, {}}.name();
+    for (const Config &c : configs) {
+      if (!c.localization)
+        continue;
+      Config without = c;
+      without.localization = false;
+      if (std::none_of(configs.begin(), configs.end(),
+                       [&](const Config &o) { return o.name() == without.name(); }))
+        continue;
+      std::string fl = c.name(), nofl = without.name();
       std::vector<double> total, first, validated;
       for (const Json &r : results) {
         if (!r.contains("runs") || !r["runs"].contains(fl) || !r["runs"].contains(nofl))
@@ -148,7 +159,7 @@ struct Report {
                             std::max(1.0, a.value("candidates_validated", 0.0)));
       }
       if (!total.empty())
-        speedup.rows.push_back({s, std::to_string(total.size()), fixed(geometricMean(total), 2) + "×",
+        speedup.rows.push_back({fl, std::to_string(total.size()), fixed(geometricMean(total), 2) + "×",
                                 fixed(geometricMean(first), 2) + "×",
                                 fixed(geometricMean(validated), 2) + "×"});
     }
@@ -287,7 +298,11 @@ struct Report {
             "declaration, a compound assignment) and are left out.";
     md << "\n\n## Summary\n\n" << summary.markdown() << "\n## Per class\n\n" << perClass.markdown();
     if (!complete.rows.empty()) {
-      md << "\n## Completeness of mutate\n\n"
+      std::string searchers;
+      for (const auto &m : fix::methods())
+        if (m->searchesMutationSpace())
+          searchers += (searchers.empty() ? "" : ", ") + std::string(m->name());
+      md << "\n## Completeness of " << searchers << "\n\n"
          << "On " << inSpace
          << " versions the original is a point of the mutation space (one option of one site renders back to "
             "its text exactly; checked by rendering every option, independently of the search). Where the "

@@ -209,12 +209,21 @@ public:
   /// The method's configuration in `p`, for the header of its report: "level 2, at most 2 mutations,
   /// fl-AllRepair" (empty: nothing to say).
   virtual std::string describe(const Problem &) const { return {}; }
+  /// Its candidates are the points of the mutation space (mutation.h) and a search that ends within its
+  /// limits (Result::complete) has tried them all: when the original program is such a point, the search
+  /// finds it (`bench repair` checks this completeness).
+  virtual bool searchesMutationSpace() const { return false; }
+  /// Reads Options::locked: confines its first search to what a caller's localization leaves (the
+  /// debugger's, from its checkpoints), as Wolverine2's debugger does with its repair.
+  virtual bool takesLocked() const { return false; }
   virtual Result run(const Problem &p) const = 0;
 };
 
 /// Every registered method, in a fixed order; the first is `locus repair`'s default.
 const std::vector<std::unique_ptr<Method>> &methods();
 const Method *findMethod(const std::string &name);
+/// The first method that reads a caller's locked statements (Method::takesLocked), or nullptr.
+const Method *findLockingMethod();
 /// Every method's options merged, one per flag, each with the methods that read it (repair::mergeOptions):
 /// what `locus repair` registers.
 const std::vector<repair::OptionDecl> &optionDeclarations();

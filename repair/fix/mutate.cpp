@@ -108,6 +108,7 @@ public:
     return "mutation-based repair (fl-AllRepair): every minimal set of at most --max-mutations operator, "
            "constant, variable and field mutations that makes the program verify";
   }
+  bool searchesMutationSpace() const override { return true; }
   std::vector<repair::OptionDecl> options() const override {
     return {levelOption(), maxMutationsOption(), noLocalizationOption(), noReplacementsOption()};
   }

@@ -1552,6 +1552,7 @@ public:
            "program's variables and fields, deleted, or inserted, the bounds on each widened as the unsat "
            "core directs; gradient localization locks the statements it clears";
   }
+  bool takesLocked() const override { return true; }
   std::vector<repair::OptionDecl> options() const override {
     return {insertSlotsOption(), maxWideningsOption(), wideningOption(), noLocalizationOption()};
   }

@@ -24,6 +24,13 @@ const Method *findMethod(const std::string &name) {
   return nullptr;
 }
 
+const Method *findLockingMethod() {
+  for (const auto &m : methods())
+    if (m->takesLocked())
+      return m.get();
+  return nullptr;
+}
+
 const std::vector<repair::OptionDecl> &optionDeclarations() {
   static const std::vector<repair::OptionDecl> merged = repair::mergeRegistryOptions(methods());
   return merged;

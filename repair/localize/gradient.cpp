@@ -682,11 +682,13 @@ public:
     return "Wolverine2: statements where the forward and backward executions' state difference changes "
            "(a sound suspicious set; the rest may be locked for repair)";
   }
+  Claim claim() const override { return Claim::Sound; }
+  bool takesExpectedState() const override { return true; }
   Result run(const Problem &p) const override {
     Result r;
     r.method = name();
     r.solver = p.opts.solver;
-    GradientResult g = gradientLocalize(p.prog, p.failure, p.opts);
+    GradientResult g = gradientLocalize(p.prog, p.failure, p.opts, p.expected);
     r.stats = g.stats;
     if (!g.error.empty()) {
       r.status = g.unknown ? Status::Unknown : Status::Error;
@@ -708,6 +710,7 @@ public:
         }
     }
     r.locked.assign(g.lockable.begin(), g.lockable.end());
+    r.corrections = g.corrections;
     char buf[160];
     std::snprintf(
         buf, sizeof buf, "suspicious: %zu of %zu statements (%.1f %%), %zu of %zu lines; %zu lockable",

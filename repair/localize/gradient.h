@@ -1,7 +1,7 @@
 // Wolverine2's gradient localization (Verma & Roy, Algorithm 2) as a library call: the statements of a
 // failing run that are suspicious, and the rest, which repair may lock. `localize --method gradient` prints
-// it, and `bench localize` also runs it with the state a correct version reaches (expectedFromReference).
-// The lockable set is computed for repair; no repair method uses it yet.
+// it, and `bench localize` also runs it with the state a correct version reaches (expectedFromReference,
+// through Problem::expected). `repair --method proof` locks the lockable set in its first attempt.
 #pragma once
 
 #include "ir/interp.h"
@@ -32,12 +32,6 @@ struct GradientPoint {
   double gammaAfter = 0, gammaBefore = 0;
 };
 
-/// An entity the post-state changes: the forward state at the check, corrected so that the check passes.
-struct Correction {
-  std::string entity;
-  ir::Value forward, post;
-};
-
 struct GradientResult {
   std::string error;               ///< the method cannot run on this failure (the sets are empty)
   bool unknown = false;            ///< the solver gave no answer (error says why)
@@ -45,8 +39,9 @@ struct GradientResult {
   std::set<ir::StmtId> lockable;   ///< blamable statements without one (not run in the region included)
   std::map<ir::StmtId, std::string> evidence; ///< per suspicious statement: why (its first suspicious write)
   std::vector<GradientPoint> points;          ///< every write of the region, in execution order
-  std::vector<Correction> corrections;
-  size_t blamable = 0;                   ///< statements that may be blamed
+  std::vector<Correction>
+      corrections;     ///< the post-state: the forward state at the check, corrected so that it passes
+  size_t blamable = 0; ///< statements that may be blamed
   size_t lines = 0, suspiciousLines = 0; ///< source lines of the blamable / suspicious statements
   /// The suspicious statements as a fraction of the blamable ones (0 when nothing may be blamed).
   double fraction() const {

@@ -19,6 +19,8 @@
 
 namespace locus::localize {
 
+struct ExpectedState; // gradient.h
+
 /// What every method reads: the solver, the time limit, what may be blamed, and the values given for the
 /// methods' own options (options.h; each method reads those it declares, Method::options).
 struct Options {
@@ -46,6 +48,10 @@ struct Problem {
   std::vector<const repair::Failure *> others = {};
   /// Told each result as it is complete (localizeFailures); nullptr: none.
   repair::Observer *observer = nullptr;
+  /// The intended state where the failing region ends (a reference's state on the failing input, or the
+  /// debugger's specs), for a method that takes one (Method::takesExpectedState); nullptr: the method derives
+  /// it from the failing check.
+  const ExpectedState *expected = nullptr;
 };
 
 /// A part of a statement a method blames.
@@ -73,6 +79,13 @@ enum class Status {
 };
 const char *statusName(Status s);
 
+/// An entity the method's post-state corrects: its value in the failing run and the value the method derived
+/// (gradient), for the report and for explaining a miss.
+struct Correction {
+  std::string entity;
+  ir::Value forward, post;
+};
+
 struct Result {
   std::string method;
   std::string solver; ///< empty for methods that use no solver
@@ -89,6 +102,8 @@ struct Result {
   std::vector<Suspect> ranking;
   /// gradient: the blamable statements that are not suspicious (repair may lock them), in id order.
   std::vector<ir::StmtId> locked;
+  /// gradient: the entities its post-state corrects.
+  std::vector<Correction> corrections;
   /// Method-specific counters (solver checks, iterations, …); `solve_s`: seconds inside the solver (its
   /// checks and its own work on assertions), for the overhead share of `bench localize`.
   std::map<std::string, double> stats;
@@ -96,6 +111,17 @@ struct Result {
   /// Several failures localized one at a time (localizeFailures): each one's result; the ranking above is
   /// their combination.
   std::vector<Result> perFailure;
+};
+
+/// What a method promises of its result on every failure within its stated assumptions; `bench localize`
+/// checks the promise on every version whose fault is known.
+enum class Claim : uint8_t {
+  None,
+  /// The ranking holds every faulty statement the failing run executed (gradient: Wolverine2's soundness
+  /// theorem, on a run that takes the correct program's path without a no-op write at the fault).
+  Sound,
+  /// With a single fault, the fault's line is ranked (must: FOSFL's must property).
+  ContainsSingleFault,
 };
 
 /// A localization method. Implementations are registered in registry.cpp; `locus localize --method NAME`.
@@ -114,6 +140,11 @@ public:
   /// every failure), by size up to --max-size (kMaxSize): what a repair by diagnosis asks for
   /// (findDiagnosisMethod).
   virtual bool givesDiagnoses() const { return false; }
+  /// What it promises of its result (Claim).
+  virtual Claim claim() const { return Claim::None; }
+  /// Reads Problem::expected, the intended state at the end of the failing region (bench localize's
+  /// `+intended` configurations; the debugger's specs).
+  virtual bool takesExpectedState() const { return false; }
   /// The options the method reads besides Options' common ones, with defaults and help (options.h); the
   /// registry merges every method's into the command line (optionDeclarations).
   virtual std::vector<repair::OptionDecl> options() const { return {}; }

@@ -494,6 +494,7 @@ public:
            "the dynamic slice of the failing check in the run's model";
   }
   std::vector<repair::OptionDecl> options() const override { return {partsOption()}; }
+  Claim claim() const override { return Claim::ContainsSingleFault; }
   Result run(const Problem &p) const override {
     Result r;
     r.method = name();

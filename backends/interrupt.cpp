@@ -13,6 +13,7 @@ namespace {
 std::atomic<bool> interrupted{false};
 std::mutex mutex; // guards `running` and the calls of their `stop`
 std::vector<std::function<void()> *> running;
+std::atomic<int> unstoppable{0}; ///< UnstoppableScopes alive
 
 } // namespace
 
@@ -40,6 +41,18 @@ InterruptScope::InterruptScope(std::function<void()> stop) : stop_(std::move(sto
 InterruptScope::~InterruptScope() {
   std::lock_guard<std::mutex> lock(mutex);
   running.erase(std::remove(running.begin(), running.end(), &stop_), running.end());
+}
+
+UnstoppableScope::UnstoppableScope() {
+  unstoppable.fetch_add(1);
+}
+
+UnstoppableScope::~UnstoppableScope() {
+  unstoppable.fetch_sub(1);
+}
+
+bool unstoppableCheckRunning() {
+  return unstoppable.load() > 0;
 }
 
 } // namespace locus::backends

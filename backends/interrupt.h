@@ -30,4 +30,17 @@ private:
   std::function<void()> stop_;
 };
 
+/// While it lives, a solver check runs that `interruptChecks` cannot stop (cvc5's library has no way to stop
+/// a check in progress): the process's signal handling (tools/interrupt.h) then ends the process itself when
+/// the check does not end within a grace period, rather than wait for it without limit.
+class UnstoppableScope {
+public:
+  UnstoppableScope();
+  ~UnstoppableScope();
+  UnstoppableScope(const UnstoppableScope &) = delete;
+  UnstoppableScope &operator=(const UnstoppableScope &) = delete;
+};
+/// Whether a check that cannot be stopped is running now (an UnstoppableScope lives).
+bool unstoppableCheckRunning();
+
 } // namespace locus::backends

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <mutex>
 #include <thread>
@@ -16,6 +17,8 @@ namespace {
 
 repair::CancelToken token;
 std::atomic<int> signals{0}; ///< how many arrived
+/// How long a check that cannot be stopped gets to end after the first signal.
+constexpr int kUnstoppableGraceMs = 2000;
 std::atomic<int> firstSignal{0};
 int wakeFd = -1;              ///< the self-pipe's write end
 std::mutex noticeMutex;       ///< guards `notice`
@@ -50,9 +53,23 @@ void installInterruptHandler(std::function<void()> stopping) {
       if (n != 1)
         return;
       backends::interruptChecks();
-      std::lock_guard<std::mutex> lock(noticeMutex);
-      if (notice)
-        notice();
+      {
+        std::lock_guard<std::mutex> lock(noticeMutex);
+        if (notice)
+          notice();
+      }
+      // A check that cannot be stopped (cvc5's) would keep the process running up to its time limit, or
+      // without one for ever: given kUnstoppableGraceMs to end by itself, then the process ends as at a
+      // second signal.
+      for (int waited = 0; backends::unstoppableCheckRunning() && signals.load() > 0; waited += 100) {
+        if (waited >= kUnstoppableGraceMs) {
+          static const char msg[] =
+              "locus: the solver's check in progress cannot be stopped (cvc5): ending\n";
+          (void)!write(2, msg, sizeof msg - 1);
+          _exit(128 + firstSignal.load());
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
     }
   }).detach();
   struct sigaction sa {};

@@ -1,5 +1,6 @@
 // The cvc5 backend: terms translated to the cvc5 C++ API with a cache, incremental solving.
 #include "backends/cvc5/cvc5_solver.h"
+#include "backends/interrupt.h"
 
 #include <chrono>
 #include <cvc5/cvc5.h>
@@ -252,7 +253,12 @@ Result Cvc5Solver::checkImpl(const std::vector<Term> &assumptions) {
       asms.push_back(translate(a));
       assumptionOf_.emplace(asms.back(), a);
     }
-    return answer(asms.empty() ? slv_.checkSat() : slv_.checkSatAssuming(asms));
+    cvc5::Result res;
+    {
+      UnstoppableScope running; // cvc5 cannot be interrupted (backends/interrupt.h)
+      res = asms.empty() ? slv_.checkSat() : slv_.checkSatAssuming(asms);
+    }
+    return answer(res);
   } catch (const cvc5::CVC5ApiException &e) {
     return Result::unknown(classifyUnknownReason(e.getMessage()), e.getMessage());
   }
@@ -271,7 +277,12 @@ Result Cvc5Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing) 
         fresh_->assertFormula(translate(f));
     for (Term a : assumptions)
       fresh_->assertFormula(translate(a));
-    return answer(fresh_->checkSat());
+    cvc5::Result res;
+    {
+      UnstoppableScope running;
+      res = fresh_->checkSat();
+    }
+    return answer(res);
   } catch (const cvc5::CVC5ApiException &e) {
     return Result::unknown(classifyUnknownReason(e.getMessage()), e.getMessage());
   }

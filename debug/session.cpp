@@ -27,6 +27,13 @@ std::pair<uint32_t, uint32_t> constructOf(const ir::Position &p) {
   return p.stmt->construct ? std::make_pair(p.stmt->construct, 0u) : std::make_pair(0u, p.stmt->loc.line);
 }
 
+/// Whether a spec is a checkpoint's (it states the run's state), not a forced loop decision's (`enter`,
+/// `leave`: only its loop's condition).
+bool isCheckpoint(const Spec &s) {
+  return std::any_of(s.facts.begin(), s.facts.end(),
+                     [](const Fact &f) { return f.kind != Fact::Kind::Cond; });
+}
+
 std::string trim(const std::string &s) {
   size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
@@ -793,11 +800,6 @@ std::set<ir::StmtId> Session::regionBefore(size_t k, std::string &from) const {
     if (i < regions_.size())
       out.insert(regions_[i].begin(), regions_[i].end());
   };
-  // A checkpoint states the run's state; a forced loop decision (enter, leave) only its loop's condition.
-  auto isCheckpoint = [](const Spec &s) {
-    return std::any_of(s.facts.begin(), s.facts.end(),
-                       [](const Fact &f) { return f.kind != Fact::Kind::Cond; });
-  };
   add(k);
   for (size_t j = std::min(k, specs_.size()); j > 0; --j) {
     if (isCheckpoint(specs_[j - 1]) && !out.empty()) {
@@ -863,7 +865,11 @@ void Session::formulaRanking(const repair::Failure &f, const Checks &checks, con
   std::string from;
   std::set<ir::StmtId> region = regionBefore(k, from);
   localize::Options fo = lo;
-  std::string to = k < specs_.size() ? specs_[k].origin : "the miss";
+  // A forced loop decision is named by its command and line (there may be several `enter`s).
+  std::string to = k >= specs_.size() ? "the miss"
+                   : isCheckpoint(specs_[k])
+                       ? specs_[k].origin
+                       : "`" + specs_[k].origin + "` at line " + std::to_string(specs_[k].point.loc.line);
   std::string span = (from.empty() ? "from the start" : "from " + from) + " to " + to;
   if (!region.empty())
     fo.region = std::unordered_set<ir::StmtId>(region.begin(), region.end());
@@ -876,6 +882,8 @@ void Session::formulaRanking(const repair::Failure &f, const Checks &checks, con
   Json jf;
   jf["from"] = from.empty() ? Json(nullptr) : Json(from);
   jf["to"] = k < specs_.size() ? Json(specs_[k].origin) : Json(nullptr);
+  if (k < specs_.size())
+    jf["toLine"] = specs_[k].point.loc.line;
   jf["restricted"] = fo.region.has_value();
   Json jl = Json::array();
   for (uint32_t l : regionLines)

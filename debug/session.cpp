@@ -11,6 +11,7 @@
 #include "session/repair.h"
 #include "session/values.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -724,6 +725,7 @@ std::optional<ir::Program> Session::instrumented(std::string &err, Checks *check
 // ---- localize and repair -------------------------------------------------------------------------------
 
 Reply Session::localize() {
+  auto started = std::chrono::steady_clock::now();
   Reply r;
   Checks checks;
   std::optional<ir::Program> ip = queryProgram("localize", r, &checks);
@@ -773,7 +775,7 @@ Reply Session::localize() {
   if (!g.error.empty()) {
     r.ok = false;
     r.message += "\nlocalize: " + g.error;
-    formulaRanking(f, checks, lo, r);
+    formulaRanking(f, checks, lo, started, r);
     return r;
   }
   std::set<uint32_t> lines;
@@ -790,7 +792,7 @@ Reply Session::localize() {
     js.push_back(l);
   }
   r.data["suspicious"] = js;
-  formulaRanking(f, checks, lo, r);
+  formulaRanking(f, checks, lo, started, r);
   return r;
 }
 
@@ -813,7 +815,7 @@ std::set<ir::StmtId> Session::regionBefore(size_t k, std::string &from) const {
 }
 
 void Session::formulaRanking(const repair::Failure &f, const Checks &checks, const localize::Options &lo,
-                             Reply &r) const {
+                             std::chrono::steady_clock::time_point started, Reply &r) const {
   // The spec missed: the one of the failing assertion, else (a run-time error, a point not reached) the
   // first whose point the run did not reach as often as it says (its ghost counter).
   size_t k = specs_.size();
@@ -909,6 +911,20 @@ void Session::formulaRanking(const repair::Failure &f, const Checks &checks, con
   std::vector<const localize::Method *> methods = localize::traceFormulaMethods();
   std::vector<repair::TestRun> noTests;
   for (const localize::Method *m : methods) {
+    // One time limit (--timeout) for the whole command; Ctrl-C stops before the next method.
+    auto spent =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    bool late = opts_.repairTimeoutMs && spent.count() >= static_cast<int64_t>(opts_.repairTimeoutMs);
+    if (late || (opts_.cancel && opts_.cancel->cancelled())) {
+      localize::Result none;
+      none.method = m->name();
+      none.status = localize::Status::Unknown;
+      none.message = late ? "not run: the time limit is spent" : "not run: interrupted";
+      results.push_back(std::move(none));
+      continue;
+    }
+    if (opts_.repairTimeoutMs)
+      fo.timeoutMs = opts_.repairTimeoutMs - static_cast<unsigned>(spent.count());
     localize::Problem p{ip, g, noTests, fo};
     results.push_back(localize::localizeFailures(*m, p));
   }

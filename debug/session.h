@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -136,9 +137,9 @@ private:
   /// The formula methods (localize::traceFormulaMethods) on the miss `f` of the instrumented program
   /// (`checks`: where its checks are): the spec missed found, the program with the specs up to that one,
   /// its run on the same inputs, the statements that may be blamed restricted to the region before the
-  /// spec (regionBefore); their rankings appended to `r`.
+  /// spec (regionBefore); their rankings appended to `r`. The command's time limit counts from `started`.
   void formulaRanking(const repair::Failure &f, const Checks &checks, const localize::Options &lo,
-                      Reply &r) const;
+                      std::chrono::steady_clock::time_point started, Reply &r) const;
   /// Whether every spec is at one point (the region then runs from the start).
   bool onePoint() const;
   /// Runs until `stop` holds for a position (counting arrivals; a breakpoint stops too when `breaks`).

@@ -11,6 +11,7 @@
 #include "session/repair.h"
 #include "session/values.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -25,6 +26,13 @@ namespace {
 /// The source construct of a position: the construct id, or its line when the lowering gave none.
 std::pair<uint32_t, uint32_t> constructOf(const ir::Position &p) {
   return p.stmt->construct ? std::make_pair(p.stmt->construct, 0u) : std::make_pair(0u, p.stmt->loc.line);
+}
+
+/// Whether a spec is a checkpoint's (it states the run's state), not a forced loop decision's (`enter`,
+/// `leave`: only its loop's condition).
+bool isCheckpoint(const Spec &s) {
+  return std::any_of(s.facts.begin(), s.facts.end(),
+                     [](const Fact &f) { return f.kind != Fact::Kind::Cond; });
 }
 
 std::string trim(const std::string &s) {
@@ -82,14 +90,14 @@ ir::InterpOptions Session::interpOptions() const {
   return io;
 }
 
-std::optional<ir::Program> Session::queryProgram(const std::string &command, Reply &r) const {
+std::optional<ir::Program> Session::queryProgram(const std::string &command, Reply &r, Checks *checks) const {
   r.ok = false;
   if (specs_.empty()) {
     r.message = command + ": no specification yet (spec records one)";
     return std::nullopt;
   }
   std::string err;
-  std::optional<ir::Program> ip = instrumented(err);
+  std::optional<ir::Program> ip = instrumented(err, checks);
   if (!ip) {
     r.message = command + ": " + err;
     return std::nullopt;
@@ -106,8 +114,12 @@ void Session::startOn(std::shared_ptr<Version> v) {
   exec_.emplace(interp.start(entry_, args_));
   arrivals_.clear();
   nodesAtStart_ = static_cast<uint32_t>(exec_->state().heap.size());
-  if (std::optional<ir::Position> p = exec_->position())
+  regions_.assign(1, {});
+  pending_.reset();
+  if (std::optional<ir::Position> p = exec_->position()) {
     arrivals_[{p->stmt->id, p->recheck}] = 1;
+    pending_ = p->stmt->id;
+  }
   drawn_.reset();
 }
 
@@ -147,6 +159,10 @@ void Session::moveUntil(const std::function<bool(const ir::Position &)> &stop, b
     if (pastFirst_)
       executed_.insert(p.stmt->id);
     executedAll_.insert(p.stmt->id);
+    if (pending_) // it has run
+      regions_.back().insert(*pending_);
+    passSpecs(p, n);
+    pending_ = p.stmt->id;
     if (stop(p))
       return true;
     // a breakpoint: the first statement of a construct on its line
@@ -497,6 +513,16 @@ void Session::record(const Spec &sp) {
     pastFirst_ = true;
   }
   specs_.push_back(sp);
+  regions_.resize(specs_.size() + 1);
+}
+
+void Session::passSpecs(const ir::Position &p, uint64_t n) {
+  while (regions_.size() <= specs_.size()) {
+    const Point &pt = specs_[regions_.size() - 1].point;
+    if (pt.stmt != p.stmt->id || pt.recheck != p.recheck || pt.arrival != n)
+      return;
+    regions_.emplace_back();
+  }
 }
 
 Reply Session::spec() {
@@ -520,6 +546,8 @@ Reply Session::spec() {
   c.specs = specs_;
   c.executed = executed_;
   c.executedAll = executedAll_;
+  c.regions = regions_;
+  c.pending = pending_;
   c.pastFirst = pastFirst_;
   c.where = where();
   checkpoints_.push_back(std::move(c));
@@ -563,6 +591,8 @@ Reply Session::resume(unsigned id) {
   specs_ = c.specs;
   executed_ = c.executed;
   executedAll_ = c.executedAll;
+  regions_ = c.regions;
+  pending_ = c.pending;
   pastFirst_ = c.pastFirst;
   current_ = id;
   drawn_.reset();
@@ -659,7 +689,8 @@ Reply Session::trust(unsigned line) {
   return r;
 }
 
-std::optional<ir::Program> Session::instrumented(std::string &err) const {
+std::optional<ir::Program> Session::instrumented(std::string &err, Checks *checks,
+                                                 std::optional<size_t> count) const {
   ir::Program p = prog();
   // trusted lines: their statements wrapped in concrete blocks (kept as they are by every repair)
   ir::StmtId next = p.maxStmtId() + 1;
@@ -682,7 +713,10 @@ std::optional<ir::Program> Session::instrumented(std::string &err) const {
   };
   for (ir::Procedure &pr : p.procs)
     wrap(pr.body);
-  err = instrument(p, entry_, specs_, false, {}, nodesAtStart_);
+  std::vector<Spec> specs = specs_;
+  if (count && *count < specs.size())
+    specs.resize(*count);
+  err = instrument(p, entry_, specs, false, {}, nodesAtStart_, checks);
   if (!err.empty())
     return std::nullopt;
   return p;
@@ -691,12 +725,15 @@ std::optional<ir::Program> Session::instrumented(std::string &err) const {
 // ---- localize and repair -------------------------------------------------------------------------------
 
 Reply Session::localize() {
+  auto started = std::chrono::steady_clock::now();
   Reply r;
-  std::optional<ir::Program> ip = queryProgram("localize", r);
+  Checks checks;
+  std::optional<ir::Program> ip = queryProgram("localize", r, &checks);
   if (!ip)
     return r;
   ir::InterpOptions io = interpOptions();
   io.recordTrace = true;
+  io.recordCoverage = true; // ofc starts from the statements the run covers
   ir::Interpreter interp(*ip, io);
   repair::Failure f;
   f.entry = entry_;
@@ -738,6 +775,7 @@ Reply Session::localize() {
   if (!g.error.empty()) {
     r.ok = false;
     r.message += "\nlocalize: " + g.error;
+    formulaRanking(f, checks, lo, started, r);
     return r;
   }
   std::set<uint32_t> lines;
@@ -754,7 +792,203 @@ Reply Session::localize() {
     js.push_back(l);
   }
   r.data["suspicious"] = js;
+  formulaRanking(f, checks, lo, started, r);
   return r;
+}
+
+std::set<ir::StmtId> Session::regionBefore(size_t k, std::string &from) const {
+  std::set<ir::StmtId> out;
+  auto add = [&](size_t i) {
+    if (i < regions_.size())
+      out.insert(regions_[i].begin(), regions_[i].end());
+  };
+  add(k);
+  for (size_t j = std::min(k, specs_.size()); j > 0; --j) {
+    if (isCheckpoint(specs_[j - 1]) && !out.empty()) {
+      from = specs_[j - 1].origin;
+      return out;
+    }
+    add(j - 1);
+  }
+  from.clear();
+  return out;
+}
+
+void Session::formulaRanking(const repair::Failure &f, const Checks &checks, const localize::Options &lo,
+                             std::chrono::steady_clock::time_point started, Reply &r) const {
+  // The spec missed: the one of the failing assertion, else (a run-time error, a point not reached) the
+  // first whose point the run did not reach as often as it says (its ghost counter).
+  size_t k = specs_.size();
+  if (auto it = checks.specOf.find(f.run.stmt); it != checks.specOf.end())
+    k = it->second;
+  else
+    for (size_t i = 0; i < specs_.size() && i < checks.counter.size(); ++i) {
+      const ir::VarRef &c = checks.counter[i];
+      std::optional<int64_t> n;
+      if (c.global && c.index < f.run.state.globals.size())
+        n = f.run.state.globals[c.index].i.toInt64();
+      if (!n || *n < static_cast<int64_t>(specs_[i].point.arrival)) {
+        k = i;
+        break;
+      }
+    }
+  // The program with the specs up to the one missed (the later ones ask for changes after the region),
+  // run on the same inputs: its miss is the failure to explain.
+  std::string err;
+  std::optional<ir::Program> kp = instrumented(err, nullptr, k + 1);
+  if (!kp) {
+    r.message += "\nformula methods: " + err;
+    return;
+  }
+  const ir::Program &ip = *kp;
+  ir::InterpOptions io = interpOptions();
+  io.recordTrace = true;
+  io.recordCoverage = true;
+  repair::Failure g = f;
+  g.run = ir::Interpreter(ip, io).run(entry_, args_);
+  g.nondets = g.run.nondetDrawn;
+  // The bound covers the whole run, not only the run to the miss: the formula asks for a run that meets
+  // every check and ends. It is the program's run without its checks, to its end (a run that does not
+  // end: up to the specs' arrivals).
+  {
+    ir::Program free = ip;
+    ir::forEachStmt(free, [](const ir::Procedure &, ir::Stmt &s) {
+      if (s.kind == ir::Stmt::Assert)
+        s.kind = ir::Stmt::Skip;
+    });
+    ir::Outcome o = ir::Interpreter(free, interpOptions()).run(entry_, args_);
+    bool ends = o.kind != ir::OutcomeKind::Limit;
+    uint64_t iters = ends ? o.maxIterations : 0;
+    for (size_t i = 0; i < specs_.size() && i <= k; ++i)
+      iters = std::max<uint64_t>(iters, specs_[i].point.arrival);
+    g.unwind = static_cast<uint32_t>(std::max<uint64_t>(
+        {g.run.maxIterations + 1, std::min<uint64_t>(iters + 1, ir::kMaxUnwind), ends ? o.maxRecursion : 0}));
+  }
+  std::string from;
+  std::set<ir::StmtId> region = regionBefore(k, from);
+  localize::Options fo = lo;
+  // A forced loop decision is named by its command and line (there may be several `enter`s).
+  std::string to = k >= specs_.size() ? "the miss"
+                   : isCheckpoint(specs_[k])
+                       ? specs_[k].origin
+                       : "`" + specs_[k].origin + "` at line " + std::to_string(specs_[k].point.loc.line);
+  std::string span = (from.empty() ? "from the start" : "from " + from) + " to " + to;
+  if (!region.empty())
+    fo.region = std::unordered_set<ir::StmtId>(region.begin(), region.end());
+  std::unordered_set<ir::StmtId> blamable = localize::blamableStatements(ip, fo);
+  ir::StmtIndex idx(ip);
+  std::set<uint32_t> regionLines;
+  for (ir::StmtId id : blamable)
+    if (const ir::Stmt *st = idx.find(id); st && st->loc.file == mainFile())
+      regionLines.insert(st->loc.line);
+  Json jf;
+  jf["from"] = from.empty() ? Json(nullptr) : Json(from);
+  jf["to"] = k < specs_.size() ? Json(specs_[k].origin) : Json(nullptr);
+  if (k < specs_.size())
+    jf["toLine"] = specs_[k].point.loc.line;
+  jf["restricted"] = fo.region.has_value();
+  Json jl = Json::array();
+  for (uint32_t l : regionLines)
+    jl.push_back(l);
+  jf["lines"] = jl;
+  r.message +=
+      "\nRanked by the formula methods, which may blame the " + std::to_string(regionLines.size()) +
+      (regionLines.size() == 1 ? " line" : " lines") +
+      (fo.region ? " the session ran " + span : " of the run (the session ran nothing " + span + ")") + ":";
+  if (g.run.kind != ir::OutcomeKind::Failure) { // the specs up to the one missed are met: cannot happen
+    r.message += " the program meets the specs up to " + to;
+    r.data["formula"] = jf;
+    return;
+  }
+  if (regionLines.empty()) {
+    r.message += " none";
+    r.data["formula"] = jf;
+    return;
+  }
+  // Every method on the same program and failure; a line's rank by each, the lines in the order of their
+  // consensus (localize::consensusRanking: reciprocal rank fusion).
+  std::vector<localize::Result> results;
+  std::vector<const localize::Method *> methods = localize::traceFormulaMethods();
+  std::vector<repair::TestRun> noTests;
+  for (const localize::Method *m : methods) {
+    // One time limit (--timeout) for the whole command; Ctrl-C stops before the next method.
+    auto spent =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    bool late = opts_.repairTimeoutMs && spent.count() >= static_cast<int64_t>(opts_.repairTimeoutMs);
+    if (late || (opts_.cancel && opts_.cancel->cancelled())) {
+      localize::Result none;
+      none.method = m->name();
+      none.status = localize::Status::Unknown;
+      none.message = late ? "not run: the time limit is spent" : "not run: interrupted";
+      results.push_back(std::move(none));
+      continue;
+    }
+    if (opts_.repairTimeoutMs)
+      fo.timeoutMs = opts_.repairTimeoutMs - static_cast<unsigned>(spent.count());
+    localize::Problem p{ip, g, noTests, fo};
+    results.push_back(localize::localizeFailures(*m, p));
+  }
+  std::vector<const localize::Result *> ptrs;
+  for (const localize::Result &res : results)
+    ptrs.push_back(&res);
+  std::vector<localize::Suspect> order = localize::consensusRanking(ip, ptrs);
+  std::vector<std::map<uint32_t, uint32_t>> rankOf(results.size()); // per method: line → rank
+  for (size_t m = 0; m < results.size(); ++m)
+    for (const localize::Suspect &s : results[m].ranking)
+      if (s.loc.file == mainFile())
+        rankOf[m].emplace(s.loc.line, s.rank);
+  std::string head = "  line";
+  for (const localize::Method *m : methods)
+    head += "  " + std::string(m->name());
+  r.message += "\n" + head;
+  size_t shown = 0;
+  for (const localize::Suspect &s : order) {
+    if (s.loc.file != mainFile())
+      continue;
+    char num[16];
+    std::snprintf(num, sizeof num, "%6u", s.loc.line);
+    std::string row = num;
+    for (size_t m = 0; m < methods.size(); ++m) {
+      auto it = rankOf[m].find(s.loc.line);
+      std::string cell = it == rankOf[m].end() ? "-" : std::to_string(it->second);
+      size_t width = std::string(methods[m]->name()).size() + 2;
+      row += std::string(width > cell.size() ? width - cell.size() : 1, ' ') + cell;
+    }
+    row += "   " + render::sourceLine(cur_->loaded->sm, ip, SourceLoc{mainFile(), s.loc.line, 1});
+    r.message += "\n" + row;
+    ++shown;
+  }
+  if (!shown)
+    r.message += "\n  (no method ranks a line)";
+  Json jm = Json::array();
+  for (size_t m = 0; m < results.size(); ++m) {
+    const localize::Result &res = results[m];
+    if (res.status != localize::Status::Localized)
+      r.message += "\n  " + std::string(methods[m]->name()) + ": " + localize::statusName(res.status) +
+                   (res.message.empty() ? "" : ": " + res.message);
+    else if (res.ranking.empty())
+      r.message += "\n  " + std::string(methods[m]->name()) + ": " +
+                   (res.noBlame.empty() ? "no line of the region explains the miss" : res.noBlame);
+    Json one;
+    one["method"] = methods[m]->name();
+    one["status"] = localize::statusName(res.status);
+    if (!res.message.empty())
+      one["message"] = res.message;
+    Json rk = Json::array();
+    for (const localize::Suspect &s : res.ranking)
+      if (s.loc.file == mainFile())
+        rk.push_back({{"line", s.loc.line}, {"rank", s.rank}});
+    one["ranking"] = rk;
+    one["seconds"] = res.seconds;
+    jm.push_back(one);
+  }
+  jf["methods"] = jm;
+  Json jc = Json::array();
+  for (const localize::Suspect &s : order)
+    if (s.loc.file == mainFile())
+      jc.push_back({{"line", s.loc.line}, {"rank", s.rank}, {"score", s.score}});
+  jf["consensus"] = jc;
+  r.data["formula"] = jf;
 }
 
 std::shared_ptr<Version> Session::compileText(const std::string &text, std::string &err) const {
@@ -899,6 +1133,8 @@ Reply Session::hotPatch(const std::string &patched, Reply r) {
   // The repaired program from the start to the last spec's point (its arrival there): where the session was.
   startOn(v);
   specs_ = moved;
+  if (std::optional<ir::Position> p = exec_->position())
+    passSpecs(*p, 1);
   executed_.clear();
   executedAll_.clear();
   pastFirst_ = false;

@@ -7,10 +7,12 @@
 #include "debug/spec.h"
 #include "ir/interp.h"
 #include "repair/common/observer.h"
+#include "repair/localize/localize.h"
 #include "session/program.h"
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -109,6 +111,8 @@ private:
     std::map<std::pair<ir::StmtId, bool>, uint64_t> arrivals;
     std::vector<Spec> specs; ///< every spec on the path from the first checkpoint to this one
     std::set<ir::StmtId> executed, executedAll;
+    std::vector<std::set<ir::StmtId>> regions;
+    std::optional<ir::StmtId> pending;
     bool pastFirst = false;
     std::string where;
   };
@@ -117,11 +121,25 @@ private:
   /// The interpreter's options of the session's run (its inputs).
   ir::InterpOptions interpOptions() const;
   /// The program of localize's and repair's query (instrumented()), or nullopt with `r` saying why.
-  std::optional<ir::Program> queryProgram(const std::string &command, Reply &r) const;
+  std::optional<ir::Program> queryProgram(const std::string &command, Reply &r,
+                                          Checks *checks = nullptr) const;
   /// The index of the user's file (the current version's) in the program's file table.
   uint32_t mainFile() const;
   bool needRun(Reply &r) const;
   void record(const Spec &sp);
+  /// Counts the specs whose point position `p` (its `n`-th arrival) is, from regions_.size() - 1 on (a
+  /// re-run of a repaired program passing the specs' points).
+  void passSpecs(const ir::Position &p, uint64_t n);
+  /// The statements localize's formula methods may blame when the instrumented run misses spec `k` (k ==
+  /// specs_.size(): a failure past the last spec): what the session ran from the last checkpoint before it
+  /// (or the start) to its point. `from`: that checkpoint's origin (empty: the start).
+  std::set<ir::StmtId> regionBefore(size_t k, std::string &from) const;
+  /// The formula methods (localize::traceFormulaMethods) on the miss `f` of the instrumented program
+  /// (`checks`: where its checks are): the spec missed found, the program with the specs up to that one,
+  /// its run on the same inputs, the statements that may be blamed restricted to the region before the
+  /// spec (regionBefore); their rankings appended to `r`. The command's time limit counts from `started`.
+  void formulaRanking(const repair::Failure &f, const Checks &checks, const localize::Options &lo,
+                      std::chrono::steady_clock::time_point started, Reply &r) const;
   /// Whether every spec is at one point (the region then runs from the start).
   bool onePoint() const;
   /// Runs until `stop` holds for a position (counting arrivals; a breakpoint stops too when `breaks`).
@@ -134,8 +152,10 @@ private:
   std::optional<ir::Value> evalPath(const std::string &text, ir::Type &type, std::string &err) const;
   const ir::Stmt *loopAt(const ir::Position &p) const;
   Reply forceLoop(bool enter);
-  /// The program with the specs inserted (the user's trusted lines as concrete blocks).
-  std::optional<ir::Program> instrumented(std::string &err) const;
+  /// The program with the specs inserted (the user's trusted lines as concrete blocks): the first `count`
+  /// specs (every one when unset); `checks` filled in when given.
+  std::optional<ir::Program> instrumented(std::string &err, Checks *checks = nullptr,
+                                          std::optional<size_t> count = std::nullopt) const;
   std::shared_ptr<Version> compileText(const std::string &text, std::string &err) const;
   Reply hotPatch(const std::string &patched, Reply r);
 
@@ -151,6 +171,12 @@ private:
   std::set<ir::StmtId> executed_;
   std::set<ir::StmtId> executedAll_; ///< since the start (the region when every spec is at one point)
   bool pastFirst_ = false;
+  /// The statements the run executed between consecutive specs' points: regions_[k] those before spec k's
+  /// point (after spec k-1's; regions_[0]: from the start), the last one those since the last spec's point
+  /// (specs_.size() + 1 regions). A statement counts when it has run (`pending_`: the one at the position,
+  /// not yet run).
+  std::vector<std::set<ir::StmtId>> regions_{1};
+  std::optional<ir::StmtId> pending_;
   std::vector<Checkpoint> checkpoints_;
   std::optional<unsigned> current_; ///< the checkpoint the session last recorded or resumed
   std::optional<std::set<std::string>> tracked_;

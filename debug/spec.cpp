@@ -207,6 +207,9 @@ public:
   Builder(ir::Program &prog, uint32_t proc, ir::StmtId &nextId, std::map<uint32_t, ir::VarRef> &nodes)
       : prog_(prog), proc_(proc), nextId_(nextId), nodes_(nodes) {}
 
+  /// Told every fact's assertion and its spec (Checks::specOf); unset: nobody.
+  std::function<void(ir::StmtId, const Spec *)> onCheck;
+
   /// The checks of `specs` at a place guarded by `guard`, counting arrivals in global `counter`; the
   /// loop `loop` is the one whose condition Cond facts read (nullptr: none).
   std::optional<ir::Stmt> block(const std::vector<const Spec *> &specs, const ir::Expr &guard,
@@ -232,6 +235,8 @@ public:
         ir::Stmt a = stmt(ir::Stmt::Assert, on);
         a.value = *cond;
         a.message = sp->origin + ": " + f.text();
+        if (onCheck)
+          onCheck(a.id, sp);
         body.push_back(std::move(a));
       }
     }
@@ -446,7 +451,11 @@ std::string countNodes(ir::Program &prog, uint32_t entry, const std::map<uint32_
 } // namespace
 
 std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec> &specs, bool byLocation,
-                       const std::function<uint32_t(uint32_t)> &lineMap, uint32_t nodesAtStart) {
+                       const std::function<uint32_t(uint32_t)> &lineMap, uint32_t nodesAtStart,
+                       Checks *checks) {
+  if (checks)
+    checks->counter.assign(specs.size(), ir::VarRef{});
+  auto indexOf = [&](const Spec *sp) { return static_cast<size_t>(sp - specs.data()); };
   // Group the specs by the statement (and side) they are at.
   std::map<std::tuple<uint32_t, ir::StmtId, bool>, std::vector<const Spec *>> at;
   for (const Spec &sp : specs) {
@@ -461,9 +470,9 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
   // The program's own checks are not the debugger's specification: they go, with the code that only
   // computes their conditions (ir::specificationStatements: a check's pieces, a check's helper), which
   // could fail on its own (`head->next->next` of a check, on a list the repair has not finished).
-  std::unordered_set<ir::StmtId> checks = ir::specificationStatements(prog);
+  std::unordered_set<ir::StmtId> own = ir::specificationStatements(prog);
   ir::forEachStmt(prog, [&](const ir::Procedure &, ir::Stmt &s) {
-    if (s.kind != ir::Stmt::Assume && !s.isCompound() && checks.count(s.id)) {
+    if (s.kind != ir::Stmt::Assume && !s.isCompound() && own.count(s.id)) {
       ir::Stmt skip;
       skip.kind = ir::Stmt::Skip;
       skip.id = s.id;
@@ -494,6 +503,9 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
                                    ir::Expr::intLit(ir::BigInt(static_cast<int64_t>(most))));
     check.message = last->origin + ": line " + std::to_string(last->point.loc.line) + " is reached " +
                     std::to_string(most) + " time" + (most == 1 ? "" : "s");
+    if (checks)
+      for (const Spec *sp : list)
+        checks->counter[indexOf(sp)] = counter;
     reached.push_back(std::move(check));
     Slot slot;
     if (!findSlot(prog.procs[proc].body, id, slot))
@@ -502,6 +514,8 @@ std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec
     ir::Stmt loopCopy = target; // the loop (Cond facts read its condition); copied: insertion moves it
     const ir::Stmt *loop = loopCopy.kind == ir::Stmt::While ? &loopCopy : nullptr;
     Builder b(prog, proc, nextId, nodes);
+    if (checks)
+      b.onCheck = [&](ir::StmtId id, const Spec *sp) { checks->specOf[id] = indexOf(sp); };
     std::string err;
     std::function<std::optional<ir::Stmt>(const ir::Expr &)> make = [&](const ir::Expr &guard) {
       return b.block(list, guard, counter, loop, loopCopy.loc, err);

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -81,18 +82,26 @@ Point pointOf(const ir::Program &prog, uint32_t proc, const ir::Stmt &s, bool re
 Found locate(const ir::Program &prog, const Point &p, bool byLocation,
              const std::function<uint32_t(uint32_t)> &lineMap = {});
 
+/// Where instrument put the checks of the specs: a failing check's spec, and the arrivals at every spec's
+/// point (what a run of the instrumented program reached).
+struct Checks {
+  std::map<ir::StmtId, size_t> specOf; ///< a fact's assertion → the index of its spec
+  std::vector<ir::VarRef> counter; ///< per spec (by index): the ghost global counting arrivals at its point
+};
+
 /// Inserts every spec's facts into `prog` as checks at their points (each in a `concrete` block, so never
 /// blamed or changed: a ghost counter per point counts the arrivals, and the facts are asserted at the
 /// arrival the spec names), and turns the program's own assertions into no-ops (the debugger's
 /// specification is the user's facts; `verify` checks the program's own). When entry procedure `entry`
 /// returns, every point must have been reached as often as its specs say (a repair that skips a point
 /// does not meet its facts). `byLocation`/`lineMap` as for locate. Returns an error message ("" on
-/// success): a point or a variable that is not there.
+/// success): a point or a variable that is not there. `checks`, when given, is filled in.
 /// Node facts: every allocation (`new`, `new T[n]`) counts nodes from `nodesAtStart` (the nodes that exist
 /// when the entry starts: input nodes, global arrays), so the run's K-th node is nK as in the interpreter,
 /// and the node a fact names is kept in a ghost global when it is allocated.
 std::string instrument(ir::Program &prog, uint32_t entry, const std::vector<Spec> &specs, bool byLocation,
-                       const std::function<uint32_t(uint32_t)> &lineMap = {}, uint32_t nodesAtStart = 0);
+                       const std::function<uint32_t(uint32_t)> &lineMap = {}, uint32_t nodesAtStart = 0,
+                       Checks *checks = nullptr);
 
 /// The line map of an edit of a text: line n of `before` → its line in `after` (changed lines map to their
 /// counterpart in a changed block of the same size, else to the block's first line).

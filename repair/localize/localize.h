@@ -31,6 +31,10 @@ struct Options {
   /// The procedures the user named as code under test (`--procs`): never a check's helper
   /// (ir::specificationStatements).
   std::unordered_set<uint32_t> named;
+  /// The statements that may be blamed at most (unset: no restriction beyond the procedures): a region of
+  /// the run the caller knows the fault to be in (`locus debug`'s `localize`: the statements run between
+  /// the last two checkpoints). blamableStatements intersects with it.
+  std::optional<std::unordered_set<ir::StmtId>> region;
   /// The methods' options as given (--weights, --parts, --max-size, …): an option not given has its
   /// declared default; a method ignores the options it does not declare.
   repair::OptionValues given;
@@ -145,6 +149,10 @@ public:
   /// Reads Problem::expected, the intended state at the end of the failing region (bench localize's
   /// `+intended` configurations; the debugger's specs).
   virtual bool takesExpectedState() const { return false; }
+  /// Explains the failure with the relaxed formula of its run (encoding.h: the inputs fixed, every check
+  /// required to pass, each blamable statement's value behind a selector): BugAssist's family, the
+  /// formula methods a caller asks for without naming them (traceFormulaMethods).
+  virtual bool traceFormula() const { return false; }
   /// The options the method reads besides Options' common ones, with defaults and help (options.h); the
   /// registry merges every method's into the command line (optionDeclarations).
   virtual std::vector<repair::OptionDecl> options() const { return {}; }
@@ -178,6 +186,8 @@ const std::vector<std::unique_ptr<Method>> &methods();
 const Method *findMethod(const std::string &name);
 /// The first method that gives diagnoses (Method::givesDiagnoses), or nullptr.
 const Method *findDiagnosisMethod();
+/// The methods that localize with the relaxed trace formula (Method::traceFormula), in registry order.
+std::vector<const Method *> traceFormulaMethods();
 /// Every method's options merged, one per flag, each with the methods that read it (repair::mergeOptions):
 /// what `locus localize` registers.
 const std::vector<repair::OptionDecl> &optionDeclarations();
@@ -209,7 +219,7 @@ std::vector<Suspect> rankByScores(const ir::Program &prog, const std::map<ir::St
 
 /// The statements a method may blame (docs/localize.md, "What may be blamed"): the statements of the bodies
 /// of `opts.procs` (every procedure when unset), minus the specification (ir::specificationStatements) and
-/// `concrete` blocks with everything inside them.
+/// `concrete` blocks with everything inside them; only those in `opts.region` when it is set.
 std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const Options &opts);
 
 } // namespace locus::localize

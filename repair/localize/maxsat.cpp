@@ -15,6 +15,7 @@ namespace {
 class MaxSat final : public Method {
 public:
   const char *name() const override { return "maxsat"; }
+  bool traceFormula() const override { return true; }
   const char *summary() const override {
     return "BugAssist: minimal correction sets of the failing run's formula (--weights ochiai: clause "
            "weighting)";

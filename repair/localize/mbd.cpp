@@ -105,6 +105,7 @@ std::unique_ptr<Joint> encodeJoint(const Problem &p, const std::vector<const rep
 class Mbd final : public Method {
 public:
   const char *name() const override { return "mbd"; }
+  bool traceFormula() const override { return true; }
   const char *summary() const override {
     return "model-based diagnosis (Konighofer & Bloem): minimal hitting sets of the conflicts (unsat cores) "
            "over the statement values, on every failing input at once (--failures N), by cardinality";

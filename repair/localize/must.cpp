@@ -489,6 +489,7 @@ namespace {
 class Must final : public Method {
 public:
   const char *name() const override { return "must"; }
+  bool traceFormula() const override { return true; }
   const char *summary() const override {
     return "FOSFL: the must location set (every repair of the failure changes one of its statements), from "
            "the dynamic slice of the failing check in the run's model";

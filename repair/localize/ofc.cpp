@@ -59,6 +59,7 @@ std::map<ir::StmtId, ir::StmtId> elseGuards(const ir::Program &prog,
 class Ofc final : public Method {
 public:
   const char *name() const override { return "ofc"; }
+  bool traceFormula() const override { return true; }
   const char *summary() const override {
     return "on-demand formulas (Jin & Orso): maxsat's correction sets over the failing run's statements, "
            "grown by the branches of conditionals in the sets (--weights ochiai: OFC + CW)";

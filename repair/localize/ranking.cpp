@@ -204,7 +204,7 @@ std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const
     for (const ir::Stmt &s : stmts) {
       if (s.kind == ir::Stmt::Concrete)
         continue; // a fact, with everything inside it
-      if (!spec.count(s.id))
+      if (!spec.count(s.id) && (!opts.region || opts.region->count(s.id)))
         out.insert(s.id);
       walk(s.body);
     }

@@ -2,7 +2,6 @@
 // declarations (the --method help, the merged option declarations, their checking).
 #include "repair/localize/methods.h"
 
-
 namespace locus::localize {
 
 const std::vector<std::unique_ptr<Method>> &methods() {
@@ -32,6 +31,14 @@ const Method *findDiagnosisMethod() {
     if (m->givesDiagnoses())
       return m.get();
   return nullptr;
+}
+
+std::vector<const Method *> traceFormulaMethods() {
+  std::vector<const Method *> out;
+  for (const auto &m : methods())
+    if (m->traceFormula())
+      out.push_back(m.get());
+  return out;
 }
 
 const std::vector<repair::OptionDecl> &optionDeclarations() {

@@ -50,3 +50,16 @@
 // CHECK: Checkpoint 3
 // CHECK: inserted after: head = temp1->prev
 // CHECK: Hot-patched: the repaired program reaches checkpoint 3 at line 60 with its state
+// The same session with `localize` before each `repair`: the formula methods may blame only the loop's test,
+// run between the last checkpoint and the `enter` it misses, and rank it first; the second time in the
+// hot-patched program (the regions between the specs recomputed by its run to checkpoint 2).
+// RUN: cd %t && sed -n '/^#/d; s/^repair$/localize\nrepair/; p' %S/../../../examples/reverse_fig1.dbg > l.dbg && locus debug %S/../../../examples/reverse_buggy.c --script l.dbg
+// CHECK: Ranked by the formula methods, which may blame the 1 line the session ran from checkpoint 0 to `enter` at line 41:
+// CHECK-NEXT: line  maxsat  must  ofc  mbd
+// CHECK-NEXT: 41       1     1    1    1   while (temp1 != NULL) {
+// CHECK-NEXT: (locus) repair
+// CHECK: Ranked by the formula methods, which may blame the 1 line the session ran from checkpoint 2 to `enter` at line 41:
+// CHECK-NEXT: line  maxsat  must  ofc  mbd
+// CHECK-NEXT: 41       1     1    1    1   while (temp1 == NULL) {
+// CHECK-NEXT: (locus) repair
+// CHECK: Hot-patched: the repaired program reaches checkpoint 3 at line 60 with its state

@@ -1,6 +1,7 @@
 // The debugger (debug/): a session's stepping and changes, the facts a `spec` records, the program with the
 // facts inserted as checks (a program that meets them passes, one that misses or skips them fails), the line
-// map of an edit, checkpoints and resume, and the shell fed random command streams from a fixed seed.
+// map of an edit, which spec a failing check is of, checkpoints and resume, and the shell fed random command
+// streams from a fixed seed.
 #include "debug/session.h"
 #include "debug/shell.h"
 #include "debug/spec.h"
@@ -249,6 +250,68 @@ TEST_CASE("reaching a point is part of its spec") {
   ir::Program t = p;
   REQUIRE(instrument(t, t.procIndex("main"), {sp}, false).empty());
   CHECK(ir::Interpreter(t).run(t.procIndex("main")).kind == ir::OutcomeKind::Ok);
+}
+
+TEST_CASE("instrument says which spec a failing check is of and how often each point was reached") {
+  // What localize reads to find the spec a run misses (Checks): the spec of a failing fact, else the first
+  // spec whose point the run did not reach as often as it says.
+  testing::TempDir d("locus-debug");
+  session::Source src;
+  src.file = write(d, "loop.gcl", R"(proc main()
+{
+  var i: int;
+  i := 0;
+  while (i < 3) {
+    i := i + 1;
+  }
+}
+)");
+  std::unique_ptr<session::Loaded> l = session::load(src);
+  REQUIRE(l->prog);
+  const ir::Program &p = *l->prog;
+  const ir::Stmt *inc = nullptr, *first = nullptr;
+  ir::forEachStmt(p, [&](const ir::Procedure &, const ir::Stmt &s) {
+    if (!inc && s.loc.line == 6)
+      inc = &s;
+    if (!first && s.loc.line == 4)
+      first = &s;
+  });
+  REQUIRE(inc);
+  REQUIRE(first);
+  auto spec = [&](const ir::Stmt &at, uint64_t arrival, int i, const std::string &origin) {
+    Spec sp;
+    sp.origin = origin;
+    sp.point = pointOf(p, p.procIndex("main"), at, false, arrival);
+    Fact f;
+    f.kind = Fact::Kind::Scalar;
+    f.lhs = Path{"i", false, {}};
+    f.value = ir::Value::ofInt(i);
+    sp.facts = {f};
+    return sp;
+  };
+  // i is 1 before the second increment (met), 3 before the third (missed: it is 2)
+  std::vector<Spec> specs = {spec(*first, 1, 0, "checkpoint 0"), spec(*inc, 2, 1, "checkpoint 1"),
+                             spec(*inc, 3, 3, "checkpoint 2")};
+  ir::Program q = p;
+  Checks checks;
+  REQUIRE(instrument(q, q.procIndex("main"), specs, false, {}, 0, &checks).empty());
+  ir::Outcome o = ir::Interpreter(q).run(q.procIndex("main"));
+  REQUIRE(o.kind == ir::OutcomeKind::Failure);
+  REQUIRE(checks.specOf.count(o.stmt));
+  CHECK(checks.specOf.at(o.stmt) == 2);
+  REQUIRE(checks.counter.size() == 3);
+  CHECK(checks.counter[1] == checks.counter[2]); // one counter per point
+  CHECK(!(checks.counter[0] == checks.counter[1]));
+  CHECK(o.state.globals.at(checks.counter[2].index).i == 3); // counted, then checked
+  // a 4th arrival, never reached: the "reached" check fails, which is no fact's
+  specs[2] = spec(*inc, 4, 3, "checkpoint 2");
+  ir::Program r = p;
+  Checks rc;
+  REQUIRE(instrument(r, r.procIndex("main"), specs, false, {}, 0, &rc).empty());
+  o = ir::Interpreter(r).run(r.procIndex("main"));
+  REQUIRE(o.kind == ir::OutcomeKind::Failure);
+  CHECK(!rc.specOf.count(o.stmt));
+  CHECK(o.state.globals.at(rc.counter[2].index).i == 3);
 }
 
 TEST_CASE("the line map of an edit") {

@@ -163,6 +163,21 @@ TEST_CASE("method options: the localization registry") {
     readsMaxSize = readsMaxSize || o.flag == localize::kMaxSize;
   CHECK(readsMaxSize);
 
+  // the trace-formula methods (what `locus debug`'s localize runs after gradient), by capability: the
+  // methods that read --parts, the statement parts their relaxed formula relaxes
+  std::vector<std::string> formula;
+  for (const localize::Method *m : localize::traceFormulaMethods()) {
+    CHECK(m->traceFormula());
+    formula.push_back(m->name());
+  }
+  CHECK(formula == std::vector<std::string>{"maxsat", "must", "ofc", "mbd"});
+  for (const auto &m : localize::methods()) {
+    bool readsParts = false;
+    for (const OptionDecl &o : m->options())
+      readsParts = readsParts || o.flag == localize::kParts;
+    CHECK(readsParts == m->traceFormula());
+  }
+
   std::string help = localize::methodHelp();
   for (const auto &m : localize::methods())
     CHECK(help.find(std::string("\n  ") + m->name() + ": ") != std::string::npos);

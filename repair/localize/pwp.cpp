@@ -3,8 +3,11 @@
 // backwards) against the actual states Q_i (forward facts: assignments and branch predicates as evaluated,
 // with kill; backward facts: the pwp of the later branch predicates); evidences that Q_i is less restrictive
 // than R_i — Type I, Type II, implicit — in the order the paper's AutoDebug (Fig. 2) examines them.
-// Values (resolved nodes and elements, branch outcomes) are the interpreter's, from the replay; the symbolic
-// terms (Sym) are the statements' IR expressions, their operators evaluated by applyOp (replay.h).
+// The state of the run at each point (resolved nodes and elements, branch outcomes) is the interpreter's,
+// from the replay; the symbolic terms (Sym) are the statements' IR expressions, substituted and normalized
+// here (their text is what localize prints and repair's string difference compares); their values on the
+// run's states are the encoder's: each term is encoded by encoder::ExprEncoder and folded by the term
+// manager, or evaluated by the solver where it does not fold (RunValues).
 #include "repair/localize/pwp.h"
 
 #include "repair/localize/methods.h"

@@ -22,6 +22,11 @@ ir::Value zeroOf(ir::Type t) {
   }
 }
 
+namespace {
+
+/// The value of operator `op` with result type `type` on the operand value `a` (of type `argType`) and, for a
+/// binary operator, the second operand, which `b` computes only when it is needed (the connectives
+/// short-circuit); nullopt for a division by zero or when `b` gives nullopt.
 std::optional<ir::Value> applyOp(ir::Op op, ir::Type type, ir::Type argType, const ir::Value &a,
                                  const std::function<std::optional<ir::Value>()> &b, ir::IntMode m) {
   auto truth = [](const ir::Value &v) { return !v.i.isZero(); };
@@ -81,6 +86,8 @@ std::optional<ir::Value> applyOp(ir::Op op, ir::Type type, ir::Type argType, con
   std::optional<ir::BigInt> v = ir::evalIntOp(op, type, a.i, r->i, m);
   return v ? std::optional<ir::Value>(ir::Value::ofInt(*v)) : std::nullopt;
 }
+
+} // namespace
 
 std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Value(ir::VarRef)> &var,
                                   ir::IntMode m) {

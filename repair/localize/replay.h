@@ -128,11 +128,6 @@ Replay replayRun(const ir::Program &prog, const repair::Failure &f,
 /// 0, false, null.
 ir::Value zeroOf(ir::Type t);
 
-/// The value of a pure IR expression (ir/README.md's semantics: short-circuit connectives, C division), the
-/// variables read through `var`; nullopt for a division by zero.
-std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Value(ir::VarRef)> &var,
-                                  ir::IntMode m);
-
 /// "method: why", or "internal: method: …" for an internal error (which `locus localize` exits 4 for).
 std::string prefixed(const std::string &method, const std::string &why);
 

@@ -155,8 +155,8 @@ SymP subst(const SymP &s, const Entity &e, const SymP &by) {
 /// The values of pwp's expressions in states of the run, by the encoder's semantics: an expression is the
 /// term encoder::ExprEncoder makes of it (the step equation's term of every operator, in the run's integer
 /// mode), its leaves the state's values as constants (an array element missing from the state was never
-/// touched: its initial value); the term manager folds the term to its value, and where it does not (math
-/// mode's bit operations, floats, integers beyond 64 bits) the solver gives it. A division by zero or a
+/// touched: its initial value); the term manager folds the term to its value, and where it does not (floats,
+/// integers beyond 64 bits) the solver (--solver) gives it. A division by zero or a
 /// float conversion out of range (which the run never evaluates: they would have stopped it) reads 0.
 class RunValues {
 public:
@@ -171,7 +171,7 @@ public:
   bool compare(const BigInt &a, ir::Op rel, const BigInt &b) {
     return truth(relation(rel, intTerm(a), intTerm(b)));
   }
-  /// Whether Σ coeffs[k]·xs[k] rel c (integers).
+  /// Whether Σ k·v rel c over the pairs (k, v) (integers).
   bool linear(const std::vector<std::pair<BigInt, BigInt>> &coeffAndValue, ir::Op rel, const BigInt &c) {
     std::vector<Term> sum{tm_.mkInt(0)};
     for (const auto &[k, v] : coeffAndValue)

@@ -47,8 +47,11 @@ TEST_CASE("arrays: allocate, write, read, length, trace") {
   uint32_t f = b.proc("f");
   VarRef r = b.result(f, kI32);
   VarRef a = b.local(f, "a", kArr), n = b.local(f, "n", kInt), t = b.local(f, "t", kI32);
-  b.P(f).body = {b.newArray(a, I(5)), b.putElem(a, I(2), Expr::intLit(7, kI32)),
-                 b.getElem(t, a, bin(Op::Add, I(1), I(1))), b.length(n, a), b.getElem(r, a, I(0))};
+  b.P(f).body = {b.newArray(a, I(5)),
+                 b.putElem(a, I(2), Expr::intLit(7, kI32)),
+                 b.getElem(t, a, bin(Op::Add, I(1), I(1))),
+                 b.length(n, a),
+                 b.getElem(r, a, I(0))};
   valid(b.prog);
   Outcome o = Interpreter(b.prog).run(f);
   REQUIRE(o.kind == OutcomeKind::Ok);
@@ -113,10 +116,10 @@ TEST_CASE("arrays: length converted to the target type, element types, arrays of
   VarRef a = b.local(f, "a", kArr), n = b.local(f, "n", u8), m = b.local(f, "m", Type::arrayOf(kArr));
   VarRef q = b.local(f, "q", Type::arrayOf(Type::refType(node))), p = b.local(f, "p", Type::refType(node));
   VarRef bs = b.local(f, "bs", Type::arrayOf(kBool)), c = b.local(f, "c", kBool), a2 = b.local(f, "a2", kArr);
-  b.P(f).body = {b.newArray(a, I(300)),       b.length(n, a),
-                 b.newArray(m, I(2)),         b.putElem(m, I(1), b.use(f, a)),
-                 b.getElem(a2, m, I(1)),      b.getElem(a, m, I(0)),
-                 b.newArray(q, I(1)),         b.getElem(p, q, I(0)),
+  b.P(f).body = {b.newArray(a, I(300)),     b.length(n, a),
+                 b.newArray(m, I(2)),       b.putElem(m, I(1), b.use(f, a)),
+                 b.getElem(a2, m, I(1)),    b.getElem(a, m, I(0)),
+                 b.newArray(q, I(1)),       b.getElem(p, q, I(0)),
                  b.newArray(bs, I(1), false), b.getElem(c, bs, I(0))};
   valid(b.prog);
   Outcome o = Interpreter(b.prog).run(f);
@@ -136,12 +139,8 @@ TEST_CASE("arrays: nondet contents from given images, one per allocation, checke
   uint32_t f = b.proc("f");
   VarRef a = b.local(f, "a", kArr), t = b.local(f, "t", kI32), u = b.local(f, "u", kI32),
          x = b.local(f, "x", kInt);
-  b.P(f).body = {b.nondet(x),
-                 b.newArray(a, I(4), true),
-                 b.getElem(t, a, I(1)),
-                 b.getElem(u, a, I(3)),
-                 b.putElem(a, I(1), Expr::intLit(9, kI32)),
-                 b.getElem(t, a, I(1))};
+  b.P(f).body = {b.nondet(x), b.newArray(a, I(4), true), b.getElem(t, a, I(1)), b.getElem(u, a, I(3)),
+                 b.putElem(a, I(1), Expr::intLit(9, kI32)), b.getElem(t, a, I(1))};
   valid(b.prog);
   InterpOptions io;
   io.nondetValues = {Value::ofInt(5), image(Value::ofInt(-2), {{1, Value::ofInt(11)}})};
@@ -174,9 +173,8 @@ TEST_CASE("arrays: seeded nondet contents are reproducible and the image lists w
   B b;
   uint32_t f = b.proc("f");
   VarRef a = b.local(f, "a", kArr), t = b.local(f, "t", kI32), s = b.local(f, "s", kI32);
-  b.P(f).body = {b.newArray(a, I(1000), true), b.putElem(a, I(5), Expr::intLit(1, kI32)),
-                 b.getElem(t, a, I(5)),        b.getElem(t, a, I(7)),
-                 b.getElem(s, a, I(7)),        b.getElem(t, a, I(999))};
+  b.P(f).body = {b.newArray(a, I(1000), true), b.putElem(a, I(5), Expr::intLit(1, kI32)), b.getElem(t, a, I(5)),
+                 b.getElem(t, a, I(7)), b.getElem(s, a, I(7)), b.getElem(t, a, I(999))};
   valid(b.prog);
   InterpOptions io;
   io.seed = 42;
@@ -207,8 +205,7 @@ TEST_CASE("arrays: nondet contents of references are older nodes of their type")
   uint32_t node = b.record("Node", {{"val", kInt}});
   uint32_t f = b.proc("f");
   Type at = Type::arrayOf(Type::refType(node));
-  VarRef p = b.local(f, "p", Type::refType(node)), a = b.local(f, "a", at),
-         q = b.local(f, "q", Type::refType(node));
+  VarRef p = b.local(f, "p", Type::refType(node)), a = b.local(f, "a", at), q = b.local(f, "q", Type::refType(node));
   b.P(f).body = {b.alloc(p, node), b.newArray(a, I(2), true), b.getElem(q, a, I(0))};
   valid(b.prog);
   InterpOptions io;

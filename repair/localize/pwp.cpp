@@ -1427,11 +1427,14 @@ template <typename F> Result withReplay(const Problem &p, F &&f) {
   Result res;
   try {
     res = f(pwp);
-  } catch (const std::runtime_error &e) { // the solver, where a value did not fold (RunValues)
+  } catch (const std::exception &e) {
+    // the solver, where a value did not fold (RunValues: runtime_error), or a term the term manager rejects
+    // (a bug: invalid_argument)
     res = Result();
     res.method = "pwp";
     res.status = Status::Error;
-    res.message = prefixed("pwp", e.what());
+    bool internal = dynamic_cast<const std::runtime_error *>(&e) == nullptr;
+    res.message = prefixed("pwp", (internal ? "internal: " : "") + std::string(e.what()));
     return res;
   }
   if (double s = values.solveSeconds(); s > 0)

@@ -742,7 +742,7 @@ struct Interpreter::Impl {
     if (!opts.recordTrace || opts.traceLimit == 0)
       return UINT64_MAX;
     trace.push_back(TraceStep{curProc, cur->id, static_cast<uint32_t>(frames.size() - 1), std::nullopt,
-                              std::nullopt, curCtx});
+                              std::nullopt, curCtx, std::nullopt});
     if (trace.size() > opts.traceLimit) {
       trace.pop_front();
       ++traceDropped;
@@ -930,7 +930,10 @@ struct Interpreter::Impl {
         Value i = eval(f, s.args.at(0));
         std::string what = elemText(f, s);
         HeapNode &a = arrayOf(f, s.base, what);
-        v = element(a, indexIn(f, a, i, what));
+        int64_t k = indexIn(f, a, i, what);
+        v = element(a, k);
+        if (step_ != UINT64_MAX && step_ >= traceDropped)
+          trace[step_ - traceDropped].elementRead = std::make_pair(slot(f, s.base).node, k);
       }
       slot(f, s.lhs) = v;
       wroteVar(step_, f, s.lhs, v);

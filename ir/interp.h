@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace locus::ir {
@@ -148,6 +149,8 @@ struct TraceStep {
   /// The statement instance: an id in Outcome::contexts (the calls and loop iterations it runs in; the same
   /// paths as the encoder's, ir/context.h). A loop's condition re-check runs in the loop's own context.
   uint32_t context = ContextTable::kRoot;
+  /// A GetElem: the element it read, as the run resolved it (the array's node, the index).
+  std::optional<std::pair<uint32_t, int64_t>> elementRead;
 };
 
 enum class OutcomeKind : uint8_t {

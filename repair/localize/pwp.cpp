@@ -3,13 +3,18 @@
 // backwards) against the actual states Q_i (forward facts: assignments and branch predicates as evaluated,
 // with kill; backward facts: the pwp of the later branch predicates); evidences that Q_i is less restrictive
 // than R_i — Type I, Type II, implicit — in the order the paper's AutoDebug (Fig. 2) examines them.
-// Values (resolved nodes and elements, branch outcomes) are the interpreter's, from the replay; the symbolic
-// terms (Sym) are the statements' IR expressions, their operators evaluated by applyOp (replay.h).
+// The state of the run at each point (resolved nodes and elements, branch outcomes) is the interpreter's,
+// from the replay; the symbolic terms (Sym) are the statements' IR expressions, substituted and normalized
+// here (their text is what localize prints and repair's string difference compares); their values on the
+// run's states are the encoder's: each term is encoded by encoder::ExprEncoder and folded by the term
+// manager, or evaluated by the solver where it does not fold (RunValues).
 #include "repair/localize/pwp.h"
 
 #include "repair/localize/methods.h"
 #include "repair/localize/replay.h"
 
+#include "backends/encoder/exprs.h"
+#include "backends/solver.h"
 #include "ir/analysis.h"
 #include "ir/ints.h"
 
@@ -20,12 +25,14 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <tuple>
 
 namespace locus::localize {
 
 namespace {
 
+using backends::Term;
 using ir::BigInt;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -145,37 +152,151 @@ SymP subst(const SymP &s, const Entity &e, const SymP &by) {
   return mkApp(s->op, s->type, std::move(args));
 }
 
-/// The replay the method runs on (set while it runs, per thread): an array element missing from a valuation
-/// was never touched, so it has its initial value everywhere.
-thread_local const Replay *currentReplay = nullptr;
+/// The values of pwp's expressions in states of the run, by the encoder's semantics: an expression is the
+/// term encoder::ExprEncoder makes of it (the step equation's term of every operator, in the run's integer
+/// mode), its leaves the state's values as constants (an array element missing from the state was never
+/// touched: its initial value); the term manager folds the term to its value, and where it does not (floats,
+/// integers beyond 64 bits) the solver (--solver) gives it. A division by zero or a
+/// float conversion out of range (which the run never evaluates: they would have stopped it) reads 0.
+class RunValues {
+public:
+  RunValues(const Replay &r, ir::IntMode m, std::string solver)
+      : r_(r), ex_(tm_, m), solverName_(std::move(solver)) {}
 
-/// The value of s where entities have the values `vals` (missing: an element's initial value, else
-/// 0/false/null). Integers are read as the IR reads them (ir/ints.h) in mode `m`.
-ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals, ir::IntMode m) {
-  switch (s->kind) {
-  case Sym::Const:
-  case Sym::Input:
-    return isBool(s->type)       ? ir::Value::ofBool(!s->value.isZero())
-           : s->type.isHeapRef() ? ir::Value::ofRef(static_cast<uint32_t>(s->value.low64()))
-           : s->type.isFloat()   ? ir::Value::ofFloat(s->value, s->type)
-                                 : ir::Value::ofInt(s->value);
-  case Sym::Leaf:
-  case Sym::Elem: {
-    auto it = vals.find(s->leaf);
-    if (it != vals.end())
-      return it->second;
-    if (s->kind == Sym::Elem && currentReplay)
-      return currentReplay->initialElement(s->leaf.node, s->leaf.at);
-    return zeroOf(s->type);
+  /// The value of s where entities have the values `vals`.
+  ir::Value value(const SymP &s, const std::map<Entity, ir::Value> &vals) {
+    return read(termOf(s, vals), s->type);
   }
-  case Sym::App: break;
+  /// Whether a rel b (integers; rel a comparison).
+  bool compare(const BigInt &a, ir::Op rel, const BigInt &b) {
+    return truth(relation(rel, intTerm(a), intTerm(b)));
   }
-  // the operator as evalExpr applies it (a division by zero: 0)
-  ir::Value a = eval(s->args[0], vals, m);
-  std::optional<ir::Value> v = applyOp(
-      s->op, s->type, s->args[0]->type, a,
-      [&] { return std::optional<ir::Value>(eval(s->args[1], vals, m)); }, m);
-  return v ? *v : ir::Value::ofInt(0);
+  /// Whether Σ k·v rel c over the pairs (k, v) (integers).
+  bool linear(const std::vector<std::pair<BigInt, BigInt>> &coeffAndValue, ir::Op rel, const BigInt &c) {
+    std::vector<Term> sum{tm_.mkInt(0)};
+    for (const auto &[k, v] : coeffAndValue)
+      sum.push_back(tm_.mkApp(backends::Op::Mul, intTerm(k), intTerm(v)));
+    Term lhs = sum.size() == 1 ? sum[0] : tm_.mkApp(backends::Op::Add, sum);
+    return truth(relation(rel, lhs, intTerm(c)));
+  }
+  /// The solver's seconds (zero when every value folded).
+  double solveSeconds() const { return solver_ ? solver_->stats().solveSeconds : 0; }
+
+private:
+  Term intTerm(const BigInt &v) { return tm_.mkInt(v.toString()); }
+  Term relation(ir::Op rel, Term a, Term b) {
+    switch (rel) {
+    case ir::Op::Eq: return tm_.mkEq(a, b);
+    case ir::Op::Ne: return tm_.mkNot(tm_.mkEq(a, b));
+    case ir::Op::Lt: return tm_.mkApp(backends::Op::Lt, a, b);
+    case ir::Op::Le: return tm_.mkApp(backends::Op::Le, a, b);
+    case ir::Op::Gt: return tm_.mkApp(backends::Op::Gt, a, b);
+    default: return tm_.mkApp(backends::Op::Ge, a, b);
+    }
+  }
+  bool truth(Term t) { return !read(t, ir::Type::boolType()).i.isZero(); }
+
+  /// The term of s with its leaves' values as constants: each operator as ExprEncoder encodes it, over the
+  /// terms of its operands.
+  Term termOf(const SymP &s, const std::map<Entity, ir::Value> &vals) {
+    switch (s->kind) {
+    case Sym::Const:
+    case Sym::Input:
+      return ex_.valueTerm(isBool(s->type)       ? ir::Value::ofBool(!s->value.isZero())
+                           : s->type.isHeapRef() ? ir::Value::ofRef(static_cast<uint32_t>(s->value.low64()))
+                           : s->type.isFloat()   ? ir::Value::ofFloat(s->value, s->type)
+                                                 : ir::Value::ofInt(s->value),
+                           s->type);
+    case Sym::Leaf:
+    case Sym::Elem: {
+      auto it = vals.find(s->leaf);
+      ir::Value v = it != vals.end()       ? it->second
+                    : s->kind == Sym::Elem ? r_.initialElement(s->leaf.node, s->leaf.at)
+                                           : zeroOf(s->type);
+      return ex_.valueTerm(v, s->type);
+    }
+    case Sym::App: break;
+    }
+    // the operator applied to its operands' terms (read as the variables 0, 1 of the expression)
+    std::vector<Term> args;
+    ir::Expr e;
+    e.kind = s->args.size() == 1 ? ir::Expr::Unary : ir::Expr::Binary;
+    e.op = s->op;
+    e.type = s->type;
+    for (size_t k = 0; k < s->args.size(); ++k) {
+      args.push_back(termOf(s->args[k], vals));
+      ir::Expr v;
+      v.kind = ir::Expr::VarUse;
+      v.type = s->args[k]->type;
+      v.var = ir::VarRef{false, static_cast<uint32_t>(k)};
+      e.args.push_back(std::move(v));
+    }
+    std::vector<Term> undefined;
+    Term t = ex_.expr(
+        e, [&](ir::VarRef v) { return args.at(v.index); }, tm_.mkTrue(), undefined);
+    for (Term r : ex_.takeRangeFailures())
+      undefined.push_back(r);
+    if (!undefined.empty())
+      t = tm_.mkIte(tm_.mkOr(undefined), ex_.valueTerm(ir::Value::ofInt(0), s->type), t);
+    for (Term d : ex_.takeDefinitions())
+      definitions_.push_back(d);
+    return t;
+  }
+
+  /// The value of a closed term of type `type`: its constant, or the solver's.
+  ir::Value read(Term t, ir::Type type) {
+    std::optional<backends::Value> v = constantOf(t);
+    if (!v) {
+      if (!solver_) {
+        backends::MakeSolverResult made = backends::makeSolver(solverName_, tm_);
+        if (!made)
+          throw std::runtime_error(made.error);
+        solver_ = std::move(made.solver);
+      }
+      for (Term d : definitions_)
+        solver_->assertFormula(d);
+      definitions_.clear();
+      backends::Result res = solver_->check({}, backends::Need::NoCore);
+      if (!res.isSat())
+        throw std::runtime_error(res.isUnknown() ? std::string("the solver gave no answer: ") +
+                                                       backends::reasonName(res.reason)
+                                                 : "internal: a value of the run has no model");
+      v = solver_->value(t);
+    }
+    std::optional<ir::Value> out = encoder::modelValue(*v, type);
+    if (!out)
+      throw std::runtime_error("internal: a value of the run is not a value of its type: " + v->text);
+    return *out;
+  }
+  /// t's value when the term manager folded it to a constant.
+  std::optional<backends::Value> constantOf(Term t) const {
+    const backends::TermData &d = tm_.data(t);
+    switch (d.op) {
+    case backends::Op::BoolConst: return backends::Value::ofBool(d.value == "true");
+    case backends::Op::IntConst: return backends::Value::ofInt(d.value);
+    case backends::Op::BvConst: return backends::Value::ofBits(d.value);
+    case backends::Op::FpFromBits:
+      if (tm_.op(d.kids[0]) == backends::Op::BvConst)
+        return backends::Value::ofFloatBits(tm_.data(d.kids[0]).value);
+      return std::nullopt;
+    default: return std::nullopt;
+    }
+  }
+
+  const Replay &r_;
+  backends::TermManager tm_;
+  encoder::ExprEncoder ex_;
+  std::string solverName_;
+  std::unique_ptr<backends::Solver> solver_;
+  std::vector<Term> definitions_; ///< ExprEncoder's auxiliary definitions, not yet asserted
+};
+
+/// The values of the run the method runs on (set while it runs, per thread).
+thread_local RunValues *currentValues = nullptr;
+
+/// The value of s where entities have the values `vals` (RunValues).
+ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals) {
+  return currentValues->value(s, vals);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -269,16 +390,9 @@ ir::Op negate(ir::Op rel) {
   }
 }
 
+/// a rel b, by the encoder's semantics (RunValues).
 bool holds(const BigInt &a, ir::Op rel, const BigInt &b) {
-  auto c = a <=> b;
-  switch (rel) {
-  case ir::Op::Eq: return c == 0;
-  case ir::Op::Ne: return c != 0;
-  case ir::Op::Lt: return c < 0;
-  case ir::Op::Le: return c <= 0;
-  case ir::Op::Gt: return c > 0;
-  default: return c >= 0;
-  }
+  return currentValues->compare(a, rel, b);
 }
 
 /// An atomic predicate: `Σ coeff·term relop c` (linear), or a boolean leaf or opaque boolean expression
@@ -409,15 +523,15 @@ Atom atomOf(Lin l, ir::Op rel, bool ref) {
 }
 
 /// The value of an atom where entities have the values `vals`.
-bool evalAtom(const Atom &a, const std::map<Entity, ir::Value> &vals, ir::IntMode m) {
+bool evalAtom(const Atom &a, const std::map<Entity, ir::Value> &vals) {
   if (!a.linear)
-    return (!eval(a.formula, vals, m).i.isZero()) == a.positive;
-  BigInt sum = 0;
+    return (!eval(a.formula, vals).i.isZero()) == a.positive;
+  std::vector<std::pair<BigInt, BigInt>> sum;
   for (const auto &[k, tc] : a.terms) {
-    ir::Value v = eval(tc.first, vals, m);
-    sum = sum + tc.second * (v.kind == ir::Type::Ref ? BigInt(v.node) : v.i);
+    ir::Value v = eval(tc.first, vals);
+    sum.push_back({tc.second, v.kind == ir::Type::Ref ? BigInt(v.node) : v.i});
   }
-  return holds(sum, a.rel, a.c);
+  return currentValues->linear(sum, a.rel, a.c);
 }
 
 using Conj = std::vector<Atom>;
@@ -475,14 +589,14 @@ Dnf dnf(const SymP &s, bool positive) {
 /// The atom with e replaced by `by`: one atom, or (a boolean leaf replaced by a formula) the atoms of the
 /// formula's first disjunct that keeps the atom's value, or nullopt when it cannot be kept as a conjunction.
 std::optional<Conj> substAtom(const Atom &a, const Entity &e, const SymP &by,
-                              const std::map<Entity, ir::Value> &vals, ir::IntMode m) {
+                              const std::map<Entity, ir::Value> &vals) {
   if (!a.linear) {
     Dnf d = dnf(subst(a.formula, e, by), a.positive);
     for (Conj &c : d) {
-      bool all = std::all_of(c.begin(), c.end(), [&](const Atom &x) { return evalAtom(x, vals, m); });
+      bool all = std::all_of(c.begin(), c.end(), [&](const Atom &x) { return evalAtom(x, vals); });
       if (all == a.truth || d.size() == 1) {
         for (Atom &x : c) {
-          x.truth = a.truth && evalAtom(x, vals, m);
+          x.truth = a.truth && evalAtom(x, vals);
           x.id = a.id;
           x.stmt = a.stmt;
           x.outcome = a.outcome;
@@ -624,7 +738,7 @@ PwpSite siteOf(PwpSite::Role role, ir::StmtId stmt, const Atom &e, const Atom *c
 
 class Pwp {
 public:
-  Pwp(const Problem &p, const Replay &r) : p_(p), r_(r), index_(p.prog), m_(p.failure.ints) {}
+  Pwp(const Problem &p, const Replay &r) : p_(p), r_(r), index_(p.prog) {}
 
   /// The symbol of an IR expression read in frame `frame`.
   SymP symOf(const ir::Expr &e, uint32_t frame) {
@@ -734,21 +848,21 @@ public:
       // the path as it ran: a temporary assigned again under a false guard keeps its value (an array
       // read's alternatives); its first assignment counts whatever its guard (a short-circuit guard only
       // says when the value matters)
-      bool taken = !eval(withTemps(symOf(s->guard, fr)), r_.post, m_).i.isZero();
+      bool taken = !eval(withTemps(symOf(s->guard, fr)), r_.post).i.isZero();
       if (!taken && temps.count(s->lhs.index))
         continue;
       SymP v;
       if (s->kind == ir::Stmt::GetField) {
         SymP base = withTemps(leafOf(Entity::var(fr, s->base)));
-        ir::Value node = eval(base, r_.post, m_);
+        ir::Value node = eval(base, r_.post);
         v = leafOf(Entity::field(node.node, s->field));
       } else if (s->kind == ir::Stmt::GetElem || s->kind == ir::Stmt::Length) {
-        ir::Value node = eval(withTemps(leafOf(Entity::var(fr, s->base))), r_.post, m_);
+        ir::Value node = eval(withTemps(leafOf(Entity::var(fr, s->base))), r_.post);
         if (s->kind == ir::Stmt::Length) {
           v = lengthOf(node.node);
         } else {
           SymP index = withTemps(symOf(s->args.at(0), fr));
-          v = elemOf(Entity::elem(node.node, eval(index, r_.post, m_).i.toInt64().value_or(0)), index);
+          v = elemOf(Entity::elem(node.node, eval(index, r_.post).i.toInt64().value_or(0)), index);
         }
       } else {
         v = withTemps(symOf(s->value, fr));
@@ -771,7 +885,7 @@ public:
       if (fk == ir::FailureKind::Bounds && c.kind != ir::Stmt::Length) {
         // the index within the array: 0 <= i and i < nN.length
         SymP i = symOf(c.args.at(0), fr);
-        uint32_t node = eval(leafOf(Entity::var(fr, c.base)), r_.post, m_).node;
+        uint32_t node = eval(leafOf(Entity::var(fr, c.base)), r_.post).node;
         ir::Type it = c.args[0].type;
         return mkApp(ir::Op::And, ir::Type::boolType(),
                      {mkApp(ir::Op::Ge, ir::Type::boolType(), {i, mkConst(it, 0)}),
@@ -796,7 +910,7 @@ public:
         walk(a);
       if (e.kind == ir::Expr::Binary && (e.op == ir::Op::Div || e.op == ir::Op::Mod)) {
         SymP d = withTemps(symOf(e.args[1], fr));
-        if (eval(d, r_.post, m_).i.isZero())
+        if (eval(d, r_.post).i.isZero())
           nonzero.push_back(mkApp(ir::Op::Ne, ir::Type::boolType(), {d, mkConst(d->type, 0)}));
       }
     };
@@ -819,7 +933,7 @@ public:
     if (s->kind != Sym::App)
       return s;
     if (isBool(s->type) && std::all_of(s->leaves.begin(), s->leaves.end(), fixed))
-      return mkConst(ir::Type::boolType(), eval(s, r_.post, m_).i.isZero() ? 0 : 1);
+      return mkConst(ir::Type::boolType(), eval(s, r_.post).i.isZero() ? 0 : 1);
     if (s->op == ir::Op::And || s->op == ir::Op::Or || s->op == ir::Op::Implies || s->op == ir::Op::Not) {
       std::vector<SymP> args;
       for (const SymP &a : s->args)
@@ -909,7 +1023,7 @@ public:
     Dnf conjunctions = dnf(post, true);
     for (Conj &c : conjunctions)
       for (size_t k = 0; k < c.size(); ++k) {
-        c[k].truth = evalAtom(c[k], r_.post, m_);
+        c[k].truth = evalAtom(c[k], r_.post);
         c[k].id = k;
       }
     // the conjunctions closest to holding first (fewest false atoms)
@@ -981,7 +1095,7 @@ private:
         Dnf d = dnf(concrete(eff), !pt.after.i.isZero());
         Conj chosen;
         for (Conj &c : d)
-          if (std::all_of(c.begin(), c.end(), [&](const Atom &a) { return evalAtom(a, cur, m_); })) {
+          if (std::all_of(c.begin(), c.end(), [&](const Atom &a) { return evalAtom(a, cur); })) {
             chosen = std::move(c);
             break;
           }
@@ -1050,7 +1164,7 @@ private:
               continue;
             }
             std::optional<Conj> c =
-                a.mentions(pt.entity) ? substAtom(a, pt.entity, eff, cur, m_) : std::optional<Conj>(Conj{a});
+                a.mentions(pt.entity) ? substAtom(a, pt.entity, eff, cur) : std::optional<Conj>(Conj{a});
             if (!c) {
               next.push_back(a); // kept as it was: a boolean leaf that does not stay a conjunction
               continue;
@@ -1272,7 +1386,6 @@ private:
   const Problem &p_;
   const Replay &r_;
   ir::StmtIndex index_;
-  ir::IntMode m_;
   std::map<Entity, SymP> condDef_; ///< condition temporaries' current definitions (inlined where read)
   std::vector<std::vector<Atom>> qf_;
   std::vector<SymP> effect_;
@@ -1305,12 +1418,28 @@ template <typename F> Result withReplay(const Problem &p, F &&f) {
                   std::to_string(kMaxPoints) + ")";
     return res;
   }
-  struct Current { // the replay eval() falls back on, for this call
-    explicit Current(const Replay *r) { currentReplay = r; }
-    ~Current() { currentReplay = nullptr; }
-  } current(&r);
+  RunValues values(r, p.failure.ints, p.opts.solver);
+  struct Current { // the values eval() reads, for this call
+    explicit Current(RunValues *v) { currentValues = v; }
+    ~Current() { currentValues = nullptr; }
+  } current(&values);
   Pwp pwp(p, r);
-  return f(pwp);
+  Result res;
+  try {
+    res = f(pwp);
+  } catch (const std::exception &e) {
+    // the solver, where a value did not fold (RunValues: runtime_error), or a term the term manager rejects
+    // (a bug: invalid_argument)
+    res = Result();
+    res.method = "pwp";
+    res.status = Status::Error;
+    bool internal = dynamic_cast<const std::runtime_error *>(&e) == nullptr;
+    res.message = prefixed("pwp", (internal ? "internal: " : "") + std::string(e.what()));
+    return res;
+  }
+  if (double s = values.solveSeconds(); s > 0)
+    res.stats["solve_s"] = s;
+  return res;
 }
 
 class PwpMethod final : public Method {

@@ -3,7 +3,6 @@
 #include "repair/localize/replay.h"
 
 #include "ir/analysis.h"
-#include "ir/floats.h"
 #include "ir/ints.h"
 
 #include <functional>
@@ -20,84 +19,6 @@ ir::Value zeroOf(ir::Type t) {
   case ir::Type::Float: return ir::Value::ofFloat(0, t);
   default: return ir::Value::ofInt(0);
   }
-}
-
-std::optional<ir::Value> applyOp(ir::Op op, ir::Type type, ir::Type argType, const ir::Value &a,
-                                 const std::function<std::optional<ir::Value>()> &b, ir::IntMode m) {
-  auto truth = [](const ir::Value &v) { return !v.i.isZero(); };
-  if (type.isFloat() || argType.isFloat()) { // the float semantics of ir/floats.h
-    if (op == ir::Op::Cast) {
-      std::optional<ir::BigInt> c = ir::castFloat(a.i, argType, type);
-      if (!c)
-        return std::nullopt;
-      return type.isFloat() ? ir::Value::ofFloat(*c, type) : ir::Value::ofInt(*c);
-    }
-    if (ir::isUnary(op))
-      return ir::Value::ofFloat(ir::evalFloatOp(op, type, a.i, 0), type);
-    std::optional<ir::Value> r = b();
-    if (!r)
-      return std::nullopt;
-    if (ir::isComparison(op))
-      return ir::Value::ofBool(ir::compareFloats(op, argType, a.i, r->i));
-    return ir::Value::ofFloat(ir::evalFloatOp(op, type, a.i, r->i), type);
-  }
-  switch (op) {
-  case ir::Op::Not: return ir::Value::ofBool(a.i.isZero());
-  case ir::Op::Cast: return ir::Value::ofInt(ir::castValue(a.i, argType, type, m));
-  case ir::Op::Neg:
-  case ir::Op::BitNot: {
-    std::optional<ir::BigInt> r = ir::evalIntOp(op, type, a.i, ir::BigInt(0), m);
-    return r ? std::optional<ir::Value>(ir::Value::ofInt(*r)) : std::nullopt;
-  }
-  case ir::Op::And:
-  case ir::Op::Or:
-  case ir::Op::Implies: {
-    bool l = truth(a);
-    if (op == ir::Op::And && !l)
-      return ir::Value::ofBool(false);
-    if (op == ir::Op::Or && l)
-      return ir::Value::ofBool(true);
-    if (op == ir::Op::Implies && !l)
-      return ir::Value::ofBool(true);
-    std::optional<ir::Value> r = b();
-    return r ? std::optional<ir::Value>(ir::Value::ofBool(truth(*r))) : std::nullopt;
-  }
-  default: break;
-  }
-  std::optional<ir::Value> r = b();
-  if (!r)
-    return std::nullopt;
-  auto num = [](const ir::Value &v) { return v.kind == ir::Type::Ref ? ir::BigInt(v.node) : v.i; };
-  if (ir::isComparison(op)) {
-    auto c = num(a) <=> num(*r);
-    bool t = op == ir::Op::Eq   ? c == 0
-             : op == ir::Op::Ne ? c != 0
-             : op == ir::Op::Lt ? c < 0
-             : op == ir::Op::Le ? c <= 0
-             : op == ir::Op::Gt ? c > 0
-                                : c >= 0;
-    return ir::Value::ofBool(t);
-  }
-  std::optional<ir::BigInt> v = ir::evalIntOp(op, type, a.i, r->i, m);
-  return v ? std::optional<ir::Value>(ir::Value::ofInt(*v)) : std::nullopt;
-}
-
-std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Value(ir::VarRef)> &var,
-                                  ir::IntMode m) {
-  switch (e.kind) {
-  case ir::Expr::IntLit: return ir::Value::ofInt(ir::convertTo(e.value, e.type, m));
-  case ir::Expr::FloatLit: return ir::Value::ofFloat(e.value, e.type);
-  case ir::Expr::BoolLit: return ir::Value::ofBool(!e.value.isZero());
-  case ir::Expr::NullLit: return ir::Value::ofRef(0);
-  case ir::Expr::VarUse: return var(e.var);
-  case ir::Expr::Unary:
-  case ir::Expr::Binary: break;
-  }
-  std::optional<ir::Value> a = evalExpr(e.args.at(0), var, m);
-  if (!a)
-    return std::nullopt;
-  return applyOp(
-      e.op, e.type, e.args[0].type, *a, [&] { return evalExpr(e.args.at(1), var, m); }, m);
 }
 
 std::string prefixed(const std::string &method, const std::string &why) {
@@ -371,19 +292,12 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
       r.post.emplace(e, v);
     return e;
   };
-  auto frameValue = [&](uint32_t frame) {
-    return [&, frame](ir::VarRef v) { return valueOf(Entity::var(frame, v)); };
-  };
-  // The element a GetElem reads (before it runs): its array node and index; node 0 when it cannot be read.
-  auto elementRead = [&](const ir::Stmt &s, uint32_t frame) -> std::pair<uint32_t, int64_t> {
-    uint32_t node = valueOf(Entity::var(frame, s.base)).node;
-    std::optional<ir::Value> i =
-        s.args.empty() ? std::nullopt : evalExpr(s.args[0], frameValue(frame), f.ints);
-    auto it = r.arrays.find(node);
-    if (!i || it == r.arrays.end() || !i->i.toInt64() || *i->i.toInt64() < 0 ||
-        *i->i.toInt64() >= it->second.length)
+  // The element a GetElem step read (the interpreter's: TraceStep::elementRead): its array node and index;
+  // node 0 when it read none of the arrays the replay knows.
+  auto elementRead = [&](const ir::TraceStep &st) -> std::pair<uint32_t, int64_t> {
+    if (!st.elementRead || !r.arrays.count(st.elementRead->first))
       return {0, 0};
-    return {node, *i->i.toInt64()};
+    return *st.elementRead;
   };
   auto materializeFrame = [&](uint32_t fr) {
     for (uint32_t v = 0; v < r.procOf(fr).vars.size(); ++v) {
@@ -493,7 +407,7 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
       if (passing || !s)
         continue;
       if (s->kind == ir::Stmt::GetElem && k + 1 < r.steps.size())
-        if (auto [node, at] = elementRead(*s, stack.back()); node != 0)
+        if (auto [node, at] = elementRead(st); node != 0)
           touchElem(node, at);
       if (k + 1 < r.steps.size() && st.write && st.write->kind == ir::Write::Var)
         valueOf(Entity::var(stack.back(), st.write->var)) = st.write->value;
@@ -557,7 +471,7 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
     if (s->kind == ir::Stmt::GetField || s->kind == ir::Stmt::Length)
       p.readNode = valueOf(Entity::var(stack.back(), s->base)).node;
     if (s->kind == ir::Stmt::GetElem) {
-      auto [node, at] = elementRead(*s, stack.back());
+      auto [node, at] = elementRead(st);
       p.readNode = node;
       p.readIndex = at;
       if (node != 0)

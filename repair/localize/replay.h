@@ -128,18 +128,6 @@ Replay replayRun(const ir::Program &prog, const repair::Failure &f,
 /// 0, false, null.
 ir::Value zeroOf(ir::Type t);
 
-/// The value of a pure IR expression (ir/README.md's semantics: short-circuit connectives, C division), the
-/// variables read through `var`; nullopt for a division by zero.
-std::optional<ir::Value> evalExpr(const ir::Expr &e, const std::function<ir::Value(ir::VarRef)> &var,
-                                  ir::IntMode m);
-
-/// The value of operator `op` with result type `type` on the operand value `a` (of type `argType`) and, for a
-/// binary operator, the second operand, which `b` computes only when it is needed (the connectives
-/// short-circuit); nullopt for a division by zero or when `b` gives nullopt. evalExpr and pwp's symbolic
-/// terms evaluate every operator through it.
-std::optional<ir::Value> applyOp(ir::Op op, ir::Type type, ir::Type argType, const ir::Value &a,
-                                 const std::function<std::optional<ir::Value>()> &b, ir::IntMode m);
-
 /// "method: why", or "internal: method: …" for an internal error (which `locus localize` exits 4 for).
 std::string prefixed(const std::string &method, const std::string &why);
 

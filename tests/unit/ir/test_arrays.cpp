@@ -65,6 +65,12 @@ TEST_CASE("arrays: allocate, write, read, length, trace") {
   REQUIRE(o.trace[1].write);
   CHECK(o.trace[1].write->kind == Write::Elem);
   CHECK(o.trace[1].write->index == 2);
+  // a GetElem's entry names the element it read (TraceStep::elementRead), the index as evaluated
+  CHECK_FALSE(o.trace[1].elementRead);
+  REQUIRE(o.trace[2].elementRead);
+  CHECK(*o.trace[2].elementRead == std::make_pair(uint32_t{1}, int64_t{2}));
+  REQUIRE(o.trace[4].elementRead);
+  CHECK(*o.trace[4].elementRead == std::make_pair(uint32_t{1}, int64_t{0}));
 }
 
 TEST_CASE("arrays: bounds, null and length failures") {

@@ -793,4 +793,118 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     printStats(os, *v.stats, r);
 }
 
+void printTestResults(std::ostream &os, const ir::Program &prog, const session::TestRun &run, bool trace) {
+  for (const session::TestRun::Test &t : run.tests) {
+    const ir::Outcome &out = t.outcome;
+    bool pass = out.kind == ir::OutcomeKind::Ok;
+    os << session::testStatus(out) << " " << prog.procs[t.proc].name;
+    if (!pass) {
+      os << ": " << (out.message.empty() ? verdict(out) : out.message);
+      if (out.loc.valid())
+        os << " at " << where(prog, out.loc);
+    }
+    os << "\n";
+    if (!pass && trace)
+      printOutcome(os, OutcomeView{prog, out, t.proc}, out.trace.size(), true);
+  }
+}
+
+void printTestTally(std::ostream &os, const session::TestRun &run, const std::string &file,
+                    const std::string &filter) {
+  if (run.tests.empty()) {
+    os << file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
+    return;
+  }
+  os << run.passed << " passed, " << run.failed << " failed";
+  if (run.unknown)
+    os << ", " << run.unknown << " unknown";
+  os << "\n";
+}
+
+Json testRunJson(const std::string &file, const ir::Program &prog, const session::TestRun &run, bool trace) {
+  Json tests = Json::array();
+  for (const session::TestRun::Test &t : run.tests) {
+    Json j;
+    j["test"] = prog.procs[t.proc].name;
+    j["status"] = session::testStatus(t.outcome);
+    j.update(toJson(OutcomeView{prog, t.outcome, t.proc}, trace));
+    tests.push_back(std::move(j));
+  }
+  return Json{{"file", file},
+              {"passed", run.passed},
+              {"failed", run.failed},
+              {"unknown", run.unknown},
+              {"tests", std::move(tests)}};
+}
+
+namespace {
+
+/// A suite test's command line: `3 4 < in.txt`.
+std::string suiteCommandLine(const repair::SuiteTest &t) {
+  std::string cmdline;
+  for (const std::string &a : t.args)
+    cmdline += (cmdline.empty() ? "" : " ") + a;
+  if (t.inputFile)
+    cmdline += (cmdline.empty() ? "< " : " < ") + *t.inputFile;
+  return cmdline;
+}
+
+} // namespace
+
+void printSuiteRun(std::ostream &os, const ir::Program &prog, const session::SuiteRun &run,
+                   const session::SuiteTally &t) {
+  using Status = repair::SuiteResult::Status;
+  for (size_t k = 0; k < run.results.size(); ++k) {
+    const repair::SuiteResult &r = run.results[k];
+    os << repair::statusName(r.status) << " " << run.suite.tests[k].name;
+    if (std::string cmdline = suiteCommandLine(run.suite.tests[k]); !cmdline.empty())
+      os << " (" << cmdline << ")";
+    if (r.status != Status::Pass) {
+      os << ": " << r.message;
+      const ir::Outcome &o = r.run.outcome;
+      if (r.status == Status::Fail && o.failure != ir::FailureKind::Output && o.loc.valid())
+        os << " at " << where(prog, o.loc);
+    }
+    os << "\n";
+  }
+  os << t.passed << " passed, " << t.failed << " failed";
+  if (t.unknown)
+    os << ", " << t.unknown << " unknown";
+  if (t.errors)
+    os << ", " << t.errors << " errors";
+  if (t.leftOut)
+    os << ", " << t.leftOut << " left out (the reference does not end ok on them)";
+  os << "\n";
+}
+
+Json suiteRunJson(const std::string &file, const session::SuiteRun &run, const session::SuiteTally &t) {
+  using Status = repair::SuiteResult::Status;
+  Json tests = Json::array();
+  for (size_t k = 0; k < run.results.size(); ++k) {
+    const repair::SuiteResult &r = run.results[k];
+    const repair::SuiteTest &test = run.suite.tests[k];
+    Json j{{"test", test.name}, {"status", repair::statusName(r.status)}, {"args", test.args}};
+    if (test.inputFile)
+      j["input_file"] = *test.inputFile;
+    if (!r.message.empty())
+      j["message"] = r.message;
+    if (r.status == Status::Pass || r.status == Status::Fail) {
+      j["output"] = r.run.outcome.output;
+      if (r.run.outcome.result)
+        j["result"] = ir::toString(*r.run.outcome.result);
+    }
+    if (r.expect && r.expect->output)
+      j["expected_output"] = *r.expect->output;
+    if (r.expect && r.expect->status)
+      j["expected_result"] = r.expect->status->toString();
+    tests.push_back(std::move(j));
+  }
+  Json doc{
+      {"file", file},         {"suite", run.suite.path}, {"passed", t.passed},       {"failed", t.failed},
+      {"unknown", t.unknown}, {"errors", t.errors},      {"tests", std::move(tests)}};
+  if (t.leftOut)
+    doc["left_out"] = t.leftOut;
+  return doc;
+}
+
 } // namespace locus::render

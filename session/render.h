@@ -9,6 +9,8 @@
 #include "ir/ir.h"
 #include "repair/common/failure.h"
 #include "repair/localize/localize.h"
+#include "session/program.h"
+#include "session/run.h"
 
 #include <nlohmann/json.hpp>
 
@@ -87,5 +89,18 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
 /// list).
 void printChecks(std::ostream &os, const VerifyView &v, const std::vector<encoder::ListedCheck> &checks);
 Json checksJson(const VerifyView &v, const std::vector<encoder::ListedCheck> &checks);
+
+/// `locus test`: each declared test's line (`PASS t`, `FAIL t: MESSAGE at f.gcl:3:5`, with `trace` a failed
+/// test's whole run), the tally (`2 passed, 1 failed`, or `FILE: no tests matching 'F'`), the JSON document.
+void printTestResults(std::ostream &os, const ir::Program &prog, const session::TestRun &run, bool trace);
+void printTestTally(std::ostream &os, const session::TestRun &run, const std::string &file,
+                    const std::string &filter);
+Json testRunJson(const std::string &file, const ir::Program &prog, const session::TestRun &run, bool trace);
+
+/// `locus test --tests`: each suite test's line (`FAIL line 2 (3 4 < in.txt): MESSAGE at f.c:7:3`) and the
+/// tally, as text; the JSON document.
+void printSuiteRun(std::ostream &os, const ir::Program &prog, const session::SuiteRun &run,
+                   const session::SuiteTally &t);
+Json suiteRunJson(const std::string &file, const session::SuiteRun &run, const session::SuiteTally &t);
 
 } // namespace locus::render

@@ -3,9 +3,9 @@
 
 #include "debug/shell.h"
 #include "session/error.h"
+#include "session/interrupt.h"
 #include "session/program.h"
 #include "session/values.h"
-#include "tools/interrupt.h"
 
 #include <filesystem>
 #include <fstream>
@@ -36,7 +36,7 @@ int run(const DebugArgs &a, report::Reporter &rep) {
   if (!a.stdinFile.empty())
     o.input = session::readFile(a.stdinFile, "--stdin");
   o.repairTimeoutMs = a.timeout * 1000;
-  o.cancel = &interruptToken();
+  o.cancel = &session::interruptToken();
   debug::Session s(o);
   rep.diagnostics(s.diagnostics());
   if (!s.ready())
@@ -44,7 +44,7 @@ int run(const DebugArgs &a, report::Reporter &rep) {
   debug::ShellOptions so;
   so.json = rep.json();
   so.svgDir = a.svgDir;
-  so.beforeCommand = [] { rearmInterrupt(); };
+  so.beforeCommand = [] { session::rearmInterrupt(); };
   if (!a.svgDir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.svgDir, ec);

@@ -7,14 +7,14 @@
 #include "repair/localize/localize.h"
 #include "session/bounds.h"
 #include "session/failure.h"
+#include "session/interrupt.h"
+#include "session/limits.h"
 #include "session/program.h"
 #include "session/render.h"
 #include "session/repair.h"
 #include "session/sarif.h"
 #include "session/values.h"
 #include "tools/html_output.h"
-#include "tools/interrupt.h"
-#include "tools/memory.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/version.h"
@@ -110,7 +110,7 @@ std::optional<int> noFailure(const Store &o, const session::Selection &sel, cons
   case repair::FailureStatus::Unknown: break;
   }
   bool none = found.status == repair::FailureStatus::None;
-  std::string message = none ? found.message : namingMemoryLimit(found.message);
+  std::string message = none ? found.message : session::namingMemoryLimit(found.message);
   j["status"] = none ? "no-failure" : "unknown";
   j["message"] = message;
   j["time_s"] = seconds;
@@ -197,7 +197,7 @@ public:
                                 o_.stats);
     os.flush();
   }
-  const repair::CancelToken *cancel() const override { return &interruptToken(); }
+  const repair::CancelToken *cancel() const override { return &session::interruptToken(); }
 
 private:
   report::Reporter &rep_;
@@ -453,9 +453,10 @@ int run(const Store &o, report::Reporter &rep) {
   if (!o.html.empty())
     writeLocalizeHtml(shown, results, method == nullptr);
   int rc = method ? answerOne(shown, *method, results.front(), rep) : answerAll(shown, results, rep);
-  if (!interrupted() || rep.json()) // (a JSON document has its exit code)
+  if (!session::interrupted() || rep.json()) // (a JSON document has its exit code)
     return rc;
-  rep.text() << "interrupted by " << interruptSignal() << ": the answer above is what was found so far\n";
+  rep.text() << "interrupted by " << session::interruptSignal()
+             << ": the answer above is what was found so far\n";
   return rc == Exit::Violated || rc == Exit::Internal ? rc : static_cast<int>(Exit::Unknown);
 }
 

@@ -6,10 +6,10 @@
 #include "backends/encoder/verify.h"
 #include "bench/mutate/manifest.h"
 #include "session/bounds.h"
+#include "session/limits.h"
 #include "session/program.h"
 #include "tools/options.h"
 #include "tools/report.h"
-#include "tools/time_limit.h"
 
 #include <filesystem>
 #include <memory>
@@ -62,7 +62,7 @@ bool verifyVersions(const Options &o, const ir::Program &prog, uint32_t entry, c
     encoder::VerifyOptions vo;
     vo.encode = eo;
     vo.solver = o.solver;
-    vo.timeoutMs = timeLimitMs(o.timeout);
+    vo.timeoutMs = session::timeLimitMs(o.timeout);
     encoder::VerifyResult vr = encoder::verify(r.mutants[i].program, entry, vo);
     verdicts[i] = encoder::verdictName(vr.verdict);
     if (vr.verdict == encoder::Verdict::Safe)

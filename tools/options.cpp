@@ -1,6 +1,8 @@
 // The shared options (options.h).
 #include "tools/options.h"
 
+#include "session/limits.h"
+
 namespace locus::tools {
 
 void addBoundOptions(CLI::App *cmd, session::Bounds &b, bool withAuto) {
@@ -86,6 +88,17 @@ void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decl
                                                             : "TEXT")
         ->default_str(d.defaultText);
   }
+}
+
+void addMemoryOption(CLI::App *cmd, size_t &mb) {
+  cmd->add_option("--memory", mb,
+                  "the memory in MB the command may allocate beyond what locus has mapped at its start (the "
+                  "address-space limit, also of the solver processes it starts); running out exits 3")
+      ->check(CLI::Range(size_t(1), size_t(1) << 30));
+}
+
+CLI::Validator timeLimitCheck() {
+  return CLI::Validator([](std::string &text) { return session::checkTimeLimit(text); }, "SECONDS");
 }
 
 } // namespace locus::tools

@@ -1,5 +1,6 @@
 // The command-line options the commands share, bound to the session's structures: the bounds of the
-// encoding (every command that encodes takes the same ones) and the specifications beside the program.
+// encoding (every command that encodes takes the same ones), the specifications beside the program, the
+// methods' own options and the limits (`--memory`, `--timeout`).
 #pragma once
 
 #include "repair/common/method_options.h"
@@ -23,5 +24,11 @@ void addSpecOptions(CLI::App *cmd, session::SpecSource &s, bool withTests);
 /// `locus repair`).
 void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decls,
                       repair::OptionValues &values);
+
+/// Adds `--memory MB` to `cmd`, stored in `mb` (0: no limit; session::limitMemory sets it).
+void addMemoryOption(CLI::App *cmd, size_t &mb);
+
+/// The check of every `--timeout SECONDS` (session::checkTimeLimit): a usage error naming the option.
+CLI::Validator timeLimitCheck();
 
 } // namespace locus::tools

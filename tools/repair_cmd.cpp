@@ -6,14 +6,14 @@
 #include "repair/fix/fix.h"
 #include "repair/mutation/mutation.h"
 #include "session/bounds.h"
+#include "session/interrupt.h"
+#include "session/limits.h"
 #include "session/program.h"
 #include "session/render.h"
 #include "session/repair.h"
 #include "session/values.h"
 #include "tools/html_output.h"
-#include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
-#include "tools/memory.h"
 #include "tools/options.h"
 
 #include <algorithm>
@@ -218,7 +218,7 @@ public:
     printRepair(rep_.text(), ++shown_, r, problem_->spec);
     rep_.text().flush();
   }
-  const repair::CancelToken *cancel() const override { return &interruptToken(); }
+  const repair::CancelToken *cancel() const override { return &session::interruptToken(); }
 
   /// The rest: what was not streamed (a failure known only at the end), the verdict, the time, the counters.
   void finish(const fix::Result &r) {
@@ -289,9 +289,9 @@ int run(const Store &o, report::Reporter &rep) {
   problem.observer = &live;
   fix::Result r = method->run(problem);
   if (r.status == fix::Status::Unknown)
-    r.message = namingMemoryLimit(r.message);
+    r.message = session::namingMemoryLimit(r.message);
   int rc = rcOf(r);
-  if (interrupted() && rc != Exit::Ok && rc != Exit::Violated && rc != Exit::Internal)
+  if (session::interrupted() && rc != Exit::Ok && rc != Exit::Violated && rc != Exit::Internal)
     rc = Exit::Unknown; // stopped before a definite answer
   if (!r.repairs.empty() && !o.out.empty()) {
     std::ofstream out(o.out, std::ios::binary);
@@ -306,13 +306,14 @@ int run(const Store &o, report::Reporter &rep) {
                      Json{{"file", o.file}, {"method", r.method}, {"solver", r.solver}});
   if (rep.json()) {
     Json j = resultJson(o.file, prog, r);
-    if (interrupted())
-      j["interrupted"] = interruptSignal();
+    if (session::interrupted())
+      j["interrupted"] = session::interruptSignal();
     return rep.finish(std::move(j), rc);
   }
   live.finish(r);
-  if (interrupted())
-    rep.text() << "interrupted by " << interruptSignal() << ": the answer above is what was found so far\n";
+  if (session::interrupted())
+    rep.text() << "interrupted by " << session::interruptSignal()
+               << ": the answer above is what was found so far\n";
   return rep.finish(Json::object(), rc);
 }
 

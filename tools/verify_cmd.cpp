@@ -5,13 +5,12 @@
 #include "backends/encoder/verify.h"
 #include "ir/uninit.h"
 #include "session/error.h"
+#include "session/interrupt.h"
+#include "session/limits.h"
 #include "session/render.h"
 #include "tools/html_output.h"
-#include "tools/interrupt.h"
-#include "tools/memory.h"
 #include "tools/options.h"
 #include "tools/report.h"
-#include "tools/time_limit.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -215,7 +214,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   session::Loaded &l = *p.loaded;
   uint32_t entry = p.entry;
   encoder::VerifyOptions &vo = p.vo;
-  vo.timeoutMs = timeLimitMs(o.timeout);
+  vo.timeoutMs = session::timeLimitMs(o.timeout);
   if ((o.bounds.unwindAuto || o.kInduction) && o.bounds.noUnwindingAssertions)
     usageError("--unwind auto and --k-induction check the bounds: they exclude --no-unwinding-assertions");
   if (o.showChecks) {
@@ -236,9 +235,9 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
   if (r.verdict == encoder::Verdict::Unknown)
-    r.reason = namingMemoryLimit(r.reason);
+    r.reason = session::namingMemoryLimit(r.reason);
   std::string cyclic; // a bound failure only a cyclic input heap reaches
-  if (!o.bounds.unwindAuto && !o.kInduction && !interrupted())
+  if (!o.bounds.unwindAuto && !o.kInduction && !session::interrupted())
     cyclic = session::cyclicInputNote(*l.prog, entry, vo, r);
   if (r.unwindReached) // the bounds of the answer: every one at least the bound reached
     vo.encode.unwind = vo.encode.unwindFloor = r.unwindReached;
@@ -257,8 +256,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
     writeVerifyHtml(o, l, entry, view, r);
   if (rep.json()) {
     Json j = render::verifyJson(view, r);
-    if (interrupted())
-      j["interrupted"] = interruptSignal();
+    if (session::interrupted())
+      j["interrupted"] = session::interruptSignal();
     if (!cyclic.empty())
       j["note"] = cyclic;
     return rep.finish(std::move(j), rc);
@@ -268,8 +267,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   render::printVerify(rep.text(), view, r);
   if (!cyclic.empty())
     rep.text() << "note: " << cyclic << "\n";
-  if (interrupted())
-    rep.text() << "interrupted by " << interruptSignal() << "\n";
+  if (session::interrupted())
+    rep.text() << "interrupted by " << session::interruptSignal() << "\n";
   return rc;
 }
 

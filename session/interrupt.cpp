@@ -1,5 +1,5 @@
 // locus's SIGINT/SIGTERM handler (interrupt.h): an atomic flag and a self-pipe that wakes a thread.
-#include "tools/interrupt.h"
+#include "session/interrupt.h"
 
 #include "backends/interrupt.h"
 
@@ -10,7 +10,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace locus::tools {
+namespace locus::session {
 
 namespace {
 
@@ -93,4 +93,4 @@ std::string interruptSignal() {
   }
 }
 
-} // namespace locus::tools
+} // namespace locus::session

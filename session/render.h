@@ -8,6 +8,7 @@
 #include "ir/interp.h"
 #include "ir/ir.h"
 #include "repair/common/failure.h"
+#include "repair/fix/fix.h"
 #include "repair/localize/localize.h"
 #include "session/program.h"
 #include "session/run.h"
@@ -67,6 +68,45 @@ void localizationJson(Json &j, const SourceManager &sm, const ir::Program &prog,
 /// counters.
 void printLocalization(std::ostream &os, const SourceManager &sm, const ir::Program &prog,
                        const localize::Result &r, const std::string &maxSize, bool stats);
+
+/// A method's line in `localize --method all`'s answer: `\n== NAME: STATUS, 0.123 s` (leaves `os` fixed at 3
+/// digits).
+void printMethodHeader(std::ostream &os, const localize::Result &r);
+
+/// What `localize`'s answer shows besides its results.
+struct LocalizeView {
+  const std::string &file;
+  const std::string &solver;
+  const SourceManager &sm;
+  const ir::Program &prog;
+  const localize::Problem &problem;
+  const std::vector<const repair::Failure *> &failures; ///< the first is the problem's failure
+  const repair::OptionValues &methodOptions;            ///< as given (the weights, --max-size)
+  bool stats = false;                                   ///< --stats: the method's counters
+  double seconds = 0;                                   ///< the time so far
+};
+/// One method's answer as JSON (docs/localize.md; for an error only "file", "method" and "solver") and as
+/// text: the failures, the method's line and the localization.
+Json localizeJson(const LocalizeView &v, const localize::Method &method, const localize::Result &r);
+void printLocalize(std::ostream &os, const LocalizeView &v, const localize::Method &method,
+                   const localize::Result &r);
+/// `--method all`'s answer as JSON (each method's, the consensus; `exit`: session::localizeAllExit) and its
+/// text's end (each method's was streamed): the ranks side by side, the consensus.
+Json localizeAllJson(const LocalizeView &v, const std::vector<localize::Result> &results, int exit);
+void printLocalizeAll(std::ostream &os, const LocalizeView &v, const std::vector<localize::Result> &results);
+
+/// Which specification a repair satisfies (docs/repair.md): against a reference it is correct within the
+/// bound; against the program's own assertions and tests, or a suite only, plausible.
+std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c);
+/// Repair `k` (from 1): its size, when it was found, what its re-verification ran, which specification it
+/// satisfies, its changes and its diff.
+void printRepair(std::ostream &os, size_t k, const fix::Repair &x, const fix::Spec &spec);
+/// The verdict's lines: REPAIRED (naming `out`, --out, when given; with `underTest`,
+/// session::entryRepairProcs, the note that every repair changes `entry`), NOT REPAIRED, UNKNOWN; the time.
+void printRepairVerdict(std::ostream &os, const fix::Result &r, const std::string &out,
+                        const std::string &entry, const std::string &underTest);
+/// `repair`'s JSON document (docs/repair.md).
+Json repairResultJson(const std::string &file, const ir::Program &prog, const fix::Result &r);
 
 /// What verify's answer shows besides its result.
 struct VerifyView {

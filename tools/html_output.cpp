@@ -12,8 +12,7 @@ void addHtmlOption(CLI::App *cmd, std::string &file, const std::string &what) {
                   "also write a self-contained HTML report to this file: the answer, the source, " + what);
 }
 
-void writeHtml(const std::string &path, const render::HtmlReport &report) {
-  std::string page = render::htmlReport(report);
+void writeHtml(const std::string &path, const std::string &page) {
   std::ofstream out(path, std::ios::binary);
   out << page;
   if (!out)

@@ -13,7 +13,7 @@ namespace locus::tools {
 /// Adds `--html FILE`; `what` says what the page shows besides the source and the answer.
 void addHtmlOption(CLI::App *cmd, std::string &file, const std::string &what);
 
-/// Writes the page of `report` to `path`; a file that cannot be written is a usage error.
-void writeHtml(const std::string &path, const render::HtmlReport &report);
+/// Writes `page` (session/html.h's) to `path`; a file that cannot be written is a usage error.
+void writeHtml(const std::string &path, const std::string &page);
 
 } // namespace locus::tools

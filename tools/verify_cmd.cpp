@@ -5,6 +5,7 @@
 #include "backends/encoder/verify.h"
 #include "ir/uninit.h"
 #include "session/error.h"
+#include "session/html.h"
 #include "session/interrupt.h"
 #include "session/limits.h"
 #include "session/render.h"
@@ -191,22 +192,6 @@ void writeCounterexampleHeap(const VerifyOptionStore &o, report::Reporter &rep, 
   writeHeap(o.heap, prog, r.outcome->state, entry);
 }
 
-/// `--html FILE`: the answer's text, the source, and a counterexample's trace, failing line and heaps.
-void writeVerifyHtml(const VerifyOptionStore &o, const session::Loaded &l, uint32_t entry,
-                     const render::VerifyView &view, const encoder::VerifyResult &r) {
-  std::ostringstream answer;
-  render::printVerify(answer, view, r);
-  render::HtmlReport h("verify", o.src.file, l.sm, *l.prog, entry, answer.str());
-  if ((r.verdict == encoder::Verdict::Failed || r.verdict == encoder::Verdict::BoundFailed) && r.outcome) {
-    h.failing = &*r.outcome;
-    h.inputArgs = &r.cx.args;
-    h.inputHeap = &r.cx.heap;
-    if (const ir::Stmt *s = r.check ? ir::StmtIndex(*l.prog).find(r.check->stmt) : nullptr)
-      h.failedAt = s->loc;
-  }
-  writeHtml(o.html, h);
-}
-
 int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   Prepared p = prepare(o, rep);
   if (!p.loaded->prog)
@@ -253,7 +238,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   render::VerifyView view{
       o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr, &l.sm};
   if (!o.html.empty())
-    writeVerifyHtml(o, l, entry, view, r);
+    writeHtml(o.html, render::verifyHtml(view, r));
   if (rep.json()) {
     Json j = render::verifyJson(view, r);
     if (session::interrupted())

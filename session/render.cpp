@@ -777,6 +777,49 @@ Json repairResultJson(const std::string &file, const ir::Program &prog, const fi
   return j;
 }
 
+namespace {
+
+std::string stmtList(const std::vector<ir::StmtId> &ids) {
+  std::string s;
+  for (ir::StmtId id : ids)
+    s += (s.empty() ? "#" : ",#") + std::to_string(id);
+  return s;
+}
+
+} // namespace
+
+void printMutants(std::ostream &os, const session::MutateRequest &req, const session::Mutants &m) {
+  for (size_t i = 0; i < m.manifest.versions.size(); ++i) {
+    const mutate::VersionRecord &v = m.manifest.versions[i];
+    os << v.file;
+    if (req.verify)
+      os << ": " << m.verdicts[i] << (v.equivalent.value_or(false) ? " (equivalent)" : "");
+    os << "\n";
+    for (const mutate::Fault &f : v.faults) {
+      os << "  " << mutate::kindName(f.kind) << " in " << f.proc << " " << stmtList(f.stmts) << " at "
+         << f.file << ":" << f.line << ":" << f.col << ": ";
+      if (f.kind == mutate::FaultKind::Delete)
+        os << "deleted '" << f.before << "'\n";
+      else
+        os << f.from << " -> " << f.to << ": '" << f.before << "' -> '" << f.after << "'\n";
+    }
+  }
+  os << m.manifest.versions.size() << " of " << req.count << " " << mutate::className(m.cls) << " versions ("
+     << m.result.mutationCandidates << " mutation and " << m.result.deletionCandidates
+     << " deletion candidates) written to " << m.manifestPath << "\n";
+}
+
+Json mutantsJson(const session::MutateRequest &req, const session::Mutants &m) {
+  Json j = mutate::toJson(m.manifest);
+  j["manifest_path"] = m.manifestPath;
+  j["attempts"] = m.result.attempts;
+  j["duplicates"] = m.result.duplicates;
+  if (req.verify)
+    for (size_t i = 0; i < m.verdicts.size(); ++i)
+      j["versions"][i]["verdict"] = m.verdicts[i];
+  return j;
+}
+
 Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
   const ir::Program &prog = v.prog;
   uint32_t entry = v.entry;

@@ -10,6 +10,7 @@
 #include "repair/common/failure.h"
 #include "repair/fix/fix.h"
 #include "repair/localize/localize.h"
+#include "session/mutants.h"
 #include "session/program.h"
 #include "session/run.h"
 
@@ -107,6 +108,11 @@ void printRepairVerdict(std::ostream &os, const fix::Result &r, const std::strin
                         const std::string &entry, const std::string &underTest);
 /// `repair`'s JSON document (docs/repair.md).
 Json repairResultJson(const std::string &file, const ir::Program &prog, const fix::Result &r);
+
+/// `locus mutate`'s text: each version's file (with --verify its verdict) and faults, then the count and
+/// where the manifest is; and its JSON document (the manifest, with each version's verdict under --verify).
+void printMutants(std::ostream &os, const session::MutateRequest &req, const session::Mutants &m);
+Json mutantsJson(const session::MutateRequest &req, const session::Mutants &m);
 
 /// What verify's answer shows besides its result.
 struct VerifyView {

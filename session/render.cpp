@@ -809,6 +809,13 @@ void printMutants(std::ostream &os, const session::MutateRequest &req, const ses
      << " deletion candidates) written to " << m.manifestPath << "\n";
 }
 
+std::string mutantsShortfall(const session::MutateRequest &req, const session::Mutants &m) {
+  if (m.manifest.versions.size() >= req.count)
+    return "";
+  return "only " + std::to_string(m.manifest.versions.size()) + " distinct " + mutate::className(m.cls) +
+         " versions exist for " + req.src.file;
+}
+
 Json mutantsJson(const session::MutateRequest &req, const session::Mutants &m) {
   Json j = mutate::toJson(m.manifest);
   j["manifest_path"] = m.manifestPath;

@@ -113,6 +113,9 @@ Json repairResultJson(const std::string &file, const ir::Program &prog, const fi
 /// where the manifest is; and its JSON document (the manifest, with each version's verdict under --verify).
 void printMutants(std::ostream &os, const session::MutateRequest &req, const session::Mutants &m);
 Json mutantsJson(const session::MutateRequest &req, const session::Mutants &m);
+/// The warning when fewer versions than asked for exist: "only 3 distinct C1 versions exist for f.gcl" (else
+/// empty).
+std::string mutantsShortfall(const session::MutateRequest &req, const session::Mutants &m);
 
 /// What verify's answer shows besides its result.
 struct VerifyView {

@@ -11,14 +11,7 @@ ir::InterpOptions interpOptions(const ExecOptions &e) {
   o.stepLimit = e.steps;
   o.ints = e.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
   o.seed = e.seed;
-  std::string err;
-  if (!e.nondet.empty())
-    for (const std::string &t : splitList(e.nondet)) {
-      std::optional<ir::Value> v = parseValue(t, ir::Type::Void, err);
-      if (!v)
-        usageError("--nondet: " + err);
-      o.nondetValues.push_back(*v);
-    }
+  o.nondetValues = nondetValues(e.nondet);
   return o;
 }
 

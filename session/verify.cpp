@@ -5,8 +5,6 @@
 #include "session/error.h"
 #include "session/limits.h"
 
-#include <chrono>
-
 namespace locus::session {
 
 VerifySubject prepareVerify(const VerifyRequest &req,
@@ -50,27 +48,6 @@ int verifyExit(const encoder::VerifyResult &r) {
   case encoder::Verdict::Unknown: return Exit::Unknown;
   default: return Exit::Internal;
   }
-}
-
-SecondsTicker::SecondsTicker(std::function<void(int)> tick) {
-  if (!tick)
-    return;
-  thread_ = std::thread([this, tick] {
-    std::unique_lock<std::mutex> lock(mutex_);
-    for (int s = 1; !cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; }); ++s)
-      tick(s);
-  });
-}
-
-SecondsTicker::~SecondsTicker() {
-  if (!thread_.joinable())
-    return;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    done_ = true;
-  }
-  cv_.notify_all();
-  thread_.join();
 }
 
 } // namespace locus::session

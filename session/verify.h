@@ -1,19 +1,15 @@
 // What `verify` and `smt` do before and around the solver: the request as the command line gives it, the
 // program loaded with its entry and verify's options (the bounds, the product with a reference, the solver
-// and how it is posed), verify at one bound or with `--unwind auto` / `--k-induction`, the exit code, and the
-// seconds ticking while it runs.
+// and how it is posed), verify at one bound or with `--unwind auto` / `--k-induction`, and the exit code.
 #pragma once
 
 #include "backends/encoder/verify.h"
 #include "session/bounds.h"
 #include "session/program.h"
 
-#include <condition_variable>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 
 namespace locus::session {
 
@@ -53,21 +49,5 @@ encoder::VerifyResult verify(const VerifyRequest &req, const ir::Program &prog, 
 
 /// The exit code of verify's answer: 0 safe, 1 failed, 3 a bound failure or unknown, else 4.
 int verifyExit(const encoder::VerifyResult &r);
-
-/// While it lives, from its first second on: `tick(s)` each second s = 1, 2, … on a thread of its own (a
-/// null `tick`: no thread).
-class SecondsTicker {
-public:
-  explicit SecondsTicker(std::function<void(int)> tick);
-  ~SecondsTicker();
-  SecondsTicker(const SecondsTicker &) = delete;
-  SecondsTicker &operator=(const SecondsTicker &) = delete;
-
-private:
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
-};
 
 } // namespace locus::session

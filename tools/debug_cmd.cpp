@@ -26,13 +26,8 @@ struct DebugArgs {
 
 int run(const DebugArgs &a, report::Reporter &rep) {
   debug::Options o = a.o;
-  for (const std::string &v : session::splitList(a.nondet)) {
-    std::string err;
-    std::optional<ir::Value> x = session::parseValue(v, ir::Type::Void, err);
-    if (!x)
-      report::usageError("--nondet: " + err);
-    o.nondets.push_back(*x);
-  }
+  std::vector<ir::Value> nondets = session::nondetValues(a.nondet);
+  o.nondets.insert(o.nondets.end(), nondets.begin(), nondets.end());
   if (!a.stdinFile.empty())
     o.input = session::readFile(a.stdinFile, "--stdin");
   o.repairTimeoutMs = a.timeout * 1000;

@@ -7,13 +7,11 @@
 #include "session/localize.h"
 #include "session/render.h"
 #include "session/sarif.h"
-#include "tools/html_output.h"
 #include "tools/options.h"
 #include "tools/report.h"
 #include "tools/version.h"
 
 #include <chrono>
-#include <fstream>
 
 namespace locus::tools {
 
@@ -71,10 +69,7 @@ void writeSarif(const std::string &path, const ir::Program &prog,
   for (const localize::Result &r : results)
     if (r.status != localize::Status::Error)
       rs.push_back(&r);
-  std::ofstream out(path);
-  out << render::sarifLog(prog, failures, rs, version()).dump(2) << "\n";
-  if (!out)
-    report::usageError("--sarif: cannot write '" + path + "'");
+  writeOptionFile("--sarif", path, render::sarifLog(prog, failures, rs, version()).dump(2) + "\n");
 }
 
 /// One method's answer.
@@ -117,8 +112,9 @@ int run(const Store &o, report::Reporter &rep) {
         (sel.noFailingTest || status == repair::FailureStatus::None ? "no failure to localize: "
                                                                     : "UNKNOWN: ") +
         sel.found.message + "\n";
-    writeHtml(o.html, render::htmlReport(render::HtmlReport{"localize", req.src.file, subject.loaded->sm,
-                                                            subject.prog(), ir::kNone, answer}));
+    writeOptionFile("--html", o.html,
+                    render::htmlReport(render::HtmlReport{"localize", req.src.file, subject.loaded->sm,
+                                                          subject.prog(), ir::kNone, answer}));
   }
   if (std::optional<int> rc = noFailure(o, sel, method, seconds(), rep))
     return *rc;
@@ -138,7 +134,7 @@ int run(const Store &o, report::Reporter &rep) {
   render::LocalizeView view{req.src.file,      req.solver, subject.loaded->sm, prog, problem, failures,
                             req.methodOptions, o.stats,    seconds()};
   if (!o.html.empty())
-    writeHtml(o.html, render::localizeHtml(view, results, method == nullptr));
+    writeOptionFile("--html", o.html, render::localizeHtml(view, results, method == nullptr));
   int rc = method ? answerOne(view, *method, results.front(), rep) : answerAll(view, results, rep);
   if (!session::interrupted() || rep.json()) // (a JSON document has its exit code)
     return rc;

@@ -35,12 +35,8 @@ using namespace locus::tools;
 
 namespace {
 
-/// Options every subcommand shares.
-struct Common {
-  std::string file;
-  std::vector<std::string> importPath;
-  size_t maxErrors = Diagnostics::kDefaultErrorLimit;
-};
+/// Options every subcommand shares: the file, -I and --max-errors.
+using Common = session::Source;
 
 /// The specification options of `run` and `test`: a command line, a standard input, a suite, a reference.
 struct RunSpec : session::SpecSource {
@@ -76,7 +72,7 @@ using report::usageError;
 /// Compiles for a command that needs the IR; the diagnostics go to the reporter. No program: the file does
 /// not compile, and the command's answer (exit 2) has been given.
 std::unique_ptr<session::Loaded> load(const Common &c, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  std::unique_ptr<session::Loaded> l = session::load(c);
   rep.diagnostics(l->diags);
   if (!l->prog)
     rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
@@ -84,7 +80,7 @@ std::unique_ptr<session::Loaded> load(const Common &c, report::Reporter &rep) {
 }
 
 int cmdCheck(const Common &c, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  std::unique_ptr<session::Loaded> l = session::load(c);
   const Diagnostics &diags = l->diags;
   const std::optional<ir::Program> &prog = l->prog;
   rep.diagnostics(diags);
@@ -197,6 +193,68 @@ int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const s
   return rep.finish(render::suiteRunJson(c.file, run, tally), tally.exit());
 }
 
+/// The options and subcommands of `check`, `ir`, `run` and `test`.
+struct BasicCommands {
+  CLI::App *check = nullptr, *ir = nullptr, *run = nullptr, *test = nullptr;
+  Common c;
+  ExecOptions e;
+  bool noTags = false, noRanges = false, allTests = false;
+  std::string entry = "main", args, filter;
+  RunSpec spec;
+  HeapFlags heap;
+};
+
+std::unique_ptr<BasicCommands> addBasicCommands(CLI::App &app, report::Reporter &rep) {
+  auto basic = std::make_unique<BasicCommands>();
+  BasicCommands &b = *basic;
+  b.check = app.add_subcommand("check", "parse and type-check a file; print diagnostics only");
+  addCommon(b.check, b.c, rep);
+  b.ir = app.add_subcommand("ir", "print the canonical IR (statement ids and source locations)");
+  addCommon(b.ir, b.c, rep);
+  b.ir->add_flag("--no-tags", b.noTags,
+                 "omit the #id @line:col tags (the output then no longer round-trips ids)");
+  b.ir->add_flag("--no-ranges", b.noRanges,
+                 "omit each statement's construct id and source ranges (`^3 7:5+12 (…)`; the output then no "
+                 "longer round-trips them)");
+  b.run = app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
+  addCommon(b.run, b.c, rep);
+  addExec(b.run, b.e);
+  b.run->add_option("--entry", b.entry, "the procedure to run")->capture_default_str();
+  b.run->add_option("--args", b.args, "its arguments, comma-separated: ints, true/false, null");
+  b.run->add_option(
+      "--argv", b.spec.argv,
+      "a command line for a command-line entry (main(argc, argv)): the arguments, space-separated");
+  b.run->add_option("--stdin", b.spec.stdinFile, "a file whose bytes are the standard input");
+  addHeapOptions(b.run, b.heap, true, "the final (or failing) state");
+  b.test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
+  addCommon(b.test, b.c, rep);
+  addExec(b.test, b.e);
+  b.test->add_option(
+      "--filter", b.filter,
+      "run only tests whose name contains this text (declared tests, or --tests suite entries)");
+  b.test->add_flag("--all", b.allTests, "also run the tests declared in imported files (the stdlib's, say)");
+  addSpecOptions(b.test, b.spec, true);
+  b.test->add_option("--entry", b.entry, "with --tests: the procedure the tests run")->capture_default_str();
+  return basic;
+}
+
+/// Runs whichever of `check`, `ir`, `run` and `test` was parsed; nullopt if none was.
+std::optional<int> runBasicCommands(const BasicCommands &b, report::Reporter &rep) {
+  if (b.check->parsed())
+    return cmdCheck(b.c, rep);
+  if (b.ir->parsed())
+    return cmdIr(b.c, b.noTags, b.noRanges, rep);
+  if (b.run->parsed())
+    return cmdRun(b.c, b.e, b.entry, b.args, b.spec, b.heap, rep);
+  if (!b.test->parsed())
+    return std::nullopt;
+  if (!b.spec.tests.empty())
+    return cmdSuite(b.c, b.e, b.spec, b.entry, b.filter, rep);
+  if (!b.spec.reference.empty())
+    usageError("--reference needs --tests (the inputs to run both programs on)");
+  return cmdTest(b.c, b.e, b.filter, b.allTests, rep);
+}
+
 /// `locus --version`: the version, the commit it was built from, and the standard library it uses.
 int cmdVersion(report::Reporter &rep) {
   std::vector<std::string> stdlib = gcl::standardLibraryDirs();
@@ -220,42 +278,7 @@ int locusMain(int argc, char **argv) {
   app.require_subcommand(1);
   app.fallthrough(false);
 
-  Common c;
-  ExecOptions e;
-  bool noTags = false, noRanges = false, allTests = false;
-  std::string entry = "main", args, filter;
-
-  CLI::App *check = app.add_subcommand("check", "parse and type-check a file; print diagnostics only");
-  addCommon(check, c, rep);
-  CLI::App *irCmd = app.add_subcommand("ir", "print the canonical IR (statement ids and source locations)");
-  addCommon(irCmd, c, rep);
-  irCmd->add_flag("--no-tags", noTags,
-                  "omit the #id @line:col tags (the output then no longer round-trips ids)");
-  irCmd->add_flag("--no-ranges", noRanges,
-                  "omit each statement's construct id and source ranges (`^3 7:5+12 (…)`; the output then no "
-                  "longer round-trips them)");
-  CLI::App *run =
-      app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
-  addCommon(run, c, rep);
-  addExec(run, e);
-  run->add_option("--entry", entry, "the procedure to run")->capture_default_str();
-  run->add_option("--args", args, "its arguments, comma-separated: ints, true/false, null");
-  RunSpec spec;
-  run->add_option(
-      "--argv", spec.argv,
-      "a command line for a command-line entry (main(argc, argv)): the arguments, space-separated");
-  run->add_option("--stdin", spec.stdinFile, "a file whose bytes are the standard input");
-  HeapFlags heap;
-  addHeapOptions(run, heap, true, "the final (or failing) state");
-  CLI::App *test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
-  addCommon(test, c, rep);
-  addExec(test, e);
-  test->add_option("--filter", filter,
-                   "run only tests whose name contains this text (declared tests, or --tests suite entries)");
-  test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
-  addSpecOptions(test, spec, true);
-  test->add_option("--entry", entry, "with --tests: the procedure the tests run")->capture_default_str();
-
+  std::unique_ptr<BasicCommands> basic = addBasicCommands(app, rep);
   tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app, rep);
   tools::LocalizeCommand localizeCmd = tools::addLocalizeCommand(app, rep);
   tools::RepairCommand repairCmd = tools::addRepairCommand(app, rep);
@@ -305,19 +328,8 @@ int locusMain(int argc, char **argv) {
       return *rc;
     if (std::optional<int> rc = tools::runBenchCommands(benchCmds, rep))
       return *rc;
-    if (check->parsed())
-      return cmdCheck(c, rep);
-    if (irCmd->parsed())
-      return cmdIr(c, noTags, noRanges, rep);
-    if (run->parsed())
-      return cmdRun(c, e, entry, args, spec, heap, rep);
-    if (test->parsed()) {
-      if (!spec.tests.empty())
-        return cmdSuite(c, e, spec, entry, filter, rep);
-      if (!spec.reference.empty())
-        usageError("--reference needs --tests (the inputs to run both programs on)");
-      return cmdTest(c, e, filter, allTests, rep);
-    }
+    if (std::optional<int> rc = runBasicCommands(*basic, rep))
+      return *rc;
   } catch (const report::Error &err) {
     return rep.error(err.code, err.what());
   } catch (const std::bad_alloc &) { // a limit, like the others of docs/cli.md's table

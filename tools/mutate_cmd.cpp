@@ -26,9 +26,8 @@ int run(const session::MutateRequest &o, report::Reporter &rep) {
   if (m.result.invalid)
     return rep.error(Exit::Internal, std::to_string(m.result.invalid) + " mutant(s) failed IR validation");
   render::printMutants(rep.text(), o, m);
-  if (m.manifest.versions.size() < o.count)
-    rep.warning("only " + std::to_string(m.manifest.versions.size()) + " distinct " +
-                mutate::className(m.cls) + " versions exist for " + o.src.file);
+  if (std::string shortfall = render::mutantsShortfall(o, m); !shortfall.empty())
+    rep.warning(shortfall);
   if (m.internal)
     return rep.error(Exit::Internal, "a counterexample of --verify did not replay",
                      render::mutantsJson(o, m));

@@ -1,7 +1,10 @@
 // The shared options (options.h).
 #include "tools/options.h"
 
+#include "session/error.h"
 #include "session/limits.h"
+
+#include <fstream>
 
 namespace locus::tools {
 
@@ -88,6 +91,18 @@ void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decl
                                                             : "TEXT")
         ->default_str(d.defaultText);
   }
+}
+
+void addHtmlOption(CLI::App *cmd, std::string &file, const std::string &what) {
+  cmd->add_option("--html", file,
+                  "also write a self-contained HTML report to this file: the answer, the source, " + what);
+}
+
+void writeOptionFile(const std::string &option, const std::string &path, const std::string &text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out)
+    session::usageError(option + ": cannot write '" + path + "'");
 }
 
 void addMemoryOption(CLI::App *cmd, size_t &mb) {

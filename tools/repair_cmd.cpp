@@ -7,10 +7,7 @@
 #include "session/limits.h"
 #include "session/render.h"
 #include "session/repair.h"
-#include "tools/html_output.h"
 #include "tools/options.h"
-
-#include <fstream>
 
 namespace locus::tools {
 
@@ -48,15 +45,12 @@ int run(const Store &o, report::Reporter &rep) {
   int rc = session::repairExit(r);
   if (session::interrupted() && rc != Exit::Ok && rc != Exit::Violated && rc != Exit::Internal)
     rc = Exit::Unknown; // stopped before a definite answer
-  if (!r.repairs.empty() && !o.out.empty()) {
-    std::ofstream out(o.out, std::ios::binary);
-    out << r.repairs.front().patch.files.front().after;
-    if (!out)
-      report::usageError("--out: cannot write '" + o.out + "'");
-  }
+  if (!r.repairs.empty() && !o.out.empty())
+    writeOptionFile("--out", o.out, r.repairs.front().patch.files.front().after);
   if (!o.html.empty() && r.status != fix::Status::Error)
-    writeHtml(o.html, render::repairHtml(req.src.file, problem, r, o.out, req.entry,
-                                         session::entryRepairProcs(prog, req.src.file, req.entry, r)));
+    writeOptionFile("--html", o.html,
+                    render::repairHtml(req.src.file, problem, r, o.out, req.entry,
+                                       session::entryRepairProcs(prog, req.src.file, req.entry, r)));
   if (r.status == fix::Status::Error)
     return rep.error(static_cast<Exit>(rc), r.message,
                      Json{{"file", req.src.file}, {"method", r.method}, {"solver", r.solver}});

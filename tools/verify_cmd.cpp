@@ -7,7 +7,6 @@
 #include "session/limits.h"
 #include "session/render.h"
 #include "session/verify.h"
-#include "tools/html_output.h"
 #include "tools/options.h"
 #include "tools/report.h"
 
@@ -92,14 +91,15 @@ encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter
   }
 }
 
-/// `verifying ENTRY of FILE (unwind K): N s` on stderr each second while verify runs (rep.progress), when
+/// `verifying ENTRY of FILE (unwind K): N s` on stderr each second while the alarm lives (rep.progress), when
 /// stderr is a terminal or `--progress` asks for it; nothing under --json.
-std::function<void(int)> progressLine(const VerifyOptionStore &o, report::Reporter &rep) {
-  if (rep.json() || !(o.progress || isatty(STDERR_FILENO)))
-    return nullptr;
+backends::Alarm progressLine(const VerifyOptionStore &o, report::Reporter &rep) {
+  bool shown = !rep.json() && (o.progress || isatty(STDERR_FILENO));
   std::string what = "verifying " + o.req.entry + " of " + o.req.src.file + " (unwind " +
                      std::to_string(o.req.bounds.unwind) + "): ";
-  return [&rep, what](int s) { rep.progress(what + std::to_string(s) + " s"); };
+  return backends::Alarm(
+      shown ? 1 : 0, [&rep, what, s = 0]() mutable { rep.progress(what + std::to_string(++s) + " s"); },
+      true);
 }
 
 /// `--heap-dot`, `--heap-svg`: the counterexample's failing state (the replayed run's), or a note that there
@@ -137,7 +137,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   }
   encoder::VerifyResult r;
   {
-    session::SecondsTicker ticker(progressLine(o, rep));
+    backends::Alarm ticker = progressLine(o, rep);
     r = verifyWatched(o, rep, *l.prog, entry, vo);
   }
   rep.endProgress();
@@ -156,7 +156,7 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
       o.req.src.file, *l.prog, entry, vo.encode, o.req.bounds.ints, o.trace, o.stats ? &l.timings : nullptr,
       &l.sm};
   if (!o.html.empty())
-    writeHtml(o.html, render::verifyHtml(view, r));
+    writeOptionFile("--html", o.html, render::verifyHtml(view, r));
   if (rep.json()) {
     Json j = render::verifyJson(view, r);
     if (session::interrupted())

@@ -9,22 +9,26 @@
 
 namespace locus::backends {
 
-/// Runs `action` on a thread of its own `seconds` after construction, unless destroyed before (the
-/// destructor then cancels it, or waits for an action already running). Stops a solver from outside
-/// (Z3_interrupt) and ends `locus verify` when a solver overruns its limit.
+/// Runs `action` on a thread of its own `seconds` after construction (with `repeat`, every `seconds`),
+/// unless destroyed before (the destructor then cancels it, or waits for an action already running). Stops
+/// a solver from outside (Z3_interrupt), ends `locus verify` when a solver overruns its limit, and ticks
+/// verify's progress line.
 class Alarm {
 public:
   /// `seconds` <= 0: never.
-  Alarm(double seconds, std::function<void()> action) {
+  Alarm(double seconds, std::function<void()> action, bool repeat = false) {
     if (seconds <= 0)
       return;
-    thread_ = std::thread([this, seconds, action = std::move(action)] {
+    thread_ = std::thread([this, seconds, repeat, action = std::move(action)] {
       std::unique_lock<std::mutex> lock(mutex_);
-      if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
-        return;
-      fired_ = true;
-      lock.unlock();
-      action();
+      do {
+        if (cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; }))
+          return;
+        fired_ = true;
+        lock.unlock();
+        action();
+        lock.lock();
+      } while (repeat);
     });
   }
   ~Alarm() {

@@ -29,12 +29,8 @@ namespace {
 /// The kind of failure (a declared test, a run on given inputs, or verify's) and its inputs, into `spec`.
 void chooseKind(const ir::Program &prog, const FailureRequest &r, repair::FailureSpec &spec) {
   std::string err;
-  for (const std::string &t : r.nondet.empty() ? std::vector<std::string>{} : splitList(r.nondet)) {
-    std::optional<ir::Value> v = parseValue(t, ir::Type::Void, err);
-    if (!v)
-      usageError("--nondet: " + err);
-    spec.nondets.push_back(*v);
-  }
+  std::vector<ir::Value> nondets = nondetValues(r.nondet);
+  spec.nondets.insert(spec.nondets.end(), nondets.begin(), nondets.end());
   if (!r.test.empty() && r.spec.tests.empty()) {
     if (r.haveArgs)
       usageError("--test and --args exclude each other");

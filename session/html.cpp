@@ -4,6 +4,7 @@
 #include "heapview/graph.h"
 #include "heapview/render.h"
 #include "ir/printer.h"
+#include "session/localize.h"
 
 #include <algorithm>
 #include <cctype>
@@ -417,6 +418,72 @@ std::string htmlReport(const HtmlReport &r) {
     localizationSection(os, r, files);
   os << "</body>\n</html>\n";
   return os.str();
+}
+
+std::string verifyHtml(const VerifyView &v, const encoder::VerifyResult &r) {
+  std::ostringstream answer;
+  printVerify(answer, v, r);
+  HtmlReport h("verify", v.file, *v.sm, v.prog, v.entry, answer.str());
+  if ((r.verdict == encoder::Verdict::Failed || r.verdict == encoder::Verdict::BoundFailed) && r.outcome) {
+    h.failing = &*r.outcome;
+    h.inputArgs = &r.cx.args;
+    h.inputHeap = &r.cx.heap;
+    if (const ir::Stmt *s = r.check ? ir::StmtIndex(v.prog).find(r.check->stmt) : nullptr)
+      h.failedAt = s->loc;
+  }
+  return htmlReport(h);
+}
+
+std::string localizeHtml(const LocalizeView &v, const std::vector<localize::Result> &results, bool all) {
+  std::ostringstream answer;
+  for (const repair::Failure *f : v.failures)
+    printFailure(answer, v.prog, *f);
+  localize::Result consensus;
+  std::vector<const localize::Result *> columns;
+  for (const localize::Result &r : results) {
+    printMethodHeader(answer, r);
+    answer.unsetf(std::ios::fixed);
+    if (r.status == localize::Status::Error)
+      answer << r.message << "\n";
+    else
+      printLocalization(answer, v.sm, v.prog, r, localize::optionText(v.methodOptions, localize::kMaxSize),
+                        v.stats);
+    columns.push_back(&r);
+  }
+  if (all) {
+    consensus = session::consensusOf(v.prog, results);
+    columns.push_back(&consensus);
+  }
+  const repair::Failure &f = *v.failures.front();
+  HtmlReport h("localize", v.file, v.sm, v.prog, f.entry, answer.str());
+  h.failing = &f.run;
+  h.inputArgs = &f.args;
+  h.inputHeap = &f.heap;
+  if (const ir::Stmt *st = ir::StmtIndex(v.prog).find(f.failingStmt()))
+    h.failedAt = st->loc;
+  h.localizations = columns;
+  return htmlReport(h);
+}
+
+std::string repairHtml(const std::string &file, const fix::Problem &problem, const fix::Result &r,
+                       const std::string &out, const std::string &entry, const std::string &underTest) {
+  std::ostringstream answer;
+  if (r.failure)
+    printFailure(answer, problem.prog, *r.failure);
+  printRepairVerdict(answer, r, out, entry, underTest);
+  HtmlReport h("repair", file, problem.sm, problem.prog, ir::kNone, answer.str());
+  if (r.failure) {
+    const repair::Failure &f = *r.failure;
+    h.entry = f.entry;
+    h.failing = &f.run;
+    h.inputArgs = &f.args;
+    h.inputHeap = &f.heap;
+    if (const ir::Stmt *s = ir::StmtIndex(problem.prog).find(f.failingStmt()))
+      h.failedAt = s->loc;
+  }
+  for (const fix::Repair &x : r.repairs)
+    h.repairs.push_back(HtmlRepair{&x, satisfiedSpec(problem.spec, x.check)});
+  return htmlReport(h);
 }
 
 } // namespace locus::render

@@ -8,6 +8,7 @@
 #include "ir/source.h"
 #include "repair/fix/fix.h"
 #include "repair/localize/localize.h"
+#include "session/render.h"
 
 #include <string>
 #include <utility>
@@ -47,6 +48,18 @@ struct HtmlReport {
 /// The page. Every text from the program, its file names and the answers is escaped; the heap drawings are
 /// Graphviz's SVG (heapview::renderSvg), each drawn as text instead, with the reason, when `dot` fails.
 std::string htmlReport(const HtmlReport &r);
+
+/// The page of `verify --html`: the answer's text, the source, and a counterexample's trace, failing line and
+/// heaps.
+std::string verifyHtml(const VerifyView &v, const encoder::VerifyResult &r);
+/// The page of `localize --html`: the failures, each method's answer and its ranks beside the source (with
+/// `all` the consensus too), the failing run's trace and heaps.
+std::string localizeHtml(const LocalizeView &v, const std::vector<localize::Result> &results, bool all);
+
+/// The page of `repair --html`: the failure and the verdict (as printRepairVerdict's arguments say), each
+/// repair's diff, the failing run's trace and heaps.
+std::string repairHtml(const std::string &file, const fix::Problem &problem, const fix::Result &r,
+                       const std::string &out, const std::string &entry, const std::string &underTest);
 
 /// `text` with `& < > " '` replaced by their character references.
 std::string htmlEscape(std::string_view text);

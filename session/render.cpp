@@ -4,11 +4,13 @@
 #include "ir/printer.h"
 #include "repair/common/suite.h"
 #include "session/bounds.h"
+#include "session/localize.h"
 #include "session/program.h"
 
 #include <iomanip>
 
 #include <algorithm>
+#include <map>
 #include <ostream>
 #include <sstream>
 
@@ -569,6 +571,262 @@ Json statsJson(const frontend::Timings &l, const encoder::VerifyResult &r) {
 
 } // namespace
 
+void printMethodHeader(std::ostream &os, const localize::Result &r) {
+  os << "\n== " << r.method << ": " << localize::statusName(r.status) << ", " << std::fixed
+     << std::setprecision(3) << r.seconds << " s\n";
+}
+
+Json localizeJson(const LocalizeView &v, const localize::Method &method, const localize::Result &r) {
+  Json j{{"file", v.file}, {"method", method.name()}, {"solver", method.usesSolver() ? v.solver : ""}};
+  if (r.status == localize::Status::Error)
+    return j;
+  j["status"] = localize::statusName(r.status);
+  if (!r.message.empty())
+    j["message"] = r.message;
+  j["failure"] = failureJson(v.prog, *v.failures.front());
+  if (v.failures.size() > 1) {
+    Json fs = Json::array();
+    for (const repair::Failure *f : v.failures)
+      fs.push_back(failureJson(v.prog, *f));
+    j["failures"] = fs;
+  }
+  j["weights"] = localize::optionText(v.methodOptions, localize::kWeights);
+  for (const auto &[key, value] : method.settings(v.problem))
+    j[key] = value;
+  j["time_s"] = v.seconds;
+  j["method_time_s"] = r.seconds;
+  localizationJson(j, v.sm, v.prog, r);
+  return j;
+}
+
+void printLocalize(std::ostream &os, const LocalizeView &v, const localize::Method &method,
+                   const localize::Result &r) {
+  for (const repair::Failure *f : v.failures)
+    printFailure(os, v.prog, *f);
+  os << "method: " << method.name();
+  if (std::string config = method.describe(v.problem); !config.empty())
+    os << " (" << config << ")";
+  if (method.usesSolver())
+    os << " on " << v.solver;
+  os << ", unwind " << v.failures.front()->unwind << ", " << std::fixed << std::setprecision(3) << r.seconds
+     << " s\n";
+  if (v.failures.size() > 1)
+    os << (method.jointFailures()
+               ? "the " + std::to_string(v.failures.size()) + " failures at once\n"
+               : "each of the " + std::to_string(v.failures.size()) +
+                     " failures, combined: the lines every ranking has, by average rank\n");
+  printLocalization(os, v.sm, v.prog, r, localize::optionText(v.methodOptions, localize::kMaxSize), v.stats);
+}
+
+Json localizeAllJson(const LocalizeView &v, const std::vector<localize::Result> &results, int exit) {
+  Json j{{"file", v.file},
+         {"method", "all"},
+         {"solver", v.solver},
+         {"status", exit == 1   ? "localized"
+                    : exit == 3 ? "unknown"
+                                : "error"},
+         {"failure", failureJson(v.prog, *v.failures.front())},
+         {"weights", localize::optionText(v.methodOptions, localize::kWeights)},
+         {"time_s", v.seconds}};
+  Json ms = Json::array();
+  for (const localize::Result &r : results) {
+    Json mj{{"method", r.method},
+            {"solver", r.solver},
+            {"status", localize::statusName(r.status)},
+            {"method_time_s", r.seconds}};
+    if (!r.message.empty())
+      mj["message"] = r.message;
+    localizationJson(mj, v.sm, v.prog, r);
+    ms.push_back(std::move(mj));
+  }
+  j["methods"] = ms;
+  Json cj = Json::object();
+  localizationJson(cj, v.sm, v.prog, session::consensusOf(v.prog, results));
+  j["consensus"] = cj["ranking"];
+  return j;
+}
+
+namespace {
+
+/// `--method all`'s table: the rank of each line per method.
+void printSideBySide(std::ostream &os, const SourceManager &sm, const ir::Program &prog,
+                     const std::vector<localize::Result> &results) {
+  os << "\nside by side (rank of each line):\n";
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<std::string>> table;
+  std::map<std::pair<uint32_t, uint32_t>, SourceLoc> where;
+  for (size_t k = 0; k < results.size(); ++k)
+    for (const localize::Suspect &s : results[k].ranking) {
+      auto key = std::make_pair(s.loc.file, s.loc.line);
+      auto &row = table[key];
+      row.resize(results.size(), "-");
+      row[k] = std::to_string(s.rank);
+      where.emplace(key, s.loc);
+    }
+  size_t width = 6;
+  for (const auto &[key, loc] : where)
+    width = std::max(width, ir::formatLoc(prog, loc).size() + 2);
+  std::vector<int> cols; // a column per method, as wide as its name and a gap
+  for (const localize::Result &r : results)
+    cols.push_back(static_cast<int>(std::max<size_t>(8, r.method.size() + 2)));
+  os << "  " << std::left << std::setw(static_cast<int>(width)) << "line";
+  for (size_t k = 0; k < results.size(); ++k)
+    os << std::setw(cols[k]) << results[k].method;
+  os << std::right << "\n";
+  for (auto &[key, row] : table) {
+    row.resize(results.size(), "-");
+    os << "  " << std::left << std::setw(static_cast<int>(width)) << ir::formatLoc(prog, where.at(key));
+    for (size_t k = 0; k < row.size(); ++k)
+      os << std::setw(cols[k]) << row[k];
+    os << std::right << "  " << sourceLine(sm, prog, where.at(key)) << "\n";
+  }
+}
+
+} // namespace
+
+void printLocalizeAll(std::ostream &os, const LocalizeView &v, const std::vector<localize::Result> &results) {
+  printSideBySide(os, v.sm, v.prog, results);
+  os << "\nconsensus (reciprocal rank fusion: a line's score is the sum of 1 / its rank over the methods "
+        "that "
+        "rank it):\n";
+  printLocalization(os, v.sm, v.prog, session::consensusOf(v.prog, results), "", false);
+}
+
+std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c) {
+  std::string suite;
+  if (spec.suite)
+    suite =
+        "the suite's " + std::to_string(c.suiteTests) + (c.suiteTests == 1 ? " test passes" : " tests pass");
+  if (!c.bounded)
+    return "plausible: " + suite + ", not verified within the bound (" + c.unverified + ")";
+  if (spec.reference)
+    return "correct within the bound: it prints and returns what the reference does" +
+           (suite.empty() ? "" : "; " + suite);
+  return "plausible: " + (suite.empty() ? "" : suite + " and ") + "its assertions hold within the bound";
+}
+
+void printRepair(std::ostream &os, size_t k, const fix::Repair &x, const fix::Spec &spec) {
+  os << "\nrepair " << k << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
+     << std::fixed << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
+  if (x.check.tests)
+    os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
+  os << "): " << satisfiedSpec(spec, x.check) << "\n";
+  for (const std::string &c : x.changes)
+    os << "  " << c << "\n";
+  os << x.patch.diff;
+  if (!x.patch.diff.empty() && x.patch.diff.back() != '\n')
+    os << "\n";
+}
+
+void printRepairVerdict(std::ostream &os, const fix::Result &r, const std::string &out,
+                        const std::string &entry, const std::string &underTest) {
+  switch (r.status) {
+  case fix::Status::Repaired:
+    os << "REPAIRED: " << r.repairs.size() << " repair" << (r.repairs.size() == 1 ? "" : "s")
+       << (r.complete ? " (every minimal repair in the space)" : "");
+    if (!out.empty())
+      os << "; the first written to " << out;
+    os << "\n";
+    if (!underTest.empty())
+      os << "note: every repair changes '" << entry
+         << "', the entry: if it only builds inputs and checks them, name the code under test with --procs "
+         << underTest << "\n";
+    break;
+  case fix::Status::NoFailure: os << "no failure to repair: " << r.message << "\n"; break;
+  case fix::Status::NotRepaired: os << "NOT REPAIRED: " << r.message << "\n"; break;
+  case fix::Status::Unknown: os << "UNKNOWN: " << r.message << "\n"; break;
+  case fix::Status::Error: break;
+  }
+  os << "time: " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+}
+
+namespace {
+
+Json repairJson(const fix::Repair &r) {
+  Json locs = Json::array();
+  for (const repair::patch::EditLocation &l : r.patch.locations)
+    locs.push_back(Json{{"file", l.file}, {"line", l.range.begin.line}, {"column", l.range.begin.col}});
+  Json j{{"diff", r.patch.diff},         {"locations", locs},
+         {"changes", r.changes},         {"size", r.size},
+         {"verified", r.check.verified}, {"tests_passed", r.check.testsPassed},
+         {"tests", r.check.tests},       {"time_s", r.seconds}};
+  if (r.check.suiteTests || !r.check.bounded) { // --tests
+    j["suite_tests_passed"] = r.check.suiteTests;
+    j["bounded_verified"] = r.check.bounded;
+  }
+  return j;
+}
+
+} // namespace
+
+Json repairResultJson(const std::string &file, const ir::Program &prog, const fix::Result &r) {
+  Json j{{"file", file}, {"method", r.method}, {"solver", r.solver}, {"status", fix::statusName(r.status)}};
+  if (!r.message.empty())
+    j["message"] = r.message;
+  if (r.failure)
+    j["failure"] = failureJson(prog, *r.failure);
+  j["time_s"] = r.seconds;
+  j["complete"] = r.complete;
+  Json reps = Json::array();
+  for (const fix::Repair &x : r.repairs)
+    reps.push_back(repairJson(x));
+  j["repairs"] = reps;
+  Json stats = Json::object();
+  for (const auto &[k, v] : r.stats)
+    stats[k] = v;
+  j["stats"] = stats;
+  return j;
+}
+
+namespace {
+
+std::string stmtList(const std::vector<ir::StmtId> &ids) {
+  std::string s;
+  for (ir::StmtId id : ids)
+    s += (s.empty() ? "#" : ",#") + std::to_string(id);
+  return s;
+}
+
+} // namespace
+
+void printMutants(std::ostream &os, const session::MutateRequest &req, const session::Mutants &m) {
+  for (size_t i = 0; i < m.manifest.versions.size(); ++i) {
+    const mutate::VersionRecord &v = m.manifest.versions[i];
+    os << v.file;
+    if (req.verify)
+      os << ": " << m.verdicts[i] << (v.equivalent.value_or(false) ? " (equivalent)" : "");
+    os << "\n";
+    for (const mutate::Fault &f : v.faults) {
+      os << "  " << mutate::kindName(f.kind) << " in " << f.proc << " " << stmtList(f.stmts) << " at "
+         << f.file << ":" << f.line << ":" << f.col << ": ";
+      if (f.kind == mutate::FaultKind::Delete)
+        os << "deleted '" << f.before << "'\n";
+      else
+        os << f.from << " -> " << f.to << ": '" << f.before << "' -> '" << f.after << "'\n";
+    }
+  }
+  os << m.manifest.versions.size() << " of " << req.count << " " << mutate::className(m.cls) << " versions ("
+     << m.result.mutationCandidates << " mutation and " << m.result.deletionCandidates
+     << " deletion candidates) written to " << m.manifestPath << "\n";
+}
+
+std::string mutantsShortfall(const session::MutateRequest &req, const session::Mutants &m) {
+  if (m.manifest.versions.size() >= req.count)
+    return "";
+  return "only " + std::to_string(m.manifest.versions.size()) + " distinct " + mutate::className(m.cls) +
+         " versions exist for " + req.src.file;
+}
+
+Json mutantsJson(const session::MutateRequest &req, const session::Mutants &m) {
+  Json j = mutate::toJson(m.manifest);
+  j["manifest_path"] = m.manifestPath;
+  j["attempts"] = m.result.attempts;
+  j["duplicates"] = m.result.duplicates;
+  if (req.verify)
+    for (size_t i = 0; i < m.verdicts.size(); ++i)
+      j["versions"][i]["verdict"] = m.verdicts[i];
+  return j;
+}
+
 Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
   const ir::Program &prog = v.prog;
   uint32_t entry = v.entry;
@@ -791,6 +1049,120 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
     os << "search: " << r.searchNote << "\n";
   if (v.stats)
     printStats(os, *v.stats, r);
+}
+
+void printTestResults(std::ostream &os, const ir::Program &prog, const session::TestRun &run, bool trace) {
+  for (const session::TestRun::Test &t : run.tests) {
+    const ir::Outcome &out = t.outcome;
+    bool pass = out.kind == ir::OutcomeKind::Ok;
+    os << session::testStatus(out) << " " << prog.procs[t.proc].name;
+    if (!pass) {
+      os << ": " << (out.message.empty() ? verdict(out) : out.message);
+      if (out.loc.valid())
+        os << " at " << where(prog, out.loc);
+    }
+    os << "\n";
+    if (!pass && trace)
+      printOutcome(os, OutcomeView{prog, out, t.proc}, out.trace.size(), true);
+  }
+}
+
+void printTestTally(std::ostream &os, const session::TestRun &run, const std::string &file,
+                    const std::string &filter) {
+  if (run.tests.empty()) {
+    os << file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
+    return;
+  }
+  os << run.passed << " passed, " << run.failed << " failed";
+  if (run.unknown)
+    os << ", " << run.unknown << " unknown";
+  os << "\n";
+}
+
+Json testRunJson(const std::string &file, const ir::Program &prog, const session::TestRun &run, bool trace) {
+  Json tests = Json::array();
+  for (const session::TestRun::Test &t : run.tests) {
+    Json j;
+    j["test"] = prog.procs[t.proc].name;
+    j["status"] = session::testStatus(t.outcome);
+    j.update(toJson(OutcomeView{prog, t.outcome, t.proc}, trace));
+    tests.push_back(std::move(j));
+  }
+  return Json{{"file", file},
+              {"passed", run.passed},
+              {"failed", run.failed},
+              {"unknown", run.unknown},
+              {"tests", std::move(tests)}};
+}
+
+namespace {
+
+/// A suite test's command line: `3 4 < in.txt`.
+std::string suiteCommandLine(const repair::SuiteTest &t) {
+  std::string cmdline;
+  for (const std::string &a : t.args)
+    cmdline += (cmdline.empty() ? "" : " ") + a;
+  if (t.inputFile)
+    cmdline += (cmdline.empty() ? "< " : " < ") + *t.inputFile;
+  return cmdline;
+}
+
+} // namespace
+
+void printSuiteRun(std::ostream &os, const ir::Program &prog, const session::SuiteRun &run,
+                   const session::SuiteTally &t) {
+  using Status = repair::SuiteResult::Status;
+  for (size_t k = 0; k < run.results.size(); ++k) {
+    const repair::SuiteResult &r = run.results[k];
+    os << repair::statusName(r.status) << " " << run.suite.tests[k].name;
+    if (std::string cmdline = suiteCommandLine(run.suite.tests[k]); !cmdline.empty())
+      os << " (" << cmdline << ")";
+    if (r.status != Status::Pass) {
+      os << ": " << r.message;
+      const ir::Outcome &o = r.run.outcome;
+      if (r.status == Status::Fail && o.failure != ir::FailureKind::Output && o.loc.valid())
+        os << " at " << where(prog, o.loc);
+    }
+    os << "\n";
+  }
+  os << t.passed << " passed, " << t.failed << " failed";
+  if (t.unknown)
+    os << ", " << t.unknown << " unknown";
+  if (t.errors)
+    os << ", " << t.errors << " errors";
+  if (t.leftOut)
+    os << ", " << t.leftOut << " left out (the reference does not end ok on them)";
+  os << "\n";
+}
+
+Json suiteRunJson(const std::string &file, const session::SuiteRun &run, const session::SuiteTally &t) {
+  using Status = repair::SuiteResult::Status;
+  Json tests = Json::array();
+  for (size_t k = 0; k < run.results.size(); ++k) {
+    const repair::SuiteResult &r = run.results[k];
+    const repair::SuiteTest &test = run.suite.tests[k];
+    Json j{{"test", test.name}, {"status", repair::statusName(r.status)}, {"args", test.args}};
+    if (test.inputFile)
+      j["input_file"] = *test.inputFile;
+    if (!r.message.empty())
+      j["message"] = r.message;
+    if (r.status == Status::Pass || r.status == Status::Fail) {
+      j["output"] = r.run.outcome.output;
+      if (r.run.outcome.result)
+        j["result"] = ir::toString(*r.run.outcome.result);
+    }
+    if (r.expect && r.expect->output)
+      j["expected_output"] = *r.expect->output;
+    if (r.expect && r.expect->status)
+      j["expected_result"] = r.expect->status->toString();
+    tests.push_back(std::move(j));
+  }
+  Json doc{
+      {"file", file},         {"suite", run.suite.path}, {"passed", t.passed},       {"failed", t.failed},
+      {"unknown", t.unknown}, {"errors", t.errors},      {"tests", std::move(tests)}};
+  if (t.leftOut)
+    doc["left_out"] = t.leftOut;
+  return doc;
 }
 
 } // namespace locus::render

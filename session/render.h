@@ -8,7 +8,11 @@
 #include "ir/interp.h"
 #include "ir/ir.h"
 #include "repair/common/failure.h"
+#include "repair/fix/fix.h"
 #include "repair/localize/localize.h"
+#include "session/mutants.h"
+#include "session/program.h"
+#include "session/run.h"
 
 #include <nlohmann/json.hpp>
 
@@ -66,6 +70,53 @@ void localizationJson(Json &j, const SourceManager &sm, const ir::Program &prog,
 void printLocalization(std::ostream &os, const SourceManager &sm, const ir::Program &prog,
                        const localize::Result &r, const std::string &maxSize, bool stats);
 
+/// A method's line in `localize --method all`'s answer: `\n== NAME: STATUS, 0.123 s` (leaves `os` fixed at 3
+/// digits).
+void printMethodHeader(std::ostream &os, const localize::Result &r);
+
+/// What `localize`'s answer shows besides its results.
+struct LocalizeView {
+  const std::string &file;
+  const std::string &solver;
+  const SourceManager &sm;
+  const ir::Program &prog;
+  const localize::Problem &problem;
+  const std::vector<const repair::Failure *> &failures; ///< the first is the problem's failure
+  const repair::OptionValues &methodOptions;            ///< as given (the weights, --max-size)
+  bool stats = false;                                   ///< --stats: the method's counters
+  double seconds = 0;                                   ///< the time so far
+};
+/// One method's answer as JSON (docs/localize.md; for an error only "file", "method" and "solver") and as
+/// text: the failures, the method's line and the localization.
+Json localizeJson(const LocalizeView &v, const localize::Method &method, const localize::Result &r);
+void printLocalize(std::ostream &os, const LocalizeView &v, const localize::Method &method,
+                   const localize::Result &r);
+/// `--method all`'s answer as JSON (each method's, the consensus; `exit`: session::localizeAllExit) and its
+/// text's end (each method's was streamed): the ranks side by side, the consensus.
+Json localizeAllJson(const LocalizeView &v, const std::vector<localize::Result> &results, int exit);
+void printLocalizeAll(std::ostream &os, const LocalizeView &v, const std::vector<localize::Result> &results);
+
+/// Which specification a repair satisfies (docs/repair.md): against a reference it is correct within the
+/// bound; against the program's own assertions and tests, or a suite only, plausible.
+std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c);
+/// Repair `k` (from 1): its size, when it was found, what its re-verification ran, which specification it
+/// satisfies, its changes and its diff.
+void printRepair(std::ostream &os, size_t k, const fix::Repair &x, const fix::Spec &spec);
+/// The verdict's lines: REPAIRED (naming `out`, --out, when given; with `underTest`,
+/// session::entryRepairProcs, the note that every repair changes `entry`), NOT REPAIRED, UNKNOWN; the time.
+void printRepairVerdict(std::ostream &os, const fix::Result &r, const std::string &out,
+                        const std::string &entry, const std::string &underTest);
+/// `repair`'s JSON document (docs/repair.md).
+Json repairResultJson(const std::string &file, const ir::Program &prog, const fix::Result &r);
+
+/// `locus mutate`'s text: each version's file (with --verify its verdict) and faults, then the count and
+/// where the manifest is; and its JSON document (the manifest, with each version's verdict under --verify).
+void printMutants(std::ostream &os, const session::MutateRequest &req, const session::Mutants &m);
+Json mutantsJson(const session::MutateRequest &req, const session::Mutants &m);
+/// The warning when fewer versions than asked for exist: "only 3 distinct C1 versions exist for f.gcl" (else
+/// empty).
+std::string mutantsShortfall(const session::MutateRequest &req, const session::Mutants &m);
+
 /// What verify's answer shows besides its result.
 struct VerifyView {
   const std::string &file;
@@ -87,5 +138,18 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
 /// list).
 void printChecks(std::ostream &os, const VerifyView &v, const std::vector<encoder::ListedCheck> &checks);
 Json checksJson(const VerifyView &v, const std::vector<encoder::ListedCheck> &checks);
+
+/// `locus test`: each declared test's line (`PASS t`, `FAIL t: MESSAGE at f.gcl:3:5`, with `trace` a failed
+/// test's whole run), the tally (`2 passed, 1 failed`, or `FILE: no tests matching 'F'`), the JSON document.
+void printTestResults(std::ostream &os, const ir::Program &prog, const session::TestRun &run, bool trace);
+void printTestTally(std::ostream &os, const session::TestRun &run, const std::string &file,
+                    const std::string &filter);
+Json testRunJson(const std::string &file, const ir::Program &prog, const session::TestRun &run, bool trace);
+
+/// `locus test --tests`: each suite test's line (`FAIL line 2 (3 4 < in.txt): MESSAGE at f.c:7:3`) and the
+/// tally, as text; the JSON document.
+void printSuiteRun(std::ostream &os, const ir::Program &prog, const session::SuiteRun &run,
+                   const session::SuiteTally &t);
+Json suiteRunJson(const std::string &file, const session::SuiteRun &run, const session::SuiteTally &t);
 
 } // namespace locus::render

@@ -5,11 +5,14 @@
 #include "repair/mutation/mutation.h"
 #include "session/error.h"
 #include "session/failure.h"
+#include "session/interrupt.h"
+#include "session/render.h"
 
 #include "ir/analysis.h"
 
 #include <algorithm>
 #include <functional>
+#include <ostream>
 
 namespace locus::session {
 
@@ -159,6 +162,112 @@ std::unordered_set<uint32_t> inputBuilders(const ir::Program &prog, const std::s
     }
   }
   return out;
+}
+
+const fix::Method *chosenMethod(const RepairRequest &req) {
+  const fix::Method *m = fix::findMethod(req.method);
+  if (!m)
+    usageError("unknown method '" + req.method + "' (methods: " + repair::methodNames(fix::methods()) + ")");
+  if (req.timeout < 0 || !(req.timeout < 1e7))
+    usageError("--timeout: expected a number of seconds in [0, 1e7)");
+  if (std::string err = fix::checkOptions(req.methodOptions); !err.empty())
+    usageError(err);
+  return m;
+}
+
+fix::Options repairOptions(const RepairRequest &req, const ir::Program &prog) {
+  fix::Options fo;
+  fo.solver = req.solver;
+  fo.timeoutMs = static_cast<unsigned>(req.timeout * 1000);
+  fo.maxRepairs = req.max ? req.max : req.all ? 10 : 1;
+  fo.given = req.methodOptions;
+  fo.procs = repairProcedures(prog, req.procs);
+  if (fo.procs)
+    fo.named = *fo.procs;
+  if (!fo.procs)
+    fo.procs = defaultProcedures(prog, req.src.file, req.entry);
+  return fo;
+}
+
+int repairExit(const fix::Result &r) {
+  switch (r.status) {
+  case fix::Status::Repaired: return Exit::Violated;
+  case fix::Status::NoFailure: return Exit::Ok;
+  case fix::Status::NotRepaired:
+  case fix::Status::Unknown: return Exit::Unknown;
+  case fix::Status::Error: return r.message.rfind("internal", 0) == 0 ? Exit::Internal : Exit::InputError;
+  }
+  return Exit::Internal;
+}
+
+std::string entryRepairProcs(const ir::Program &prog, const std::string &file, const std::string &entry,
+                             const fix::Result &r) {
+  uint32_t e = prog.procIndex(entry);
+  std::vector<uint32_t> under = repair::mutation::defaultProcsUnderTest(prog, file, entry);
+  if (e == ir::kNone || r.repairs.empty() || std::find(under.begin(), under.end(), e) != under.end())
+    return "";
+  ir::StmtIndex index(prog);
+  for (const fix::Repair &x : r.repairs)
+    for (const repair::patch::Edit &edit : x.edits)
+      if (index.procOf(edit.stmt) != e)
+        return "";
+  std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
+  std::string names;
+  for (uint32_t k : under) {
+    bool helper = !prog.procs[k].body.empty(); // a check's helper is no code under test
+    ir::forEachStmt(prog.procs[k].body, [&](const ir::Stmt &s) { helper = helper && spec.count(s.id); });
+    if (!helper)
+      names += (names.empty() ? "" : ",") + prog.procs[k].name;
+  }
+  return names;
+}
+
+void LiveRepair::failure(const repair::Failure &f) {
+  if (!os_)
+    return;
+  render::printFailure(*os_, prog_, f);
+  header();
+}
+
+void LiveRepair::repaired(const fix::Repair &r) {
+  if (!os_)
+    return;
+  header();
+  render::printRepair(*os_, ++shown_, r, problem_->spec);
+  os_->flush();
+}
+
+const repair::CancelToken *LiveRepair::cancel() const {
+  return &interruptToken();
+}
+
+void LiveRepair::finish(const fix::Result &r) {
+  if (!os_)
+    return;
+  std::ostream &os = *os_;
+  if (!headerShown_ && r.failure)
+    render::printFailure(os, prog_, *r.failure);
+  header();
+  for (size_t k = shown_; k < r.repairs.size(); ++k)
+    render::printRepair(os, k + 1, r.repairs[k], problem_->spec);
+  if (!r.repairs.empty())
+    os << "\n";
+  render::printRepairVerdict(os, r, out_, req_.entry, entryRepairProcs(prog_, req_.src.file, req_.entry, r));
+  if (stats_)
+    for (const auto &[k, v] : r.stats)
+      os << "stats: " << k << " " << v << "\n";
+}
+
+void LiveRepair::header() {
+  if (headerShown_)
+    return;
+  headerShown_ = true;
+  std::ostream &os = *os_;
+  os << "method: " << method_.name();
+  if (std::string config = problem_ ? method_.describe(*problem_) : ""; !config.empty())
+    os << " (" << config << ")";
+  os << " on " << req_.solver << ", unwind " << req_.bounds.unwind << "\n";
+  os.flush();
 }
 
 } // namespace locus::session

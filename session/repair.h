@@ -2,11 +2,13 @@
 // specification a patch must meet (repair/fix: fix::Spec) with the bounds resolved.
 #pragma once
 
+#include "repair/common/observer.h"
 #include "repair/fix/fix.h"
 #include "session/bounds.h"
 #include "session/program.h"
 
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,5 +55,69 @@ std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const st
 std::unordered_set<uint32_t> inputBuilders(const ir::Program &prog, const std::string &mainFile,
                                            const std::string &entry,
                                            const std::unordered_set<uint32_t> &named = {});
+
+/// `repair`'s options (docs/repair.md): the program, the method and what reaches it.
+struct RepairRequest {
+  Source src;
+  std::string method = fix::methods().front()->name(); ///< --method (the first registered is the default)
+  std::string entry = "main";
+  Bounds bounds;
+  std::string solver = "z3";
+  double timeout = 120;               ///< seconds, the whole repair (0: none)
+  bool all = false;                   ///< --all: every minimal repair (up to `max`)
+  size_t max = 0;                     ///< --max (0: 1, or 10 with --all)
+  std::string procs;                  ///< --procs: comma-separated, all, or empty (the default)
+  repair::OptionValues methodOptions; ///< the methods' own options (fix::optionDeclarations)
+  SpecSource spec;                    ///< --reference, --reference-entry, --tests, --compare
+};
+
+/// The method `req.method` names; a usage error naming the methods when there is none, and for a time limit
+/// or method options that are not valid.
+const fix::Method *chosenMethod(const RepairRequest &req);
+
+/// The method's options: the solver, the time limit, how many repairs, the given method options and the
+/// procedures that may change (`--procs`, else defaultProcedures).
+fix::Options repairOptions(const RepairRequest &req, const ir::Program &prog);
+
+/// The exit code of a repair: 1 repaired, 0 no failure, 3 not repaired or unknown, 2 an error (4 an internal
+/// one).
+int repairExit(const fix::Result &r);
+
+/// When every repair changes the entry and the main file has other procedures besides a check's helpers: the
+/// entry may be a test driver whose inputs or checks the repair changed; the procedures under test to name
+/// with --procs, comma-separated (else empty).
+std::string entryRepairProcs(const ir::Program &prog, const std::string &file, const std::string &entry,
+                             const fix::Result &r);
+
+/// The text answer as it is found (`os`; nullptr: nothing, as under --json): the failure and the method's
+/// line as soon as the failure is known, each repair when it is verified (flushed); the rest (`finish`) when
+/// the method returns. Its token is Ctrl-C's (interrupt.h).
+class LiveRepair final : public repair::Observer {
+public:
+  LiveRepair(std::ostream *os, const RepairRequest &req, const ir::Program &prog, const fix::Method &method,
+             const std::string &out, bool stats)
+      : os_(os), req_(req), prog_(prog), method_(method), out_(out), stats_(stats) {}
+  void setProblem(const fix::Problem &problem) { problem_ = &problem; }
+
+  void failure(const repair::Failure &f) override;
+  void repaired(const fix::Repair &r) override;
+  const repair::CancelToken *cancel() const override;
+  /// The rest: what was not streamed (a failure known only at the end), the verdict, the time, the counters.
+  void finish(const fix::Result &r);
+
+private:
+  /// The method's line, once: its configuration, solver and bound.
+  void header();
+
+  std::ostream *os_;
+  const RepairRequest &req_;
+  const ir::Program &prog_;
+  const fix::Method &method_;
+  const std::string &out_;
+  bool stats_;
+  const fix::Problem *problem_ = nullptr;
+  bool headerShown_ = false;
+  size_t shown_ = 0; ///< repairs printed so far
+};
 
 } // namespace locus::session

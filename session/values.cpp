@@ -113,6 +113,18 @@ std::vector<std::string> splitList(const std::string &s) {
   return out;
 }
 
+std::vector<ir::Value> nondetValues(const std::string &list) {
+  std::vector<ir::Value> values;
+  std::string err;
+  for (const std::string &t : splitList(list)) {
+    std::optional<ir::Value> v = parseValue(t, ir::Type::Void, err);
+    if (!v)
+      usageError("--nondet: " + err);
+    values.push_back(*v);
+  }
+  return values;
+}
+
 std::vector<ir::Value> runArguments(const ir::Program &prog, uint32_t entry, const std::string &args,
                                     const std::string &argv, const std::string &file) {
   std::vector<ir::Value> out;

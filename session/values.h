@@ -17,6 +17,10 @@ std::optional<ir::Value> parseValue(const std::string &text, ir::Type::Kind kind
 /// Splits a comma-separated list, trimming blanks around each item ("" gives no items).
 std::vector<std::string> splitList(const std::string &s);
 
+/// The values of `--nondet` (comma-separated, each parseValue's with its type inferred); a usage error naming
+/// `--nondet` for one that does not parse.
+std::vector<ir::Value> nondetValues(const std::string &list);
+
 /// The arguments of a run of `entry` as the command line gives them: `argv` (a command line for a
 /// command-line entry, split at white space; also the empty one when neither is given) or `args` (values,
 /// comma-separated, one per parameter). A usage error when they do not fit; `file` is argv[0].

@@ -1,7 +1,7 @@
 // `locus bench faults`: the options of the runner (a seeded faulty suite of a corpus, verified with every
 // solver); the runner is bench/runners/faults.cpp.
 #include "tools/bench_cmd.h"
-#include "tools/time_limit.h"
+#include "tools/options.h"
 
 namespace locus::tools {
 

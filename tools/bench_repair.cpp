@@ -38,8 +38,7 @@ void addBenchRepair(BenchCommands &cmds) {
   sub->add_option("--max", o->max,
                   "repairs enumerated per run (the completeness check needs the space exhausted)")
       ->capture_default_str();
-  sub->add_option("--max-mutations", o->maxMutations, "mutate: places mutated at once")
-      ->capture_default_str();
+  sub->add_option("--max-mutations", o->maxMutations, bench::maxMutationsHelp())->capture_default_str();
   sub->add_option("--equivalence-checks", o->equivalenceChecks,
                   "repairs per run checked for equivalence with the original (product program)")
       ->capture_default_str();

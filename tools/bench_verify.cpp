@@ -1,7 +1,7 @@
 // `locus bench verify`: the options of the runner (one suite, several solvers, interleaved); the runner is
 // bench/runners/verify.cpp.
 #include "tools/bench_cmd.h"
-#include "tools/time_limit.h"
+#include "tools/options.h"
 
 namespace locus::tools {
 

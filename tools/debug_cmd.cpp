@@ -3,9 +3,9 @@
 
 #include "debug/shell.h"
 #include "session/error.h"
+#include "session/interrupt.h"
 #include "session/program.h"
 #include "session/values.h"
-#include "tools/interrupt.h"
 
 #include <filesystem>
 #include <fstream>
@@ -26,17 +26,12 @@ struct DebugArgs {
 
 int run(const DebugArgs &a, report::Reporter &rep) {
   debug::Options o = a.o;
-  for (const std::string &v : session::splitList(a.nondet)) {
-    std::string err;
-    std::optional<ir::Value> x = session::parseValue(v, ir::Type::Void, err);
-    if (!x)
-      report::usageError("--nondet: " + err);
-    o.nondets.push_back(*x);
-  }
+  std::vector<ir::Value> nondets = session::nondetValues(a.nondet);
+  o.nondets.insert(o.nondets.end(), nondets.begin(), nondets.end());
   if (!a.stdinFile.empty())
     o.input = session::readFile(a.stdinFile, "--stdin");
   o.repairTimeoutMs = a.timeout * 1000;
-  o.cancel = &interruptToken();
+  o.cancel = &session::interruptToken();
   debug::Session s(o);
   rep.diagnostics(s.diagnostics());
   if (!s.ready())
@@ -44,7 +39,7 @@ int run(const DebugArgs &a, report::Reporter &rep) {
   debug::ShellOptions so;
   so.json = rep.json();
   so.svgDir = a.svgDir;
-  so.beforeCommand = [] { rearmInterrupt(); };
+  so.beforeCommand = [] { session::rearmInterrupt(); };
   if (!a.svgDir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.svgDir, ec);

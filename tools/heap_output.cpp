@@ -3,9 +3,8 @@
 
 #include "heapview/graph.h"
 #include "heapview/render.h"
+#include "tools/options.h"
 #include "tools/report.h"
-
-#include <fstream>
 
 namespace locus::tools {
 
@@ -19,17 +18,6 @@ void addHeapOptions(CLI::App *cmd, HeapFlags &f, bool withText, const std::strin
                   "write " + what + "'s heap drawing as SVG to this file (runs graphviz's `dot`)");
 }
 
-namespace {
-
-void writeFile(const std::string &option, const std::string &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out)
-    report::usageError(option + ": cannot write '" + path + "'");
-}
-
-} // namespace
-
 std::string writeHeap(const HeapFlags &f, const ir::Program &prog, const ir::State &st, uint32_t entry,
                       unsigned width) {
   if (!f.text && f.dotFile.empty() && f.svgFile.empty())
@@ -38,12 +26,12 @@ std::string writeHeap(const HeapFlags &f, const ir::Program &prog, const ir::Sta
   if (!f.dotFile.empty() || !f.svgFile.empty()) {
     std::string dot = heapview::renderDot(g);
     if (!f.dotFile.empty())
-      writeFile("--heap-dot", f.dotFile, dot);
+      writeOptionFile("--heap-dot", f.dotFile, dot);
     if (!f.svgFile.empty()) {
       std::string svg, error;
       if (!heapview::renderSvg(dot, svg, error))
         report::usageError("--heap-svg: " + error);
-      writeFile("--heap-svg", f.svgFile, svg);
+      writeOptionFile("--heap-svg", f.svgFile, svg);
     }
   }
   return f.text ? heapview::renderText(g, nullptr, heapview::TextOptions{width, false}) : "";

@@ -2,15 +2,16 @@
 #include "frontend/gcl/frontend.h"
 #include "ir/interp.h"
 #include "ir/printer.h"
+#include "session/interrupt.h"
+#include "session/limits.h"
 #include "session/program.h"
 #include "session/render.h"
+#include "session/run.h"
 #include "session/values.h"
 #include "tools/bench_cmd.h"
 #include "tools/debug_cmd.h"
 #include "tools/heap_output.h"
-#include "tools/interrupt.h"
 #include "tools/localize_cmd.h"
-#include "tools/memory.h"
 #include "tools/mutate_cmd.h"
 #include "tools/options.h"
 #include "tools/repair_cmd.h"
@@ -21,29 +22,21 @@
 #include <CLI/CLI.hpp>
 #include <pthread.h>
 
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <new>
-#include <set>
 #include <sstream>
 
 using namespace locus;
 using report::Exit;
 using report::Json;
-using session::parseValue;
-using session::splitList;
 using namespace locus::tools;
 
 namespace {
 
-/// Options every subcommand shares.
-struct Common {
-  std::string file;
-  std::vector<std::string> importPath;
-  size_t maxErrors = Diagnostics::kDefaultErrorLimit;
-};
+/// Options every subcommand shares: the file, -I and --max-errors.
+using Common = session::Source;
 
 /// The specification options of `run` and `test`: a command line, a standard input, a suite, a reference.
 struct RunSpec : session::SpecSource {
@@ -51,15 +44,7 @@ struct RunSpec : session::SpecSource {
   std::string stdinFile; ///< --stdin FILE (run: the standard input)
 };
 
-/// Options of the commands that execute (run, test).
-struct ExecOptions {
-  uint64_t steps = 1'000'000;
-  std::string ints = "math";
-  std::optional<uint64_t> seed;
-  std::string nondet;
-  bool trace = false;
-  bool quiet = false;
-};
+using ExecOptions = session::ExecOptions;
 
 void addCommon(CLI::App *cmd, Common &c, report::Reporter &rep) {
   cmd->add_option("FILE", c.file, "a .gcl or .c file")->required();
@@ -84,18 +69,18 @@ void addExec(CLI::App *cmd, ExecOptions &e) {
 
 using report::usageError;
 
-/// Compiles for a command that needs the IR; the diagnostics go to the reporter. nullopt: the file does not
-/// compile, and the command's answer (exit 2) has been given.
-std::optional<ir::Program> load(const Common &c, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+/// Compiles for a command that needs the IR; the diagnostics go to the reporter. No program: the file does
+/// not compile, and the command's answer (exit 2) has been given.
+std::unique_ptr<session::Loaded> load(const Common &c, report::Reporter &rep) {
+  std::unique_ptr<session::Loaded> l = session::load(c);
   rep.diagnostics(l->diags);
   if (!l->prog)
     rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
-  return std::move(l->prog);
+  return l;
 }
 
 int cmdCheck(const Common &c, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
+  std::unique_ptr<session::Loaded> l = session::load(c);
   const Diagnostics &diags = l->diags;
   const std::optional<ir::Program> &prog = l->prog;
   rep.diagnostics(diags);
@@ -114,7 +99,8 @@ int cmdCheck(const Common &c, report::Reporter &rep) {
 }
 
 int cmdIr(const Common &c, bool noTags, bool noRanges, report::Reporter &rep) {
-  std::optional<ir::Program> prog = load(c, rep);
+  std::unique_ptr<session::Loaded> l = load(c, rep);
+  const std::optional<ir::Program> &prog = l->prog;
   if (!prog)
     return Exit::InputError;
   ir::PrintOptions opts{!noTags, !noRanges};
@@ -125,66 +111,24 @@ int cmdIr(const Common &c, bool noTags, bool noRanges, report::Reporter &rep) {
   return rep.finish(std::move(j), Exit::Ok);
 }
 
-ir::InterpOptions interpOptions(const ExecOptions &e) {
-  ir::InterpOptions o;
-  o.stepLimit = e.steps;
-  o.ints = e.ints == "bv32" ? ir::IntMode::BV32 : ir::IntMode::Math;
-  o.seed = e.seed;
-  std::string err;
-  if (!e.nondet.empty())
-    for (const std::string &t : splitList(e.nondet)) {
-      std::optional<ir::Value> v = parseValue(t, ir::Type::Void, err);
-      if (!v)
-        usageError("--nondet: " + err);
-      o.nondetValues.push_back(*v);
-    }
-  return o;
-}
-
-/// Notes (`note: 'x' read before it was written; its value was drawn: -5`, at the read) for the reads of
-/// indeterminate values a run made, each read and object once per command (`seen`).
-void noteIndeterminate(const ir::Outcome &o, Diagnostics &notes,
-                       std::set<std::pair<std::string, std::string>> &seen) {
-  for (const ir::IndeterminateRead &r : o.indeterminateReads)
-    if (seen.emplace(std::to_string(r.loc.file) + ":" + std::to_string(r.loc.line) + ":" +
-                         std::to_string(r.loc.col),
-                     r.object)
-            .second)
-      notes.note(r.loc, "'" + r.object +
-                            "' read before it was written; its value was drawn: " + ir::toString(r.value));
-}
-
-int exitFor(const ir::Outcome &o) {
-  switch (o.kind) {
-  case ir::OutcomeKind::Ok:
-  case ir::OutcomeKind::Infeasible: return Exit::Ok;
-  case ir::OutcomeKind::Failure: return Exit::Violated;
-  case ir::OutcomeKind::Limit: return Exit::Unknown;
-  case ir::OutcomeKind::Error: return Exit::InputError;
-  }
-  return Exit::Internal;
-}
-
 int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, const std::string &argText,
            const RunSpec &spec, const HeapFlags &heap, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
-  rep.diagnostics(l->diags);
+  std::unique_ptr<session::Loaded> l = load(c, rep);
   if (!l->prog)
-    return rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
+    return Exit::InputError;
   std::optional<ir::Program> &prog = l->prog;
   uint32_t entry = session::entryIndex(*prog, entryName, c.file, true);
   const ir::Procedure &proc = prog->procs[entry];
   std::vector<ir::Value> args = session::runArguments(*prog, entry, argText, spec.argv, c.file);
-  ir::InterpOptions io = interpOptions(e);
+  ir::InterpOptions io = session::interpOptions(e);
   if (!spec.stdinFile.empty())
     io.input = session::readFile(spec.stdinFile, "--stdin");
   ir::Interpreter interp(*prog, io);
   ir::Outcome out = interp.run(entry, args);
   {
-    Diagnostics notes(l->sm);
-    std::set<std::pair<std::string, std::string>> seen;
-    noteIndeterminate(out, notes, seen);
-    rep.diagnostics(notes);
+    session::IndeterminateNotes notes(l->sm);
+    notes.add(out);
+    rep.diagnostics(notes.notes());
   }
   // the drawings first: a file that cannot be written ends the command before anything is printed
   std::string drawing;
@@ -209,163 +153,106 @@ int cmdRun(const Common &c, const ExecOptions &e, const std::string &entryName, 
     if (heap.text && out.kind != ir::OutcomeKind::Error)
       j["heap_drawing"] = drawing;
   }
-  return rep.finish(std::move(j), exitFor(out));
+  return rep.finish(std::move(j), session::exitFor(out));
 }
 
-/// True if `loc` lies in the file the user named (not in an imported one).
-
+/// `locus test FILE`: the tests declared in the file run, PASS/FAIL each.
 int cmdTest(const Common &c, const ExecOptions &e, const std::string &filter, bool all,
             report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
-  rep.diagnostics(l->diags);
+  std::unique_ptr<session::Loaded> l = load(c, rep);
   if (!l->prog)
-    return rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
-  std::optional<ir::Program> &prog = l->prog;
-  Diagnostics notes(l->sm);
-  std::set<std::pair<std::string, std::string>> seen;
-  std::vector<uint32_t> tests = session::declaredTestsToRun(*prog, c.file, all, filter);
-  size_t passed = 0, failed = 0, unknown = 0;
-  Json results = Json::array();
-  std::ostream &os = rep.text();
-  for (uint32_t t : tests) {
-    ir::Interpreter interp(*prog, interpOptions(e));
-    ir::Outcome out = interp.run(t, {});
-    noteIndeterminate(out, notes, seen);
-    const std::string &name = prog->procs[t].name;
-    bool pass = out.kind == ir::OutcomeKind::Ok;
-    bool isUnknown = out.kind == ir::OutcomeKind::Limit;
-    (pass ? passed : isUnknown ? unknown : failed)++;
-    const char *status = pass                                      ? "PASS"
-                         : isUnknown                               ? "UNKNOWN"
-                         : out.kind == ir::OutcomeKind::Infeasible ? "INFEASIBLE"
-                                                                   : "FAIL";
-    if (rep.json()) {
-      Json j;
-      j["test"] = name;
-      j["status"] = status;
-      j.update(render::toJson(render::OutcomeView{*prog, out, t}, e.trace));
-      results.push_back(std::move(j));
-      continue;
-    }
-    os << status << " " << name;
-    if (!pass) {
-      os << ": " << (out.message.empty() ? render::verdict(out) : out.message);
-      if (out.loc.valid())
-        os << " at " << render::where(*prog, out.loc);
-    }
-    os << "\n";
-    if (!pass && e.trace)
-      render::printOutcome(os, render::OutcomeView{*prog, out, t}, out.trace.size(), true);
-  }
-  rep.diagnostics(notes);
-  if (tests.empty()) {
-    os << c.file << ": no tests" << (filter.empty() ? "" : " matching '" + filter + "'") << "\n";
-  } else {
-    os << passed << " passed, " << failed << " failed";
-    if (unknown)
-      os << ", " << unknown << " unknown";
-    os << "\n";
-  }
-  int rc = failed ? Exit::Violated : unknown ? Exit::Unknown : Exit::Ok;
-  return rep.finish(Json{{"file", c.file},
-                         {"passed", passed},
-                         {"failed", failed},
-                         {"unknown", unknown},
-                         {"tests", std::move(results)}},
-                    rc);
+    return Exit::InputError;
+  const ir::Program &prog = *l->prog;
+  session::IndeterminateNotes notes(l->sm);
+  session::TestRun run = session::runDeclaredTests(
+      prog, session::declaredTestsToRun(prog, c.file, all, filter), session::interpOptions(e), notes);
+  render::printTestResults(rep.text(), prog, run, e.trace);
+  rep.diagnostics(notes.notes());
+  render::printTestTally(rep.text(), run, c.file, filter);
+  return rep.finish(render::testRunJson(c.file, prog, run, e.trace), run.exit());
 }
 
 /// `locus test FILE --tests SUITE [--reference REF] [--compare tokens]`: each test of a suite run and
 /// compared with its expected output (the suite's, or the reference's on the same input).
 int cmdSuite(const Common &c, const ExecOptions &e, const RunSpec &spec, const std::string &entryName,
              const std::string &filter, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{c.file, c.importPath, c.maxErrors});
-  rep.diagnostics(l->diags);
+  std::unique_ptr<session::Loaded> l = load(c, rep);
   if (!l->prog)
-    return rep.finish(Json{{"file", c.file}, {"ok", false}}, Exit::InputError);
-  std::optional<ir::Program> &prog = l->prog;
-  uint32_t entry = session::entryIndex(*prog, entryName, c.file);
+    return Exit::InputError;
+  const ir::Program &prog = *l->prog;
+  uint32_t entry = session::entryIndex(prog, entryName, c.file);
   session::SuiteRun run =
-      session::runSuite(*prog, entry, c.file, spec, c.importPath, filter, interpOptions(e),
+      session::runSuite(prog, entry, c.file, spec, c.importPath, filter, session::interpOptions(e),
                         [&](const Diagnostics &d) { rep.diagnostics(d); });
-  const repair::Suite &suite = run.suite;
-  const std::vector<repair::SuiteResult> &results = run.results;
-  size_t passed = 0, failed = 0, unknown = 0, errors = 0, leftOut = 0;
-  {
-    Diagnostics notes(l->sm);
-    std::set<std::pair<std::string, std::string>> seen;
-    for (const repair::SuiteResult &r : results)
-      noteIndeterminate(r.run.outcome, notes, seen);
-    rep.diagnostics(notes);
-  }
-  Json tests = Json::array();
-  std::ostream &os = rep.text();
-  for (size_t k = 0; k < results.size(); ++k) {
-    const repair::SuiteResult &r = results[k];
-    const repair::SuiteTest &t = suite.tests[k];
-    switch (r.status) {
-    case repair::SuiteResult::Status::Pass: ++passed; break;
-    case repair::SuiteResult::Status::Fail: ++failed; break;
-    case repair::SuiteResult::Status::Unknown: ++unknown; break;
-    case repair::SuiteResult::Status::Error: ++errors; break;
-    case repair::SuiteResult::Status::Skipped: ++leftOut; break;
-    }
-    std::string cmdline;
-    for (const std::string &a : t.args)
-      cmdline += (cmdline.empty() ? "" : " ") + a;
-    if (t.inputFile)
-      cmdline += (cmdline.empty() ? "< " : " < ") + *t.inputFile;
-    if (rep.json()) {
-      Json j{{"test", t.name}, {"status", repair::statusName(r.status)}, {"args", t.args}};
-      if (t.inputFile)
-        j["input_file"] = *t.inputFile;
-      if (!r.message.empty())
-        j["message"] = r.message;
-      if (r.status == repair::SuiteResult::Status::Pass || r.status == repair::SuiteResult::Status::Fail) {
-        j["output"] = r.run.outcome.output;
-        if (r.run.outcome.result)
-          j["result"] = ir::toString(*r.run.outcome.result);
-      }
-      if (r.expect && r.expect->output)
-        j["expected_output"] = *r.expect->output;
-      if (r.expect && r.expect->status)
-        j["expected_result"] = r.expect->status->toString();
-      tests.push_back(std::move(j));
-      continue;
-    }
-    os << repair::statusName(r.status) << " " << t.name;
-    if (!cmdline.empty())
-      os << " (" << cmdline << ")";
-    if (r.status != repair::SuiteResult::Status::Pass) {
-      os << ": " << r.message;
-      const ir::Outcome &o = r.run.outcome;
-      if (r.status == repair::SuiteResult::Status::Fail && o.failure != ir::FailureKind::Output &&
-          o.loc.valid())
-        os << " at " << render::where(*prog, o.loc);
-    }
-    os << "\n";
-  }
-  if (!rep.json()) {
-    os << passed << " passed, " << failed << " failed";
-    if (unknown)
-      os << ", " << unknown << " unknown";
-    if (errors)
-      os << ", " << errors << " errors";
-    if (leftOut)
-      os << ", " << leftOut << " left out (the reference does not end ok on them)";
-    os << "\n";
-  }
-  // a test the reference fails is no specification: left out, an error only when no test is left
-  bool noneLeft = !results.empty() && leftOut == results.size();
-  int rc = failed               ? Exit::Violated
-           : errors || noneLeft ? Exit::InputError
-           : unknown            ? Exit::Unknown
-                                : Exit::Ok;
-  Json doc{{"file", c.file},     {"suite", suite.path}, {"passed", passed},         {"failed", failed},
-           {"unknown", unknown}, {"errors", errors},    {"tests", std::move(tests)}};
-  if (leftOut)
-    doc["left_out"] = leftOut;
-  return rep.finish(std::move(doc), rc);
+  session::IndeterminateNotes notes(l->sm);
+  for (const repair::SuiteResult &r : run.results)
+    notes.add(r.run.outcome);
+  rep.diagnostics(notes.notes());
+  session::SuiteTally tally = session::tally(run.results);
+  render::printSuiteRun(rep.text(), prog, run, tally);
+  return rep.finish(render::suiteRunJson(c.file, run, tally), tally.exit());
+}
+
+/// The options and subcommands of `check`, `ir`, `run` and `test`.
+struct BasicCommands {
+  CLI::App *check = nullptr, *ir = nullptr, *run = nullptr, *test = nullptr;
+  Common c;
+  ExecOptions e;
+  bool noTags = false, noRanges = false, allTests = false;
+  std::string entry = "main", args, filter;
+  RunSpec spec;
+  HeapFlags heap;
+};
+
+std::unique_ptr<BasicCommands> addBasicCommands(CLI::App &app, report::Reporter &rep) {
+  auto basic = std::make_unique<BasicCommands>();
+  BasicCommands &b = *basic;
+  b.check = app.add_subcommand("check", "parse and type-check a file; print diagnostics only");
+  addCommon(b.check, b.c, rep);
+  b.ir = app.add_subcommand("ir", "print the canonical IR (statement ids and source locations)");
+  addCommon(b.ir, b.c, rep);
+  b.ir->add_flag("--no-tags", b.noTags,
+                 "omit the #id @line:col tags (the output then no longer round-trips ids)");
+  b.ir->add_flag("--no-ranges", b.noRanges,
+                 "omit each statement's construct id and source ranges (`^3 7:5+12 (…)`; the output then no "
+                 "longer round-trips them)");
+  b.run = app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
+  addCommon(b.run, b.c, rep);
+  addExec(b.run, b.e);
+  b.run->add_option("--entry", b.entry, "the procedure to run")->capture_default_str();
+  b.run->add_option("--args", b.args, "its arguments, comma-separated: ints, true/false, null");
+  b.run->add_option(
+      "--argv", b.spec.argv,
+      "a command line for a command-line entry (main(argc, argv)): the arguments, space-separated");
+  b.run->add_option("--stdin", b.spec.stdinFile, "a file whose bytes are the standard input");
+  addHeapOptions(b.run, b.heap, true, "the final (or failing) state");
+  b.test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
+  addCommon(b.test, b.c, rep);
+  addExec(b.test, b.e);
+  b.test->add_option(
+      "--filter", b.filter,
+      "run only tests whose name contains this text (declared tests, or --tests suite entries)");
+  b.test->add_flag("--all", b.allTests, "also run the tests declared in imported files (the stdlib's, say)");
+  addSpecOptions(b.test, b.spec, true);
+  b.test->add_option("--entry", b.entry, "with --tests: the procedure the tests run")->capture_default_str();
+  return basic;
+}
+
+/// Runs whichever of `check`, `ir`, `run` and `test` was parsed; nullopt if none was.
+std::optional<int> runBasicCommands(const BasicCommands &b, report::Reporter &rep) {
+  if (b.check->parsed())
+    return cmdCheck(b.c, rep);
+  if (b.ir->parsed())
+    return cmdIr(b.c, b.noTags, b.noRanges, rep);
+  if (b.run->parsed())
+    return cmdRun(b.c, b.e, b.entry, b.args, b.spec, b.heap, rep);
+  if (!b.test->parsed())
+    return std::nullopt;
+  if (!b.spec.tests.empty())
+    return cmdSuite(b.c, b.e, b.spec, b.entry, b.filter, rep);
+  if (!b.spec.reference.empty())
+    usageError("--reference needs --tests (the inputs to run both programs on)");
+  return cmdTest(b.c, b.e, b.filter, b.allTests, rep);
 }
 
 /// `locus --version`: the version, the commit it was built from, and the standard library it uses.
@@ -391,42 +278,7 @@ int locusMain(int argc, char **argv) {
   app.require_subcommand(1);
   app.fallthrough(false);
 
-  Common c;
-  ExecOptions e;
-  bool noTags = false, noRanges = false, allTests = false;
-  std::string entry = "main", args, filter;
-
-  CLI::App *check = app.add_subcommand("check", "parse and type-check a file; print diagnostics only");
-  addCommon(check, c, rep);
-  CLI::App *irCmd = app.add_subcommand("ir", "print the canonical IR (statement ids and source locations)");
-  addCommon(irCmd, c, rep);
-  irCmd->add_flag("--no-tags", noTags,
-                  "omit the #id @line:col tags (the output then no longer round-trips ids)");
-  irCmd->add_flag("--no-ranges", noRanges,
-                  "omit each statement's construct id and source ranges (`^3 7:5+12 (…)`; the output then no "
-                  "longer round-trips them)");
-  CLI::App *run =
-      app.add_subcommand("run", "execute a procedure with the interpreter; print the outcome and state");
-  addCommon(run, c, rep);
-  addExec(run, e);
-  run->add_option("--entry", entry, "the procedure to run")->capture_default_str();
-  run->add_option("--args", args, "its arguments, comma-separated: ints, true/false, null");
-  RunSpec spec;
-  run->add_option(
-      "--argv", spec.argv,
-      "a command line for a command-line entry (main(argc, argv)): the arguments, space-separated");
-  run->add_option("--stdin", spec.stdinFile, "a file whose bytes are the standard input");
-  HeapFlags heap;
-  addHeapOptions(run, heap, true, "the final (or failing) state");
-  CLI::App *test = app.add_subcommand("test", "run the tests declared in the file; PASS/FAIL per test");
-  addCommon(test, c, rep);
-  addExec(test, e);
-  test->add_option("--filter", filter,
-                   "run only tests whose name contains this text (declared tests, or --tests suite entries)");
-  test->add_flag("--all", allTests, "also run the tests declared in imported files (the stdlib's, say)");
-  addSpecOptions(test, spec, true);
-  test->add_option("--entry", entry, "with --tests: the procedure the tests run")->capture_default_str();
-
+  std::unique_ptr<BasicCommands> basic = addBasicCommands(app, rep);
   tools::VerifyCommands verifyCmds = tools::addVerifyCommands(app, rep);
   tools::LocalizeCommand localizeCmd = tools::addLocalizeCommand(app, rep);
   tools::RepairCommand repairCmd = tools::addRepairCommand(app, rep);
@@ -448,22 +300,22 @@ int locusMain(int argc, char **argv) {
   }
 
   struct DropNotice { // the notice below refers to `rep`: forgotten before `rep` goes away
-    ~DropNotice() { tools::dropInterruptNotice(); }
+    ~DropNotice() { session::dropInterruptNotice(); }
   } dropNotice;
   if (debugCmd.cmd->parsed()) // Ctrl-C stops the running command; the session goes on
-    tools::installInterruptHandler([&rep] {
-      rep.notice("locus: " + tools::interruptSignal() +
+    session::installInterruptHandler([&rep] {
+      rep.notice("locus: " + session::interruptSignal() +
                  ": stopping the running command (interrupt again to end locus at once; quit or Ctrl-D ends "
                  "the session)");
     });
   if (verifyCmds.verify->parsed() || localizeCmd.cmd->parsed() || repairCmd.cmd->parsed())
-    tools::installInterruptHandler([&rep] { // the commands that stop early and say what they found
-      rep.notice("locus: " + tools::interruptSignal() +
+    session::installInterruptHandler([&rep] { // the commands that stop early and say what they found
+      rep.notice("locus: " + session::interruptSignal() +
                  ": stopping at the next step (interrupt again to end locus at once)");
     });
   try {
     if (memoryMb)
-      tools::limitMemory(memoryMb);
+      session::limitMemory(memoryMb);
     if (std::optional<int> rc = tools::runVerifyCommands(verifyCmds, rep))
       return *rc;
     if (localizeCmd.cmd->parsed())
@@ -476,23 +328,12 @@ int locusMain(int argc, char **argv) {
       return *rc;
     if (std::optional<int> rc = tools::runBenchCommands(benchCmds, rep))
       return *rc;
-    if (check->parsed())
-      return cmdCheck(c, rep);
-    if (irCmd->parsed())
-      return cmdIr(c, noTags, noRanges, rep);
-    if (run->parsed())
-      return cmdRun(c, e, entry, args, spec, heap, rep);
-    if (test->parsed()) {
-      if (!spec.tests.empty())
-        return cmdSuite(c, e, spec, entry, filter, rep);
-      if (!spec.reference.empty())
-        usageError("--reference needs --tests (the inputs to run both programs on)");
-      return cmdTest(c, e, filter, allTests, rep);
-    }
+    if (std::optional<int> rc = runBasicCommands(*basic, rep))
+      return *rc;
   } catch (const report::Error &err) {
     return rep.error(err.code, err.what());
   } catch (const std::bad_alloc &) { // a limit, like the others of docs/cli.md's table
-    return rep.error(Exit::Unknown, tools::outOfMemoryMessage());
+    return rep.error(Exit::Unknown, session::outOfMemoryMessage());
   } catch (const std::exception &ex) {
     return rep.error(Exit::Internal, ex.what());
   }

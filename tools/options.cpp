@@ -1,6 +1,11 @@
 // The shared options (options.h).
 #include "tools/options.h"
 
+#include "session/error.h"
+#include "session/limits.h"
+
+#include <fstream>
+
 namespace locus::tools {
 
 void addBoundOptions(CLI::App *cmd, session::Bounds &b, bool withAuto) {
@@ -86,6 +91,29 @@ void addMethodOptions(CLI::App *cmd, const std::vector<repair::OptionDecl> &decl
                                                             : "TEXT")
         ->default_str(d.defaultText);
   }
+}
+
+void addHtmlOption(CLI::App *cmd, std::string &file, const std::string &what) {
+  cmd->add_option("--html", file,
+                  "also write a self-contained HTML report to this file: the answer, the source, " + what);
+}
+
+void writeOptionFile(const std::string &option, const std::string &path, const std::string &text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out)
+    session::usageError(option + ": cannot write '" + path + "'");
+}
+
+void addMemoryOption(CLI::App *cmd, size_t &mb) {
+  cmd->add_option("--memory", mb,
+                  "the memory in MB the command may allocate beyond what locus has mapped at its start (the "
+                  "address-space limit, also of the solver processes it starts); running out exits 3")
+      ->check(CLI::Range(size_t(1), size_t(1) << 30));
+}
+
+CLI::Validator timeLimitCheck() {
+  return CLI::Validator([](std::string &text) { return session::checkTimeLimit(text); }, "SECONDS");
 }
 
 } // namespace locus::tools

@@ -2,26 +2,15 @@
 #include "tools/verify_cmd.h"
 
 #include "backends/alarm.h"
-#include "backends/encoder/verify.h"
-#include "ir/uninit.h"
-#include "session/error.h"
+#include "session/html.h"
+#include "session/interrupt.h"
+#include "session/limits.h"
 #include "session/render.h"
-#include "tools/html_output.h"
-#include "tools/interrupt.h"
-#include "tools/memory.h"
+#include "session/verify.h"
 #include "tools/options.h"
 #include "tools/report.h"
-#include "tools/time_limit.h"
 
-#include <chrono>
-#include <condition_variable>
-#include <filesystem>
-#include <fstream>
-#include <iomanip>
-#include <iostream>
-#include <mutex>
 #include <sstream>
-#include <thread>
 #include <unistd.h>
 
 namespace locus::tools {
@@ -33,80 +22,42 @@ namespace {
 
 using report::usageError;
 
-/// Parse (with imports), check and lower, timing the phases. Diagnostics go to the reporter; when the file
-/// does not compile, the command's answer (exit 2) has been given and the program is empty.
-std::unique_ptr<session::Loaded> load(const VerifyOptionStore &o, report::Reporter &rep) {
-  std::unique_ptr<session::Loaded> l = session::load(o.src);
-  rep.diagnostics(l->diags);
-  if (!l->prog)
-    rep.finish(Json{{"file", o.src.file}, {"ok", false}}, Exit::InputError);
-  return l;
-}
-
 void addShared(CLI::App *cmd, VerifyOptionStore &o) {
-  cmd->add_option("FILE", o.src.file, "a .gcl or .c file")->required();
-  cmd->add_option("-I,--import-path", o.src.importPath, "extra directory searched by `import` (repeatable)");
-  cmd->add_option("--max-errors", o.src.maxErrors, "stop after this many errors (0: no limit)")
+  cmd->add_option("FILE", o.req.src.file, "a .gcl or .c file")->required();
+  cmd->add_option("-I,--import-path", o.req.src.importPath,
+                  "extra directory searched by `import` (repeatable)");
+  cmd->add_option("--max-errors", o.req.src.maxErrors, "stop after this many errors (0: no limit)")
       ->capture_default_str();
-  cmd->add_option("--entry", o.entry, "the procedure to verify")->capture_default_str();
-  addBoundOptions(cmd, o.bounds, true);
-  cmd->add_option("--max-unwind", o.maxUnwind, "the last bound --unwind auto and --k-induction try")
+  cmd->add_option("--entry", o.req.entry, "the procedure to verify")->capture_default_str();
+  addBoundOptions(cmd, o.req.bounds, true);
+  cmd->add_option("--max-unwind", o.req.maxUnwind, "the last bound --unwind auto and --k-induction try")
       ->check(CLI::Range(1u, 100000u))
       ->capture_default_str();
   cmd->add_option(
-         "--solver", o.solver,
+         "--solver", o.req.solver,
          "z3, cvc5 or smtlib:COMMAND (e.g. smtlib:\"z3 -in\"); smt: print the query as verify asks this "
          "solver")
       ->capture_default_str();
   cmd->add_option(
-         "--posing", o.posing,
+         "--posing", o.req.posing,
          "how the queries are posed: assume (assumption literals), push (push/assert/check/pop), plain (a "
          "new solver per query, plain check-sat), fresh (a new solver set up for one check); auto: the "
          "solver's measured best")
       ->check(CLI::IsMember({"auto", "assume", "push", "plain", "fresh"}))
       ->capture_default_str();
-  addSpecOptions(cmd, o.spec, false);
-  cmd->add_option("--stdin", o.bounds.stdinFile,
+  addSpecOptions(cmd, o.req.spec, false);
+  cmd->add_option("--stdin", o.req.bounds.stdinFile,
                   "a file whose bytes are the standard input (instead of free bytes)");
-  cmd->add_flag("--check-uninit", o.checkUninit,
+  cmd->add_flag("--check-uninit", o.req.checkUninit,
                 "a read of an uninitialized local (C) is a failure, not an arbitrary value");
 }
 
-/// With --reference: the product of the program and the reference (ir/product.h), its entry compared with
-/// the reference's; otherwise nothing changes.
-void withReference(const VerifyOptionStore &o, report::Reporter &rep, session::Loaded &l, uint32_t &entry,
-                   encoder::EncodeOptions &eo) {
-  if (o.spec.reference.empty())
-    return;
-  session::Reference ref = session::loadReference(o.spec, o.src.importPath, l.prog->procs[entry].name,
-                                                  [&](const Diagnostics &d) { rep.diagnostics(d); });
-  ir::Product product = session::productWith(*l.prog, entry, ref.prog(), ref.entry);
-  l.prog = std::move(product.prog);
-  entry = product.entry;
-  eo.expect.reference = product.reference;
-}
-
-/// The program loaded (nothing else when it does not compile), its entry, and verify's options: the bounds,
-/// the reference's product, the solver and how it is posed.
-struct Prepared {
-  std::unique_ptr<session::Loaded> loaded;
-  uint32_t entry = ir::kNone;
-  encoder::VerifyOptions vo;
-};
-
-Prepared prepare(const VerifyOptionStore &o, report::Reporter &rep) {
-  Prepared p;
-  p.loaded = load(o, rep);
+/// session::prepareVerify with the diagnostics reported; no program: the file does not compile, and the
+/// command's answer (exit 2) has been given.
+session::VerifySubject prepare(const VerifyOptionStore &o, report::Reporter &rep) {
+  session::VerifySubject p = session::prepareVerify(o.req, [&](const Diagnostics &d) { rep.diagnostics(d); });
   if (!p.loaded->prog)
-    return p;
-  p.entry = session::entryIndex(*p.loaded->prog, o.entry, o.src.file, true);
-  if (o.checkUninit)
-    ir::checkIndeterminateReads(*p.loaded->prog);
-  p.vo.encode = session::encodeOptions(o.bounds, *p.loaded->prog, o.src.file);
-  withReference(o, rep, *p.loaded, p.entry, p.vo.encode);
-  p.vo.solver = o.solver;
-  p.vo.mergeCalls = !o.noMergeCalls;
-  p.vo.posing = *backends::parsePosing(o.posing);
+    rep.finish(Json{{"file", o.req.src.file}, {"ok", false}}, Exit::InputError);
   return p;
 }
 
@@ -117,67 +68,39 @@ Prepared prepare(const VerifyOptionStore &o, report::Reporter &rep) {
 encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter &rep,
                                     const ir::Program &prog, uint32_t entry,
                                     const encoder::VerifyOptions &vo) {
-  double hard = o.timeout > 0 ? o.timeout * 1.5 + 5 : 0;
+  double hard = o.req.timeout > 0 ? o.req.timeout * 1.5 + 5 : 0;
   std::ostringstream overran;
-  overran << "timeout: the solver (" << o.solver
+  overran << "timeout: the solver (" << o.req.solver
           << ") did not stop at its time limit and was abandoned after " << hard << " s";
   {
     backends::Alarm watchdog(hard, [&] {
       rep.text() << "UNKNOWN: " << overran.str() << "\n";
-      rep.finish(Json{{"file", o.src.file},
+      rep.finish(Json{{"file", o.req.src.file},
                       {"entry", prog.procs[entry].name},
                       {"ok", true},
                       {"verdict", "unknown"},
-                      {"unwind", o.bounds.unwind},
-                      {"ints", o.bounds.ints},
-                      {"solver", o.solver},
+                      {"unwind", o.req.bounds.unwind},
+                      {"ints", o.req.bounds.ints},
+                      {"solver", o.req.solver},
                       {"reason", overran.str()}},
                  Exit::Unknown);
       rep.flush();
       std::_Exit(Exit::Unknown);
     });
-    if (!o.bounds.unwindAuto && !o.kInduction)
-      return encoder::verify(prog, entry, vo);
-    return encoder::verifyUnbounded(prog, entry, vo, encoder::UnboundedOptions{o.kInduction, o.maxUnwind});
+    return session::verify(o.req, prog, entry, vo);
   }
 }
 
-/// While it lives, from its first second on: `verifying ENTRY of FILE (unwind K): N s` on stderr each second
-/// (rep.progress), when stderr is a terminal or `--progress` asks for it; erased at the end.
-class ProgressLine {
-public:
-  ProgressLine(const VerifyOptionStore &o, report::Reporter &rep) : rep_(rep) {
-    if (rep.json() || !(o.progress || isatty(STDERR_FILENO)))
-      return;
-    std::string what =
-        "verifying " + o.entry + " of " + o.src.file + " (unwind " + std::to_string(o.bounds.unwind) + "): ";
-    thread_ = std::thread([this, what] {
-      std::unique_lock<std::mutex> lock(mutex_);
-      for (int s = 1; !cv_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; }); ++s)
-        rep_.progress(what + std::to_string(s) + " s");
-    });
-  }
-  ~ProgressLine() {
-    if (!thread_.joinable())
-      return;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-    rep_.endProgress();
-  }
-  ProgressLine(const ProgressLine &) = delete;
-  ProgressLine &operator=(const ProgressLine &) = delete;
-
-private:
-  report::Reporter &rep_;
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
-};
+/// `verifying ENTRY of FILE (unwind K): N s` on stderr each second while the alarm lives (rep.progress), when
+/// stderr is a terminal or `--progress` asks for it; nothing under --json.
+backends::Alarm progressLine(const VerifyOptionStore &o, report::Reporter &rep) {
+  bool shown = !rep.json() && (o.progress || isatty(STDERR_FILENO));
+  std::string what = "verifying " + o.req.entry + " of " + o.req.src.file + " (unwind " +
+                     std::to_string(o.req.bounds.unwind) + "): ";
+  return backends::Alarm(
+      shown ? 1 : 0, [&rep, what, s = 0]() mutable { rep.progress(what + std::to_string(++s) + " s"); },
+      true);
+}
 
 /// `--heap-dot`, `--heap-svg`: the counterexample's failing state (the replayed run's), or a note that there
 /// is none.
@@ -192,37 +115,21 @@ void writeCounterexampleHeap(const VerifyOptionStore &o, report::Reporter &rep, 
   writeHeap(o.heap, prog, r.outcome->state, entry);
 }
 
-/// `--html FILE`: the answer's text, the source, and a counterexample's trace, failing line and heaps.
-void writeVerifyHtml(const VerifyOptionStore &o, const session::Loaded &l, uint32_t entry,
-                     const render::VerifyView &view, const encoder::VerifyResult &r) {
-  std::ostringstream answer;
-  render::printVerify(answer, view, r);
-  render::HtmlReport h("verify", o.src.file, l.sm, *l.prog, entry, answer.str());
-  if ((r.verdict == encoder::Verdict::Failed || r.verdict == encoder::Verdict::BoundFailed) && r.outcome) {
-    h.failing = &*r.outcome;
-    h.inputArgs = &r.cx.args;
-    h.inputHeap = &r.cx.heap;
-    if (const ir::Stmt *s = r.check ? ir::StmtIndex(*l.prog).find(r.check->stmt) : nullptr)
-      h.failedAt = s->loc;
-  }
-  writeHtml(o.html, h);
-}
-
 int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
-  Prepared p = prepare(o, rep);
+  session::VerifySubject p = prepare(o, rep);
   if (!p.loaded->prog)
     return Exit::InputError;
   session::Loaded &l = *p.loaded;
   uint32_t entry = p.entry;
   encoder::VerifyOptions &vo = p.vo;
-  vo.timeoutMs = timeLimitMs(o.timeout);
-  if ((o.bounds.unwindAuto || o.kInduction) && o.bounds.noUnwindingAssertions)
+  if (o.req.unbounded() && o.req.bounds.noUnwindingAssertions)
     usageError("--unwind auto and --k-induction check the bounds: they exclude --no-unwinding-assertions");
   if (o.showChecks) {
-    if (o.bounds.unwindAuto || o.kInduction)
+    if (o.req.unbounded())
       usageError("--show-checks lists the checks at one bound: it excludes --unwind auto and --k-induction");
     std::vector<encoder::ListedCheck> checks = encoder::checksOf(*l.prog, entry, vo.encode);
-    render::VerifyView view{o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, false, nullptr, &l.sm};
+    render::VerifyView view{o.req.src.file,    *l.prog, entry,   vo.encode,
+                            o.req.bounds.ints, false,   nullptr, &l.sm};
     if (rep.json())
       return rep.finish(render::checksJson(view, checks), Exit::Ok);
     render::printChecks(rep.text(), view, checks);
@@ -230,35 +137,30 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   }
   encoder::VerifyResult r;
   {
-    ProgressLine line(o, rep);
+    backends::Alarm ticker = progressLine(o, rep);
     r = verifyWatched(o, rep, *l.prog, entry, vo);
   }
+  rep.endProgress();
   if (r.verdict == encoder::Verdict::Error)
     usageError(r.reason);
   if (r.verdict == encoder::Verdict::Unknown)
-    r.reason = namingMemoryLimit(r.reason);
+    r.reason = session::namingMemoryLimit(r.reason);
   std::string cyclic; // a bound failure only a cyclic input heap reaches
-  if (!o.bounds.unwindAuto && !o.kInduction && !interrupted())
+  if (!o.req.unbounded() && !session::interrupted())
     cyclic = session::cyclicInputNote(*l.prog, entry, vo, r);
   if (r.unwindReached) // the bounds of the answer: every one at least the bound reached
     vo.encode.unwind = vo.encode.unwindFloor = r.unwindReached;
-  int rc = Exit::Internal;
-  switch (r.verdict) {
-  case encoder::Verdict::Safe: rc = Exit::Ok; break;
-  case encoder::Verdict::Failed: rc = Exit::Violated; break;
-  case encoder::Verdict::BoundFailed:
-  case encoder::Verdict::Unknown: rc = Exit::Unknown; break;
-  default: rc = Exit::Internal; break;
-  }
+  int rc = session::verifyExit(r);
   writeCounterexampleHeap(o, rep, *l.prog, entry, r);
   render::VerifyView view{
-      o.src.file, *l.prog, entry, vo.encode, o.bounds.ints, o.trace, o.stats ? &l.timings : nullptr, &l.sm};
+      o.req.src.file, *l.prog, entry, vo.encode, o.req.bounds.ints, o.trace, o.stats ? &l.timings : nullptr,
+      &l.sm};
   if (!o.html.empty())
-    writeVerifyHtml(o, l, entry, view, r);
+    writeOptionFile("--html", o.html, render::verifyHtml(view, r));
   if (rep.json()) {
     Json j = render::verifyJson(view, r);
-    if (interrupted())
-      j["interrupted"] = interruptSignal();
+    if (session::interrupted())
+      j["interrupted"] = session::interruptSignal();
     if (!cyclic.empty())
       j["note"] = cyclic;
     return rep.finish(std::move(j), rc);
@@ -268,8 +170,8 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
   render::printVerify(rep.text(), view, r);
   if (!cyclic.empty())
     rep.text() << "note: " << cyclic << "\n";
-  if (interrupted())
-    rep.text() << "interrupted by " << interruptSignal() << "\n";
+  if (session::interrupted())
+    rep.text() << "interrupted by " << session::interruptSignal() << "\n";
   return rc;
 }
 
@@ -279,56 +181,56 @@ int smtSchedule(const VerifyOptionStore &o, report::Reporter &rep, const ir::Pro
                 encoder::VerifyOptions vo) {
   std::ostream &os = rep.text();
   Json queries = Json::array();
-  std::vector<uint32_t> schedule = encoder::unwindSchedule(o.maxUnwind);
+  std::vector<uint32_t> schedule = encoder::unwindSchedule(o.req.maxUnwind);
   std::string bounds;
   for (uint32_t k : schedule)
     bounds += (bounds.empty() ? "" : ", ") + std::to_string(k);
   for (uint32_t k : schedule) {
     vo.encode.unwind = vo.encode.unwindFloor = k;
     encoder::PrintedQuery q = encoder::printQuery(prog, entry, vo);
-    os << "; locus smt " << o.src.file << " --entry " << o.entry << " --unwind auto (bound " << k << " of "
-       << bounds << ") --ints " << o.bounds.ints << " --solver " << o.solver << " --posing "
+    os << "; locus smt " << o.req.src.file << " --entry " << o.req.entry << " --unwind auto (bound " << k
+       << " of " << bounds << ") --ints " << o.req.bounds.ints << " --solver " << o.req.solver << " --posing "
        << backends::posingName(q.posing) << "\n; sat: some check can fail (" << q.checks
        << " checks); unsat: safe for every input\n"
        << q.script;
     queries.push_back(Json{{"unwind", k}, {"checks", q.checks}, {"smtlib", q.script}});
   }
-  return rep.finish(Json{{"file", o.src.file},
-                         {"entry", o.entry},
+  return rep.finish(Json{{"file", o.req.src.file},
+                         {"entry", o.req.entry},
                          {"unwind", "auto"},
-                         {"max_unwind", o.maxUnwind},
-                         {"ints", o.bounds.ints},
-                         {"solver", o.solver},
+                         {"max_unwind", o.req.maxUnwind},
+                         {"ints", o.req.bounds.ints},
+                         {"solver", o.req.solver},
                          {"queries", queries}},
                     Exit::Ok);
 }
 
 int cmdSmt(const VerifyOptionStore &o, report::Reporter &rep) {
-  Prepared p =
-      prepare(o, rep); // verify's first query, posed as verify poses it (the pipe sends the same text)
+  // verify's first query, posed as verify poses it (the pipe sends the same text)
+  session::VerifySubject p = prepare(o, rep);
   if (!p.loaded->prog)
     return Exit::InputError;
   session::Loaded &l = *p.loaded;
   uint32_t entry = p.entry;
   const encoder::VerifyOptions &vo = p.vo;
-  if (o.bounds.unwindAuto)
+  if (o.req.bounds.unwindAuto)
     return smtSchedule(o, rep, *l.prog, entry, vo);
   encoder::PrintedQuery q = encoder::printQuery(*l.prog, entry, vo);
   std::ostream &os = rep.text();
-  os << "; locus smt " << o.src.file << " --entry " << o.entry << " --unwind " << o.bounds.unwind;
-  for (const std::string &b : o.bounds.unwindLoop)
+  os << "; locus smt " << o.req.src.file << " --entry " << o.req.entry << " --unwind " << o.req.bounds.unwind;
+  for (const std::string &b : o.req.bounds.unwindLoop)
     os << " --unwind-loop " << b;
-  for (const std::string &b : o.bounds.unwindProc)
+  for (const std::string &b : o.req.bounds.unwindProc)
     os << " --unwind-proc " << b;
-  os << " --ints " << o.bounds.ints << " --solver " << o.solver << " --posing "
+  os << " --ints " << o.req.bounds.ints << " --solver " << o.req.solver << " --posing "
      << backends::posingName(q.posing) << "\n; sat: some check can fail (" << q.checks
      << " checks); unsat: safe up to the bounds\n"
      << q.script;
-  return rep.finish(Json{{"file", o.src.file},
-                         {"entry", o.entry},
-                         {"unwind", o.bounds.unwind},
-                         {"ints", o.bounds.ints},
-                         {"solver", o.solver},
+  return rep.finish(Json{{"file", o.req.src.file},
+                         {"entry", o.req.entry},
+                         {"unwind", o.req.bounds.unwind},
+                         {"ints", o.req.bounds.ints},
+                         {"solver", o.req.solver},
                          {"posing", backends::posingName(q.posing)},
                          {"checks", q.checks},
                          {"smtlib", q.script}},
@@ -347,7 +249,7 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   c.verify->add_flag("--json", rep.jsonFlag(), "print the result as JSON on stdout");
   c.verify
       ->add_option(
-          "--timeout", o.timeout,
+          "--timeout", o.req.timeout,
           "time limit of the solver queries, all together, in seconds (0: none); running out exits 3")
       ->check(timeLimitCheck());
   c.verify->add_flag("--stats", o.stats,
@@ -355,13 +257,13 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
   c.verify->add_flag("--trace", o.trace, "show the whole counterexample trace");
   const char *noMerge = "inline every call on its own (by default two calls of a recursive procedure on "
                         "exclusive paths share one body)";
-  c.verify->add_flag("--no-merge-calls", o.noMergeCalls, noMerge);
+  c.verify->add_flag("--no-merge-calls", o.req.noMergeCalls, noMerge);
   c.verify->add_flag("--show-checks", o.showChecks,
                      "list the checks the verification would prove (each instance after inlining and "
                      "unrolling: kind, location, statement, message) and verify nothing");
   addHeapOptions(c.verify, o.heap, false, "the counterexample's failing state");
   addHtmlOption(c.verify, o.html, "and a counterexample's trace and heap pictures");
-  c.verify->add_flag("--k-induction", o.kInduction,
+  c.verify->add_flag("--k-induction", o.req.kInduction,
                      "prove loops safe for every number of iterations: at each bound of --unwind auto's "
                      "schedule, also the inductive step (k iterations from an arbitrary state without a "
                      "failure are followed by none)");
@@ -369,7 +271,7 @@ VerifyCommands addVerifyCommands(CLI::App &app, report::Reporter &rep) {
                      "show the seconds spent on stderr also when it is not a terminal (a terminal always "
                      "gets them, from the first second on; never with --json)");
   c.smt = app.add_subcommand("smt", "print the verification condition as SMT-LIB 2 (sat: a check can fail)");
-  c.smt->add_flag("--no-merge-calls", o.noMergeCalls, noMerge);
+  c.smt->add_flag("--no-merge-calls", o.req.noMergeCalls, noMerge);
   addShared(c.smt, o);
   c.smt->add_flag("--json", rep.jsonFlag(), "print the verification condition in a JSON document");
   return c;

@@ -1,8 +1,7 @@
 // The `verify` and `smt` subcommands of the driver: bounded verification and the VC as SMT-LIB 2.
 #pragma once
 
-#include "session/bounds.h"
-#include "session/program.h"
+#include "session/verify.h"
 #include "tools/heap_output.h"
 #include "tools/report.h"
 
@@ -15,25 +14,16 @@
 
 namespace locus::tools {
 
-/// Options of `verify` and `smt` (one storage shared by both; only the parsed subcommand reads it).
+/// Options of `verify` and `smt` (one storage shared by both; only the parsed subcommand reads it): the
+/// request (session/verify.h) and what is only printed or written.
 struct VerifyOptionStore {
-  session::Source src;
-  std::string entry = "main";
-  session::Bounds bounds;
-  std::string solver = "z3";
-  std::string posing = "auto";
-  double timeout = 0;       ///< seconds, 0 = none
-  uint32_t maxUnwind = 256; ///< --max-unwind: the last bound of --unwind auto and --k-induction
-  bool kInduction = false;  ///< verify --k-induction
+  session::VerifyRequest req;
   bool stats = false;
   bool trace = false;
-  bool progress = false;     ///< --progress: the progress line on stderr also when it is not a terminal
-  bool checkUninit = false;  ///< --check-uninit: a read of an indeterminate value is a failure
-  session::SpecSource spec;  ///< --reference, --reference-entry
-  HeapFlags heap;            ///< verify --heap-dot, --heap-svg: the counterexample's failing state
-  std::string html;          ///< verify --html FILE: the report page
-  bool showChecks = false;   ///< verify --show-checks: list the checks, verify nothing
-  bool noMergeCalls = false; ///< verify, smt --no-merge-calls: every call its own inlined body
+  bool progress = false;   ///< --progress: the progress line on stderr also when it is not a terminal
+  HeapFlags heap;          ///< verify --heap-dot, --heap-svg: the counterexample's failing state
+  std::string html;        ///< verify --html FILE: the report page
+  bool showChecks = false; ///< verify --show-checks: list the checks, verify nothing
 };
 
 struct VerifyCommands {

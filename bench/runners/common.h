@@ -18,7 +18,7 @@ namespace locus::bench {
 /// made; returns the factory's sentence for the first that cannot, or nullopt.
 std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs);
 
-/// A limit in seconds as milliseconds, as the driver's `--timeout` converts it (tools/time_limit.h): 0 stays
+/// A limit in seconds as milliseconds, as the driver's `--timeout` converts it (session/limits.h): 0 stays
 /// "no limit", any positive limit is at least 1 ms.
 unsigned timeLimitMs(double seconds);
 

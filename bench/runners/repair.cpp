@@ -378,4 +378,8 @@ std::string repairConfigsHelp() {
   return repairer::configsHelp();
 }
 
+std::string maxMutationsHelp() {
+  return "mutate: places mutated at once";
+}
+
 } // namespace locus::bench

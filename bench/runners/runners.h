@@ -126,7 +126,7 @@ struct RepairOptions {
   unsigned jobs = 2;
   double timeout = 60;
   size_t max = 20;
-  unsigned maxMutations = 1;
+  unsigned maxMutations = 1; ///< --max-mutations (maxMutationsHelp)
   size_t equivalenceChecks = 5;
   std::string equivalenceSolver = "cvc5";
   std::string work, out, name = "repair";
@@ -140,6 +140,8 @@ Outcome runFaults(FaultsOptions o, const Context &ctx);
 /// The --configs help of `bench localize` and `bench repair`, generated from the methods' registries.
 std::string localizeConfigsHelp();
 std::string repairConfigsHelp();
+/// The help line of `bench repair --max-mutations` (the option of one method, named there).
+std::string maxMutationsHelp();
 
 Outcome runLocalize(LocalizeOptions o, const Context &ctx);
 Outcome runRepair(RepairOptions o, const Context &ctx);

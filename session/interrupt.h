@@ -7,7 +7,7 @@
 #include <functional>
 #include <string>
 
-namespace locus::tools {
+namespace locus::session {
 
 /// Installs locus's own SIGINT and SIGTERM handler. The first signal raises `interruptToken()` and, from a
 /// thread of its own (a handler may only store and write), stops the solver checks in progress
@@ -26,4 +26,4 @@ const repair::CancelToken &interruptToken();
 bool interrupted();
 std::string interruptSignal();
 
-} // namespace locus::tools
+} // namespace locus::session

@@ -1,5 +1,5 @@
 // locus's SIGINT/SIGTERM handler (interrupt.h): an atomic flag and a self-pipe that wakes a thread.
-#include "tools/interrupt.h"
+#include "session/interrupt.h"
 
 #include "backends/interrupt.h"
 
@@ -11,7 +11,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace locus::tools {
+namespace locus::session {
 
 namespace {
 
@@ -110,4 +110,4 @@ std::string interruptSignal() {
   }
 }
 
-} // namespace locus::tools
+} // namespace locus::session

@@ -1,13 +1,16 @@
-// `--memory MB` (memory.h).
-#include "tools/memory.h"
+// The memory and time limits of a command (limits.h).
+#include "session/limits.h"
 
-#include "tools/report.h"
+#include "session/error.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sys/resource.h>
 #include <unistd.h>
 
-namespace locus::tools {
+namespace locus::session {
 
 namespace {
 
@@ -23,23 +26,16 @@ size_t mappedBytes() {
 
 } // namespace
 
-void addMemoryOption(CLI::App *cmd, size_t &mb) {
-  cmd->add_option("--memory", mb,
-                  "the memory in MB the command may allocate beyond what locus has mapped at its start (the "
-                  "address-space limit, also of the solver processes it starts); running out exits 3")
-      ->check(CLI::Range(size_t(1), size_t(1) << 30));
-}
-
 void limitMemory(size_t mb) {
   rlimit now{};
   if (getrlimit(RLIMIT_AS, &now) != 0)
-    report::usageError("--memory: the address-space limit cannot be read");
+    usageError("--memory: the address-space limit cannot be read");
   rlim_t want = static_cast<rlim_t>(mappedBytes()) + static_cast<rlim_t>(mb) * (rlim_t(1) << 20);
   if (now.rlim_max != RLIM_INFINITY && want > now.rlim_max)
     want = now.rlim_max; // `ulimit -v` is tighter: it stays the limit
   rlimit lim{want, now.rlim_max};
   if (setrlimit(RLIMIT_AS, &lim) != 0)
-    report::usageError("--memory: the address-space limit cannot be set");
+    usageError("--memory: the address-space limit cannot be set");
   limitMb = mb;
 }
 
@@ -59,4 +55,18 @@ std::string namingMemoryLimit(const std::string &reason) {
   return reason + " (the limit of --memory " + std::to_string(limitMb) + " MB)";
 }
 
-} // namespace locus::tools
+std::string checkTimeLimit(const std::string &text) {
+  char *end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || v < 0 || v > kMaxTimeLimitSeconds)
+    return "expected a time limit in seconds from 0 (no limit) to 4294967, got '" + text + "'";
+  return "";
+}
+
+unsigned timeLimitMs(double seconds) {
+  if (!(seconds > 0))
+    return 0;
+  return static_cast<unsigned>(std::clamp(std::ceil(seconds * 1000), 1.0, kMaxTimeLimitSeconds * 1000));
+}
+
+} // namespace locus::session

@@ -1,15 +1,11 @@
-// `--memory MB`: the memory a command may allocate, as the process's address-space limit (RLIMIT_AS).
+// The limits a command runs under: `--memory MB` as the process's address-space limit (RLIMIT_AS), and
+// `--timeout SECONDS` (what a valid time limit is, and the limit in milliseconds).
 #pragma once
-
-#include <CLI/CLI.hpp>
 
 #include <cstddef>
 #include <string>
 
-namespace locus::tools {
-
-/// Adds `--memory MB` to `cmd`, stored in `mb` (0: no limit).
-void addMemoryOption(CLI::App *cmd, size_t &mb);
+namespace locus::session {
 
 /// Limits the address space of this process (and of the processes it starts: an `smtlib:` solver, graphviz's
 /// `dot`) to what is mapped now — the program, its libraries, the command thread's stack reservation — plus
@@ -28,4 +24,15 @@ std::string outOfMemoryMessage();
 /// says that memory ran out and `--memory` was given; else `reason` as it is.
 std::string namingMemoryLimit(const std::string &reason);
 
-} // namespace locus::tools
+/// The largest time limit: 2^32 - 1 ms (about 49.7 days), the largest z3 and cvc5 take.
+constexpr double kMaxTimeLimitSeconds = 4294967.0;
+
+/// Empty when `text` is a decimal number of seconds from 0 (no limit) to kMaxTimeLimitSeconds; else what is
+/// wrong with it (a negative number, nan, inf, a larger number, no number).
+std::string checkTimeLimit(const std::string &text);
+
+/// A limit in seconds (checked by checkTimeLimit) as milliseconds: 0 stays "no limit", any positive limit
+/// is at least 1 ms.
+unsigned timeLimitMs(double seconds);
+
+} // namespace locus::session

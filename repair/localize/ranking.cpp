@@ -216,10 +216,22 @@ std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const
       walk(prog.procs[k].body);
       files.insert(prog.procs[k].loc.file);
     }
-  // the declared size of a global array declared in their files (its allocation: ir::globalAllocStmt)
+  // A global declared in their files: its declared size (a global array's allocation, ir::globalAllocStmt)
+  // and its initializer, which C writes at the start of main and of every test, located at the declaration
+  // (a statement that writes the global, or an element of it, at the global's location), wherever it runs.
+  auto declaredHere = [&](const ir::VarRef &v) {
+    return v.global && v.index < prog.globals.size() && prog.globals[v.index].loc.valid() &&
+           files.count(prog.globals[v.index].loc.file);
+  };
   for (uint32_t g = 0; g < prog.globals.size(); ++g)
-    if (prog.globals[g].alloc && prog.globals[g].loc.valid() && files.count(prog.globals[g].loc.file))
+    if (prog.globals[g].alloc && declaredHere(ir::VarRef{true, g}))
       out.insert(ir::globalAllocId(g));
+  for (const ir::Procedure &p : prog.procs)
+    ir::forEachStmt(p.body, [&](const ir::Stmt &s) {
+      ir::VarRef w = s.kind == ir::Stmt::Assign ? s.lhs : s.kind == ir::Stmt::PutElem ? s.base : ir::VarRef{};
+      if (declaredHere(w) && s.loc == prog.globals[w.index].loc && !spec.count(s.id))
+        out.insert(s.id);
+    });
   return out;
 }
 

@@ -1,5 +1,6 @@
 // The IR validator: checks every invariant listed in ir/README.md and reports each violation.
 #include "ir/validate.h"
+#include "ir/global_alloc.h"
 
 #include "ir/floats.h"
 #include "ir/io.h"
@@ -333,6 +334,9 @@ private:
 
     if (id == 0)
       err("statement id is 0");
+    else if (isGlobalAlloc(id))
+      err("statement id reserved for the allocations of global arrays (at least " +
+          std::to_string(kGlobalAllocBase) + ")");
     else if (!ids_.insert(id).second)
       err("duplicate statement id");
     if (!s.loc.valid())

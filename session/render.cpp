@@ -1,6 +1,7 @@
 // Rendering results as text and JSON (render.h).
 #include "session/render.h"
 
+#include "ir/global_alloc.h"
 #include "ir/printer.h"
 #include "repair/common/suite.h"
 #include "session/bounds.h"
@@ -342,10 +343,10 @@ void localizationJson(Json &j, const SourceManager &sm, const ir::Program &prog,
     Json members = Json::array();
     for (const localize::Blame &b : r.sets[k]) {
       Json m{{"statement", b.stmt}, {"part", partText(b.part)}};
-      if (const ir::Stmt *s = index.find(b.stmt); s && s->loc.valid()) {
-        m["file"] = prog.files.at(s->loc.file);
-        m["line"] = s->loc.line;
-        m["column"] = s->loc.col;
+      if (SourceLoc at = ir::stmtLoc(prog, index, b.stmt); at.valid()) {
+        m["file"] = prog.files.at(at.file);
+        m["line"] = at.line;
+        m["column"] = at.col;
       }
       members.push_back(std::move(m));
     }
@@ -412,10 +413,14 @@ void printLocalization(std::ostream &os, const SourceManager &sm, const ir::Prog
       os << "  " << k + 1 << ". {";
       for (size_t i = 0; i < r.sets[k].size(); ++i) {
         const localize::Blame &b = r.sets[k][i];
-        const ir::Stmt *s = index.find(b.stmt);
-        os << (i ? ", " : "") << partText(b.part) << " of #" << b.stmt;
-        if (s && s->loc.valid())
-          os << " @" << s->loc.line << ":" << s->loc.col;
+        SourceLoc at = ir::stmtLoc(prog, index, b.stmt);
+        os << (i ? ", " : "") << partText(b.part) << " of ";
+        if (ir::isGlobalAlloc(b.stmt)) // a made-up statement: name what it is
+          os << "the size of " << prog.globals.at(ir::globalOfAlloc(b.stmt)).name;
+        else
+          os << "#" << b.stmt;
+        if (at.valid())
+          os << " @" << at.line << ":" << at.col;
       }
       os << "}";
       if (k < r.setCosts.size() && r.costsWeighted)

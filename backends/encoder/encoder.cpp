@@ -6,6 +6,7 @@
 #include "backends/encoder/merge.h"
 #include "ir/analysis.h"
 #include "ir/floats.h"
+#include "ir/global_alloc.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -211,7 +212,7 @@ public:
     const ir::Procedure &p = prog.procs[entry];
     inputHeap(p);
     allocCount = tm.mkInt(static_cast<int64_t>(enc.inputNodes.size()));
-    allocGlobals();
+    allocGlobals(true);
     preallocCount = static_cast<int64_t>(enc.inputNodes.size()) + globalArrays;
     Frame fr;
     fr.proc = entry;
@@ -500,15 +501,31 @@ private:
     if (isConst(node))
       known[node.id] = Known{arrayKey(at), length, !fill, fill, src, {}};
   }
-  /// The arrays of the globals with Var::alloc: allocated (zeroed) at the start, after the input nodes.
-  void allocGlobals() {
+  /// The arrays of the globals with Var::alloc: allocated (zeroed) at the start, after the input nodes. In a
+  /// relaxable encoding (not the reference's), the length of a global whose allocation statement
+  /// (ir::globalAllocStmt) is in EncodeOptions::relaxStmts is the value of that statement: relaxed, any
+  /// length a declaration may give (0 … ir::kMaxArrayLength).
+  void allocGlobals(bool relax) {
     globalArrays = 0;
     for (size_t k = 0; k < prog.globals.size(); ++k) {
       const ir::Var &g = prog.globals[k];
       if (!g.alloc)
         continue;
       Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
-      allocateArray(nullptr, g.type, node, idxConst(*g.alloc), node, false, {}, g.name);
+      Term len = idxConst(*g.alloc);
+      ir::StmtId id = ir::globalAllocId(static_cast<uint32_t>(k));
+      if (relax && opts.relaxValues && opts.relaxStmts && opts.relaxStmts->count(id)) {
+        ir::Stmt s = ir::globalAllocStmt(prog, static_cast<uint32_t>(k));
+        Term &sel = selectorTerms[{id, Part::Value, ir::kNone}];
+        if (sel.isNull())
+          sel = tm.mkVar("sel!v!" + std::to_string(id), tm.boolSort());
+        Term x = tm.mkFreshVar(g.name + ".length!v", idxSort());
+        addStep(&s, Part::Value, x, len, sel, tm.mkTrue());
+        addStep(&s, Part::Control, {},
+                tm.mkAnd(idxLe(idxConst(0), x), idxLe(x, idxConst(ir::kMaxArrayLength))), {}, tm.mkTrue());
+        len = x;
+      }
+      allocateArray(nullptr, g.type, node, len, node, false, {}, g.name);
       globals[k] = node;
       allocCount = control(nullptr, "alloc", node);
       ++globalArrays;
@@ -889,7 +906,7 @@ private:
     frames.clear();
     for (size_t k = 0; k < globals.size(); ++k)
       globals[k] = ex.defaultTerm(prog.globals[k].type);
-    allocGlobals(); // the reference's globals start over: fresh arrays
+    allocGlobals(false); // the reference's globals start over: fresh arrays
     preallocCount += globalArrays;
     out = io.emptyOutput();
     inPos = tm.mkInt(0);

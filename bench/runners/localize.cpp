@@ -21,7 +21,7 @@ namespace locus::bench {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LocalizeOptions, manifest, langs, programs, classes, versions,
                                                 seed, noSuite, papers, configs, solvers, jobs, timeout,
                                                 maxSize, maxSets, work, out, name, quick)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Truth, file, line, deletion, stmts, what)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Truth, file, line, deletion, stmts, what, proc, col)
 
 namespace localizer {
 

@@ -86,8 +86,13 @@ Json DetectionCounts::json() const {
 }
 
 Truth truthOf(const mutate::Fault &f) {
-  return Truth{f.file, f.line, f.kind == mutate::FaultKind::Delete, f.stmts,
-               f.before + " → " + (f.after.empty() ? "(deleted)" : f.after)};
+  return Truth{f.file,
+               f.line,
+               f.kind == mutate::FaultKind::Delete,
+               f.stmts,
+               f.before + " → " + (f.after.empty() ? "(deleted)" : f.after),
+               f.proc,
+               f.col};
 }
 
 Truth truthOf(const std::string &file, const mutate::PaperFault::Edit &e) {
@@ -108,14 +113,44 @@ bool assignsOther(const std::string &before, const std::string &after) {
   return a != std::string::npos && b != std::string::npos && before.substr(0, a) != after.substr(0, b);
 }
 
+std::vector<uint32_t> deletionLines(const ir::Program &prog, const Truth &t) {
+  uint32_t k = prog.procIndex(t.proc);
+  if (k == ir::kNone)
+    return {};
+  using Pos = std::pair<uint32_t, uint32_t>; // line, column
+  Pos point{t.line, t.col};
+  std::optional<Pos> before, after;
+  std::set<uint32_t> lines;
+  ir::forEachStmt(prog.procs[k].body, [&](const ir::Stmt &s) {
+    if (!s.loc.valid() || s.loc.file >= prog.files.size() || prog.files[s.loc.file] != t.file)
+      return;
+    Pos at{s.loc.line, s.loc.col};
+    if (at < point && (!before || *before < at))
+      before = at;
+    else if (point < at && (!after || at < *after))
+      after = at;
+    else if (at == point)
+      lines.insert(at.first);
+  });
+  if (before)
+    lines.insert(before->first);
+  if (after)
+    lines.insert(after->first);
+  return {lines.begin(), lines.end()};
+}
+
 double linesExamined(const ir::Program &prog, const std::vector<localize::Suspect> &ranking,
                      const std::vector<Truth> &truth, uint32_t *rank) {
+  // per ground truth, the lines that reach it: its own, or a deleted statement's neighbours
+  std::vector<std::vector<uint32_t>> at;
+  for (const Truth &t : truth)
+    at.push_back(t.deletion ? deletionLines(prog, t) : std::vector<uint32_t>{t.line});
   double best = -1;
   for (const localize::Suspect &s : ranking) {
     bool hit = false;
-    for (const Truth &t : truth)
-      hit =
-          hit || (s.loc.line == t.line && s.loc.file < prog.files.size() && prog.files[s.loc.file] == t.file);
+    for (size_t k = 0; k < truth.size(); ++k)
+      hit = hit || (std::find(at[k].begin(), at[k].end(), s.loc.line) != at[k].end() &&
+                    s.loc.file < prog.files.size() && prog.files[s.loc.file] == truth[k].file);
     if (!hit)
       continue;
     size_t ties = std::count_if(ranking.begin(), ranking.end(),

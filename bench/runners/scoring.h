@@ -51,6 +51,8 @@ struct Truth {
   bool deletion = false;         ///< a deleted statement (it cannot run: no trace method can point at it)
   std::vector<ir::StmtId> stmts; ///< the mutated statements (suite versions; empty for the papers' edits)
   std::string what;              ///< "b0 := p != null → b0 := r != null"
+  std::string proc;              ///< the procedure of the mutated statements (suite versions)
+  uint32_t col = 0;              ///< the first mutated statement's column (suite versions)
 };
 
 /// The ground truth of an injected fault: its line, its statements, what it changed.
@@ -64,9 +66,16 @@ std::string describe(const mutate::Fault &f);
 /// the same and the text up to `:=` differs.
 bool assignsOther(const std::string &before, const std::string &after);
 
+/// The lines that stand for a deleted statement (docs/localize.md, "Lines examined"): in the version
+/// `prog`, the lines of the statements of the deletion's procedure (`t.proc`, in `t.file`) just before and
+/// just after the deletion point (`t.line`:`t.col`) in source order, and of any statement left at the point
+/// itself. Sorted, without duplicates; empty when the procedure is not in `prog`.
+std::vector<uint32_t> deletionLines(const ir::Program &prog, const Truth &t);
+
 /// The lines a person examines before reaching a ground-truth line of `ranking`: the lines ranked before it
-/// plus half of its ties (docs/localize.md), the best over the ground truth; -1 when none is ranked. `*rank`
-/// is set to the rank of the line reached.
+/// plus half of its ties (docs/localize.md), the best over the ground truth; -1 when none is ranked. A
+/// deleted statement is reached at the first of its `deletionLines`. `*rank` is set to the rank of the line
+/// reached.
 double linesExamined(const ir::Program &prog, const std::vector<localize::Suspect> &ranking,
                      const std::vector<Truth> &truth, uint32_t *rank);
 

@@ -15,6 +15,9 @@ encoder::EncodeOptions failureEncodeOptions(const Problem &p,
                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
   encoder::EncodeOptions eo = failureEncodeOptions(p.failure, p.opts, only);
   eo.relaxStmts = blamableStatements(p.prog, p.opts); // one set of candidates for every method
+  // They name the candidates wherever they run: a global's initializer runs in main, which may not be code
+  // under test (every other candidate is a statement of a procedure of opts.procs).
+  eo.relaxProcs.reset();
   return eo;
 }
 

@@ -219,7 +219,9 @@ std::vector<Suspect> rankByScores(const ir::Program &prog, const std::map<ir::St
 
 /// The statements a method may blame (docs/localize.md, "What may be blamed"): the statements of the bodies
 /// of `opts.procs` (every procedure when unset), minus the specification (ir::specificationStatements) and
-/// `concrete` blocks with everything inside them; only those in `opts.region` when it is set.
+/// `concrete` blocks with everything inside them; and of the globals declared in their files, the declared
+/// sizes (ir::globalAllocId) and the initializers (statements writing the global at its declaration); only
+/// those in `opts.region` when it is set.
 std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const Options &opts);
 
 } // namespace locus::localize

@@ -2,6 +2,7 @@
 #include "repair/localize/localize.h"
 
 #include "ir/analysis.h"
+#include "ir/global_alloc.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,8 +50,8 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
        costs.size() == sets.size() ? sets : std::vector<std::vector<Blame>>{}) {
     std::set<std::pair<uint32_t, uint32_t>> lines;
     for (const Blame &b : set)
-      if (const ir::Stmt *s = index.find(b.stmt); s && s->loc.valid())
-        lines.insert({s->loc.file, s->loc.line});
+      if (SourceLoc at = ir::stmtLoc(prog, index, b.stmt); at.valid())
+        lines.insert({at.file, at.line});
     if (lineSets.insert(lines).second)
       for (const auto &l : lines)
         ++inSets[l];
@@ -67,10 +68,10 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
       fresh.clear();
     }
     for (const Blame &b : sets[k]) {
-      const ir::Stmt *s = index.find(b.stmt);
-      if (!s || !s->loc.valid())
+      SourceLoc at = ir::stmtLoc(prog, index, b.stmt); // a statement, or a global array's declared size
+      if (!at.valid())
         continue;
-      std::pair<uint32_t, uint32_t> key{s->loc.file, s->loc.line};
+      std::pair<uint32_t, uint32_t> key{at.file, at.line};
       auto it = byLine.find(key);
       Suspect *target = nullptr;
       if (it != byLine.end()) {
@@ -81,7 +82,7 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
         });
         if (f == fresh.end()) {
           Suspect sus;
-          sus.loc = s->loc;
+          sus.loc = at;
           sus.score = 1.0 / static_cast<double>(1 + group);
           fresh.push_back(sus);
           f = fresh.end() - 1;
@@ -92,7 +93,7 @@ std::vector<Suspect> rankBySets(const ir::Program &prog, const std::vector<std::
         target->statements.push_back(b.stmt);
       if (target->sets.empty() || target->sets.back() != k)
         target->sets.push_back(k);
-      target->loc.col = std::min(target->loc.col, s->loc.col);
+      target->loc.col = std::min(target->loc.col, at.col);
     }
     bool last = k + 1 == sets.size() || costs.size() != sets.size() || costs[k + 1] != costs[k];
     if (!last)
@@ -209,9 +210,29 @@ std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const
       walk(s.body);
     }
   };
+  std::set<uint32_t> files; // of the procedures that may be blamed
   for (uint32_t k = 0; k < prog.procs.size(); ++k)
-    if (!opts.procs || opts.procs->count(k))
+    if (!opts.procs || opts.procs->count(k)) {
       walk(prog.procs[k].body);
+      files.insert(prog.procs[k].loc.file);
+    }
+  // A global declared in their files: its declared size (a global array's allocation, ir::globalAllocStmt)
+  // and its initializer, which C writes at the start of main and of every test, located at the declaration
+  // (a statement that writes the global, or an element of it, at the global's location), wherever it runs.
+  auto declaredHere = [&](const ir::VarRef &v) {
+    return v.global && v.index < prog.globals.size() && prog.globals[v.index].loc.valid() &&
+           files.count(prog.globals[v.index].loc.file);
+  };
+  auto inRegion = [&](ir::StmtId id) { return !opts.region || opts.region->count(id); };
+  for (uint32_t g = 0; g < prog.globals.size(); ++g)
+    if (prog.globals[g].alloc && declaredHere(ir::VarRef{true, g}) && inRegion(ir::globalAllocId(g)))
+      out.insert(ir::globalAllocId(g));
+  for (const ir::Procedure &p : prog.procs)
+    ir::forEachStmt(p.body, [&](const ir::Stmt &s) {
+      ir::VarRef w = s.kind == ir::Stmt::Assign ? s.lhs : s.kind == ir::Stmt::PutElem ? s.base : ir::VarRef{};
+      if (declaredHere(w) && s.loc == prog.globals[w.index].loc && !spec.count(s.id) && inRegion(s.id))
+        out.insert(s.id);
+    });
   return out;
 }
 

@@ -84,6 +84,41 @@ TEST_CASE("linesExamined: the lines ranked before the fault plus half of its tie
   CHECK(rank == 2);
 }
 
+TEST_CASE("a deleted statement is reached at the statement just before or after the deletion point") {
+  // proc f in a.gcl: statements at 3:3, 4:3, 4:9, 6:5 (nested), 8:3; the deletion was at 5:3; proc g at 5:3
+  ir::Program prog = twoFiles();
+  auto stmt = [](uint32_t file, uint32_t line, uint32_t col) {
+    ir::Stmt s;
+    s.loc = SourceLoc{file, line, col};
+    return s;
+  };
+  ir::Procedure f, g;
+  f.name = "f";
+  f.body = {stmt(0, 3, 3), stmt(0, 4, 3), stmt(0, 4, 9), stmt(0, 8, 3), stmt(1, 5, 1)};
+  f.body[2].body = {stmt(0, 6, 5)};
+  g.name = "g";
+  g.body = {stmt(0, 5, 3), stmt(0, 5, 7)};
+  prog.procs = {f, g};
+  Truth del{"a.gcl", 5, true, {9}, "x := y → (deleted)", "f", 3};
+  CHECK(deletionLines(prog, del) == std::vector<uint32_t>{4, 6}); // 4:9 before, 6:5 after; g's are not f's
+  uint32_t rank = 0;
+  CHECK(linesExamined(prog, {suspect(1, 0, 3), suspect(2, 0, 6)}, {del}, &rank) == 2);
+  CHECK(rank == 2);
+  // The deleted line itself and a neighbour's line number in another file are not the fault.
+  CHECK(linesExamined(prog, {suspect(1, 0, 5), suspect(1, 1, 4)}, {del}, &rank) == -1);
+  // A statement left at the deletion point itself (a read the deletion kept) stands for it too.
+  f.body.push_back(stmt(0, 5, 3));
+  prog.procs[0] = f;
+  CHECK(deletionLines(prog, del) == std::vector<uint32_t>{4, 5, 6});
+  // The last statement of a procedure: only the one before.
+  del.line = 9;
+  CHECK(deletionLines(prog, del) == std::vector<uint32_t>{8});
+  // An unknown procedure has no neighbours; a mutation is reached at its own line only.
+  del.proc = "h";
+  CHECK(deletionLines(prog, del).empty());
+  CHECK(linesExamined(prog, {suspect(1, 0, 4)}, {Truth{"a.gcl", 5, false, {}, "", "f", 3}}, &rank) == -1);
+}
+
 TEST_CASE("EXAM and the localization tallies") {
   CHECK(examPercent(3, 30) == doctest::Approx(10));
   CHECK(examPercent(3, 0) == 100);

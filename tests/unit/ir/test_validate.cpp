@@ -1,4 +1,5 @@
 // Unit tests of the IR validator: a valid hand-built program, then one broken invariant at a time.
+#include "ir/global_alloc.h"
 #include "ir/validate.h"
 
 #include <doctest/doctest.h>
@@ -115,6 +116,9 @@ TEST_CASE("validate: guards, ids, locations") {
   p = valid();
   p.procs[1].body[0].id = 0;
   CHECK(has(p, "id is 0"));
+  p = valid();
+  p.procs[1].body[0].id = globalAllocId(0); // reserved for the allocations of global arrays
+  CHECK(has(p, "statement id reserved for the allocations of global arrays"));
   p = valid();
   p.procs[0].body[0].loc = {};
   CHECK(has(p, "no location"));

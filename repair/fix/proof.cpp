@@ -47,6 +47,7 @@ using Clock = std::chrono::steady_clock;
 inline constexpr const char *kInsertSlots = "--insert-slots";
 inline constexpr const char *kMaxWidenings = "--max-widenings";
 inline constexpr const char *kWidening = "--widening";
+inline constexpr const char *kLockedShare = "--locked-share";
 
 /// How the bounds are widened after an unsat answer.
 enum class Widening {
@@ -59,6 +60,7 @@ struct ProofOptions {
   unsigned maxWidenings = 12; ///< widenings of the bounds per search (the paper's "tries")
   bool localization = true;   ///< lock gradient's non-suspicious statements first
   Widening widening = Widening::Balanced;
+  unsigned lockedShare = 100; ///< percent of the time left the locked search may take (with a time limit)
 };
 
 repair::OptionDecl insertSlotsOption() {
@@ -76,6 +78,12 @@ repair::OptionDecl wideningOption() {
                                                                           {"balanced", Widening::Balanced}},
                             Widening::Balanced);
 }
+repair::OptionDecl lockedShareOption() {
+  return repair::unsignedOption(kLockedShare,
+                                "the percentage of the time left that the locked search may take before the "
+                                "unlocked one starts (with a time limit)",
+                                100, 1, 100, "1 to 100");
+}
 repair::OptionDecl noLocalizationOption() {
   return repair::boolOption(kNoLocalization, kNoLocalizationHelp);
 }
@@ -86,6 +94,7 @@ ProofOptions proofOptionsOf(const Options &opts) {
   o.maxWidenings = static_cast<unsigned>(repair::unsignedValue(maxWideningsOption(), opts.given));
   o.localization = !repair::boolValue(noLocalizationOption(), opts.given);
   o.widening = repair::enumValue<Widening>(wideningOption(), opts.given);
+  o.lockedShare = static_cast<unsigned>(repair::unsignedValue(lockedShareOption(), opts.given));
   return o;
 }
 
@@ -1635,7 +1644,8 @@ public:
            "core directs; gradient localization locks the statements it clears";
   }
   std::vector<repair::OptionDecl> options() const override {
-    return {insertSlotsOption(), maxWideningsOption(), wideningOption(), noLocalizationOption()};
+    return {insertSlotsOption(), maxWideningsOption(), wideningOption(), lockedShareOption(),
+            noLocalizationOption()};
   }
   std::string describe(const Problem &p) const override {
     ProofOptions o = proofOptionsOf(p.opts);
@@ -1687,16 +1697,25 @@ private:
     for (int attempt = locked ? 0 : 1; attempt < 3; ++attempt) {
       if (attempt == 2 && po.insertSlots == 0)
         break;
-      Search s(p, po, base, deadline, r.stats);
+      // The locked search may take a share of the time left (--locked-share); the unlocked one the rest.
+      std::optional<Clock::time_point> until = deadline;
+      bool shared = attempt == 0 && deadline && po.lockedShare < 100;
       auto ta = Clock::now();
+      if (shared)
+        until = ta + (*deadline - ta) * po.lockedShare / 100;
+      Search s(p, po, base, until, r.stats);
       o = s.run(attempt == 0 ? &*locked : nullptr, attempt == 2, inputOf(*r.failure), r.repairs, t0, message);
       r.stats[attempt == 0 ? "locked_s" : attempt == 1 ? "unlocked_s" : "allocating_s"] = secondsSince(ta);
       if (internal.empty())
         internal = s.internal;
       if (unrenderable.empty())
         unrenderable = s.unrenderable;
-      if (o != Outcome::NotRepaired || !r.repairs.empty())
+      if (o == Outcome::Stopped && shared && r.repairs.empty() && !stopNow(p, deadline)) {
+        r.stats["locked_share_out"] = 1; // its share ran out: on to the unlocked search
+        message.clear();
+      } else if (o != Outcome::NotRepaired || !r.repairs.empty()) {
         break;
+      }
       r.stats[attempt == 0 ? "unlocked_retry" : "allocating_retry"] = 1;
     }
     if (o == Outcome::Error)

@@ -60,7 +60,7 @@ struct ProofOptions {
   unsigned maxWidenings = 12; ///< widenings of the bounds per search (the paper's "tries")
   bool localization = true;   ///< lock gradient's non-suspicious statements first
   Widening widening = Widening::Balanced;
-  unsigned lockedShare = 100; ///< percent of the time left the locked search may take (with a time limit)
+  unsigned lockedShare = 30; ///< percent of the time left the locked search may take (with a time limit)
 };
 
 repair::OptionDecl insertSlotsOption() {
@@ -82,7 +82,7 @@ repair::OptionDecl lockedShareOption() {
   return repair::unsignedOption(kLockedShare,
                                 "the percentage of the time left that the locked search may take before the "
                                 "unlocked one starts (with a time limit)",
-                                100, 1, 100, "1 to 100");
+                                30, 1, 100, "1 to 100");
 }
 repair::OptionDecl noLocalizationOption() {
   return repair::boolOption(kNoLocalization, kNoLocalizationHelp);

@@ -47,6 +47,7 @@ using Clock = std::chrono::steady_clock;
 inline constexpr const char *kInsertSlots = "--insert-slots";
 inline constexpr const char *kMaxWidenings = "--max-widenings";
 inline constexpr const char *kWidening = "--widening";
+inline constexpr const char *kLockedShare = "--locked-share";
 
 /// How the bounds are widened after an unsat answer.
 enum class Widening {
@@ -59,6 +60,7 @@ struct ProofOptions {
   unsigned maxWidenings = 12; ///< widenings of the bounds per search (the paper's "tries")
   bool localization = true;   ///< lock gradient's non-suspicious statements first
   Widening widening = Widening::Balanced;
+  unsigned lockedShare = 30; ///< percent of the time left the locked search may take (with a time limit)
 };
 
 repair::OptionDecl insertSlotsOption() {
@@ -76,6 +78,12 @@ repair::OptionDecl wideningOption() {
                                                                           {"balanced", Widening::Balanced}},
                             Widening::Balanced);
 }
+repair::OptionDecl lockedShareOption() {
+  return repair::unsignedOption(kLockedShare,
+                                "the percentage of the time left that the locked search may take before the "
+                                "unlocked one starts (with a time limit)",
+                                30, 1, 100, "1 to 100");
+}
 repair::OptionDecl noLocalizationOption() {
   return repair::boolOption(kNoLocalization, kNoLocalizationHelp);
 }
@@ -86,6 +94,7 @@ ProofOptions proofOptionsOf(const Options &opts) {
   o.maxWidenings = static_cast<unsigned>(repair::unsignedValue(maxWideningsOption(), opts.given));
   o.localization = !repair::boolValue(noLocalizationOption(), opts.given);
   o.widening = repair::enumValue<Widening>(wideningOption(), opts.given);
+  o.lockedShare = static_cast<unsigned>(repair::unsignedValue(lockedShareOption(), opts.given));
   return o;
 }
 
@@ -125,13 +134,17 @@ struct Deletion {
   bool locked = false;
 };
 
-/// A place where a statement may be inserted.
+/// A place where a statement may be inserted: between two source statements, or into an empty branch of
+/// an `if` (its then-branch `{ }`, its else-branch `else { }` or one not written).
 struct Place {
+  enum Branch : uint8_t { None, Then, Else };
   ir::StmtId anchor = 0; ///< the IR statement it runs next to
   bool after = false;
-  ir::StmtId shown = 0; ///< the statement of the same source construct the patch inserts next to
-  ir::Expr guard;       ///< the guard of the place (of the statements there)
+  ir::StmtId shown = 0; ///< the statement of the same source construct the patch inserts next to (a
+                        ///< branch: the statement of the `if` that computes its condition)
+  ir::Expr guard;       ///< the guard of the place (of the statements there; an else-branch: `g and not c`)
   ir::StmtId other = 0; ///< the source statement on the place's other side in the same block (0: none)
+  Branch branch = None;
 };
 
 /// What an inserted statement writes: a variable, a field of a variable's node, or a variable with a new
@@ -435,8 +448,9 @@ struct Space {
 
 class SpaceBuilder {
 public:
-  SpaceBuilder(const ir::Program &prog, backends::TermManager &tm, const std::unordered_set<uint32_t> &named)
-      : prog_(prog), tm_(tm) {
+  SpaceBuilder(const ir::Program &prog, const SourceManager &sm, backends::TermManager &tm,
+               const std::unordered_set<uint32_t> &named)
+      : prog_(prog), sm_(sm), tm_(tm) {
     ir::forEachStmt(prog,
                     [&](const ir::Procedure &, const ir::Stmt &s) { nextId_ = std::max(nextId_, s.id + 1); });
     spec_ = ir::specificationStatements(prog, &named);
@@ -600,10 +614,64 @@ private:
       for (size_t k = i; k <= j; ++k)
         if (block[k].kind == ir::Stmt::While)
           placesOf(out, pi, block[k].body, true);
+      if (!headerCopy)
+        branchPlacesOf(out, pr, block, i, j);
       i = j + 1;
     }
     if (lastRunEnd && lastShown)
       out.push_back({block[*lastRunEnd].id, true, *lastShown, findIn(pr, *lastShown)->guard});
+  }
+
+  /// The places inside the empty branches of the `if` whose condition is computed by block[i..j] (one
+  /// source construct, its last statement `c := …` giving the then-branch's guard c): its then-branch when
+  /// that is `{ }` (right after the condition, guarded by c), its else-branch when that is `else { }` or not
+  /// written (right after the last statement of the `if`, guarded by `g and not c`, g the guard of the
+  /// place the `if` is at: as the lowering writes c, `g and e` with the `and` and g made up, or true).
+  void branchPlacesOf(std::vector<Place> &out, const ir::Procedure &pr, const std::vector<ir::Stmt> &block,
+                      size_t i, size_t j) {
+    if (!block[i].construct || !ifsSeen_.insert(block[i].construct).second)
+      return; // an `if` with an else-branch computes its guard after the then-branch, a second run
+    // With an empty then-branch the else-branch's guard (`not c`, `g and not c`, made up) follows c at once.
+    auto madeUpNot = [](const ir::Expr &e) {
+      return e.kind == ir::Expr::Unary && e.op == ir::Op::Not && !e.range.valid() &&
+                     e.args[0].kind == ir::Expr::VarUse
+                 ? std::optional<ir::VarRef>(e.args[0].var)
+                 : std::nullopt;
+    };
+    const ir::Expr &ev = block[j].value;
+    std::optional<ir::VarRef> negated =
+        block[j].kind != ir::Stmt::Assign                                          ? std::nullopt
+        : ev.kind == ir::Expr::Binary && ev.op == ir::Op::And && !ev.range.valid() ? madeUpNot(ev.args[1])
+                                                                                   : madeUpNot(ev);
+    for (size_t k = i; negated && k < j; ++k)
+      if (block[k].kind == ir::Stmt::Assign && block[k].lhs == *negated) {
+        j = k;
+        break;
+      }
+    const ir::Stmt &c = block[j];
+    if (!c.construct || !c.range.valid() || c.kind != ir::Stmt::Assign || !isTemp(prog_, pr, c.lhs) ||
+        prog_.var(pr, c.lhs).type.kind != ir::Type::Bool || !c.guard.isTrue() || !changeable(c) ||
+        inConcrete(pr, c))
+      return;
+    std::optional<patch::IfBranches> shape = patch::ifBranches(prog_, sm_, c.range);
+    if (!shape)
+      return;
+    ir::Expr cond = ir::Expr::varUse(c.lhs, ir::Type::boolType());
+    size_t last = j; // the last statement of the `if` (its branches' statements lie in its range)
+    while (last + 1 < block.size() && block[last + 1].range.valid() &&
+           c.range.contains(block[last + 1].range))
+      ++last;
+    auto nextTo = [&](size_t k) { return k + 1 < block.size() ? block[k + 1].id : 0; };
+    if (shape->thenEmpty)
+      out.push_back({c.id, true, c.id, cond, nextTo(j), Place::Then});
+    if (shape->elseBranch == patch::IfBranches::Else::Written)
+      return;
+    ir::Expr notC = ir::Expr::unary(ir::Op::Not, cond);
+    const ir::Expr &v = c.value;
+    bool madeUp = v.kind == ir::Expr::Binary && v.op == ir::Op::And && !v.range.valid() &&
+                  v.args[0].kind == ir::Expr::VarUse && !v.args[0].range.valid();
+    ir::Expr guard = madeUp ? ir::Expr::binary(ir::Op::And, v.args[0], notC) : notC;
+    out.push_back({block[last].id, true, c.id, guard, nextTo(last), Place::Else});
   }
 
   /// Insertion slot k of procedure pi: its place, target and source symbols.
@@ -681,10 +749,12 @@ private:
   }
 
   const ir::Program &prog_;
+  const SourceManager &sm_;
   backends::TermManager &tm_;
   ir::StmtId nextId_ = 1;
   std::unordered_set<ir::StmtId> spec_;
   std::set<uint32_t> headers_;
+  std::set<uint32_t> ifsSeen_; ///< constructs whose branch places are made
   std::unordered_set<ir::StmtId> concrete_;
   bool news_ = true;
 };
@@ -761,7 +831,7 @@ public:
 private:
   /// The space of this search, with its sizes in the stats.
   void buildSpace(const std::unordered_set<ir::StmtId> *locked, bool news) {
-    SpaceBuilder sb(base_.prog, tm_, p_.opts.named);
+    SpaceBuilder sb(base_.prog, p_.sm, tm_, p_.opts.named);
     std::unordered_set<ir::StmtId> open;
     if (locked) // insertion places next to the statements that are not locked
       ir::forEachStmt(base_.prog, [&](const ir::Procedure &, const ir::Stmt &st) {
@@ -1470,24 +1540,45 @@ private:
       if (const ir::Stmt *at =
               ir::StmtIndex(p_.prog).find(pl.shown)) // its file, for the change line's syntax
         st.loc = at->loc;
+      // An else-branch: its guard (`g and not c`) into a hidden temporary first (guards are variables).
+      std::optional<ir::Stmt> eg;
+      if (pl.branch == Place::Else) {
+        eg.emplace();
+        eg->kind = ir::Stmt::Assign;
+        eg->id = st.id + 2;
+        eg->lhs = namedTemp(prog, sl.proc, ir::Type::boolType(), "proof.else");
+        eg->value = pl.guard;
+        eg->guard = ir::Expr::boolLit(true);
+        eg->loc = st.loc;
+        st.guard = ir::Expr::varUse(eg->lhs, ir::Type::boolType());
+      }
       std::optional<ir::Stmt> rd; // `x.f := y.g`: the read into a hidden temporary, right before the write
       if (st.kind == ir::Stmt::PutField && sl.sources[in.source].read) {
         const Source &v = sl.sources[in.source];
         rd = readInto(prog, sl.proc, FieldRead{v.base, v.field, v.record}, st, st.id + 1);
       }
-      // After the anchor: the write first, then its read before it; before the anchor: the read first.
+      // After the anchor: the write first, then its read before it (then the guard before both); before the
+      // anchor: the read first.
       std::vector<const ir::Stmt *> order{&st};
       if (rd)
         order.insert(pl.after ? order.end() : order.begin(), &*rd);
+      if (eg)
+        order.push_back(&*eg);
       for (const ir::Stmt *x : order)
         for (ir::Procedure &pr : prog.procs)
           if (insertNext(pr.body, pl.anchor, pl.after, *x))
             break;
-      patch::Edit e =
-          pl.after ? patch::Edit::insertAfter(pl.shown, st) : patch::Edit::insertBefore(pl.shown, st);
+      patch::Edit e = pl.branch != Place::None
+                          ? patch::Edit::insertInto(pl.shown, pl.branch == Place::Else, st)
+                      : pl.after ? patch::Edit::insertAfter(pl.shown, st)
+                                 : patch::Edit::insertBefore(pl.shown, st);
       e.read = rd;
       edits.push_back(std::move(e));
-      changes.push_back(where(pl.shown) + "inserted " + (pl.after ? "after: " : "before: ") +
+      changes.push_back(where(pl.shown) + "inserted " +
+                        (pl.branch == Place::Then   ? "into the then-branch: "
+                         : pl.branch == Place::Else ? "into the else-branch: "
+                         : pl.after                 ? "after: "
+                                                    : "before: ") +
                         text(sl.proc, st, rd ? &*rd : nullptr));
     }
   }
@@ -1554,7 +1645,8 @@ public:
   }
   bool takesLocked() const override { return true; }
   std::vector<repair::OptionDecl> options() const override {
-    return {insertSlotsOption(), maxWideningsOption(), wideningOption(), noLocalizationOption()};
+    return {insertSlotsOption(), maxWideningsOption(), wideningOption(), lockedShareOption(),
+            noLocalizationOption()};
   }
   std::string describe(const Problem &p) const override {
     ProofOptions o = proofOptionsOf(p.opts);
@@ -1606,16 +1698,25 @@ private:
     for (int attempt = locked ? 0 : 1; attempt < 3; ++attempt) {
       if (attempt == 2 && po.insertSlots == 0)
         break;
-      Search s(p, po, base, deadline, r.stats);
+      // The locked search may take a share of the time left (--locked-share); the unlocked one the rest.
+      std::optional<Clock::time_point> until = deadline;
+      bool shared = attempt == 0 && deadline && po.lockedShare < 100;
       auto ta = Clock::now();
+      if (shared)
+        until = ta + (*deadline - ta) * po.lockedShare / 100;
+      Search s(p, po, base, until, r.stats);
       o = s.run(attempt == 0 ? &*locked : nullptr, attempt == 2, inputOf(*r.failure), r.repairs, t0, message);
       r.stats[attempt == 0 ? "locked_s" : attempt == 1 ? "unlocked_s" : "allocating_s"] = secondsSince(ta);
       if (internal.empty())
         internal = s.internal;
       if (unrenderable.empty())
         unrenderable = s.unrenderable;
-      if (o != Outcome::NotRepaired || !r.repairs.empty())
+      if (o == Outcome::Stopped && shared && r.repairs.empty() && !stopNow(p, deadline)) {
+        r.stats["locked_share_out"] = 1; // its share ran out: on to the unlocked search
+        message.clear();
+      } else if (o != Outcome::NotRepaired || !r.repairs.empty()) {
         break;
+      }
       r.stats[attempt == 0 ? "unlocked_retry" : "allocating_retry"] = 1;
     }
     if (o == Outcome::Error)

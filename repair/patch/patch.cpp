@@ -48,6 +48,11 @@ Edit Edit::replaceStmt(ir::StmtId stmt, ir::Stmt s) {
   x.kind = Kind::ReplaceStmt;
   return x;
 }
+Edit Edit::insertInto(ir::StmtId ifStmt, bool elseBranch, ir::Stmt s) {
+  Edit x = insertBefore(ifStmt, std::move(s));
+  x.kind = elseBranch ? Kind::InsertElse : Kind::InsertThen;
+  return x;
+}
 
 template <typename StmtT, typename ExprT> ExprT *nodeAtImpl(StmtT &s, uint32_t index) {
   ExprT *found = nullptr;
@@ -187,6 +192,13 @@ struct TextEdit {
   size_t order = 0; ///< the edit's position in the list (insertions at one place keep it)
 };
 
+/// An insertion into a branch (InsertThen/Else): its statements, one a line, written as head, the statements
+/// separated by sep, and tail once every insertion into the branch is known.
+struct BranchText {
+  std::vector<std::string> stmts;
+  std::string head, sep, tail;
+};
+
 /// One source file of the program.
 struct File {
   std::string path;
@@ -226,7 +238,118 @@ struct File {
                        text.begin() + static_cast<std::ptrdiff_t>(b),
                        [](char c) { return c == ' ' || c == '\t' || c == '\r'; });
   }
+  /// The indentation of the line that holds `off`.
+  std::string indentOf(size_t off) const {
+    size_t ls = lineStart(off), e = ls;
+    while (e < text.size() && (text[e] == ' ' || text[e] == '\t'))
+      ++e;
+    return text.substr(ls, e - ls);
+  }
+  /// One level of indentation in this file: the shortest indentation of a line with code (two spaces when
+  /// no line is indented).
+  std::string indentUnit() const {
+    std::string best;
+    for (size_t ls = 0; ls < text.size();) {
+      size_t le = lineEnd(ls);
+      std::string in = indentOf(ls);
+      if (!in.empty() && ls + in.size() < le && text[ls + in.size()] != '\r' &&
+          (best.empty() || in.size() < best.size()))
+        best = in;
+      ls = le + 1;
+    }
+    return best.empty() ? "  " : best;
+  }
 };
+
+File makeFile(const std::string &path, std::string text) {
+  File f;
+  f.path = path;
+  f.text = std::move(text);
+  f.lang = languageOf(path);
+  f.tokens = tokenize(f.text, f.lang);
+  f.usesNull = std::any_of(f.tokens.begin(), f.tokens.end(), [](const Token &t) { return t.text == "NULL"; });
+  return f;
+}
+
+/// Where the parts of an `if` statement's text are (byte offsets into its file).
+struct IfText {
+  size_t ifAt = 0;        ///< the `if` token
+  bool thenBlock = false; ///< the then-branch is a block; then thenOpen/thenClose are its braces
+  size_t thenOpen = 0, thenClose = 0;
+  size_t thenEnd = 0; ///< just after the then-branch
+  IfBranches shape;
+  size_t elseOpen = 0, elseClose = 0; ///< an empty else block's braces
+};
+
+/// The `if` statement whose text is [a, b) of `f`, or nullopt (see ifBranches).
+std::optional<IfText> parseIf(const File &f, size_t a, size_t b) {
+  auto first = std::lower_bound(f.tokens.begin(), f.tokens.end(), a,
+                                [](const Token &t, size_t o) { return t.begin < o; });
+  std::vector<Token> toks;
+  for (auto it = first; it != f.tokens.end() && it->end <= b; ++it)
+    toks.push_back(*it);
+  // the index of the bracket closing the one at i
+  auto closing = [&](size_t i) -> std::optional<size_t> {
+    int depth = 0;
+    for (size_t k = i; k < toks.size(); ++k) {
+      std::string_view t = toks[k].text;
+      if (t == "(" || t == "[" || t == "{")
+        ++depth;
+      else if ((t == ")" || t == "]" || t == "}") && --depth == 0)
+        return k;
+    }
+    return std::nullopt;
+  };
+  if (toks.size() < 4 || toks[0].text != "if" || toks[1].text != "(")
+    return std::nullopt;
+  std::optional<size_t> rp = closing(1);
+  if (!rp || *rp + 1 >= toks.size())
+    return std::nullopt;
+  IfText out;
+  out.ifAt = toks[0].begin;
+  size_t t = *rp + 1, next = 0;
+  if (toks[t].text == "{") {
+    std::optional<size_t> rb = closing(t);
+    if (!rb)
+      return std::nullopt;
+    out.thenBlock = true;
+    out.thenOpen = toks[t].begin;
+    out.thenClose = toks[*rb].begin;
+    out.thenEnd = toks[*rb].end;
+    out.shape.thenEmpty = *rb == t + 1;
+    next = *rb + 1;
+  } else {
+    static const std::set<std::string_view> compound = {"if", "while", "for", "do", "switch", ";", "else"};
+    if (f.lang != Language::C || compound.count(toks[t].text))
+      return std::nullopt;
+    size_t k = t;
+    for (int depth = 0; k < toks.size(); ++k) {
+      std::string_view x = toks[k].text;
+      if (x == "(" || x == "[" || x == "{")
+        ++depth;
+      else if (x == ")" || x == "]" || x == "}")
+        --depth;
+      else if (x == ";" && depth == 0)
+        break;
+    }
+    if (k >= toks.size())
+      return std::nullopt;
+    out.thenEnd = toks[k].end;
+    next = k + 1;
+  }
+  if (next < toks.size() && toks[next].text == "else") {
+    out.shape.elseBranch = IfBranches::Else::Written;
+    if (next + 1 < toks.size() && toks[next + 1].text == "{") {
+      std::optional<size_t> rb = closing(next + 1);
+      if (rb && *rb == next + 2) {
+        out.shape.elseBranch = IfBranches::Else::Empty;
+        out.elseOpen = toks[next + 1].begin;
+        out.elseClose = toks[*rb].begin;
+      }
+    }
+  }
+  return out;
+}
 
 class Renderer {
 public:
@@ -242,6 +365,7 @@ public:
   Patch run(const std::vector<Edit> &edits, const Options &opts) {
     Patch patch;
     std::vector<TextEdit> textEdits;
+    std::map<size_t, BranchText> branches; // by edit
     for (size_t i = 0; i < edits.size(); ++i) {
       const Edit &e = edits[i];
       const ir::Stmt *s = index_.find(e.stmt);
@@ -256,6 +380,10 @@ public:
       case Edit::Kind::InsertBefore:
       case Edit::Kind::InsertAfter: te = insert(*s, e.insert, e.kind == Edit::Kind::InsertAfter); break;
       case Edit::Kind::ReplaceStmt: te = replaceStmt(*s, e.insert); break;
+      case Edit::Kind::InsertThen:
+      case Edit::Kind::InsertElse:
+        te = insertInto(*s, e.insert, e.kind == Edit::Kind::InsertElse, branches[i]);
+        break;
       }
       te.order = i;
       const File &f = file(te.file);
@@ -270,6 +398,12 @@ public:
     for (TextEdit &t : textEdits) {
       if (!merged.empty() && merged.back().file == t.file) {
         TextEdit &p = merged.back();
+        if (branches.count(p.order) && branches.count(t.order) && p.begin == t.begin &&
+            p.end == t.end) { // one more into the branch
+          std::vector<std::string> &to = branches[p.order].stmts, &from = branches[t.order].stmts;
+          to.insert(to.end(), from.begin(), from.end());
+          continue;
+        }
         if (p.begin == t.begin && p.end == t.end && p.text == t.text && p.begin != p.end)
           continue;
         if (t.begin < p.end || (t.begin == p.begin && p.begin != p.end && t.begin != t.end)) {
@@ -281,6 +415,13 @@ public:
       }
       merged.push_back(std::move(t));
     }
+    for (TextEdit &t : merged)
+      if (auto b = branches.find(t.order); b != branches.end()) {
+        t.text = b->second.head;
+        for (size_t i = 0; i < b->second.stmts.size(); ++i)
+          t.text += (i ? b->second.sep : "") + b->second.stmts[i];
+        t.text += b->second.tail;
+      }
     for (size_t k = 0; k < merged.size();) {
       uint32_t fi = merged[k].file;
       const File &f = file(fi);
@@ -339,14 +480,7 @@ private:
     std::optional<uint32_t> smi = sm_ ? sm_->find(path) : std::nullopt;
     if (!smi)
       throw Refused{"the text of '" + path + "' is not available"};
-    File f;
-    f.path = path;
-    f.text = sm_->text(*smi);
-    f.lang = languageOf(path);
-    f.tokens = tokenize(f.text, f.lang);
-    f.usesNull =
-        std::any_of(f.tokens.begin(), f.tokens.end(), [](const Token &t) { return t.text == "NULL"; });
-    return files_.emplace(fi, std::move(f)).first->second;
+    return files_.emplace(fi, makeFile(path, std::string(sm_->text(*smi)))).first->second;
   }
 
   static SourceLoc loc(const File &f, uint32_t fi, size_t off) {
@@ -886,6 +1020,57 @@ private:
     return {r.begin.file, b, b, " " + text, 0};
   }
 
+  /// InsertThen/Else: `s` into a branch of the `if` whose construct holds `ifStmt` (an empty block's inside,
+  /// or a new `else { … }` after the then-branch), one statement a line, indented one level deeper than
+  /// the branch's braces (the file's indentation unit).
+  TextEdit insertInto(const ir::Stmt &ifStmt, const ir::Stmt &s, bool elseBranch, BranchText &bt) {
+    if (!ifStmt.range.valid() || ifStmt.construct == 0)
+      throw Refused{"statement #" + std::to_string(ifStmt.id) + " at " + ir::formatLoc(prog_, ifStmt.loc) +
+                    " has no source range to insert into"};
+    const SourceRange &r = ifStmt.range;
+    const File &f = file(r.begin.file);
+    std::optional<IfText> it = parseIf(f, f.offset(r.begin), f.offset(r.end));
+    if (!it)
+      throw Refused{"'" + textOf(r) + "' at " + where(r) +
+                    " is not an 'if' statement whose branches can be told"};
+    std::string unit = f.indentUnit();
+    TextEdit te;
+    te.file = r.begin.file;
+    // Inside an empty block: its braces' line indentation (the closing brace's, when it starts its line).
+    auto inside = [&](size_t open, size_t close) {
+      size_t ls = f.lineStart(close);
+      std::string ci = f.blank(ls, close) ? f.indentOf(close) : f.indentOf(open);
+      bt.head = bt.sep = "\n" + ci + unit;
+      if (f.blank(open + 1, close) && f.text.find('\n', open + 1) >= close) {
+        te.begin = open + 1;
+        te.end = close;
+        bt.tail = "\n" + ci;
+      } else { // a comment or a line break inside: after the `{`
+        te.begin = te.end = open + 1;
+      }
+    };
+    if (!elseBranch) {
+      if (!it->shape.thenEmpty)
+        throw Refused{"the then-branch of '" + textOf(r) + "' at " + where(r) + " is not empty"};
+      inside(it->thenOpen, it->thenClose);
+    } else if (it->shape.elseBranch == IfBranches::Else::Empty) {
+      inside(it->elseOpen, it->elseClose);
+    } else if (it->shape.elseBranch == IfBranches::Else::None) {
+      // `} else {` after a block; `else {` on a line of its own after a statement
+      std::string in = f.indentOf(it->thenBlock ? it->thenClose : it->ifAt);
+      te.begin = te.end = it->thenEnd;
+      bt.head = (it->thenBlock ? " else {\n" : "\n" + in + "else {\n") + in + unit;
+      bt.sep = "\n" + in + unit;
+      bt.tail = "\n" + in + "}";
+    } else {
+      throw Refused{"the else-branch of '" + textOf(r) + "' at " + where(r) + " is not empty"};
+    }
+    beginEdit({loc(f, te.file, te.begin), loc(f, te.file, te.begin)});
+    scope_ = {}; // nothing to reuse: the new statement is printed from its parts
+    bt.stmts.push_back(stmtText(s));
+    return te;
+  }
+
   bool isTemp(ir::VarRef v) const {
     return v.valid() && !v.global && prog_.procs.at(proc_).vars.at(v.index).temp;
   }
@@ -1152,6 +1337,24 @@ PatchResult render(const ir::Program &prog, const SourceManager &sm, const std::
     out.error = r.why;
   }
   return out;
+}
+
+std::optional<IfBranches> ifBranches(const ir::Program &prog, const SourceManager &sm,
+                                     const SourceRange &range) {
+  if (!range.valid() || range.begin.file >= prog.files.size())
+    return std::nullopt;
+  std::optional<uint32_t> fi = sm.find(prog.files[range.begin.file]);
+  if (!fi)
+    return std::nullopt;
+  File f = makeFile(prog.files[range.begin.file], std::string(sm.text(*fi)));
+  std::optional<size_t> a = SourceManager::offsetOf(f.text, range.begin.line, range.begin.col),
+                        b = SourceManager::offsetOf(f.text, range.end.line, range.end.col);
+  if (!a || !b)
+    return std::nullopt;
+  std::optional<IfText> it = parseIf(f, *a, *b);
+  if (!it)
+    return std::nullopt;
+  return it->shape;
 }
 
 std::string exprText(const ir::Program &prog, uint32_t proc, const ir::Expr &e, Language lang) {

@@ -24,12 +24,16 @@ struct Edit {
     InsertAfter,  ///< `insert` goes after it
     ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base,
                   ///< field or value)
+    InsertThen, ///< `insert` goes into the empty then-branch (`{ }`) of the `if` whose construct holds `stmt`
+    InsertElse, ///< `insert` goes into its else-branch, which is empty (`else { }`) or not written (then
+                ///< `else { … }` is written after the then-branch)
   };
   Kind kind = Kind::Replace;
   ir::StmtId stmt = 0;
   uint32_t node = 0; ///< Replace: the node's pre-order index in `stmt`
   ir::Expr expr;     ///< Replace: the new expression, over the variables of `stmt`'s procedure
-  ir::Stmt insert;   ///< Insert*: the new statement (its id, location, construct and ranges are ignored)
+  ir::Stmt insert;   ///< Insert*: the new statement (its id, location, construct and ranges are ignored;
+                     ///< InsertThen/Else: so is its guard, which is the branch's)
   /// Insert*, ReplaceStmt of a field write: the write's value is this field read (a GetField whose target is
   /// ignored), written in its place — `x.f := y.g`, one source statement for the two IR statements the
   /// lowering makes of it (Wolverine2's hidden temporary); `insert.value` is then ignored.
@@ -40,7 +44,25 @@ struct Edit {
   static Edit insertBefore(ir::StmtId anchor, ir::Stmt s);
   static Edit insertAfter(ir::StmtId anchor, ir::Stmt s);
   static Edit replaceStmt(ir::StmtId stmt, ir::Stmt s);
+  /// InsertThen (`elseBranch` false) or InsertElse; `ifStmt` is a statement of the `if`'s construct.
+  static Edit insertInto(ir::StmtId ifStmt, bool elseBranch, ir::Stmt s);
 };
+
+/// The branches of an `if` statement as written: whether its then-branch is an empty block (`{ }`, only
+/// whitespace or comments inside), and whether it has an else-branch, an empty one, or one with code (a
+/// statement, a block with code, an `else if`). Edit::InsertThen needs an empty then-branch, InsertElse an
+/// else-branch that is empty or not written.
+struct IfBranches {
+  enum class Else : uint8_t { None, Empty, Written };
+  bool thenEmpty = false;
+  Else elseBranch = Else::None;
+};
+
+/// The branches of the `if` statement whose source text is `range` (a construct's range), or nullopt when
+/// the text there is not an `if` statement whose branches can be told: its then-branch must be a block or,
+/// in C, a simple statement ending at its `;` (not another `if`, a loop, a `switch`, an empty `;`).
+std::optional<IfBranches> ifBranches(const ir::Program &prog, const SourceManager &sm,
+                                     const SourceRange &range);
 
 /// The expression node with pre-order index `index` in `s` (see Edit), or nullptr.
 const ir::Expr *nodeAt(const ir::Stmt &s, uint32_t index);

@@ -325,6 +325,61 @@ TEST_CASE("C text with side effects: kept where the new expression reuses it, el
   CHECK(r.error.find("would drop 'x++ + 1', which has side effects") != std::string::npos);
 }
 
+TEST_CASE(
+    "insertions into empty branches: into the braces, or a new else block, with the file's indentation") {
+  // Tab-indented GCL: `if (x > 0) { } else { }` (two statements into the then-branch, one into the else).
+  std::string g = "proc f(x: int) returns (r: int) {\n"
+                  "\tr := x;\n"
+                  "\tif (x > 0) { } else {\n"
+                  "\t}\n"
+                  "}\n";
+  std::unique_ptr<Compiled> keep;
+  auto assign = [](const ir::Program &p, int64_t v) {
+    const ir::Stmt &first = stmtAt(p, 2, ir::Stmt::Assign);
+    ir::Stmt s = first;
+    s.value = Expr::intLit(v, first.value.type);
+    ir::clearRanges(s.value);
+    return s;
+  };
+  PatchResult r = patchOf("f.gcl", g, [&](const ir::Program &p) {
+    ir::StmtId cond = stmtAt(p, 3, ir::Stmt::Assign).id; // b0 := x > 0
+    return std::vector<Edit>{Edit::insertInto(cond, false, assign(p, 1)),
+                             Edit::insertInto(cond, true, assign(p, 3)),
+                             Edit::insertInto(cond, false, assign(p, 2))};
+  });
+  INFO(r.error);
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after == "proc f(x: int) returns (r: int) {\n"
+                                   "\tr := x;\n"
+                                   "\tif (x > 0) {\n"
+                                   "\t\tr := 1;\n"
+                                   "\t\tr := 2;\n"
+                                   "\t} else {\n"
+                                   "\t\tr := 3;\n"
+                                   "\t}\n"
+                                   "}\n");
+  // A then-branch with code takes nothing; neither does an else-branch with code.
+  std::string h = "proc f(x: int) returns (r: int) {\n  r := x;\n  if (x > 0) {\n    r := 0;\n  }\n}\n";
+  r = patchOf("f.gcl", h, [&](const ir::Program &p) {
+    return std::vector<Edit>{Edit::insertInto(stmtAt(p, 3, ir::Stmt::Assign).id, false, assign(p, 1))};
+  });
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("is not empty") != std::string::npos);
+  // No else: `} else { … }` after the then-block, at the indentation of its closing brace.
+  r = patchOf("f.gcl", h, [&](const ir::Program &p) {
+    return std::vector<Edit>{Edit::insertInto(stmtAt(p, 3, ir::Stmt::Assign).id, true, assign(p, 1))};
+  });
+  REQUIRE(r.patch);
+  CHECK(r.patch->files[0].after == "proc f(x: int) returns (r: int) {\n  r := x;\n  if (x > 0) {\n    r := "
+                                   "0;\n  } else {\n    r := 1;\n  }\n}\n");
+  // Not an `if`: refused.
+  r = patchOf("f.gcl", h, [&](const ir::Program &p) {
+    return std::vector<Edit>{Edit::insertInto(stmtAt(p, 2, ir::Stmt::Assign).id, true, assign(p, 1))};
+  });
+  CHECK_FALSE(r.patch);
+  CHECK(r.error.find("is not an 'if' statement") != std::string::npos);
+}
+
 TEST_CASE("insertions and deletions keep the file's layout; C bodies without braces stay statements") {
   std::string g = "proc f(x: int) returns (r: int) {\n"
                   "  r := x;\n"

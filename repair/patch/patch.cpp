@@ -988,6 +988,11 @@ private:
     if (t.empty() || (t.back() != ';' && t.back() != '}'))
       throw Refused{"'" + t + "' at " + where(r) +
                     " is not a statement of its own (a part of a 'for' header)"};
+    // `if (c) x = 8;`: a statement written next to the body would run unconditionally (braces would have
+    // to be added around both).
+    if (const Token *prev = f.lang == Language::C ? f.before(a) : nullptr;
+        prev && (prev->text == ")" || prev->text == "else" || prev->text == "do"))
+      throw Refused{"'" + t + "' at " + where(r) + " is the body of a statement, without braces"};
     // The guard: the one the place implies (the anchor's region), or a variable written out at a place
     // guarded by true.
     std::optional<Expr> place = placeGuard(anchor);

@@ -440,6 +440,17 @@ TEST_CASE("insertions and deletions keep the file's layout; C bodies without bra
   });
   CHECK_FALSE(r.patch);
   CHECK(r.error.find("would delete the declaration of 'r'") != std::string::npos);
+  // A statement next to a C body without braces would fall outside the body: refused, not misplaced.
+  for (bool after : {true, false}) {
+    r = patchOf("f.c", c, [after](const ir::Program &p) {
+      const ir::Stmt &body = stmtAt(p, 4, ir::Stmt::Assign); // r = r + 1, the then-branch
+      ir::Stmt add = body;
+      ir::clearRanges(add.value);
+      return std::vector<Edit>{after ? Edit::insertAfter(body.id, add) : Edit::insertBefore(body.id, add)};
+    });
+    CHECK_FALSE(r.patch);
+    CHECK(r.error.find("is the body of a statement, without braces") != std::string::npos);
+  }
 }
 
 TEST_CASE("copies of a loop condition are one edit; different edits of one text overlap") {

@@ -2,7 +2,7 @@
 // expects): a method other than format finds no repair, and its message suggests --method format, which
 // repairs it. A failure that is not one (an assertion) gets no such suggestion.
 // RUN: locus repair %s --tests %S/Inputs/format_suite
-// EXIT: 1
+// EXIT: 3
 // CHECK: failure: the output differs from the expected output at line 2: expected 'sum: 3', got 'sum 3'
 // CHECK: NOT REPAIRED: {{.*}} (the program ends ok and only its output differs: --method format edits the text its prints write)
 // RUN: locus repair %s --tests %S/Inputs/format_suite --method format
@@ -10,7 +10,7 @@
 // CHECK: format_hint.c:23:3: format "sum %d\n" → "sum: %d\n"
 // CHECK: REPAIRED: 1 repair
 // RUN: locus repair %S/Inputs/format_hint_assert.c
-// EXIT: 1
+// EXIT: 3
 // CHECK: NOT REPAIRED
 // CHECK-NOT: --method format
 #include <stdio.h>

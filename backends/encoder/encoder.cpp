@@ -836,9 +836,12 @@ private:
     streamCount = tm.mkInt(0);
     streamTypes = tm.mkConstArray(tm.arraySort(tm.intSort(), tm.intSort()), tm.mkInt(-1));
     // a program that reads no input has none (no free bytes to declare)
+    // free input read only by `%d`, white space and literal bytes: tokens instead of bytes (README.md)
     io.makeInput(scans ? opts.fixedInput : std::optional<std::string>(std::string()), opts.inputBytes,
-                 enc.tinyInputs);
-    if (!io.inputFixed()) {
+                 enc.tinyInputs, opts.tokenInput && tokenDirectives(directives));
+    if (io.inputTokens()) {
+      enc.inputTokens = io.inputTokens();
+    } else if (!io.inputFixed()) {
       enc.inputLen = io.inputLen();
       enc.inputBytes = io.inputBytes();
     }
@@ -1526,8 +1529,7 @@ private:
     for (size_t k = 0; k < s.args.size() && k < r.values.size(); ++k) {
       ir::VarRef x = s.args[k].var;
       ir::Type t = varType(x);
-      Term v =
-          tm.mkIte(r.assigned[k], t.isFloat() ? r.values[k] : io.toType(r.values[k], r.types[k], t), slot(x));
+      Term v = tm.mkIte(r.assigned[k], t.isFloat() ? r.values[k] : io.scanned(r, k, t), slot(x));
       assign(x, ex1, value(s, varName(x), v, sel, ex1, t), s);
     }
     if (s.lhs.valid())
@@ -1840,6 +1842,39 @@ std::string spellFloatScans(const Encoding &enc, backends::Solver &s, std::strin
   return input;
 }
 
+/// The model's token input as bytes: white space as spaces, a digit run as its value's decimal with leading
+/// zeros to its length (all nines for a value capped at 2^63, which needs 19 digits or more), other bytes as
+/// they are.
+std::string spellTokens(const InputTokens &t, backends::Solver &s) {
+  std::optional<int64_t> count = s.value(t.count).asInt64();
+  if (!count || *count < 0 || *count > static_cast<int64_t>(t.len.size()))
+    throw std::runtime_error("cannot read the number of input tokens");
+  std::string input;
+  for (size_t j = 0; j < static_cast<size_t>(*count); ++j) {
+    std::optional<int64_t> len = s.value(t.len[j]).asInt64();
+    if (!len || *len < 1 || *len > static_cast<int64_t>(t.len.size()))
+      throw std::runtime_error("cannot read the length of input token " + std::to_string(j));
+    auto n = static_cast<size_t>(*len);
+    if (s.value(t.space[j]).boolean) {
+      input += std::string(n, ' ');
+    } else if (s.value(t.digits[j]).boolean) {
+      std::optional<ir::Value> v = modelValue(s.value(t.value[j]), ir::Type::fixedInt(64, false));
+      if (!v)
+        throw std::runtime_error("cannot read the value of input token " + std::to_string(j));
+      std::string digits = v->i.toString();
+      if (digits.size() > n) // the cap 2^63: any longer run reads as it
+        digits = std::string(n, '9');
+      input += std::string(n - digits.size(), '0') + digits;
+    } else {
+      std::optional<ir::Value> b = modelValue(s.value(t.byte[j]), ir::Type::fixedInt(8, false));
+      if (!b)
+        throw std::runtime_error("cannot read input token " + std::to_string(j));
+      input += static_cast<char>(b->i.toInt64().value_or(0));
+    }
+  }
+  return input;
+}
+
 } // namespace
 
 Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, const ir::Program &prog) {
@@ -1929,6 +1964,8 @@ Counterexample extractCounterexample(const Encoding &enc, backends::Solver &s, c
     }
     cx.input = spellFloatScans(enc, s, std::move(cx.input));
   }
+  if (enc.inputTokens)
+    cx.input = spellTokens(*enc.inputTokens, s);
   for (size_t i = 0; i < enc.checks.size(); ++i)
     if (s.value(enc.checks[i].failed).boolean) {
       cx.failedCheck = static_cast<int>(i);

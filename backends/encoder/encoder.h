@@ -263,6 +263,9 @@ struct EncodeOptions {
   /// The standard input: fixed bytes, or (unset) free bytes, at most `inputBytes` of them (README.md).
   std::optional<std::string> fixedInput;
   uint32_t inputBytes = 16;
+  /// Free input that only `%d`, white space and literal bytes read is encoded as tokens (the same inputs,
+  /// fewer terms; README.md, *Token input*); false: as bytes always (the tests compare the two).
+  bool tokenInput = true;
   /// What the entry must produce (an output, a status, or the reference procedure's): one check of kind
   /// Output after the entry (README.md, *Input, output and specifications*).
   ir::Expect expect;
@@ -321,6 +324,9 @@ struct Encoding {
   /// The input: its length and bytes when they are free (null / empty when EncodeOptions::fixedInput).
   Term inputLen;
   std::vector<Term> inputBytes;
+  /// The input as free tokens instead (EncodeOptions::tokenInput, README.md): extractCounterexample spells
+  /// them.
+  std::optional<InputTokens> inputTokens;
   /// The float conversions on free input bytes, each with its statement's execution in `read`:
   /// extractCounterexample spells their values in the counterexample's stdin.
   std::vector<FreeFloatScan> freeFloatScans;

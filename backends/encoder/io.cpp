@@ -90,9 +90,91 @@ Term IoEncoder::avail(Term p) const {
 
 // ---- input ---------------------------------------------------------------------------------------
 
-void IoEncoder::makeInput(const std::optional<std::string> &fixed, uint32_t bytes, Term tiny) {
+bool tokenDirectives(const std::vector<ir::ScanItem> &items) {
+  for (const ir::ScanItem &it : items) {
+    bool ok =
+        it.kind == ir::ScanItem::Space || (it.kind == ir::ScanItem::Dec && it.width == 0) ||
+        (it.kind == ir::ScanItem::Byte && !(it.byte >= '0' && it.byte <= '9') && !ir::isSpaceByte(it.byte));
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+void IoEncoder::makeTokens(uint32_t bytes, Term tiny) {
+  // Every byte string of at most N bytes is one sequence of tokens (white-space runs and digit runs
+  // maximal, every other byte a token of its own), and every sequence below spells one such string: the
+  // two are the same inputs (README.md, *Token input*).
+  fixed_ = false;
+  n_ = bytes;
+  auto arr = [&](const char *name, backends::Sort el) {
+    return tm_.mkFreshVar(name, tm_.arraySort(tm_.intSort(), el));
+  };
+  tokSpace_ = arr("in.tok.space", tm_.boolSort());
+  tokDigits_ = arr("in.tok.digits", tm_.boolSort());
+  Term lenArr = arr("in.tok.len", tm_.intSort());
+  if (bv_) {
+    tokValue_ = arr("in.tok.value", wSort_);
+  } else { // two halves, so that the low 32 bits need no mod (Scan::low32)
+    tokHigh_ = arr("in.tok.high", tm_.intSort());
+    tokLow_ = arr("in.tok.low", tm_.intSort());
+  }
+  tokByte_ = arr("in.tok.byte", byteSort_);
+  InputTokens t;
+  t.count = tm_.mkFreshVar("in.tokens", tm_.intSort());
+  input_(tm_.mkAnd(tm_.mkApp(Op::Ge, t.count, pos(0)), tm_.mkApp(Op::Le, t.count, pos(n_))));
+  Term total = pos(0);
+  const BigInt c = cap();
+  for (uint32_t j = 0; j < n_; ++j) {
+    Term sp = tm_.mkSelect(tokSpace_, pos(j)), dg = tm_.mkSelect(tokDigits_, pos(j));
+    Term len = tm_.mkSelect(lenArr, pos(j)), v = tokValue(pos(j));
+    Term b = tm_.mkSelect(tokByte_, pos(j));
+    Term used = tm_.mkApp(Op::Lt, pos(j), t.count);
+    Term other = tm_.mkAnd(tm_.mkNot(sp), tm_.mkNot(dg));
+    input_(tm_.mkNot(tm_.mkAnd(sp, dg)));
+    input_(tm_.mkAnd(tm_.mkApp(Op::Ge, len, pos(1)), tm_.mkApp(Op::Le, len, pos(n_))));
+    input_(tm_.mkImplies(other, tm_.mkEq(len, pos(1))));
+    // a token's byte is neither white space nor a digit (printable under tiny)
+    Term ob = tm_.mkAnd(tm_.mkNot(isSpace(b)), tm_.mkNot(isDigit(b, 10)));
+    if (!bv_)
+      ob = tm_.mkAnd(ob, inRange(b, 0, 255));
+    input_(ob);
+    if (!tiny.isNull())
+      input_(tm_.mkImplies(tiny, inRange(b, 32, 126)));
+    // a digit run of at most L digits is below 10^L; the value is capped at 2^63 (the tables' cap)
+    input_(wGe(w(c), v));
+    if (!bv_) {
+      Term hi = tm_.mkSelect(tokHigh_, pos(j)), lo = tm_.mkSelect(tokLow_, pos(j));
+      input_(tm_.mkAnd({tm_.mkApp(Op::Ge, hi, pos(0)), tm_.mkApp(Op::Ge, lo, pos(0)),
+                        tm_.mkApp(Op::Lt, lo, w(BigInt::pow2(32)))}));
+    }
+    BigInt p10(10);
+    for (uint32_t L = 1; L <= n_ && p10 - BigInt(1) < c; ++L, p10 = p10 * BigInt(10))
+      input_(tm_.mkImplies(tm_.mkApp(Op::Le, len, pos(L)), wGe(w(p10 - BigInt(1)), v)));
+    if (j + 1 < n_) { // runs are maximal
+      Term sp1 = tm_.mkSelect(tokSpace_, pos(j + 1)), dg1 = tm_.mkSelect(tokDigits_, pos(j + 1));
+      Term both = tm_.mkOr(tm_.mkAnd(sp, sp1), tm_.mkAnd(dg, dg1));
+      input_(tm_.mkImplies(tm_.mkApp(Op::Lt, pos(j + 1), t.count), tm_.mkNot(both)));
+    }
+    total = tm_.mkApp(Op::Add, total, tm_.mkIte(used, len, pos(0)));
+    t.space.push_back(sp);
+    t.digits.push_back(dg);
+    t.len.push_back(len);
+    t.value.push_back(v);
+    t.byte.push_back(b);
+  }
+  input_(tm_.mkApp(Op::Le, total, pos(n_)));
+  tokens_ = std::move(t);
+}
+
+void IoEncoder::makeInput(const std::optional<std::string> &fixed, uint32_t bytes, Term tiny, bool tokens) {
   bytes_.clear();
   fixedText_ = fixed;
+  tokens_.reset();
+  if (!fixed && tokens) {
+    makeTokens(bytes, tiny);
+    return;
+  }
   if (fixed) {
     fixed_ = true;
     n_ = static_cast<uint32_t>(fixed->size());
@@ -152,6 +234,8 @@ const IoEncoder::FloatScans &IoEncoder::floatScans(unsigned width, uint32_t fiel
 }
 
 void IoEncoder::prepareScans(const std::vector<ir::ScanItem> &items) {
+  if (tokens_) // no tables: a token is one select
+    return;
   nonSpace();
   for (const ir::ScanItem &it : items) {
     if (!it.integer() || it.width)
@@ -290,7 +374,87 @@ IoEncoder::Digits IoEncoder::digitRun(Term s, unsigned base, bool isUnsigned, ui
   return r;
 }
 
+Term IoEncoder::tokValue(Term j) const {
+  if (bv_)
+    return tm_.mkSelect(tokValue_, j);
+  return tm_.mkApp(Op::Add, wMul(tm_.mkSelect(tokHigh_, j), uint64_t{1} << 32), tm_.mkSelect(tokLow_, j));
+}
+
+IoEncoder::Scan IoEncoder::scanTokens(Term p, const std::vector<ir::ScanItem> &items, ir::Type countType) {
+  // The byte model's scan (below) for its directives white space, `%d` and a literal byte, with positions
+  // token indices: white space is one token, a sign one, the digits one.
+  Scan out;
+  Term alive = tm_.mkTrue(), inputFailure = tm_.mkFalse();
+  const Term count = tokens_->count;
+  auto plus1 = [&](Term a) { return tm_.mkApp(Op::Add, a, pos(1)); };
+  auto availT = [&](Term j) { return tm_.mkApp(Op::Lt, j, count); };
+  auto skip = [&](Term j) { // past the white-space token at j
+    return tm_.mkIte(tm_.mkAnd(availT(j), tm_.mkSelect(tokSpace_, j)), plus1(j), j);
+  };
+  auto other = [&](Term j) { // an other token at j, with its byte
+    return tm_.mkAnd(
+        {availT(j), tm_.mkNot(tm_.mkSelect(tokSpace_, j)), tm_.mkNot(tm_.mkSelect(tokDigits_, j))});
+  };
+  for (const ir::ScanItem &it : items) {
+    if (it.kind == ir::ScanItem::Space) {
+      p = define_("scan.pos", tm_.mkIte(alive, skip(p), p));
+      continue;
+    }
+    if (it.kind == ir::ScanItem::Byte) {
+      Term eof = tm_.mkNot(availT(p));
+      Term match = tm_.mkAnd(other(p), tm_.mkEq(tm_.mkSelect(tokByte_, p), byte(it.byte)));
+      inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
+      p = define_("scan.pos", tm_.mkIte(tm_.mkAnd(alive, match), plus1(p), p));
+      alive = define_("scan.alive", tm_.mkAnd(alive, match));
+      continue;
+    }
+    if (it.kind != ir::ScanItem::Dec || it.width) // tokenDirectives accepted every directive
+      throw std::logic_error("encode: a scan directive that does not read tokens");
+    Term q = define_("scan.start", skip(p));
+    Term eof = tm_.mkNot(availT(q));
+    Term c = define_("scan.byte", tm_.mkSelect(tokByte_, q));
+    Term neg = tm_.mkEq(c, byte('-'));
+    Term sign = tm_.mkAnd(other(q), tm_.mkOr(neg, tm_.mkEq(c, byte('+'))));
+    Term r = define_("scan.digits", tm_.mkIte(sign, plus1(q), q));
+    Term ok = tm_.mkAnd(availT(r), tm_.mkSelect(tokDigits_, r));
+    Term success = define_("scan.ok", tm_.mkAnd({alive, tm_.mkNot(eof), ok}));
+    Term mag = define_("scan.magnitude", tokValue(r));
+    inputFailure = tm_.mkOr(inputFailure, tm_.mkAnd(alive, eof));
+    Term minus = tm_.mkAnd(sign, neg);
+    Term v = tm_.mkIte(minus, wNeg(mag), tm_.mkIte(wGe(mag, w(cap())), w(cap() - BigInt(1)), mag));
+    Term low;
+    if (!bv_) { // v modulo 2^32: -m's is 2^32 - m's (0 for 0); 2^63 - 1's (the cap's, whose low half is 0)
+                // 2^32 - 1
+      Term lo = define_("scan.low", tm_.mkSelect(tokLow_, r));
+      const Term two32 = w(BigInt::pow2(32)), zero = w(BigInt(0));
+      low = tm_.mkIte(minus, tm_.mkIte(tm_.mkEq(lo, zero), zero, wSub(two32, lo)),
+                      tm_.mkIte(wGe(mag, w(cap())), w(BigInt::pow2(32) - BigInt(1)), lo));
+    }
+    out.low32.push_back(low.isNull() ? low : define_("scan.low32", low));
+    p = define_("scan.pos", tm_.mkIte(alive, tm_.mkIte(eof, q, tm_.mkIte(ok, plus1(r), r)), p));
+    out.assigned.push_back(success);
+    out.values.push_back(define_("scan.value", v));
+    out.types.push_back(kI64);
+    alive = success;
+  }
+  out.count = scanCount(out.assigned, inputFailure, countType);
+  out.pos = p;
+  return out;
+}
+
+Term IoEncoder::scanCount(const std::vector<Term> &assigned, Term inputFailure, ir::Type countType) const {
+  Term count = ex_.valueTerm(ir::Value::ofInt(BigInt(0)), countType);
+  for (size_t k = 0; k < assigned.size(); ++k)
+    count = tm_.mkIte(assigned[k],
+                      ex_.valueTerm(ir::Value::ofInt(BigInt(static_cast<int64_t>(k + 1))), countType), count);
+  Term none = assigned.empty() ? tm_.mkTrue() : tm_.mkNot(assigned[0]);
+  return tm_.mkIte(tm_.mkAnd(inputFailure, none), ex_.valueTerm(ir::Value::ofInt(BigInt(-1)), countType),
+                   count);
+}
+
 IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, ir::Type countType) {
+  if (tokens_)
+    return scanTokens(p, items, countType);
   Scan out;
   Term alive = tm_.mkTrue(), inputFailure = tm_.mkFalse();
   auto plus = [&](Term a, int64_t k) { return tm_.mkApp(Op::Add, a, tm_.mkInt(static_cast<int64_t>(k))); };
@@ -417,15 +581,22 @@ IoEncoder::Scan IoEncoder::scan(Term p, const std::vector<ir::ScanItem> &items, 
     out.types.push_back(uns ? kU64 : kI64);
     alive = success;
   }
-  Term count = ex_.valueTerm(ir::Value::ofInt(BigInt(0)), countType);
-  for (size_t k = 0; k < out.assigned.size(); ++k)
-    count = tm_.mkIte(out.assigned[k],
-                      ex_.valueTerm(ir::Value::ofInt(BigInt(static_cast<int64_t>(k + 1))), countType), count);
-  Term none = out.assigned.empty() ? tm_.mkTrue() : tm_.mkNot(out.assigned[0]);
-  out.count =
-      tm_.mkIte(tm_.mkAnd(inputFailure, none), ex_.valueTerm(ir::Value::ofInt(BigInt(-1)), countType), count);
+  out.count = scanCount(out.assigned, inputFailure, countType);
   out.pos = p;
   return out;
+}
+
+Term IoEncoder::scanned(const Scan &r, size_t k, ir::Type t) const {
+  if (k < r.low32.size() && !r.low32[k].isNull() && t.isFixedInt() && t.bits <= 32) {
+    const ir::Type u32 = ir::Type::fixedInt(32, false);
+    Term low = r.low32[k];
+    if (t == u32)
+      return low;
+    if (t.bits == 32) // int32: the low half read as two's complement
+      return tm_.mkIte(wGe(low, w(BigInt::pow2(31))), wSub(low, w(BigInt::pow2(32))), low);
+    return toType(low, u32, t);
+  }
+  return toType(r.values[k], r.types[k], t);
 }
 
 Term IoEncoder::toType(Term v64, ir::Type from, ir::Type t) const {

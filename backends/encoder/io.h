@@ -49,6 +49,20 @@ struct FreeFloatScan {
   bool spaceNext = false; ///< the next directive of its format skips white space
 };
 
+/// Whether free input read only by the directives `items` (those of every scan of the program) can be
+/// encoded as tokens (README.md, *Token input*): every directive is white space, a `%d` without a field
+/// width, or a literal byte that is neither a digit nor white space.
+bool tokenDirectives(const std::vector<ir::ScanItem> &items);
+
+/// Free input as a sequence of tokens (README.md, *Token input*), each at index j < the free count `count`:
+/// a run of white space (`space[j]`), a run of decimal digits (`digits[j]`) with its value capped at 2^63
+/// (`value[j]`, of the scanning's wide sort), or one other byte (`byte[j]`); `len[j]` bytes long. The
+/// counterexample's stdin spells them (extractCounterexample).
+struct InputTokens {
+  Term count;
+  std::vector<Term> space, digits, len, value, byte;
+};
+
 class IoEncoder {
 public:
   /// `input(c)` asserts a hard input condition (a domain constraint of a free input byte or length);
@@ -58,11 +72,14 @@ public:
             std::function<Term(const std::string &, Term)> define);
 
   /// The input: fixed bytes, or `bytes` free bytes and a free length of at most that many (printable under
-  /// `tiny`). Must be called once before scanning.
-  void makeInput(const std::optional<std::string> &fixed, uint32_t bytes, Term tiny);
+  /// `tiny`), or with `tokens` (tokenDirectives holds for every scan) free tokens of at most that many bytes
+  /// in all. Must be called once before scanning.
+  void makeInput(const std::optional<std::string> &fixed, uint32_t bytes, Term tiny, bool tokens = false);
   Term inputLen() const { return len_; }
   const std::vector<Term> &inputBytes() const { return bytes_; }
   bool inputFixed() const { return fixed_; }
+  /// The free tokens, when the input is tokens.
+  const std::optional<InputTokens> &inputTokens() const { return tokens_; }
   /// Builds the scanning tables the directives `items` (those of every scan of the program) need now, so that
   /// their steps belong to no statement: the non-space table and the digit runs of each base and kind
   /// (signed, unsigned) an integer conversion without a field width reads.
@@ -112,10 +129,16 @@ public:
     std::vector<ir::Type> types;
     Term count, pos;
     std::vector<FreeFloatScan> freeFloats; ///< its float conversions on free input bytes, in order
+    /// Per conversion, in math mode on token input: the value modulo 2^32 (an Int in [0, 2^32), read off the
+    /// token's low and high halves), so that a conversion to a type of at most 32 bits needs no mod; else
+    /// null.
+    std::vector<Term> low32;
   };
   Scan scan(Term pos, const std::vector<ir::ScanItem> &items, ir::Type countType);
   /// A value of the int type `from` (int64 or uint64) converted to the int type t (as C converts).
   Term toType(Term v64, ir::Type from, ir::Type t) const;
+  /// The k-th conversion's value of `r` converted to the int type t (toType, or from its low32).
+  Term scanned(const Scan &r, size_t k, ir::Type t) const;
 
 private:
   // The wide arithmetic of scanning and printing: Int in math mode, 64-bit unsigned bit-vectors in BV32.
@@ -164,6 +187,18 @@ private:
     Term any, end, mag, over;
   };
   Digits digitRun(Term s, unsigned base, bool isUnsigned, uint32_t width, Term used);
+
+  // Token input: the arrays over token indices (white space, digits, length, value, byte) and the count.
+  std::optional<InputTokens> tokens_;
+  Term tokSpace_, tokDigits_, tokValue_, tokByte_;
+  Term tokHigh_, tokLow_; ///< math mode: a digit run's value is high · 2^32 + low (no tokValue_)
+  /// The value of the digit run at token j, and (math mode) its low half.
+  Term tokValue(Term j) const;
+  void makeTokens(uint32_t bytes, Term tiny);
+  /// scan() on tokens: positions are token indices.
+  Scan scanTokens(Term pos, const std::vector<ir::ScanItem> &items, ir::Type countType);
+  /// The count of a scan from whether each conversion assigned and whether an input failure happened.
+  Term scanCount(const std::vector<Term> &assigned, Term inputFailure, ir::Type countType) const;
 
   backends::TermManager &tm_;
   const ExprEncoder &ex_;

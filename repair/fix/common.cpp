@@ -30,6 +30,19 @@ const char *statusName(Status s) {
   return "?";
 }
 
+void suggestFormat(const Method &m, Result &r) {
+  if ((r.status != Status::NotRepaired && r.status != Status::Unknown) || !r.repairs.empty() || !r.failure ||
+      std::string(m.name()) == "format")
+    return;
+  const ir::Outcome &o = r.failure->run;
+  // the interpreter checks the output first (ir/interp.cpp): this message means the run ended ok
+  if (r.failure->bound || o.kind != ir::OutcomeKind::Failure || o.failure != ir::FailureKind::Output ||
+      !o.message.starts_with("the output differs"))
+    return;
+  r.message += " (the program ends ok and only its output differs: --method format edits the text its prints "
+               "write)";
+}
+
 namespace {
 
 Checked checkedFor(const ir::Program &prog, const Spec &spec) {

@@ -257,6 +257,11 @@ struct Finish {
   }
 };
 
+/// When `m` is not `format` and found no repair of a failure that is an output difference only (the program
+/// ends ok and prints other text than the reference or the expected output): the message suggests
+/// `--method format`.
+void suggestFormat(const Method &m, Result &r);
+
 /// What every method's run does around its search: the result named (method, solver), the method's own
 /// options checked, an exception turned into an internal error. `search(r, finish)` does the rest.
 template <typename Search> Result runMethod(const Method &m, const Problem &p, Search &&search) {
@@ -267,7 +272,9 @@ template <typename Search> Result runMethod(const Method &m, const Problem &p, S
   if (std::string err = repair::checkValues(m.options(), p.opts.given); !err.empty())
     return finish(Status::Error, err);
   try {
-    return search(r, finish);
+    Result out = search(r, finish);
+    suggestFormat(m, out);
+    return out;
   } catch (const std::exception &e) {
     return finish(Status::Error, std::string("internal error: ") + e.what());
   }

@@ -9,6 +9,7 @@
 #include "ir/io.h"
 
 #include <random>
+#include <sstream>
 
 using namespace locus;
 using namespace locus::encoder::testing;
@@ -718,4 +719,120 @@ TEST_CASE("print: a free value that prints as a given field is found; an assumed
       vo.encode.expect.output = "<00c0ffee|-12 >";
       CHECK(encoder::verify(p, p.procIndex("pinned"), vo).verdict == encoder::Verdict::Failed);
     }
+}
+
+namespace {
+
+/// `n := scan FMT, a, b` (int32 a = 111, b = 222), then `assert not (COND)`.
+ir::Program scanAssert(const std::string &fmt, const std::string &cond) {
+  std::string quoted;
+  for (char c : fmt)
+    quoted += c == '\n' ? std::string("\\n") : std::string(1, c);
+  return compile("proc main() {\n  var a: int32; var b: int32; var n: int32;\n  a := 111i32; b := 222i32;\n"
+                 "  n := scan \"" +
+                 quoted + "\", a, b;\n  assert not (" + cond + ");\n}\n");
+}
+
+std::string lit(int64_t v) {
+  return v < 0 ? "(0i32 - " + std::to_string(-v) + "i32)" : std::to_string(v) + "i32";
+}
+
+encoder::VerifyResult verifyFree(const ir::Program &p, const std::string &solver, uint32_t bytes, bool tokens,
+                                 ir::IntMode ints) {
+  encoder::VerifyOptions vo;
+  vo.solver = solver;
+  vo.encode.ints = ints;
+  vo.encode.inputBytes = bytes;
+  vo.encode.tokenInput = tokens;
+  return encoder::verify(p, p.procIndex("main"), vo);
+}
+
+} // namespace
+
+TEST_CASE("scan: free input read as tokens reaches what the bytes reach, and its stdin replays") {
+  // Formats of white space, %d and literal bytes read free input as tokens (backends/encoder/README.md,
+  // *Token input*): the same inputs as bytes, so the same values are reachable within the same number of
+  // bytes. Each target is what the interpreter reads from a random input: of at most 6 bytes (reachable),
+  // or of 7 to 9 (reachable or not: the byte model decides).
+  std::mt19937_64 rng(29);
+  const std::vector<std::string> directives = {" ", "%d", "-", ",", "x", "\n", "%d", "+"};
+  const std::string alphabet = "0123456789 -+x,\n9";
+  for (int round = 0; round < 14; ++round) {
+    std::string fmt;
+    size_t convs = 0;
+    while (convs < 2) { // two conversions, and directives before, between and maybe after them
+      const std::string &d = directives[rng() % directives.size()];
+      convs += d == "%d";
+      fmt += d;
+    }
+    if (rng() % 2)
+      fmt += directives[rng() % directives.size()] == "%d" ? " " : ",";
+    std::string input;
+    for (size_t k = round % 2 ? rng() % 7 : 7 + rng() % 3; k-- > 0;)
+      input += alphabet[rng() % alphabet.size()];
+    ir::Outcome o = run(scanProgram(fmt, 2), input);
+    REQUIRE(o.kind == ir::OutcomeKind::Ok);
+    std::istringstream read(o.output);
+    int64_t n = 0, a = 0, b = 0;
+    read >> n >> a >> b;
+    ir::Program p = scanAssert(fmt, "n == " + lit(n) + " and a == " + lit(a) + " and b == " + lit(b));
+    ir::IntMode ints = round % 4 < 2 ? ir::IntMode::Math : ir::IntMode::BV32;
+    CAPTURE(fmt);
+    CAPTURE(input);
+    {
+      backends::TermManager tm;
+      encoder::EncodeOptions eo;
+      eo.inputBytes = 6;
+      CHECK(encoder::encode(p, p.procIndex("main"), tm, eo).inputTokens); // the token model is used
+    }
+    for (const std::string &solver : apiSolvers()) {
+      CAPTURE(solver);
+      encoder::VerifyResult t = verifyFree(p, solver, 6, true, ints);
+      CAPTURE(t.reason);
+      CAPTURE(t.cx.input);
+      if (input.size() <= 6)
+        CHECK(t.verdict == encoder::Verdict::Failed); // replayed by verify
+      else
+        CHECK(t.verdict == verifyFree(p, solver, 6, false, ints).verdict);
+    }
+  }
+}
+
+TEST_CASE("scan: token input: values beyond int32 wrap as glibc's, the cap at 2^63, within the bytes") {
+  struct Case {
+    const char *cond;
+    uint32_t bytes;
+    encoder::Verdict want;
+  };
+  const Case cases[] = {
+      {"n == 1i32 and a == 1215752191i32", 11, encoder::Verdict::Failed}, // 99999999999 and the like
+      {"n == 1i32 and a == 1215752191i32", 9, encoder::Verdict::Safe},    // 9 bytes stay below 10^9
+      {"n == 1i32 and a == (0i32 - 2147483647i32) - 1i32", 10, encoder::Verdict::Failed}, // 2147483648
+      {"n == 2i32 and a == 2147483647i32 and b == 0i32", 14, encoder::Verdict::Failed},   // -2147483649 0
+      {"n == 1i32 and a == (0i32 - 1i32)", 2, encoder::Verdict::Failed},
+      {"n == 2i32 and a == (0i32 - 1i32) and b == 5i32", 3, encoder::Verdict::Safe}, // needs 4 bytes: -1 5
+  };
+  for (const Case &c : cases) {
+    CAPTURE(c.cond);
+    ir::Program p = scanAssert("%d %d", c.cond);
+    for (ir::IntMode ints : {ir::IntMode::Math, ir::IntMode::BV32})
+      for (const std::string &solver : apiSolvers()) {
+        CAPTURE(solver);
+        encoder::VerifyResult r = verifyFree(p, solver, c.bytes, true, ints);
+        CAPTURE(r.reason);
+        CAPTURE(r.cx.input);
+        CHECK(r.verdict == c.want);
+      }
+  }
+  // the cap: a run of 19 digits or more reads as at most 2^63 - 1
+  ir::Program p =
+      compile("proc main() {\n  var a: int64; var b: int32; var n: int32;\n"
+              "  n := scan \"%d %d\", a, b;\n"
+              "  assert not (n == 2i32 and a == 9223372036854775807i64 and b == (0i32 - 1i32));\n}\n");
+  for (const std::string &solver : apiSolvers()) {
+    CAPTURE(solver);
+    // 9223372036854775807-1 (or a larger run of 19 digits): 21 bytes
+    CHECK(verifyFree(p, solver, 21, true, ir::IntMode::Math).verdict == encoder::Verdict::Failed);
+    CHECK(verifyFree(p, solver, 20, true, ir::IntMode::Math).verdict == encoder::Verdict::Safe);
+  }
 }

@@ -32,15 +32,21 @@ const char *statusName(Status s) {
 
 void suggestFormat(const Method &m, Result &r) {
   if ((r.status != Status::NotRepaired && r.status != Status::Unknown) || !r.repairs.empty() || !r.failure ||
-      std::string(m.name()) == "format")
+      m.editsOutputText())
+    return;
+  const Method *editor = nullptr;
+  for (const auto &k : methods())
+    if (!editor && k->editsOutputText())
+      editor = k.get();
+  if (!editor)
     return;
   const ir::Outcome &o = r.failure->run;
   // the interpreter checks the output first (ir/interp.cpp): this message means the run ended ok
   if (r.failure->bound || o.kind != ir::OutcomeKind::Failure || o.failure != ir::FailureKind::Output ||
       !o.message.starts_with("the output differs"))
     return;
-  r.message += " (the program ends ok and only its output differs: --method format edits the text its prints "
-               "write)";
+  r.message += std::string(" (the program ends ok and only its output differs: --method ") + editor->name() +
+               " edits the text its prints write)";
 }
 
 namespace {

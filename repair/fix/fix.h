@@ -216,6 +216,9 @@ public:
   /// Reads Options::locked: confines its first search to what a caller's localization leaves (the
   /// debugger's, from its checkpoints), as Wolverine2's debugger does with its repair.
   virtual bool takesLocked() const { return false; }
+  /// Repairs a failure that is an output difference only by editing the text its prints write: what the
+  /// others suggest when they find no repair of such a failure (suggestFormat).
+  virtual bool editsOutputText() const { return false; }
   virtual Result run(const Problem &p) const = 0;
 };
 
@@ -257,9 +260,9 @@ struct Finish {
   }
 };
 
-/// When `m` is not `format` and found no repair of a failure that is an output difference only (the program
-/// ends ok and prints other text than the reference or the expected output): the message suggests
-/// `--method format`.
+/// When `m` does not edit output text and found no repair of a failure that is an output difference only (the
+/// program ends ok and prints other text than the reference or the expected output): the message suggests the
+/// method that does (Method::editsOutputText: `--method format`).
 void suggestFormat(const Method &m, Result &r);
 
 /// What every method's run does around its search: the result named (method, solver), the method's own

@@ -844,6 +844,8 @@ Json verifyJson(const VerifyView &v, const encoder::VerifyResult &r) {
   j["ok"] = true;
   j["verdict"] = encoder::verdictName(r.verdict);
   j["checks"] = r.checks;
+  if (r.decidedChecks > 0)
+    j["decided_checks"] = r.decidedChecks;
   j["unwind"] = v.eo.unwind;
   if (std::vector<std::string> other = session::otherBounds(prog, v.eo); !other.empty())
     j["other_bounds"] = other;
@@ -992,7 +994,11 @@ void printVerify(std::ostream &os, const VerifyView &v, const encoder::VerifyRes
         os << "; " << shape;
       os << ")";
     }
-    if (r.checks == 0) // nothing could fail: say so rather than let SAFE read as a proof of something
+    if (r.checks == 0 && r.decidedChecks > 0) // every check simplified away: they hold on every input
+      os << ": " << r.decidedChecks
+         << (r.decidedChecks == 1 ? " check, decided while encoding (it holds on every input)"
+                                  : " checks, each decided while encoding (they hold on every input)");
+    else if (r.checks == 0) // nothing could fail: say so rather than let SAFE read as a proof of something
       os << ": nothing was checked (no assertion, contract, loop bound or run-time check in the code "
             "verified)";
     else // each check instance (after inlining and unrolling) was proved

@@ -863,8 +863,10 @@ private:
 
   /// The check of a specification after the entry (statement 0, the entry's procedure).
   void specCheck(Term cond, Term done, std::string message) {
-    if (tm.isFalse(cond))
+    if (tm.isFalse(cond)) {
+      ++enc.decidedChecks;
       return;
+    }
     ctx = ir::ContextTable::kRoot;
     curExec = done;
     Term f = tm.mkFreshVar("fail.output", tm.boolSort());
@@ -940,8 +942,10 @@ private:
   /// A check failing when `cond` holds (cond already includes the path condition). The execution stops
   /// on failure: pc becomes pc ∧ ¬failed.
   void check(Term cond, CheckKind kind, const ir::Stmt &s, std::string message = {}) {
-    if (tm.isFalse(cond))
+    if (tm.isFalse(cond)) {
+      ++enc.decidedChecks;
       return;
+    }
     if (isBoundCheck(kind) && !opts.unwindingAssertions) {
       condition(&s, Part::Assume, tm.mkNot(cond));
       pc = control(&s, "pc", tm.mkAnd(pc, tm.mkNot(cond)));

@@ -313,6 +313,9 @@ struct Encoding {
   size_t mergedCalls = 0;    ///< pairs of calls encoded as one (EncodeOptions::mergeCalls)
   ir::ContextTable contexts; ///< Step::instance, Check::instance, … index this table
   std::vector<Check> checks;
+  /// Check instances the encoding found can never fail (their condition simplified to false): not in
+  /// `checks`, counted so that a program whose every check is such is not taken for one without checks.
+  size_t decidedChecks = 0;
   std::vector<Execution> executions;
   std::vector<Term> args;           ///< entry parameters (a constant 0 for references without input nodes)
   std::vector<NondetInput> nondets; ///< in execution order

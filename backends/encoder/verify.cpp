@@ -496,6 +496,7 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
   Encoding enc = encode(prog, entry, tm, merging(opts.encode, opts.mergeCalls));
   r.encodeSeconds = since(t0);
   r.checks = enc.checks.size();
+  r.decidedChecks = enc.decidedChecks;
   r.selectors = enc.selectors().size();
   r.mergedCalls = enc.mergedCalls;
   r.terms = tm.numTerms();

@@ -54,7 +54,8 @@ struct VerifyResult {
   double encodeSeconds = 0, solverStartStopSeconds = 0, handOverSeconds = 0, solverAssertSeconds = 0,
          solveSeconds = 0, replaySeconds = 0;
   size_t constraints = 0, terms = 0, checks = 0, selectors = 0;
-  size_t mergedCalls = 0; ///< pairs of calls encoded as one (EncodeOptions::mergeCalls)
+  size_t decidedChecks = 0; ///< check instances the encoding decided by itself (Encoding::decidedChecks)
+  size_t mergedCalls = 0;   ///< pairs of calls encoded as one (EncodeOptions::mergeCalls)
   /// verifyUnbounded: the bound of the answer (the deepest one verified; 0: a plain bounded verification),
   /// what a Safe answer proves ("all loops unwound: every input", "k-induction, k = 3: every input"; empty:
   /// safe up to the bounds) and, for a BoundFailed or Unknown answer, why the search stopped.

@@ -216,12 +216,24 @@ std::unordered_set<ir::StmtId> blamableStatements(const ir::Program &prog, const
       walk(prog.procs[k].body);
       files.insert(prog.procs[k].loc.file);
     }
-  // A global declared in their files: its declared size (a global array's allocation, ir::globalAllocStmt)
-  // and its initializer, which C writes at the start of main and of every test, located at the declaration
-  // (a statement that writes the global, or an element of it, at the global's location), wherever it runs.
+  // A global declared in their files and named by them: its declared size (a global array's allocation,
+  // ir::globalAllocStmt) and its initializer, which C writes at the start of main and of every test, located
+  // at the declaration (a statement that writes the global, or an element of it, at the global's location),
+  // wherever it runs. A global only a test driver names (an array of test data it passes on) is one of the
+  // inputs the test builds: a fact.
+  std::set<uint32_t> named;
+  for (uint32_t k = 0; k < prog.procs.size(); ++k)
+    if (!opts.procs || opts.procs->count(k))
+      ir::forEachStmt(prog.procs[k].body, [&](const ir::Stmt &s) {
+        for (const ir::VarRef &v : ir::varsRead(s))
+          if (v.global)
+            named.insert(v.index);
+        if (s.lhs.global)
+          named.insert(s.lhs.index);
+      });
   auto declaredHere = [&](const ir::VarRef &v) {
     return v.global && v.index < prog.globals.size() && prog.globals[v.index].loc.valid() &&
-           files.count(prog.globals[v.index].loc.file);
+           files.count(prog.globals[v.index].loc.file) && named.count(v.index);
   };
   auto inRegion = [&](ir::StmtId id) { return !opts.region || opts.region->count(id); };
   for (uint32_t g = 0; g < prog.globals.size(); ++g)

@@ -138,19 +138,6 @@ size_t linesUnderTest(const ir::Program &prog, const std::unordered_set<uint32_t
   return lines.size();
 }
 
-/// The intended state of a version's failure (Config::intended): the original program's state where the
-/// failing check starts; nullopt with `err` when the original gives none.
-std::optional<localize::ExpectedState> intendedState(const ir::Program &prog, const Task &t,
-                                                     const repair::Failure &f, const localize::Options &lo,
-                                                     std::string &err) {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> orig =
-      t.original.empty() ? std::nullopt : frontend::compileSource(t.original, sm, diags);
-  err = orig ? "" : "the original does not compile";
-  return orig ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
-}
-
 /// One configuration on the version's failure: its record (status, times, found, rank, lines examined).
 Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const ir::Program &prog,
                const repair::Failure &f, const std::vector<repair::TestRun> &tests,
@@ -159,16 +146,15 @@ Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const i
   localize::Problem p{prog, f, tests, lo};
   const localize::Method &m = *localize::findMethod(c.method);
   auto m0 = Clock::now();
-  std::optional<localize::ExpectedState> expected;
-  std::string err;
-  if (c.intended && !(expected = intendedState(prog, t, f, lo, err))) {
+  Intended in;
+  if (c.intended && !(in = intendedState(prog, t, f, lo)).expected) {
     r = localize::Result{};
     r.method = c.method;
     r.solver = lo.solver;
     r.status = localize::Status::Error;
-    r.message = c.method + "+intended: no intended state: " + err;
+    r.message = c.method + "+intended: no intended state: " + in.error;
   } else {
-    p.expected = expected ? &*expected : nullptr;
+    p.expected = in.expected ? &*in.expected : nullptr;
     r = m.run(p);
   }
   double sec = since(m0);

@@ -5,6 +5,7 @@
 #include "bench/runners/runners.h"
 #include "bench/runners/scoring.h"
 #include "repair/common/failure.h"
+#include "repair/localize/gradient.h"
 #include "repair/localize/localize.h"
 
 #include <string>
@@ -57,6 +58,17 @@ std::string configsHelp();
 /// The configurations of --configs × --solvers; throws UsageError on a bad one (an unknown method, a variant
 /// none of the method's variant options accepts).
 std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers);
+
+/// A version's original program and its state where the failing check starts
+/// (localize::expectedFromReference): the intended state of `+intended` configurations and of the soundness
+/// claim's miss explanations. `error` when the original does not compile or gives no state.
+struct Intended {
+  std::optional<ir::Program> original;
+  std::optional<localize::ExpectedState> expected;
+  std::string error;
+};
+Intended intendedState(const ir::Program &prog, const Task &task, const repair::Failure &f,
+                       const localize::Options &lo);
 
 /// The soundness claim (localize::Claim::Sound, gradient's: Wolverine2's theorem) of method `m`'s run `r` on
 /// the failure `f`: every mutated statement that ran is ranked. Adds "sound", "missed" (each miss explained:

@@ -99,20 +99,16 @@ std::string whyMissed(const MissedLine &at, const Task &task, const localize::Re
 void explainMisses(const localize::Method &m, const ir::Program &prog, const Task &task,
                    const repair::Failure &f, const localize::Options &lo, const localize::Result &derived,
                    Json &missed) {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> orig =
-      task.original.empty() ? std::nullopt : frontend::compileSource(task.original, sm, diags);
-  std::string err = !m.takesExpectedState() ? m.name() + std::string(" takes no intended state")
-                    : orig                  ? ""
-                                            : "the original does not compile";
-  std::optional<localize::ExpectedState> expected =
-      orig && err.empty() ? localize::expectedFromReference(prog, *orig, f, lo, err) : std::nullopt;
-  if (!expected) {
+  Intended in = m.takesExpectedState() ? intendedState(prog, task, f, lo)
+                                       : Intended{std::nullopt, std::nullopt,
+                                                  m.name() + std::string(" takes no intended state")};
+  if (!in.expected) {
     for (Json &mj : missed)
-      mj["expected_error"] = err;
+      mj["expected_error"] = in.error;
     return;
   }
+  const std::optional<ir::Program> &orig = in.original;
+  const std::optional<localize::ExpectedState> &expected = in.expected;
   std::vector<repair::TestRun> noTests;
   localize::Problem p{prog, f, noTests, lo};
   p.expected = &*expected;
@@ -164,6 +160,20 @@ void explainMisses(const localize::Method &m, const ir::Program &prog, const Tas
 }
 
 } // namespace
+
+Intended intendedState(const ir::Program &prog, const Task &task, const repair::Failure &f,
+                       const localize::Options &lo) {
+  Intended in;
+  SourceManager sm;
+  Diagnostics diags(sm);
+  if (!task.original.empty())
+    in.original = frontend::compileSource(task.original, sm, diags);
+  if (!in.original)
+    in.error = "the original does not compile";
+  else
+    in.expected = localize::expectedFromReference(prog, *in.original, f, lo, in.error);
+  return in;
+}
 
 void soundness(const localize::Method &m, const ir::Program &prog, const Task &task, const repair::Failure &f,
                const localize::Options &lo, const localize::Result &r, Json &rj) {

@@ -5,9 +5,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 namespace locus::backends {
+
+unsigned timeLimitMs(double seconds) {
+  if (!(seconds > 0))
+    return 0;
+  return static_cast<unsigned>(std::clamp(std::ceil(seconds * 1000), 1.0, kMaxTimeLimitSeconds * 1000));
+}
 
 const char *statusName(Status s) {
   switch (s) {

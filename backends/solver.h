@@ -17,6 +17,12 @@ namespace locus::backends {
 enum class Status { Sat, Unsat, Unknown };
 
 /// Why a check answered Unknown.
+/// The largest time limit a check takes: 2^32 - 1 ms (about 49.7 days), the largest z3 and cvc5 accept.
+constexpr double kMaxTimeLimitSeconds = 4294967.0;
+/// A limit in seconds as the milliseconds `Solver::setTimeout` takes: 0 or less (or nan) stays "no limit",
+/// any positive limit is at least 1 ms, and a larger one is capped at kMaxTimeLimitSeconds.
+unsigned timeLimitMs(double seconds);
+
 enum class UnknownReason { None, Timeout, Resource, Incomplete, Other };
 
 const char *statusName(Status s);

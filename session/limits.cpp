@@ -63,10 +63,4 @@ std::string checkTimeLimit(const std::string &text) {
   return "";
 }
 
-unsigned timeLimitMs(double seconds) {
-  if (!(seconds > 0))
-    return 0;
-  return static_cast<unsigned>(std::clamp(std::ceil(seconds * 1000), 1.0, kMaxTimeLimitSeconds * 1000));
-}
-
 } // namespace locus::session

@@ -2,6 +2,8 @@
 // `--timeout SECONDS` (what a valid time limit is, and the limit in milliseconds).
 #pragma once
 
+#include "backends/solver.h"
+
 #include <cstddef>
 #include <string>
 
@@ -24,15 +26,11 @@ std::string outOfMemoryMessage();
 /// says that memory ran out and `--memory` was given; else `reason` as it is.
 std::string namingMemoryLimit(const std::string &reason);
 
-/// The largest time limit: 2^32 - 1 ms (about 49.7 days), the largest z3 and cvc5 take.
-constexpr double kMaxTimeLimitSeconds = 4294967.0;
+using backends::kMaxTimeLimitSeconds; ///< the largest time limit (backends/solver.h)
+using backends::timeLimitMs;          ///< seconds as a solver's milliseconds (backends/solver.h)
 
 /// Empty when `text` is a decimal number of seconds from 0 (no limit) to kMaxTimeLimitSeconds; else what is
 /// wrong with it (a negative number, nan, inf, a larger number, no number).
 std::string checkTimeLimit(const std::string &text);
-
-/// A limit in seconds (checked by checkTimeLimit) as milliseconds: 0 stays "no limit", any positive limit
-/// is at least 1 ms.
-unsigned timeLimitMs(double seconds);
 
 } // namespace locus::session

@@ -26,13 +26,6 @@ std::optional<std::string> unavailableSolver(const std::vector<std::string> &spe
   return std::nullopt;
 }
 
-unsigned timeLimitMs(double seconds) {
-  constexpr double kMaxSeconds = 4294967.0; // 2^32 - 1 ms, the largest z3 and cvc5 take
-  if (!(seconds > 0))
-    return 0;
-  return static_cast<unsigned>(std::clamp(std::ceil(seconds * 1000), 1.0, kMaxSeconds * 1000));
-}
-
 std::string readText(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;

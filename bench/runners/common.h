@@ -6,8 +6,9 @@
 #include "bench/mutate/suite.h"
 #include "bench/runners/runners.h"
 
-#include <filesystem>
+#include "backends/solver.h"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,9 +19,7 @@ namespace locus::bench {
 /// made; returns the factory's sentence for the first that cannot, or nullopt.
 std::optional<std::string> unavailableSolver(const std::vector<std::string> &specs);
 
-/// A limit in seconds as milliseconds, as the driver's `--timeout` converts it (session/limits.h): 0 stays
-/// "no limit", any positive limit is at least 1 ms.
-unsigned timeLimitMs(double seconds);
+using backends::timeLimitMs; ///< a limit in seconds as milliseconds, as the driver's `--timeout` converts it
 
 /// The contents of a file ("" when it cannot be read).
 std::string readText(const std::string &path);

@@ -96,7 +96,7 @@ Truth truthOf(const mutate::Fault &f) {
 }
 
 Truth truthOf(const std::string &file, const mutate::PaperFault::Edit &e) {
-  return Truth{file, e.line, false, {}, e.original + " → " + e.replacement};
+  return Truth{file, e.line, false, {}, e.original + " → " + e.replacement, {}, 0};
 }
 
 std::string describe(const mutate::Fault &f) {

@@ -67,7 +67,7 @@ TEST_CASE("DetectionCounts: the detection rate leaves the equivalent versions ou
 
 TEST_CASE("linesExamined: the lines ranked before the fault plus half of its ties") {
   ir::Program prog = twoFiles();
-  std::vector<Truth> truth{Truth{"a.gcl", 7, false, {}, ""}};
+  std::vector<Truth> truth{Truth{"a.gcl", 7, false, {}, "", {}, 0}};
   uint32_t rank = 0;
   // Ranked first alone: one line examined.
   CHECK(linesExamined(prog, {suspect(1, 0, 7), suspect(2, 0, 3)}, truth, &rank) == 1);
@@ -79,7 +79,7 @@ TEST_CASE("linesExamined: the lines ranked before the fault plus half of its tie
   // The same line number in another file is not the fault.
   CHECK(linesExamined(prog, {suspect(1, 1, 7)}, truth, &rank) == -1);
   // Of two ground-truth lines, the one reached first counts.
-  truth.push_back(Truth{"b.gcl", 4, false, {}, ""});
+  truth.push_back(Truth{"b.gcl", 4, false, {}, "", {}, 0});
   CHECK(linesExamined(prog, {suspect(1, 0, 1), suspect(2, 1, 4), suspect(3, 0, 7)}, truth, &rank) == 2);
   CHECK(rank == 2);
 }

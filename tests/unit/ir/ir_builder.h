@@ -25,7 +25,7 @@ struct B {
     return static_cast<uint32_t>(prog.records.size() - 1);
   }
   VarRef global(const std::string &name, Type t) {
-    prog.globals.push_back(Var{name, t, VarKind::Global, {}});
+    prog.globals.push_back(Var{name, t, VarKind::Global, {}, false, {}});
     return VarRef{true, static_cast<uint32_t>(prog.globals.size() - 1)};
   }
   uint32_t proc(const std::string &name, bool isTest = false) {
@@ -37,7 +37,7 @@ struct B {
   }
   Procedure &P(uint32_t i) { return prog.procs[i]; }
   VarRef addVar(uint32_t p, const std::string &name, Type t, VarKind k) {
-    P(p).vars.push_back(Var{name, t, k, {}});
+    P(p).vars.push_back(Var{name, t, k, {}, false, {}});
     return VarRef{false, static_cast<uint32_t>(P(p).vars.size() - 1)};
   }
   VarRef param(uint32_t p, const std::string &name, Type t) {

@@ -242,7 +242,7 @@ TEST_CASE("arrays: a global with an allocation exists from the start, after the 
   VarRef g = b.global("g", kArr);
   b.prog.globals[g.index].alloc = 10;
   uint32_t f = b.proc("f");
-  VarRef p = b.param(f, "p", Type::refType(node));
+  b.param(f, "p", Type::refType(node));
   VarRef n = b.local(f, "n", kInt), q = b.local(f, "q", Type::refType(node));
   b.P(f).body = {b.length(n, g), b.putElem(g, I(9), Expr::intLit(3, kI32)), b.alloc(q, node)};
   valid(b.prog);

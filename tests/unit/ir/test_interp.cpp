@@ -524,7 +524,7 @@ TEST_CASE("input heap: nodes before the run, arguments pointing into it, validat
   VarRef t = b.local(f, "t", ref), u = b.local(f, "u", ref);
   b.P(f).body = {b.get(t, h, 0), b.get(r, t, 1), b.alloc(u, node)};
 
-  auto mk = [](std::vector<Value> fields) { return HeapNode{0, std::move(fields), 0}; };
+  auto mk = [](std::vector<Value> fields) { return HeapNode{0, std::move(fields), 0, {}, 0, {}, {}}; };
   InterpOptions o;
   o.initialHeap = {mk({Value::ofRef(2), Value::ofInt(5)}), mk({Value::ofRef(0), Value::ofInt(7)})};
   Outcome out = Interpreter(b.prog, o).run(f, {Value::ofRef(1)});

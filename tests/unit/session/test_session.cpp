@@ -44,7 +44,7 @@ repair::SuiteResult withStatus(repair::SuiteResult::Status s) {
 TEST_CASE("declared tests: each run on its own, counted as passed, failed (infeasible too) or unknown") {
   testing::TempDir d("locus-session");
   std::string file = write(d, "tests.gcl", kProgram);
-  std::unique_ptr<session::Loaded> l = session::load(session::Source{file});
+  std::unique_ptr<session::Loaded> l = session::load(session::Source{file, {}, 20});
   REQUIRE(l->prog);
   std::vector<uint32_t> tests = session::declaredTestsToRun(*l->prog, file, false, "");
   REQUIRE(tests.size() == 5);

@@ -10,6 +10,7 @@
 #include "repair/mutation/mutation.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +31,56 @@ const char *statusName(Status s) {
   return "?";
 }
 
+namespace {
+
+/// The failure ends ok and only its output differs from what the specification expects.
+bool outputOnly(const repair::Failure &f) {
+  const ir::Outcome &o = f.run;
+  // the interpreter checks the output first (ir/interp.cpp): this message means the run ended ok
+  return !f.bound && o.kind == ir::OutcomeKind::Failure && o.failure == ir::FailureKind::Output &&
+         o.message.starts_with("the output differs");
+}
+
+/// A line's text with every number (a run of digits, with its sign and fraction) replaced by `#`, and the
+/// count of fraction digits of each number.
+std::pair<std::string, std::vector<size_t>> skeleton(const std::string &line) {
+  std::string text;
+  std::vector<size_t> fractions;
+  for (size_t i = 0; i < line.size();) {
+    size_t j = i;
+    if ((line[j] == '-' || line[j] == '+') && j + 1 < line.size() && std::isdigit((unsigned char)line[j + 1]))
+      ++j;
+    if (j < line.size() && std::isdigit((unsigned char)line[j])) {
+      while (j < line.size() && std::isdigit((unsigned char)line[j]))
+        ++j;
+      size_t frac = 0;
+      if (j + 1 < line.size() && line[j] == '.' && std::isdigit((unsigned char)line[j + 1]))
+        for (++j; j < line.size() && std::isdigit((unsigned char)line[j]); ++j)
+          ++frac;
+      text += '#';
+      fractions.push_back(frac);
+      i = j;
+    } else {
+      text += line[i++];
+    }
+  }
+  return {text, fractions};
+}
+
+} // namespace
+
+bool onlyValuesDiffer(const std::string &output, const std::string &expected) {
+  size_t pre = 0, n = std::min(output.size(), expected.size());
+  while (pre < n && output[pre] == expected[pre])
+    ++pre;
+  if (pre == output.size() && pre == expected.size())
+    return false;
+  size_t start = pre == 0 ? 0 : output.rfind('\n', pre - 1) + 1; // npos + 1 == 0: the first line
+  auto line = [&](const std::string &t) { return t.substr(start, t.find('\n', start) - start); };
+  std::string got = line(output), want = line(expected);
+  return got != want && skeleton(got) == skeleton(want);
+}
+
 void suggestFormat(const Method &m, Result &r) {
   if ((r.status != Status::NotRepaired && r.status != Status::Unknown) || !r.repairs.empty() || !r.failure ||
       m.editsOutputText())
@@ -40,13 +91,26 @@ void suggestFormat(const Method &m, Result &r) {
       editor = k.get();
   if (!editor)
     return;
-  const ir::Outcome &o = r.failure->run;
-  // the interpreter checks the output first (ir/interp.cpp): this message means the run ended ok
-  if (r.failure->bound || o.kind != ir::OutcomeKind::Failure || o.failure != ir::FailureKind::Output ||
-      !o.message.starts_with("the output differs"))
+  if (!outputOnly(*r.failure))
     return;
+  const repair::Failure &f = *r.failure;
+  const std::optional<std::string> &expected = f.expect.output ? f.expect.output : f.run.referenceOutput;
+  if (expected && onlyValuesDiffer(f.run.output, *expected))
+    return; // a value is wrong, not the text around it: nothing a format edit fixes
   r.message += std::string(" (the program ends ok and only its output differs: --method ") + editor->name() +
                " edits the text its prints write)";
+}
+
+void suggestInsertion(const Method &m, Result &r) {
+  if (r.status != Status::NotRepaired || !r.repairs.empty() || !r.failure || !m.searchesMutationSpace() ||
+      m.insertsStatements() || r.failure->bound || outputOnly(*r.failure))
+    return;
+  for (const auto &k : methods())
+    if (k->insertsStatements()) {
+      r.message += std::string(" (a missing statement is outside the mutation space: --method ") + k->name() +
+                   " also inserts statements)";
+      return;
+    }
 }
 
 namespace {

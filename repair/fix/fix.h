@@ -219,6 +219,10 @@ public:
   /// Repairs a failure that is an output difference only by editing the text its prints write: what the
   /// others suggest when they find no repair of such a failure (suggestFormat).
   virtual bool editsOutputText() const { return false; }
+  /// Inserts statements the program lacks (a missing write, a missing field update): what a method searching
+  /// the mutation space suggests when it finds no repair (suggestInsertion), since a deleted statement is
+  /// never one of its points.
+  virtual bool insertsStatements() const { return false; }
   virtual Result run(const Problem &p) const = 0;
 };
 
@@ -264,6 +268,16 @@ struct Finish {
 /// program ends ok and prints other text than the reference or the expected output): the message suggests the
 /// method that does (Method::editsOutputText: `--method format`).
 void suggestFormat(const Method &m, Result &r);
+/// Whether the first line where `output` and `expected` differ has the same text around its numbers in both
+/// (each number replaced by `#`, with as many fraction digits): a value is wrong, not its format, so
+/// suggestFormat says nothing ("day 60 of 365" for "day 61 of 366"; but "3.1" for "3.14" is a precision).
+bool onlyValuesDiffer(const std::string &output, const std::string &expected);
+
+/// When `m` searches the mutation space, inserts nothing and exhausted it (NotRepaired) without a repair of a
+/// failure that is not an output difference only (suggestFormat's case): the message names the method that
+/// inserts statements (Method::insertsStatements: `--method proof`), since a missing statement lies outside
+/// the space.
+void suggestInsertion(const Method &m, Result &r);
 
 /// What every method's run does around its search: the result named (method, solver), the method's own
 /// options checked, an exception turned into an internal error. `search(r, finish)` does the rest.
@@ -277,6 +291,7 @@ template <typename Search> Result runMethod(const Method &m, const Problem &p, S
   try {
     Result out = search(r, finish);
     suggestFormat(m, out);
+    suggestInsertion(m, out);
     return out;
   } catch (const std::exception &e) {
     return finish(Status::Error, std::string("internal error: ") + e.what());

@@ -1644,6 +1644,7 @@ public:
            "core directs; gradient localization locks the statements it clears";
   }
   bool takesLocked() const override { return true; }
+  bool insertsStatements() const override { return true; }
   std::vector<repair::OptionDecl> options() const override {
     return {insertSlotsOption(), maxWideningsOption(), wideningOption(), lockedShareOption(),
             noLocalizationOption()};

@@ -1,5 +1,6 @@
 // `repair --method format`: the candidate formats the output's difference suggests, and the string
 // literals the patch writes them as (read back exactly, in C and GCL).
+#include "repair/fix/fix.h"
 #include "repair/fix/format.h"
 #include "repair/patch/lex.h"
 
@@ -43,6 +44,20 @@ TEST_CASE("format candidates: text where the outputs differ, and conversions lai
   CHECK_FALSE(has(c, "%d\n"));
   CHECK(std::none_of(c.begin(), c.end(),
                      [](const std::string &s) { return s.find("longer") != std::string::npos; }));
+}
+
+TEST_CASE("the format hint: only where the text around the values differs") {
+  // a wrong value in the same text: no format edit fixes it
+  CHECK(fix::onlyValuesDiffer("ok\nday 60 of 365\n", "ok\nday 61 of 366\n"));
+  CHECK(fix::onlyValuesDiffer("-3\n", "4\n"));
+  CHECK(fix::onlyValuesDiffer("avg 6.25\n", "avg 6.50\n"));
+  // the text, the layout or the precision differs: a format may
+  CHECK_FALSE(fix::onlyValuesDiffer("sum 3\n", "sum: 3\n"));
+  CHECK_FALSE(fix::onlyValuesDiffer("avg 6.5\n", "avg 6.50\n"));
+  CHECK_FALSE(fix::onlyValuesDiffer("   7\n", "7\n"));
+  CHECK_FALSE(fix::onlyValuesDiffer("7 \n", "7\n"));
+  CHECK_FALSE(fix::onlyValuesDiffer("7", "7\n"));
+  CHECK_FALSE(fix::onlyValuesDiffer("same\n", "same\n"));
 }
 
 TEST_CASE("string literals: read and written back exactly") {

@@ -168,6 +168,11 @@ public:
   ir::Value value(const SymP &s, const std::map<Entity, ir::Value> &vals) {
     return read(termOf(s, vals), s->type);
   }
+  /// The constant v of type t as the encoder reads it: an int literal converted to its type (ir::convertTo:
+  /// in BV32 mode `int` has 32 bits); a reference's node id as it is.
+  BigInt constant(const BigInt &v, ir::Type t) {
+    return t.isInt() ? read(ex_.valueTerm(ir::Value::ofInt(v), t), t).i : v;
+  }
   /// Whether a rel b (integers; rel a comparison).
   bool compare(const BigInt &a, ir::Op rel, const BigInt &b) {
     return truth(relation(rel, intTerm(a), intTerm(b)));
@@ -374,7 +379,7 @@ Lin linOf(const SymP &s) {
     return l;
   }
   switch (s->kind) {
-  case Sym::Const: l.c = s->value; return l;
+  case Sym::Const: l.c = currentValues->constant(s->value, s->type); return l;
   case Sym::Leaf:
   case Sym::Elem:
   case Sym::Input: l.terms.emplace(s->text, std::make_pair(s, BigInt(1))); return l;

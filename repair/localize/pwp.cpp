@@ -4,10 +4,11 @@
 // with kill; backward facts: the pwp of the later branch predicates); evidences that Q_i is less restrictive
 // than R_i — Type I, Type II, implicit — in the order the paper's AutoDebug (Fig. 2) examines them.
 // The state of the run at each point (resolved nodes and elements, branch outcomes) is the interpreter's,
-// from the replay; the symbolic terms (Sym) are the statements' IR expressions, substituted and normalized
-// here (their text is what localize prints and repair's string difference compares); their values on the
-// run's states are the encoder's: each term is encoded by encoder::ExprEncoder and folded by the term
-// manager, or evaluated by the solver where it does not fold (RunValues).
+// from the replay; the source forms (Sym) are the statements' IR expressions over the run's entities,
+// substituted here (their text is what localize prints and repair's string difference compares). What they
+// mean is the encoder's (README.md, "The trace methods"): their values on the run's states are their
+// encoder::ExprEncoder terms folded by the term manager, or evaluated by the solver where they do not fold,
+// and the normal form sums an operator only where its ExprEncoder term is Int arithmetic (RunValues).
 #include "repair/localize/pwp.h"
 
 #include "repair/localize/methods.h"
@@ -167,6 +168,11 @@ public:
   ir::Value value(const SymP &s, const std::map<Entity, ir::Value> &vals) {
     return read(termOf(s, vals), s->type);
   }
+  /// The constant v of type t as the encoder reads it: an int literal converted to its type (ir::convertTo:
+  /// in BV32 mode `int` has 32 bits); a reference's node id as it is.
+  BigInt constant(const BigInt &v, ir::Type t) {
+    return t.isInt() ? read(ex_.valueTerm(ir::Value::ofInt(v), t), t).i : v;
+  }
   /// Whether a rel b (integers; rel a comparison).
   bool compare(const BigInt &a, ir::Op rel, const BigInt &b) {
     return truth(relation(rel, intTerm(a), intTerm(b)));
@@ -178,6 +184,53 @@ public:
       sum.push_back(tm_.mkApp(backends::Op::Mul, intTerm(k), intTerm(v)));
     Term lhs = sum.size() == 1 ? sum[0] : tm_.mkApp(backends::Op::Add, sum);
     return truth(relation(rel, lhs, intTerm(c)));
+  }
+  /// Whether the encoder's term of `op` (Add, Sub, Mul or Neg) with a result of int type `t`, on operands of
+  /// types `operands`, is the Int operator of the same name applied to the operands' terms: mathematical
+  /// arithmetic, which the normal form may sum. False where the encoder reduces the result modulo 2^w (an
+  /// unsigned type), works on bit-vectors (BV32 mode) or builds anything else.
+  bool isIntArithmetic(ir::Op op, ir::Type t, const std::vector<ir::Type> &operands) {
+    backends::Op want;
+    switch (op) {
+    case ir::Op::Add: want = backends::Op::Add; break;
+    case ir::Op::Sub: want = backends::Op::Sub; break;
+    case ir::Op::Mul: want = backends::Op::Mul; break;
+    case ir::Op::Neg: want = backends::Op::Neg; break;
+    default: return false;
+    }
+    if (!t.isInt() || operands.size() != (op == ir::Op::Neg ? 1u : 2u))
+      return false;
+    std::string key = std::to_string(static_cast<int>(op));
+    for (const ir::Type &x : operands) {
+      if (!x.isInt())
+        return false;
+      key += "," + std::to_string(x.bits) + (x.isSigned ? "s" : "u");
+    }
+    key += ":" + std::to_string(t.bits) + (t.isSigned ? "s" : "u");
+    if (auto it = intArithmetic_.find(key); it != intArithmetic_.end())
+      return it->second;
+    // the operator on fresh variables of the operands' sorts
+    std::vector<Term> vars;
+    ir::Expr e;
+    e.kind = operands.size() == 1 ? ir::Expr::Unary : ir::Expr::Binary;
+    e.op = op;
+    e.type = t;
+    for (size_t k = 0; k < operands.size(); ++k) {
+      vars.push_back(tm_.mkFreshVar("operand", ex_.sortOf(operands[k])));
+      ir::Expr v;
+      v.kind = ir::Expr::VarUse;
+      v.type = operands[k];
+      v.var = ir::VarRef{false, static_cast<uint32_t>(k)};
+      e.args.push_back(std::move(v));
+    }
+    std::vector<Term> undefined;
+    Term term = ex_.expr(
+        e, [&](ir::VarRef v) { return vars.at(v.index); }, tm_.mkTrue(), undefined);
+    ex_.takeDefinitions(); // (constraints on the fresh variables only)
+    ex_.takeRangeFailures();
+    bool linear = undefined.empty() && tm_.op(term) == want && tm_.kids(term) == vars;
+    intArithmetic_.emplace(key, linear);
+    return linear;
   }
   /// The solver's seconds (zero when every value folded).
   double solveSeconds() const { return solver_ ? solver_->stats().solveSeconds : 0; }
@@ -288,7 +341,8 @@ private:
   encoder::ExprEncoder ex_;
   std::string solverName_;
   std::unique_ptr<backends::Solver> solver_;
-  std::vector<Term> definitions_; ///< ExprEncoder's auxiliary definitions, not yet asserted
+  std::vector<Term> definitions_;             ///< ExprEncoder's auxiliary definitions, not yet asserted
+  std::map<std::string, bool> intArithmetic_; ///< isIntArithmetic's answers by operator and types
 };
 
 /// The values of the run the method runs on (set while it runs, per thread).
@@ -302,7 +356,8 @@ ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals) {
 // ---------------------------------------------------------------------------------------------------------
 // Linear forms and atoms `expr relop const`.
 
-/// Σ coeff · term + c, the terms keyed by their text (leaves, inputs, or non-linear subexpressions).
+/// Σ coeff · term + c, the terms keyed by their text (leaves, inputs, or subexpressions that are not linear
+/// arithmetic in the encoder's semantics: RunValues::isIntArithmetic).
 struct Lin {
   std::map<std::string, std::pair<SymP, BigInt>> terms;
   BigInt c;
@@ -324,11 +379,19 @@ Lin linOf(const SymP &s) {
     return l;
   }
   switch (s->kind) {
-  case Sym::Const: l.c = s->value; return l;
+  case Sym::Const: l.c = currentValues->constant(s->value, s->type); return l;
   case Sym::Leaf:
   case Sym::Elem:
   case Sym::Input: l.terms.emplace(s->text, std::make_pair(s, BigInt(1))); return l;
   case Sym::App: break;
+  }
+  // a sum, difference, negation or product is linear arithmetic where the encoder's term of it is
+  std::vector<ir::Type> operands;
+  for (const SymP &a : s->args)
+    operands.push_back(a->type);
+  if (!currentValues->isIntArithmetic(s->op, s->type, operands)) {
+    l.terms.emplace(s->text, std::make_pair(s, BigInt(1)));
+    return l;
   }
   switch (s->op) {
   case ir::Op::Add:

@@ -12,6 +12,10 @@
 // (dist counts the points-to pairs in one state and not the other: 2 per differing entity). Between two
 // consecutive points only the written entity changes on either side, so Γ_{i-1} ≠ Γ_i exactly when that
 // entity's term changes; we compare those terms as exact fractions.
+//
+// The paper returns the suspicious set unordered; we rank inside it by the strongest evidence of each
+// statement's instances (the post-state contradicts the value it leaves; Γ grows; sandwiched; Γ shrinks; a
+// rule), then by the earliest such instance (docs/localize.md, "The order inside the set").
 #include "repair/localize/gradient.h"
 
 #include "backends/encoder/exprs.h"
@@ -792,9 +796,6 @@ public:
       return r;
     }
     r.complete = true;
-    std::vector<Blame> all;
-    for (ir::StmtId s : g.suspicious)
-      all.push_back(Blame{s, encoder::Part::Value});
     r.ranking = rankSuspicious(p.prog, g);
     r.locked.assign(g.lockable.begin(), g.lockable.end());
     r.corrections = g.corrections;

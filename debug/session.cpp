@@ -778,20 +778,40 @@ Reply Session::localize() {
     formulaRanking(f, checks, lo, started, r);
     return r;
   }
-  std::set<uint32_t> lines;
+  // The suspicious lines in gradient's order (docs/localize.md, the order inside the set): a line by its best
+  // statement; equal keys share a rank.
+  std::map<uint32_t, localize::GradientRank> lineKey;
   ir::StmtIndex idx(*ip);
   for (ir::StmtId s : g.suspicious)
-    if (const ir::Stmt *st = idx.find(s); st && st->loc.file == mainFile())
-      lines.insert(st->loc.line);
+    if (const ir::Stmt *st = idx.find(s); st && st->loc.file == mainFile()) {
+      localize::GradientRank key = g.rank.count(s) ? g.rank.at(s) : localize::GradientRank{};
+      auto [it, fresh] = lineKey.try_emplace(st->loc.line, key);
+      if (!fresh && key < it->second)
+        it->second = key;
+    }
+  std::vector<std::pair<localize::GradientRank, uint32_t>> order;
+  for (const auto &[line, key] : lineKey)
+    order.push_back({key, line});
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto &a, const auto &b) { return a.first < b.first; });
   r.message += "\nSuspicious (gradient on the program's own run to that miss, " +
-               std::to_string(lines.size()) + " of " + std::to_string(g.lines) + " lines):";
-  Json js = Json::array();
-  for (uint32_t l : lines) {
-    r.message += "\n  " + std::to_string(l) + ": " +
-                 render::sourceLine(cur_->loaded->sm, *ip, SourceLoc{mainFile(), l, 1});
-    js.push_back(l);
+               std::to_string(order.size()) + " of " + std::to_string(g.lines) +
+               " lines), most suspicious first (rank, line):";
+  Json js = Json::array(), jr2 = Json::array();
+  uint32_t rank = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    if (k == 0 || !(order[k].first == order[k - 1].first))
+      rank = static_cast<uint32_t>(k + 1);
+    uint32_t l = order[k].second;
+    char head[32];
+    std::snprintf(head, sizeof head, "\n  %3u  %u: ", rank, l);
+    r.message += head + render::sourceLine(cur_->loaded->sm, *ip, SourceLoc{mainFile(), l, 1});
+    jr2.push_back(Json{{"line", l}, {"rank", rank}});
   }
+  for (const auto &[line, key] : lineKey)
+    js.push_back(line);
   r.data["suspicious"] = js;
+  r.data["gradient_ranking"] = jr2;
   formulaRanking(f, checks, lo, started, r);
   return r;
 }

@@ -333,6 +333,11 @@ struct Report {
        << summary.markdown()
        << "\n## Per class (Wolverine2's measure: the fault line within the top 10 % / 25 % "
           "of the lines)\n\n"
+       << "Wolverine2 (Section 7, RQ4, Fig. 13) counts the versions whose buggy statement's average rank, "
+          "normalized by the program's size (\"the percentage of the lines of code to be examined before "
+          "the faulty line is encountered\"), is within 10 % (25 %). Here: lines examined (a line in a tie "
+          "group of t lines at rank r counts (r − 1) + (t + 1) / 2, its average rank) / the lines with "
+          "statements in the procedures under test ≤ 10 % (25 %), of the versions with a failure.\n\n"
        << perClass.markdown();
     if (!soundness.rows.empty()) {
       std::string sound;

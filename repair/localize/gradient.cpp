@@ -12,12 +12,17 @@
 // (dist counts the points-to pairs in one state and not the other: 2 per differing entity). Between two
 // consecutive points only the written entity changes on either side, so Γ_{i-1} ≠ Γ_i exactly when that
 // entity's term changes; we compare those terms as exact fractions.
+//
+// The paper returns the suspicious set unordered; we rank inside it by the strongest evidence of each
+// statement's instances (the post-state contradicts the value it leaves; Γ grows; sandwiched; Γ shrinks; a
+// rule), then by the earliest such instance (docs/localize.md, "The order inside the set").
 #include "repair/localize/gradient.h"
 
 #include "backends/encoder/exprs.h"
 #include "backends/maxsat.h"
 #include "backends/solver.h"
 #include "ir/analysis.h"
+#include "ir/global_alloc.h"
 #include "repair/localize/encoding.h"
 #include "repair/localize/methods.h"
 #include "repair/localize/replay.h"
@@ -522,6 +527,7 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
       const ir::Value &pv = post.count(p.entity) ? post.at(p.entity) : p.after;
       after = pointMass(pv, p.after);
       gp.backward = describe(pv);
+      gp.contradicted = !(pv == p.after);
     } else {
       after = split(t, p.after);
       gp.backward = "any of " + std::to_string(dom.size(t)) + " values";
@@ -536,12 +542,34 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
     gamma = gamma - scaled(after) + scaled(before);
     gp.gammaBefore = asDouble(gamma);
     gp.gradient = !(after == before);
+    {
+      auto lhs = static_cast<unsigned __int128>(after.num) * before.den;
+      auto rhs = static_cast<unsigned __int128>(before.num) * after.den;
+      gp.direction = lhs > rhs ? 1 : lhs < rhs ? -1 : 0;
+    }
     gp.suspicious = gp.gradient || (!gp.up && !gp.down);
     points[k - r.firstPoint] = gp;
   }
   g.stats["gamma_start"] = asDouble(gamma);
   size_t instances = 0;
   std::map<ir::StmtId, size_t> suspiciousInstances;
+  // Why an instance is suspicious: its kind, the entity, the forward value, the backward states, Γ.
+  auto why = [](const GradientPoint &gp) {
+    std::string kind = gp.up && gp.down ? "upward and downward exposed"
+                       : gp.up          ? "upward exposed"
+                       : gp.down        ? "downward exposed"
+                                        : "sandwiched";
+    std::string out =
+        kind + " write of " + gp.entity + " = " + describe(gp.forward) + " (backward: " + gp.backward + ")";
+    if (gp.gradient) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "; gradient: Γ/2M %.4g → %.4g", gp.gammaBefore, gp.gammaAfter);
+      out += buf;
+    } else {
+      out += "; no gradient, suspicious as sandwiched";
+    }
+    return out;
+  };
   for (const GradientPoint &gp : points) {
     if (!blamable.count(gp.stmt))
       continue;
@@ -551,20 +579,6 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
     if (suspiciousInstances[gp.stmt]++ > 0)
       continue;
     g.suspicious.insert(gp.stmt);
-    std::string kind = gp.up && gp.down ? "upward and downward exposed"
-                       : gp.up          ? "upward exposed"
-                       : gp.down        ? "downward exposed"
-                                        : "sandwiched";
-    std::string why =
-        kind + " write of " + gp.entity + " = " + describe(gp.forward) + " (backward: " + gp.backward + ")";
-    if (gp.gradient) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "; gradient: Γ/2M %.4g → %.4g", gp.gammaBefore, gp.gammaAfter);
-      why += buf;
-    } else {
-      why += "; no gradient, suspicious as sandwiched";
-    }
-    g.evidence[gp.stmt] = why;
   }
   // A run-time check that fails at a blamable statement (a null dereference, a division by zero): the
   // statement never wrote, so no write of it is in the region, but its own operands are the check.
@@ -646,11 +660,40 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
           g.evidence[s] = "on the line of suspicious #" + std::to_string(*first) + " (one source statement)";
     }
   }
-  for (auto &[stmt, why] : g.evidence) {
-    size_t n = suspiciousInstances[stmt];
-    if (n > 1)
-      why += " (and " + std::to_string(n - 1) + " more suspicious instances)";
+  // The order inside the set (docs/localize.md): a statement ranks by the strongest tier of its instances,
+  // then by the first instance that gives it that tier (the earliest: a wrong value spreads forward, to the
+  // statements that read it); its evidence describes that instance. A statement suspicious only by a rule
+  // (a deciding condition, a line shared with a suspicious statement, a failing run-time check) ranks last,
+  // by its first run in the region.
+  for (size_t k = 0; k < points.size(); ++k) {
+    const GradientPoint &gp = points[k];
+    if (!g.suspicious.count(gp.stmt))
+      continue;
+    GradientRank key;
+    key.point = k;
+    if (!gp.suspicious)
+      key.tier = Suspicion::ByRule;
+    else if (gp.contradicted)
+      key.tier = Suspicion::Contradicted;
+    else if (gp.direction > 0)
+      key.tier = Suspicion::Diverging;
+    else if (gp.direction < 0)
+      key.tier = Suspicion::Converging;
+    else
+      key.tier = Suspicion::Sandwiched;
+    auto [it, fresh] = g.rank.try_emplace(gp.stmt, key);
+    if (!fresh && key < it->second)
+      it->second = key;
   }
+  for (ir::StmtId s : g.suspicious)
+    g.rank.try_emplace(s, GradientRank{});
+  for (const auto &[stmt, key] : g.rank)
+    if (key.tier != Suspicion::ByRule) {
+      std::string &text = g.evidence[stmt];
+      text = why(points[key.point]);
+      if (size_t n = suspiciousInstances[stmt]; n > 1)
+        text += " (and " + std::to_string(n - 1) + " more suspicious instances)";
+    }
   for (ir::StmtId s : blamable)
     if (!g.suspicious.count(s))
       g.lockable.insert(s);
@@ -673,7 +716,64 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
   return g;
 }
 
+const char *suspicionName(Suspicion s) {
+  switch (s) {
+  case Suspicion::Contradicted: return "the post-state contradicts the value it leaves";
+  case Suspicion::Diverging: return "the states move apart at it";
+  case Suspicion::Sandwiched: return "sandwiched";
+  case Suspicion::Converging: return "the states move together at it";
+  case Suspicion::ByRule: return "suspicious by rule";
+  }
+  return "?";
+}
+
 namespace {
+
+/// The suspicious lines in the order of GradientResult::rank: a line ranks by its best statement; lines of
+/// equal keys (rule-only statements that did not run in the region) tie, in source order.
+std::vector<Suspect> rankSuspicious(const ir::Program &prog, const GradientResult &g) {
+  ir::StmtIndex index(prog);
+  struct Line {
+    Suspect sus;
+    GradientRank key;
+    ir::StmtId best = 0;
+  };
+  std::map<std::pair<uint32_t, uint32_t>, Line> byLine; // in source order
+  for (ir::StmtId id : g.suspicious) {
+    SourceLoc at = ir::stmtLoc(prog, index, id);
+    if (!at.valid())
+      continue;
+    GradientRank key = g.rank.count(id) ? g.rank.at(id) : GradientRank{};
+    auto [it, fresh] = byLine.try_emplace({at.file, at.line});
+    Line &l = it->second;
+    if (fresh || key < l.key) {
+      l.key = key;
+      l.best = id;
+    }
+    if (fresh)
+      l.sus.loc = at;
+    l.sus.loc.col = std::min(l.sus.loc.col, at.col);
+    l.sus.statements.push_back(id);
+  }
+  std::vector<Line> lines;
+  for (auto &[where, l] : byLine)
+    lines.push_back(std::move(l));
+  std::stable_sort(lines.begin(), lines.end(), [](const Line &a, const Line &b) { return a.key < b.key; });
+  std::vector<Suspect> out;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    Line &l = lines[k];
+    Suspect &s = l.sus;
+    s.rank = k > 0 && lines[k - 1].key == l.key ? out.back().rank : static_cast<uint32_t>(k + 1);
+    s.score = 1.0 / (1.0 + static_cast<double>(l.key.tier));
+    if (auto it = g.evidence.find(l.best); it != g.evidence.end())
+      s.evidence = it->second;
+    s.evidence += std::string("; order: ") + suspicionName(l.key.tier);
+    if (l.key.point != GradientRank::kNoPoint)
+      s.evidence += ", write " + std::to_string(l.key.point + 1) + " of " + std::to_string(g.points.size());
+    out.push_back(std::move(s));
+  }
+  return out;
+}
 
 class Gradient final : public Method {
 public:
@@ -696,19 +796,7 @@ public:
       return r;
     }
     r.complete = true;
-    std::vector<Blame> all;
-    for (ir::StmtId s : g.suspicious)
-      all.push_back(Blame{s, encoder::Part::Value});
-    if (!all.empty())
-      r.ranking = rankBySets(p.prog, {all});
-    for (Suspect &s : r.ranking) {
-      s.sets.clear();
-      for (ir::StmtId id : s.statements)
-        if (auto it = g.evidence.find(id); it != g.evidence.end()) {
-          s.evidence = it->second;
-          break;
-        }
-    }
+    r.ranking = rankSuspicious(p.prog, g);
     r.locked.assign(g.lockable.begin(), g.lockable.end());
     r.corrections = g.corrections;
     char buf[160];

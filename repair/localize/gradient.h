@@ -23,7 +23,11 @@ struct GradientPoint {
   bool down = false;  ///< downward exposed: no later write
   bool gradient = false;
   bool suspicious = false; ///< gradient, or sandwiched (neither up nor down)
-  ir::Value forward;       ///< the value it wrote
+  /// Downward exposed, and the post-state holds another value for the entity: the backward execution pins
+  /// the entity right after the write, and not to what it wrote.
+  bool contradicted = false;
+  int direction = 0; ///< the sign of Γ_i − Γ_{i-1}: 1 the states move apart at the write, −1 together
+  ir::Value forward; ///< the value it wrote
   /// The backward execution's states for the entity right after the write: the post-state's value
   /// (downward exposed) or every value of the entity's domain (split).
   std::string backward;
@@ -32,13 +36,44 @@ struct GradientPoint {
   double gammaAfter = 0, gammaBefore = 0;
 };
 
+/// The order inside the suspicious set (docs/localize.md, gradient, "The order inside the set"): the paper's
+/// Algorithm 2 returns a set; we rank its statements by the strongest evidence an instance gives, then by
+/// how early that instance ran. Tiers in ranking order.
+enum class Suspicion {
+  Contradicted, ///< an instance leaves its entity with a value the post-state contradicts
+  Diverging,    ///< an instance makes Γ grow (the forward state moves away from the backward states)
+  Sandwiched,   ///< an instance neither upward nor downward exposed (the backward execution cannot judge it)
+  Converging,   ///< an instance makes Γ shrink (it writes what the backward states hold)
+  /// No suspicious instance: a failing run-time check, a deciding condition, a statement on a suspicious
+  /// line.
+  ByRule,
+};
+const char *suspicionName(Suspicion s);
+
+/// Where a suspicious statement ranks: its tier, then the index (in GradientResult::points) of the first
+/// instance that gives it that tier; rule-only statements by their first instance in the region, or
+/// kNoPoint when none ran there.
+struct GradientRank {
+  static constexpr size_t kNoPoint = static_cast<size_t>(-1);
+  Suspicion tier = Suspicion::ByRule;
+  size_t point = kNoPoint;
+  friend bool operator<(const GradientRank &a, const GradientRank &b) {
+    return a.tier != b.tier ? a.tier < b.tier : a.point < b.point;
+  }
+  friend bool operator==(const GradientRank &a, const GradientRank &b) {
+    return a.tier == b.tier && a.point == b.point;
+  }
+};
+
 struct GradientResult {
   std::string error;               ///< the method cannot run on this failure (the sets are empty)
   bool unknown = false;            ///< the solver gave no answer (error says why)
   std::set<ir::StmtId> suspicious; ///< blamable statements with a suspicious instance
   std::set<ir::StmtId> lockable;   ///< blamable statements without one (not run in the region included)
-  std::map<ir::StmtId, std::string> evidence; ///< per suspicious statement: why (its first suspicious write)
-  std::vector<GradientPoint> points;          ///< every write of the region, in execution order
+  /// Per suspicious statement: why (the instance that gives it its rank, or the rule that adds it).
+  std::map<ir::StmtId, std::string> evidence;
+  std::map<ir::StmtId, GradientRank> rank; ///< per suspicious statement: where it ranks (smaller first)
+  std::vector<GradientPoint> points;       ///< every write of the region, in execution order
   std::vector<Correction>
       corrections;     ///< the post-state: the forward state at the check, corrected so that it passes
   size_t blamable = 0; ///< statements that may be blamed
@@ -72,9 +107,9 @@ std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, cons
 /// every write classified (upward/downward exposed, sandwiched), the backward execution's set of states and Γ
 /// before and after it; a statement is suspicious when an instance is sandwiched or changes Γ, and so are the
 /// failing statement of a run-time check, the definitions of the conditions that decide whether a suspicious
-/// statement runs, and every statement on a suspicious source line (docs/localize.md). Blamable statements:
-/// blamableStatements(prog, opts). With `expected`, the post-state is not derived: every entity the region
-/// writes takes its expected value.
+/// statement runs, and every statement on a suspicious source line (docs/localize.md); `rank` orders the set.
+/// Blamable statements: blamableStatements(prog, opts). With `expected`, the post-state is not derived: every
+/// entity the region writes takes its expected value.
 GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts,
                                 const ExpectedState *expected = nullptr);
 

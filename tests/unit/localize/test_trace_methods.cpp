@@ -4,7 +4,7 @@
 // output keeps Algorithm 2's invariants (Γ chains from write to write, sandwiched writes are suspicious,
 // suspicious and lockable split the blamable statements); under the assumptions of Wolverine2's Theorem A.1
 // (the correct program's state as the post-state, the same path) a faulty statement is always suspicious;
-// pwp ranks only blamable statements. Plus
+// gradient's order inside its set follows its documented keys; pwp ranks only blamable statements. Plus
 // rankByScores' ties.
 #include "../encoder/helpers.h"
 #include "../encoder/random_program.h"
@@ -20,6 +20,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <set>
 
 using namespace locus;
 
@@ -190,6 +191,89 @@ TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3
   CHECK(checked > static_cast<int>(2 * count) / 6);
   if (backends::apiSolvers().size() >= 2)
     CHECK(agreed > static_cast<int>(2 * count) / 6);
+}
+
+// The order inside gradient's suspicious set (docs/localize.md): a statement ranks by the best tier of its
+// instances — the post-state contradicts the value it leaves, Γ grows, sandwiched, Γ shrinks, by rule —
+// then by the earliest instance of that tier; a line by its best statement; equal keys tie. Recomputed here
+// from the points (the tier from Γ before and after, not from the method's own direction) and checked on
+// the method's ranking; the set itself is the suspicious set, unchanged.
+TEST_CASE("gradient: the order inside the suspicious set") {
+  using localize::GradientRank;
+  using localize::Suspicion;
+  uint64_t first = envOr("LOCUS_TRACE_SEED", 1), count = envOr("LOCUS_TRACE_COUNT", 80);
+  int checked = 0, ordered = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    encoder::testing::Gen gen(seed, false);
+    std::string text = gen.program();
+    INFO("seed " << seed << " (LOCUS_TRACE_SEED=" << seed << " LOCUS_TRACE_COUNT=1)\n" << text);
+    ir::Program prog = encoder::testing::compile(text);
+    std::optional<repair::Failure> f = failingRun(prog, seed);
+    if (!f)
+      continue;
+    localize::Options opts;
+    opts.solver = "z3";
+    opts.timeoutMs = 5000;
+    localize::GradientResult g = localize::gradientLocalize(prog, *f, opts);
+    if (!g.error.empty())
+      continue;
+    ++checked;
+    CHECK(g.rank.size() == g.suspicious.size());
+    for (ir::StmtId s : g.suspicious) {
+      REQUIRE(g.rank.count(s));
+      GradientRank want; // by rule, no instance in the region
+      for (size_t k = 0; k < g.points.size(); ++k) {
+        const localize::GradientPoint &p = g.points[k];
+        if (p.stmt != s)
+          continue;
+        CHECK(p.contradicted == (p.down && p.backward != ir::toString(p.forward)));
+        Suspicion tier = !p.suspicious                  ? Suspicion::ByRule
+                         : p.contradicted               ? Suspicion::Contradicted
+                         : p.gammaAfter > p.gammaBefore ? Suspicion::Diverging
+                         : p.gammaAfter < p.gammaBefore ? Suspicion::Converging
+                                                        : Suspicion::Sandwiched;
+        GradientRank key{tier, k};
+        if (key < want)
+          want = key;
+      }
+      CHECK(g.rank.at(s).tier == want.tier);
+      CHECK(g.rank.at(s).point == want.point);
+    }
+    // The method's ranking: the suspicious lines, each once, by their best statement's key.
+    std::vector<repair::TestRun> tests;
+    localize::Problem problem{prog, *f, tests, opts};
+    localize::Result r = localize::findMethod("gradient")->run(problem);
+    REQUIRE(r.status == localize::Status::Localized);
+    ir::StmtIndex index(prog);
+    std::set<uint32_t> lines;
+    for (ir::StmtId s : g.suspicious)
+      if (const ir::Stmt *st = index.find(s); st && st->loc.valid())
+        lines.insert(st->loc.line);
+    CHECK(r.ranking.size() == lines.size());
+    auto keyOf = [&](const localize::Suspect &sus) {
+      GradientRank best;
+      for (ir::StmtId s : g.suspicious)
+        if (const ir::Stmt *st = index.find(s); st && st->loc.line == sus.loc.line && g.rank.at(s) < best)
+          best = g.rank.at(s);
+      return best;
+    };
+    for (size_t k = 0; k < r.ranking.size(); ++k) {
+      CHECK(lines.count(r.ranking[k].loc.line));
+      if (k == 0) {
+        CHECK(r.ranking[k].rank == 1);
+        continue;
+      }
+      GradientRank a = keyOf(r.ranking[k - 1]), b = keyOf(r.ranking[k]);
+      CHECK_FALSE(b < a);
+      CHECK((r.ranking[k].rank == r.ranking[k - 1].rank) == (a == b));
+      if (a < b)
+        CHECK(r.ranking[k].rank == k + 1);
+      ordered += a < b;
+    }
+  }
+  MESSAGE(checked << " gradient runs, " << ordered << " lines ranked strictly below the one before");
+  CHECK(checked > static_cast<int>(count) / 6);
+  CHECK(ordered > checked);
 }
 
 // Theorem A.1 of Wolverine2 under its assumptions: the buggy and the correct program take the same path on

@@ -753,7 +753,15 @@ Reply Session::localize() {
   lo.solver = opts_.solver;
   lo.procs = session::defaultProcedures(prog(), cur_->path, opts_.entry);
   lo.timeoutMs = opts_.repairTimeoutMs;
-  localize::GradientResult g = localize::gradientLocalize(*ip, f, lo);
+  // Gradient between the checkpoints, as Wolverine2's debugger runs it: only what the session ran from the
+  // last checkpoint before the miss may be blamed, so the replay's region starts there, where the run's
+  // state is the one the user accepted (the specs before the miss hold on it).
+  std::string gradientFrom;
+  std::set<ir::StmtId> between = regionBefore(missedSpec(f, checks), gradientFrom);
+  localize::Options go = lo;
+  if (!between.empty())
+    go.region = std::unordered_set<ir::StmtId>(between.begin(), between.end());
+  localize::GradientResult g = localize::gradientLocalize(*ip, f, go);
   r.message = "The program misses " + f.run.message + " (line " + std::to_string(f.run.loc.line) + ")";
   // The region the specs cover: what the session ran since the first spec (repair changes these first).
   std::set<uint32_t> region;
@@ -794,9 +802,11 @@ Reply Session::localize() {
     order.push_back({key, line});
   std::stable_sort(order.begin(), order.end(),
                    [](const auto &a, const auto &b) { return a.first < b.first; });
-  r.message += "\nSuspicious (gradient on the program's own run to that miss, " +
-               std::to_string(order.size()) + " of " + std::to_string(g.lines) +
-               " lines), most suspicious first (rank, line):";
+  r.message += "\nSuspicious (gradient on the " +
+               (go.region ? "run from " + (gradientFrom.empty() ? std::string("the start") : gradientFrom)
+                          : std::string("program's own run")) +
+               " to that miss, " + std::to_string(order.size()) + " of " + std::to_string(g.lines) +
+               (g.lines == 1 ? " line" : " lines") + "), most suspicious first (rank, line):";
   Json js = Json::array(), jr2 = Json::array();
   uint32_t rank = 0;
   for (size_t k = 0; k < order.size(); ++k) {
@@ -834,24 +844,23 @@ std::set<ir::StmtId> Session::regionBefore(size_t k, std::string &from) const {
   return out;
 }
 
+size_t Session::missedSpec(const repair::Failure &f, const Checks &checks) const {
+  if (auto it = checks.specOf.find(f.run.stmt); it != checks.specOf.end())
+    return it->second;
+  for (size_t i = 0; i < specs_.size() && i < checks.counter.size(); ++i) {
+    const ir::VarRef &c = checks.counter[i];
+    std::optional<int64_t> n;
+    if (c.global && c.index < f.run.state.globals.size())
+      n = f.run.state.globals[c.index].i.toInt64();
+    if (!n || *n < static_cast<int64_t>(specs_[i].point.arrival))
+      return i;
+  }
+  return specs_.size();
+}
+
 void Session::formulaRanking(const repair::Failure &f, const Checks &checks, const localize::Options &lo,
                              std::chrono::steady_clock::time_point started, Reply &r) const {
-  // The spec missed: the one of the failing assertion, else (a run-time error, a point not reached) the
-  // first whose point the run did not reach as often as it says (its ghost counter).
-  size_t k = specs_.size();
-  if (auto it = checks.specOf.find(f.run.stmt); it != checks.specOf.end())
-    k = it->second;
-  else
-    for (size_t i = 0; i < specs_.size() && i < checks.counter.size(); ++i) {
-      const ir::VarRef &c = checks.counter[i];
-      std::optional<int64_t> n;
-      if (c.global && c.index < f.run.state.globals.size())
-        n = f.run.state.globals[c.index].i.toInt64();
-      if (!n || *n < static_cast<int64_t>(specs_[i].point.arrival)) {
-        k = i;
-        break;
-      }
-    }
+  size_t k = missedSpec(f, checks);
   // The program with the specs up to the one missed (the later ones ask for changes after the region),
   // run on the same inputs: its miss is the failure to explain.
   std::string err;

@@ -134,6 +134,10 @@ private:
   /// specs_.size(): a failure past the last spec): what the session ran from the last checkpoint before it
   /// (or the start) to its point. `from`: that checkpoint's origin (empty: the start).
   std::set<ir::StmtId> regionBefore(size_t k, std::string &from) const;
+  /// The spec the instrumented run `f` misses (`checks`: where its checks are): the one of the failing
+  /// assertion, else (a run-time error, a point not reached) the first whose point the run did not reach as
+  /// often as it says (its ghost counter); specs_.size() when none is.
+  size_t missedSpec(const repair::Failure &f, const Checks &checks) const;
   /// The formula methods (localize::traceFormulaMethods) on the miss `f` of the instrumented program
   /// (`checks`: where its checks are): the spec missed found, the program with the specs up to that one,
   /// its run on the same inputs, the statements that may be blamed restricted to the region before the

@@ -741,8 +741,14 @@ struct Interpreter::Impl {
       covered.insert(cur->id);
     if (!opts.recordTrace || opts.traceLimit == 0)
       return UINT64_MAX;
-    trace.push_back(TraceStep{curProc, cur->id, static_cast<uint32_t>(frames.size() - 1), std::nullopt,
-                              std::nullopt, curCtx, std::nullopt});
+    trace.push_back(TraceStep{curProc,
+                              cur->id,
+                              static_cast<uint32_t>(frames.size() - 1),
+                              std::nullopt,
+                              std::nullopt,
+                              curCtx,
+                              std::nullopt,
+                              {}});
     if (trace.size() > opts.traceLimit) {
       trace.pop_front();
       ++traceDropped;
@@ -1112,11 +1118,13 @@ struct Interpreter::Impl {
     ScanOutcome r = scanInput(*items, opts.input, inPos);
     inPos = r.pos;
     std::string text;
+    std::vector<Write> writes;
     auto set = [&](VarRef v, Value val) {
       slot(f, v) = val;
       if (!v.global)
         f.indeterminate.erase(v.index);
       text += (text.empty() ? "" : ", ") + varName(f, v) + " = " + toString(val);
+      writes.push_back(Write{Write::Var, v, 0, kNone, val, 0});
     };
     for (size_t k = 0; k < s.args.size(); ++k) {
       Type t = varDecl(f, s.args[k].var).type;
@@ -1130,6 +1138,8 @@ struct Interpreter::Impl {
       set(s.lhs, relaxedValue(s) ? relaxed(t) : Value::ofInt(conv(BigInt(r.count), t)));
     }
     writtenText(at, text.empty() ? "nothing read" : text);
+    if (at != UINT64_MAX && at >= traceDropped)
+      trace[at - traceDropped].scanned = std::move(writes);
   }
 
   /// Once the entry has finished and a reference procedure is to run: saves what the entry produced and

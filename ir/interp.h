@@ -151,6 +151,9 @@ struct TraceStep {
   uint32_t context = ContextTable::kRoot;
   /// A GetElem: the element it read, as the run resolved it (the array's node, the index).
   std::optional<std::pair<uint32_t, int64_t>> elementRead;
+  /// A scan: every variable it wrote, in order (the arguments it read into, then the count it returns);
+  /// `write` is unset.
+  std::vector<Write> scanned;
 };
 
 enum class OutcomeKind : uint8_t {

@@ -18,6 +18,7 @@
 #include "backends/solver.h"
 #include "ir/analysis.h"
 #include "ir/ints.h"
+#include "ir/io.h"
 
 #include <algorithm>
 #include <cctype>
@@ -351,6 +352,54 @@ thread_local RunValues *currentValues = nullptr;
 /// The value of s where entities have the values `vals` (RunValues).
 ir::Value eval(const SymP &s, const std::map<Entity, ir::Value> &vals) {
   return currentValues->value(s, vals);
+}
+
+/// The values a print of `items` shows in `text` (the expected output from where the print starts): its
+/// literal text must be there as written; an integer conversion reads an optional sign and digits of its
+/// base after the padding a width adds, `%c` one byte. Nullopt where the text is not this format's (other
+/// literal text, a missing number) or a conversion is a float's (its printed decimal is not read back).
+std::optional<std::vector<BigInt>> expectedPrintValues(const std::vector<ir::PrintItem> &items,
+                                                       const std::string &text) {
+  std::vector<BigInt> out;
+  size_t pos = 0;
+  for (const ir::PrintItem &it : items) {
+    if (it.kind == ir::PrintItem::Text) {
+      if (text.compare(pos, it.text.size(), it.text) != 0)
+        return std::nullopt;
+      pos += it.text.size();
+      continue;
+    }
+    if (it.kind == ir::PrintItem::Float)
+      return std::nullopt;
+    if (it.kind == ir::PrintItem::Char) {
+      if (pos >= text.size())
+        return std::nullopt;
+      out.push_back(BigInt(static_cast<unsigned char>(text[pos++])));
+      continue;
+    }
+    unsigned base = ir::printBase(it.kind);
+    while (pos < text.size() && text[pos] == ' ')
+      ++pos;
+    bool neg = false;
+    if (pos < text.size() && (text[pos] == '-' || text[pos] == '+'))
+      neg = text[pos++] == '-';
+    if (base == 16 && text.compare(pos, 2, "0x") == 0 && pos + 2 < text.size() &&
+        std::isxdigit((unsigned char)text[pos + 2]))
+      pos += 2; // the `#` flag's prefix
+    BigInt v(0);
+    size_t digits = 0;
+    for (; pos < text.size(); ++pos, ++digits) {
+      unsigned char ch = static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(text[pos])));
+      int d = std::isdigit(ch) ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : 99;
+      if (d >= static_cast<int>(base))
+        break;
+      v = v * BigInt(static_cast<int64_t>(base)) + BigInt(d);
+    }
+    if (digits == 0)
+      return std::nullopt;
+    out.push_back(neg ? -v : v);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -935,6 +984,7 @@ public:
     ir::FailureKind fk = p_.failure.run.failure;
     switch (c.kind) {
     case ir::Stmt::Assert: return withTemps(symOf(c.value, fr));
+    case ir::Stmt::Print: return printFormula(c, fr, why);
     case ir::Stmt::GetField:
     case ir::Stmt::PutField:
       return mkApp(ir::Op::Ne, ir::Type::boolType(),
@@ -987,6 +1037,40 @@ public:
     SymP f = nonzero[0];
     for (size_t k = 1; k < nonzero.size(); ++k)
       f = mkApp(ir::Op::And, ir::Type::boolType(), {f, nonzero[k]});
+    return f;
+  }
+
+  /// The first print whose text differs from the expected output (Replay::expectedOutput) as a check: each
+  /// argument whose value the expected text shows otherwise equals that value. Nullopt with `why` when the
+  /// expected text is not this format's with other values (its text differs: a format difference, which
+  /// `repair --method format` edits) or shows no other value.
+  std::optional<SymP> printFormula(const ir::Stmt &c, uint32_t fr, std::string &why) {
+    std::string err;
+    std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(c.message, err);
+    if (!items || !r_.expectedOutput) {
+      why = "the print's expected text is not known";
+      return std::nullopt;
+    }
+    std::optional<std::vector<BigInt>> want = expectedPrintValues(*items, *r_.expectedOutput);
+    if (!want || want->size() != c.args.size()) {
+      why = "the output differs in the text of the print at line " + std::to_string(c.loc.line) +
+            ", not in the values it prints";
+      return std::nullopt;
+    }
+    std::vector<SymP> eqs;
+    for (size_t k = 0; k < c.args.size(); ++k) {
+      SymP a = symOf(c.args[k], fr);
+      if (eval(a, r_.post).i == (*want)[k])
+        continue;
+      eqs.push_back(mkApp(ir::Op::Eq, ir::Type::boolType(), {a, mkConst(c.args[k].type, (*want)[k])}));
+    }
+    if (eqs.empty()) {
+      why = "the print at line " + std::to_string(c.loc.line) + " prints the expected values";
+      return std::nullopt;
+    }
+    SymP f = eqs[0];
+    for (size_t k = 1; k < eqs.size(); ++k)
+      f = mkApp(ir::Op::And, ir::Type::boolType(), {f, eqs[k]});
     return f;
   }
 
@@ -1463,7 +1547,7 @@ private:
 
 /// Replays p's failure and calls f on the method's state over it (or returns the error that stops it).
 template <typename F> Result withReplay(const Problem &p, F &&f) {
-  Replay r = replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts));
+  Replay r = replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts), true);
   if (!r.error.empty()) {
     Result res;
     res.method = "pwp";

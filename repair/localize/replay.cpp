@@ -131,8 +131,58 @@ std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const re
 namespace {
 
 /// replayFailure, or (passing) replayRun.
+/// The text a print step wrote, from its trace text (`output += "…"`, the bytes as ir::showBytes shows
+/// them); nullopt when the trace cut it short.
+std::optional<std::string> printedText(const ir::TraceStep &st) {
+  static const std::string head = "output += \"";
+  if (!st.written || !st.written->starts_with(head) || !st.written->ends_with("\""))
+    return std::nullopt;
+  std::string shown = st.written->substr(head.size(), st.written->size() - head.size() - 1);
+  if (shown.ends_with("…"))
+    return std::nullopt;
+  std::string out;
+  for (size_t i = 0; i < shown.size(); ++i) {
+    if (shown[i] != '\\' || i + 1 >= shown.size()) {
+      out += shown[i];
+      continue;
+    }
+    char c = shown[++i];
+    if (c == 'n')
+      out += '\n';
+    else if (c == 't')
+      out += '\t';
+    else if (c == 'x' && i + 2 < shown.size()) {
+      out += static_cast<char>(std::stoi(shown.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else
+      out += c;
+  }
+  return out;
+}
+
+/// The step of the first print whose text differs from `expected` where it starts, and the expected output
+/// from there; nullopt when there is none (or a print's text cannot be had).
+std::optional<std::pair<size_t, std::string>> firstWrongPrint(const ir::StmtIndex &index,
+                                                              const std::vector<ir::TraceStep> &steps,
+                                                              const std::string &expected) {
+  size_t pos = 0;
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const ir::Stmt *s = index.find(steps[k].stmt);
+    if (!s || s->kind != ir::Stmt::Print)
+      continue;
+    std::optional<std::string> text = printedText(steps[k]);
+    if (!text)
+      return std::nullopt;
+    if (expected.compare(pos, text->size(), *text) != 0 || pos + text->size() > expected.size())
+      return std::make_pair(k, expected.substr(std::min(pos, expected.size())));
+    pos += text->size();
+  }
+  return std::nullopt;
+}
+
 Replay replay(const ir::Program &prog, const repair::Failure &f,
-              const std::unordered_set<ir::StmtId> &blamable, bool passing, const StopAt &stopAt = {}) {
+              const std::unordered_set<ir::StmtId> &blamable, bool passing, const StopAt &stopAt = {},
+              bool outputCheck = false) {
   Replay r;
   r.prog = &prog;
   if (f.bound) {
@@ -164,6 +214,13 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
   // The failing check and the statements computing its condition (a passing run: none; the region ends with
   // the run).
   size_t last = r.steps.size() - 1;
+  const std::optional<std::string> &expected = f.expect.output ? f.expect.output : f.run.referenceOutput;
+  if (outputCheck && !passing && f.run.failure == ir::FailureKind::Output && !f.expect.tokens && expected &&
+      f.run.message.starts_with("the output differs"))
+    if (auto wrong = firstWrongPrint(index, r.steps, *expected)) {
+      last = wrong->first;
+      r.expectedOutput = std::move(wrong->second);
+    }
   r.check = passing ? nullptr : index.find(r.steps[last].stmt);
   if (!passing && !r.check) {
     r.error = "internal: the failing statement is not in the program";
@@ -411,6 +468,9 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
           touchElem(node, at);
       if (k + 1 < r.steps.size() && st.write && st.write->kind == ir::Write::Var)
         valueOf(Entity::var(stack.back(), st.write->var)) = st.write->value;
+      if (k + 1 < r.steps.size())
+        for (const ir::Write &w : st.scanned)
+          valueOf(Entity::var(stack.back(), w.var)) = w.value;
       continue;
     }
     if (!s)
@@ -445,6 +505,17 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
       stack.push_back(id);
       callStep.push_back(k);
       continue;
+    }
+    for (const ir::Write &w : st.scanned) { // a scan: a write of each variable it read into (an input)
+      Point p;
+      p.kind = Point::Write;
+      p.step = k;
+      p.stmt = s->id;
+      p.frame = stack.back();
+      p.entity = Entity::var(stack.back(), w.var);
+      p.before = valueOf(p.entity);
+      p.after = w.value;
+      addPoint(std::move(p));
     }
     if (!st.write)
       continue;
@@ -494,8 +565,8 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
 } // namespace
 
 Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
-                     const std::unordered_set<ir::StmtId> &blamable) {
-  return replay(prog, f, blamable, false);
+                     const std::unordered_set<ir::StmtId> &blamable, bool outputCheck) {
+  return replay(prog, f, blamable, false, {}, outputCheck);
 }
 
 Replay replayRun(const ir::Program &prog, const repair::Failure &f,

@@ -97,6 +97,9 @@ struct Replay {
   const ir::Stmt *check = nullptr;
   uint32_t checkFrame = 0;
   std::vector<const ir::Stmt *> chain;
+  /// With replayFailure's `outputCheck`, when the check is a print (the first whose text differs from the
+  /// expected output): the expected output from where that print's text starts.
+  std::optional<std::string> expectedOutput;
 
   ir::Type typeOf(const Entity &e) const;
   /// An element's value before anything writes it (the value of every element the run never touches): given
@@ -112,9 +115,13 @@ struct Replay {
 };
 
 /// Replays `f` (a failure that is not a bound failure). `blamable`: the statements that may be blamed; the
-/// region starts at the first of them that runs (none runs: an empty region).
+/// region starts at the first of them that runs (none runs: an empty region). With `outputCheck`, a failure
+/// that is an output difference only (the run ends ok and prints other bytes than the expected output) has
+/// as its check the first print whose text differs from the expected output there, and the region ends
+/// before it (Replay::expectedOutput); without it, or when no such print is found (the output is a prefix
+/// of the expected one; a print's text longer than the trace keeps), the check is where the run ends.
 Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
-                     const std::unordered_set<ir::StmtId> &blamable);
+                     const std::unordered_set<ir::StmtId> &blamable, bool outputCheck = false);
 
 /// Where a passing run's region ends: the first step of the trace it accepts (called in order, once each).
 using StopAt = std::function<bool(const ir::TraceStep &)>;

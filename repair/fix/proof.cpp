@@ -1233,6 +1233,183 @@ private:
     }
   }
 
+  /// Whether alternative `a` of `g` can share the group's temporaries (groupSlots): an assignment, a field
+  /// read or a field write whose value is made of variables, literals, `+`, `-`, comparisons and the boolean
+  /// connectives (nothing that can fail, such as a division, whose check the shared value would drop).
+  bool sharable(const Group &g, const Alternative &a) const {
+    const ir::Stmt &st = a.stmts.front();
+    if (st.kind == ir::Stmt::GetField)
+      return true;
+    if (st.kind != ir::Stmt::Assign && st.kind != ir::Stmt::PutField)
+      return false;
+    if (a.read)
+      return true;
+    bool ok = true;
+    ir::forEachNode(st.value, [&](const ir::Expr &x) {
+      switch (x.kind) {
+      case ir::Expr::IntLit:
+      case ir::Expr::BoolLit:
+      case ir::Expr::NullLit:
+      case ir::Expr::VarUse: break;
+      case ir::Expr::Unary: ok &= x.op == ir::Op::Not || x.op == ir::Op::Neg; break;
+      case ir::Expr::Binary:
+        ok &= x.op == ir::Op::Add || x.op == ir::Op::Sub || ir::isComparison(x.op) || x.op == ir::Op::And ||
+              x.op == ir::Op::Or;
+        break;
+      default: ok = false;
+      }
+    });
+    (void)g;
+    return ok;
+  }
+
+  /// Copy `j` of the alternatives `shared` of group `g`, encoded the way an insertion slot is (each choice
+  /// encoded once, not once per alternative): a check that a chosen field read's base is not null; per
+  /// type, the chosen alternative's value into a hidden temporary; per record, the chosen field write's
+  /// base into one; then one assignment per target variable and one write per field, of the temporary's
+  /// value. At most one alternative is chosen, so exactly its effect happens, with its checks in the same
+  /// order (the read's base, then the written base). A field write's heap changes once per field instead
+  /// of once per alternative.
+  void groupSlots(const Group &g, const std::vector<size_t> &shared, size_t j, ir::StmtId &nextId,
+                  encoder::EncodeOptions &eo) {
+    const ir::Procedure &pr = base_.prog.procs.at(g.proc);
+    auto typeOf = [&](ir::VarRef v) { return base_.prog.var(pr, v).type; };
+    struct Eff {
+      Term chosen;
+      ir::Stmt st;
+      std::optional<FieldRead> read; // the value is this field read (GetField, or `x.f := y.g`)
+      ir::Type type;                 // the value's type: the target's
+      uint32_t record = ir::kNone;   // a field write's base record
+    };
+    std::vector<Eff> effs;
+    for (size_t k : shared) {
+      const Alternative &a = g.alts[k];
+      Eff e{a.chosen, a.stmts[j], a.read, {}, ir::kNone};
+      if (e.st.kind == ir::Stmt::GetField) {
+        e.read = FieldRead{e.st.base, e.st.field, typeOf(e.st.base).record};
+        e.type = typeOf(e.st.lhs);
+      } else if (e.st.kind == ir::Stmt::Assign) {
+        e.type = typeOf(e.st.lhs);
+      } else {
+        e.record = typeOf(e.st.base).record;
+        e.type = base_.prog.records.at(e.record).fields.at(e.st.field).type;
+      }
+      effs.push_back(std::move(e));
+    }
+    ir::StmtId anchor = g.stmts[j];
+    auto slot = [&](ir::Stmt st, Term on) {
+      st.id = nextId++;
+      st.guard = effs.front().st.guard;
+      eo.slots.push_back({anchor, false, st, on});
+      return st.id;
+    };
+    auto anyOf = [&](auto pred) {
+      std::vector<Term> on;
+      for (const Eff &e : effs)
+        if (pred(e))
+          on.push_back(e.chosen);
+      return on.empty() ? Term() : on.size() == 1 ? on[0] : tm_.mkOr(on);
+    };
+    // the reads' bases
+    if (Term on = anyOf([](const Eff &e) { return e.read.has_value(); }); !on.isNull()) {
+      ir::Stmt chk;
+      chk.kind = ir::Stmt::Assert;
+      chk.value = ir::Expr::boolLit(true);
+      chk.message = "a field read of null";
+      std::vector<std::pair<Term, FieldRead>> reads;
+      for (const Eff &e : effs)
+        if (e.read)
+          reads.push_back({e.chosen, *e.read});
+      eo.overrides[{slot(chk, on), encoder::Part::Value}] = [this,
+                                                             reads](const encoder::OverrideContext &ctx) {
+        std::vector<Term> bad;
+        for (const auto &[c, rd] : reads)
+          bad.push_back(tm_.mkAnd(c, isNull(ctx, rd.base, rd.record)));
+        return tm_.mkNot(bad.size() == 1 ? bad[0] : tm_.mkOr(bad));
+      };
+    }
+    // per type: the chosen value
+    std::map<std::string, ir::VarRef> values;
+    for (const Eff &e : effs) {
+      std::string tn = ir::toString(base_.prog, e.type);
+      if (values.count(tn))
+        continue;
+      ir::VarRef tmp = encodedTemp(g.proc, e.type, "gv");
+      values.emplace(tn, tmp);
+      std::vector<std::pair<Term, Eff>> of;
+      for (const Eff &x : effs)
+        if (ir::toString(base_.prog, x.type) == tn)
+          of.push_back({x.chosen, x});
+      ir::Stmt w;
+      w.kind = ir::Stmt::Assign;
+      w.lhs = tmp;
+      w.value = ir::Expr::varUse(tmp, e.type);
+      Term on = anyOf([&](const Eff &x) { return ir::toString(base_.prog, x.type) == tn; });
+      eo.overrides[{slot(w, on), encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
+        Term out;
+        std::vector<Term> dz;
+        for (const auto &[c, x] : of) {
+          Term v = x.read ? tm_.mkSelect(ctx.heap(x.read->record, x.read->field), ctx.var(x.read->base))
+                          : ctx.exprs.expr(x.st.value, ctx.var, tm_.mkTrue(), dz);
+          out = out.isNull() ? v : tm_.mkIte(c, v, out);
+        }
+        return out;
+      };
+    }
+    // per record: the chosen field write's base
+    std::map<uint32_t, ir::VarRef> bases;
+    for (const Eff &e : effs) {
+      if (e.st.kind != ir::Stmt::PutField || bases.count(e.record))
+        continue;
+      ir::Type bt = ir::Type::refType(e.record);
+      ir::VarRef tmp = encodedTemp(g.proc, bt, "gb");
+      bases.emplace(e.record, tmp);
+      std::vector<std::pair<Term, ir::VarRef>> of;
+      for (const Eff &x : effs)
+        if (x.st.kind == ir::Stmt::PutField && x.record == e.record)
+          of.push_back({x.chosen, x.st.base});
+      ir::Stmt w;
+      w.kind = ir::Stmt::Assign;
+      w.lhs = tmp;
+      w.value = ir::Expr::varUse(tmp, bt);
+      uint32_t rec = e.record;
+      Term on = anyOf([&](const Eff &x) { return x.st.kind == ir::Stmt::PutField && x.record == rec; });
+      eo.overrides[{slot(w, on), encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
+        Term out;
+        for (const auto &[c, v] : of)
+          out = out.isNull() ? ctx.var(v) : tm_.mkIte(c, ctx.var(v), out);
+        return out;
+      };
+    }
+    // the writes: one per target variable, one per field
+    std::set<ir::VarRef> vars;
+    std::set<std::pair<uint32_t, uint32_t>> fields;
+    for (const Eff &e : effs) {
+      if (e.st.kind == ir::Stmt::PutField) {
+        if (!fields.insert({e.record, e.st.field}).second)
+          continue;
+        uint32_t rec = e.record, f = e.st.field;
+        ir::Stmt w;
+        w.kind = ir::Stmt::PutField;
+        w.base = bases.at(rec);
+        w.field = f;
+        w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, e.type)), e.type);
+        slot(w, anyOf([&](const Eff &x) {
+               return x.st.kind == ir::Stmt::PutField && x.record == rec && x.st.field == f;
+             }));
+      } else {
+        if (!vars.insert(e.st.lhs).second)
+          continue;
+        ir::VarRef x = e.st.lhs;
+        ir::Stmt w;
+        w.kind = ir::Stmt::Assign;
+        w.lhs = x;
+        w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, e.type)), e.type);
+        slot(w, anyOf([&](const Eff &y) { return y.st.kind != ir::Stmt::PutField && y.st.lhs == x; }));
+      }
+    }
+  }
+
   /// The program on one input with every choice, required to pass every check.
   void encode(const Input &in) {
     encoder::EncodeOptions eo = base_.failureSpec.verify.encode;
@@ -1261,13 +1438,26 @@ private:
     }
     // An insertion before a statement runs before the statement, also when the statement is replaced: its
     // slots come first (a replacement's alternatives are slots right before the statement it replaces).
-    if (slots_) {
-      ir::StmtId nextId = firstSlotId_;
+    ir::StmtId nextId = firstSlotId_;
+    if (slots_)
       for (const InsertSlot &sl : space_.insertions)
         insertionSlots(sl, nextId, eo);
-    }
-    for (const Group &g : space_.groups)
-      for (const Alternative &a : g.alts)
+    size_t before = eo.slots.size();
+    for (const Group &g : space_.groups) {
+      if (g.locked) // every choice false: its slots would never run
+        continue;
+      std::vector<size_t> shared, own; // alternatives encoded through the group's temporaries, or each alone
+      for (size_t k = 0; k < g.alts.size(); ++k)
+        (sharable(g, g.alts[k]) ? shared : own).push_back(k);
+      if (shared.size() < 2) {
+        own.insert(own.end(), shared.begin(), shared.end());
+        shared.clear();
+      }
+      if (!shared.empty())
+        for (size_t j = 0; j < g.stmts.size(); ++j)
+          groupSlots(g, shared, j, nextId, eo);
+      for (size_t k : own) {
+        const Alternative &a = g.alts[k];
         for (size_t j = 0; j < g.stmts.size(); ++j) {
           if (a.read) { // `x.f := y.g`: y is checked first (the read), then x (the write's own check)
             FieldRead rd = *a.read;
@@ -1283,6 +1473,9 @@ private:
           }
           eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
         }
+      }
+    }
+    stats_["replacement_slots"] = static_cast<double>(eo.slots.size() - before);
     encoder::Encoding enc = encoder::encode(encoded_, in.entry, tm_, eo);
     enc.assertTo(*solver_);
     solver_->assertFormula(tm_.mkNot(enc.realFailure));

@@ -48,6 +48,7 @@ inline constexpr const char *kInsertSlots = "--insert-slots";
 inline constexpr const char *kMaxWidenings = "--max-widenings";
 inline constexpr const char *kWidening = "--widening";
 inline constexpr const char *kLockedShare = "--locked-share";
+inline constexpr const char *kCoreTime = "--core-time";
 
 /// How the bounds are widened after an unsat answer.
 enum class Widening {
@@ -61,6 +62,7 @@ struct ProofOptions {
   bool localization = true;   ///< lock gradient's non-suspicious statements first
   Widening widening = Widening::Balanced;
   unsigned lockedShare = 30; ///< percent of the time left the locked search may take (with a time limit)
+  unsigned coreTime = 2;     ///< an unsat core's check may take this many times the answer's time (≥ 1 s)
 };
 
 repair::OptionDecl insertSlotsOption() {
@@ -84,6 +86,13 @@ repair::OptionDecl lockedShareOption() {
                                 "unlocked one starts (with a time limit)",
                                 30, 1, 100, "1 to 100");
 }
+repair::OptionDecl coreTimeOption() {
+  return repair::unsignedOption(
+      kCoreTime,
+      "an unsat core's check may take this many times as long as the unsat answer "
+      "(at least 1 s); when it runs out, or with 0, every bound counts as in the core",
+      2, 0, 1000, "0 to 1000");
+}
 repair::OptionDecl noLocalizationOption() {
   return repair::boolOption(kNoLocalization, kNoLocalizationHelp);
 }
@@ -95,6 +104,7 @@ ProofOptions proofOptionsOf(const Options &opts) {
   o.localization = !repair::boolValue(noLocalizationOption(), opts.given);
   o.widening = repair::enumValue<Widening>(wideningOption(), opts.given);
   o.lockedShare = static_cast<unsigned>(repair::unsignedValue(lockedShareOption(), opts.given));
+  o.coreTime = static_cast<unsigned>(repair::unsignedValue(coreTimeOption(), opts.given));
   return o;
 }
 
@@ -605,9 +615,14 @@ private:
       for (size_t k = i; k <= j; ++k)
         if (!isTemp(prog_, pr, block[k].lhs) && block[k].construct && changeable(block[k]))
           shown = block[k].id;
+      // An `if` has no statement of its own: its condition's temporaries are the run, and the place before
+      // it is before their first (the patch inserts before the `if`'s text).
+      bool condition = !shown && !headerCopy && ifCondition(pr, block, i, j);
+      if (condition)
+        shown = first.id;
       if (!headerCopy && shown && first.kind != ir::Stmt::Concrete)
         out.push_back({first.id, false, *shown, findIn(pr, *shown)->guard, lastShown.value_or(0)});
-      if (!headerCopy && shown) {
+      if (!headerCopy && shown && !condition) {
         lastRunEnd = j;
         lastShown = shown;
       }
@@ -620,6 +635,19 @@ private:
     }
     if (lastRunEnd && lastShown)
       out.push_back({block[*lastRunEnd].id, true, *lastShown, findIn(pr, *lastShown)->guard});
+  }
+
+  /// Whether block[i..j] (one source construct) computes an `if`'s condition and nothing else: assignments
+  /// and field reads into temporaries, the last a bool, the first with the `if`'s source range, all
+  /// changeable.
+  bool ifCondition(const ir::Procedure &pr, const std::vector<ir::Stmt> &block, size_t i, size_t j) {
+    if (!block[i].construct || !block[i].range.valid() || !block[i].guard.isTrue())
+      return false;
+    for (size_t k = i; k <= j; ++k)
+      if ((block[k].kind != ir::Stmt::Assign && block[k].kind != ir::Stmt::GetField) ||
+          !isTemp(prog_, pr, block[k].lhs) || !changeable(block[k]) || inConcrete(pr, block[k]))
+        return false;
+    return prog_.var(pr, block[j].lhs).type.kind == ir::Type::Bool;
   }
 
   /// The places inside the empty branches of the `if` whose condition is computed by block[i..j] (one
@@ -803,17 +831,17 @@ public:
       // incremental solver.
       backends::Result res = solver_->check(bounds, backends::Need::NoCore);
       double answer = secondsSince(ts);
+      std::optional<std::vector<Term>> core;
       if (res.isUnsat()) {
-        auto tc = Clock::now();
-        res = solver_->check(bounds, backends::Need::Core);
-        stats_["core_checks"] += 1;
-        stats_["core_s"] += secondsSince(tc);
+        core = unsatCore(bounds, answer);
+        if (!core)
+          return Outcome::Stopped;
       }
       stats_["solve_s"] += secondsSince(ts);
       stats_[slots_ ? "solve_slots_s" : "solve_noslots_s"] += answer;
       stats_["solve_max_s"] = std::max(stats_["solve_max_s"], answer);
       if (res.isUnsat()) {
-        if (!widen(bounds, message))
+        if (!widen(bounds, *core, message))
           return Outcome::NotRepaired;
         continue;
       }
@@ -857,10 +885,35 @@ private:
     stats_["replacement_choices"] = alts;
   }
 
+  /// The unsat core of `bounds` after an unsat answer that took `answer` seconds: the incremental solver's
+  /// core, from a check that may take --core-time times as long as the answer (at least 1 s; it can take
+  /// far longer than the answer: z3's incremental solver lacks the fresh check's simplification). When it
+  /// runs out (or with --core-time 0), every bound counts as in the core, as z3's cores nearly always have
+  /// them (stats: cores_assumed). Nullopt when the search's own time ran out.
+  std::optional<std::vector<Term>> unsatCore(const std::vector<Term> &bounds, double answer) {
+    if (po_.coreTime == 0) {
+      stats_["cores_assumed"] += 1;
+      return bounds;
+    }
+    auto tc = Clock::now();
+    auto limit = tc + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(std::max(1.0, po_.coreTime * answer)));
+    solver_->setDeadline(deadline_ ? std::min(*deadline_, limit) : limit);
+    backends::Result res = solver_->check(bounds, backends::Need::Core);
+    solver_->setDeadline(deadline_);
+    stats_["core_checks"] += 1;
+    stats_["core_s"] += secondsSince(tc);
+    if (res.isUnsat())
+      return solver_->unsatCore();
+    if (stopNow(p_, deadline_))
+      return std::nullopt;
+    stats_["cores_assumed"] += 1;
+    return bounds;
+  }
+
   /// After an unsat answer under `bounds`: widens the bound the core directs to (or brings the insertion
   /// slots into the encoding); false, with `message`, when no bound can widen.
-  bool widen(const std::vector<Term> &bounds, std::string &message) {
-    std::vector<Term> core = solver_->unsatCore();
+  bool widen(const std::vector<Term> &bounds, const std::vector<Term> &core, std::string &message) {
     auto in = [&](size_t k) { return std::find(core.begin(), core.end(), bounds[k]) != core.end(); };
     bool canIns = tauIns_ < po_.insertSlots && !space_.insertions.empty();
     bool grd = in(0) && tauGrd_ < space_.deletions.size();
@@ -1838,8 +1891,8 @@ public:
   }
   bool takesLocked() const override { return true; }
   std::vector<repair::OptionDecl> options() const override {
-    return {insertSlotsOption(), maxWideningsOption(), wideningOption(), lockedShareOption(),
-            noLocalizationOption()};
+    return {insertSlotsOption(), maxWideningsOption(), wideningOption(),
+            lockedShareOption(), coreTimeOption(),     noLocalizationOption()};
   }
   std::string describe(const Problem &p) const override {
     ProofOptions o = proofOptionsOf(p.opts);
@@ -1861,7 +1914,7 @@ private:
       return finish(r.status);
     for (const char *k : {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
                           "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s",
-                          "unlocked_s", "minimize_solves", "minimized", "minimize_s"})
+                          "unlocked_s", "minimize_solves", "minimized", "minimize_s", "cores_assumed"})
       r.stats[k] = 0;
 
     std::optional<std::unordered_set<ir::StmtId>> locked;

@@ -48,6 +48,7 @@ inline constexpr const char *kInsertSlots = "--insert-slots";
 inline constexpr const char *kMaxWidenings = "--max-widenings";
 inline constexpr const char *kWidening = "--widening";
 inline constexpr const char *kLockedShare = "--locked-share";
+inline constexpr const char *kCoreTime = "--core-time";
 
 /// How the bounds are widened after an unsat answer.
 enum class Widening {
@@ -61,6 +62,7 @@ struct ProofOptions {
   bool localization = true;   ///< lock gradient's non-suspicious statements first
   Widening widening = Widening::Balanced;
   unsigned lockedShare = 30; ///< percent of the time left the locked search may take (with a time limit)
+  unsigned coreTime = 2;     ///< an unsat core's check may take this many times the answer's time (≥ 1 s)
 };
 
 repair::OptionDecl insertSlotsOption() {
@@ -84,6 +86,13 @@ repair::OptionDecl lockedShareOption() {
                                 "unlocked one starts (with a time limit)",
                                 30, 1, 100, "1 to 100");
 }
+repair::OptionDecl coreTimeOption() {
+  return repair::unsignedOption(
+      kCoreTime,
+      "an unsat core's check may take this many times as long as the unsat answer "
+      "(at least 1 s); when it runs out, or with 0, every bound counts as in the core",
+      2, 0, 1000, "0 to 1000");
+}
 repair::OptionDecl noLocalizationOption() {
   return repair::boolOption(kNoLocalization, kNoLocalizationHelp);
 }
@@ -95,6 +104,7 @@ ProofOptions proofOptionsOf(const Options &opts) {
   o.localization = !repair::boolValue(noLocalizationOption(), opts.given);
   o.widening = repair::enumValue<Widening>(wideningOption(), opts.given);
   o.lockedShare = static_cast<unsigned>(repair::unsignedValue(lockedShareOption(), opts.given));
+  o.coreTime = static_cast<unsigned>(repair::unsignedValue(coreTimeOption(), opts.given));
   return o;
 }
 
@@ -605,9 +615,14 @@ private:
       for (size_t k = i; k <= j; ++k)
         if (!isTemp(prog_, pr, block[k].lhs) && block[k].construct && changeable(block[k]))
           shown = block[k].id;
+      // An `if` has no statement of its own: its condition's temporaries are the run, and the place before
+      // it is before their first (the patch inserts before the `if`'s text).
+      bool condition = !shown && !headerCopy && ifCondition(pr, block, i, j);
+      if (condition)
+        shown = first.id;
       if (!headerCopy && shown && first.kind != ir::Stmt::Concrete)
         out.push_back({first.id, false, *shown, findIn(pr, *shown)->guard, lastShown.value_or(0)});
-      if (!headerCopy && shown) {
+      if (!headerCopy && shown && !condition) {
         lastRunEnd = j;
         lastShown = shown;
       }
@@ -620,6 +635,19 @@ private:
     }
     if (lastRunEnd && lastShown)
       out.push_back({block[*lastRunEnd].id, true, *lastShown, findIn(pr, *lastShown)->guard});
+  }
+
+  /// Whether block[i..j] (one source construct) computes an `if`'s condition and nothing else: assignments
+  /// and field reads into temporaries, the last a bool, the first with the `if`'s source range, all
+  /// changeable.
+  bool ifCondition(const ir::Procedure &pr, const std::vector<ir::Stmt> &block, size_t i, size_t j) {
+    if (!block[i].construct || !block[i].range.valid() || !block[i].guard.isTrue())
+      return false;
+    for (size_t k = i; k <= j; ++k)
+      if ((block[k].kind != ir::Stmt::Assign && block[k].kind != ir::Stmt::GetField) ||
+          !isTemp(prog_, pr, block[k].lhs) || !changeable(block[k]) || inConcrete(pr, block[k]))
+        return false;
+    return prog_.var(pr, block[j].lhs).type.kind == ir::Type::Bool;
   }
 
   /// The places inside the empty branches of the `if` whose condition is computed by block[i..j] (one
@@ -803,17 +831,17 @@ public:
       // incremental solver.
       backends::Result res = solver_->check(bounds, backends::Need::NoCore);
       double answer = secondsSince(ts);
+      std::optional<std::vector<Term>> core;
       if (res.isUnsat()) {
-        auto tc = Clock::now();
-        res = solver_->check(bounds, backends::Need::Core);
-        stats_["core_checks"] += 1;
-        stats_["core_s"] += secondsSince(tc);
+        core = unsatCore(bounds, answer);
+        if (!core)
+          return Outcome::Stopped;
       }
       stats_["solve_s"] += secondsSince(ts);
       stats_[slots_ ? "solve_slots_s" : "solve_noslots_s"] += answer;
       stats_["solve_max_s"] = std::max(stats_["solve_max_s"], answer);
       if (res.isUnsat()) {
-        if (!widen(bounds, message))
+        if (!widen(bounds, *core, message))
           return Outcome::NotRepaired;
         continue;
       }
@@ -857,10 +885,35 @@ private:
     stats_["replacement_choices"] = alts;
   }
 
+  /// The unsat core of `bounds` after an unsat answer that took `answer` seconds: the incremental solver's
+  /// core, from a check that may take --core-time times as long as the answer (at least 1 s; it can take
+  /// far longer than the answer: z3's incremental solver lacks the fresh check's simplification). When it
+  /// runs out (or with --core-time 0), every bound counts as in the core, as z3's cores nearly always have
+  /// them (stats: cores_assumed). Nullopt when the search's own time ran out.
+  std::optional<std::vector<Term>> unsatCore(const std::vector<Term> &bounds, double answer) {
+    if (po_.coreTime == 0) {
+      stats_["cores_assumed"] += 1;
+      return bounds;
+    }
+    auto tc = Clock::now();
+    auto limit = tc + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(std::max(1.0, po_.coreTime * answer)));
+    solver_->setDeadline(deadline_ ? std::min(*deadline_, limit) : limit);
+    backends::Result res = solver_->check(bounds, backends::Need::Core);
+    solver_->setDeadline(deadline_);
+    stats_["core_checks"] += 1;
+    stats_["core_s"] += secondsSince(tc);
+    if (res.isUnsat())
+      return solver_->unsatCore();
+    if (stopNow(p_, deadline_))
+      return std::nullopt;
+    stats_["cores_assumed"] += 1;
+    return bounds;
+  }
+
   /// After an unsat answer under `bounds`: widens the bound the core directs to (or brings the insertion
   /// slots into the encoding); false, with `message`, when no bound can widen.
-  bool widen(const std::vector<Term> &bounds, std::string &message) {
-    std::vector<Term> core = solver_->unsatCore();
+  bool widen(const std::vector<Term> &bounds, const std::vector<Term> &core, std::string &message) {
     auto in = [&](size_t k) { return std::find(core.begin(), core.end(), bounds[k]) != core.end(); };
     bool canIns = tauIns_ < po_.insertSlots && !space_.insertions.empty();
     bool grd = in(0) && tauGrd_ < space_.deletions.size();
@@ -1233,6 +1286,183 @@ private:
     }
   }
 
+  /// Whether alternative `a` of `g` can share the group's temporaries (groupSlots): an assignment, a field
+  /// read or a field write whose value is made of variables, literals, `+`, `-`, comparisons and the boolean
+  /// connectives (nothing that can fail, such as a division, whose check the shared value would drop).
+  bool sharable(const Group &g, const Alternative &a) const {
+    const ir::Stmt &st = a.stmts.front();
+    if (st.kind == ir::Stmt::GetField)
+      return true;
+    if (st.kind != ir::Stmt::Assign && st.kind != ir::Stmt::PutField)
+      return false;
+    if (a.read)
+      return true;
+    bool ok = true;
+    ir::forEachNode(st.value, [&](const ir::Expr &x) {
+      switch (x.kind) {
+      case ir::Expr::IntLit:
+      case ir::Expr::BoolLit:
+      case ir::Expr::NullLit:
+      case ir::Expr::VarUse: break;
+      case ir::Expr::Unary: ok &= x.op == ir::Op::Not || x.op == ir::Op::Neg; break;
+      case ir::Expr::Binary:
+        ok &= x.op == ir::Op::Add || x.op == ir::Op::Sub || ir::isComparison(x.op) || x.op == ir::Op::And ||
+              x.op == ir::Op::Or;
+        break;
+      default: ok = false;
+      }
+    });
+    (void)g;
+    return ok;
+  }
+
+  /// Copy `j` of the alternatives `shared` of group `g`, encoded the way an insertion slot is (each choice
+  /// encoded once, not once per alternative): a check that a chosen field read's base is not null; per
+  /// type, the chosen alternative's value into a hidden temporary; per record, the chosen field write's
+  /// base into one; then one assignment per target variable and one write per field, of the temporary's
+  /// value. At most one alternative is chosen, so exactly its effect happens, with its checks in the same
+  /// order (the read's base, then the written base). A field write's heap changes once per field instead
+  /// of once per alternative.
+  void groupSlots(const Group &g, const std::vector<size_t> &shared, size_t j, ir::StmtId &nextId,
+                  encoder::EncodeOptions &eo) {
+    const ir::Procedure &pr = base_.prog.procs.at(g.proc);
+    auto typeOf = [&](ir::VarRef v) { return base_.prog.var(pr, v).type; };
+    struct Eff {
+      Term chosen;
+      ir::Stmt st;
+      std::optional<FieldRead> read; // the value is this field read (GetField, or `x.f := y.g`)
+      ir::Type type;                 // the value's type: the target's
+      uint32_t record = ir::kNone;   // a field write's base record
+    };
+    std::vector<Eff> effs;
+    for (size_t k : shared) {
+      const Alternative &a = g.alts[k];
+      Eff e{a.chosen, a.stmts[j], a.read, {}, ir::kNone};
+      if (e.st.kind == ir::Stmt::GetField) {
+        e.read = FieldRead{e.st.base, e.st.field, typeOf(e.st.base).record};
+        e.type = typeOf(e.st.lhs);
+      } else if (e.st.kind == ir::Stmt::Assign) {
+        e.type = typeOf(e.st.lhs);
+      } else {
+        e.record = typeOf(e.st.base).record;
+        e.type = base_.prog.records.at(e.record).fields.at(e.st.field).type;
+      }
+      effs.push_back(std::move(e));
+    }
+    ir::StmtId anchor = g.stmts[j];
+    auto slot = [&](ir::Stmt st, Term on) {
+      st.id = nextId++;
+      st.guard = effs.front().st.guard;
+      eo.slots.push_back({anchor, false, st, on});
+      return st.id;
+    };
+    auto anyOf = [&](auto pred) {
+      std::vector<Term> on;
+      for (const Eff &e : effs)
+        if (pred(e))
+          on.push_back(e.chosen);
+      return on.empty() ? Term() : on.size() == 1 ? on[0] : tm_.mkOr(on);
+    };
+    // the reads' bases
+    if (Term on = anyOf([](const Eff &e) { return e.read.has_value(); }); !on.isNull()) {
+      ir::Stmt chk;
+      chk.kind = ir::Stmt::Assert;
+      chk.value = ir::Expr::boolLit(true);
+      chk.message = "a field read of null";
+      std::vector<std::pair<Term, FieldRead>> reads;
+      for (const Eff &e : effs)
+        if (e.read)
+          reads.push_back({e.chosen, *e.read});
+      eo.overrides[{slot(chk, on), encoder::Part::Value}] = [this,
+                                                             reads](const encoder::OverrideContext &ctx) {
+        std::vector<Term> bad;
+        for (const auto &[c, rd] : reads)
+          bad.push_back(tm_.mkAnd(c, isNull(ctx, rd.base, rd.record)));
+        return tm_.mkNot(bad.size() == 1 ? bad[0] : tm_.mkOr(bad));
+      };
+    }
+    // per type: the chosen value
+    std::map<std::string, ir::VarRef> values;
+    for (const Eff &e : effs) {
+      std::string tn = ir::toString(base_.prog, e.type);
+      if (values.count(tn))
+        continue;
+      ir::VarRef tmp = encodedTemp(g.proc, e.type, "gv");
+      values.emplace(tn, tmp);
+      std::vector<std::pair<Term, Eff>> of;
+      for (const Eff &x : effs)
+        if (ir::toString(base_.prog, x.type) == tn)
+          of.push_back({x.chosen, x});
+      ir::Stmt w;
+      w.kind = ir::Stmt::Assign;
+      w.lhs = tmp;
+      w.value = ir::Expr::varUse(tmp, e.type);
+      Term on = anyOf([&](const Eff &x) { return ir::toString(base_.prog, x.type) == tn; });
+      eo.overrides[{slot(w, on), encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
+        Term out;
+        std::vector<Term> dz;
+        for (const auto &[c, x] : of) {
+          Term v = x.read ? tm_.mkSelect(ctx.heap(x.read->record, x.read->field), ctx.var(x.read->base))
+                          : ctx.exprs.expr(x.st.value, ctx.var, tm_.mkTrue(), dz);
+          out = out.isNull() ? v : tm_.mkIte(c, v, out);
+        }
+        return out;
+      };
+    }
+    // per record: the chosen field write's base
+    std::map<uint32_t, ir::VarRef> bases;
+    for (const Eff &e : effs) {
+      if (e.st.kind != ir::Stmt::PutField || bases.count(e.record))
+        continue;
+      ir::Type bt = ir::Type::refType(e.record);
+      ir::VarRef tmp = encodedTemp(g.proc, bt, "gb");
+      bases.emplace(e.record, tmp);
+      std::vector<std::pair<Term, ir::VarRef>> of;
+      for (const Eff &x : effs)
+        if (x.st.kind == ir::Stmt::PutField && x.record == e.record)
+          of.push_back({x.chosen, x.st.base});
+      ir::Stmt w;
+      w.kind = ir::Stmt::Assign;
+      w.lhs = tmp;
+      w.value = ir::Expr::varUse(tmp, bt);
+      uint32_t rec = e.record;
+      Term on = anyOf([&](const Eff &x) { return x.st.kind == ir::Stmt::PutField && x.record == rec; });
+      eo.overrides[{slot(w, on), encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
+        Term out;
+        for (const auto &[c, v] : of)
+          out = out.isNull() ? ctx.var(v) : tm_.mkIte(c, ctx.var(v), out);
+        return out;
+      };
+    }
+    // the writes: one per target variable, one per field
+    std::set<ir::VarRef> vars;
+    std::set<std::pair<uint32_t, uint32_t>> fields;
+    for (const Eff &e : effs) {
+      if (e.st.kind == ir::Stmt::PutField) {
+        if (!fields.insert({e.record, e.st.field}).second)
+          continue;
+        uint32_t rec = e.record, f = e.st.field;
+        ir::Stmt w;
+        w.kind = ir::Stmt::PutField;
+        w.base = bases.at(rec);
+        w.field = f;
+        w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, e.type)), e.type);
+        slot(w, anyOf([&](const Eff &x) {
+               return x.st.kind == ir::Stmt::PutField && x.record == rec && x.st.field == f;
+             }));
+      } else {
+        if (!vars.insert(e.st.lhs).second)
+          continue;
+        ir::VarRef x = e.st.lhs;
+        ir::Stmt w;
+        w.kind = ir::Stmt::Assign;
+        w.lhs = x;
+        w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, e.type)), e.type);
+        slot(w, anyOf([&](const Eff &y) { return y.st.kind != ir::Stmt::PutField && y.st.lhs == x; }));
+      }
+    }
+  }
+
   /// The program on one input with every choice, required to pass every check.
   void encode(const Input &in) {
     encoder::EncodeOptions eo = base_.failureSpec.verify.encode;
@@ -1261,13 +1491,26 @@ private:
     }
     // An insertion before a statement runs before the statement, also when the statement is replaced: its
     // slots come first (a replacement's alternatives are slots right before the statement it replaces).
-    if (slots_) {
-      ir::StmtId nextId = firstSlotId_;
+    ir::StmtId nextId = firstSlotId_;
+    if (slots_)
       for (const InsertSlot &sl : space_.insertions)
         insertionSlots(sl, nextId, eo);
-    }
-    for (const Group &g : space_.groups)
-      for (const Alternative &a : g.alts)
+    size_t before = eo.slots.size();
+    for (const Group &g : space_.groups) {
+      if (g.locked) // every choice false: its slots would never run
+        continue;
+      std::vector<size_t> shared, own; // alternatives encoded through the group's temporaries, or each alone
+      for (size_t k = 0; k < g.alts.size(); ++k)
+        (sharable(g, g.alts[k]) ? shared : own).push_back(k);
+      if (shared.size() < 2) {
+        own.insert(own.end(), shared.begin(), shared.end());
+        shared.clear();
+      }
+      if (!shared.empty())
+        for (size_t j = 0; j < g.stmts.size(); ++j)
+          groupSlots(g, shared, j, nextId, eo);
+      for (size_t k : own) {
+        const Alternative &a = g.alts[k];
         for (size_t j = 0; j < g.stmts.size(); ++j) {
           if (a.read) { // `x.f := y.g`: y is checked first (the read), then x (the write's own check)
             FieldRead rd = *a.read;
@@ -1283,6 +1526,9 @@ private:
           }
           eo.slots.push_back({g.stmts[j], false, a.stmts[j], a.chosen});
         }
+      }
+    }
+    stats_["replacement_slots"] = static_cast<double>(eo.slots.size() - before);
     encoder::Encoding enc = encoder::encode(encoded_, in.entry, tm_, eo);
     enc.assertTo(*solver_);
     solver_->assertFormula(tm_.mkNot(enc.realFailure));
@@ -1646,8 +1892,8 @@ public:
   bool takesLocked() const override { return true; }
   bool insertsStatements() const override { return true; }
   std::vector<repair::OptionDecl> options() const override {
-    return {insertSlotsOption(), maxWideningsOption(), wideningOption(), lockedShareOption(),
-            noLocalizationOption()};
+    return {insertSlotsOption(), maxWideningsOption(), wideningOption(),
+            lockedShareOption(), coreTimeOption(),     noLocalizationOption()};
   }
   std::string describe(const Problem &p) const override {
     ProofOptions o = proofOptionsOf(p.opts);
@@ -1669,7 +1915,7 @@ private:
       return finish(r.status);
     for (const char *k : {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
                           "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s",
-                          "unlocked_s", "minimize_solves", "minimized", "minimize_s"})
+                          "unlocked_s", "minimize_solves", "minimized", "minimize_s", "cores_assumed"})
       r.stats[k] = 0;
 
     std::optional<std::unordered_set<ir::StmtId>> locked;

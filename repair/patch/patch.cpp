@@ -909,11 +909,13 @@ private:
   }
 
   /// The construct range of an anchor or deleted statement, which must be a whole source statement.
-  SourceRange constructRange(const ir::Stmt &s, const char *what) {
+  /// The source range of `s`'s statement; `temps`: also of a statement that computes a temporary (its
+  /// range is its source statement's: inserting before it is inserting before that statement).
+  SourceRange constructRange(const ir::Stmt &s, const char *what, bool temps = false) {
     if (!s.range.valid() || s.construct == 0)
       throw Refused{std::string("statement #") + std::to_string(s.id) + " at " + ir::formatLoc(prog_, s.loc) +
                     " has no source range to " + what};
-    if (s.lhs.valid() && !s.lhs.global && prog_.procs.at(proc_).vars.at(s.lhs.index).temp)
+    if (!temps && s.lhs.valid() && !s.lhs.global && prog_.procs.at(proc_).vars.at(s.lhs.index).temp)
       throw Refused{"statement #" + std::to_string(s.id) +
                     " computes a temporary of the source statement at " + where(s.range) + "; " + what +
                     " the statement it belongs to instead"};
@@ -979,7 +981,7 @@ private:
   }
 
   TextEdit insert(const ir::Stmt &anchor, const ir::Stmt &s, bool after) {
-    SourceRange r = constructRange(anchor, "insert next to");
+    SourceRange r = constructRange(anchor, "insert next to", !after);
     beginEdit({after ? r.end : r.begin, after ? r.end : r.begin});
     scope_ = {}; // nothing to reuse: the new statement is printed from its parts
     const File &f = file(r.begin.file);

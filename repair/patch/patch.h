@@ -20,7 +20,8 @@ struct Edit {
   enum class Kind : uint8_t {
     Replace,      ///< the source text of expression node `node` of `stmt` becomes `expr`
     Delete,       ///< the source construct of `stmt` is deleted
-    InsertBefore, ///< `insert` goes before the source construct of `stmt`
+    InsertBefore, ///< `insert` goes before the source construct of `stmt` (also of one that computes a
+                  ///< temporary)
     InsertAfter,  ///< `insert` goes after it
     ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base,
                   ///< field or value)

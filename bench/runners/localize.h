@@ -23,9 +23,10 @@ struct Config {
   /// original program's state on the same inputs where the check starts (localize::expectedFromReference)
   /// as the post-state, instead of the one derived from the failing check.
   bool intended = false;
+  bool target = false; ///< `+target`: relax where statements write too (--parts value,target)
   std::string name() const {
     return method + (weights.empty() ? "" : ":" + weights) + (guards ? "+guards" : "") +
-           (intended ? "+intended" : "") + (solver.empty() ? "" : "/" + solver);
+           (target ? "+target" : "") + (intended ? "+intended" : "") + (solver.empty() ? "" : "/" + solver);
   }
 };
 

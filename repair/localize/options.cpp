@@ -13,9 +13,30 @@ repair::OptionDecl weightsOption() {
 }
 
 repair::OptionDecl partsOption() {
-  return repair::enumOption<Parts>(kParts, "the statement parts relaxed, value or value,guard",
-                                   {{"value", Parts::Value}, {"value,guard", Parts::ValueGuard}},
-                                   Parts::Value, {{"guard,value", Parts::ValueGuard}});
+  return repair::enumOption<Parts>(
+      kParts,
+      "the statement parts relaxed: value, value,guard, value,target (where a statement writes) or "
+      "value,guard,target",
+      {{"value", Parts::Value},
+       {"value,guard", Parts::ValueGuard},
+       {"value,target", Parts::ValueTarget},
+       {"value,guard,target", Parts::ValueGuardTarget}},
+      Parts::Value,
+      {{"guard,value", Parts::ValueGuard},
+       {"target,value", Parts::ValueTarget},
+       {"value,target,guard", Parts::ValueGuardTarget},
+       {"guard,value,target", Parts::ValueGuardTarget},
+       {"guard,target,value", Parts::ValueGuardTarget},
+       {"target,value,guard", Parts::ValueGuardTarget},
+       {"target,guard,value", Parts::ValueGuardTarget}});
+}
+
+bool relaxesGuards(Parts p) {
+  return p == Parts::ValueGuard || p == Parts::ValueGuardTarget;
+}
+
+bool relaxesTargets(Parts p) {
+  return p == Parts::ValueTarget || p == Parts::ValueGuardTarget;
 }
 
 repair::OptionDecl maxSizeOption() {

@@ -1274,8 +1274,8 @@ private:
     Term base = slot(s.base);
     // The null check belongs to the base written: a relaxed target writes another node.
     Term tsel = selector(s, Part::Target);
-    check(tm.mkAnd({exec, tsel.isNull() ? tm.mkTrue() : tsel, tm.mkEq(base, tm.mkInt(0))}),
-          CheckKind::NullDeref, s);
+    Term isNull = tm.mkEq(base, tm.mkInt(0));
+    check(tsel.isNull() ? tm.mkAnd(exec, isNull) : tm.mkAnd({exec, tsel, isNull}), CheckKind::NullDeref, s);
     Term sel = selector(s, Part::Value);
     Term v = writtenValue(s, tm.mkAnd(exec, pc), sel);
     uint32_t rec = varType(s.base).record;

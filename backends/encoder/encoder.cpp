@@ -374,6 +374,8 @@ private:
   }
   /// The selector of a relaxable part of `s` here, or null when this part is not relaxable here.
   Term selector(const ir::Stmt &s, Part part) {
+    if (part == Part::Target && opts.shareTargetSelector && valueRelaxable(s.kind))
+      return opts.relaxTargets && targetRelaxable(s.kind) ? selector(s, Part::Value) : Term();
     bool on = concreteDepth == 0 && specDepth == 0 && slotActive.isNull() && !spec.count(s.id) &&
               (!opts.relaxProcs || opts.relaxProcs->count(frame().proc)) &&
               (!opts.relaxStmts || opts.relaxStmts->count(s.id)) &&

@@ -238,6 +238,9 @@ struct EncodeOptions {
   /// record (null excluded) and any field of the record of the written field's type. Element writes
   /// (PutElem) and statements that write a temporary have no target part.
   bool relaxTargets = false;
+  /// With relaxTargets: a statement whose value is relaxable has one selector for its value and its target
+  /// (its value's, `sel!v!<id>`): one soft clause per statement, the blame its value.
+  bool shareTargetSelector = false;
   SelectorScope selectorScope = SelectorScope::Statement;
   /// Only statements of these procedures (indices into Program::procs) are relaxable (unset: every
   /// procedure). The specification is never relaxable: contract blocks (requires, ensures), asserts,

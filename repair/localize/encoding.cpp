@@ -35,6 +35,7 @@ encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Opti
   eo.relaxValues = true;
   eo.relaxGuards = relaxesGuards(partsOf(opts));
   eo.relaxTargets = relaxesTargets(partsOf(opts));
+  eo.shareTargetSelector = partsOf(opts) == Parts::ValueTargetShared;
   eo.onlyStmts = only;
   eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
   eo.relaxProcs = opts.procs;

@@ -15,12 +15,13 @@ repair::OptionDecl weightsOption() {
 repair::OptionDecl partsOption() {
   return repair::enumOption<Parts>(
       kParts,
-      "the statement parts relaxed: value, value,guard, value,target (where a statement writes) or "
-      "value,guard,target",
+      "the statement parts relaxed: value, value,guard, value,target (where a statement writes), "
+      "value,guard,target, or value+target (value and target under one selector)",
       {{"value", Parts::Value},
        {"value,guard", Parts::ValueGuard},
        {"value,target", Parts::ValueTarget},
-       {"value,guard,target", Parts::ValueGuardTarget}},
+       {"value,guard,target", Parts::ValueGuardTarget},
+       {"value+target", Parts::ValueTargetShared}},
       Parts::Value,
       {{"guard,value", Parts::ValueGuard},
        {"target,value", Parts::ValueTarget},
@@ -36,7 +37,7 @@ bool relaxesGuards(Parts p) {
 }
 
 bool relaxesTargets(Parts p) {
-  return p == Parts::ValueTarget || p == Parts::ValueGuardTarget;
+  return p == Parts::ValueTarget || p == Parts::ValueGuardTarget || p == Parts::ValueTargetShared;
 }
 
 repair::OptionDecl maxSizeOption() {

@@ -23,15 +23,17 @@ inline constexpr const char *kComponents = "--components"; ///< mbd
 enum class Weights { Uniform, Ochiai, DStar };
 /// The statement parts a formula method relaxes: values always, and guards (whether a statement runs) and
 /// targets (where it writes: encoder::EncodeOptions::relaxTargets) when asked.
-enum class Parts { Value, ValueGuard, ValueTarget, ValueGuardTarget };
+/// `value+target` (ValueTargetShared): targets relaxed with the value's selector, one soft clause per
+/// statement (encoder::EncodeOptions::shareTargetSelector).
+enum class Parts { Value, ValueGuard, ValueTarget, ValueGuardTarget, ValueTargetShared };
 bool relaxesGuards(Parts p);  ///< ValueGuard, ValueGuardTarget
-bool relaxesTargets(Parts p); ///< ValueTarget, ValueGuardTarget
+bool relaxesTargets(Parts p); ///< ValueTarget, ValueGuardTarget, ValueTargetShared
 /// mbd's components: every statement value, or the assignments only (the conditions guards and loops read,
 /// ir::conditionals, stay as they are).
 enum class Components { AssignmentsConditions, Assignments };
 
 repair::OptionDecl weightsOption(); ///< --weights uniform|ochiai|dstar
-/// --parts value|value,guard|value,target|value,guard,target (the names in any order)
+/// --parts value|value,guard|value,target|value,guard,target (the names in any order)|value+target
 repair::OptionDecl partsOption();
 repair::OptionDecl maxSizeOption(); ///< --max-size N (3)
 repair::OptionDecl maxSetsOption(); ///< --max-sets N (20)

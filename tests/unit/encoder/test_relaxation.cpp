@@ -8,6 +8,7 @@
 #include "helpers.h"
 #include "random_program.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 
@@ -357,6 +358,17 @@ proc raise(x: Node, m: int)
     eo.relaxTargets = true;
     std::string fault = "sel!t!" + std::to_string(stmtAtLine(prog, "order", 11));
     CHECK(singleExplanations(prog, order, eo, spec) == std::vector<std::string>{fault});
+    // One selector for a statement's value and target: the fault is among the single explanations, under
+    // its value's selector, and no statement has a target selector of its own.
+    {
+      EncodeOptions so = eo;
+      so.shareTargetSelector = true;
+      std::vector<std::string> got = singleExplanations(prog, order, so, spec);
+      INFO("shared: " << got.size() << " single explanations");
+      CHECK(std::count(got.begin(), got.end(), "sel!v!" + fault.substr(6)) == 1);
+      CHECK(std::none_of(got.begin(), got.end(),
+                         [](const std::string &n) { return n.rfind("sel!t!", 0) == 0; }));
+    }
     // Every selector enforced, the target relaxation is the plain program: the run still fails.
     {
       backends::TermManager tm;

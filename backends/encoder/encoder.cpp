@@ -30,12 +30,13 @@ const char *partName(Part p) {
   case Part::Check: return "check";
   case Part::Input: return "input";
   case Part::Assume: return "assume";
+  case Part::Target: return "target";
   }
   return "?";
 }
 
 bool isRelaxable(Part p) {
-  return p == Part::Guard || p == Part::Value;
+  return p == Part::Guard || p == Part::Value || p == Part::Target;
 }
 
 const char *checkName(CheckKind k) {
@@ -145,6 +146,13 @@ bool valueRelaxable(ir::Stmt::Kind k) {
          k == ir::Stmt::PutElem || k == ir::Stmt::Length || k == ir::Stmt::NewArray;
 }
 
+/// The statements whose target (where they write) is relaxable: the writes of a variable by an expression, a
+/// read or a call, and field writes. Nondet and Scan write inputs (facts); PutElem is left out (README.md).
+bool targetRelaxable(ir::Stmt::Kind k) {
+  return k == ir::Stmt::Assign || k == ir::Stmt::GetField || k == ir::Stmt::PutField || k == ir::Stmt::Call ||
+         k == ir::Stmt::GetElem || k == ir::Stmt::Length || k == ir::Stmt::New;
+}
+
 /// A print's guard is not relaxable: that it prints is a fact of the output (its arguments are its value).
 bool guardRelaxable(ir::Stmt::Kind k) {
   return k != ir::Stmt::Assert && k != ir::Stmt::Assume && k != ir::Stmt::Concrete && k != ir::Stmt::Skip &&
@@ -164,7 +172,7 @@ public:
             "encode: a slot holds a primitive that is not a call, with an activation");
       (sl.after ? slotsAfter : slotsBefore)[sl.anchor].push_back(&sl);
     }
-    if (opts.relaxValues || opts.relaxGuards)
+    if (opts.relaxValues || opts.relaxGuards || opts.relaxTargets)
       spec = ir::specificationStatements(prog, &opts.namedProcs);
     ir::forEachStmt(prog, [&](const ir::Procedure &p, const ir::Stmt &s) {
       if (s.kind == ir::Stmt::NewArray && s.fill && s.lhs.valid())
@@ -175,8 +183,9 @@ public:
   /// EncodeOptions::mergeCalls, where nothing asks for statement instances one by one (relaxation, slots,
   /// overrides, cuts, the inductive step, a restriction to some statements).
   bool mergeCalls() const {
-    return opts.mergeCalls && !opts.relaxValues && !opts.relaxGuards && opts.overrides.empty() &&
-           opts.slots.empty() && !opts.cut && !opts.induction && !opts.onlyStmts && !opts.relaxStmts;
+    return opts.mergeCalls && !opts.relaxValues && !opts.relaxGuards && !opts.relaxTargets &&
+           opts.overrides.empty() && opts.slots.empty() && !opts.cut && !opts.induction && !opts.onlyStmts &&
+           !opts.relaxStmts;
   }
   std::vector<bool> recursive;                                           ///< mergeCalls: recursiveProcs
   std::map<const std::vector<ir::Stmt> *, std::vector<BlockStep>> plans; ///< mergeCalls: per block
@@ -365,17 +374,24 @@ private:
   }
   /// The selector of a relaxable part of `s` here, or null when this part is not relaxable here.
   Term selector(const ir::Stmt &s, Part part) {
+    if (part == Part::Target && opts.shareTargetSelector && valueRelaxable(s.kind))
+      return opts.relaxTargets && targetRelaxable(s.kind) ? selector(s, Part::Value) : Term();
     bool on = concreteDepth == 0 && specDepth == 0 && slotActive.isNull() && !spec.count(s.id) &&
               (!opts.relaxProcs || opts.relaxProcs->count(frame().proc)) &&
               (!opts.relaxStmts || opts.relaxStmts->count(s.id)) &&
-              (part == Part::Value ? opts.relaxValues && valueRelaxable(s.kind)
-                                   : opts.relaxGuards && guardRelaxable(s.kind));
+              (part == Part::Value    ? opts.relaxValues && valueRelaxable(s.kind)
+               : part == Part::Target ? opts.relaxTargets && targetRelaxable(s.kind)
+                                      : opts.relaxGuards && guardRelaxable(s.kind));
     if (!on)
       return {};
     uint32_t inst = opts.selectorScope == SelectorScope::Instance ? ctx : ir::kNone;
     Term &sel = selectorTerms[{s.id, part, inst}];
     if (sel.isNull()) {
-      std::string name = std::string("sel!") + (part == Part::Value ? "v!" : "g!") + std::to_string(s.id);
+      std::string name = std::string("sel!") +
+                         (part == Part::Value    ? "v!"
+                          : part == Part::Target ? "t!"
+                                                 : "g!") +
+                         std::to_string(s.id);
       if (inst != ir::kNone)
         name += "!" + std::to_string(inst);
       sel = tm.mkVar(name, tm.boolSort());
@@ -989,6 +1005,46 @@ private:
     Term &x = slot(v);
     x = control(&s, varName(v), tm.mkIte(exec, value, x));
   }
+  /// The variables `s` may write instead of `v` when its target is relaxed: `v` first, then every other
+  /// non-temporary local of the procedure and global of `v`'s type; just `v` when `v` is a temporary.
+  std::vector<ir::VarRef> targetsOf(ir::VarRef v) {
+    std::vector<ir::VarRef> out{v};
+    const ir::Procedure &p = proc();
+    const ir::Var &var = prog.var(p, v);
+    if (var.temp)
+      return out;
+    for (uint32_t k = 0; k < p.vars.size(); ++k)
+      if (ir::VarRef r{false, k}; r != v && !p.vars[k].temp && p.vars[k].type == var.type)
+        out.push_back(r);
+    for (uint32_t k = 0; k < prog.globals.size(); ++k)
+      if (ir::VarRef r{true, k}; r != v && !prog.globals[k].temp && prog.globals[k].type == var.type)
+        out.push_back(r);
+    return out;
+  }
+  /// A free choice among `n` places (0 … n - 1) that a soft Target step with selector `sel` pins to `at` (the
+  /// statement's own place); a hard step keeps it in range.
+  Term targetChoice(const ir::Stmt &s, const std::string &name, size_t n, int64_t at, Term sel, Term used) {
+    Term c = tm.mkFreshVar(name + "!t", tm.intSort());
+    addStep(&s, Part::Target, c, tm.mkInt(at), sel, used);
+    addStep(
+        &s, Part::Control, {},
+        tm.mkAnd(tm.mkApp(Op::Ge, c, tm.mkInt(0)), tm.mkApp(Op::Lt, c, tm.mkInt(static_cast<int64_t>(n)))),
+        {}, used);
+    return c;
+  }
+  /// The write of `value` to the variable `v` by `s` where `used` holds; with `s`'s target relaxed, to
+  /// exactly one of targetsOf(v), chosen freely (EncodeOptions::relaxTargets).
+  void write(ir::VarRef v, Term used, Term value, const ir::Stmt &s) {
+    Term sel = selector(s, Part::Target);
+    std::vector<ir::VarRef> to = sel.isNull() ? std::vector<ir::VarRef>{} : targetsOf(v);
+    if (to.size() < 2) {
+      assign(v, used, value, s);
+      return;
+    }
+    Term c = targetChoice(s, varName(v), to.size(), 0, sel, used);
+    for (size_t k = 0; k < to.size(); ++k)
+      assign(to[k], tm.mkAnd(used, tm.mkEq(c, tm.mkInt(static_cast<int64_t>(k)))), value, s);
+  }
   static Term orAll(TermManager &tm, Term base, const std::vector<Term> &more) {
     std::vector<Term> v{base};
     v.insert(v.end(), more.begin(), more.end());
@@ -1198,7 +1254,7 @@ private:
     Term sel = selector(s, Part::Value);
     Term v = writtenValue(s, exec, sel);
     Term used = tm.mkAnd(exec, pc);
-    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
+    write(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
   }
 
   void getFieldStmt(const ir::Stmt &s, Term exec) {
@@ -1213,20 +1269,47 @@ private:
     if (over)
       v = overridden(s, Part::Value, v);
     Term used = tm.mkAnd(exec, pc);
-    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
+    write(s.lhs, used, value(s, varName(s.lhs), v, sel, used, varType(s.lhs)), s);
   }
 
   void putFieldStmt(const ir::Stmt &s, Term exec) {
     Term base = slot(s.base);
-    check(tm.mkAnd(exec, tm.mkEq(base, tm.mkInt(0))), CheckKind::NullDeref, s);
+    // The null check belongs to the base written: a relaxed target writes another node.
+    Term tsel = selector(s, Part::Target);
+    Term isNull = tm.mkEq(base, tm.mkInt(0));
+    check(tsel.isNull() ? tm.mkAnd(exec, isNull) : tm.mkAnd({exec, tsel, isNull}), CheckKind::NullDeref, s);
     Term sel = selector(s, Part::Value);
     Term v = writtenValue(s, tm.mkAnd(exec, pc), sel);
     uint32_t rec = varType(s.base).record;
-    const std::string name = prog.records[rec].name + "." + prog.records[rec].fields[s.field].name;
+    const ir::Record &r = prog.records[rec];
+    const std::string name = r.name + "." + r.fields[s.field].name;
     Term ex2 = tm.mkAnd(exec, pc);
-    v = value(s, name, v, sel, ex2, prog.records[rec].fields[s.field].type);
-    Term &arr = fields.at(rec).at(s.field);
-    arr = control(&s, name, tm.mkStore(arr, base, tm.mkIte(ex2, v, tm.mkSelect(arr, base))));
+    v = value(s, name, v, sel, ex2, r.fields[s.field].type);
+    if (tsel.isNull()) {
+      Term &arr = fields.at(rec).at(s.field);
+      arr = control(&s, name, tm.mkStore(arr, base, tm.mkIte(ex2, v, tm.mkSelect(arr, base))));
+      return;
+    }
+    // Relaxed target: any allocated node of the record (null excluded) and any field of the written one's
+    // type; the soft Target steps pin both to the statement's own.
+    Term node = tm.mkFreshVar(name + "!node", tm.intSort());
+    addStep(&s, Part::Target, node, base, tsel, ex2);
+    addStep(&s, Part::Control, {},
+            tm.mkImplies(
+                ex2, tm.mkAnd({tm.mkApp(Op::Ge, node, tm.mkInt(1)), tm.mkApp(Op::Le, node, allocCount),
+                               tm.mkEq(tm.mkSelect(nodeRec, node), tm.mkInt(heapCode(varType(s.base))))})),
+            {}, ex2);
+    std::vector<uint32_t> to{s.field};
+    for (uint32_t k = 0; k < r.fields.size(); ++k)
+      if (k != s.field && r.fields[k].type == r.fields[s.field].type)
+        to.push_back(k);
+    Term c = to.size() < 2 ? Term() : targetChoice(s, name, to.size(), 0, tsel, ex2);
+    for (size_t k = 0; k < to.size(); ++k) {
+      Term w = c.isNull() ? ex2 : tm.mkAnd(ex2, tm.mkEq(c, tm.mkInt(static_cast<int64_t>(k))));
+      Term &arr = fields.at(rec).at(to[k]);
+      arr = control(&s, r.name + "." + r.fields[to[k]].name,
+                    tm.mkStore(arr, node, tm.mkIte(w, v, tm.mkSelect(arr, node))));
+    }
   }
 
   void newStmt(const ir::Stmt &s, Term exec) {
@@ -1236,7 +1319,7 @@ private:
     Term ex1 = tm.mkAnd(exec, pc);
     Term node = tm.mkApp(Op::Add, allocCount, tm.mkInt(1));
     nodeRec = control(&s, "noderec", tm.mkStore(nodeRec, node, tm.mkInt(s.record)));
-    assign(s.lhs, ex1, node, s);
+    write(s.lhs, ex1, node, s);
     allocCount = control(&s, "alloc", tm.mkIte(ex1, node, allocCount));
   }
 
@@ -1260,7 +1343,7 @@ private:
       recordRead(at, base, idx, used);
     if (over)
       v = overridden(s, Part::Value, v);
-    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, et), s);
+    write(s.lhs, used, value(s, varName(s.lhs), v, sel, used, et), s);
   }
 
   void putElemStmt(const ir::Stmt &s, Term exec) {
@@ -1384,7 +1467,7 @@ private:
     if (over)
       v = overridden(s, Part::Value, v);
     Term used = tm.mkAnd(exec, pc);
-    assign(s.lhs, used, value(s, varName(s.lhs), v, sel, used, lt), s);
+    write(s.lhs, used, value(s, varName(s.lhs), v, sel, used, lt), s);
   }
 
   void nondetStmt(const ir::Stmt &s, Term exec) {
@@ -1558,7 +1641,7 @@ private:
     if (s.lhs.valid() && !result.isNull()) {
       if (hasOverride(s, Part::Value))
         result = overridden(s, Part::Value, result);
-      assign(s.lhs, done, value(s, varName(s.lhs), result, sel, done, varType(s.lhs)), s);
+      write(s.lhs, done, value(s, varName(s.lhs), result, sel, done, varType(s.lhs)), s);
     }
     pc = control(&s, "pc", tm.mkOr(skipped, done));
   }

@@ -24,12 +24,13 @@ namespace locus::encoder {
 
 using backends::Term;
 
-/// Which part of a statement instance a step encodes. Value (the data a statement computes) and Guard
-/// (whether it runs) are the relaxable parts; Control (path conditions, Φ merges, allocation, heap and
-/// variable versions), Check (a failure condition), Input (input domains, fixed inputs) and Assume are hard.
-enum class Part : uint8_t { Guard, Value, Control, Check, Input, Assume };
-const char *partName(Part p); ///< "guard", "value", "control", "check", "input", "assume"
-bool isRelaxable(Part p);     ///< Guard and Value
+/// Which part of a statement instance a step encodes. Value (the data a statement computes), Guard
+/// (whether it runs) and Target (where it writes: which variable, which node and field) are the relaxable
+/// parts; Control (path conditions, Φ merges, allocation, heap and variable versions), Check (a failure
+/// condition), Input (input domains, fixed inputs) and Assume are hard.
+enum class Part : uint8_t { Guard, Value, Control, Check, Input, Assume, Target };
+const char *partName(Part p); ///< "guard", "value", "control", "check", "input", "assume", "target"
+bool isRelaxable(Part p);     ///< Guard, Value and Target
 
 /// One step of the equation: `lhs = rhs` (lhs a fresh SSA symbol defined by no other step), or the
 /// condition `rhs` when lhs is null. The formula is the conjunction of every step's constraint.
@@ -230,6 +231,16 @@ struct EncodeOptions {
 
   bool relaxValues = false;
   bool relaxGuards = false;
+  /// Relax where a statement writes (README.md, *Relaxed targets*): with its Target selector false, a
+  /// variable write (Assign, GetField, GetElem, Length, New, a call's result) writes exactly one variable of
+  /// the written one's type in scope (a local of its procedure or a global; itself included, temporaries
+  /// left out), the others keep their values; a field write (PutField) writes any allocated node of the
+  /// record (null excluded) and any field of the record of the written field's type. Element writes
+  /// (PutElem) and statements that write a temporary have no target part.
+  bool relaxTargets = false;
+  /// With relaxTargets: a statement whose value is relaxable has one selector for its value and its target
+  /// (its value's, `sel!v!<id>`): one soft clause per statement, the blame its value.
+  bool shareTargetSelector = false;
   SelectorScope selectorScope = SelectorScope::Statement;
   /// Only statements of these procedures (indices into Program::procs) are relaxable (unset: every
   /// procedure). The specification is never relaxable: contract blocks (requires, ensures), asserts,

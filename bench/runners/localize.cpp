@@ -53,7 +53,7 @@ std::vector<repair::OptionDecl> variantOptions(const localize::Method &m) {
 }
 
 std::string configsHelp() {
-  std::string h = "METHOD[:VARIANT][+guards|+intended],… (";
+  std::string h = "METHOD[:VARIANT][+guards][+target|+sharedtarget][+intended],… (";
   for (const auto &m : localize::methods()) {
     h += (h.back() == '(' ? "" : ", ") + std::string(m->name());
     for (const repair::OptionDecl &d : variantOptions(*m)) {
@@ -68,19 +68,27 @@ std::string configsHelp() {
   for (const auto &m : localize::methods())
     if (m->takesExpectedState())
       takers += (takers.empty() ? "" : ", ") + std::string(m->name());
-  return h + "; +guards: relax guards too; +intended (" + takers +
-         "): the original program's state as the post-state)";
+  return h +
+         "; +guards: relax guards too; +target: relax where statements write too; +sharedtarget: the same, "
+         "one selector per statement for its value and target; +intended (" +
+         takers + "): the original program's state as the post-state)";
 }
 
 std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std::string> &solvers) {
   std::vector<Config> configs;
   for (std::string c : splitComma(o.configs)) {
-    bool guards = c.size() > 7 && c.compare(c.size() - 7, 7, "+guards") == 0;
-    if (guards)
-      c.resize(c.size() - 7);
-    bool intended = c.size() > 9 && c.compare(c.size() - 9, 9, "+intended") == 0;
-    if (intended)
-      c.resize(c.size() - 9);
+    // the suffixes, in any order: +guards, +sharedtarget, +target, +intended
+    auto suffix = [&c](const std::string &sfx) {
+      size_t at = c.find(sfx);
+      if (at == std::string::npos || at == 0)
+        return false;
+      c.erase(at, sfx.size());
+      return true;
+    };
+    bool guards = suffix("+guards");
+    bool shared = suffix("+sharedtarget");
+    bool target = suffix("+target");
+    bool intended = suffix("+intended");
     std::string method = c.substr(0, c.find(':'));
     std::string variant = c.find(':') == std::string::npos ? "" : c.substr(c.find(':') + 1);
     const localize::Method *m = localize::findMethod(method);
@@ -99,7 +107,7 @@ std::vector<Config> parseConfigs(const LocalizeOptions &o, const std::vector<std
       throw UsageError("bench localize: --configs: " + method + " takes no intended state (" + method +
                        "+intended)");
     for (const std::string &s : m->usesSolver() ? solvers : std::vector<std::string>{""})
-      configs.push_back(Config{method, variant, s, guards, intended});
+      configs.push_back(Config{method, variant, s, guards, intended, target, shared});
   }
   if (configs.empty())
     throw UsageError("bench localize: --configs: no configuration");
@@ -118,7 +126,9 @@ localize::Options localizeOptions(const Config &c, const LocalizeOptions &o,
   for (const repair::OptionDecl &d : variantOptions(*localize::findMethod(c.method)))
     if (repair::checkValue(d, c.weights).empty())
       lo.given.set(d.flag, c.weights);
-  lo.given.set(localize::kParts, c.guards ? "value,guard" : "value");
+  lo.given.set(localize::kParts, c.sharedTarget ? std::string("value+target")
+                                                : std::string("value") + (c.guards ? ",guard" : "") +
+                                                      (c.target ? ",target" : ""));
   lo.timeoutMs = static_cast<unsigned>(o.timeout * 1000);
   lo.given.set(localize::kMaxSize, std::to_string(o.maxSize));
   lo.given.set(localize::kMaxSets, std::to_string(o.maxSets));

@@ -23,9 +23,12 @@ struct Config {
   /// original program's state on the same inputs where the check starts (localize::expectedFromReference)
   /// as the post-state, instead of the one derived from the failing check.
   bool intended = false;
+  bool target = false;       ///< `+target`: relax where statements write too (--parts value,target)
+  bool sharedTarget = false; ///< `+sharedtarget`: the same under the value's selector (--parts value+target)
   std::string name() const {
     return method + (weights.empty() ? "" : ":" + weights) + (guards ? "+guards" : "") +
-           (intended ? "+intended" : "") + (solver.empty() ? "" : "/" + solver);
+           (target ? "+target" : "") + (sharedTarget ? "+sharedtarget" : "") + (intended ? "+intended" : "") +
+           (solver.empty() ? "" : "/" + solver);
   }
 };
 

@@ -1472,7 +1472,7 @@ private:
     eo.fixedInput = in.input;
     eo.expect = in.expect;
     eo.unwindFloor = std::max(eo.unwindFloor, in.unwind);
-    eo.relaxValues = eo.relaxGuards = false;
+    eo.relaxValues = eo.relaxGuards = eo.relaxTargets = false;
     std::set<ir::StmtId> touched;
     for (const auto &[id, gi] : space_.groupOf)
       touched.insert(id);

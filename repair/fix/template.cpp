@@ -491,7 +491,7 @@ private:
     eo.fixedInput = in.input;
     eo.expect = in.expect;
     eo.unwindFloor = std::max(eo.unwindFloor, in.unwind);
-    eo.relaxValues = eo.relaxGuards = false;
+    eo.relaxValues = eo.relaxGuards = eo.relaxTargets = false;
     for (size_t i = 0; i < comps_.size(); ++i)
       for (ir::StmtId id : comps_[i].stmts)
         eo.overrides[{id, encoder::Part::Value}] = overrideOf(i);
@@ -688,7 +688,7 @@ std::optional<std::vector<Component>> componentsOf(const Problem &p, const ir::S
       return std::nullopt;
     }
     if (b.part != encoder::Part::Value) {
-      why = "a guard";
+      why = b.part == encoder::Part::Target ? "where a statement writes" : "a guard";
       return std::nullopt;
     }
     if (s->kind != ir::Stmt::Assign) {

@@ -33,7 +33,9 @@ encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Opti
   eo.fixedInput = f.input;
   eo.expect = f.expect;
   eo.relaxValues = true;
-  eo.relaxGuards = partsOf(opts) == Parts::ValueGuard;
+  eo.relaxGuards = relaxesGuards(partsOf(opts));
+  eo.relaxTargets = relaxesTargets(partsOf(opts));
+  eo.shareTargetSelector = partsOf(opts) == Parts::ValueTargetShared;
   eo.onlyStmts = only;
   eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
   eo.relaxProcs = opts.procs;
@@ -190,8 +192,8 @@ std::string formulaDescription(const Options &opts) {
 
 std::string noSetExplains(const SetLimits &limits) {
   return "no set of at most " + std::to_string(limits.maxSize) +
-         " statement parts explains the failure (raise --max-size, relax more with --parts value,guard, or "
-         "widen --procs)";
+         " statement parts explains the failure (raise --max-size, relax more with --parts "
+         "value,guard,target, or widen --procs)";
 }
 
 } // namespace locus::localize

@@ -217,7 +217,7 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   if (r.check)
     only.insert(r.check->id);
   encoder::EncodeOptions eo = failureEncodeOptions(f, opts, only);
-  eo.relaxValues = eo.relaxGuards = false;
+  eo.relaxValues = eo.relaxGuards = eo.relaxTargets = false;
   eo.havocOutside = false;
   eo.cut = cut;
   encoder::Encoding enc;

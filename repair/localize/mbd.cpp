@@ -88,7 +88,9 @@ std::unique_ptr<Joint> encodeJoint(const Problem &p, const std::vector<const rep
     for (const encoder::Step &s : enc.steps) {
       if (s.selector.isNull())
         continue;
-      bool component = !conds.count(s.stmt) || s.part != encoder::Part::Value;
+      // a conditional's data (its value, and its target: the condition it sets) stays with --components
+      // assignments; its guard is a component
+      bool component = !conds.count(s.stmt) || s.part == encoder::Part::Guard;
       std::vector<Term> &into = component ? j->components : j->fixed;
       if (std::find(into.begin(), into.end(), s.selector) != into.end())
         continue;

@@ -29,15 +29,16 @@ struct MustSet {
 };
 
 /// FOSFL on a step equation and a model μ of it in which a check fails. The equation must come from a
-/// relaxable encoding (EncodeOptions::relaxValues, and relaxGuards for guards): there every statement value
-/// has its own step, the origin FOSFL reports. Reads μ only (no solving):
+/// relaxable encoding (EncodeOptions::relaxValues, and relaxGuards for guards, relaxTargets for targets):
+/// there every statement value has its own step, the origin FOSFL reports. Reads μ only (no solving):
 ///  1. the demands — the failing check, the assumptions, the input conditions — are reduced to a partial
 ///     model: a false `and` follows one false child, a true `or` (or `implies`) one true child, an `ite` its
 ///     condition and the branch μ takes, anything else every child; its variables are the important ones;
 ///  2. the backward slice of those over the steps' definitions: an `ite` (a Φ, a heap write, a C
 ///     operator) follows its condition and the branch μ takes, anything else every variable; a check that
 ///     does not fail in μ is not followed (a patch that makes it fail leaves a failure);
-///  3. the origins (statement, part) of the Value and Guard steps in the slice.
+///  3. the origins (statement, part) of the Value, Guard and Target steps in the slice (a Target step defines
+///     the choice of variable, or the node and field, a write's Φ reads).
 MustSet mustSet(const encoder::Encoding &enc, const backends::TermManager &tm, const ModelEval &model);
 
 /// The must set of `p.failure`: its relaxable encoding (inputs fixed; values, and guards with

@@ -13,9 +13,31 @@ repair::OptionDecl weightsOption() {
 }
 
 repair::OptionDecl partsOption() {
-  return repair::enumOption<Parts>(kParts, "the statement parts relaxed, value or value,guard",
-                                   {{"value", Parts::Value}, {"value,guard", Parts::ValueGuard}},
-                                   Parts::Value, {{"guard,value", Parts::ValueGuard}});
+  return repair::enumOption<Parts>(
+      kParts,
+      "the statement parts relaxed: value, value,guard, value,target (where a statement writes), "
+      "value,guard,target, or value+target (value and target under one selector)",
+      {{"value", Parts::Value},
+       {"value,guard", Parts::ValueGuard},
+       {"value,target", Parts::ValueTarget},
+       {"value,guard,target", Parts::ValueGuardTarget},
+       {"value+target", Parts::ValueTargetShared}},
+      Parts::Value,
+      {{"guard,value", Parts::ValueGuard},
+       {"target,value", Parts::ValueTarget},
+       {"value,target,guard", Parts::ValueGuardTarget},
+       {"guard,value,target", Parts::ValueGuardTarget},
+       {"guard,target,value", Parts::ValueGuardTarget},
+       {"target,value,guard", Parts::ValueGuardTarget},
+       {"target,guard,value", Parts::ValueGuardTarget}});
+}
+
+bool relaxesGuards(Parts p) {
+  return p == Parts::ValueGuard || p == Parts::ValueGuardTarget;
+}
+
+bool relaxesTargets(Parts p) {
+  return p == Parts::ValueTarget || p == Parts::ValueGuardTarget || p == Parts::ValueTargetShared;
 }
 
 repair::OptionDecl maxSizeOption() {

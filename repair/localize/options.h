@@ -21,14 +21,20 @@ inline constexpr const char *kComponents = "--components"; ///< mbd
 /// The soft clauses' weights: all 1, or 1 / the Ochiai (or D*) suspiciousness of the statement over the
 /// declared tests and the failing run, a conditional's branches included (Jin & Orso's clause weighting).
 enum class Weights { Uniform, Ochiai, DStar };
-/// The statement parts a formula method relaxes: values only, or values and guards.
-enum class Parts { Value, ValueGuard };
+/// The statement parts a formula method relaxes: values always, and guards (whether a statement runs) and
+/// targets (where it writes: encoder::EncodeOptions::relaxTargets) when asked.
+/// `value+target` (ValueTargetShared): targets relaxed with the value's selector, one soft clause per
+/// statement (encoder::EncodeOptions::shareTargetSelector).
+enum class Parts { Value, ValueGuard, ValueTarget, ValueGuardTarget, ValueTargetShared };
+bool relaxesGuards(Parts p);  ///< ValueGuard, ValueGuardTarget
+bool relaxesTargets(Parts p); ///< ValueTarget, ValueGuardTarget, ValueTargetShared
 /// mbd's components: every statement value, or the assignments only (the conditions guards and loops read,
 /// ir::conditionals, stay as they are).
 enum class Components { AssignmentsConditions, Assignments };
 
 repair::OptionDecl weightsOption(); ///< --weights uniform|ochiai|dstar
-repair::OptionDecl partsOption();   ///< --parts value|value,guard (guard,value accepted)
+/// --parts value|value,guard|value,target|value,guard,target (the names in any order)|value+target
+repair::OptionDecl partsOption();
 repair::OptionDecl maxSizeOption(); ///< --max-size N (3)
 repair::OptionDecl maxSetsOption(); ///< --max-sets N (20)
 

@@ -786,40 +786,35 @@ Reply Session::localize() {
     formulaRanking(f, checks, lo, started, r);
     return r;
   }
-  // The suspicious lines in gradient's order (docs/localize.md, the order inside the set): a line by its best
-  // statement; equal keys share a rank.
-  std::map<uint32_t, localize::GradientRank> lineKey;
-  ir::StmtIndex idx(*ip);
-  for (ir::StmtId s : g.suspicious)
-    if (const ir::Stmt *st = idx.find(s); st && st->loc.file == mainFile()) {
-      localize::GradientRank key = g.rank.count(s) ? g.rank.at(s) : localize::GradientRank{};
-      auto [it, fresh] = lineKey.try_emplace(st->loc.line, key);
-      if (!fresh && key < it->second)
-        it->second = key;
-    }
-  std::vector<std::pair<localize::GradientRank, uint32_t>> order;
-  for (const auto &[line, key] : lineKey)
-    order.push_back({key, line});
-  std::stable_sort(order.begin(), order.end(),
-                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  // The suspicious lines in gradient's order (docs/localize.md, the order inside the set), those of the
+  // user's file, ranked among themselves (equal ranks stay tied).
+  std::vector<std::pair<uint32_t, uint32_t>> order; // (rank, line)
+  uint32_t lastRank = 0;
+  for (const localize::Suspect &s : localize::rankSuspicious(*ip, g)) {
+    if (s.loc.file != mainFile())
+      continue;
+    uint32_t rank =
+        !order.empty() && s.rank == lastRank ? order.back().first : static_cast<uint32_t>(order.size() + 1);
+    lastRank = s.rank;
+    order.push_back({rank, s.loc.line});
+  }
   r.message += "\nSuspicious (gradient on the " +
                (go.region ? "run from " + (gradientFrom.empty() ? std::string("the start") : gradientFrom)
                           : std::string("program's own run")) +
                " to that miss, " + std::to_string(order.size()) + " of " + std::to_string(g.lines) +
                (g.lines == 1 ? " line" : " lines") + "), most suspicious first (rank, line):";
-  Json js = Json::array(), jr2 = Json::array();
-  uint32_t rank = 0;
-  for (size_t k = 0; k < order.size(); ++k) {
-    if (k == 0 || !(order[k].first == order[k - 1].first))
-      rank = static_cast<uint32_t>(k + 1);
-    uint32_t l = order[k].second;
+  Json jr2 = Json::array();
+  std::set<uint32_t> lines;
+  for (const auto &[rank, l] : order) {
     char head[32];
     std::snprintf(head, sizeof head, "\n  %3u  %u: ", rank, l);
     r.message += head + render::sourceLine(cur_->loaded->sm, *ip, SourceLoc{mainFile(), l, 1});
     jr2.push_back(Json{{"line", l}, {"rank", rank}});
+    lines.insert(l);
   }
-  for (const auto &[line, key] : lineKey)
-    js.push_back(line);
+  Json js = Json::array();
+  for (uint32_t l : lines)
+    js.push_back(l);
   r.data["suspicious"] = js;
   r.data["gradient_ranking"] = jr2;
   formulaRanking(f, checks, lo, started, r);

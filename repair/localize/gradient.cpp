@@ -727,10 +727,6 @@ const char *suspicionName(Suspicion s) {
   return "?";
 }
 
-namespace {
-
-/// The suspicious lines in the order of GradientResult::rank: a line ranks by its best statement; lines of
-/// equal keys (rule-only statements that did not run in the region) tie, in source order.
 std::vector<Suspect> rankSuspicious(const ir::Program &prog, const GradientResult &g) {
   ir::StmtIndex index(prog);
   struct Line {
@@ -774,6 +770,8 @@ std::vector<Suspect> rankSuspicious(const ir::Program &prog, const GradientResul
   }
   return out;
 }
+
+namespace {
 
 class Gradient final : public Method {
 public:

@@ -113,4 +113,9 @@ std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, cons
 GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &f, const Options &opts,
                                 const ExpectedState *expected = nullptr);
 
+/// The suspicious lines of `g` in the order of GradientResult::rank (what `--method gradient` reports): a
+/// line ranks by its best statement; lines of equal keys (rule-only statements that did not run in the
+/// region) tie, in source order.
+std::vector<Suspect> rankSuspicious(const ir::Program &prog, const GradientResult &g);
+
 } // namespace locus::localize

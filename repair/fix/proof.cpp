@@ -1176,6 +1176,32 @@ private:
     return namedTemp(encoded_, proc, t, "proof." + role + "." + ir::toString(encoded_, t));
   }
 
+  /// `tmp := tmp` (of type `t`): the slot of a hidden temporary whose value an override gives.
+  static ir::Stmt selfAssign(ir::VarRef tmp, ir::Type t) {
+    ir::Stmt w;
+    w.kind = ir::Stmt::Assign;
+    w.lhs = tmp;
+    w.value = ir::Expr::varUse(tmp, t);
+    return w;
+  }
+  /// A check slot that always holds until an override says what it checks (`message`: why it fails).
+  static ir::Stmt checkSlot(const char *message) {
+    ir::Stmt chk;
+    chk.kind = ir::Stmt::Assert;
+    chk.value = ir::Expr::boolLit(true);
+    chk.message = message;
+    return chk;
+  }
+  /// The override giving the variable of `of` whose choice holds (at most one does; the first otherwise).
+  encoder::Override chosenVariable(std::vector<std::pair<Term, ir::VarRef>> of) {
+    return [this, of = std::move(of)](const encoder::OverrideContext &ctx) {
+      Term out;
+      for (const auto &[c, v] : of)
+        out = out.isNull() ? ctx.var(v) : tm_.mkIte(c, ctx.var(v), out);
+      return out;
+    };
+  }
+
   /// The slots that encode insertion slot `sl` at every place, through hidden temporaries of the encoded
   /// program so that each choice is encoded once per place (not once per target): a check that a chosen
   /// field read's base is not null; per type, the chosen source's value into a temporary; per record, the
@@ -1202,18 +1228,14 @@ private:
         eo.slots.push_back({pl.anchor, pl.after, st, on});
         return st.id;
       };
-      ir::Stmt chk;
-      chk.kind = ir::Stmt::Assert;
-      chk.value = ir::Expr::boolLit(true);
-      chk.message = "an inserted field read of null";
-      eo.overrides[{slot(chk, here), encoder::Part::Value}] = [this,
-                                                               &sl](const encoder::OverrideContext &ctx) {
-        std::vector<Term> bad;
-        for (const Source &v : sl.sources)
-          if (v.read)
-            bad.push_back(tm_.mkAnd(v.chosen, isNull(ctx, v.base, v.record)));
-        return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
-      };
+      eo.overrides[{slot(checkSlot("an inserted field read of null"), here), encoder::Part::Value}] =
+          [this, &sl](const encoder::OverrideContext &ctx) {
+            std::vector<Term> bad;
+            for (const Source &v : sl.sources)
+              if (v.read)
+                bad.push_back(tm_.mkAnd(v.chosen, isNull(ctx, v.base, v.record)));
+            return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
+          };
       // per type: the chosen source's value (when a target of the type is chosen)
       for (const auto &[tn, tmp] : values) {
         ir::Type type = encoded_.var(encoded_.procs.at(sl.proc), tmp).type;
@@ -1221,11 +1243,7 @@ private:
         for (const Target &t : sl.targets)
           if (t.kind != Target::New && ir::toString(base_.prog, t.type) == tn)
             of.push_back(t.chosen);
-        ir::Stmt w;
-        w.kind = ir::Stmt::Assign;
-        w.lhs = tmp;
-        w.value = ir::Expr::varUse(tmp, type);
-        ir::StmtId id = slot(w, tm_.mkAnd(here, tm_.mkOr(of)));
+        ir::StmtId id = slot(selfAssign(tmp, type), tm_.mkAnd(here, tm_.mkOr(of)));
         eo.overrides[{id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
           Term v = sourceTerm(sl, type, ctx);
           return v.isNull() ? ctx.original : v;
@@ -1241,18 +1259,8 @@ private:
         std::vector<Term> any;
         for (auto &[c, v] : of)
           any.push_back(c);
-        ir::Type bt = ir::Type::refType(rec);
-        ir::Stmt w;
-        w.kind = ir::Stmt::Assign;
-        w.lhs = tmp;
-        w.value = ir::Expr::varUse(tmp, bt);
-        ir::StmtId id = slot(w, tm_.mkAnd(here, tm_.mkOr(any)));
-        eo.overrides[{id, encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
-          Term out;
-          for (auto &[c, v] : of)
-            out = out.isNull() ? ctx.var(v) : tm_.mkIte(c, ctx.var(v), out);
-          return out;
-        };
+        ir::StmtId id = slot(selfAssign(tmp, ir::Type::refType(rec)), tm_.mkAnd(here, tm_.mkOr(any)));
+        eo.overrides[{id, encoder::Part::Value}] = chosenVariable(std::move(of));
       }
       // the writes
       std::map<std::pair<uint32_t, uint32_t>, std::vector<Term>> fieldOn; // (record, field) → its targets
@@ -1286,10 +1294,10 @@ private:
     }
   }
 
-  /// Whether alternative `a` of `g` can share the group's temporaries (groupSlots): an assignment, a field
+  /// Whether alternative `a` can share its group's temporaries (groupSlots): an assignment, a field
   /// read or a field write whose value is made of variables, literals, `+`, `-`, comparisons and the boolean
   /// connectives (nothing that can fail, such as a division, whose check the shared value would drop).
-  bool sharable(const Group &g, const Alternative &a) const {
+  bool sharable(const Alternative &a) const {
     const ir::Stmt &st = a.stmts.front();
     if (st.kind == ir::Stmt::GetField)
       return true;
@@ -1312,7 +1320,6 @@ private:
       default: ok = false;
       }
     });
-    (void)g;
     return ok;
   }
 
@@ -1365,10 +1372,7 @@ private:
     };
     // the reads' bases
     if (Term on = anyOf([](const Eff &e) { return e.read.has_value(); }); !on.isNull()) {
-      ir::Stmt chk;
-      chk.kind = ir::Stmt::Assert;
-      chk.value = ir::Expr::boolLit(true);
-      chk.message = "a field read of null";
+      ir::Stmt chk = checkSlot("a field read of null");
       std::vector<std::pair<Term, FieldRead>> reads;
       for (const Eff &e : effs)
         if (e.read)
@@ -1393,21 +1397,18 @@ private:
       for (const Eff &x : effs)
         if (ir::toString(base_.prog, x.type) == tn)
           of.push_back({x.chosen, x});
-      ir::Stmt w;
-      w.kind = ir::Stmt::Assign;
-      w.lhs = tmp;
-      w.value = ir::Expr::varUse(tmp, e.type);
       Term on = anyOf([&](const Eff &x) { return ir::toString(base_.prog, x.type) == tn; });
-      eo.overrides[{slot(w, on), encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
-        Term out;
-        std::vector<Term> dz;
-        for (const auto &[c, x] : of) {
-          Term v = x.read ? tm_.mkSelect(ctx.heap(x.read->record, x.read->field), ctx.var(x.read->base))
-                          : ctx.exprs.expr(x.st.value, ctx.var, tm_.mkTrue(), dz);
-          out = out.isNull() ? v : tm_.mkIte(c, v, out);
-        }
-        return out;
-      };
+      eo.overrides[{slot(selfAssign(tmp, e.type), on), encoder::Part::Value}] =
+          [this, of](const encoder::OverrideContext &ctx) {
+            Term out;
+            std::vector<Term> dz;
+            for (const auto &[c, x] : of) {
+              Term v = x.read ? tm_.mkSelect(ctx.heap(x.read->record, x.read->field), ctx.var(x.read->base))
+                              : ctx.exprs.expr(x.st.value, ctx.var, tm_.mkTrue(), dz);
+              out = out.isNull() ? v : tm_.mkIte(c, v, out);
+            }
+            return out;
+          };
     }
     // per record: the chosen field write's base
     std::map<uint32_t, ir::VarRef> bases;
@@ -1421,18 +1422,9 @@ private:
       for (const Eff &x : effs)
         if (x.st.kind == ir::Stmt::PutField && x.record == e.record)
           of.push_back({x.chosen, x.st.base});
-      ir::Stmt w;
-      w.kind = ir::Stmt::Assign;
-      w.lhs = tmp;
-      w.value = ir::Expr::varUse(tmp, bt);
       uint32_t rec = e.record;
       Term on = anyOf([&](const Eff &x) { return x.st.kind == ir::Stmt::PutField && x.record == rec; });
-      eo.overrides[{slot(w, on), encoder::Part::Value}] = [this, of](const encoder::OverrideContext &ctx) {
-        Term out;
-        for (const auto &[c, v] : of)
-          out = out.isNull() ? ctx.var(v) : tm_.mkIte(c, ctx.var(v), out);
-        return out;
-      };
+      eo.overrides[{slot(selfAssign(tmp, bt), on), encoder::Part::Value}] = chosenVariable(std::move(of));
     }
     // the writes: one per target variable, one per field
     std::set<ir::VarRef> vars;
@@ -1501,7 +1493,7 @@ private:
         continue;
       std::vector<size_t> shared, own; // alternatives encoded through the group's temporaries, or each alone
       for (size_t k = 0; k < g.alts.size(); ++k)
-        (sharable(g, g.alts[k]) ? shared : own).push_back(k);
+        (sharable(g.alts[k]) ? shared : own).push_back(k);
       if (shared.size() < 2) {
         own.insert(own.end(), shared.begin(), shared.end());
         shared.clear();

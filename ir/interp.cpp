@@ -748,7 +748,8 @@ struct Interpreter::Impl {
                               std::nullopt,
                               curCtx,
                               std::nullopt,
-                              {}});
+                              {},
+                              std::nullopt});
     if (trace.size() > opts.traceLimit) {
       trace.pop_front();
       ++traceDropped;
@@ -1108,6 +1109,8 @@ struct Interpreter::Impl {
     std::string text = formatOutput(*items, vals);
     output += text;
     writtenText(at, "output += \"" + showBytes(text) + "\"");
+    if (at != UINT64_MAX && at >= traceDropped)
+      trace[at - traceDropped].printed = std::move(text);
   }
 
   void scan(Frame &f, const Stmt &s, uint64_t at) {

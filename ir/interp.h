@@ -154,6 +154,8 @@ struct TraceStep {
   /// A scan: every variable it wrote, in order (the arguments it read into, then the count it returns);
   /// `write` is unset.
   std::vector<Write> scanned;
+  /// A print: the text it wrote (`written` shows it cut short).
+  std::optional<std::string> printed;
 };
 
 enum class OutcomeKind : uint8_t {

@@ -131,37 +131,8 @@ std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const re
 namespace {
 
 /// replayFailure, or (passing) replayRun.
-/// The text a print step wrote, from its trace text (`output += "…"`, the bytes as ir::showBytes shows
-/// them); nullopt when the trace cut it short.
-std::optional<std::string> printedText(const ir::TraceStep &st) {
-  static const std::string head = "output += \"";
-  if (!st.written || !st.written->starts_with(head) || !st.written->ends_with("\""))
-    return std::nullopt;
-  std::string shown = st.written->substr(head.size(), st.written->size() - head.size() - 1);
-  if (shown.ends_with("…"))
-    return std::nullopt;
-  std::string out;
-  for (size_t i = 0; i < shown.size(); ++i) {
-    if (shown[i] != '\\' || i + 1 >= shown.size()) {
-      out += shown[i];
-      continue;
-    }
-    char c = shown[++i];
-    if (c == 'n')
-      out += '\n';
-    else if (c == 't')
-      out += '\t';
-    else if (c == 'x' && i + 2 < shown.size()) {
-      out += static_cast<char>(std::stoi(shown.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else
-      out += c;
-  }
-  return out;
-}
-
 /// The step of the first print whose text differs from `expected` where it starts, and the expected output
-/// from there; nullopt when there is none (or a print's text cannot be had).
+/// from there; nullopt when there is none.
 std::optional<std::pair<size_t, std::string>> firstWrongPrint(const ir::StmtIndex &index,
                                                               const std::vector<ir::TraceStep> &steps,
                                                               const std::string &expected) {
@@ -170,7 +141,7 @@ std::optional<std::pair<size_t, std::string>> firstWrongPrint(const ir::StmtInde
     const ir::Stmt *s = index.find(steps[k].stmt);
     if (!s || s->kind != ir::Stmt::Print)
       continue;
-    std::optional<std::string> text = printedText(steps[k]);
+    const std::optional<std::string> &text = steps[k].printed;
     if (!text)
       return std::nullopt;
     if (expected.compare(pos, text->size(), *text) != 0 || pos + text->size() > expected.size())

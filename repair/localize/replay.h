@@ -119,7 +119,7 @@ struct Replay {
 /// that is an output difference only (the run ends ok and prints other bytes than the expected output) has
 /// as its check the first print whose text differs from the expected output there, and the region ends
 /// before it (Replay::expectedOutput); without it, or when no such print is found (the output is a prefix
-/// of the expected one; a print's text longer than the trace keeps), the check is where the run ends.
+/// of the expected one), the check is where the run ends.
 Replay replayFailure(const ir::Program &prog, const repair::Failure &f,
                      const std::unordered_set<ir::StmtId> &blamable, bool outputCheck = false);
 

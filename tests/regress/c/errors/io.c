@@ -266,3 +266,20 @@ int f(int *p) {
   printf("%s\n", p); // expected-error {{a string of type 'int *' (a char array or char pointer is)}}
   return 0;
 }
+// -----
+// Fewer arguments than a %Ns or %Nc directive needs: clang 14's own fortify check crashed on these (LLVM issue
+// 62927, found by the fuzzer); the front end has clang treat scanf, fscanf and sscanf as plain functions.
+#include <stdio.h>
+int f(void) {
+  return scanf("%4s"); // expected-error {{'scanf' with 0 arguments for 1 conversions}}
+}
+// -----
+#include <stdio.h>
+int f(void) {
+  return fscanf(stdin, "%d %3c", 0); // expected-error {{'fscanf' with 1 arguments for 2 conversions}}
+}
+// -----
+#include <stdio.h>
+int f(const char *s) {
+  return sscanf(s, "%2s"); // expected-error {{call to 'sscanf', which has no definition in the file}}
+}

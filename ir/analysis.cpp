@@ -88,6 +88,79 @@ std::vector<bool> pureProcedures(const Program &prog) {
   return pure;
 }
 
+/// The procedures that build new nodes and change nothing else (`push(head, v)`: `n := new Node; n.val :=
+/// v; n.next := head; result := n`): besides what a pure procedure does, they allocate and write fields of
+/// the nodes they allocated themselves (through locals holding only such nodes), and call only pure
+/// procedures and such builders. A call of one leaves every node that existed before it as it was.
+std::vector<bool> builderProcedures(const Program &prog, const std::vector<bool> &pure) {
+  std::vector<bool> builds(prog.procs.size(), true);
+  // The locals of procedure k that only ever hold a node it allocated (`new`, or a copy of such a local).
+  auto freshLocals = [&](const Procedure &p) {
+    std::vector<bool> fresh(p.vars.size(), false);
+    for (size_t v = 0; v < p.vars.size(); ++v)
+      fresh[v] = p.vars[v].kind != VarKind::Param && p.vars[v].type.kind == Type::Ref;
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      auto look = [&](const Stmt &s) {
+        if (!writesLhs(s) || s.lhs.global || s.lhs.index >= fresh.size() || !fresh[s.lhs.index])
+          return;
+        bool ok = s.kind == Stmt::New ||
+                  (s.kind == Stmt::Assign && s.value.kind == Expr::VarUse && !s.value.var.global &&
+                   s.value.var.index < fresh.size() && fresh[s.value.var.index]);
+        if (!ok) {
+          fresh[s.lhs.index] = false;
+          changed = true;
+        }
+      };
+      forEachStmt(p.pre, look);
+      forEachStmt(p.body, look);
+      forEachStmt(p.post, look);
+    }
+    return fresh;
+  };
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t k = 0; k < prog.procs.size(); ++k) {
+      if (!builds[k])
+        continue;
+      const Procedure &p = prog.procs[k];
+      std::vector<bool> fresh = freshLocals(p);
+      bool ok = true;
+      auto look = [&](const Stmt &s) {
+        switch (s.kind) {
+        case Stmt::New: break;
+        case Stmt::PutField:
+          if (s.base.global || s.base.index >= fresh.size() || !fresh[s.base.index])
+            ok = false;
+          break;
+        case Stmt::PutElem:
+        case Stmt::NewArray:
+        case Stmt::Print:
+        case Stmt::Scan:
+        case Stmt::Halt: ok = false; return;
+        case Stmt::Call:
+          if (s.callee >= pure.size() || !(pure[s.callee] || builds[s.callee]))
+            ok = false;
+          break;
+        default: break;
+        }
+        if (writesLhs(s) && s.lhs.global)
+          ok = false;
+      };
+      forEachStmt(p.pre, look);
+      forEachStmt(p.body, look);
+      forEachStmt(p.post, look);
+      if (!ok) {
+        builds[k] = false;
+        changed = true;
+      }
+    }
+  }
+  return builds;
+}
+
 } // namespace
 
 std::unordered_set<StmtId> specificationStatements(const Program &prog,
@@ -121,12 +194,15 @@ std::unordered_set<StmtId> specificationStatements(const Program &prog,
           q.readers[v.index].push_back(s);
     }
   }
-  // Whether a procedure calls one that is not pure (the code under test, changing the state its checks then
-  // observe).
+  // Whether a procedure calls one that changes state that existed before the call (the code under test,
+  // changing the state its checks then observe). A call that only builds new nodes (`l := push(l, 3)`)
+  // builds the test's input: after such calls alone, a pure procedure a check calls is what is tested
+  // (`assert(sum(l) == 7)`).
+  std::vector<bool> builds = builderProcedures(prog, pure);
   std::vector<bool> callsImpure(prog.procs.size(), false);
   for (size_t k = 0; k < prog.procs.size(); ++k)
     for (const Stmt *s : procs[k].all)
-      if (s->kind == Stmt::Call && s->callee < pure.size() && !pure[s->callee])
+      if (s->kind == Stmt::Call && s->callee < pure.size() && !pure[s->callee] && !builds[s->callee])
         callsImpure[k] = true;
   // Whether every statement reading the variable s assigns (a temporary or a local of procedure k) is
   // already part of the specification.

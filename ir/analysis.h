@@ -28,8 +28,9 @@ bool writesLhs(const Stmt &s);
 ///   allocation, input or output, and only such procedures called) and whose every call assigns a
 ///   temporary or local that only checks read, from a procedure that also calls code that changes the state
 ///   (`reverse(); ok := dl_wellformed(head); assert ok`) — its calls and all its statements. A pure
-///   procedure called by a driver that calls nothing else (`m := max(a, b); assert m >= a`) is what the
-///   driver tests: not a helper. A helper also called by the code under test is not one either.
+///   procedure called by a driver that calls nothing else (`m := max(a, b); assert m >= a`), or besides
+///   only procedures that build new nodes and change nothing that existed before (`l := push(l, 3); assert
+///   sum(l) == 3`), is what the driver tests: not a helper. A helper also called by the code under test is not one either.
 /// Localization never blames them; repair never changes them. A procedure in `named` (the user named it as
 /// code under test: `--procs`, a benchmark's manifest) is never a check's helper (`k := bst_min(t); assert k
 /// == 1` after building `t` tests bst_min).

@@ -751,7 +751,7 @@ Reply Session::localize() {
   }
   localize::Options lo;
   lo.solver = opts_.solver;
-  lo.procs = session::defaultProcedures(prog(), cur_->path, opts_.entry);
+  lo.procs = session::proceduresUnderTest(prog(), cur_->path, opts_.entry);
   lo.timeoutMs = opts_.repairTimeoutMs;
   // Gradient between the checkpoints, as Wolverine2's debugger runs it: only what the session ran from the
   // last checkpoint before the miss may be blamed, so the replay's region starts there, where the run's
@@ -1043,7 +1043,10 @@ Reply Session::repair() {
   ir::InterpOptions io = interpOptions();
   io.recordTrace = false;
   ir::Outcome run = ir::Interpreter(prog(), io).run(entry_, args_);
-  uint64_t iters = run.maxIterations;
+  // A run that does not end (a loop the fault keeps going) says nothing about the bound a repaired run
+  // needs: its iterations until the step limit would make an encoding no solver answers. The specs'
+  // arrivals bound it then, as for localize's formula methods.
+  uint64_t iters = run.kind == ir::OutcomeKind::Limit ? 0 : run.maxIterations;
   for (const Spec &s : specs_)
     iters = std::max<uint64_t>(iters, s.point.arrival);
   fix::Spec spec;
@@ -1079,7 +1082,7 @@ Reply Session::repair() {
   fo.solver = opts_.solver;
   fo.timeoutMs = opts_.repairTimeoutMs;
   fo.maxRepairs = 1;
-  fo.procs = session::defaultProcedures(prog(), cur_->path, opts_.entry); // the program's own checks decide
+  fo.procs = session::proceduresUnderTest(prog(), cur_->path, opts_.entry); // the program's own checks decide
   const fix::Method *m = fix::findLockingMethod();
   struct Cancel : repair::Observer {
     const repair::CancelToken *token = nullptr;

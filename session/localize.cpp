@@ -46,11 +46,7 @@ localize::Options localizeOptions(const LocalizeRequest &req, const ir::Program 
     lo.procs = lo.named = namedProcedures(prog, req.procs);
   else {
     const std::string &entry = req.failure.test.empty() ? req.failure.entry : req.failure.test;
-    lo.procs = defaultProcedures(prog, req.src.file, entry);
-    std::unordered_set<uint32_t> builders = inputBuilders(prog, req.src.file, entry);
-    if (builders.size() < lo.procs->size()) // the test's input building is a fact, not code under test
-      for (uint32_t k : builders)
-        lo.procs->erase(k);
+    lo.procs = proceduresUnderTest(prog, req.src.file, entry);
   }
   return lo;
 }

@@ -91,6 +91,16 @@ std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const st
   return own;
 }
 
+std::unordered_set<uint32_t> proceduresUnderTest(const ir::Program &prog, const std::string &mainFile,
+                                                 const std::string &entry) {
+  std::unordered_set<uint32_t> procs = defaultProcedures(prog, mainFile, entry);
+  std::unordered_set<uint32_t> builders = inputBuilders(prog, mainFile, entry);
+  if (builders.size() < procs.size())
+    for (uint32_t k : builders)
+      procs.erase(k);
+  return procs;
+}
+
 std::unordered_set<uint32_t> inputBuilders(const ir::Program &prog, const std::string &mainFile,
                                            const std::string &entry,
                                            const std::unordered_set<uint32_t> &named) {
@@ -185,7 +195,7 @@ fix::Options repairOptions(const RepairRequest &req, const ir::Program &prog) {
   if (fo.procs)
     fo.named = *fo.procs;
   if (!fo.procs)
-    fo.procs = defaultProcedures(prog, req.src.file, req.entry);
+    fo.procs = proceduresUnderTest(prog, req.src.file, req.entry);
   return fo;
 }
 

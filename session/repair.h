@@ -45,6 +45,11 @@ std::optional<std::unordered_set<uint32_t>> repairProcedures(const ir::Program &
 std::unordered_set<uint32_t> defaultProcedures(const ir::Program &prog, const std::string &mainFile,
                                                const std::string &entry);
 
+/// The procedures localize and repair may change by default: defaultProcedures less the inputBuilders (a
+/// test's input building is a fact, not code under test), unless that would leave none.
+std::unordered_set<uint32_t> proceduresUnderTest(const ir::Program &prog, const std::string &mainFile,
+                                                 const std::string &entry);
+
 /// The procedures a test driver calls only to build its inputs (docs/localize.md, "What may be blamed"): the
 /// entry when it is a test driver or a test, and the drivers a test runs, each call the procedures under test
 /// last — the callee of a driver's last call that is not part of the specification, and what it calls. A

@@ -742,9 +742,10 @@ private:
   }
 
   /// Whether an insertion slot of procedure `pi` may call `c`: a procedure the code under repair calls, not
-  /// a test, not recursive and not reaching `pi` (the slot's call is inlined at every place: no recursion
-  /// through it), allocating nothing unless insertions may allocate, its parameters and result of the
-  /// grammar's types (ints, bools, references).
+  /// a test, not recursive and not reaching `pi`, without loops in it or in what it calls (the slot's call is
+  /// inlined at every place: no recursion through it, no loop unrolled at every place), allocating nothing
+  /// unless insertions may allocate, its parameters and result of the grammar's types (ints, bools,
+  /// references).
   bool callable(uint32_t pi, uint32_t c) const {
     const ir::Procedure &cp = prog_.procs.at(c);
     if (c == pi || !called_.count(c) || cp.isTest || reach_[c].count(c) || reach_[c].count(pi))
@@ -757,20 +758,19 @@ private:
         return false;
     if (cp.result != ir::kNone && !grammarType(cp.vars.at(cp.result).type))
       return false;
-    if (news_)
-      return true;
-    bool allocates = false;
+    bool loops = false, allocates = false;
     for (uint32_t q : reach_[c])
-      if (q != c)
-        allocates |= allocatesItself(prog_.procs[q]);
-    return !allocates && !allocatesItself(cp);
+      has(prog_.procs[q], loops, allocates);
+    has(cp, loops, allocates);
+    return !loops && (news_ || !allocates);
   }
-  static bool allocatesItself(const ir::Procedure &pr) {
-    bool out = false;
+  /// Whether `pr` has a loop (`loops`) or an allocation (`allocates`) of its own (set, never cleared).
+  static void has(const ir::Procedure &pr, bool &loops, bool &allocates) {
     for (const std::vector<ir::Stmt> *blk : {&pr.pre, &pr.body, &pr.post})
-      ir::forEachStmt(
-          *blk, [&](const ir::Stmt &s) { out |= s.kind == ir::Stmt::New || s.kind == ir::Stmt::NewArray; });
-    return out;
+      ir::forEachStmt(*blk, [&](const ir::Stmt &s) {
+        loops |= s.kind == ir::Stmt::While;
+        allocates |= s.kind == ir::Stmt::New || s.kind == ir::Stmt::NewArray;
+      });
   }
 
   /// The sources of type `t`: the grammar's values (variables, null, y ± 1, 0), then, for a reference or an

@@ -167,9 +167,9 @@ public:
             t, ex, [this](Term c) { input(nullptr, c); },
             [this](const std::string &name, Term rhs) { return control(ioStmt, name, rhs); }) {
     for (const Slot &sl : opts.slots) {
-      if (sl.stmt.isCompound() || sl.stmt.kind == ir::Stmt::Call || sl.active.isNull())
-        throw std::invalid_argument(
-            "encode: a slot holds a primitive that is not a call, with an activation");
+      if (sl.stmt.isCompound() || sl.active.isNull() ||
+          (sl.stmt.kind == ir::Stmt::Call && sl.stmt.callee >= prog.procs.size()))
+        throw std::invalid_argument("encode: a slot holds a primitive or a call, with an activation");
       (sl.after ? slotsAfter : slotsBefore)[sl.anchor].push_back(&sl);
     }
     if (opts.relaxValues || opts.relaxGuards || opts.relaxTargets)
@@ -1093,13 +1093,16 @@ private:
     auto it = table.find(anchor);
     if (it == table.end())
       return;
+    // A slot inside a callee a slot's call inlines: the outer activation is restored after it (the path
+    // condition holds it anyway; slotActive also keeps the callee's statements from being relaxed).
+    Term outer = slotActive;
     for (const Slot *sl : it->second) {
       if (tm.isFalse(pc))
-        return;
+        break;
       slotActive = sl->active;
       primitive(sl->stmt, false);
-      slotActive = Term{};
     }
+    slotActive = outer;
   }
 
   void stmt(const ir::Stmt &s, bool entryPre) {

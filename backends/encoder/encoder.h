@@ -124,9 +124,11 @@ struct OverrideContext {
 /// statement, it should build its result from the same symbols each time (the same choice everywhere).
 using Override = std::function<Term(const OverrideContext &)>;
 
-/// An insertion slot: `stmt` (a primitive that is neither compound nor a call, with an id the program does
-/// not use, over the variables of the anchor's procedure) runs right before or after the statement `anchor`
+/// An insertion slot: `stmt` (a primitive that is not compound, or a call, with an id the program does not
+/// use, over the variables of the anchor's procedure) runs right before or after the statement `anchor`
 /// (after a loop or call: after all of it), iff `active` holds and its own guard does. Off unless activated.
+/// A call's callee is inlined there as at any call (its checks, allocations and recursion bound apply on the
+/// paths where the slot runs, nothing where it does not); its statements are not relaxed.
 struct Slot {
   ir::StmtId anchor = 0;
   bool after = false;

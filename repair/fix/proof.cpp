@@ -157,14 +157,15 @@ struct Place {
   Branch branch = None;
 };
 
-/// What an inserted statement writes: a variable, a field of a variable's node, or a variable with a new
-/// node.
+/// What an inserted statement writes: a variable, a field of a variable's node, a variable with a new
+/// node, or a call's result into a variable (none: a procedure without a result).
 struct Target {
-  enum Kind : uint8_t { Var, Field, New } kind = Var;
+  enum Kind : uint8_t { Var, Field, New, Call } kind = Var;
   ir::VarRef var;
   uint32_t field = ir::kNone;
   ir::Type type; ///< of the value written
   Term chosen;
+  size_t call = 0; ///< Call: its entry of InsertSlot::calls
 };
 /// What it writes there: an expression (a variable, null, y ± 1, 0) or a field read `y.f`.
 struct Source {
@@ -174,6 +175,13 @@ struct Source {
   uint32_t field = ir::kNone, record = ir::kNone;
   ir::Type type;
   Term chosen;
+};
+
+/// A procedure an insertion slot may call (`x := p(a, b)`, `p(a)`): per parameter, the sources its argument
+/// may take (the grammar's values and field reads of the parameter's type, one-hot symbols of their own).
+struct CallOption {
+  uint32_t callee = ir::kNone;
+  std::vector<std::vector<Source>> args; ///< per parameter
 };
 
 /// One insertion slot of one procedure (W2's slots |P|+1..n): a symbolic statement of the grammar — a target
@@ -186,7 +194,8 @@ struct InsertSlot {
   std::vector<Term> at; ///< per place: the slot is placed there
   std::vector<Target> targets;
   std::vector<Source> sources;
-  Term active; ///< t
+  std::vector<CallOption> calls; ///< what a Call target calls
+  Term active;                   ///< t
 };
 
 /// The entities of a procedure: its variables and the globals, not the lowering's temporaries (nor the
@@ -471,6 +480,7 @@ public:
   Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots, bool news,
               const std::unordered_set<ir::StmtId> *near) {
     news_ = news;
+    callsOf(procs);
     Space sp;
     for (uint32_t pi = 0; pi < prog_.procs.size(); ++pi) {
       if (!procs.count(pi) || prog_.procs[pi].isTest)
@@ -702,6 +712,94 @@ private:
     out.push_back({block[last].id, true, c.id, guard, nextTo(last), Place::Else});
   }
 
+  /// The procedures the code under repair calls (statements of `procs` that are not the specification; a
+  /// deleted call's callee when another call of it is left), with what each call reaches.
+  void callsOf(const std::unordered_set<uint32_t> &procs) {
+    size_t n = prog_.procs.size();
+    std::vector<std::set<uint32_t>> direct(n);
+    reach_.assign(n, {});
+    called_.clear();
+    for (uint32_t i = 0; i < n; ++i) {
+      const ir::Procedure &pr = prog_.procs[i];
+      for (const std::vector<ir::Stmt> *blk : {&pr.pre, &pr.body, &pr.post})
+        ir::forEachStmt(*blk, [&](const ir::Stmt &s) {
+          if (s.kind == ir::Stmt::Call && s.callee < n) {
+            direct[i].insert(s.callee);
+            if (blk == &pr.body && procs.count(i) && !pr.isTest && changeable(s))
+              called_.insert(s.callee);
+          }
+        });
+    }
+    for (uint32_t i = 0; i < n; ++i) {
+      std::vector<uint32_t> todo(direct[i].begin(), direct[i].end());
+      while (!todo.empty()) {
+        uint32_t c = todo.back();
+        todo.pop_back();
+        if (reach_[i].insert(c).second)
+          todo.insert(todo.end(), direct[c].begin(), direct[c].end());
+      }
+    }
+  }
+
+  /// Whether an insertion slot of procedure `pi` may call `c`: a procedure the code under repair calls, not
+  /// a test, not recursive and not reaching `pi`, without loops in it or in what it calls (the slot's call is
+  /// inlined at every place: no recursion through it, no loop unrolled at every place), allocating nothing
+  /// unless insertions may allocate, its parameters and result of the grammar's types (ints, bools,
+  /// references).
+  bool callable(uint32_t pi, uint32_t c) const {
+    const ir::Procedure &cp = prog_.procs.at(c);
+    if (c == pi || !called_.count(c) || cp.isTest || reach_[c].count(c) || reach_[c].count(pi))
+      return false;
+    auto grammarType = [](const ir::Type &t) {
+      return t.isInt() || t.kind == ir::Type::Bool || t.kind == ir::Type::Ref;
+    };
+    for (uint32_t k : cp.params)
+      if (!grammarType(cp.vars.at(k).type))
+        return false;
+    if (cp.result != ir::kNone && !grammarType(cp.vars.at(cp.result).type))
+      return false;
+    bool loops = false, allocates = false;
+    for (uint32_t q : reach_[c])
+      has(prog_.procs[q], loops, allocates);
+    has(cp, loops, allocates);
+    return !loops && (news_ || !allocates);
+  }
+  /// Whether `pr` has a loop (`loops`) or an allocation (`allocates`) of its own (set, never cleared).
+  static void has(const ir::Procedure &pr, bool &loops, bool &allocates) {
+    for (const std::vector<ir::Stmt> *blk : {&pr.pre, &pr.body, &pr.post})
+      ir::forEachStmt(*blk, [&](const ir::Stmt &s) {
+        loops |= s.kind == ir::Stmt::While;
+        allocates |= s.kind == ir::Stmt::New || s.kind == ir::Stmt::NewArray;
+      });
+  }
+
+  /// The sources of type `t`: the grammar's values (variables, null, y ± 1, 0), then, for a reference or an
+  /// int, the field reads `y.f`; each with the symbol `sym()` gives.
+  template <typename Sym>
+  void sourcesOf(std::vector<Source> &out, const ir::Type &t, const Grammar &g, Sym &&sym) const {
+    for (ir::Expr &e : g.values(t, true)) {
+      Source src;
+      src.type = t;
+      src.expr = std::move(e);
+      src.chosen = sym();
+      out.push_back(std::move(src));
+    }
+    if (t.kind != ir::Type::Ref && !t.isInt())
+      return;
+    for (uint32_t rec : g.records())
+      for (uint32_t f : g.fieldsOf(rec, t))
+        for (ir::VarRef y : g.varsOf(ir::Type::refType(rec))) {
+          Source src;
+          src.read = true;
+          src.base = y;
+          src.field = f;
+          src.record = rec;
+          src.type = t;
+          src.chosen = sym();
+          out.push_back(std::move(src));
+        }
+  }
+
   /// Insertion slot k of procedure pi: its place, target and source symbols.
   InsertSlot slotOf(uint32_t pi, unsigned k, const std::vector<Place> &places, const Grammar &g) {
     InsertSlot sl;
@@ -731,30 +829,36 @@ private:
     std::set<std::string> types;
     for (const Target &t : sl.targets)
       types.insert(ir::toString(prog_, t.type));
-    for (const Target &t : sl.targets) {
-      if (!types.erase(ir::toString(prog_, t.type)))
+    for (const Target &t : sl.targets)
+      if (types.erase(ir::toString(prog_, t.type)))
+        sourcesOf(sl.sources, t.type, g, [&] { return sym("v", sl.sources.size()); });
+    // Calls: a target per variable the result may go to (none without a result), a source per argument.
+    for (uint32_t c = 0; c < prog_.procs.size(); ++c) {
+      if (!callable(pi, c))
         continue;
-      for (ir::Expr &e : g.values(t.type, true)) {
-        Source src;
-        src.type = t.type;
-        src.expr = std::move(e);
-        src.chosen = sym("v", sl.sources.size());
-        sl.sources.push_back(std::move(src));
+      const ir::Procedure &cp = prog_.procs[c];
+      CallOption co;
+      co.callee = c;
+      std::string cn = "c" + std::to_string(sl.calls.size());
+      bool ok = true;
+      for (size_t a = 0; a < cp.params.size() && ok; ++a) {
+        std::vector<Source> &args = co.args.emplace_back();
+        sourcesOf(args, cp.vars.at(cp.params[a]).type, g,
+                  [&] { return sym((cn + "a" + std::to_string(a) + "v").c_str(), args.size()); });
+        ok = !args.empty();
       }
-      if (t.type.kind != ir::Type::Ref && !t.type.isInt())
+      std::vector<ir::VarRef> results{ir::VarRef{}};
+      if (cp.result != ir::kNone)
+        results = g.varsOf(cp.vars.at(cp.result).type);
+      if (!ok || results.empty())
         continue;
-      for (uint32_t rec : g.records())
-        for (uint32_t f : g.fieldsOf(rec, t.type))
-          for (ir::VarRef y : g.varsOf(ir::Type::refType(rec))) {
-            Source src;
-            src.read = true;
-            src.base = y;
-            src.field = f;
-            src.record = rec;
-            src.type = t.type;
-            src.chosen = sym("v", sl.sources.size());
-            sl.sources.push_back(std::move(src));
-          }
+      for (ir::VarRef x : results) {
+        Target t{Target::Call, x, ir::kNone, x.valid() ? g.typeOf(x) : ir::Type{},
+                 sym("x", sl.targets.size())};
+        t.call = sl.calls.size();
+        sl.targets.push_back(t);
+      }
+      sl.calls.push_back(std::move(co));
     }
     return sl;
   }
@@ -785,6 +889,8 @@ private:
   std::set<uint32_t> ifsSeen_; ///< constructs whose branch places are made
   std::unordered_set<ir::StmtId> concrete_;
   bool news_ = true;
+  std::set<uint32_t> called_;             ///< callsOf: the procedures the code under repair calls
+  std::vector<std::set<uint32_t>> reach_; ///< callsOf: per procedure, the procedures its calls reach
 };
 
 /// A candidate read off a model.
@@ -793,6 +899,7 @@ struct Candidate {
   std::vector<size_t> deleted;                     ///< deletions
   struct Inserted {
     size_t slot, place, target, source;
+    std::vector<size_t> args; ///< a call's: per parameter, its source
   };
   std::vector<Inserted> inserted;
   size_t size() const { return replaced.size() + deleted.size() + inserted.size(); }
@@ -1138,6 +1245,8 @@ private:
       solver_->assertFormula(backends::exactly(tm_, ts, 1, backends::CardEncoding::Totalizer));
       solver_->assertFormula(backends::exactly(tm_, vs, 1, backends::CardEncoding::Totalizer));
       for (const Target &t : sl.targets) {
+        if (t.kind == Target::Call) // its arguments have sources of their own
+          continue;
         std::vector<Term> fit; // a new node takes no source of its own; a field write takes a field read
                                // through a hidden temporary (`x.f := y.g`)
         for (const Source &v : sl.sources)
@@ -1146,6 +1255,13 @@ private:
             fit.push_back(v.chosen);
         solver_->assertFormula(tm_.mkImplies(t.chosen, fit.empty() ? tm_.mkFalse() : tm_.mkOr(fit)));
       }
+      for (const CallOption &co : sl.calls) // one source per argument
+        for (const std::vector<Source> &arg : co.args) {
+          std::vector<Term> as;
+          for (const Source &v : arg)
+            as.push_back(v.chosen);
+          solver_->assertFormula(backends::exactly(tm_, as, 1, backends::CardEncoding::Totalizer));
+        }
     }
   }
 
@@ -1157,11 +1273,12 @@ private:
         ctx.var, tm_.mkTrue(), dz);
   }
 
-  /// The term of the source an insertion slot chose, of type `t`, in the state of `ctx`.
-  Term sourceTerm(const InsertSlot &sl, const ir::Type &t, const encoder::OverrideContext &ctx) {
+  /// The term of the source chosen among `sources` of type `t`, in the state of `ctx`.
+  Term sourceTerm(const std::vector<Source> &sources, const ir::Type &t,
+                  const encoder::OverrideContext &ctx) {
     Term out;
     std::vector<Term> dz;
-    for (const Source &v : sl.sources) {
+    for (const Source &v : sources) {
       if (!(v.type == t))
         continue;
       Term val = v.read ? tm_.mkSelect(ctx.heap(v.record, v.field), ctx.var(v.base))
@@ -1206,11 +1323,21 @@ private:
   /// program so that each choice is encoded once per place (not once per target): a check that a chosen
   /// field read's base is not null; per type, the chosen source's value into a temporary; per record, the
   /// chosen field target's base into a temporary; then per field one write through that base, and per
-  /// variable one assignment, each of the temporary's value (at most one target is chosen).
+  /// variable one assignment, each of the temporary's value (at most one target is chosen). A call: per
+  /// callee, its arguments' chosen sources into a hidden temporary per parameter, the call of them (its
+  /// callee inlined at the place), its result into a hidden temporary, then one assignment per variable the
+  /// result may go to.
   void insertionSlots(const InsertSlot &sl, ir::StmtId &nextId, encoder::EncodeOptions &eo) {
-    std::map<std::string, ir::VarRef> values; // type → its value's temporary
-    std::map<uint32_t, ir::VarRef> bases;     // record → the chosen field target's base
+    std::map<std::string, ir::VarRef> values;  // type → its value's temporary
+    std::map<uint32_t, ir::VarRef> bases;      // record → the chosen field target's base
+    std::vector<Term> callOn(sl.calls.size()); // per callee: some target calls it
+    std::vector<Term> valueOn;                 // the targets that take a value source
     for (const Target &t : sl.targets) {
+      if (t.kind == Target::Call) {
+        callOn[t.call] = callOn[t.call].isNull() ? t.chosen : tm_.mkOr(callOn[t.call], t.chosen);
+        continue;
+      }
+      valueOn.push_back(t.chosen);
       if (t.kind == Target::New)
         continue;
       values.emplace(ir::toString(base_.prog, t.type), encodedTemp(sl.proc, t.type, "v"));
@@ -1228,12 +1355,20 @@ private:
         eo.slots.push_back({pl.anchor, pl.after, st, on});
         return st.id;
       };
+      // With calls, a value source counts only when a target takes it (a call's target takes none).
+      Term valueUsed = sl.calls.empty() ? Term() : valueOn.empty() ? tm_.mkFalse() : tm_.mkOr(valueOn);
       eo.overrides[{slot(checkSlot("an inserted field read of null"), here), encoder::Part::Value}] =
-          [this, &sl](const encoder::OverrideContext &ctx) {
+          [this, &sl, valueUsed, callOn](const encoder::OverrideContext &ctx) {
             std::vector<Term> bad;
             for (const Source &v : sl.sources)
               if (v.read)
-                bad.push_back(tm_.mkAnd(v.chosen, isNull(ctx, v.base, v.record)));
+                bad.push_back(tm_.mkAnd(valueUsed.isNull() ? v.chosen : tm_.mkAnd(valueUsed, v.chosen),
+                                        isNull(ctx, v.base, v.record)));
+            for (size_t ci = 0; ci < sl.calls.size(); ++ci)
+              for (const std::vector<Source> &arg : sl.calls[ci].args)
+                for (const Source &v : arg)
+                  if (v.read)
+                    bad.push_back(tm_.mkAnd({callOn[ci], v.chosen, isNull(ctx, v.base, v.record)}));
             return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
           };
       // per type: the chosen source's value (when a target of the type is chosen)
@@ -1241,11 +1376,11 @@ private:
         ir::Type type = encoded_.var(encoded_.procs.at(sl.proc), tmp).type;
         std::vector<Term> of;
         for (const Target &t : sl.targets)
-          if (t.kind != Target::New && ir::toString(base_.prog, t.type) == tn)
+          if (t.kind != Target::New && t.kind != Target::Call && ir::toString(base_.prog, t.type) == tn)
             of.push_back(t.chosen);
         ir::StmtId id = slot(selfAssign(tmp, type), tm_.mkAnd(here, tm_.mkOr(of)));
         eo.overrides[{id, encoder::Part::Value}] = [this, &sl, type](const encoder::OverrideContext &ctx) {
-          Term v = sourceTerm(sl, type, ctx);
+          Term v = sourceTerm(sl.sources, type, ctx);
           return v.isNull() ? ctx.original : v;
         };
       }
@@ -1265,7 +1400,9 @@ private:
       // the writes
       std::map<std::pair<uint32_t, uint32_t>, std::vector<Term>> fieldOn; // (record, field) → its targets
       for (const Target &t : sl.targets) {
-        if (t.kind == Target::New) {
+        if (t.kind == Target::Call) {
+          continue;
+        } else if (t.kind == Target::New) {
           ir::Stmt w;
           w.kind = ir::Stmt::New;
           w.lhs = t.var;
@@ -1290,6 +1427,41 @@ private:
         w.field = rf.second;
         w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, ft)), ft);
         slot(w, tm_.mkAnd(here, tm_.mkOr(on)));
+      }
+      // the calls
+      for (size_t ci = 0; ci < sl.calls.size(); ++ci) {
+        const CallOption &co = sl.calls[ci];
+        const ir::Procedure &cp = base_.prog.procs.at(co.callee);
+        Term on = tm_.mkAnd(here, callOn[ci]);
+        ir::Stmt call;
+        call.kind = ir::Stmt::Call;
+        call.callee = co.callee;
+        std::string role = "c" + std::to_string(ci);
+        for (size_t a = 0; a < co.args.size(); ++a) {
+          ir::Type at = cp.vars.at(cp.params[a]).type;
+          ir::VarRef tmp = encodedTemp(sl.proc, at, role + "a" + std::to_string(a));
+          eo.overrides[{slot(selfAssign(tmp, at), on), encoder::Part::Value}] =
+              [this, &arg = co.args[a], at](const encoder::OverrideContext &ctx) {
+                Term v = sourceTerm(arg, at, ctx);
+                return v.isNull() ? ctx.original : v;
+              };
+          call.args.push_back(ir::Expr::varUse(tmp, at));
+        }
+        ir::VarRef result;
+        if (cp.result != ir::kNone) {
+          ir::Type rt = cp.vars.at(cp.result).type;
+          result = encodedTemp(sl.proc, rt, role + "r");
+          call.lhs = result;
+        }
+        slot(call, on);
+        for (const Target &t : sl.targets)
+          if (t.kind == Target::Call && t.call == ci && t.var.valid()) {
+            ir::Stmt w;
+            w.kind = ir::Stmt::Assign;
+            w.lhs = t.var;
+            w.value = ir::Expr::varUse(result, t.type);
+            slot(w, tm_.mkAnd(here, t.chosen));
+          }
       }
     }
   }
@@ -1546,7 +1718,7 @@ private:
       const InsertSlot &sl = space_.insertions[ii];
       if (!isTrue(sl.active))
         continue;
-      Candidate::Inserted in{ii, 0, 0, 0};
+      Candidate::Inserted in{ii, 0, 0, 0, {}};
       for (size_t k = 0; k < sl.at.size(); ++k)
         if (isTrue(sl.at[k]))
           in.place = k;
@@ -1556,6 +1728,13 @@ private:
       for (size_t k = 0; k < sl.sources.size(); ++k)
         if (isTrue(sl.sources[k].chosen))
           in.source = k;
+      if (sl.targets[in.target].kind == Target::Call)
+        for (const std::vector<Source> &arg : sl.calls[sl.targets[in.target].call].args) {
+          in.args.push_back(0);
+          for (size_t k = 0; k < arg.size(); ++k)
+            if (isTrue(arg[k].chosen))
+              in.args.back() = k;
+        }
       c.inserted.push_back(in);
     }
     return c;
@@ -1570,8 +1749,14 @@ private:
       same.push_back(space_.deletions[di].deleted);
     for (const Candidate::Inserted &in : c.inserted) {
       const InsertSlot &sl = space_.insertions[in.slot];
-      same.push_back(tm_.mkAnd(
-          {sl.active, sl.at[in.place], sl.targets[in.target].chosen, sl.sources[in.source].chosen}));
+      const Target &t = sl.targets[in.target];
+      std::vector<Term> all{sl.active, sl.at[in.place], t.chosen};
+      if (t.kind == Target::Call) // a call takes its arguments' sources, no value source
+        for (size_t a = 0; a < in.args.size(); ++a)
+          all.push_back(sl.calls[t.call].args[a][in.args[a]].chosen);
+      else
+        all.push_back(sl.sources[in.source].chosen);
+      same.push_back(tm_.mkAnd(all));
     }
     std::set<size_t> groups, dels, ins;
     for (auto [gi, k] : c.replaced)
@@ -1642,7 +1827,8 @@ private:
     return text(proc, s);
   }
 
-  std::string text(uint32_t proc, const ir::Stmt &s, const ir::Stmt *read = nullptr) const {
+  std::string text(uint32_t proc, const ir::Stmt &s, const ir::Stmt *read = nullptr,
+                   const std::vector<ir::Stmt> *argReads = nullptr) const {
     patch::Language lang = s.loc.valid() && s.loc.file < p_.prog.files.size()
                                ? patch::languageOf(p_.prog.files[s.loc.file])
                                : patch::Language::Gcl;
@@ -1678,6 +1864,20 @@ private:
       return field(s.base, s.field) + assign + (read ? field(read->base, read->field) : expr(s.value));
     case ir::Stmt::New:
       return name(s.lhs) + assign + (gcl ? "new " + p_.prog.records.at(s.record).name : "malloc(…)");
+    case ir::Stmt::Call:
+      if (argReads) { // an inserted call: its arguments as the grammar has them (`height(x.right)`)
+        std::string call = p_.prog.procs.at(s.callee).name + "(";
+        for (size_t a = 0; a < s.args.size(); ++a) {
+          const ir::Stmt *rd = nullptr;
+          for (const ir::Stmt &r : *argReads)
+            if (s.args[a].kind == ir::Expr::VarUse && r.lhs == s.args[a].var)
+              rd = &r;
+          call += (a ? ", " : "") + (rd ? field(rd->base, rd->field) : expr(s.args[a]));
+        }
+        call += ")";
+        return s.lhs.valid() ? name(s.lhs) + assign + call : call;
+      }
+      [[fallthrough]];
     default: {
       ir::Stmt t = s;
       t.guard = ir::Expr::boolLit(true);
@@ -1795,11 +1995,34 @@ private:
         const Source &v = sl.sources[in.source];
         rd = readInto(prog, sl.proc, FieldRead{v.base, v.field, v.record}, st, st.id + 1);
       }
-      // After the anchor: the write first, then its read before it (then the guard before both); before the
-      // anchor: the read first.
+      // `x := p(y.f)`: each argument that is a field read into a hidden temporary of its own, right before
+      // the call
+      std::vector<ir::Stmt> argReads;
+      if (st.kind == ir::Stmt::Call)
+        for (size_t a = 0; a < in.args.size(); ++a) {
+          const Source &v = sl.calls[sl.targets[in.target].call].args[a][in.args[a]];
+          if (!v.read)
+            continue;
+          ir::Stmt g;
+          g.kind = ir::Stmt::GetField;
+          g.id = st.id + 3 + argReads.size();
+          g.lhs = namedTemp(prog, sl.proc, v.type,
+                            "proof.a" + std::to_string(a) + "." + ir::toString(prog, v.type));
+          g.base = v.base;
+          g.field = v.field;
+          g.guard = st.guard;
+          g.loc = st.loc;
+          st.args[a] = ir::Expr::varUse(g.lhs, v.type);
+          argReads.push_back(std::move(g));
+        }
+      // After the anchor: the write first, then its reads before it (then the guard before all); before the
+      // anchor: the reads first.
       std::vector<const ir::Stmt *> order{&st};
       if (rd)
         order.insert(pl.after ? order.end() : order.begin(), &*rd);
+      for (size_t k = 0; k < argReads.size(); ++k)
+        order.insert(pl.after ? order.end() : order.begin() + static_cast<std::ptrdiff_t>(k),
+                     &argReads[pl.after ? argReads.size() - 1 - k : k]);
       if (eg)
         order.push_back(&*eg);
       for (const ir::Stmt *x : order)
@@ -1811,13 +2034,14 @@ private:
                       : pl.after ? patch::Edit::insertAfter(pl.shown, st)
                                  : patch::Edit::insertBefore(pl.shown, st);
       e.read = rd;
+      e.argReads = argReads;
       edits.push_back(std::move(e));
       changes.push_back(where(pl.shown) + "inserted " +
                         (pl.branch == Place::Then   ? "into the then-branch: "
                          : pl.branch == Place::Else ? "into the else-branch: "
                          : pl.after                 ? "after: "
                                                     : "before: ") +
-                        text(sl.proc, st, rd ? &*rd : nullptr));
+                        text(sl.proc, st, rd ? &*rd : nullptr, &argReads));
     }
   }
 
@@ -1833,7 +2057,14 @@ private:
     const Source &v = sl.sources[in.source];
     ir::Stmt st;
     st.guard = sl.places[in.place].guard;
-    if (t.kind == Target::New) {
+    if (t.kind == Target::Call) { // a field read's argument: its temporary, made by build
+      const CallOption &co = sl.calls[t.call];
+      st.kind = ir::Stmt::Call;
+      st.callee = co.callee;
+      st.lhs = t.var;
+      for (size_t a = 0; a < in.args.size(); ++a)
+        st.args.push_back(co.args[a][in.args[a]].expr);
+    } else if (t.kind == Target::New) {
       st.kind = ir::Stmt::New;
       st.lhs = t.var;
       st.record = t.type.record;

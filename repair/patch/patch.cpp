@@ -373,6 +373,7 @@ public:
         throw Refused{"there is no statement #" + std::to_string(e.stmt)};
       proc_ = index_.procOf(e.stmt);
       read_ = e.read ? &*e.read : nullptr;
+      argReads_ = &e.argReads;
       TextEdit te;
       switch (e.kind) {
       case Edit::Kind::Replace: te = replace(*s, e.node, e.expr); break;
@@ -1297,8 +1298,14 @@ private:
     case ir::Stmt::Assert: return g ? "assert " + e(s.value) + ";" : "assert(" + e(s.value) + ");";
     case ir::Stmt::Call: {
       std::string call = prog_.procs.at(s.callee).name + "(";
-      for (size_t i = 0; i < s.args.size(); ++i)
-        call += (i ? ", " : "") + e(s.args[i]);
+      for (size_t i = 0; i < s.args.size(); ++i) {
+        const ir::Stmt *read = nullptr; // an argument read into a hidden temporary (Edit::argReads)
+        if (argReads_ && s.args[i].kind == Expr::VarUse)
+          for (const ir::Stmt &r : *argReads_)
+            if (r.kind == ir::Stmt::GetField && r.lhs == s.args[i].var)
+              read = &r;
+        call += (i ? ", " : "") + (read ? readText(*read) : e(s.args[i]));
+      }
       call += ")";
       return s.lhs.valid() ? lhs() + (g ? " := " : " = ") + call + ";" : call + ";";
     }
@@ -1325,7 +1332,8 @@ private:
   std::map<uint32_t, File> files_;
   // The edit being rendered.
   uint32_t proc_ = 0;
-  const ir::Stmt *read_ = nullptr; ///< the edit's field read (Edit::read), or none
+  const ir::Stmt *read_ = nullptr;                  ///< the edit's field read (Edit::read), or none
+  const std::vector<ir::Stmt> *argReads_ = nullptr; ///< the edit's argument reads (Edit::argReads)
   Language lang_ = Language::Gcl;
   SourceRange scope_;  ///< source text may be reused from inside it (the edited statement's construct)
   SourceRange target_; ///< where the new text goes (for names)

@@ -39,6 +39,10 @@ struct Edit {
   /// ignored), written in its place — `x.f := y.g`, one source statement for the two IR statements the
   /// lowering makes of it (Wolverine2's hidden temporary); `insert.value` is then ignored.
   std::optional<ir::Stmt> read;
+  /// Insert* of a call: an argument that is a variable one of these field reads (GetFields) writes is
+  /// written as the read — `hr := height(x.right)`, C `hr = height(x->right)`, one source statement for the
+  /// reads into hidden temporaries and the call.
+  std::vector<ir::Stmt> argReads;
 
   static Edit replace(ir::StmtId stmt, uint32_t node, ir::Expr e);
   static Edit remove(ir::StmtId stmt);

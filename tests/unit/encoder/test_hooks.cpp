@@ -137,6 +137,56 @@ proc f(x: int) returns (r: int)
   CHECK_THROWS_AS(encode(prog, entry, fx.tm, bad), std::invalid_argument);
 }
 
+TEST_CASE("an insertion slot may hold a call, whose callee runs only when the slot does") {
+  // g checks its argument and loops x - 5 times (a bound failure beyond the unwinding bound of 2): none of
+  // that may happen where the slot is off.
+  ir::Program prog = compile(R"(
+proc g(x: int) returns (r: int)
+{
+  var i: int;
+  assert x > 5;
+  i := 0;
+  while (i < x - 5) {
+    i := i + 1;
+  }
+  r := x + 1;
+}
+
+proc f(x: int) returns (r: int)
+{
+  r := 0;
+  assert r == 0 or r == x + 1;
+}
+)");
+  uint32_t entry = prog.procIndex("f");
+  const ir::Procedure &p = prog.procs[entry];
+  ir::VarRef x{false, p.varIndex("x")}, r{false, p.varIndex("r")};
+  Fixture fx;
+  Slot slot;
+  slot.anchor = idOfLine(prog, 15, ir::Stmt::Assign);
+  slot.after = true;
+  slot.stmt.kind = ir::Stmt::Call;
+  slot.stmt.id = prog.maxStmtId() + 1;
+  slot.stmt.callee = prog.procIndex("g");
+  slot.stmt.lhs = r;
+  slot.stmt.args = {ir::Expr::varUse(x, ir::Type::intType())};
+  slot.active = fx.tm.mkVar("call", fx.tm.boolSort());
+  EncodeOptions eo;
+  eo.unwind = 2;
+  eo.slots.push_back(slot);
+  Encoding enc = encode(prog, entry, fx.tm, eo);
+  enc.assertTo(*fx.s);
+  backends::Term off = fx.tm.mkNot(slot.active);
+  CHECK(fx.s->check({enc.realFailure, off}).isUnsat());        // off: g's assert does not apply
+  CHECK(fx.s->check({enc.boundFailure, off}).isUnsat());       // nor its loop's bound
+  CHECK(fx.s->check({enc.realFailure, slot.active}).isSat());  // on: x <= 5 fails g's assert
+  CHECK(fx.s->check({enc.boundFailure, slot.active}).isSat()); // x >= 8 runs past g's bound
+  // On, within g's assert and bound, r is g's result: the program's assert holds.
+  CHECK(fx.s->check({enc.realFailure, fx.tm.mkNot(enc.boundFailure), slot.active,
+                     fx.tm.mkApp(backends::Op::Gt, enc.args.at(0), fx.tm.mkInt(5))})
+            .isUnsat());
+}
+
 TEST_CASE("the partial-program mode encodes only the given statements") {
   // Jin & Orso's Fig. 2 on y = 0: with only the then-branch of `if (y < 5)` encoded, flipping the condition
   // skips the assignment to b (OFC's first iteration: {5} is a correction set); with both, it does not.

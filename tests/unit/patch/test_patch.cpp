@@ -586,6 +586,42 @@ TEST_CASE("a field write whose value is a field read (Edit::read): one statement
   CHECK(r.patch->files[0].after.find("  a->next = b->next;\n}") != std::string::npos);
 }
 
+TEST_CASE("a call whose argument is a field read (Edit::argReads): one statement") {
+  // `x := g(a.val, x)` is a read into a hidden temporary and the call of it; the edit carries the read.
+  auto run = [](const std::string &file, const std::string &src) {
+    return patchOf(file, src, [](const ir::Program &p) {
+      const ir::Stmt &s = stmtAt(p, 7, ir::Stmt::Assign); // x := 1
+      const ir::Procedure &f = p.procs[p.procIndex("f")];
+      ir::VarRef a{false, f.varIndex("a")}, x{false, f.varIndex("x")}, t{false, 99};
+      ir::Type it = p.var(f, x).type;
+      ir::Stmt read;
+      read.kind = ir::Stmt::GetField;
+      read.lhs = t; // a hidden temporary of the candidate program
+      read.base = a;
+      read.field = 1; // val
+      read.guard = s.guard;
+      ir::Stmt call;
+      call.kind = ir::Stmt::Call;
+      call.callee = p.procIndex("g");
+      call.lhs = x;
+      call.guard = s.guard;
+      call.args = {Expr::varUse(t, it), Expr::varUse(x, it)};
+      Edit e = Edit::insertAfter(s.id, call);
+      e.argReads = {read};
+      return std::vector<Edit>{e};
+    });
+  };
+  PatchResult r =
+      run("f.gcl", "type Node { next: Node; val: int; }\nproc g(v: int, w: int) returns (r: int) {\n"
+                   "  r := v;\n}\nproc f(a: Node) {\n  var x: int;\n  x := 1;\n}\n");
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after.find("  x := 1;\n  x := g(a.val, x);\n}") != std::string::npos);
+  r = run("f.c", "struct node { struct node *next; int val; };\nint g(int v, int w) {\n  return v;\n}\n"
+                 "void f(struct node *a) {\n  int x = 0;\n  x = 1;\n}\n");
+  REQUIRE_MESSAGE(r.patch, r.error);
+  CHECK(r.patch->files[0].after.find("  x = 1;\n  x = g(a->val, x);\n}") != std::string::npos);
+}
+
 TEST_CASE(
     "replaced statements: another target, base or field; a field read into a temporary where it is used") {
   std::string g = "type Node { next: Node; prev: Node; val: int; }\n"

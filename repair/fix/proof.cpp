@@ -123,6 +123,7 @@ struct Alternative {
   /// is not null, run right before the write.
   std::optional<FieldRead> read;
   std::vector<ir::Stmt> checks;
+  size_t arg = SIZE_MAX; ///< a call's: the argument it replaces
 };
 
 /// A statement the repair may replace: one part of one source statement with the copies the lowering made
@@ -133,6 +134,10 @@ struct Group {
   std::vector<Alternative> alts;
   Term changed; ///< s: some alternative is chosen
   bool locked = false;
+  /// A call whose alternatives replace an argument: the call stays and reads those arguments from hidden
+  /// temporaries, each the chosen alternative's argument or the original (Search::callArgs_), so that its
+  /// callee is inlined once, not once per alternative.
+  bool call = false;
 };
 
 /// A source statement the repair may delete: every IR statement of its construct.
@@ -324,9 +329,13 @@ public:
     return out;
   }
 
-  /// The statements of the same kind as `s` that the grammar has in its place: another target, base,
-  /// field or value (a value only where the original is a variable, a literal or `y ± c`: a value that
-  /// reads the lowering's temporaries stays). Empty when `s` is not of a kind the grammar has.
+  /// The statements that the grammar has in the place of `s`: of the same kind, another target, base, field
+  /// or value (a value only where the original is a variable, a literal or `y ± c`: a value that reads the
+  /// lowering's temporaries stays); for an assignment or a field read of a reference or an int into a
+  /// variable (not a temporary) whose value is such, also the other kind for the same targets (`x := y` →
+  /// `x := z.f`, `x := y.f` → `x := z`, `x := null`, …); for a call, one argument that is a variable
+  /// replaced by another variable of its type (`max(hr, hr)` → `max(hl, hr)`). Empty when `s` is not of a
+  /// kind the grammar has.
   std::vector<ir::Stmt> replacements(const ir::Stmt &s) const {
     std::vector<ir::Stmt> out;
     auto add = [&](ir::Stmt t) {
@@ -356,6 +365,8 @@ public:
           r.value = v;
           add(std::move(r));
         }
+      if (otherKind(s)) // `x := y` → `x := z.f`
+        reads(s, t, out);
       break;
     }
     case ir::Stmt::GetField: {
@@ -370,8 +381,35 @@ public:
               r.field = f;
               add(std::move(r));
             }
+      if (otherKind(s)) // `x := y.f` → `x := z`, `x := null`, `x := z ± 1`, `x := 0`
+        for (ir::VarRef x : varsOf(t))
+          for (ir::Expr &v : values(t, t.isInt())) {
+            if (v.kind == ir::Expr::VarUse && v.var == x)
+              continue;
+            ir::Stmt r = s;
+            r.kind = ir::Stmt::Assign;
+            r.lhs = x;
+            r.base = ir::VarRef{};
+            r.field = ir::kNone;
+            r.value = std::move(v);
+            out.push_back(std::move(r));
+          }
       break;
     }
+    case ir::Stmt::Call:
+      for (size_t a = 0; a < s.args.size(); ++a) {
+        const ir::Expr &e = s.args[a];
+        if (e.kind != ir::Expr::VarUse || isTemp(prog_, pr_, e.var) || !inScope(e.var))
+          continue;
+        for (ir::VarRef v : varsOf(typeOf(e.var))) {
+          if (v == e.var)
+            continue;
+          ir::Stmt r = s;
+          r.args[a] = use(v);
+          out.push_back(std::move(r));
+        }
+      }
+      break;
     case ir::Stmt::PutField: {
       bool simple = simpleValue(s.value) && !readsTemp(s.value);
       for (uint32_t rec : records())
@@ -436,6 +474,36 @@ public:
   }
 
 private:
+  /// Whether `s` may also become a statement of the other kind for the same targets (Assign ↔ GetField): it
+  /// writes a reference or an int variable of the scope, and an assignment's value is a variable, a literal
+  /// or `y ± c` that reads no temporary.
+  bool otherKind(const ir::Stmt &s) const {
+    if (!s.lhs.valid() || isTemp(prog_, pr_, s.lhs) || !inScope(s.lhs))
+      return false;
+    ir::Type t = typeOf(s.lhs);
+    if (t.kind != ir::Type::Ref && !t.isInt())
+      return false;
+    return s.kind == ir::Stmt::GetField ||
+           (s.kind == ir::Stmt::Assign && simpleValue(s.value) && !readsTemp(s.value));
+  }
+  /// The field reads `x := y.f` into the variables of type `t`, in the place of `s`.
+  void reads(const ir::Stmt &s, const ir::Type &t, std::vector<ir::Stmt> &out) const {
+    for (ir::VarRef x : varsOf(t))
+      for (uint32_t rec : records())
+        for (uint32_t f : fieldsOf(rec, t))
+          for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
+            ir::Stmt r = s;
+            r.kind = ir::Stmt::GetField;
+            r.value = ir::Expr{};
+            r.lhs = x;
+            r.base = y;
+            r.field = f;
+            out.push_back(std::move(r));
+          }
+  }
+  bool inScope(ir::VarRef v) const {
+    return std::find(scope_.vars.begin(), scope_.vars.end(), v) != scope_.vars.end();
+  }
   /// A variable, a literal, or a variable plus or minus a literal.
   static bool simpleValue(const ir::Expr &e) {
     if (e.kind == ir::Expr::VarUse || e.kind == ir::Expr::IntLit || e.kind == ir::Expr::NullLit ||
@@ -535,14 +603,20 @@ private:
       grp.proc = pi;
       for (const ir::Stmt *t : all)
         if (t->construct == s->construct && t->loc == s->loc && t->kind == s->kind && t->lhs == s->lhs &&
-            t->base == s->base && t->field == s->field && t->value == s->value && t->record == s->record)
+            t->base == s->base && t->field == s->field && t->value == s->value && t->record == s->record &&
+            t->callee == s->callee && t->args == s->args)
           grp.stmts.push_back(t->id);
+      grp.call = s->kind == ir::Stmt::Call;
       size_t gi = sp.groups.size();
       std::string name = "proof!s" + std::to_string(s->id) + "!";
       std::vector<Term> chosen;
       for (size_t k = 0; k < reps.size(); ++k) {
         Alternative a;
         a.chosen = tm_.mkVar(name + std::to_string(k), tm_.boolSort());
+        if (grp.call)
+          for (size_t i = 0; i < s->args.size(); ++i)
+            if (!(reps[k].args[i] == s->args[i]))
+              a.arg = i;
         for (ir::StmtId id : grp.stmts) {
           ir::Stmt r = reps[k];
           r.id = fresh();
@@ -976,6 +1050,26 @@ private:
     space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, locked ? &open : nullptr);
     firstSlotId_ = sb.nextId();
     encoded_ = base_.prog;
+    // A call whose arguments may be replaced reads each such argument from a hidden temporary (one per
+    // argument position), written right before it (encode).
+    callArgs_.clear();
+    for (size_t gi = 0; gi < space_.groups.size(); ++gi) {
+      const Group &g = space_.groups[gi];
+      if (!g.call)
+        continue;
+      std::set<size_t> args;
+      for (const Alternative &a : g.alts)
+        args.insert(a.arg);
+      for (size_t j = 0; j < g.stmts.size(); ++j) {
+        ir::Stmt *c = find(encoded_, g.stmts[j]);
+        for (size_t a : args) {
+          ir::Type t = c->args.at(a).type;
+          ir::VarRef tmp = encodedTemp(g.proc, t, "ga" + std::to_string(a));
+          callArgs_.push_back({gi, j, a, tmp, c->args[a]});
+          c->args[a] = ir::Expr::varUse(tmp, t);
+        }
+      }
+    }
     stats_["groups"] = static_cast<double>(space_.groups.size());
     stats_["deletions"] = static_cast<double>(space_.deletions.size());
     double places = 0, targets = 0, sources = 0, alts = 0;
@@ -1644,8 +1738,10 @@ private:
       touched.insert(id);
     for (ir::StmtId id : touched) {
       std::vector<Term> off;
-      if (auto it = space_.groupOf.find(id); it != space_.groupOf.end())
+      if (auto it = space_.groupOf.find(id); it != space_.groupOf.end() && !space_.groups[it->second].call)
         off.push_back(space_.groups[it->second].changed);
+      if (off.empty() && !space_.deletionOf.count(id))
+        continue;
       if (auto it = space_.deletionOf.find(id); it != space_.deletionOf.end())
         off.push_back(space_.deletions[it->second].deleted);
       Term anyOff = off.size() == 1 ? off[0] : tm_.mkOr(off);
@@ -1660,8 +1756,30 @@ private:
       for (const InsertSlot &sl : space_.insertions)
         insertionSlots(sl, nextId, eo);
     size_t before = eo.slots.size();
+    // A replaceable argument of a call: its temporary, right before the call (after any insertion there),
+    // is the chosen alternative's argument, else the original.
+    for (const CallArg &ca : callArgs_) {
+      const Group &g = space_.groups[ca.group];
+      ir::Stmt w = selfAssign(ca.tmp, ca.original.type);
+      w.id = nextId++;
+      w.guard = find(encoded_, g.stmts[ca.copy])->guard;
+      eo.slots.push_back({g.stmts[ca.copy], false, w, tm_.mkTrue()});
+      std::vector<std::pair<Term, ir::VarRef>> of;
+      if (!g.locked)
+        for (const Alternative &a : g.alts)
+          if (a.arg == ca.arg)
+            of.push_back({a.chosen, a.stmts[ca.copy].args[ca.arg].var});
+      eo.overrides[{w.id, encoder::Part::Value}] = [this, of,
+                                                    orig = ca.original](const encoder::OverrideContext &ctx) {
+        std::vector<Term> dz;
+        Term out = ctx.exprs.expr(orig, ctx.var, tm_.mkTrue(), dz);
+        for (const auto &[c, v] : of)
+          out = tm_.mkIte(c, ctx.var(v), out);
+        return out;
+      };
+    }
     for (const Group &g : space_.groups) {
-      if (g.locked) // every choice false: its slots would never run
+      if (g.locked || g.call) // locked: every choice false, its slots would never run; a call: above
         continue;
       std::vector<size_t> shared, own; // alternatives encoded through the group's temporaries, or each alone
       for (size_t k = 0; k < g.alts.size(); ++k)
@@ -1865,7 +1983,7 @@ private:
     case ir::Stmt::New:
       return name(s.lhs) + assign + (gcl ? "new " + p_.prog.records.at(s.record).name : "malloc(…)");
     case ir::Stmt::Call:
-      if (argReads) { // an inserted call: its arguments as the grammar has them (`height(x.right)`)
+      if (argReads) { // an inserted or replaced call: its arguments as the grammar has them (`height(x.right)`)
         std::string call = p_.prog.procs.at(s.callee).name + "(";
         for (size_t a = 0; a < s.args.size(); ++a) {
           const ir::Stmt *rd = nullptr;
@@ -1875,7 +1993,7 @@ private:
           call += (a ? ", " : "") + (rd ? field(rd->base, rd->field) : expr(s.args[a]));
         }
         call += ")";
-        return s.lhs.valid() ? name(s.lhs) + assign + call : call;
+        return s.lhs.valid() && !temp ? name(s.lhs) + assign + call : call;
       }
       [[fallthrough]];
     default: {
@@ -1954,6 +2072,14 @@ private:
           continue;
         }
         *s = r;
+        if (g.call) { // one argument replaced: its text
+          edits.push_back(patch::Edit::replace(orig.id, argNode(orig, alt.arg), r.args.at(alt.arg)));
+          std::vector<ir::Stmt> none;
+          if (j == 0)
+            changes.push_back(where(orig.id) + text(g.proc, orig, nullptr, &none) + " → " +
+                              text(g.proc, r, nullptr, &none));
+          continue;
+        }
         bool valueOnly = orig.kind == r.kind && orig.lhs == r.lhs && orig.base == r.base &&
                          orig.field == r.field && ir::usesValue(orig.kind);
         edits.push_back(valueOnly ? patch::Edit::replace(orig.id, 0, r.value)
@@ -2045,6 +2171,17 @@ private:
     }
   }
 
+  /// The pre-order index (patch::Edit) of argument `a` of call `s`.
+  static uint32_t argNode(const ir::Stmt &s, size_t a) {
+    uint32_t n = 0, out = 0;
+    ir::forEachExprOf(s, [&](const ir::Expr &root) {
+      if (&root == &s.args.at(a))
+        out = n;
+      ir::forEachNode(root, [&](const ir::Expr &) { ++n; });
+    });
+    return out;
+  }
+
   static ir::StmtId nextFree(const ir::Program &prog) {
     ir::StmtId m = 0;
     ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { m = std::max(m, s.id); });
@@ -2101,6 +2238,15 @@ private:
   unsigned widenings_ = 0;
   ir::StmtId firstSlotId_ = 0; ///< ids of the insertion slots' statements start here
   ir::Program encoded_; ///< the program encoded: base_.prog with the insertion slots' hidden temporaries
+                        ///< and the replaceable arguments of calls read from hidden temporaries
+  /// A call's argument that alternatives replace: group, copy, argument, its temporary in encoded_, and the
+  /// original argument.
+  struct CallArg {
+    size_t group = 0, copy = 0, arg = 0;
+    ir::VarRef tmp;
+    ir::Expr original;
+  };
+  std::vector<CallArg> callArgs_;
   std::vector<Term> blocked_; ///< the candidates blocked so far
 };
 

@@ -23,8 +23,8 @@ struct Edit {
     InsertBefore, ///< `insert` goes before the source construct of `stmt` (also of one that computes a
                   ///< temporary)
     InsertAfter,  ///< `insert` goes after it
-    ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind; another target, base,
-                  ///< field or value)
+    ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind, or Assign and
+                  ///< GetField into a variable for each other; another target, base, field or value)
     InsertThen, ///< `insert` goes into the empty then-branch (`{ }`) of the `if` whose construct holds `stmt`
     InsertElse, ///< `insert` goes into its else-branch, which is empty (`else { }`) or not written (then
                 ///< `else { … }` is written after the then-branch)

@@ -1983,7 +1983,8 @@ private:
     case ir::Stmt::New:
       return name(s.lhs) + assign + (gcl ? "new " + p_.prog.records.at(s.record).name : "malloc(…)");
     case ir::Stmt::Call:
-      if (argReads) { // an inserted or replaced call: its arguments as the grammar has them (`height(x.right)`)
+      if (argReads) { // an inserted or replaced call: its arguments as the grammar has them
+                      // (`height(x.right)`)
         std::string call = p_.prog.procs.at(s.callee).name + "(";
         for (size_t a = 0; a < s.args.size(); ++a) {
           const ir::Stmt *rd = nullptr;

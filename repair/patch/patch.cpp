@@ -1106,10 +1106,10 @@ private:
   }
 
   /// ReplaceStmt: statement `s` written as `n` (same kind, or an assignment for a field read into a variable
-  /// and the other way round; same guard and place; another target, base, field or value). A field read into a temporary is written where its construct uses the temporary (`cur.next`
-  /// of `cur.prev := cur.next;`); any other statement as its whole source statement, which must consist of
-  /// it and the temporaries feeding it and read as the statement prints (not a declaration, a compound
-  /// assignment, an increment).
+  /// and the other way round; same guard and place; another target, base, field or value). A field read into
+  /// a temporary is written where its construct uses the temporary (`cur.next` of `cur.prev := cur.next;`);
+  /// any other statement as its whole source statement, which must consist of it and the temporaries feeding
+  /// it and read as the statement prints (not a declaration, a compound assignment, an increment).
   TextEdit replaceStmt(const ir::Stmt &s, const ir::Stmt &n) {
     const ir::Procedure &p = prog_.procs.at(proc_);
     std::string at = "statement #" + std::to_string(s.id) + " at " + ir::formatLoc(prog_, s.loc);

@@ -716,6 +716,20 @@ TEST_CASE(
       });
   CHECK_FALSE(r.patch);
   CHECK(r.error.find("has no source text where it is used") != std::string::npos);
+  // an assignment into a variable written as a field read into it, and the other way round
+  lineOf(patchOf("f.gcl", g,
+                 edit(6, ir::Stmt::Assign,
+                      [](ir::Stmt &s) {
+                        s.kind = ir::Stmt::GetField, s.value = Expr{}, s.base = {false, 2}, s.field = 0;
+                      })),
+         "\n  p := y.next;\n");
+  lineOf(patchOf("f.gcl", g,
+                 edit(5, ir::Stmt::GetField,
+                      [](ir::Stmt &s) {
+                        s.kind = ir::Stmt::Assign, s.value = Expr::varUse({false, 0}, ir::Type::refType(0));
+                        s.base = {}, s.field = ir::kNone;
+                      })),
+         "\n  x := cur;\n");
   r = patchOf("f.gcl", g, edit(6, ir::Stmt::Assign, [](ir::Stmt &s) { s.kind = ir::Stmt::Skip; }));
   CHECK_FALSE(r.patch);
   CHECK(r.error.find("cannot be written as a 'skip'") != std::string::npos);

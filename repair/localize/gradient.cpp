@@ -665,12 +665,58 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
   // statements that read it); its evidence describes that instance. A statement suspicious only by a rule
   // (a deciding condition, a line shared with a suspicious statement, a failing run-time check) ranks last,
   // by its first run in the region.
+  // The dynamic slice of the post-state's corrections (docs/localize.md, "The order inside the set"): forward
+  // over the region, each entity carries the set of writes its value depends on — the write that left it,
+  // and the sets of everything that write read (its operands and guard, the node field or array element it
+  // read, a call's argument, a callee's result); where the region ends, the sets of the corrected entities
+  // are the slice.
+  {
+    const size_t n = points.size(), words = (n + 63) / 64;
+    std::map<Entity, std::vector<uint64_t>> deps;
+    auto readInto = [&](const Entity &e, std::vector<uint64_t> &out) {
+      if (auto it = deps.find(e); it != deps.end())
+        for (size_t w = 0; w < words; ++w)
+          out[w] |= it->second[w];
+    };
+    for (size_t k = r.firstPoint; k < end; ++k) {
+      const Point &p = r.points[k];
+      std::vector<uint64_t> d(words, 0);
+      const ir::Stmt *st = index.find(p.stmt);
+      if (p.kind == Point::Result) {
+        const ir::Procedure &callee = prog.procs.at(r.frames.at(p.callee).proc);
+        if (callee.result != ir::kNone)
+          readInto(Entity{Entity::Var, p.callee, callee.result, 0, 0}, d);
+      } else if (p.kind == Point::Bind) {
+        std::vector<ir::VarRef> vs;
+        if (st && p.arg < st->args.size())
+          ir::varsRead(st->args[p.arg], vs);
+        for (const ir::VarRef &v : vs)
+          readInto(Entity::var(p.frame, v), d);
+      } else if (st && st->kind != ir::Stmt::Scan) { // a scan's values are inputs
+        for (const ir::VarRef &v : ir::varsRead(*st))
+          readInto(Entity::var(p.frame, v), d);
+        if (st->kind == ir::Stmt::GetField)
+          readInto(Entity::field(p.readNode, st->field), d);
+        else if (st->kind == ir::Stmt::GetElem)
+          readInto(Entity::elem(p.readNode, p.readIndex), d);
+      }
+      size_t i = k - r.firstPoint;
+      d[i / 64] |= uint64_t{1} << (i % 64);
+      deps[p.entity] = std::move(d);
+    }
+    std::vector<uint64_t> slice(words, 0);
+    for (const auto &[e, v] : ps.changed)
+      readInto(e, slice);
+    for (size_t i = 0; i < n; ++i)
+      points[i].slice = slice[i / 64] >> (i % 64) & 1;
+  }
   for (size_t k = 0; k < points.size(); ++k) {
     const GradientPoint &gp = points[k];
     if (!g.suspicious.count(gp.stmt))
       continue;
     GradientRank key;
     key.point = k;
+    key.slice = gp.slice;
     if (!gp.suspicious)
       key.tier = Suspicion::ByRule;
     else if (gp.contradicted)
@@ -765,7 +811,8 @@ std::vector<Suspect> rankSuspicious(const ir::Program &prog, const GradientResul
       s.evidence = it->second;
     s.evidence += std::string("; order: ") + suspicionName(l.key.tier);
     if (l.key.point != GradientRank::kNoPoint)
-      s.evidence += ", write " + std::to_string(l.key.point + 1) + " of " + std::to_string(g.points.size());
+      s.evidence += ", write " + std::to_string(l.key.point + 1) + " of " + std::to_string(g.points.size()) +
+                    (l.key.slice ? "" : ", its value reaches no corrected entity");
     out.push_back(std::move(s));
   }
   return out;

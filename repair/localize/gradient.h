@@ -34,6 +34,10 @@ struct GradientPoint {
   /// Γ / 2M (the expected number of entities in which a backward state differs from the forward state)
   /// right after and right before the write.
   double gammaAfter = 0, gammaBefore = 0;
+  /// In the dynamic slice of the post-state's corrections: the value written reaches, through the data the
+  /// later writes of the region read (their operands, the node or element they read, their guards, a call's
+  /// arguments and result), the value of an entity the post-state corrects where the region ends.
+  bool slice = false;
 };
 
 /// The order inside the suspicious set (docs/localize.md, gradient, "The order inside the set"): the paper's
@@ -50,18 +54,26 @@ enum class Suspicion {
 };
 const char *suspicionName(Suspicion s);
 
-/// Where a suspicious statement ranks: its tier, then the index (in GradientResult::points) of the first
-/// instance that gives it that tier; rule-only statements by their first instance in the region, or
-/// kNoPoint when none ran there.
+/// Where a suspicious statement ranks: a statement with a suspicious instance before one suspicious only by
+/// a rule; of the former, one with an instance in the *slice* (the write's value reaches, through the run's
+/// data and guard dependences, an entity the post-state corrects) first; then its tier, then the index (in
+/// GradientResult::points) of the first instance that gives it that key; rule-only statements by their
+/// first instance in the region, or kNoPoint when none ran there.
 struct GradientRank {
   static constexpr size_t kNoPoint = static_cast<size_t>(-1);
   Suspicion tier = Suspicion::ByRule;
+  bool slice = false; ///< the instance's value reaches a corrected entity (GradientPoint::slice)
   size_t point = kNoPoint;
   friend bool operator<(const GradientRank &a, const GradientRank &b) {
+    bool ar = a.tier == Suspicion::ByRule, br = b.tier == Suspicion::ByRule;
+    if (ar != br)
+      return br;
+    if (a.slice != b.slice)
+      return a.slice;
     return a.tier != b.tier ? a.tier < b.tier : a.point < b.point;
   }
   friend bool operator==(const GradientRank &a, const GradientRank &b) {
-    return a.tier == b.tier && a.point == b.point;
+    return a.tier == b.tier && a.slice == b.slice && a.point == b.point;
   }
 };
 

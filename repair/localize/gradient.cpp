@@ -13,9 +13,10 @@
 // consecutive points only the written entity changes on either side, so Γ_{i-1} ≠ Γ_i exactly when that
 // entity's term changes; we compare those terms as exact fractions.
 //
-// The paper returns the suspicious set unordered; we rank inside it by the strongest evidence of each
-// statement's instances (the post-state contradicts the value it leaves; Γ grows; sandwiched; Γ shrinks; a
-// rule), then by the earliest such instance (docs/localize.md, "The order inside the set").
+// The paper returns the suspicious set unordered; we rank inside it by the best instance of each statement:
+// a suspicious one before a rule, one in the dynamic slice of the post-state's corrections first, then the
+// strength of its evidence (the post-state contradicts the value it leaves; Γ grows; sandwiched; Γ shrinks),
+// then the earliest (docs/localize.md, "The order inside the set").
 #include "repair/localize/gradient.h"
 
 #include "backends/encoder/exprs.h"
@@ -660,11 +661,6 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
           g.evidence[s] = "on the line of suspicious #" + std::to_string(*first) + " (one source statement)";
     }
   }
-  // The order inside the set (docs/localize.md): a statement ranks by the strongest tier of its instances,
-  // then by the first instance that gives it that tier (the earliest: a wrong value spreads forward, to the
-  // statements that read it); its evidence describes that instance. A statement suspicious only by a rule
-  // (a deciding condition, a line shared with a suspicious statement, a failing run-time check) ranks last,
-  // by its first run in the region.
   // The dynamic slice of the post-state's corrections (docs/localize.md, "The order inside the set"): forward
   // over the region, each entity carries the set of writes its value depends on — the write that left it,
   // and the sets of everything that write read (its operands and guard, the node field or array element it
@@ -710,6 +706,11 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
     for (size_t i = 0; i < n; ++i)
       points[i].slice = slice[i / 64] >> (i % 64) & 1;
   }
+  // The order inside the set (docs/localize.md): a statement ranks by the best key of its instances
+  // (GradientRank: suspicious before rule-only, in the slice first, the tier, the earliest: a wrong value
+  // spreads forward, to the statements that read it); its evidence describes that instance. A statement
+  // suspicious only by a rule (a deciding condition, a line shared with a suspicious statement, a failing
+  // run-time check) ranks last, by its first run in the region.
   for (size_t k = 0; k < points.size(); ++k) {
     const GradientPoint &gp = points[k];
     if (!g.suspicious.count(gp.stmt))
@@ -806,7 +807,11 @@ std::vector<Suspect> rankSuspicious(const ir::Program &prog, const GradientResul
     Line &l = lines[k];
     Suspect &s = l.sus;
     s.rank = k > 0 && lines[k - 1].key == l.key ? out.back().rank : static_cast<uint32_t>(k + 1);
-    s.score = 1.0 / (1.0 + static_cast<double>(l.key.tier));
+    // 1 / (1 + the key's group): the four tiers in the slice, the four outside it, then the rule-only
+    // lines, so that the score never grows down the ranking
+    size_t group =
+        l.key.tier == Suspicion::ByRule ? 8 : static_cast<size_t>(l.key.tier) + (l.key.slice ? 0 : 4);
+    s.score = 1.0 / (1.0 + static_cast<double>(group));
     if (auto it = g.evidence.find(l.best); it != g.evidence.end())
       s.evidence = it->second;
     s.evidence += std::string("; order: ") + suspicionName(l.key.tier);

@@ -41,8 +41,9 @@ struct GradientPoint {
 };
 
 /// The order inside the suspicious set (docs/localize.md, gradient, "The order inside the set"): the paper's
-/// Algorithm 2 returns a set; we rank its statements by the strongest evidence an instance gives, then by
-/// how early that instance ran. Tiers in ranking order.
+/// Algorithm 2 returns a set; we rank its statements by their best instance (GradientRank): the strength of
+/// the evidence it gives (after whether it is in the slice of the post-state's corrections), then how early
+/// it ran. Tiers in ranking order.
 enum class Suspicion {
   Contradicted, ///< an instance leaves its entity with a value the post-state contradicts
   Diverging,    ///< an instance makes Γ grow (the forward state moves away from the backward states)

@@ -196,9 +196,9 @@ TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3
 // The order inside gradient's suspicious set (docs/localize.md): a statement ranks by the best key of its
 // instances — suspicious instances before rule-only statements, then an instance in the slice of the
 // post-state's corrections first, then the tier (the post-state contradicts the value it leaves, Γ grows,
-// sandwiched, Γ shrinks), then the earliest instance; a line by its best statement; equal keys tie. Recomputed here
-// from the points (the tier from Γ before and after, not from the method's own direction) and checked on
-// the method's ranking; the set itself is the suspicious set, unchanged.
+// sandwiched, Γ shrinks), then the earliest instance; a line by its best statement; equal keys tie.
+// Recomputed here from the points (the tier from Γ before and after, not from the method's own direction) and
+// checked on the method's ranking; the set itself is the suspicious set, unchanged.
 TEST_CASE("gradient: the order inside the suspicious set") {
   using localize::GradientRank;
   using localize::Suspicion;

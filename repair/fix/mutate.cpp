@@ -190,6 +190,9 @@ private:
     backends::TermManager tm;
     backends::SolverOptions so;
     so.cores = false;
+    // One small propositional problem checked again after each blocking clause: the incremental solver
+    // (z3's measured default poses every check on a fresh solver with its tactics, milliseconds per check).
+    so.posing = backends::Posing::Assume;
     backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, tm, so);
     if (!made)
       return finish(Status::Error, made.error);

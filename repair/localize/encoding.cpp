@@ -243,7 +243,8 @@ backends::McsResult enumerateOn(const Problem &p, RelaxedFailure &rf, const SetL
     for (const Blame &b : set)
       if (auto it = selectorOf.find({b.stmt, b.part}); it != selectorOf.end())
         keep.push_back(it->second);
-    s.assertFormula(rf.tm.mkOr(keep));
+    if (!keep.empty()) // (every part of a set of values has its selector in the encoding with targets)
+      s.assertFormula(rf.tm.mkOr(keep));
   }
   backends::McsResult m = backends::enumerateMcs(s, softs, mo);
   s.pop();

@@ -148,6 +148,26 @@ size_t linesUnderTest(const ir::Program &prog, const std::unordered_set<uint32_t
   return lines.size();
 }
 
+/// The program's size as Wolverine2 measures it (Section 7, RQ4: "the percentage of the lines of code to be
+/// examined", normalized by "the program size"): the distinct lines carrying statements of every procedure
+/// in the files of the procedures under test — the procedures under test, their helpers and the driver
+/// `main` — except the declared tests (the paper's programs have none).
+size_t programLines(const ir::Program &prog, const std::unordered_set<uint32_t> &procs) {
+  std::set<uint32_t> files;
+  for (uint32_t k : procs)
+    if (prog.procs[k].loc.valid())
+      files.insert(prog.procs[k].loc.file);
+  std::set<std::pair<uint32_t, uint32_t>> lines;
+  for (const ir::Procedure &p : prog.procs)
+    if (!p.isTest)
+      for (const std::vector<ir::Stmt> *part : {&p.pre, &p.body, &p.post})
+        ir::forEachStmt(*part, [&](const ir::Stmt &s) {
+          if (s.loc.valid() && files.count(s.loc.file))
+            lines.insert({s.loc.file, s.loc.line});
+        });
+  return lines.size();
+}
+
 /// One configuration on the version's failure: its record (status, times, found, rank, lines examined).
 Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const ir::Program &prog,
                const repair::Failure &f, const std::vector<repair::TestRun> &tests,
@@ -179,6 +199,12 @@ Json runConfig(const Config &c, const LocalizeOptions &o, const Task &t, const i
   if (examined >= 0) {
     rj["examined"] = examined;
     rj["rank"] = rank;
+    for (const localize::Suspect &s : r.ranking) // the evidence of the fault's line, for the reports
+      if (s.rank == rank)
+        for (const Truth &tr : t.truth)
+          if (!tr.deletion && s.loc.line == tr.line && s.loc.file < prog.files.size() &&
+              prog.files[s.loc.file] == tr.file && rj.find("fault_evidence") == rj.end())
+            rj["fault_evidence"] = s.evidence;
   }
   if (!r.message.empty())
     rj["message"] = r.message;
@@ -224,6 +250,7 @@ Json runTask(const Task &t, const std::vector<Config> &configs, const LocalizeOp
     if (uint32_t k = prog->procIndex(name); k != ir::kNone)
       procs.insert(k);
   j["lines"] = linesUnderTest(*prog, procs);
+  j["program_lines"] = programLines(*prog, procs);
   ir::InterpOptions io;
   auto tt = Clock::now();
   std::vector<repair::TestRun> tests = repair::runTests(*prog, repair::declaredTests(*prog, ""), io);

@@ -62,11 +62,11 @@ struct Report {
         continue;
       }
       ++withFailure;
-      size_t lines = r.value("lines", 0u);
+      size_t lines = r.value("lines", 0u), program = r.value("program_lines", 0u);
       for (const Config &c : configs) {
         const Json &run = r["runs"][c.name()];
-        byConfig[c.name()].add(run, lines);
-        byClass[{c.name(), tasks[i].cls}].add(run, lines);
+        byConfig[c.name()].add(run, lines, program);
+        byClass[{c.name(), tasks[i].cls}].add(run, lines, program);
         if (run.value("status", "") == "error") {
           std::string msg = run.value("message", "");
           if (msg.find("internal") != std::string::npos)
@@ -124,8 +124,10 @@ struct Report {
                        "top-1",
                        "top-5",
                        "mean EXAM",
-                       "top 10 % of lines",
-                       "top 25 % of lines",
+                       "top 10 % of the program",
+                       "top 25 % of the program",
+                       "top 10 % under test",
+                       "top 25 % under test",
                        "median time",
                        "max time"};
     perClass.alignRight = std::vector<bool>(perClass.header.size(), true);
@@ -137,6 +139,7 @@ struct Report {
                                  fixed(mean(s.ranks)), fixed(mean(s.ties)), percent(s.top1, s.versions),
                                  percent(s.top5, s.versions), fixed(mean(s.exam)) + " %",
                                  percent(s.top10pct, s.versions), percent(s.top25pct, s.versions),
+                                 percent(s.top10under, s.versions), percent(s.top25under, s.versions),
                                  seconds(median(s.seconds)), seconds(quantile(s.seconds, 1.0))});
       }
     // The soundness claim (localize::Claim::Sound, gradient's: Wolverine2's): the mutated statement is
@@ -270,6 +273,8 @@ struct Report {
                           {"top5", s.top5},
                           {"top10pct", s.top10pct},
                           {"top25pct", s.top25pct},
+                          {"top10under", s.top10under},
+                          {"top25under", s.top25under},
                           {"mean_rank", mean(s.ranks)},
                           {"mean_ties_at_fault", mean(s.ties)},
                           {"mean_examined", mean(s.examined)},
@@ -316,7 +321,8 @@ struct Report {
        << ". The failure of each version is verify's counterexample (z3); only the procedures under test may "
           "be "
           "blamed. Lines examined and ties as in docs/localize.md; EXAM = lines examined / the lines with "
-          "statements in the procedures under test (100 % when the fault is not found); times are the "
+          "statements in the procedures under test (100 % when the fault is not found); top 10 % / 25 % = "
+          "the fault within that share of the program's lines (Wolverine2's measure, below); times are the "
           "method's "
           "(after the failure is found; running the declared tests, which sbfl and maxsat:ochiai use, is "
           "not included: "
@@ -336,8 +342,11 @@ struct Report {
        << "Wolverine2 (Section 7, RQ4, Fig. 13) counts the versions whose buggy statement's average rank, "
           "normalized by the program's size (\"the percentage of the lines of code to be examined before "
           "the faulty line is encountered\"), is within 10 % (25 %). Here: lines examined (a line in a tie "
-          "group of t lines at rank r counts (r − 1) + (t + 1) / 2, its average rank) / the lines with "
-          "statements in the procedures under test ≤ 10 % (25 %), of the versions with a failure.\n\n"
+          "group of t lines at rank r counts (r − 1) + (t + 1) / 2, its average rank) / the program's "
+          "lines ≤ 10 % (25 %), of the versions with a failure; the program's lines are the lines with "
+          "statements of every procedure in the files of the procedures under test (the helpers and the "
+          "driver `main` included, the declared tests not). \"Under test\": the same over the lines with "
+          "statements in the procedures under test only (EXAM's denominator, stricter than the paper's).\n\n"
        << perClass.markdown();
     if (!soundness.rows.empty()) {
       std::string sound;

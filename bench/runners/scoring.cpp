@@ -168,7 +168,7 @@ double examPercent(double examined, size_t lines) {
   return lines ? 100.0 * examined / static_cast<double>(lines) : 100;
 }
 
-void LocalizeStats::add(const Json &run, size_t lines) {
+void LocalizeStats::add(const Json &run, size_t lines, size_t programLines) {
   ++versions;
   std::string st = run.value("status", "");
   if (st == "unknown")
@@ -202,8 +202,11 @@ void LocalizeStats::add(const Json &run, size_t lines) {
   top5 += e <= 5;
   double pct = examPercent(e, lines);
   exam.push_back(std::min(100.0, pct));
-  top10pct += pct <= 10;
-  top25pct += pct <= 25;
+  top10under += pct <= 10;
+  top25under += pct <= 25;
+  double ofProgram = examPercent(e, programLines ? programLines : lines);
+  top10pct += ofProgram <= 10;
+  top25pct += ofProgram <= 25;
 }
 
 double LocalizeStats::oursShare() const {

@@ -84,16 +84,20 @@ double examPercent(double examined, size_t lines);
 
 /// The scores of one localization configuration over a set of versions, from the runs' records.
 struct LocalizeStats {
-  size_t versions = 0, localized = 0, found = 0, top1 = 0, top3 = 0, top5 = 0, top10pct = 0, top25pct = 0;
+  size_t versions = 0, localized = 0, found = 0, top1 = 0, top3 = 0, top5 = 0;
+  /// Wolverine2's measure: the fault within the first 10 % / 25 % of the program's lines (`programLines`)
+  size_t top10pct = 0, top25pct = 0;
+  /// the same within the first 10 % / 25 % of the lines under test (`lines`; EXAM's denominator)
+  size_t top10under = 0, top25under = 0;
   size_t unknown = 0, errors = 0, internal = 0;
   /// gradient: versions checked for soundness, those with a miss, mutated statements not run
   size_t soundChecked = 0, unsound = 0, notRun = 0;
   std::vector<double> examined, exam, seconds, solve, suspicious;
   /// Found faults: the fault line's rank, and how many lines tie at it (the line itself included).
   std::vector<double> ranks, ties;
-  /// Adds one run on a version whose procedures under test have `lines` lines; a fault not found counts as
-  /// EXAM 100 %.
-  void add(const Json &run, size_t lines);
+  /// Adds one run on a version whose procedures under test have `lines` lines and whose program has
+  /// `programLines` (0: unknown, taken as `lines`); a fault not found counts as EXAM 100 %.
+  void add(const Json &run, size_t lines, size_t programLines = 0);
   double oursShare() const; ///< the share of the time not spent in the solver
 };
 

@@ -263,7 +263,8 @@ const char *statusName(SuiteResult::Status s) {
 }
 
 std::vector<SuiteResult> runSuite(const RunTarget &target, const Suite &suite, const RunTarget *reference,
-                                  Compare compare, const ir::InterpOptions &opts) {
+                                  Compare compare, const ir::InterpOptions &opts,
+                                  const SuiteRunOptions &how) {
   std::vector<SuiteResult> results;
   for (const SuiteTest &t : suite.tests) {
     SuiteResult r;
@@ -305,6 +306,12 @@ std::vector<SuiteResult> runSuite(const RunTarget &target, const Suite &suite, c
       }
       io.expect.output = ref.output;
       io.expect.tokens = compare == Compare::Tokens;
+      if (how.referenceStepFactor > 0) {
+        uint64_t limit = std::max(how.minSteps, ref.steps > opts.stepLimit / how.referenceStepFactor
+                                                    ? opts.stepLimit
+                                                    : ref.steps * how.referenceStepFactor);
+        io.stepLimit = std::min(io.stepLimit, limit);
+      }
       if (ref.result && ref.result->kind == ir::Type::Int)
         io.expect.status = ref.result->i;
       r.reference = std::move(ref);
@@ -338,6 +345,9 @@ std::vector<SuiteResult> runSuite(const RunTarget &target, const Suite &suite, c
       break;
     }
     results.push_back(std::move(r));
+    if (how.stopAtFailure && (results.back().status == SuiteResult::Status::Fail ||
+                              results.back().status == SuiteResult::Status::Error))
+      break;
   }
   return results;
 }

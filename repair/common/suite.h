@@ -80,8 +80,19 @@ const char *statusName(SuiteResult::Status s); ///< "PASS", "FAIL", "UNKNOWN", "
 /// test passes when the program's own checks hold. A test passes when the run ends ok; fails on a failure (an
 /// output that differs is failure kind `output`); Unknown on a limit; Error when it cannot run (bad
 /// arguments, infeasible).
+/// How runSuite runs the tests of a candidate program (a repair's search), beyond `locus test`'s way.
+struct SuiteRunOptions {
+  /// Stop after the first test that fails or cannot run (Fail, Error): the results end there.
+  bool stopAtFailure = false;
+  /// With a reference and > 0: a test's run may execute at most this many times the statements the
+  /// reference's run on it executed (at least minSteps, at most the options' stepLimit); a run that needs
+  /// more ends as a limit (Unknown), as a run that reaches the options' stepLimit does.
+  uint64_t referenceStepFactor = 0;
+  uint64_t minSteps = 0;
+};
 std::vector<SuiteResult> runSuite(const RunTarget &target, const Suite &suite, const RunTarget *reference,
-                                  Compare compare, const ir::InterpOptions &opts);
+                                  Compare compare, const ir::InterpOptions &opts,
+                                  const SuiteRunOptions &how = {});
 
 /// The runs of the tests that passed or failed, for spectra (TestRun::passed/failed).
 std::vector<TestRun> suiteRuns(const std::vector<SuiteResult> &results);

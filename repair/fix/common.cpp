@@ -153,8 +153,12 @@ bool passesSuite(const Checked &checked, const Spec &spec, Validation &v) {
   repair::RunTarget target{&checked.prog, checked.entry, spec.mainFile};
   uint32_t refEntry = spec.reference ? spec.reference->procIndex(spec.referenceEntry) : ir::kNone;
   repair::RunTarget ref{spec.reference, refEntry, spec.referenceName};
+  repair::SuiteRunOptions how;
+  how.stopAtFailure = true; // the first failing test is the failure; the tests after it need not run
+  how.referenceStepFactor = kSuiteStepFactor;
+  how.minSteps = kSuiteMinSteps;
   std::vector<repair::SuiteResult> results =
-      repair::runSuite(target, *spec.suite, spec.reference ? &ref : nullptr, spec.compare, io);
+      repair::runSuite(target, *spec.suite, spec.reference ? &ref : nullptr, spec.compare, io, how);
   std::optional<size_t> unknown;
   for (size_t k = 0; k < results.size(); ++k) {
     const repair::SuiteResult &r = results[k];

@@ -58,6 +58,12 @@ struct Spec {
 /// repair from a plausible one; the suite decided already).
 inline constexpr unsigned kSuiteVerifyMs = 10000;
 
+/// With a suite and a reference, a program's run on a test of the suite may execute at most kSuiteStepFactor
+/// times the statements the reference's run on it executed, and at least kSuiteMinSteps (a mutant that loops
+/// ends at that limit: the test's answer is unknown, the candidate is no repair).
+inline constexpr uint64_t kSuiteStepFactor = 100;
+inline constexpr uint64_t kSuiteMinSteps = 10000;
+
 /// A program made ready to check: the program itself, or its product with the reference.
 struct Checked {
   ir::Program prog;

@@ -4,11 +4,11 @@
 // mutant that agrees with it there. `locus repair --method mutate`; docs/repair.md.
 //
 // The generator is a SAT problem over "site s uses option o" (at most one option per site; exactly n sites
-// mutated, n = 1, 2, … up to --max-mutations, so repairs come out smallest first). Each model is a mutant;
-// the validator verifies it within the bound. A correct mutant is a repair, and every mutant that contains
-// its mutations is blocked (minimality); a buggy one is blocked with the mutants that agree with it on the
-// sites of its must set (or alone, without localization). The space is exhausted when the generator has
-// no model left at every size.
+// mutated, n = 1, 2, … up to --max-mutations, so repairs come out smallest first; within a size, by their
+// first mutated site and option in the space's order). Each model is a mutant; the validator verifies it
+// within the bound. A correct mutant is a repair, and every mutant that contains its mutations is blocked
+// (minimality); a buggy one is blocked with the mutants that agree with it on the sites of its must set (or
+// alone, without localization). The space is exhausted when the generator has no model left at every size.
 #include "repair/fix/methods.h"
 
 #include "backends/cardinality.h"
@@ -190,6 +190,9 @@ private:
     backends::TermManager tm;
     backends::SolverOptions so;
     so.cores = false;
+    // One small propositional problem checked again after each blocking clause: the incremental solver
+    // (z3's measured default poses every check on a fresh solver with its tactics, milliseconds per check).
+    so.posing = backends::Posing::Assume;
     backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, tm, so);
     if (!made)
       return finish(Status::Error, made.error);
@@ -216,16 +219,28 @@ private:
     bool stopped = false, exhausted = false;
     for (unsigned n = 1; n <= k && !stopped && !exhausted; ++n) {
       Term size = backends::exactly(tm, mutated, n);
+      // The mutants of this size in the order of their first mutated site and its option (the space's order:
+      // the source's), whatever models the solver prefers: each check assumes the option (first, option); an
+      // unsatisfiable one moves on to the next. A mutant with an earlier site mutated was enumerated (or
+      // blocked) before the cursor left that site.
+      size_t first = 0, option = 0;
       for (;;) {
         if (stopNow(p, deadline)) {
           stopped = true;
           break;
         }
-        auto tg = Clock::now();
-        backends::Result res = gen.check({size}, backends::Need::NoCore);
-        generateSeconds += secondsSince(tg);
-        if (res.status == backends::Status::Unsat)
+        if (first == sites.size())
           break;
+        auto tg = Clock::now();
+        backends::Result res = gen.check({size, b[first][option]}, backends::Need::NoCore);
+        generateSeconds += secondsSince(tg);
+        if (res.status == backends::Status::Unsat) {
+          if (++option == b[first].size()) {
+            ++first;
+            option = 0;
+          }
+          continue;
+        }
         if (res.status != backends::Status::Sat) {
           stopped = true;
           break;

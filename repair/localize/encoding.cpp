@@ -49,8 +49,28 @@ std::string unsupportedSpec(const Problem &p) {
   return encoder::unsupportedSpec(p.prog, p.failure.entry, spec, p.opts.solver);
 }
 
-std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
-                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
+void RelaxedFailure::limit(unsigned timeoutMs,
+                           std::optional<std::chrono::steady_clock::time_point> deadline) {
+  for (RelaxedFailure *r = this; r && r->solver; r = r->values.get()) {
+    r->solver->setTimeout(timeoutMs);
+    r->solver->setDeadline(deadline);
+  }
+}
+
+std::pair<double, double> RelaxedFailure::solverWork() const {
+  std::pair<double, double> work{0, 0};
+  for (const RelaxedFailure *r = this; r && r->solver; r = r->values.get()) {
+    work.first += static_cast<double>(r->solver->stats().checks);
+    work.second += r->solver->stats().solveSeconds + r->solver->stats().assertSeconds;
+  }
+  return work;
+}
+
+namespace {
+
+/// relaxFailure with targets relaxed as `targets` says (false: as --parts value, whatever opts say).
+std::unique_ptr<RelaxedFailure>
+relaxFailure(const Problem &p, const std::optional<std::unordered_set<ir::StmtId>> &only, bool targets) {
   auto rf = std::make_unique<RelaxedFailure>();
   if (std::string why = unsupportedSpec(p); !why.empty()) {
     rf->error = why;
@@ -63,7 +83,10 @@ std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
   }
   rf->solver = std::move(made.solver);
   const repair::Failure &f = p.failure;
-  rf->enc = encoder::encode(p.prog, f.entry, rf->tm, failureEncodeOptions(p, only));
+  encoder::EncodeOptions eo = failureEncodeOptions(p, only);
+  if (!targets)
+    eo.relaxTargets = eo.shareTargetSelector = false;
+  rf->enc = encoder::encode(p.prog, f.entry, rf->tm, eo);
   rf->enc.assertTo(*rf->solver, true);
   rf->solver->assertFormula(rf->tm.mkNot(rf->enc.realFailure));
   rf->solver->assertFormula(rf->tm.mkNot(rf->enc.boundFailure));
@@ -71,6 +94,21 @@ std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
   for (const encoder::Step &s : rf->enc.steps)
     if (!s.selector.isNull())
       rf->blameOf.emplace(s.selector.id, Blame{s.stmt, s.part});
+  return rf;
+}
+
+} // namespace
+
+std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
+                                             const std::optional<std::unordered_set<ir::StmtId>> &only) {
+  std::unique_ptr<RelaxedFailure> rf = relaxFailure(p, only, true);
+  if (rf->solver && partsOf(p.opts) == Parts::ValueTargetShared) {
+    rf->values = relaxFailure(p, only, false);
+    if (!rf->values->solver) {
+      rf->error = rf->values->error;
+      rf->solver.reset();
+    }
+  }
   return rf;
 }
 
@@ -182,6 +220,111 @@ std::vector<backends::SoftFormula> softSelectors(const Problem &p, const Relaxed
     softs.push_back({sel, std::max<uint64_t>(w, 1)});
   }
   return softs;
+}
+
+namespace {
+
+/// One enumeration on `rf` with `block` (sets of blames) blocked: at least one part of each stays.
+backends::McsResult enumerateOn(const Problem &p, RelaxedFailure &rf, const SetLimits &limits,
+                                const std::vector<std::vector<Blame>> &block) {
+  backends::Solver &s = *rf.solver;
+  std::vector<backends::SoftFormula> softs = softSelectors(p, rf);
+  backends::McsOptions mo;
+  mo.maxSize = limits.maxSize;
+  mo.limit = limits.maxSets;
+  std::map<std::pair<ir::StmtId, encoder::Part>, backends::Term> selectorOf;
+  for (backends::Term sel : rf.selectors) {
+    const Blame &b = rf.blameOf.at(sel.id);
+    selectorOf.emplace(std::make_pair(b.stmt, b.part), sel);
+  }
+  s.push();
+  for (const std::vector<Blame> &set : block) {
+    std::vector<backends::Term> keep;
+    for (const Blame &b : set)
+      if (auto it = selectorOf.find({b.stmt, b.part}); it != selectorOf.end())
+        keep.push_back(it->second);
+    if (!keep.empty()) // (every part of a set of values has its selector in the encoding with targets)
+      s.assertFormula(rf.tm.mkOr(keep));
+  }
+  backends::McsResult m = backends::enumerateMcs(s, softs, mo);
+  s.pop();
+  return m;
+}
+
+std::vector<Blame> blamesOf(const RelaxedFailure &rf, const backends::Mcs &set) {
+  std::vector<Blame> blames;
+  for (size_t i : set.indices)
+    blames.push_back(rf.blameOf.at(rf.selectors[i].id));
+  return blames;
+}
+
+bool stoppedBySolver(const backends::Result &r) {
+  return r.isUnknown() && r.reason != backends::UnknownReason::Other;
+}
+
+} // namespace
+
+FailureSets enumerateSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits) {
+  FailureSets out;
+  if (!rf.values) {
+    backends::McsResult m = enumerateOn(p, rf, limits, {});
+    for (const backends::Mcs &set : m.sets) {
+      out.sets.push_back(blamesOf(rf, set));
+      out.costs.push_back(set.cost);
+      out.rankCosts.push_back(set.cost);
+    }
+    out.result = m.result;
+    out.complete = m.complete;
+    return out;
+  }
+  // Stage 1: the values alone.
+  backends::McsResult values = enumerateOn(p, *rf.values, limits, {});
+  std::vector<std::vector<Blame>> valueSets;
+  for (const backends::Mcs &set : values.sets)
+    valueSets.push_back(blamesOf(*rf.values, set));
+  backends::McsResult targets;
+  bool second =
+      !stoppedBySolver(values.result) && !(values.sets.size() == 1 && values.sets[0].indices.empty());
+  if (second) // Stage 2: the targets free, the sets of stage 1 and their supersets blocked.
+    targets = enumerateOn(p, rf, limits, valueSets);
+  else
+    targets.complete = true;
+  // Merged by (cost, stage), cut after the group in which the limit is reached: each stage completed its
+  // own last cost class past the limit and has at least `limit` sets up to it when it stopped there, so
+  // no set of an earlier group is missing.
+  struct Entry {
+    uint64_t key;
+    std::vector<Blame> blames;
+    uint64_t cost;
+  };
+  std::vector<Entry> merged;
+  for (size_t k = 0; k < values.sets.size(); ++k)
+    merged.push_back({2 * values.sets[k].cost, valueSets[k], values.sets[k].cost});
+  for (const backends::Mcs &set : targets.sets)
+    merged.push_back({2 * set.cost + 1, blamesOf(rf, set), set.cost});
+  std::stable_sort(merged.begin(), merged.end(),
+                   [](const Entry &a, const Entry &b) { return a.key < b.key; });
+  size_t keep = merged.size();
+  if (limits.maxSets < merged.size()) {
+    keep = limits.maxSets;
+    while (keep > 0 && keep < merged.size() && merged[keep].key == merged[keep - 1].key)
+      ++keep;
+  }
+  for (size_t k = 0; k < keep; ++k) {
+    out.sets.push_back(std::move(merged[k].blames));
+    out.costs.push_back(merged[k].cost);
+    out.rankCosts.push_back(merged[k].key);
+  }
+  out.complete = values.complete && targets.complete && keep == merged.size();
+  if (stoppedBySolver(values.result))
+    out.result = values.result;
+  else if (stoppedBySolver(targets.result))
+    out.result = targets.result;
+  else if (!out.complete)
+    out.result = backends::Result::unknown(backends::UnknownReason::Other, "limit");
+  else
+    out.result = out.sets.empty() ? backends::Result::unsat() : backends::Result::sat();
+  return out;
 }
 
 std::string formulaDescription(const Options &opts) {

@@ -4,9 +4,11 @@
 
 #include "backends/encoder/encoder.h"
 #include "backends/maxsat.h"
+#include "backends/mcs.h"
 #include "backends/solver.h"
 #include "repair/localize/localize.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,6 +24,14 @@ struct RelaxedFailure {
   std::vector<backends::Term> selectors; ///< every selector, in order of first use
   std::map<uint32_t, Blame> blameOf;     ///< selector term id → the statement part it relaxes
   std::string error;                     ///< why there is no solver (then `solver` is null)
+  /// With --parts value+target: the same failure relaxed as with --parts value, on its own solver, for the
+  /// first stage of enumerateSets; null in the other modes.
+  std::unique_ptr<RelaxedFailure> values;
+
+  /// Bounds every following check of `solver` (and of `values`'s): Solver::setTimeout, Solver::setDeadline.
+  void limit(unsigned timeoutMs, std::optional<std::chrono::steady_clock::time_point> deadline);
+  /// The checks made and the seconds spent in the solver (solving and taking assertions), of `values`'s too.
+  std::pair<double, double> solverWork() const;
 };
 
 /// The encode options of `p.failure`: its inputs fixed, its bound, values relaxable (guards with
@@ -47,6 +57,26 @@ std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
 /// Every selector, each as a soft formula with weight 1 (--weights uniform) or from the Ochiai suspiciousness
 /// of its statement over the tests and the failing run (clause weighting).
 std::vector<backends::SoftFormula> softSelectors(const Problem &p, const RelaxedFailure &rf);
+
+/// The sets of a relaxed failure, cheapest first, as maxsat and ofc enumerate them.
+struct FailureSets {
+  std::vector<std::vector<Blame>> sets;
+  std::vector<uint64_t> costs; ///< per set, the sum of its soft formulas' weights
+  /// Per set, the key rankBySets groups and orders it by: its cost; with staged targets 2 · cost, + 1 when
+  /// it needs a target moved, so that at one cost the sets of values alone rank first.
+  std::vector<uint64_t> rankCosts;
+  /// As backends::McsResult::result: Sat (complete), Unsat (no set within the size), Unknown (the limit,
+  /// reason Other; or a check that gave no answer, its reason).
+  backends::Result result;
+  bool complete = false;
+};
+/// The sets of `rf` within `limits` (backends::enumerateMcs over softSelectors). With --parts value+target
+/// in two stages (docs/localize.md, *Relaxed targets*): first the sets of rf.values (every target where
+/// its statement writes: the sets of --parts value), then, on rf with those sets and their supersets
+/// blocked, the sets that need a target moved; merged by cost, values first at one cost, and cut to the
+/// limit at the end of a group (one cost, one stage). A stage the solver stops (a timeout) keeps the sets
+/// found before it; the second does not start.
+FailureSets enumerateSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits);
 
 /// The header text of maxsat and ofc: "uniform weights, parts: value".
 std::string formulaDescription(const Options &opts);

@@ -13,9 +13,11 @@
 // consecutive points only the written entity changes on either side, so Γ_{i-1} ≠ Γ_i exactly when that
 // entity's term changes; we compare those terms as exact fractions.
 //
-// The paper returns the suspicious set unordered; we rank inside it by the strongest evidence of each
-// statement's instances (the post-state contradicts the value it leaves; Γ grows; sandwiched; Γ shrinks; a
-// rule), then by the earliest such instance (docs/localize.md, "The order inside the set").
+// The paper returns the suspicious set unordered; we rank inside it by the best instance of each statement:
+// a suspicious one before a rule, then the nearest to the post-state's contradictions in the run's direct
+// dependences (outside the slice of the corrections last), then the strength of its evidence (the post-state
+// contradicts the value it leaves; Γ grows; sandwiched; Γ shrinks), then the earliest (docs/localize.md,
+// "The order inside the set").
 #include "repair/localize/gradient.h"
 
 #include "backends/encoder/exprs.h"
@@ -660,17 +662,69 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
           g.evidence[s] = "on the line of suspicious #" + std::to_string(*first) + " (one source statement)";
     }
   }
-  // The order inside the set (docs/localize.md): a statement ranks by the strongest tier of its instances,
-  // then by the first instance that gives it that tier (the earliest: a wrong value spreads forward, to the
-  // statements that read it); its evidence describes that instance. A statement suspicious only by a rule
-  // (a deciding condition, a line shared with a suspicious statement, a failing run-time check) ranks last,
-  // by its first run in the region.
+  // The dynamic slice of the post-state's corrections (docs/localize.md, "The order inside the set"): an
+  // instance's direct sources are the writes that left what it read (its operands and guard, the node field
+  // or array element it read, a call's argument, a callee's result; a scan's values are inputs). The writes
+  // the post-state contradicts — the last writes of the corrected entities — are at distance 0; the sources
+  // of an instance at distance d are at d + 1 unless nearer. What no contradicted write depends on is
+  // outside the slice (kFar).
+  {
+    const size_t n = points.size();
+    std::map<Entity, size_t> lastWriter;
+    std::vector<std::vector<size_t>> sources(n);
+    for (size_t k = r.firstPoint; k < end; ++k) {
+      const Point &p = r.points[k];
+      const size_t i = k - r.firstPoint;
+      auto read = [&](const Entity &e) {
+        if (auto it = lastWriter.find(e); it != lastWriter.end())
+          sources[i].push_back(it->second);
+      };
+      const ir::Stmt *st = index.find(p.stmt);
+      if (p.kind == Point::Result) {
+        const ir::Procedure &callee = prog.procs.at(r.frames.at(p.callee).proc);
+        if (callee.result != ir::kNone)
+          read(Entity{Entity::Var, p.callee, callee.result, 0, 0});
+      } else if (p.kind == Point::Bind) {
+        std::vector<ir::VarRef> vs;
+        if (st && p.arg < st->args.size())
+          ir::varsRead(st->args[p.arg], vs);
+        for (const ir::VarRef &v : vs)
+          read(Entity::var(p.frame, v));
+      } else if (st && st->kind != ir::Stmt::Scan) {
+        for (const ir::VarRef &v : ir::varsRead(*st))
+          read(Entity::var(p.frame, v));
+        if (st->kind == ir::Stmt::GetField)
+          read(Entity::field(p.readNode, st->field));
+        else if (st->kind == ir::Stmt::GetElem)
+          read(Entity::elem(p.readNode, p.readIndex));
+      }
+      lastWriter[p.entity] = i;
+    }
+    std::vector<size_t> queue;
+    for (size_t i = 0; i < n; ++i)
+      if (points[i].contradicted) {
+        points[i].distance = 0;
+        queue.push_back(i);
+      }
+    for (size_t q = 0; q < queue.size(); ++q) // breadth first: each write's nearest contradicted write
+      for (size_t src : sources[queue[q]])
+        if (points[src].distance == GradientPoint::kFar) {
+          points[src].distance = points[queue[q]].distance + 1;
+          queue.push_back(src);
+        }
+  }
+  // The order inside the set (docs/localize.md): a statement ranks by the best key of its instances
+  // (GradientRank: suspicious before rule-only, the distance from the contradicted writes, the tier, the
+  // earliest: a wrong value spreads forward, to the statements that read it); its evidence describes that
+  // instance. A statement suspicious only by a rule (a deciding condition, a line shared with a suspicious
+  // statement, a failing run-time check) ranks last, by its first run in the region.
   for (size_t k = 0; k < points.size(); ++k) {
     const GradientPoint &gp = points[k];
     if (!g.suspicious.count(gp.stmt))
       continue;
     GradientRank key;
     key.point = k;
+    key.distance = gp.distance;
     if (!gp.suspicious)
       key.tier = Suspicion::ByRule;
     else if (gp.contradicted)
@@ -760,12 +814,18 @@ std::vector<Suspect> rankSuspicious(const ir::Program &prog, const GradientResul
     Line &l = lines[k];
     Suspect &s = l.sus;
     s.rank = k > 0 && lines[k - 1].key == l.key ? out.back().rank : static_cast<uint32_t>(k + 1);
-    s.score = 1.0 / (1.0 + static_cast<double>(l.key.tier));
+    // 1 / (1 + the key's group): the distance in the slice (below the number of writes), then outside it,
+    // then the rule-only lines, so that the score never grows down the ranking
+    size_t group = l.key.tier == Suspicion::ByRule         ? g.points.size() + 1
+                   : l.key.distance == GradientPoint::kFar ? g.points.size()
+                                                           : l.key.distance;
+    s.score = 1.0 / (1.0 + static_cast<double>(group));
     if (auto it = g.evidence.find(l.best); it != g.evidence.end())
       s.evidence = it->second;
     s.evidence += std::string("; order: ") + suspicionName(l.key.tier);
     if (l.key.point != GradientRank::kNoPoint)
-      s.evidence += ", write " + std::to_string(l.key.point + 1) + " of " + std::to_string(g.points.size());
+      s.evidence += ", write " + std::to_string(l.key.point + 1) + " of " + std::to_string(g.points.size()) +
+                    (l.key.distance == GradientPoint::kFar ? ", its value reaches no corrected entity" : "");
     out.push_back(std::move(s));
   }
   return out;

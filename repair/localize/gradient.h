@@ -34,11 +34,19 @@ struct GradientPoint {
   /// Γ / 2M (the expected number of entities in which a backward state differs from the forward state)
   /// right after and right before the write.
   double gammaAfter = 0, gammaBefore = 0;
+  /// The distance from the post-state's contradictions in the run's direct dependences (docs/localize.md,
+  /// "The order inside the set"): 0 for a contradicted write, d + 1 for a write an instance at distance d
+  /// read (its operands and guard, the node field or array element it read, a call's argument, a callee's
+  /// result), kFar when no contradicted write depends on it: its value reaches no entity the post-state
+  /// corrects (outside the dynamic slice of the corrections).
+  static constexpr size_t kFar = static_cast<size_t>(-1);
+  size_t distance = kFar;
 };
 
 /// The order inside the suspicious set (docs/localize.md, gradient, "The order inside the set"): the paper's
-/// Algorithm 2 returns a set; we rank its statements by the strongest evidence an instance gives, then by
-/// how early that instance ran. Tiers in ranking order.
+/// Algorithm 2 returns a set; we rank its statements by their best instance (GradientRank): its distance from
+/// the post-state's contradictions, the strength of the evidence it gives, how early it ran. Tiers in
+/// ranking order.
 enum class Suspicion {
   Contradicted, ///< an instance leaves its entity with a value the post-state contradicts
   Diverging,    ///< an instance makes Γ grow (the forward state moves away from the backward states)
@@ -50,18 +58,26 @@ enum class Suspicion {
 };
 const char *suspicionName(Suspicion s);
 
-/// Where a suspicious statement ranks: its tier, then the index (in GradientResult::points) of the first
-/// instance that gives it that tier; rule-only statements by their first instance in the region, or
-/// kNoPoint when none ran there.
+/// Where a suspicious statement ranks: a statement with a suspicious instance before one suspicious only by
+/// a rule; then the instance's distance from the post-state's contradictions (GradientPoint::distance: the
+/// contradicted writes first, outside the slice of the corrections last), its tier, the index (in
+/// GradientResult::points) of the first instance that gives it that key; rule-only statements by their
+/// first instance in the region, or kNoPoint when none ran there.
 struct GradientRank {
   static constexpr size_t kNoPoint = static_cast<size_t>(-1);
   Suspicion tier = Suspicion::ByRule;
+  size_t distance = GradientPoint::kFar; ///< GradientPoint::distance of the instance
   size_t point = kNoPoint;
   friend bool operator<(const GradientRank &a, const GradientRank &b) {
+    bool ar = a.tier == Suspicion::ByRule, br = b.tier == Suspicion::ByRule;
+    if (ar != br)
+      return br;
+    if (a.distance != b.distance)
+      return a.distance < b.distance;
     return a.tier != b.tier ? a.tier < b.tier : a.point < b.point;
   }
   friend bool operator==(const GradientRank &a, const GradientRank &b) {
-    return a.tier == b.tier && a.point == b.point;
+    return a.tier == b.tier && a.distance == b.distance && a.point == b.point;
   }
 };
 

@@ -4,8 +4,6 @@
 #include "repair/localize/encoding.h"
 #include "repair/localize/methods.h"
 
-#include "backends/mcs.h"
-
 #include <chrono>
 
 namespace locus::localize {
@@ -37,9 +35,10 @@ public:
       return r;
     }
     backends::Solver &s = *rf->solver;
-    s.setTimeout(p.opts.timeoutMs);
-    if (p.opts.timeoutMs) // the MCS enumeration makes many checks: --timeout bounds them together
-      s.setDeadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(p.opts.timeoutMs));
+    // the MCS enumeration makes many checks: --timeout bounds them together
+    rf->limit(p.opts.timeoutMs, p.opts.timeoutMs ? std::optional(std::chrono::steady_clock::now() +
+                                                                 std::chrono::milliseconds(p.opts.timeoutMs))
+                                                 : std::nullopt);
     if (weights != Weights::Uniform && p.tests.empty())
       r.message = "no declared tests: the " + repair::enumName(weightsOption(), weights) +
                   " weights see the failing run only";
@@ -57,28 +56,21 @@ public:
       r.message = "internal: the encoding of the failing run passes every check";
       return r;
     }
-    backends::McsOptions mo;
-    mo.maxSize = limits.maxSize;
-    mo.limit = limits.maxSets;
-    backends::McsResult m = backends::enumerateMcs(s, softSelectors(p, *rf), mo);
-    for (const backends::Mcs &set : m.sets) {
-      std::vector<Blame> blames;
-      for (size_t i : set.indices)
-        blames.push_back(rf->blameOf.at(rf->selectors[i].id));
-      r.sets.push_back(std::move(blames));
-      r.setCosts.push_back(set.cost);
-    }
+    FailureSets m = enumerateSets(p, *rf, limits);
+    r.sets = m.sets;
+    r.setCosts = m.costs;
     r.complete = m.complete;
     r.costsWeighted = weights != Weights::Uniform;
     if (r.sets.empty() && r.complete)
       r.noBlame = noSetExplains(limits);
-    r.stats["checks"] = static_cast<double>(s.stats().checks);
-    r.stats["solve_s"] = s.stats().solveSeconds + s.stats().assertSeconds;
+    auto [checks, solveSeconds] = rf->solverWork();
+    r.stats["checks"] = checks;
+    r.stats["solve_s"] = solveSeconds;
     if (m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other) {
       r.status = Status::Unknown;
       r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason);
     }
-    r.ranking = rankBySets(p.prog, r.sets, r.setCosts);
+    r.ranking = rankBySets(p.prog, r.sets, m.rankCosts);
     return r;
   }
 };

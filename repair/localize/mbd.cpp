@@ -26,6 +26,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <optional>
 
 namespace locus::localize {
 
@@ -56,8 +58,9 @@ struct Joint {
   std::string error;
 };
 
+/// `targets` false: without relaxed targets, whatever --parts says (the first stage of value+target).
 std::unique_ptr<Joint> encodeJoint(const Problem &p, const std::vector<const repair::Failure *> &failures,
-                                   bool cores) {
+                                   bool cores, bool targets = true) {
   auto j = std::make_unique<Joint>();
   for (const repair::Failure *f : failures) {
     Problem one{p.prog, *f, p.tests, p.opts};
@@ -80,7 +83,10 @@ std::unique_ptr<Joint> encodeJoint(const Problem &p, const std::vector<const rep
       conditions ? std::unordered_set<ir::StmtId>{} : ir::conditionals(p.prog);
   for (const repair::Failure *f : failures) {
     Problem one{p.prog, *f, p.tests, p.opts};
-    encoder::Encoding enc = encoder::encode(p.prog, f->entry, j->tm, failureEncodeOptions(one));
+    encoder::EncodeOptions eo = failureEncodeOptions(one);
+    if (!targets)
+      eo.relaxTargets = eo.shareTargetSelector = false;
+    encoder::Encoding enc = encoder::encode(p.prog, f->entry, j->tm, eo);
     enc.assertTo(*j->solver, true);
     j->solver->assertFormula(j->tm.mkNot(enc.realFailure));
     j->solver->assertFormula(j->tm.mkNot(enc.boundFailure));
@@ -102,6 +108,80 @@ std::unique_ptr<Joint> encodeJoint(const Problem &p, const std::vector<const rep
   for (Term t : j->fixed)
     j->solver->assertFormula(t);
   return j;
+}
+
+/// What `diagnose` found: the new minimal diagnoses by cardinality, the conflicts it needed, and why it
+/// stopped early (the solver's answer; none when it did not).
+struct Diagnosed {
+  std::vector<ElementSet> diagnoses;
+  size_t conflicts = 0;
+  std::optional<backends::Result> stopped;
+};
+
+/// The minimal diagnoses of `j` up to limits.maxSize elements, at most limits.maxSets new ones (the
+/// algorithm above). `known` are diagnoses already (a first stage's): never checked and not returned.
+Diagnosed diagnose(Joint &j, const SetLimits &limits, const std::vector<ElementSet> &known,
+                   const std::function<unsigned()> &remaining) {
+  backends::Solver &s = *j.solver;
+  size_t n = j.components.size();
+  Diagnosed out;
+  std::vector<ElementSet> conflicts;
+  auto isKnown = [&](const ElementSet &h) {
+    return std::find(known.begin(), known.end(), h) != known.end() ||
+           std::find(out.diagnoses.begin(), out.diagnoses.end(), h) != out.diagnoses.end();
+  };
+  bool done = false;
+  for (size_t k = 0; k <= limits.maxSize && !done; ++k) {
+    while (!done) {
+      if (out.diagnoses.size() >= limits.maxSets) {
+        done = true;
+        break;
+      }
+      ElementSet next;
+      bool any = false;
+      for (const ElementSet &h : minimalHittingSets(conflicts, k))
+        if (!isKnown(h)) {
+          next = h;
+          any = true;
+          break;
+        }
+      if (!any)
+        break; // every minimal diagnosis of size k is known
+      std::vector<Term> assume;
+      for (uint32_t c = 0; c < n; ++c)
+        if (!std::binary_search(next.begin(), next.end(), c))
+          assume.push_back(j.components[c]);
+      s.setTimeout(remaining());
+      backends::Result res = s.check(assume);
+      if (res.isUnknown()) {
+        out.stopped = res;
+        break;
+      }
+      if (res.isSat()) {
+        out.diagnoses.push_back(next);
+        continue;
+      }
+      // (its checks stop at the solver's deadline: then the core stays unsatisfiable, perhaps not minimal)
+      backends::CoreResult core = backends::minimizeCore(s, s.unsatCore());
+      if (core.result.isUnknown() && core.core.empty()) {
+        out.stopped = core.result;
+        break;
+      }
+      ElementSet conflict;
+      for (Term t : core.core)
+        conflict.push_back(static_cast<uint32_t>(std::find(j.components.begin(), j.components.end(), t) -
+                                                 j.components.begin()));
+      std::sort(conflict.begin(), conflict.end());
+      conflicts.push_back(conflict);
+      if (conflict.empty()) { // even with every component replaced the runs cannot pass
+        done = true;
+        break;
+      }
+    }
+    done = done || out.stopped.has_value();
+  }
+  out.conflicts = conflicts.size();
+  return out;
 }
 
 class Mbd final : public Method {
@@ -144,73 +224,83 @@ public:
     r.stats["components"] = static_cast<double>(n);
     r.stats["inputs"] = static_cast<double>(failures.size());
     r.stats["steps"] = static_cast<double>(j->steps);
-    std::vector<ElementSet> conflicts, diagnoses;
-    auto stopped = [&](const backends::Result &res) {
-      r.status = Status::Unknown;
-      r.message = std::string("stopped early: ") + backends::reasonName(res.reason);
-    };
-    bool done = false;
-    for (size_t k = 0; k <= limits.maxSize && !done; ++k) {
-      while (!done) {
-        if (diagnoses.size() >= limits.maxSets) {
-          done = true;
-          break;
-        }
-        ElementSet next;
-        bool any = false;
-        for (const ElementSet &h : minimalHittingSets(conflicts, k))
-          if (std::find(diagnoses.begin(), diagnoses.end(), h) == diagnoses.end()) {
-            next = h;
-            any = true;
-            break;
-          }
-        if (!any)
-          break; // every minimal diagnosis of size k is known
-        std::vector<Term> assume;
-        for (uint32_t c = 0; c < n; ++c)
-          if (!std::binary_search(next.begin(), next.end(), c))
-            assume.push_back(j->components[c]);
-        s.setTimeout(remaining());
-        backends::Result res = s.check(assume);
-        if (res.isUnknown()) {
-          stopped(res);
-          done = true;
-          break;
-        }
-        if (res.isSat()) {
-          diagnoses.push_back(next);
-          continue;
-        }
-        // (its checks stop at the solver's deadline: then the core stays unsatisfiable, perhaps not minimal)
-        backends::CoreResult core = backends::minimizeCore(s, s.unsatCore());
-        if (core.result.isUnknown() && core.core.empty()) {
-          stopped(core.result);
-          done = true;
-          break;
-        }
-        ElementSet conflict;
-        for (Term t : core.core)
-          conflict.push_back(static_cast<uint32_t>(std::find(j->components.begin(), j->components.end(), t) -
-                                                   j->components.begin()));
-        std::sort(conflict.begin(), conflict.end());
-        conflicts.push_back(conflict);
-        if (conflict.empty()) { // even with every component replaced the runs cannot pass
-          done = true;
-          break;
-        }
+    // With --parts value+target in two stages (enumerateSets does the same for maxsat and ofc): the
+    // diagnoses of the values alone first, then, on the encodings with targets, those that need a target
+    // moved (the first stage's are diagnoses there too, never a superset of one); merged by size, values
+    // first at one size, cut to --max-sets.
+    std::unique_ptr<Joint> values;
+    if (partsOf(p.opts) == Parts::ValueTargetShared) {
+      values = encodeJoint(p, failures, true, false);
+      if (!values->solver) {
+        r.status = Status::Error;
+        r.message = values->error;
+        return r;
       }
+      if (p.opts.timeoutMs)
+        values->solver->setDeadline(t0 + std::chrono::milliseconds(p.opts.timeoutMs));
     }
-    r.complete = r.status != Status::Unknown && diagnoses.size() < limits.maxSets;
-    r.stats["conflicts"] = static_cast<double>(conflicts.size());
-    r.stats["checks"] = static_cast<double>(s.stats().checks);
-    r.stats["solve_s"] = s.stats().solveSeconds + s.stats().assertSeconds;
-    // Each diagnosis again, on a fresh solver and fresh encodings of J: repairable'(CMP \ Δ).
-    std::unique_ptr<Joint> again = diagnoses.empty() ? nullptr : encodeJoint(p, failures, false);
-    size_t rechecked = 0;
-    for (const ElementSet &d : diagnoses) {
+    struct Found {
+      std::vector<Blame> blames;
+      uint64_t key; // 2 · size, + 1 for the second stage (without stages: the size)
+    };
+    std::vector<Found> found;
+    auto blamesOf = [](const Joint &from, const ElementSet &d) {
       std::vector<Blame> blames;
       for (uint32_t c : d)
-        blames.push_back(j->blames[c]);
+        blames.push_back(from.blames[c]);
+      return blames;
+    };
+    std::optional<backends::Result> stop;
+    size_t conflicts = 0;
+    std::vector<ElementSet> known; // the first stage's diagnoses, as components of j
+    if (values) {
+      Diagnosed first = diagnose(*values, limits, {}, remaining);
+      conflicts += first.conflicts;
+      stop = first.stopped;
+      for (const ElementSet &d : first.diagnoses) {
+        found.push_back({blamesOf(*values, d), 2 * d.size()});
+        ElementSet in;
+        for (const Blame &b : found.back().blames)
+          for (uint32_t c = 0; c < n; ++c)
+            if (j->blames[c] == b)
+              in.push_back(c);
+        std::sort(in.begin(), in.end());
+        known.push_back(in);
+      }
+    }
+    if (!stop) {
+      Diagnosed second = diagnose(*j, limits, known, remaining);
+      conflicts += second.conflicts;
+      stop = second.stopped;
+      for (const ElementSet &d : second.diagnoses)
+        found.push_back({blamesOf(*j, d), values ? 2 * d.size() + 1 : d.size()});
+    }
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Found &a, const Found &b) { return a.key < b.key; });
+    bool cut = found.size() > limits.maxSets;
+    if (cut)
+      found.resize(limits.maxSets);
+    if (stop) {
+      r.status = Status::Unknown;
+      r.message = std::string("stopped early: ") + backends::reasonName(stop->reason);
+    }
+    r.complete = r.status != Status::Unknown && found.size() < limits.maxSets && !cut;
+    r.stats["conflicts"] = static_cast<double>(conflicts);
+    double checks = static_cast<double>(s.stats().checks);
+    double solve = s.stats().solveSeconds + s.stats().assertSeconds;
+    if (values) {
+      checks += static_cast<double>(values->solver->stats().checks);
+      solve += values->solver->stats().solveSeconds + values->solver->stats().assertSeconds;
+    }
+    r.stats["checks"] = checks;
+    r.stats["solve_s"] = solve;
+    // Each diagnosis again, on a fresh solver and fresh encodings of J: repairable'(CMP \ Δ).
+    // (a first stage's diagnosis is one of the encodings with targets too)
+    std::unique_ptr<Joint> again = found.empty() ? nullptr : encodeJoint(p, failures, false);
+    std::vector<uint64_t> keys;
+    size_t rechecked = 0;
+    for (Found &d : found) {
+      std::vector<Blame> blames = std::move(d.blames);
       std::vector<Term> assume;
       for (size_t c = 0; again && c < again->components.size(); ++c)
         if (std::find(blames.begin(), blames.end(), again->blames[c]) == blames.end())
@@ -225,11 +315,12 @@ public:
         }
         rechecked += res.isSat();
       }
+      r.setCosts.push_back(blames.size());
       r.sets.push_back(std::move(blames));
-      r.setCosts.push_back(d.size());
+      keys.push_back(d.key);
     }
     r.stats["rechecked"] = static_cast<double>(rechecked);
-    r.ranking = rankBySets(p.prog, r.sets, r.setCosts);
+    r.ranking = rankBySets(p.prog, r.sets, keys);
     return r;
   }
 };

@@ -7,7 +7,6 @@
 #include "repair/localize/encoding.h"
 #include "repair/localize/methods.h"
 
-#include "backends/mcs.h"
 #include "ir/analysis.h"
 
 #include <chrono>
@@ -101,6 +100,7 @@ public:
     };
     explore(0);
     double solve = 0, checks = 0, selectors = 0;
+    std::vector<uint64_t> rankCosts; // the sets' ranking keys (FailureSets::rankCosts)
     size_t iterations = 0;
     while (true) {
       ++iterations;
@@ -111,9 +111,10 @@ public:
         return r;
       }
       backends::Solver &s = *rf->solver;
-      s.setTimeout(remainingMs());
-      if (p.opts.timeoutMs) // the MCS enumeration below makes many checks: one budget for the method
-        s.setDeadline(t0 + std::chrono::milliseconds(p.opts.timeoutMs));
+      // the MCS enumeration below makes many checks: one budget for the method
+      rf->limit(remainingMs(), p.opts.timeoutMs
+                                   ? std::optional(t0 + std::chrono::milliseconds(p.opts.timeoutMs))
+                                   : std::nullopt);
       backends::Result all = s.check(rf->selectors);
       selectors = static_cast<double>(rf->selectors.size());
       if (all.isSat()) {
@@ -121,17 +122,14 @@ public:
         r.message = "internal: the encoding of the explored runs passes every check";
         return r;
       }
-      backends::McsResult m;
-      if (all.isUnsat()) {
-        backends::McsOptions mo;
-        mo.maxSize = limits.maxSize;
-        mo.limit = limits.maxSets;
-        m = backends::enumerateMcs(s, softSelectors(p, *rf), mo);
-      } else {
+      FailureSets m;
+      if (all.isUnsat())
+        m = enumerateSets(p, *rf, limits);
+      else
         m.result = all;
-      }
-      checks += static_cast<double>(s.stats().checks);
-      solve += s.stats().solveSeconds + s.stats().assertSeconds;
+      auto [used, seconds] = rf->solverWork();
+      checks += used;
+      solve += seconds;
       bool stopped = m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other;
       if (stopped && iterations > 1) {
         // out of time: the last complete iteration's sets stand
@@ -142,15 +140,9 @@ public:
         --iterations;
         break;
       }
-      r.sets.clear();
-      r.setCosts.clear();
-      for (const backends::Mcs &set : m.sets) {
-        std::vector<Blame> blames;
-        for (size_t i : set.indices)
-          blames.push_back(rf->blameOf.at(rf->selectors[i].id));
-        r.sets.push_back(std::move(blames));
-        r.setCosts.push_back(set.cost);
-      }
+      r.sets = m.sets;
+      r.setCosts = m.costs;
+      rankCosts = m.rankCosts;
       r.complete = m.complete;
       r.stats["steps"] = static_cast<double>(rf->enc.steps.size());
       if (stopped) {
@@ -193,7 +185,7 @@ public:
     r.stats["selectors"] = selectors;
     r.stats["checks"] = checks;
     r.stats["solve_s"] = solve;
-    r.ranking = rankBySets(p.prog, r.sets, r.setCosts);
+    r.ranking = rankBySets(p.prog, r.sets, rankCosts);
     r.costsWeighted = weights != Weights::Uniform;
     if (r.sets.empty() && r.complete)
       r.noBlame = noSetExplains(limits);

@@ -5,7 +5,7 @@
 // EXIT: 1
 // CHECK: failure: the output differs from the expected output at line 1: expected '1', got '-1' (test line 3 of {{.*}}suite.txt
 // CHECK: repair 1 (1 change, {{.*}} re-verified from the patched source): correct within the bound: it prints and returns what the reference does; the suite's 3 tests pass
-// CHECK-NEXT: {{.*}}suite.c:25:11: -1 → 1
+// CHECK-NEXT: {{.*}}suite.c:25:7: < → <=
 // CHECK: REPAIRED: 1 repair
 // RUN: locus repair %s --tests %S/Inputs/suite_dir
 // EXIT: 1

@@ -152,6 +152,15 @@ TEST_CASE("EXAM and the localization tallies") {
   CHECK(s.exam[1] == doctest::Approx(22.5));
   CHECK(s.exam[2] == 100); // not found
   CHECK(s.oursShare() == doctest::Approx(0.6));
+  // Wolverine2's measure is over the program's lines; the lines under test are kept apart
+  LocalizeStats w;
+  w.add(Json{{"status", "localized"}, {"found", true}, {"examined", 4.5}}, 20, 50);
+  CHECK(w.top10pct == 1); // 9 % of the program
+  CHECK(w.top25pct == 1);
+  CHECK(w.top10under == 0); // 22.5 % of the lines under test
+  CHECK(w.top25under == 1);
+  REQUIRE(w.exam.size() == 1);
+  CHECK(w.exam[0] == doctest::Approx(22.5)); // EXAM stays over the lines under test
 }
 
 TEST_CASE("ground truth of an injected fault") {

@@ -193,11 +193,13 @@ TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3
     CHECK(agreed > static_cast<int>(2 * count) / 6);
 }
 
-// The order inside gradient's suspicious set (docs/localize.md): a statement ranks by the best tier of its
-// instances — the post-state contradicts the value it leaves, Γ grows, sandwiched, Γ shrinks, by rule —
-// then by the earliest instance of that tier; a line by its best statement; equal keys tie. Recomputed here
-// from the points (the tier from Γ before and after, not from the method's own direction) and checked on
-// the method's ranking; the set itself is the suspicious set, unchanged.
+// The order inside gradient's suspicious set (docs/localize.md): a statement ranks by the best key of its
+// instances — suspicious instances before rule-only statements, then the distance from the post-state's
+// contradictions (0: contradicted; outside the slice of the corrections last), then the tier (the
+// post-state contradicts the value it leaves, Γ grows, sandwiched, Γ shrinks), then the earliest instance;
+// a line by its best statement; equal keys tie.
+// Recomputed here from the points (the tier from Γ before and after, not from the method's own direction) and
+// checked on the method's ranking; the set itself is the suspicious set, unchanged.
 TEST_CASE("gradient: the order inside the suspicious set") {
   using localize::GradientRank;
   using localize::Suspicion;
@@ -227,12 +229,13 @@ TEST_CASE("gradient: the order inside the suspicious set") {
         if (p.stmt != s)
           continue;
         CHECK(p.contradicted == (p.down && p.backward != ir::toString(p.forward)));
+        CHECK(p.contradicted == (p.distance == 0)); // the slice's distance starts at the contradictions
         Suspicion tier = !p.suspicious                  ? Suspicion::ByRule
                          : p.contradicted               ? Suspicion::Contradicted
                          : p.gammaAfter > p.gammaBefore ? Suspicion::Diverging
                          : p.gammaAfter < p.gammaBefore ? Suspicion::Converging
                                                         : Suspicion::Sandwiched;
-        GradientRank key{tier, k};
+        GradientRank key{tier, p.distance, k};
         if (key < want)
           want = key;
       }

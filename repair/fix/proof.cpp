@@ -239,8 +239,10 @@ bool isTemp(const ir::Program &prog, const ir::Procedure &pr, ir::VarRef v) {
 /// `x := y ± 1`, and conditions comparing pointers or integers).
 class Grammar {
 public:
-  Grammar(const ir::Program &prog, uint32_t proc)
-      : prog_(prog), pr_(prog.procs.at(proc)), scope_(scopeOf(prog, proc)) {}
+  /// `wide`: a replaced statement may also change its kind (Assign ↔ GetField) and a call its arguments
+  /// (the last attempt's grammar, Proof::run).
+  Grammar(const ir::Program &prog, uint32_t proc, bool wide)
+      : prog_(prog), pr_(prog.procs.at(proc)), scope_(scopeOf(prog, proc)), wide_(wide) {}
 
   ir::Type typeOf(ir::VarRef v) const { return prog_.var(pr_, v).type; }
   const std::vector<ir::VarRef> &vars() const { return scope_.vars; }
@@ -365,7 +367,7 @@ public:
           r.value = v;
           add(std::move(r));
         }
-      if (otherKind(s)) // `x := y` → `x := z.f`
+      if (wide_ && otherKind(s)) // `x := y` → `x := z.f`
         reads(s, t, out);
       break;
     }
@@ -381,7 +383,7 @@ public:
               r.field = f;
               add(std::move(r));
             }
-      if (otherKind(s)) // `x := y.f` → `x := z`, `x := null`, `x := z ± 1`, `x := 0`
+      if (wide_ && otherKind(s)) // `x := y.f` → `x := z`, `x := null`, `x := z ± 1`, `x := 0`
         for (ir::VarRef x : varsOf(t))
           for (ir::Expr &v : values(t, t.isInt())) {
             if (v.kind == ir::Expr::VarUse && v.var == x)
@@ -397,7 +399,7 @@ public:
       break;
     }
     case ir::Stmt::Call:
-      for (size_t a = 0; a < s.args.size(); ++a) {
+      for (size_t a = 0; wide_ && a < s.args.size(); ++a) {
         const ir::Expr &e = s.args[a];
         if (e.kind != ir::Expr::VarUse || isTemp(prog_, pr_, e.var) || !inScope(e.var))
           continue;
@@ -522,6 +524,7 @@ private:
   const ir::Program &prog_;
   const ir::Procedure &pr_;
   Scope scope_;
+  bool wide_ = false;
 };
 
 /// The relaxed program's choices: what may change where, with the symbols that choose it.
@@ -545,7 +548,7 @@ public:
 
   /// The space over `procs`. `news`: insertions may allocate (`x := new T`). `near`: insertion places only
   /// next to these statements (none: everywhere).
-  Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots, bool news,
+  Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots, bool news, bool wide,
               const std::unordered_set<ir::StmtId> *near) {
     news_ = news;
     callsOf(procs);
@@ -554,7 +557,7 @@ public:
       if (!procs.count(pi) || prog_.procs[pi].isTest)
         continue;
       const ir::Procedure &pr = prog_.procs[pi];
-      Grammar g(prog_, pi);
+      Grammar g(prog_, pi, wide);
       headers_.clear();
       ir::forEachStmt(pr.body, [&](const ir::Stmt &s) {
         if (s.kind == ir::Stmt::While && s.construct)
@@ -990,9 +993,9 @@ public:
 
   /// One search. `locked`: statements that keep their statement and guard (insertions go only next to the
   /// others); `news`: insertions may allocate.
-  Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, const Input &first,
+  Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, bool wide, const Input &first,
               std::vector<Repair> &repairs, Clock::time_point t0, std::string &message) {
-    buildSpace(locked, news);
+    buildSpace(locked, news, wide);
     locked_ = locked;
     slots_ = po_.widening == Widening::Paper; // Algorithm 1 has its insertion slots from the start
     inputs_.push_back(first);
@@ -1039,7 +1042,7 @@ public:
 
 private:
   /// The space of this search, with its sizes in the stats.
-  void buildSpace(const std::unordered_set<ir::StmtId> *locked, bool news) {
+  void buildSpace(const std::unordered_set<ir::StmtId> *locked, bool news, bool wide) {
     SpaceBuilder sb(base_.prog, p_.sm, tm_, p_.opts.named);
     std::unordered_set<ir::StmtId> open;
     if (locked) // insertion places next to the statements that are not locked
@@ -1047,7 +1050,7 @@ private:
         if (!locked->count(st.id))
           open.insert(st.id);
       });
-    space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, locked ? &open : nullptr);
+    space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, wide, locked ? &open : nullptr);
     firstSlotId_ = sb.nextId();
     encoded_ = base_.prog;
     // A call whose arguments may be replaced reads each such argument from a hidden temporary (one per
@@ -2311,10 +2314,15 @@ private:
     }
     std::string message, internal, unrenderable;
     Outcome o = Outcome::NotRepaired;
-    // The attempts, smallest space first: gradient's locks, then none; insertions that allocate last.
-    for (int attempt = locked ? 0 : 1; attempt < 3; ++attempt) {
+    // The attempts, smallest space first: gradient's locks, then none; insertions that allocate; last the
+    // wide grammar (a statement's kind and a call's arguments changed too, insertions allocating when there
+    // are slots), which only runs when the others exhausted their spaces: it finds repairs the narrow one
+    // cannot, but its larger space slows the search for those it can (docs/repair.md).
+    const char *names[] = {"locked_s", "unlocked_s", "allocating_s", "wide_s"};
+    const char *retries[] = {"unlocked_retry", "allocating_retry", "wide_retry"};
+    for (int attempt = locked ? 0 : 1; attempt < 4; ++attempt) {
       if (attempt == 2 && po.insertSlots == 0)
-        break;
+        continue;
       // The locked search may take a share of the time left (--locked-share); the unlocked one the rest.
       std::optional<Clock::time_point> until = deadline;
       bool shared = attempt == 0 && deadline && po.lockedShare < 100;
@@ -2322,8 +2330,10 @@ private:
       if (shared)
         until = ta + (*deadline - ta) * po.lockedShare / 100;
       Search s(p, po, base, until, r.stats);
-      o = s.run(attempt == 0 ? &*locked : nullptr, attempt == 2, inputOf(*r.failure), r.repairs, t0, message);
-      r.stats[attempt == 0 ? "locked_s" : attempt == 1 ? "unlocked_s" : "allocating_s"] = secondsSince(ta);
+      bool news = attempt == 2 || (attempt == 3 && po.insertSlots > 0);
+      o = s.run(attempt == 0 ? &*locked : nullptr, news, attempt == 3, inputOf(*r.failure), r.repairs, t0,
+                message);
+      r.stats[names[attempt]] = secondsSince(ta);
       if (internal.empty())
         internal = s.internal;
       if (unrenderable.empty())
@@ -2334,7 +2344,8 @@ private:
       } else if (o != Outcome::NotRepaired || !r.repairs.empty()) {
         break;
       }
-      r.stats[attempt == 0 ? "unlocked_retry" : "allocating_retry"] = 1;
+      if (attempt < 3)
+        r.stats[retries[attempt]] = 1;
     }
     if (o == Outcome::Error)
       return finish(Status::Error, message);

@@ -1,7 +1,7 @@
 // `repair --method proof` replaces an assignment by a field read for the same target in C (docs/repair.md,
-// "proof"; the GCL twin: proof_kind.gcl): `sum`'s loop never advances (`l = l;` for `l = l->next;`); before,
-// proof could only insert `l = l->next` after it.
-// RUN: locus repair %s --method proof --procs sum
+// "proof", the wide grammar of the last attempt; the GCL twin: proof_kind.gcl): `sum`'s loop never advances
+// (`l = l;` for `l = l->next;`); without insertion slots the narrow grammar has no repair.
+// RUN: locus repair %s --method proof --procs sum --insert-slots 0
 // EXIT: 1
 // CHECK: {{l = l → l = l->next$}}
 // CHECK: {{^-    l = l;$}}

@@ -2,6 +2,7 @@
 #include "ir/analysis.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace locus::ir {
@@ -46,46 +47,87 @@ std::vector<VarRef> varsRead(const Stmt &s) {
 
 namespace {
 
-/// The procedures that only compute: no heap or array write, no allocation, no global written, no input read,
-/// no output, no halt, and only such procedures called. A call of one changes nothing but its result.
-std::vector<bool> pureProcedures(const Program &prog) {
-  std::vector<bool> pure(prog.procs.size(), true);
+/// The greatest set of procedures every statement of which `allowed(k, s, in)` accepts, where `in` is the
+/// set so far (a call is allowed when its callee stays in it): the procedures start in, and a procedure with
+/// a statement not allowed leaves it, until nothing changes.
+std::vector<bool>
+closedProcedures(const Program &prog,
+                 const std::function<bool(size_t, const Stmt &, const std::vector<bool> &)> &allowed) {
+  std::vector<bool> in(prog.procs.size(), true);
   bool changed = true;
   while (changed) {
     changed = false;
     for (size_t k = 0; k < prog.procs.size(); ++k) {
-      if (!pure[k])
+      if (!in[k])
         continue;
       bool ok = true;
-      auto look = [&](const Stmt &s) {
-        switch (s.kind) {
-        case Stmt::PutField:
-        case Stmt::PutElem:
-        case Stmt::New:
-        case Stmt::NewArray:
-        case Stmt::Print:
-        case Stmt::Scan:
-        case Stmt::Halt: ok = false; return;
-        case Stmt::Call:
-          if (s.callee >= pure.size() || !pure[s.callee])
-            ok = false;
-          break;
-        default: break;
-        }
-        if (writesLhs(s) && s.lhs.global)
-          ok = false;
-      };
+      auto look = [&](const Stmt &s) { ok = ok && allowed(k, s, in); };
       const Procedure &p = prog.procs[k];
       forEachStmt(p.pre, look);
       forEachStmt(p.body, look);
       forEachStmt(p.post, look);
       if (!ok) {
-        pure[k] = false;
+        in[k] = false;
         changed = true;
       }
     }
   }
-  return pure;
+  return in;
+}
+
+/// Whether `s` changes nothing but locals: no heap or array write, no allocation, no global written, no input
+/// read, no output, no halt; a call only of a procedure in `in`. `fresh` (builderProcedures): the locals
+/// that hold only nodes the procedure allocated, whose fields it may write, and `new` allowed.
+bool changesOnlyLocals(const Program &prog, const Stmt &s, const std::vector<bool> &in,
+                       const std::vector<bool> *fresh) {
+  if (writesLhs(s) && s.lhs.global)
+    return false;
+  switch (s.kind) {
+  case Stmt::New: return fresh != nullptr;
+  case Stmt::PutField:
+    return fresh && !s.base.global && s.base.index < fresh->size() && (*fresh)[s.base.index];
+  case Stmt::PutElem:
+  case Stmt::NewArray:
+  case Stmt::Print:
+  case Stmt::Scan:
+  case Stmt::Halt: return false;
+  case Stmt::Call: return s.callee < prog.procs.size() && in[s.callee];
+  default: return true;
+  }
+}
+
+/// The procedures that only compute: no heap or array write, no allocation, no global written, no input read,
+/// no output, no halt, and only such procedures called. A call of one changes nothing but its result.
+std::vector<bool> pureProcedures(const Program &prog) {
+  return closedProcedures(prog, [&](size_t, const Stmt &s, const std::vector<bool> &in) {
+    return changesOnlyLocals(prog, s, in, nullptr);
+  });
+}
+
+/// The locals of `p` that only ever hold a node it allocated (`new`, or a copy of such a local).
+std::vector<bool> freshLocals(const Procedure &p) {
+  std::vector<bool> fresh(p.vars.size(), false);
+  for (size_t v = 0; v < p.vars.size(); ++v)
+    fresh[v] = p.vars[v].kind != VarKind::Param && p.vars[v].type.kind == Type::Ref;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    auto look = [&](const Stmt &s) {
+      if (!writesLhs(s) || s.lhs.global || s.lhs.index >= fresh.size() || !fresh[s.lhs.index])
+        return;
+      bool ok = s.kind == Stmt::New ||
+                (s.kind == Stmt::Assign && s.value.kind == Expr::VarUse && !s.value.var.global &&
+                 s.value.var.index < fresh.size() && fresh[s.value.var.index]);
+      if (!ok) {
+        fresh[s.lhs.index] = false;
+        changed = true;
+      }
+    };
+    forEachStmt(p.pre, look);
+    forEachStmt(p.body, look);
+    forEachStmt(p.post, look);
+  }
+  return fresh;
 }
 
 /// The procedures that build new nodes and change nothing else (`push(head, v)`: `n := new Node; n.val :=
@@ -93,72 +135,15 @@ std::vector<bool> pureProcedures(const Program &prog) {
 /// the nodes they allocated themselves (through locals holding only such nodes), and call only pure
 /// procedures and such builders. A call of one leaves every node that existed before it as it was.
 std::vector<bool> builderProcedures(const Program &prog, const std::vector<bool> &pure) {
-  std::vector<bool> builds(prog.procs.size(), true);
-  // The locals of procedure k that only ever hold a node it allocated (`new`, or a copy of such a local).
-  auto freshLocals = [&](const Procedure &p) {
-    std::vector<bool> fresh(p.vars.size(), false);
-    for (size_t v = 0; v < p.vars.size(); ++v)
-      fresh[v] = p.vars[v].kind != VarKind::Param && p.vars[v].type.kind == Type::Ref;
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      auto look = [&](const Stmt &s) {
-        if (!writesLhs(s) || s.lhs.global || s.lhs.index >= fresh.size() || !fresh[s.lhs.index])
-          return;
-        bool ok = s.kind == Stmt::New ||
-                  (s.kind == Stmt::Assign && s.value.kind == Expr::VarUse && !s.value.var.global &&
-                   s.value.var.index < fresh.size() && fresh[s.value.var.index]);
-        if (!ok) {
-          fresh[s.lhs.index] = false;
-          changed = true;
-        }
-      };
-      forEachStmt(p.pre, look);
-      forEachStmt(p.body, look);
-      forEachStmt(p.post, look);
-    }
-    return fresh;
-  };
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (size_t k = 0; k < prog.procs.size(); ++k) {
-      if (!builds[k])
-        continue;
-      const Procedure &p = prog.procs[k];
-      std::vector<bool> fresh = freshLocals(p);
-      bool ok = true;
-      auto look = [&](const Stmt &s) {
-        switch (s.kind) {
-        case Stmt::New: break;
-        case Stmt::PutField:
-          if (s.base.global || s.base.index >= fresh.size() || !fresh[s.base.index])
-            ok = false;
-          break;
-        case Stmt::PutElem:
-        case Stmt::NewArray:
-        case Stmt::Print:
-        case Stmt::Scan:
-        case Stmt::Halt: ok = false; return;
-        case Stmt::Call:
-          if (s.callee >= pure.size() || !(pure[s.callee] || builds[s.callee]))
-            ok = false;
-          break;
-        default: break;
-        }
-        if (writesLhs(s) && s.lhs.global)
-          ok = false;
-      };
-      forEachStmt(p.pre, look);
-      forEachStmt(p.body, look);
-      forEachStmt(p.post, look);
-      if (!ok) {
-        builds[k] = false;
-        changed = true;
-      }
-    }
-  }
-  return builds;
+  std::vector<std::vector<bool>> fresh;
+  for (const Procedure &p : prog.procs)
+    fresh.push_back(freshLocals(p));
+  return closedProcedures(prog, [&](size_t k, const Stmt &s, const std::vector<bool> &in) {
+    bool pureCall = s.kind == Stmt::Call && s.callee < pure.size() && pure[s.callee];
+    if (pureCall && !(s.lhs.valid() && s.lhs.global))
+      return true;
+    return changesOnlyLocals(prog, s, in, &fresh[k]);
+  });
 }
 
 } // namespace

@@ -368,21 +368,12 @@ public:
           add(std::move(r));
         }
       if (wide_ && otherKind(s)) // `x := y` → `x := z.f`
-        reads(s, t, out);
+        reads(s, varsOf(t), add);
       break;
     }
     case ir::Stmt::GetField: {
       ir::Type t = typeOf(s.lhs);
-      for (ir::VarRef x : targets(t))
-        for (uint32_t rec : records())
-          for (uint32_t f : fieldsOf(rec, t))
-            for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
-              ir::Stmt r = s;
-              r.lhs = x;
-              r.base = y;
-              r.field = f;
-              add(std::move(r));
-            }
+      reads(s, targets(t), add);
       if (wide_ && otherKind(s)) // `x := y.f` → `x := z`, `x := null`, `x := z ± 1`, `x := 0`
         for (ir::VarRef x : varsOf(t))
           for (ir::Expr &v : values(t, t.isInt())) {
@@ -488,11 +479,12 @@ private:
     return s.kind == ir::Stmt::GetField ||
            (s.kind == ir::Stmt::Assign && simpleValue(s.value) && !readsTemp(s.value));
   }
-  /// The field reads `x := y.f` into the variables of type `t`, in the place of `s`.
-  void reads(const ir::Stmt &s, const ir::Type &t, std::vector<ir::Stmt> &out) const {
-    for (ir::VarRef x : varsOf(t))
+  /// The field reads `x := y.f` into each x of `targets` (of one type), in the place of `s`, given to `add`.
+  template <typename Add>
+  void reads(const ir::Stmt &s, const std::vector<ir::VarRef> &targets, Add &&add) const {
+    for (ir::VarRef x : targets)
       for (uint32_t rec : records())
-        for (uint32_t f : fieldsOf(rec, t))
+        for (uint32_t f : fieldsOf(rec, typeOf(x)))
           for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
             ir::Stmt r = s;
             r.kind = ir::Stmt::GetField;
@@ -500,7 +492,7 @@ private:
             r.lhs = x;
             r.base = y;
             r.field = f;
-            out.push_back(std::move(r));
+            add(std::move(r));
           }
   }
   bool inScope(ir::VarRef v) const {
@@ -2077,7 +2069,8 @@ private:
         }
         *s = r;
         if (g.call) { // one argument replaced: its text
-          edits.push_back(patch::Edit::replace(orig.id, argNode(orig, alt.arg), r.args.at(alt.arg)));
+          edits.push_back(patch::Edit::replace(orig.id, patch::nodeIndex(orig, &orig.args.at(alt.arg)),
+                                               r.args.at(alt.arg)));
           std::vector<ir::Stmt> none;
           if (j == 0)
             changes.push_back(where(orig.id) + text(g.proc, orig, nullptr, &none) + " → " +
@@ -2173,17 +2166,6 @@ private:
                                                     : "before: ") +
                         text(sl.proc, st, rd ? &*rd : nullptr, &argReads));
     }
-  }
-
-  /// The pre-order index (patch::Edit) of argument `a` of call `s`.
-  static uint32_t argNode(const ir::Stmt &s, size_t a) {
-    uint32_t n = 0, out = 0;
-    ir::forEachExprOf(s, [&](const ir::Expr &root) {
-      if (&root == &s.args.at(a))
-        out = n;
-      ir::forEachNode(root, [&](const ir::Expr &) { ++n; });
-    });
-    return out;
   }
 
   static ir::StmtId nextFree(const ir::Program &prog) {

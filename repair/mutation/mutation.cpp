@@ -519,19 +519,6 @@ bool isTestDriver(const Program &prog, const std::string &mainFile, const std::s
 
 namespace {
 
-/// The pre-order index (as patch::Edit counts: value, arguments, guard) of a node of a statement.
-uint32_t nodeIndex(const Stmt &s, const Expr *node) {
-  uint32_t k = 0, found = ir::kNone;
-  ir::forEachExprOf(s, [&](const Expr &root) {
-    ir::forEachNode(root, [&](const Expr &x) {
-      if (&x == node)
-        found = k;
-      ++k;
-    });
-  });
-  return found;
-}
-
 /// Whether a variable use is a lowering temporary of its procedure.
 bool isTempUse(const ir::Procedure &p, const Expr &e) {
   return e.kind == Expr::VarUse && !e.var.global && e.var.index < p.vars.size() && p.vars[e.var.index].temp;
@@ -575,7 +562,7 @@ std::vector<Site> space(const Program &prog, const std::vector<uint32_t> &procs,
                           : c.slot == Slot::ExprInt ? Expr::IntLit
                                                     : Expr::VarUse;
         const Expr *node = exprNodes(s, kind).at(c.index);
-        site.node = nodeIndex(s, node);
+        site.node = patch::nodeIndex(s, node);
         site.source = node->range.valid();
       }
       out.push_back(std::move(site));
@@ -711,7 +698,7 @@ std::optional<std::vector<patch::Edit>> varEdits(const Program &prog, const Cand
     Expr e = *uses[c.index];
     e.range = {};
     e.var = c.var;
-    out.push_back(patch::Edit::replace(id, nodeIndex(*s, uses[c.index]), std::move(e)));
+    out.push_back(patch::Edit::replace(id, patch::nodeIndex(*s, uses[c.index]), std::move(e)));
   }
   return out;
 }

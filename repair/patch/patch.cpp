@@ -71,6 +71,17 @@ const ir::Expr *nodeAt(const ir::Stmt &s, uint32_t index) {
 ir::Expr *nodeAt(ir::Stmt &s, uint32_t index) {
   return nodeAtImpl<ir::Stmt, ir::Expr>(s, index);
 }
+uint32_t nodeIndex(const ir::Stmt &s, const ir::Expr *node) {
+  uint32_t k = 0, found = ir::kNone;
+  ir::forEachExprOf(s, [&](const ir::Expr &root) {
+    ir::forEachNode(root, [&](const ir::Expr &x) {
+      if (&x == node)
+        found = k;
+      ++k;
+    });
+  });
+  return found;
+}
 
 namespace {
 

@@ -72,6 +72,8 @@ std::optional<IfBranches> ifBranches(const ir::Program &prog, const SourceManage
 /// The expression node with pre-order index `index` in `s` (see Edit), or nullptr.
 const ir::Expr *nodeAt(const ir::Stmt &s, uint32_t index);
 ir::Expr *nodeAt(ir::Stmt &s, uint32_t index);
+/// The pre-order index of expression node `node` of `s` (nodeAt's inverse), or ir::kNone.
+uint32_t nodeIndex(const ir::Stmt &s, const ir::Expr *node);
 
 struct FilePatch {
   std::string path; ///< as in the program's files table

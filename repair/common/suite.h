@@ -74,12 +74,6 @@ struct SuiteResult {
 };
 const char *statusName(SuiteResult::Status s); ///< "PASS", "FAIL", "UNKNOWN", "ERROR", "SKIP"
 
-/// Runs every test of `suite` on `target` with `opts` (its input and expectation set per test). The expected
-/// output is the reference's output and result when `reference` is given (its run must end ok, else the
-/// test is Skipped: no specification), else the test's `.out` (compared as `compare` says), else none: the
-/// test passes when the program's own checks hold. A test passes when the run ends ok; fails on a failure (an
-/// output that differs is failure kind `output`); Unknown on a limit; Error when it cannot run (bad
-/// arguments, infeasible).
 /// How runSuite runs the tests of a candidate program (a repair's search), beyond `locus test`'s way.
 struct SuiteRunOptions {
   /// Stop after the first test that fails or cannot run (Fail, Error): the results end there.
@@ -90,6 +84,13 @@ struct SuiteRunOptions {
   uint64_t referenceStepFactor = 0;
   uint64_t minSteps = 0;
 };
+
+/// Runs every test of `suite` on `target` with `opts` (its input and expectation set per test). The expected
+/// output is the reference's output and result when `reference` is given (its run must end ok, else the
+/// test is Skipped: no specification), else the test's `.out` (compared as `compare` says), else none: the
+/// test passes when the program's own checks hold. A test passes when the run ends ok; fails on a failure (an
+/// output that differs is failure kind `output`); Unknown on a limit; Error when it cannot run (bad
+/// arguments, infeasible).
 std::vector<SuiteResult> runSuite(const RunTarget &target, const Suite &suite, const RunTarget *reference,
                                   Compare compare, const ir::InterpOptions &opts,
                                   const SuiteRunOptions &how = {});

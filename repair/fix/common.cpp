@@ -392,6 +392,7 @@ Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs)
   r.tests = v.tests;
   r.testsPassed = v.verdict == Validation::Verdict::Correct || (v.tests > 0 && v.testsFailed == 0);
   r.verified = v.verdict == Validation::Verdict::Correct;
+  r.undecided = v.verdict == Validation::Verdict::Unknown;
   r.suiteTests = v.suiteTests;
   r.bounded = v.bounded;
   r.unverified = v.unverified;
@@ -454,11 +455,11 @@ unsigned msLeft(const std::optional<std::chrono::steady_clock::time_point> &d, u
 
 std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,
                                    std::vector<std::string> changes, size_t size, double seconds,
-                                   bool &rendered, std::string &why, bool announce) {
+                                   Unfinished &u, bool announce) {
   patch::PatchResult pr = patch::render(p.prog, p.sm, edits);
-  rendered = pr.patch.has_value();
+  u.rendered = pr.patch.has_value();
   if (!pr.patch) {
-    why = pr.error;
+    u.why = pr.error;
     return std::nullopt;
   }
   Repair r;
@@ -469,7 +470,8 @@ std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> ed
   r.seconds = seconds;
   r.check = reverify(r.patch, p.spec);
   if (!r.check.verified || !r.check.testsPassed) {
-    why = r.check.message;
+    u.undecided = r.check.undecided;
+    u.why = r.check.message;
     return std::nullopt;
   }
   if (announce && p.observer)

@@ -104,6 +104,7 @@ struct Reverified {
   size_t suiteTests = 0;  ///< with a suite: its tests that passed
   bool bounded = true;    ///< the bounded verification holds (false with a suite: plausible only)
   std::string unverified; ///< bounded false: why (the failure verify found, or why it gave no answer)
+  bool undecided = false; ///< not verified because the check gave no answer (not because it failed)
   std::string message;    ///< what went wrong (a diagnostic of the front end, the failure)
 };
 Reverified reverify(const patch::Patch &p, const Spec &spec, unsigned timeoutMs = 0);
@@ -246,12 +247,20 @@ std::string checkOptions(const repair::OptionValues &values);
 /// The --method help: "the repair method:" and a line per method ("NAME: summary").
 std::string methodHelp();
 
-/// Renders `edits` and re-verifies the patch; the repair, or nullopt with `why` (the edits cannot be shown
-/// as source: `rendered` false; or the patched source does not verify: an internal error of the method).
+/// Why finishRepair gave no repair.
+struct Unfinished {
+  bool rendered = false;  ///< false: the edits cannot be shown as source
+  bool undecided = false; ///< the re-verification gave no answer (a time limit, an interrupt, the solver's
+                          ///< unknown): not a repair to report, and no fault of the method
+  std::string why;        ///< rendered and decided: the patched source does not verify (the method's
+                          ///< internal error)
+};
+
+/// Renders `edits` and re-verifies the patch; the repair, or nullopt with why not in `u`.
 /// `announce`: the repair goes to the problem's observer (false: the caller passes it on later).
 std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> edits,
                                    std::vector<std::string> changes, size_t size, double seconds,
-                                   bool &rendered, std::string &why, bool announce = true);
+                                   Unfinished &u, bool announce = true);
 
 /// Seconds since `t` (the methods' time keeping).
 double secondsSince(std::chrono::steady_clock::time_point t);

@@ -263,14 +263,18 @@ private:
     r.stats["passed_failing_run"] = static_cast<double>(st.passedRun);
     r.stats["candidates_validated"] = static_cast<double>(st.validated);
     r.stats["unrenderable"] = static_cast<double>(st.unrenderable);
-    r.complete = !stopped && r.repairs.empty(); // greedy: a repair found is not every repair
+    r.stats["unknown"] = static_cast<double>(st.undecided);
+    r.complete =
+        !stopped && st.undecided == 0 && r.repairs.empty(); // greedy: a repair found is not every repair
     if (!internal.empty() && r.repairs.empty())
       return finish(Status::Error,
                     "internal error: a repair did not re-verify from its patched source: " + internal);
     if (!r.repairs.empty())
       return finish(Status::Repaired);
-    if (stopped)
-      return finish(Status::Unknown, stopReason(p, "the time limit ran out before a repair was found"));
+    if (stopped || st.undecided)
+      return finish(Status::Unknown, stopped
+                                         ? stopReason(p, "the time limit ran out before a repair was found")
+                                         : "a repair's re-verification from its source gave no answer");
     if (why.empty())
       why = "the program still fails after " + std::to_string(kMaxEdits) + " format edits";
     return finish(Status::NotRepaired,
@@ -283,6 +287,7 @@ private:
 
   struct Stats {
     size_t prints = 0, candidates = 0, passedRun = 0, validated = 0, unrenderable = 0;
+    size_t undecided = 0; ///< repairs whose re-verification from the source gave no answer
   };
 
   /// `c` with print `s`'s format replaced by `fmt`; nullopt when `fmt` does not parse or does not fit the
@@ -362,15 +367,15 @@ private:
       changes.push_back(ir::formatLoc(p.prog, s->loc) + ": format \"" + ir::showBytes(s->message) +
                         "\" → \"" + ir::showBytes(fmt) + "\"");
     }
-    bool rendered = false;
-    std::string why;
+    Unfinished u;
     size_t n = edits.size();
-    std::optional<Repair> rep =
-        finishRepair(p, std::move(edits), changes, n, secondsSince(t0), rendered, why);
-    if (!rep && !rendered)
+    std::optional<Repair> rep = finishRepair(p, std::move(edits), changes, n, secondsSince(t0), u);
+    if (!rep && !u.rendered)
       ++st.unrenderable;
+    else if (!rep && u.undecided)
+      ++st.undecided;
     else if (!rep && internal.empty())
-      internal = changes.front() + ": " + why;
+      internal = changes.front() + ": " + u.why;
     return rep;
   }
 };

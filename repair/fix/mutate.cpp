@@ -286,23 +286,25 @@ private:
           std::vector<std::string> changes;
           for (const auto &[s, o] : picked)
             changes.push_back(placeText(p.prog, index, *s, *o));
-          bool rendered = false;
-          std::string why, changed;
+          std::string changed;
           for (const std::string &c : changes)
             changed += (changed.empty() ? "" : ", ") + c;
+          Unfinished u;
           std::optional<Repair> rep = finishRepair(p, mutation::edits(p.prog, picked), std::move(changes),
-                                                   picked.size(), secondsSince(t0), rendered, why);
+                                                   picked.size(), secondsSince(t0), u);
           if (rep) {
             r.repairs.push_back(std::move(*rep));
-          } else if (!rendered) {
+          } else if (!u.rendered) {
             ++unrenderable;
+          } else if (u.undecided) {
+            ++unknown; // no answer from its source (an interrupt, the time limit): not reported, not an error
           } else if (replaced) {
             refuted = true;
             ++refutedFromSource;
           } else {
             ++reverifyFailed;
             if (internal.empty())
-              internal = changed + ": " + why;
+              internal = changed + ": " + u.why;
           }
         }
         if (v.verdict == Validation::Verdict::Correct && !refuted) {

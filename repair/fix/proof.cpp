@@ -1196,10 +1196,9 @@ private:
         break;
       auto [c, edits, changes, v] = tryModel(share);
       if (v.verdict == Validation::Verdict::Correct) {
-        bool rendered = false;
-        std::string why;
-        std::optional<Repair> r = finishRepair(p_, std::move(edits), std::move(changes), c.size(),
-                                               secondsSince(t0), rendered, why, false);
+        Unfinished u;
+        std::optional<Repair> r =
+            finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), u, false);
         if (r) {
           rep = std::move(*r);
           k = c.size();
@@ -1224,10 +1223,9 @@ private:
     auto [c, edits, changes, v] = tryModel(deadline_);
     switch (v.verdict) {
     case Validation::Verdict::Correct: {
-      bool rendered = false;
-      std::string why;
-      std::optional<Repair> rep = finishRepair(p_, std::move(edits), std::move(changes), c.size(),
-                                               secondsSince(t0), rendered, why, false);
+      Unfinished u;
+      std::optional<Repair> rep =
+          finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), u, false);
       if (rep) {
         smaller(bounds, c.size(), *rep, t0);
         if (p_.observer)
@@ -1235,14 +1233,17 @@ private:
         repairs.push_back(std::move(*rep));
         if (repairs.size() >= p_.opts.maxRepairs)
           return Outcome::Repaired;
-      } else if (!rendered) {
+      } else if (!u.rendered) {
         stats_["unrenderable"] += 1;
         if (unrenderable.empty())
-          unrenderable = why;
+          unrenderable = u.why;
+      } else if (u.undecided) { // no answer from its source (an interrupt, the time limit): not reported
+        stats_["unknown"] += 1;
+        return stopNow(p_, deadline_) ? std::optional<Outcome>(Outcome::Stopped) : std::nullopt;
       } else {
         stats_["reverify_failed"] += 1;
         if (internal.empty())
-          internal = why;
+          internal = u.why;
       }
       return std::nullopt;
     }

@@ -345,14 +345,16 @@ private:
                                (ps.correcting ? ", c: " + ps.correcting->text : std::string(", no c")) +
                                (d.known ? "; d_e: " + join(d.de) + ", d_c: " + join(d.dc) : std::string()) +
                                ")";
-          bool rendered = false;
-          std::string why;
-          std::optional<Repair> rep =
-              finishRepair(p, std::move(edits), {change}, 1, secondsSince(t0), rendered, why);
+          Unfinished u;
+          std::optional<Repair> rep = finishRepair(p, std::move(edits), {change}, 1, secondsSince(t0), u);
+          if (!rep && u.undecided) { // no answer from its source (an interrupt, the time limit): not reported
+            ++unknown;
+            continue;
+          }
           if (!rep) {
             ++reverifyFailed;
             if (internal.empty())
-              internal = change + ": " + why;
+              internal = change + ": " + u.why;
             continue;
           }
           r.repairs.push_back(std::move(*rep));

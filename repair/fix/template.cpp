@@ -361,20 +361,23 @@ public:
       Validation v = validate(prog, p_.spec, msLeft(deadline_));
       stats_["validate_s"] += secondsSince(tv);
       if (v.verdict == Validation::Verdict::Correct) {
-        bool rendered = false;
-        std::string why;
-        std::optional<Repair> rep = finishRepair(p_, std::move(edits), std::move(changes), comps_.size(),
-                                                 secondsSince(t0), rendered, why);
+        Unfinished u;
+        std::optional<Repair> rep =
+            finishRepair(p_, std::move(edits), std::move(changes), comps_.size(), secondsSince(t0), u);
         if (rep) {
           repairs.push_back(std::move(*rep));
           if (repairs.size() >= p_.opts.maxRepairs)
             return Outcome::Enough;
-        } else if (!rendered) {
+        } else if (!u.rendered) {
           stats_["unrenderable"] += 1;
+        } else if (u.undecided) { // no answer from its source (an interrupt, the time limit): not reported
+          stats_["unknown"] += 1;
+          if (stopNow(p_, deadline_))
+            return Outcome::Stopped;
         } else {
           stats_["reverify_failed"] += 1;
           if (internal.empty())
-            internal = why;
+            internal = u.why;
         }
         continue;
       }

@@ -1,5 +1,6 @@
 // The observer of a repair (repair/common/observer.h): it is told the failure and every repair as they are
 // found, in the order of the result, and its cancellation token stops the search with "interrupted".
+#include "backends/interrupt.h"
 #include "frontend/source.h"
 #include "repair/fix/fix.h"
 
@@ -61,4 +62,30 @@ TEST_CASE("a raised cancellation token stops the search: no repair, status unkno
     CHECK(r.repairs.empty());
     CHECK(!r.complete);
   }
+}
+
+TEST_CASE("a re-verification that gives no answer leaves the candidate undecided, not refuted") {
+  SourceManager sm;
+  Diagnostics diags(sm);
+  std::optional<ir::Program> prog = frontend::compileSource(kBuggy, sm, diags);
+  REQUIRE(prog);
+  fix::Spec spec;
+  spec.mainFile = kBuggy;
+  spec.entry = "absValue";
+  spec.verify.encode.inputNodes = 3;
+  fix::Options o;
+  o.maxRepairs = 1;
+  fix::Problem p{*prog, sm, spec, o};
+  // A repair's edits: re-verified; interrupted (Ctrl-C while its patched source is checked), undecided.
+  fix::Result r = fix::findMethod("mutate")->run(p);
+  REQUIRE(r.status == fix::Status::Repaired);
+  fix::Unfinished none;
+  CHECK(fix::finishRepair(p, r.repairs.front().edits, {}, 0, 0, none));
+  backends::interruptChecks();
+  fix::Unfinished stopped;
+  bool repaired = fix::finishRepair(p, r.repairs.front().edits, {}, 0, 0, stopped).has_value();
+  backends::clearInterrupt();
+  CHECK(!repaired);
+  CHECK(stopped.rendered);
+  CHECK(stopped.undecided);
 }

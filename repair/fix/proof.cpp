@@ -34,6 +34,7 @@
 #include "repair/patch/lex.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -405,8 +406,13 @@ public:
       break;
     case ir::Stmt::PutField: {
       bool simple = simpleValue(s.value) && !readsTemp(s.value);
-      for (uint32_t rec : records())
-        for (ir::VarRef y : varsOf(ir::Type::refType(rec))) {
+      for (uint32_t rec : records()) {
+        std::vector<ir::VarRef> bases = varsOf(ir::Type::refType(rec));
+        // A base the lowering computed (C's `p->next->prev = v`: `t := p.next; t.prev := v`) stays one of
+        // the bases: printed as its read, as the statement has it.
+        if (s.base.valid() && isTemp(prog_, pr_, s.base) && typeOf(s.base) == ir::Type::refType(rec))
+          bases.push_back(s.base);
+        for (ir::VarRef y : bases) {
           const ir::Record &r = prog_.records.at(rec);
           for (uint32_t f = 0; f < r.fields.size(); ++f) {
             std::vector<ir::Expr> vals;
@@ -424,6 +430,7 @@ public:
             }
           }
         }
+      }
       break;
     }
     case ir::Stmt::New:
@@ -1951,22 +1958,27 @@ private:
     auto name = [&](ir::VarRef v) {
       return patch::exprText(p_.prog, proc, ir::Expr::varUse(v, p_.prog.var(pr, v).type), lang);
     };
+    // a variable; a temporary of the statement's own construct that holds a field read as the read
+    // (`cur->next`, `p->next->prev` for the base of `t.prev := v`)
+    std::function<std::string(ir::VarRef)> operand;
     auto field = [&](ir::VarRef base, uint32_t f) {
-      return name(base) + (gcl ? "." : "->") +
+      return operand(base) + (gcl ? "." : "->") +
              p_.prog.records.at(p_.prog.var(pr, base).type.record).fields.at(f).name;
     };
-    auto expr = [&](const ir::Expr &e) {
-      // a temporary of the statement's own construct that holds a field read: the read (`cur->next`)
-      if (e.kind == ir::Expr::VarUse && isTemp(p_.prog, pr, e.var) && s.construct) {
+    operand = [&](ir::VarRef v) {
+      if (isTemp(p_.prog, pr, v) && s.construct) {
         const ir::Stmt *read = nullptr;
         ir::forEachStmt(pr.body, [&](const ir::Stmt &x) {
-          if (x.kind == ir::Stmt::GetField && x.lhs == e.var && x.construct == s.construct)
+          if (x.kind == ir::Stmt::GetField && x.lhs == v && x.construct == s.construct)
             read = &x;
         });
         if (read)
           return field(read->base, read->field);
       }
-      return patch::exprText(p_.prog, proc, e, lang);
+      return name(v);
+    };
+    auto expr = [&](const ir::Expr &e) {
+      return e.kind == ir::Expr::VarUse ? operand(e.var) : patch::exprText(p_.prog, proc, e, lang);
     };
     std::string assign = gcl ? " := " : " = ";
     bool temp = isTemp(p_.prog, pr, s.lhs);

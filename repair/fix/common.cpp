@@ -212,6 +212,7 @@ Validation validateIn(const Checked &checked, const Spec &spec, const std::strin
     v.bounded = false;
     if (found.status == repair::FailureStatus::Found) {
       v.unverified = "it fails: " + found.failure->describe(checked.prog);
+      v.boundedFailure = found.failure;
     } else if (found.status == repair::FailureStatus::Unknown) {
       v.unverified = "it gave no answer within " + std::to_string(fsp.verify.timeoutMs / 1000) + " s";
     } else { // the reason only (`… needs the theory of strings, where z3 4.8 gives wrong answers`)

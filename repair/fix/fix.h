@@ -87,6 +87,7 @@ struct Validation {
   /// suite only, a plausible patch; `unverified` says why).
   bool bounded = true;
   std::string unverified;
+  std::optional<repair::Failure> boundedFailure; ///< bounded false: the failure the verification found
   std::string message; ///< Unknown, Error: why; Buggy: what fails
 };
 /// Checks `checked.prog` with a solver made for this call: verify within the bound, then (when it is safe)
@@ -170,7 +171,8 @@ inline constexpr const char *kNoReplacements = "--no-replacements"; ///< mutate:
 inline constexpr const char *kMaxIterations = "--max-iterations";   ///< template: CEGIS rounds per diagnosis
 inline constexpr const char *kDiagnosisSize = "--diagnosis-size";   ///< template: the largest diagnosis
 inline constexpr const char *kCoefficientBound = "--coefficient-bound"; ///< template: preferred |coefficient|
-inline constexpr const char *kSeed = "--seed";                    ///< template: preference randomization
+inline constexpr const char *kSeed = "--seed";                ///< template: preference randomization
+inline constexpr const char *kNoConstants = "--no-constants"; ///< template: no pass over the literals first
 inline constexpr const char *kMaxCandidates = "--max-candidates"; ///< pwp: modifications tested at most
 
 struct Problem {

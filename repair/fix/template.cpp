@@ -57,9 +57,14 @@ struct Component {
   /// source statement (`a[i]` of `s := s + a[i]`: a use of the read's temporary with the text's range, so a
   /// patch writes `a[i]` back); never an array variable (not an int).
   std::vector<ir::Expr> terms;
-  std::vector<Term> k; ///< k[0]: the constant; k[j]: the coefficient of terms[j-1]
+  std::vector<Term> k; ///< k[0]: the constant; k[j]: the coefficient of terms[j-1] (constants: of hole j)
   Term op;             ///< condition: the operator's index into kOps (an Int symbol)
   ir::Expr sum;        ///< k0 + Σ kj·vj with the coefficients as variables kCoefficientBase + j
+                       ///< (constants: the value with hole j read from variable kCoefficientBase + j)
+  /// The constants pass: the int literals of the value (node indices, patch::nodeAt) are the unknowns, the
+  /// rest of the value stays (`t > 60` → `t > k0`). Empty: the linear template.
+  std::vector<uint32_t> holes;
+  std::vector<ir::BigInt> original; ///< constants: each hole's literal
 };
 
 /// A concrete instance: the coefficients' values, and the operator's index for a condition.
@@ -82,6 +87,9 @@ ir::Stmt *findStmt(ir::Program &prog, ir::StmtId id) {
       found = &s;
   });
   return found;
+}
+const ir::Stmt *findStmt(const ir::Program &prog, ir::StmtId id) {
+  return findStmt(const_cast<ir::Program &>(prog), id); // the same search; nothing is changed
 }
 
 /// The copies the lowering made of statement `s` of procedure `proc` (itself included): assignments of the
@@ -275,6 +283,16 @@ ir::Expr instantiate(const Component &c, const Instance &in, ir::IntMode mode) {
   return ir::Expr::binary(op, std::move(l), std::move(r));
 }
 
+/// The constants pass's instance: the value with each hole's literal replaced by the instance's.
+ir::Expr withConstants(const ir::Stmt &s, const Component &c, const Instance &in) {
+  ir::Stmt t = s;
+  for (size_t j = 0; j < c.holes.size(); ++j) {
+    ir::Expr *node = patch::nodeAt(t, c.holes[j]);
+    *node = ir::Expr::intLit(in.k[j], node->type);
+  }
+  return t.value;
+}
+
 /// One diagnosis's search: the components, the synthesis solver, the inputs.
 /// template's options, typed.
 struct TemplateOptions {
@@ -282,6 +300,7 @@ struct TemplateOptions {
   size_t maxDiagnosisSize = 2;   ///< the largest diagnosis a template is tried for
   int64_t coefficientBound = 10; ///< M: coefficients in [-M, M] are preferred
   uint64_t seed = 0;             ///< randomization of the preferences (0: none)
+  bool constants = true;         ///< the constants pass first (--no-constants: the paper's templates alone)
 };
 
 repair::OptionDecl maxIterationsOption() {
@@ -297,6 +316,11 @@ repair::OptionDecl coefficientBoundOption() {
 repair::OptionDecl seedOption() {
   return repair::unsignedOption(kSeed, "randomize the preferences (0: none)", 0);
 }
+repair::OptionDecl constantsOption() {
+  return repair::boolOption(kNoConstants,
+                            "the linear templates alone, as the paper has them, without the first "
+                            "pass that solves for the int literals of each diagnosis's values");
+}
 
 TemplateOptions templateOptionsOf(const Options &opts) {
   TemplateOptions t;
@@ -304,14 +328,19 @@ TemplateOptions templateOptionsOf(const Options &opts) {
   t.maxDiagnosisSize = repair::unsignedValue(diagnosisSizeOption(), opts.given);
   t.coefficientBound = repair::integerValue(coefficientBoundOption(), opts.given);
   t.seed = repair::unsignedValue(seedOption(), opts.given);
+  t.constants = !repair::boolValue(constantsOption(), opts.given);
   return t;
 }
 
 class Search {
 public:
+  /// `plausible`: where repairs that pass the suite but not the bounded verification go (the search goes on
+  /// with their counterexamples).
   Search(const Problem &p, const TemplateOptions &to, const Checked &base, std::vector<Component> comps,
-         std::optional<Clock::time_point> deadline, std::map<std::string, double> &stats)
-      : p_(p), to_(to), base_(base), comps_(std::move(comps)), deadline_(deadline), stats_(stats) {}
+         std::optional<Clock::time_point> deadline, std::map<std::string, double> &stats,
+         std::vector<Repair> &plausible)
+      : p_(p), to_(to), base_(base), comps_(std::move(comps)), deadline_(deadline), stats_(stats),
+        plausible_(plausible) {}
 
   enum class Outcome { Exhausted, Enough, Rounds, Stopped, Error };
 
@@ -347,12 +376,27 @@ public:
       std::vector<patch::Edit> edits;
       std::vector<std::string> changes;
       for (size_t i = 0; i < comps_.size(); ++i) {
-        ir::Expr e = instantiate(comps_[i], (*cand)[i], p_.spec.verify.encode.ints);
-        for (ir::StmtId id : comps_[i].stmts) {
+        const Component &c = comps_[i];
+        if (!c.holes.empty()) { // the constants pass: each changed literal replaced where it is written
+          for (ir::StmtId id : c.stmts) {
+            ir::Stmt *s = findStmt(prog.prog, id);
+            for (size_t j = 0; j < c.holes.size(); ++j)
+              if (!((*cand)[i].k[j] == c.original[j]))
+                edits.push_back(patch::Edit::replace(
+                    id, c.holes[j], lit((*cand)[i].k[j], patch::nodeAt(*s, c.holes[j])->type)));
+            s->value = withConstants(*s, c, (*cand)[i]);
+          }
+          for (size_t j = 0; j < c.holes.size(); ++j)
+            if (!((*cand)[i].k[j] == c.original[j]))
+              changes.push_back(constantText(c, j, (*cand)[i].k[j]));
+          continue;
+        }
+        ir::Expr e = instantiate(c, (*cand)[i], p_.spec.verify.encode.ints);
+        for (ir::StmtId id : c.stmts) {
           findStmt(prog.prog, id)->value = e;
           edits.push_back(patch::Edit::replace(id, 0, e));
         }
-        changes.push_back(changeText(comps_[i], e));
+        changes.push_back(changeText(c, e));
       }
       stats_["candidates_validated"] += 1;
       if (deadline_ && Clock::now() >= *deadline_)
@@ -360,11 +404,33 @@ public:
       auto tv = Clock::now();
       Validation v = validate(prog, p_.spec, msLeft(deadline_));
       stats_["validate_s"] += secondsSince(tv);
+      if (v.verdict == Validation::Verdict::Correct && !v.bounded && v.boundedFailure &&
+          v.boundedFailure->entry == base_.entry) {
+        // Passes the suite, and the bounded verification has a counterexample: a plausible repair, kept in
+        // case no correct one turns up, and its counterexample joins I (the specification refines the
+        // search).
+        Unfinished u;
+        std::optional<Repair> rep =
+            finishRepair(p_, std::move(edits), std::move(changes), comps_.size(), secondsSince(t0), u, false);
+        if (rep && std::none_of(plausible_.begin(), plausible_.end(),
+                                [&](const Repair &x) { return x.patch.diff == rep->patch.diff; }))
+          plausible_.push_back(std::move(*rep));
+        stats_["plausible_refined"] += 1;
+        addInput(inputOf(*v.boundedFailure));
+        continue;
+      }
       if (v.verdict == Validation::Verdict::Correct) {
         Unfinished u;
         std::optional<Repair> rep =
-            finishRepair(p_, std::move(edits), std::move(changes), comps_.size(), secondsSince(t0), u);
-        if (rep) {
+            finishRepair(p_, std::move(edits), std::move(changes), comps_.size(), secondsSince(t0), u, false);
+        bool again = rep && std::any_of(repairs.begin(), repairs.end(), [&](const Repair &x) {
+                       return x.patch.diff == rep->patch.diff; // the constants pass found it already
+                     });
+        if (again) {
+          stats_["found_again"] += 1;
+        } else if (rep) {
+          if (p_.observer)
+            p_.observer->repaired(*rep);
           repairs.push_back(std::move(*rep));
           if (repairs.size() >= p_.opts.maxRepairs)
             return Outcome::Enough;
@@ -416,6 +482,7 @@ private:
   std::vector<Component> comps_;
   std::optional<Clock::time_point> deadline_;
   std::map<std::string, double> &stats_;
+  std::vector<Repair> &plausible_;
   backends::TermManager tm_;
   std::unique_ptr<backends::Solver> solver_;
   std::vector<Term> all_; ///< every coefficient and operator symbol, in order
@@ -431,20 +498,26 @@ private:
     for (size_t i = 0; i < comps_.size(); ++i) {
       Component &c = comps_[i];
       std::string base = "tmpl!" + std::to_string(c.stmts.front()) + "!k";
+      if (!c.holes.empty()) { // the constants pass: one unknown per literal, of the literal's type
+        const ir::Stmt *s = findStmt(p_.prog, c.stmts.front());
+        ir::Stmt shape = *s;
+        for (size_t j = 0; j < c.holes.size(); ++j) {
+          ir::Expr *node = patch::nodeAt(shape, c.holes[j]);
+          Term k = tm_.mkVar(base + std::to_string(j), ex.sortOf(node->type));
+          limit(k, node->type);
+          c.k.push_back(k);
+          all_.push_back(k);
+          *node = ir::Expr::varUse({false, kCoefficientBase + static_cast<uint32_t>(j)}, node->type);
+        }
+        c.sum = shape.value;
+        continue;
+      }
       backends::Sort sort = ex.sortOf(c.type);
       for (size_t j = 0; j <= c.terms.size(); ++j) {
         Term k = tm_.mkVar(base + std::to_string(j), sort);
         c.k.push_back(k);
         all_.push_back(k);
-        if (bv()) { // no INT_MIN: |k| must be a value of the type when a negative term is subtracted
-          unsigned w = ir::widthOf(c.type, ir::IntMode::BV32);
-          int64_t least = w >= 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (w - 1));
-          solver_->assertFormula(tm_.mkNot(tm_.mkEq(k, tm_.mkBv(w, least))));
-        } else if (c.type.bits) { // a literal must be a value of its fixed-width type
-          ir::BigInt hi = ir::BigInt::pow2(c.type.bits - 1) - ir::BigInt(1);
-          solver_->assertFormula(tm_.mkApp(backends::Op::Le, k, tm_.mkInt(hi.toString())));
-          solver_->assertFormula(tm_.mkApp(backends::Op::Ge, k, tm_.mkInt((-hi).toString())));
-        }
+        limit(k, c.type);
       }
       if (c.condition) {
         c.op = tm_.mkVar(base + "op", tm_.intSort());
@@ -462,6 +535,20 @@ private:
     }
   }
 
+  /// Coefficient `k` of type `t` is a value a literal can have: no INT_MIN in BV32 (|k| must be a value of
+  /// the type when a negative term is subtracted), within a fixed-width type's range in math mode.
+  void limit(Term k, const ir::Type &t) {
+    if (bv()) {
+      unsigned w = ir::widthOf(t, ir::IntMode::BV32);
+      int64_t least = w >= 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (w - 1));
+      solver_->assertFormula(tm_.mkNot(tm_.mkEq(k, tm_.mkBv(w, least))));
+    } else if (t.bits) {
+      ir::BigInt hi = ir::BigInt::pow2(t.bits - 1) - ir::BigInt(1);
+      solver_->assertFormula(tm_.mkApp(backends::Op::Le, k, tm_.mkInt(hi.toString())));
+      solver_->assertFormula(tm_.mkApp(backends::Op::Ge, k, tm_.mkInt((-hi).toString())));
+    }
+  }
+
   /// The override of component i: the template over the variables' current terms.
   encoder::Override overrideOf(size_t i) {
     return [this, i](const encoder::OverrideContext &ctx) -> Term {
@@ -473,7 +560,7 @@ private:
       };
       std::vector<Term> dz;
       Term s = ctx.exprs.expr(c.sum, look, tm_.mkTrue(), dz);
-      if (!c.condition)
+      if (!c.condition || !c.holes.empty())
         return s;
       Term out;
       for (int o = kNumOps - 1; o >= 0; --o) {
@@ -523,7 +610,12 @@ private:
     std::vector<backends::SoftFormula> softs;
     std::uniform_int_distribution<uint64_t> w(1, 3);
     for (const Component &c : comps_)
-      for (Term k : c.k) {
+      for (size_t j = 0; j < c.k.size(); ++j) {
+        Term k = c.k[j];
+        if (!c.holes.empty()) { // the constants pass: as few literals changed as can be
+          softs.push_back({tm_.mkEq(k, valueTerm(k, c.original[j])), to_.seed ? w(rng_) : 1});
+          continue;
+        }
         softs.push_back({isZero(k), to_.seed ? w(rng_) : 1});
         softs.push_back({bounded(k, to_.coefficientBound), to_.seed ? w(rng_) : 1});
       }
@@ -558,7 +650,7 @@ private:
           in.k.push_back(ir::BigInt(*b));
         }
       }
-      if (c.condition) {
+      if (c.condition && c.holes.empty()) {
         std::optional<int64_t> o = solver_->value(c.op).asInt64();
         if (!o || *o < 0 || *o >= kNumOps)
           return backends::Status::Unknown;
@@ -575,15 +667,29 @@ private:
     for (size_t i = 0; i < comps_.size(); ++i)
       for (size_t j = 0; j < comps_[i].k.size(); ++j) {
         Term k = comps_[i].k[j];
-        const ir::BigInt &v = cand[i].k[j];
-        Term val = tm_.sort(k) == tm_.intSort() ? tm_.mkInt(v.toString())
-                                                : tm_.mkBv(tm_.width(tm_.sort(k)), *v.toInt64());
-        differ.push_back(tm_.mkNot(tm_.mkEq(k, val)));
+        differ.push_back(tm_.mkNot(tm_.mkEq(k, valueTerm(k, cand[i].k[j]))));
       }
     for (size_t i = 0; i < comps_.size(); ++i)
-      if (comps_[i].condition)
+      if (comps_[i].condition && comps_[i].holes.empty())
         differ.push_back(tm_.mkNot(tm_.mkEq(comps_[i].op, tm_.mkInt(cand[i].op))));
     solver_->assertFormula(tm_.mkOr(differ));
+  }
+
+  /// `v` as a constant of `k`'s sort.
+  Term valueTerm(Term k, const ir::BigInt &v) {
+    return tm_.sort(k) == tm_.intSort() ? tm_.mkInt(v.toString())
+                                        : tm_.mkBv(tm_.width(tm_.sort(k)), *v.toInt64());
+  }
+
+  /// Hole j of a constants-pass component given value `v`: `file:line:col: 60 → 40`.
+  std::string constantText(const Component &c, size_t j, const ir::BigInt &v) const {
+    const ir::Stmt *s = findStmt(p_.prog, c.stmts.front());
+    const ir::Expr *node = s ? patch::nodeAt(*s, c.holes[j]) : nullptr;
+    std::string where;
+    if (node && node->range.valid() && node->range.begin.file < p_.prog.files.size())
+      where = p_.prog.files[node->range.begin.file] + ":" + std::to_string(node->range.begin.line) + ":" +
+              std::to_string(node->range.begin.col) + ": ";
+    return where + c.original[j].toString() + " → " + v.toString();
   }
 
   std::string changeText(const Component &c, const ir::Expr &e) const {
@@ -675,10 +781,24 @@ private:
   }
 };
 
-/// The components of a diagnosis, or why it is skipped ("a guard", "not an assignment", …).
+/// The int literals of an assignment's value that have source text (node indices, patch::nodeAt).
+std::vector<uint32_t> literalsOf(const ir::Stmt &s) {
+  std::vector<uint32_t> out;
+  for (uint32_t k = 0;; ++k) {
+    const ir::Expr *e = patch::nodeAt(s, k);
+    if (!e)
+      break;
+    if (e->kind == ir::Expr::IntLit && e->type.isInt() && !e->type.isUnsigned() && e->range.valid())
+      out.push_back(k);
+  }
+  return out;
+}
+
+/// The components of a diagnosis, or why it is skipped ("a guard", "not an assignment", …). `constants`:
+/// for the constants pass (each component's literals are its unknowns; one without a literal is skipped).
 std::optional<std::vector<Component>> componentsOf(const Problem &p, const ir::StmtIndex &index,
                                                    const std::vector<localize::Blame> &diagnosis,
-                                                   std::string &why) {
+                                                   bool constants, std::string &why) {
   std::vector<Component> out;
   std::set<ir::StmtId> seen;
   for (const localize::Blame &b : diagnosis) {
@@ -740,6 +860,17 @@ std::optional<std::vector<Component>> componentsOf(const Problem &p, const ir::S
       why = "a value without source text (the lowering made it)";
       return std::nullopt;
     }
+    if (constants) {
+      c.holes = literalsOf(*s);
+      if (c.holes.empty()) {
+        why = "no int literal in the value";
+        return std::nullopt;
+      }
+      for (uint32_t h : c.holes)
+        c.original.push_back(patch::nodeAt(*s, h)->value);
+      out.push_back(std::move(c));
+      continue;
+    }
     for (ir::VarRef v : renderableVars(p, proc, *s, c.type, c.condition))
       c.terms.push_back(ir::Expr::varUse(v, c.type));
     for (ir::Expr &e : elementReads(p, proc, *s, c.type, c.condition))
@@ -758,7 +889,8 @@ public:
            "synthesis";
   }
   std::vector<repair::OptionDecl> options() const override {
-    return {maxIterationsOption(), diagnosisSizeOption(), coefficientBoundOption(), seedOption()};
+    return {maxIterationsOption(), diagnosisSizeOption(), coefficientBoundOption(), seedOption(),
+            constantsOption()};
   }
 
   Result run(const Problem &p) const override {
@@ -798,51 +930,75 @@ private:
     r.stats["diagnoses"] = static_cast<double>(diagnoses.size());
     for (const char *k : {"cegis_rounds", "candidates_validated", "inputs", "counterexamples_large",
                           "solve_s", "validate_s", "counterexample_s", "unrenderable", "reverify_failed",
-                          "unknown", "diagnoses_tried", "diagnoses_skipped", "template_vars"})
+                          "unknown", "diagnoses_tried", "diagnoses_skipped", "template_vars",
+                          "constant_diagnoses_tried", "plausible_refined", "found_again"})
       r.stats[k] = 0;
 
     ir::StmtIndex index(p.prog);
     bool stopped = diag.status == localize::Status::Unknown, allExhausted = diag.complete;
     std::string internal, skipped, lastMessage;
-    for (const std::vector<localize::Blame> &d : diagnoses) {
-      if (stopNow(p, deadline)) {
-        stopped = true;
-        break;
-      }
-      std::string why;
-      std::optional<std::vector<Component>> comps = componentsOf(p, index, d, why);
-      if (!comps) {
-        r.stats["diagnoses_skipped"] += 1;
-        if (skipped.empty())
-          skipped = why;
-        allExhausted = false;
+    std::vector<Repair> plausible; // passes the suite only: reported when no correct repair is found
+    // The constants pass (unless --no-constants; not in the paper): each diagnosis whose values all have int
+    // literals, with those literals as the only unknowns (`t > 60` → `t > 40` where `t` is a call's result,
+    // which no linear template can read), in at most half the time left; then the paper's linear templates.
+    for (bool constants : {true, false}) {
+      if (constants && !to.constants)
         continue;
+      std::optional<Clock::time_point> passDeadline = deadline;
+      if (constants && deadline)
+        passDeadline = Clock::now() + (*deadline - Clock::now()) / 2;
+      for (const std::vector<localize::Blame> &d : diagnoses) {
+        if (stopNow(p, passDeadline)) {
+          stopped = !constants || stopNow(p, deadline);
+          break;
+        }
+        std::string why;
+        std::optional<std::vector<Component>> comps = componentsOf(p, index, d, constants, why);
+        if (!comps) {
+          if (constants)
+            continue; // the linear pass tries it (or counts it skipped)
+          r.stats["diagnoses_skipped"] += 1;
+          if (skipped.empty())
+            skipped = why;
+          allExhausted = false;
+          continue;
+        }
+        r.stats[constants ? "constant_diagnoses_tried" : "diagnoses_tried"] += 1;
+        for (const Component &c : *comps)
+          r.stats["template_vars"] += static_cast<double>(constants ? c.holes.size() : c.terms.size());
+        Search s(p, to, base, std::move(*comps), passDeadline, r.stats, plausible);
+        std::string msg;
+        Search::Outcome o = s.run({inputOf(*r.failure)}, r.repairs, t0, msg);
+        if (internal.empty())
+          internal = s.internal;
+        if (o == Search::Outcome::Error)
+          return finish(Status::Error, msg);
+        if (!msg.empty() && !constants)
+          lastMessage = msg;
+        if (o == Search::Outcome::Enough)
+          break;
+        if (o == Search::Outcome::Stopped && !constants) {
+          stopped = true;
+          allExhausted = false;
+          if (deadline && Clock::now() >= *deadline)
+            break;
+        }
+        if (o == Search::Outcome::Rounds && !constants)
+          allExhausted = false;
       }
-      r.stats["diagnoses_tried"] += 1;
-      for (const Component &c : *comps)
-        r.stats["template_vars"] += static_cast<double>(c.terms.size());
-      Search s(p, to, base, std::move(*comps), deadline, r.stats);
-      std::string msg;
-      Search::Outcome o = s.run({inputOf(*r.failure)}, r.repairs, t0, msg);
-      if (internal.empty())
-        internal = s.internal;
-      if (o == Search::Outcome::Error)
-        return finish(Status::Error, msg);
-      if (!msg.empty())
-        lastMessage = msg;
-      if (o == Search::Outcome::Enough) {
+      if (r.repairs.size() >= p.opts.maxRepairs || (p.observer && p.observer->cancelled())) {
         allExhausted = false;
+        stopped = stopped || r.repairs.empty();
         break;
       }
-      if (o == Search::Outcome::Stopped) {
-        stopped = true;
-        allExhausted = false;
-        if (deadline && Clock::now() >= *deadline)
-          break;
-      }
-      if (o == Search::Outcome::Rounds)
-        allExhausted = false;
     }
+    if (r.repairs.empty()) // no correct repair: the plausible ones, in the order found
+      for (Repair &x : plausible)
+        if (r.repairs.size() < p.opts.maxRepairs) {
+          if (p.observer)
+            p.observer->repaired(x);
+          r.repairs.push_back(std::move(x));
+        }
     bool undecided = r.stats["unknown"] > 0; // candidates validation could not decide (blocked)
     r.complete = allExhausted && !stopped && !undecided;
     if (r.stats["reverify_failed"] > 0)

@@ -14,10 +14,11 @@
 // entity's term changes; we compare those terms as exact fractions.
 //
 // The paper returns the suspicious set unordered; we rank inside it by the best instance of each statement:
-// a suspicious one before a rule, then the nearest to the post-state's contradictions in the run's direct
-// dependences (outside the slice of the corrections last), then the strength of its evidence (the post-state
-// contradicts the value it leaves; Γ grows; sandwiched; Γ shrinks), then the earliest (docs/localize.md,
-// "The order inside the set").
+// a suspicious one before a rule, then the nearest to the post-state's corrections in the run's direct
+// dependences — data, control and potential (outside the slice of the corrections last), then the number of
+// corrected entities the statement reaches, then the strength of its evidence (the post-state contradicts
+// the value it leaves; Γ grows; sandwiched; Γ shrinks), then the earliest (docs/localize.md, "The order
+// inside the set").
 #include "repair/localize/gradient.h"
 
 #include "backends/encoder/exprs.h"
@@ -369,6 +370,70 @@ std::string describe(const ir::Value &v) {
   return ir::toString(v);
 }
 
+/// What a write may change, as the program's text names it (the run resolves it to an entity): a local
+/// variable of a procedure, a global, a field of a record's nodes, an element of an array type's arrays.
+struct WriteKey {
+  enum Kind : uint8_t { Local, Global, Field, Elem };
+  Kind kind = Local;
+  uint32_t a = 0, b = 0; ///< Local: proc, var; Global: var; Field: record, field
+  std::string array;     ///< Elem: refKey of the array type
+  friend auto operator<=>(const WriteKey &, const WriteKey &) = default;
+};
+
+/// The program's control structure as the run's dependences need it (docs/localize.md, gradient, "The order
+/// inside the set"): per statement, the condition variables of the loops around it in its procedure (an
+/// instance in a loop's body runs because the last evaluation of the condition held: control dependence);
+/// per condition variable (a guard's or a loop's), what the statements it decides may write (when it is
+/// false they do not run, so an entity one of them writes keeps its value because of it: the potential
+/// dependence of relevant slicing).
+struct Decisions {
+  std::unordered_map<ir::StmtId, std::vector<ir::VarRef>> loops;
+  std::map<std::pair<uint32_t, ir::VarRef>, std::set<WriteKey>> decides; ///< (proc, variable) → what
+};
+
+Decisions decisionsOf(const ir::Program &prog) {
+  Decisions d;
+  for (uint32_t pi = 0; pi < prog.procs.size(); ++pi) {
+    const ir::Procedure &proc = prog.procs[pi];
+    auto keyOf = [&](const ir::Stmt &st) -> std::optional<WriteKey> {
+      if (st.kind == ir::Stmt::PutField)
+        return WriteKey{WriteKey::Field, prog.var(proc, st.base).type.record, st.field, {}};
+      if (st.kind == ir::Stmt::PutElem)
+        return WriteKey{WriteKey::Elem, 0, 0, refKey(prog.var(proc, st.base).type)};
+      if (!ir::writesLhs(st))
+        return std::nullopt;
+      return st.lhs.global ? WriteKey{WriteKey::Global, st.lhs.index, 0, {}}
+                           : WriteKey{WriteKey::Local, pi, st.lhs.index, {}};
+    };
+    // deciding: the condition variables of the enclosing loops and of the guards of the enclosing loops
+    std::function<void(const std::vector<ir::Stmt> &, const std::vector<ir::VarRef> &,
+                       const std::vector<ir::VarRef> &)>
+        walk = [&](const std::vector<ir::Stmt> &stmts, const std::vector<ir::VarRef> &loopConds,
+                   const std::vector<ir::VarRef> &deciding) {
+          for (const ir::Stmt &st : stmts) {
+            d.loops[st.id] = loopConds;
+            std::vector<ir::VarRef> mine = deciding;
+            ir::varsRead(st.guard, mine);
+            if (std::optional<WriteKey> k = keyOf(st))
+              for (const ir::VarRef &v : mine)
+                d.decides[{pi, v}].insert(*k);
+            if (!st.isCompound())
+              continue;
+            std::vector<ir::VarRef> innerLoops = loopConds, innerDeciding = mine;
+            if (st.kind == ir::Stmt::While) {
+              std::vector<ir::VarRef> cond;
+              ir::varsRead(st.value, cond);
+              innerLoops.insert(innerLoops.end(), cond.begin(), cond.end());
+              innerDeciding.insert(innerDeciding.end(), cond.begin(), cond.end());
+            }
+            walk(st.body, innerLoops, innerDeciding);
+          }
+        };
+    walk(proc.body, {}, {});
+  }
+  return d;
+}
+
 } // namespace
 
 std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, const ir::Program &reference,
@@ -664,20 +729,95 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
   }
   // The dynamic slice of the post-state's corrections (docs/localize.md, "The order inside the set"): an
   // instance's direct sources are the writes that left what it read (its operands and guard, the node field
-  // or array element it read, a call's argument, a callee's result; a scan's values are inputs). The writes
-  // the post-state contradicts — the last writes of the corrected entities — are at distance 0; the sources
-  // of an instance at distance d are at d + 1 unless nearer. What no contradicted write depends on is
-  // outside the slice (kFar).
+  // or array element it read, a call's argument, a callee's result; a scan's values are inputs), the last
+  // evaluations of the conditions of the loops around it and around the calls it runs in (control
+  // dependence), and the evaluations to false, since the write it read, of a condition that decides a
+  // statement that may write what it read (potential dependence: had the condition held, that statement
+  // would have written it). Each corrected entity is a target: its sources are its last write in the region
+  // (the contradicted write) and the false evaluations after it that decide a statement that may write it;
+  // they are at distance 0 from it, the sources of an instance at distance d at d + 1 unless nearer.
+  std::map<ir::StmtId, size_t> reached; // statement → the corrected entities an instance of it reaches
   {
     const size_t n = points.size();
+    const Decisions dec = decisionsOf(prog);
+    auto keyOfEntity = [&](const Entity &e) -> std::optional<WriteKey> {
+      switch (e.kind) {
+      case Entity::Var:
+        if (e.frame == Entity::kGlobal)
+          return WriteKey{WriteKey::Global, e.index, 0, {}};
+        return WriteKey{WriteKey::Local, r.frames.at(e.frame).proc, e.index, {}};
+      case Entity::Field:
+        if (auto it = r.nodeRecord.find(e.node); it != r.nodeRecord.end())
+          return WriteKey{WriteKey::Field, it->second, e.index, {}};
+        return std::nullopt;
+      case Entity::Elem:
+        if (auto it = r.arrays.find(e.node); it != r.arrays.end())
+          return WriteKey{WriteKey::Elem, 0, 0, refKey(it->second.type)};
+        return std::nullopt;
+      }
+      return std::nullopt;
+    };
+    // The false evaluations of deciding conditions, per what the statements they decide may write: (the
+    // instance, its frame), in execution order.
+    std::map<WriteKey, std::vector<std::pair<size_t, uint32_t>>> skipped;
     std::map<Entity, size_t> lastWriter;
+    // The instances whose write made a statement skip e since its last write (the potential sources of a
+    // read of e before `upto`).
+    auto potential = [&](const Entity &e, size_t upto, std::vector<size_t> &out) {
+      std::optional<WriteKey> key = keyOfEntity(e);
+      if (!key)
+        return;
+      auto it = skipped.find(*key);
+      if (it == skipped.end())
+        return;
+      auto lw = lastWriter.find(e);
+      for (auto p = it->second.rbegin(); p != it->second.rend(); ++p) {
+        if (p->first >= upto)
+          continue;
+        if (lw != lastWriter.end() && p->first < lw->second)
+          break;
+        if (e.kind != Entity::Var || e.frame == Entity::kGlobal || p->second == e.frame)
+          out.push_back(p->first);
+      }
+    };
     std::vector<std::vector<size_t>> sources(n);
+    // The last evaluations of the conditions of the loops around a statement that ran in `frame`.
+    auto loopsOf = [&](uint32_t frame, ir::StmtId stmt, std::vector<size_t> &out) {
+      if (auto it = dec.loops.find(stmt); it != dec.loops.end())
+        for (const ir::VarRef &v : it->second)
+          if (auto lw = lastWriter.find(Entity::var(frame, v)); lw != lastWriter.end())
+            out.push_back(lw->second);
+    };
+    // A frame's control sources: its call's guard and loops, and its caller's (the caller's variables do not
+    // change while the frame runs, so they are read at its first instance).
+    std::map<uint32_t, std::vector<size_t>> callControl;
+    std::function<const std::vector<size_t> &(uint32_t)> callControlOf =
+        [&](uint32_t frame) -> const std::vector<size_t> & {
+      if (auto it = callControl.find(frame); it != callControl.end())
+        return it->second;
+      std::vector<size_t> c;
+      if (frame < r.frames.size() && r.frames[frame].call != 0) {
+        const ReplayFrame &fr = r.frames[frame];
+        if (const ir::Stmt *call = index.find(fr.call)) {
+          std::vector<ir::VarRef> guard;
+          ir::varsRead(call->guard, guard);
+          for (const ir::VarRef &v : guard)
+            if (auto lw = lastWriter.find(Entity::var(fr.parent, v)); lw != lastWriter.end())
+              c.push_back(lw->second);
+        }
+        loopsOf(fr.parent, fr.call, c);
+        const std::vector<size_t> &up = callControlOf(fr.parent);
+        c.insert(c.end(), up.begin(), up.end());
+      }
+      return callControl[frame] = std::move(c);
+    };
     for (size_t k = r.firstPoint; k < end; ++k) {
       const Point &p = r.points[k];
       const size_t i = k - r.firstPoint;
       auto read = [&](const Entity &e) {
         if (auto it = lastWriter.find(e); it != lastWriter.end())
           sources[i].push_back(it->second);
+        potential(e, i, sources[i]);
       };
       const ir::Stmt *st = index.find(p.stmt);
       if (p.kind == Point::Result) {
@@ -688,6 +828,8 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
         std::vector<ir::VarRef> vs;
         if (st && p.arg < st->args.size())
           ir::varsRead(st->args[p.arg], vs);
+        if (st)
+          ir::varsRead(st->guard, vs);
         for (const ir::VarRef &v : vs)
           read(Entity::var(p.frame, v));
       } else if (st && st->kind != ir::Stmt::Scan) {
@@ -698,24 +840,57 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
         else if (st->kind == ir::Stmt::GetElem)
           read(Entity::elem(p.readNode, p.readIndex));
       }
+      loopsOf(p.frame, p.stmt, sources[i]);
+      const std::vector<size_t> &c = callControlOf(p.frame);
+      sources[i].insert(sources[i].end(), c.begin(), c.end());
       lastWriter[p.entity] = i;
+      // A deciding condition evaluated to false: what the statements it decides may write keeps its value
+      // because of this instance.
+      if (p.kind == Point::Write && p.entity.kind == Entity::Var && p.entity.frame != Entity::kGlobal &&
+          p.after.kind == ir::Type::Bool && p.after.i == 0)
+        if (auto it = dec.decides.find({r.frames.at(p.entity.frame).proc, ir::VarRef{false, p.entity.index}});
+            it != dec.decides.end())
+          for (const WriteKey &wk : it->second)
+            skipped[wk].emplace_back(i, p.entity.frame);
     }
-    std::vector<size_t> queue;
-    for (size_t i = 0; i < n; ++i)
-      if (points[i].contradicted) {
-        points[i].distance = 0;
-        queue.push_back(i);
-      }
-    for (size_t q = 0; q < queue.size(); ++q) // breadth first: each write's nearest contradicted write
-      for (size_t src : sources[queue[q]])
-        if (points[src].distance == GradientPoint::kFar) {
-          points[src].distance = points[queue[q]].distance + 1;
-          queue.push_back(src);
+    // One breadth-first search per corrected entity, from its contradicted write and the false evaluations
+    // after it.
+    std::map<ir::StmtId, std::set<size_t>> targetsOf; // statement → the targets an instance of it reaches
+    size_t target = 0;
+    for (const auto &[e, v] : ps.changed) {
+      std::vector<size_t> seeds;
+      if (auto lw = lastWriter.find(e); lw != lastWriter.end())
+        seeds.push_back(lw->second);
+      potential(e, n, seeds);
+      if (seeds.empty())
+        continue;
+      std::vector<size_t> dist(n, GradientPoint::kFar), queue;
+      for (size_t s0 : seeds)
+        if (dist[s0] == GradientPoint::kFar) {
+          dist[s0] = 0;
+          queue.push_back(s0);
         }
+      for (size_t q = 0; q < queue.size(); ++q)
+        for (size_t src : sources[queue[q]])
+          if (dist[src] == GradientPoint::kFar) {
+            dist[src] = dist[queue[q]] + 1;
+            queue.push_back(src);
+          }
+      for (size_t i = 0; i < n; ++i) {
+        if (dist[i] == GradientPoint::kFar)
+          continue;
+        points[i].distance = std::min(points[i].distance, dist[i]);
+        targetsOf[points[i].stmt].insert(target);
+      }
+      ++target;
+    }
+    for (const auto &[stmt, targets] : targetsOf)
+      reached[stmt] = targets.size();
   }
   // The order inside the set (docs/localize.md): a statement ranks by the best key of its instances
-  // (GradientRank: suspicious before rule-only, the distance from the contradicted writes, the tier, the
-  // earliest: a wrong value spreads forward, to the statements that read it); its evidence describes that
+  // (GradientRank: suspicious before rule-only, the distance from the corrections, the corrected entities
+  // the statement reaches, the tier, the earliest: a wrong value spreads forward, to the statements that
+  // read it); its evidence describes that
   // instance. A statement suspicious only by a rule (a deciding condition, a line shared with a suspicious
   // statement, a failing run-time check) ranks last, by its first run in the region.
   for (size_t k = 0; k < points.size(); ++k) {
@@ -725,6 +900,8 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
     GradientRank key;
     key.point = k;
     key.distance = gp.distance;
+    if (gp.distance != GradientPoint::kFar)
+      key.reached = reached.at(gp.stmt);
     if (!gp.suspicious)
       key.tier = Suspicion::ByRule;
     else if (gp.contradicted)

@@ -34,10 +34,13 @@ struct GradientPoint {
   /// Γ / 2M (the expected number of entities in which a backward state differs from the forward state)
   /// right after and right before the write.
   double gammaAfter = 0, gammaBefore = 0;
-  /// The distance from the post-state's contradictions in the run's direct dependences (docs/localize.md,
-  /// "The order inside the set"): 0 for a contradicted write, d + 1 for a write an instance at distance d
-  /// read (its operands and guard, the node field or array element it read, a call's argument, a callee's
-  /// result), kFar when no contradicted write depends on it: its value reaches no entity the post-state
+  /// The distance from the post-state's corrections in the run's direct dependences (docs/localize.md,
+  /// "The order inside the set"): 0 for a contradicted write and for an evaluation to false, after the
+  /// corrected entity's last write, of a condition deciding a statement that may write it; d + 1 for a write
+  /// an instance at distance d depends on (what it read: its operands and guard, the node field or array
+  /// element, a call's argument, a callee's result; the last evaluations of the conditions of the loops
+  /// around it and around its calls; the false evaluations since the write it read of a condition deciding a
+  /// statement that may write what it read); kFar when none: its value reaches no entity the post-state
   /// corrects (outside the dynamic slice of the corrections).
   static constexpr size_t kFar = static_cast<size_t>(-1);
   size_t distance = kFar;
@@ -59,13 +62,15 @@ enum class Suspicion {
 const char *suspicionName(Suspicion s);
 
 /// Where a suspicious statement ranks: a statement with a suspicious instance before one suspicious only by
-/// a rule; then the instance's distance from the post-state's contradictions (GradientPoint::distance: the
-/// contradicted writes first, outside the slice of the corrections last), its tier, the index (in
-/// GradientResult::points) of the first instance that gives it that key; rule-only statements by their
-/// first instance in the region, or kNoPoint when none ran there.
+/// a rule; then the instance's distance from the post-state's corrections (GradientPoint::distance: the
+/// contradicted writes first, outside the slice of the corrections last), how many corrected entities the
+/// statement's instances reach (more first), the instance's tier, the index (in GradientResult::points) of
+/// the first instance that gives it that key; rule-only statements by their first instance in the region,
+/// or kNoPoint when none ran there.
 struct GradientRank {
   static constexpr size_t kNoPoint = static_cast<size_t>(-1);
   Suspicion tier = Suspicion::ByRule;
+  size_t reached = 0; ///< the corrected entities an instance of the statement reaches (0 outside the slice)
   size_t distance = GradientPoint::kFar; ///< GradientPoint::distance of the instance
   size_t point = kNoPoint;
   friend bool operator<(const GradientRank &a, const GradientRank &b) {
@@ -74,10 +79,12 @@ struct GradientRank {
       return br;
     if (a.distance != b.distance)
       return a.distance < b.distance;
+    if (a.reached != b.reached)
+      return a.reached > b.reached;
     return a.tier != b.tier ? a.tier < b.tier : a.point < b.point;
   }
   friend bool operator==(const GradientRank &a, const GradientRank &b) {
-    return a.tier == b.tier && a.distance == b.distance && a.point == b.point;
+    return a.tier == b.tier && a.reached == b.reached && a.distance == b.distance && a.point == b.point;
   }
 };
 

@@ -195,7 +195,8 @@ TEST_CASE("gradient: Algorithm 2's invariants, and post-states of one size on z3
 
 // The order inside gradient's suspicious set (docs/localize.md): a statement ranks by the best key of its
 // instances — suspicious instances before rule-only statements, then the distance from the post-state's
-// contradictions (0: contradicted; outside the slice of the corrections last), then the tier (the
+// corrections (0: contradicted, or a condition's false evaluation after it; outside the slice of the
+// corrections last), then the corrected entities the statement reaches (more first), then the tier (the
 // post-state contradicts the value it leaves, Γ grows, sandwiched, Γ shrinks), then the earliest instance;
 // a line by its best statement; equal keys tie.
 // Recomputed here from the points (the tier from Γ before and after, not from the method's own direction) and
@@ -229,13 +230,18 @@ TEST_CASE("gradient: the order inside the suspicious set") {
         if (p.stmt != s)
           continue;
         CHECK(p.contradicted == (p.down && p.backward != ir::toString(p.forward)));
-        CHECK(p.contradicted == (p.distance == 0)); // the slice's distance starts at the contradictions
+        if (p.contradicted) // the slice's distance starts at the contradictions
+          CHECK(p.distance == 0);
         Suspicion tier = !p.suspicious                  ? Suspicion::ByRule
                          : p.contradicted               ? Suspicion::Contradicted
                          : p.gammaAfter > p.gammaBefore ? Suspicion::Diverging
                          : p.gammaAfter < p.gammaBefore ? Suspicion::Converging
                                                         : Suspicion::Sandwiched;
-        GradientRank key{tier, p.distance, k};
+        GradientRank key; // the corrected entities reached are the statement's (by any instance in the slice)
+        key.tier = tier;
+        key.distance = p.distance;
+        key.reached = p.distance == localize::GradientPoint::kFar ? 0 : g.rank.at(s).reached;
+        key.point = k;
         if (key < want)
           want = key;
       }

@@ -480,6 +480,47 @@ std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> ed
   return r;
 }
 
+ir::Outcome runOnFailure(const ir::Program &prog, const repair::Failure &f) {
+  ir::InterpOptions io;
+  io.ints = f.ints;
+  io.nondetValues = f.nondets;
+  io.seed = 0;
+  io.initialHeap = f.heap;
+  io.input = f.input;
+  io.expect = f.expect;
+  io.stepLimit = std::max<uint64_t>(kSuiteMinSteps, f.run.steps * kSuiteStepFactor); // a candidate that loops
+  return ir::Interpreter(prog, io).run(f.entry, f.args);
+}
+
+bool CandidateTally::finish(const Problem &p, Result &r, std::vector<patch::Edit> edits,
+                            std::vector<std::string> changes, size_t size,
+                            std::chrono::steady_clock::time_point t0) {
+  ++candidates;
+  Unfinished u;
+  if (std::optional<Repair> rep =
+          finishRepair(p, std::move(edits), std::move(changes), size, secondsSince(t0), u))
+    r.repairs.push_back(std::move(*rep));
+  else if (!u.rendered)
+    ++unrenderable;
+  else if (u.undecided)
+    ++undecided;
+  return r.repairs.size() >= p.opts.maxRepairs;
+}
+
+std::optional<Result> CandidateTally::end(const Problem &p, Result &r, const Finish &finish,
+                                          bool stopped) const {
+  r.stats["candidates"] = static_cast<double>(candidates);
+  r.stats["unrenderable"] = static_cast<double>(unrenderable);
+  r.stats["unknown"] = static_cast<double>(undecided);
+  r.complete = !stopped && undecided == 0;
+  if (!r.repairs.empty())
+    return finish(Status::Repaired);
+  if (stopped || undecided)
+    return finish(Status::Unknown, stopped ? stopReason(p, "the time limit ran out before a repair was found")
+                                           : "a candidate's check from its source gave no answer");
+  return std::nullopt;
+}
+
 bool stopNow(const Problem &p, const std::optional<std::chrono::steady_clock::time_point> &deadline) {
   return (deadline && std::chrono::steady_clock::now() >= *deadline) ||
          (p.observer && p.observer->cancelled());

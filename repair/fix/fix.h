@@ -5,6 +5,7 @@
 #pragma once
 
 #include "backends/encoder/verify.h"
+#include "ir/interp.h"
 #include "ir/ir.h"
 #include "ir/source.h"
 #include "repair/common/failure.h"
@@ -128,6 +129,11 @@ struct Input {
 };
 /// The inputs of a failure (its run's entry, arguments, nondet values, heap, standard input, expectation).
 Input inputOf(const repair::Failure &f);
+
+/// The run of a failure's inputs on `prog` in the interpreter (its entry, arguments, nondet values, heap,
+/// standard input and expectation; seed 0, with a trace), within kSuiteStepFactor times the failing run's
+/// statements (a candidate that loops ends at that limit).
+ir::Outcome runOnFailure(const ir::Program &prog, const repair::Failure &f);
 
 /// One repair: IR edits of the user's program, rendered as a patch of the source files.
 struct Repair {
@@ -279,6 +285,21 @@ struct Finish {
     r.seconds = secondsSince(t0);
     return r;
   }
+};
+
+/// The candidates of a method that finishes them one at a time (finishRepair each: rendered, then validated
+/// and re-verified from the patched source): the repairs go into the result, the others are counted.
+struct CandidateTally {
+  size_t candidates = 0;
+  size_t unrenderable = 0; ///< not writable as source
+  size_t undecided = 0;    ///< their check from the source gave no answer
+  /// finishRepair of one candidate, its repair added to `r`; true when `p.opts.maxRepairs` are found.
+  bool finish(const Problem &p, Result &r, std::vector<patch::Edit> edits, std::vector<std::string> changes,
+              size_t size, std::chrono::steady_clock::time_point t0);
+  /// The end of the search (`stopped`: by the limits or a repair count): the stats `candidates`,
+  /// `unrenderable` and `unknown` set, `complete`; Repaired when a repair was found, Unknown when stopped or
+  /// undecided; nullopt otherwise (not repaired: the caller says why).
+  std::optional<Result> end(const Problem &p, Result &r, const Finish &finish, bool stopped) const;
 };
 
 /// When `m` does not edit output text and found no repair of a failure that is an output difference only (the

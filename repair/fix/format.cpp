@@ -207,7 +207,7 @@ private:
           if (!cand)
             continue;
           ++st.candidates;
-          ir::Outcome o = runOn(cand->prog, f);
+          ir::Outcome o = runOnFailure(cand->prog, f);
           // the next round starts from the edit that comes closest to the suite (the first one without)
           auto consider = [&](const repair::Failure &later) {
             std::pair<size_t, size_t> passed = suitePasses(*cand, p.spec);
@@ -338,18 +338,6 @@ private:
     while (k < a.size() && k < b.size() && a[k] == b[k])
       ++k;
     return k;
-  }
-
-  /// The run of the failure's inputs on `prog` (the interpreter, with the failure's expectation).
-  static ir::Outcome runOn(const ir::Program &prog, const repair::Failure &f) {
-    ir::InterpOptions io;
-    io.ints = f.ints;
-    io.nondetValues = f.nondets;
-    io.seed = 0;
-    io.initialHeap = f.heap;
-    io.input = f.input;
-    io.expect = f.expect;
-    return ir::Interpreter(prog, io).run(f.entry, f.args);
   }
 
   /// The repair of the edits (print → format), rendered and re-verified from its patched source.

@@ -12,6 +12,8 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     v.push_back(makeProof());
     v.push_back(makePwp());
     v.push_back(makeFormat());
+    v.push_back(makeGuard());
+    v.push_back(makeInit());
     return v;
   }();
   return all;

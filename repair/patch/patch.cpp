@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <set>
 #include <tuple>
@@ -51,6 +52,14 @@ Edit Edit::replaceStmt(ir::StmtId stmt, ir::Stmt s) {
 Edit Edit::insertInto(ir::StmtId ifStmt, bool elseBranch, ir::Stmt s) {
   Edit x = insertBefore(ifStmt, std::move(s));
   x.kind = elseBranch ? Kind::InsertElse : Kind::InsertThen;
+  return x;
+}
+
+Edit Edit::rewrite(ir::StmtId stmt, std::string text) {
+  Edit x;
+  x.kind = Kind::Rewrite;
+  x.stmt = stmt;
+  x.text = std::move(text);
   return x;
 }
 
@@ -396,6 +405,7 @@ public:
       case Edit::Kind::InsertElse:
         te = insertInto(*s, e.insert, e.kind == Edit::Kind::InsertElse, branches[i]);
         break;
+      case Edit::Kind::Rewrite: te = rewrite(*s, e.text); break;
       }
       te.order = i;
       const File &f = file(te.file);
@@ -759,8 +769,14 @@ private:
     return {e.value.toString() + suffix, e.value.isNegative() ? unaryPrec(lang_) : atomPrec(lang_)};
   }
 
-  /// A C float literal: hexadecimal (exact), `f` for a float; NaN and the infinities have no literal.
+  /// A C float literal: a whole number of less than 16 digits in decimal (`0.0`), any other hexadecimal
+  /// (exact), `f` for a float; NaN and the infinities have no literal.
   Text cFloatLiteral(const Expr &e) {
+    double d = ir::toDouble(ir::floatBits(e.value, e.type), e.type);
+    if (std::isfinite(d) && d == std::trunc(d) && std::fabs(d) < 1e15 && !std::signbit(d)) {
+      std::string lit = std::to_string(static_cast<long long>(d)) + ".0" + (e.type.bits == 32 ? "f" : "");
+      return {lit, atomPrec(lang_)};
+    }
     std::string lit = ir::floatLiteral(e.value, e.type);
     if (lit.find("0x") == std::string::npos)
       throw Refused{"the new expression '" + irText(e) +
@@ -938,15 +954,7 @@ private:
     SourceRange r = constructRange(s, "delete");
     beginEdit(r);
     const File &f = file(r.begin.file);
-    // A declaration stays (its variable is used elsewhere).
-    forEachStmtOf(prog_.procs.at(proc_), [&](const ir::Stmt &x) {
-      if (x.construct == s.construct && x.lhs.valid() && !x.lhs.global) {
-        const ir::Var &v = prog_.procs.at(proc_).vars.at(x.lhs.index);
-        if (!v.temp && r.contains({v.loc, v.loc}))
-          throw Refused{"deleting '" + textOf(r) + "' at " + where(r) + " would delete the declaration of '" +
-                        v.name + "'"};
-      }
-    });
+    keepDeclarations(s, r, "deleting");
     size_t a = f.offset(r.begin), b = f.offset(r.end);
     std::string t = f.text.substr(a, b - a);
     bool statement = !t.empty() && (t.back() == ';' || t.back() == '}');
@@ -965,6 +973,33 @@ private:
     while (bb < le && (f.text[bb] == ' ' || f.text[bb] == '\t'))
       ++bb;
     return {r.begin.file, a, bb, "", 0};
+  }
+
+  /// A declaration stays (its variable is used elsewhere): `doing` the construct `r` of `s` is refused when
+  /// it declares a variable.
+  void keepDeclarations(const ir::Stmt &s, const SourceRange &r, const char *doing) {
+    forEachStmtOf(prog_.procs.at(proc_), [&](const ir::Stmt &x) {
+      if (x.construct == s.construct && x.lhs.valid() && !x.lhs.global) {
+        const ir::Var &v = prog_.procs.at(proc_).vars.at(x.lhs.index);
+        if (!v.temp && r.contains({v.loc, v.loc}))
+          throw Refused{std::string(doing) + " '" + textOf(r) + "' at " + where(r) +
+                        " would delete the declaration of '" + v.name + "'"};
+      }
+    });
+  }
+
+  /// Edit::Rewrite: the whole source statement of `s` (also of a statement computing its temporaries),
+  /// which declares nothing, becomes `text`.
+  TextEdit rewrite(const ir::Stmt &s, const std::string &text) {
+    SourceRange r = constructRange(s, "rewrite", true);
+    beginEdit(r);
+    keepDeclarations(s, r, "rewriting");
+    std::string old = textOf(r);
+    if (old.empty() || old.back() != ';')
+      throw Refused{"'" + old + "' at " + where(r) +
+                    " is not a statement of its own (a part of a 'for' header)"};
+    const File &f = file(r.begin.file);
+    return {r.begin.file, f.offset(r.begin), f.offset(r.end), text, 0};
   }
 
   /// The guard a statement has by its place in the source (that of its region: an `if` branch, a loop
@@ -1124,6 +1159,8 @@ private:
   TextEdit replaceStmt(const ir::Stmt &s, const ir::Stmt &n) {
     const ir::Procedure &p = prog_.procs.at(proc_);
     std::string at = "statement #" + std::to_string(s.id) + " at " + ir::formatLoc(prog_, s.loc);
+    if (s.kind == ir::Stmt::Nondet && n.kind == ir::Stmt::Assign)
+      return initialize(s, n, at);
     bool otherKind = (s.kind == ir::Stmt::Assign && n.kind == ir::Stmt::GetField) ||
                      (s.kind == ir::Stmt::GetField && n.kind == ir::Stmt::Assign);
     if (n.kind != s.kind && !(otherKind && !isTemp(s.lhs) && !isTemp(n.lhs)))
@@ -1181,6 +1218,39 @@ private:
         checkDropped(f, root.range);
     });
     return {r.begin.file, f.offset(r.begin), f.offset(r.end), text, 0};
+  }
+
+  /// ReplaceStmt of a C local's indeterminate value (the Nondet of a declaration without initializer) by an
+  /// assignment to it: the declarator gets an initializer (`int n, p;` → `int n, p = 1;`).
+  TextEdit initialize(const ir::Stmt &s, const ir::Stmt &n, const std::string &at) {
+    const ir::Procedure &p = prog_.procs.at(proc_);
+    if (n.lhs != s.lhs || !s.lhs.valid() || s.lhs.global || isTemp(s.lhs) || s.message.empty())
+      throw Refused{at + " draws no declared local's first value: it is not written as an initializer"};
+    const ir::Var &v = p.vars.at(s.lhs.index);
+    const SourceRange &r = s.range;
+    if (!r.valid() || s.construct == 0 || !r.contains({v.loc, v.loc}))
+      throw Refused{at + " is not the declaration of '" + v.name + "'"};
+    if (!sameGuard(n.guard, s.guard))
+      throw Refused{"the new statement's guard '" + ir::toString(prog_, p, n.guard) + "' is not the guard '" +
+                    ir::toString(prog_, p, s.guard) + "' of " + at};
+    beginEdit(r);
+    const File &f = file(r.begin.file);
+    if (f.lang != Language::C)
+      throw Refused{at + ": only a C declaration gets an initializer"};
+    // The declarator's name: the identifier at the variable's location, followed by `,` or `;` (not an array,
+    // not already initialized).
+    size_t a = f.offset(r.begin), b = f.offset(r.end), at0 = f.offset(v.loc);
+    const Token *name = f.after(at0);
+    auto plainName = [&](const Token *t) {
+      const Token *next = t ? f.after(t->end) : nullptr;
+      return t && t->begin >= a && t->end <= b && next && (next->text == "," || next->text == ";");
+    };
+    if (!plainName(name))
+      throw Refused{"the declarator of '" + v.name + "' at " + where(r) +
+                    " is not a plain name followed by ',' or ';': it gets no initializer"};
+    reused_.clear();
+    Text t = render(n.value);
+    return {r.begin.file, name->end, name->end, " = " + t.s, 0};
   }
 
   /// ReplaceStmt of a print with another format (and the same arguments): the format's string literal, which

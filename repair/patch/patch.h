@@ -24,10 +24,12 @@ struct Edit {
                   ///< temporary)
     InsertAfter,  ///< `insert` goes after it
     ReplaceStmt,  ///< the source construct of `stmt` is written as `insert` (same kind, or Assign and
-                  ///< GetField into a variable for each other; another target, base, field or value)
+                  ///< GetField into a variable for each other; another target, base, field or value; or
+                  ///< a C declaration's indeterminate value (Nondet) as an Assign: its initializer)
     InsertThen, ///< `insert` goes into the empty then-branch (`{ }`) of the `if` whose construct holds `stmt`
     InsertElse, ///< `insert` goes into its else-branch, which is empty (`else { }`) or not written (then
                 ///< `else { … }` is written after the then-branch)
+    Rewrite,    ///< the whole source statement of `stmt` (declaring nothing) is written as `text`
   };
   Kind kind = Kind::Replace;
   ir::StmtId stmt = 0;
@@ -43,6 +45,10 @@ struct Edit {
   /// written as the read — `hr := height(x.right)`, C `hr = height(x->right)`, one source statement for the
   /// reads into hidden temporaries and the call.
   std::vector<ir::Stmt> argReads;
+  /// Rewrite: the statement's new source text, in the file's language (a statement that holds the old one:
+  /// a call wrapped into a check of its result). Made by the method from the old text; its lines after the
+  /// first carry their own indentation. Only a recompilation of the patched text tells what it means.
+  std::string text;
 
   static Edit replace(ir::StmtId stmt, uint32_t node, ir::Expr e);
   static Edit remove(ir::StmtId stmt);
@@ -51,6 +57,7 @@ struct Edit {
   static Edit replaceStmt(ir::StmtId stmt, ir::Stmt s);
   /// InsertThen (`elseBranch` false) or InsertElse; `ifStmt` is a statement of the `if`'s construct.
   static Edit insertInto(ir::StmtId ifStmt, bool elseBranch, ir::Stmt s);
+  static Edit rewrite(ir::StmtId stmt, std::string text);
 };
 
 /// The branches of an `if` statement as written: whether its then-branch is an empty block (`{ }`, only

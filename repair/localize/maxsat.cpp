@@ -19,7 +19,7 @@ public:
            "weighting)";
   }
   std::vector<repair::OptionDecl> options() const override {
-    return {weightsOption(), partsOption(Parts::ValueTargetShared), maxSizeOption(), maxSetsOption()};
+    return {weightsOption(), partsOption(), maxSizeOption(), maxSetsOption()};
   }
   std::string describe(const Problem &p) const override {
     return formulaDescription(withOwnDefaults(*this, p).opts);

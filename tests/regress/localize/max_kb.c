@@ -10,7 +10,7 @@ int max(int x, int y) {
 
 // locus localize on Könighofer & Bloem's max in C: the buggy `r = x` in the then-branch (line 6) is the
 // first CoMSS, on z3 and cvc5, from verify's counterexample and from given arguments; {c1, c3} the second.
-// RUN: locus localize %s --entry max --parts value
+// RUN: locus localize %s --entry max
 // EXIT: 1
 // CHECK: sets (2, in the order found, complete up to size 3):
 // CHECK-NEXT: 1. {value of #3 @6:5}

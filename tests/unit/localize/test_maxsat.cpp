@@ -87,7 +87,6 @@ TEST_CASE("maxsat: every set is a minimal correction set") {
       opts.solver = solver;
       opts.given.set(localize::kMaxSize, "2");
       opts.given.set(localize::kMaxSets, "6");
-      opts.given.set(localize::kParts, "value"); // the oracle relaxes values (the default adds targets)
       opts.timeoutMs = 5000; // relaxed values make `/`, `%` and `*` nonlinear: the solver may give up
       localize::Problem problem{prog, *found.failure, tests, opts};
       localize::Result r = localize::findMethod("maxsat")->run(problem);

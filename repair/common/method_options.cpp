@@ -48,9 +48,9 @@ const std::string &checkedText(const OptionDecl &d, const OptionValues &values) 
   return t;
 }
 
+/// Alike but for the default.
 bool sameDeclaration(const OptionDecl &a, const OptionDecl &b) {
-  if (a.kind != b.kind || a.defaultText != b.defaultText || a.min != b.min || a.max != b.max ||
-      a.choices.size() != b.choices.size())
+  if (a.kind != b.kind || a.min != b.min || a.max != b.max || a.choices.size() != b.choices.size())
     return false;
   for (size_t k = 0; k < a.choices.size(); ++k)
     if (a.choices[k].text != b.choices[k].text || a.choices[k].value != b.choices[k].value ||
@@ -215,6 +215,27 @@ mergeOptions(const std::vector<std::pair<std::string, std::vector<OptionDecl>>> 
         throw std::logic_error(method + " declares " + d.flag + " unlike " + it->readers.front() + " does");
       it->readers.push_back(method);
     }
+  // The readers' defaults, where they differ, as one text for help: "value+target (maxsat, ofc), value (must,
+  // mbd)", each default once with its readers (not a value: each method reads with its own declaration).
+  for (OptionDecl &merged : out) {
+    std::vector<std::pair<std::string, std::string>> defaults; // (default, its readers)
+    for (const auto &[method, decls] : byMethod)
+      for (const OptionDecl &d : decls) {
+        if (d.flag != merged.flag)
+          continue;
+        auto it = std::find_if(defaults.begin(), defaults.end(),
+                               [&](const auto &e) { return e.first == d.defaultText; });
+        if (it == defaults.end())
+          defaults.push_back({d.defaultText, method});
+        else
+          it->second += ", " + method;
+      }
+    if (defaults.size() < 2)
+      continue;
+    merged.defaultText.clear();
+    for (const auto &[text, readers] : defaults)
+      merged.defaultText += (merged.defaultText.empty() ? "" : ", ") + text + " (" + readers + ")";
+  }
   return out;
 }
 

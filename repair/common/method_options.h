@@ -114,7 +114,9 @@ template <typename E> std::string enumName(const OptionDecl &d, E value) {
 
 /// The declarations of several methods (name, options) merged into one per flag, in order of first
 /// declaration, each with the methods that read it (`readers`). Two methods may declare the same flag only
-/// alike (kind, choices, default, range): otherwise std::logic_error, a bug of the methods.
+/// alike (kind, choices, range): otherwise std::logic_error, a bug of the methods. Their defaults may
+/// differ: the merged `defaultText` then names each with its readers, for help ("value+target (maxsat,
+/// ofc), value (mbd)"), and is no value (each method reads the option with its own declaration).
 std::vector<OptionDecl>
 mergeOptions(const std::vector<std::pair<std::string, std::vector<OptionDecl>>> &byMethod);
 

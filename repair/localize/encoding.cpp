@@ -49,17 +49,18 @@ std::string unsupportedSpec(const Problem &p) {
   return encoder::unsupportedSpec(p.prog, p.failure.entry, spec, p.opts.solver);
 }
 
-void RelaxedFailure::limit(unsigned timeoutMs,
-                           std::optional<std::chrono::steady_clock::time_point> deadline) {
-  for (RelaxedFailure *r = this; r && r->solver; r = r->values.get()) {
-    r->solver->setTimeout(timeoutMs);
-    r->solver->setDeadline(deadline);
+void RelaxedFailure::limit(unsigned timeout, std::optional<std::chrono::steady_clock::time_point> until) {
+  timeoutMs = timeout;
+  deadline = until;
+  for (RelaxedFailure *r = this; r && r->solver; r = r->targets.get()) {
+    r->solver->setTimeout(timeout);
+    r->solver->setDeadline(until);
   }
 }
 
 std::pair<double, double> RelaxedFailure::solverWork() const {
   std::pair<double, double> work{0, 0};
-  for (const RelaxedFailure *r = this; r && r->solver; r = r->values.get()) {
+  for (const RelaxedFailure *r = this; r && r->solver; r = r->targets.get()) {
     work.first += static_cast<double>(r->solver->stats().checks);
     work.second += r->solver->stats().solveSeconds + r->solver->stats().assertSeconds;
   }
@@ -72,6 +73,7 @@ namespace {
 std::unique_ptr<RelaxedFailure>
 relaxFailure(const Problem &p, const std::optional<std::unordered_set<ir::StmtId>> &only, bool targets) {
   auto rf = std::make_unique<RelaxedFailure>();
+  rf->only = only;
   if (std::string why = unsupportedSpec(p); !why.empty()) {
     rf->error = why;
     return rf;
@@ -101,15 +103,27 @@ relaxFailure(const Problem &p, const std::optional<std::unordered_set<ir::StmtId
 
 std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
                                              const std::optional<std::unordered_set<ir::StmtId>> &only) {
-  std::unique_ptr<RelaxedFailure> rf = relaxFailure(p, only, true);
-  if (rf->solver && partsOf(p.opts) == Parts::ValueTargetShared) {
-    rf->values = relaxFailure(p, only, false);
-    if (!rf->values->solver) {
-      rf->error = rf->values->error;
-      rf->solver.reset();
-    }
-  }
+  // value+target: the first stage's encoding now, the second's when that stage starts (relaxTargets), so
+  // that the values' checks have the time the encoding with targets would take
+  bool staged = partsOf(p.opts) == Parts::ValueTargetShared;
+  std::unique_ptr<RelaxedFailure> rf = relaxFailure(p, only, !staged);
+  rf->staged = staged;
   return rf;
+}
+
+RelaxedFailure *relaxTargets(const Problem &p, RelaxedFailure &rf) {
+  if (!rf.staged)
+    return nullptr;
+  if (!rf.targets) {
+    rf.targets = relaxFailure(p, rf.only, true);
+    if (!rf.targets->solver) {
+      rf.error = rf.targets->error;
+      rf.targets.reset();
+      return nullptr;
+    }
+    rf.targets->limit(rf.timeoutMs, rf.deadline);
+  }
+  return rf.targets.get();
 }
 
 namespace {
@@ -264,31 +278,31 @@ bool stoppedBySolver(const backends::Result &r) {
 
 } // namespace
 
-FailureSets enumerateSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits) {
+FailureSets enumerateValueSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits) {
   FailureSets out;
-  if (!rf.values) {
-    backends::McsResult m = enumerateOn(p, rf, limits, {});
-    for (const backends::Mcs &set : m.sets) {
-      out.sets.push_back(blamesOf(rf, set));
-      out.costs.push_back(set.cost);
-      out.rankCosts.push_back(set.cost);
-    }
-    out.result = m.result;
-    out.complete = m.complete;
-    return out;
+  backends::McsResult m = enumerateOn(p, rf, limits, {});
+  for (const backends::Mcs &set : m.sets) {
+    out.sets.push_back(blamesOf(rf, set));
+    out.costs.push_back(set.cost);
+    out.rankCosts.push_back(rf.staged ? 2 * set.cost : set.cost);
   }
-  // Stage 1: the values alone.
-  backends::McsResult values = enumerateOn(p, *rf.values, limits, {});
-  std::vector<std::vector<Blame>> valueSets;
-  for (const backends::Mcs &set : values.sets)
-    valueSets.push_back(blamesOf(*rf.values, set));
-  backends::McsResult targets;
-  bool second =
-      !stoppedBySolver(values.result) && !(values.sets.size() == 1 && values.sets[0].indices.empty());
-  if (second) // Stage 2: the targets free, the sets of stage 1 and their supersets blocked.
-    targets = enumerateOn(p, rf, limits, valueSets);
-  else
-    targets.complete = true;
+  out.result = m.result;
+  out.complete = m.complete;
+  return out;
+}
+
+FailureSets addTargetSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits, FailureSets values) {
+  if (!rf.staged || stoppedBySolver(values.result) ||
+      (values.sets.size() == 1 && values.sets[0].empty())) // the failure needs no change: nothing to add
+    return values;
+  RelaxedFailure *withTargets = relaxTargets(p, rf);
+  if (!withTargets) {
+    values.result = backends::Result::unknown(backends::UnknownReason::Other, rf.error);
+    values.complete = false;
+    return values;
+  }
+  // Stage 2: the targets free, the sets of stage 1 and their supersets blocked.
+  backends::McsResult targets = enumerateOn(p, *withTargets, limits, values.sets);
   // Merged by (cost, stage), cut after the group in which the limit is reached: each stage completed its
   // own last cost class past the limit and has at least `limit` sets up to it when it stopped there, so
   // no set of an earlier group is missing.
@@ -299,9 +313,9 @@ FailureSets enumerateSets(const Problem &p, RelaxedFailure &rf, const SetLimits 
   };
   std::vector<Entry> merged;
   for (size_t k = 0; k < values.sets.size(); ++k)
-    merged.push_back({2 * values.sets[k].cost, valueSets[k], values.sets[k].cost});
+    merged.push_back({values.rankCosts[k], std::move(values.sets[k]), values.costs[k]});
   for (const backends::Mcs &set : targets.sets)
-    merged.push_back({2 * set.cost + 1, blamesOf(rf, set), set.cost});
+    merged.push_back({2 * set.cost + 1, blamesOf(*withTargets, set), set.cost});
   std::stable_sort(merged.begin(), merged.end(),
                    [](const Entry &a, const Entry &b) { return a.key < b.key; });
   size_t keep = merged.size();
@@ -310,21 +324,24 @@ FailureSets enumerateSets(const Problem &p, RelaxedFailure &rf, const SetLimits 
     while (keep > 0 && keep < merged.size() && merged[keep].key == merged[keep - 1].key)
       ++keep;
   }
+  FailureSets out;
   for (size_t k = 0; k < keep; ++k) {
     out.sets.push_back(std::move(merged[k].blames));
     out.costs.push_back(merged[k].cost);
     out.rankCosts.push_back(merged[k].key);
   }
   out.complete = values.complete && targets.complete && keep == merged.size();
-  if (stoppedBySolver(values.result))
-    out.result = values.result;
-  else if (stoppedBySolver(targets.result))
+  if (stoppedBySolver(targets.result))
     out.result = targets.result;
   else if (!out.complete)
     out.result = backends::Result::unknown(backends::UnknownReason::Other, "limit");
   else
     out.result = out.sets.empty() ? backends::Result::unsat() : backends::Result::sat();
   return out;
+}
+
+FailureSets enumerateSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits) {
+  return addTargetSets(p, rf, limits, enumerateValueSets(p, rf, limits));
 }
 
 std::string formulaDescription(const Options &opts) {

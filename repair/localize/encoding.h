@@ -17,6 +17,8 @@
 namespace locus::localize {
 
 /// A relaxed failure on its own solver: hard = the inputs and "every check passes"; soft = the selectors.
+/// With --parts value+target (staged) it is the failure relaxed as with --parts value, and the encoding with
+/// targets, the second stage's, is made when that stage starts (`targets`, relaxTargets).
 struct RelaxedFailure {
   backends::TermManager tm;
   std::unique_ptr<backends::Solver> solver;
@@ -24,14 +26,21 @@ struct RelaxedFailure {
   std::vector<backends::Term> selectors; ///< every selector, in order of first use
   std::map<uint32_t, Blame> blameOf;     ///< selector term id → the statement part it relaxes
   std::string error;                     ///< why there is no solver (then `solver` is null)
-  /// With --parts value+target: the same failure relaxed as with --parts value, on its own solver, for the
-  /// first stage of enumerateSets; null in the other modes.
-  std::unique_ptr<RelaxedFailure> values;
+  /// --parts value+target: this is the first stage's encoding (no target relaxed); the second stage's is
+  /// `targets` once relaxTargets made it.
+  bool staged = false;
+  std::optional<std::unordered_set<ir::StmtId>> only; ///< the statements encoded (relaxFailure's `only`)
+  std::unique_ptr<RelaxedFailure> targets;            ///< staged: the encoding with targets, or null
 
-  /// Bounds every following check of `solver` (and of `values`'s): Solver::setTimeout, Solver::setDeadline.
+  /// Bounds every following check of `solver` (and of `targets`'s, made later too): Solver::setTimeout,
+  /// Solver::setDeadline.
   void limit(unsigned timeoutMs, std::optional<std::chrono::steady_clock::time_point> deadline);
-  /// The checks made and the seconds spent in the solver (solving and taking assertions), of `values`'s too.
+  /// The checks made and the seconds spent in the solver (solving and taking assertions), of `targets`'s
+  /// too.
   std::pair<double, double> solverWork() const;
+  /// The limits limit() set last, for `targets` when it is made.
+  unsigned timeoutMs = 0;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 /// The encode options of `p.failure`: its inputs fixed, its bound, values relaxable (guards with
@@ -48,11 +57,15 @@ encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Opti
 /// encoder::unsupportedSpec).
 std::string unsupportedSpec(const Problem &p);
 
-/// Encodes `p.failure` relaxed (values; guards with --parts value,guard), optionally only the statements in
-/// `only` (the partial-program mode), and asserts it with "no check fails". Check with every selector
-/// assumed: unsat means the encoding reproduces the failure.
+/// Encodes `p.failure` relaxed (values; guards with --parts value,guard; targets with value,target),
+/// optionally only the statements in `only` (the partial-program mode), and asserts it with "no check
+/// fails". Check with every selector assumed: unsat means the encoding reproduces the failure. With --parts
+/// value+target the encoding is that of --parts value (`staged`); relaxTargets makes the second stage's.
 std::unique_ptr<RelaxedFailure> relaxFailure(const Problem &p,
                                              const std::optional<std::unordered_set<ir::StmtId>> &only = {});
+/// A staged failure's encoding with targets (under the value's selector), made on first use with the
+/// limits of rf.limit; null when rf is not staged, or when the solver cannot be made (rf.error says why).
+RelaxedFailure *relaxTargets(const Problem &p, RelaxedFailure &rf);
 
 /// Every selector, each as a soft formula with weight 1 (--weights uniform) or from the Ochiai suspiciousness
 /// of its statement over the tests and the failing run (clause weighting).
@@ -71,12 +84,17 @@ struct FailureSets {
   bool complete = false;
 };
 /// The sets of `rf` within `limits` (backends::enumerateMcs over softSelectors). With --parts value+target
-/// in two stages (docs/localize.md, *Relaxed targets*): first the sets of rf.values (every target where
-/// its statement writes: the sets of --parts value), then, on rf with those sets and their supersets
-/// blocked, the sets that need a target moved; merged by cost, values first at one cost, and cut to the
-/// limit at the end of a group (one cost, one stage). A stage the solver stops (a timeout) keeps the sets
-/// found before it; the second does not start.
+/// in two stages (docs/localize.md, *Relaxed targets*): first the sets of rf itself (the encoding of --parts
+/// value: enumerateValueSets), then, on the encoding with targets (relaxTargets, made here) with those sets
+/// and their supersets blocked, the sets that need a target moved (addTargetSets); merged by cost, values
+/// first at one cost, and cut to the limit at the end of a group (one cost, one stage). A stage the solver
+/// stops (a timeout) keeps the sets found before it; the second does not start.
 FailureSets enumerateSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits);
+/// The first stage alone: the sets of rf's own encoding (rankCosts 2 · cost when rf is staged).
+FailureSets enumerateValueSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits);
+/// The second stage after `values` (enumerateValueSets of the same rf): the sets that need a target moved,
+/// merged with `values`. `values` unchanged when rf is not staged, or when the first stage was stopped.
+FailureSets addTargetSets(const Problem &p, RelaxedFailure &rf, const SetLimits &limits, FailureSets values);
 
 /// The header text of maxsat and ofc: "uniform weights, parts: value".
 std::string formulaDescription(const Options &opts);

@@ -21,8 +21,11 @@ public:
   std::vector<repair::OptionDecl> options() const override {
     return {weightsOption(), partsOption(), maxSizeOption(), maxSetsOption()};
   }
-  std::string describe(const Problem &p) const override { return formulaDescription(p.opts); }
-  Result run(const Problem &p) const override {
+  std::string describe(const Problem &p) const override {
+    return formulaDescription(withOwnDefaults(*this, p).opts);
+  }
+  Result run(const Problem &given) const override {
+    const Problem p = withOwnDefaults(*this, given); // --parts: this method's default
     Weights weights = weightsOf(p.opts);
     SetLimits limits = setLimitsOf(p.opts);
     Result r;
@@ -57,6 +60,8 @@ public:
       return r;
     }
     FailureSets m = enumerateSets(p, *rf, limits);
+    if (rf->targets) // value+target: the second stage's encoding was made
+      r.stats["target_steps"] = static_cast<double>(rf->targets->enc.steps.size());
     r.sets = m.sets;
     r.setCosts = m.costs;
     r.complete = m.complete;

@@ -197,7 +197,8 @@ public:
   std::vector<repair::OptionDecl> options() const override {
     return {componentsOption(), partsOption(), maxSizeOption(), maxSetsOption()};
   }
-  Result run(const Problem &p) const override {
+  Result run(const Problem &given) const override {
+    const Problem p = withOwnDefaults(*this, given); // --parts: this method's default
     SetLimits limits = setLimitsOf(p.opts);
     Result r;
     r.method = name();
@@ -205,40 +206,32 @@ public:
     auto t0 = std::chrono::steady_clock::now();
     std::vector<const repair::Failure *> failures{&p.failure};
     failures.insert(failures.end(), p.others.begin(), p.others.end());
-    std::unique_ptr<Joint> j = encodeJoint(p, failures, true);
-    if (!j->solver) {
+    // With --parts value+target in two stages (enumerateSets does the same for maxsat and ofc): the
+    // diagnoses of the values alone first, then, on the encodings with targets (made when that stage
+    // starts), those that need a target moved (the first stage's are diagnoses there too, never a superset
+    // of one); merged by size, values first at one size, cut to --max-sets.
+    bool staged = partsOf(p.opts) == Parts::ValueTargetShared;
+    std::unique_ptr<Joint> first = encodeJoint(p, failures, true, !staged);
+    if (!first->solver) {
       r.status = Status::Error;
-      r.message = j->error;
+      r.message = first->error;
       return r;
     }
-    backends::Solver &s = *j->solver;
-    if (p.opts.timeoutMs) // hitting sets and core minimization make many checks: one budget for them all
-      s.setDeadline(t0 + std::chrono::milliseconds(p.opts.timeoutMs));
     auto remaining = [&]() -> unsigned {
       if (p.opts.timeoutMs == 0)
         return 0;
       double used = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       return used >= p.opts.timeoutMs ? 1u : static_cast<unsigned>(p.opts.timeoutMs - used);
     };
-    size_t n = j->components.size();
-    r.stats["components"] = static_cast<double>(n);
-    r.stats["inputs"] = static_cast<double>(failures.size());
-    r.stats["steps"] = static_cast<double>(j->steps);
-    // With --parts value+target in two stages (enumerateSets does the same for maxsat and ofc): the
-    // diagnoses of the values alone first, then, on the encodings with targets, those that need a target
-    // moved (the first stage's are diagnoses there too, never a superset of one); merged by size, values
-    // first at one size, cut to --max-sets.
-    std::unique_ptr<Joint> values;
-    if (partsOf(p.opts) == Parts::ValueTargetShared) {
-      values = encodeJoint(p, failures, true, false);
-      if (!values->solver) {
-        r.status = Status::Error;
-        r.message = values->error;
-        return r;
-      }
+    // hitting sets and core minimization make many checks: one budget for them all
+    auto limit = [&](Joint &joint) {
       if (p.opts.timeoutMs)
-        values->solver->setDeadline(t0 + std::chrono::milliseconds(p.opts.timeoutMs));
-    }
+        joint.solver->setDeadline(t0 + std::chrono::milliseconds(p.opts.timeoutMs));
+    };
+    limit(*first);
+    r.stats["components"] = static_cast<double>(first->components.size());
+    r.stats["inputs"] = static_cast<double>(failures.size());
+    r.stats["steps"] = static_cast<double>(first->steps);
     struct Found {
       std::vector<Blame> blames;
       uint64_t key; // 2 · size, + 1 for the second stage (without stages: the size)
@@ -250,53 +243,64 @@ public:
         blames.push_back(from.blames[c]);
       return blames;
     };
-    std::optional<backends::Result> stop;
-    size_t conflicts = 0;
-    std::vector<ElementSet> known; // the first stage's diagnoses, as components of j
-    if (values) {
-      Diagnosed first = diagnose(*values, limits, {}, remaining);
-      conflicts += first.conflicts;
-      stop = first.stopped;
-      for (const ElementSet &d : first.diagnoses) {
-        found.push_back({blamesOf(*values, d), 2 * d.size()});
+    double checks = 0, solve = 0;
+    auto account = [&](const Joint &joint) {
+      checks += static_cast<double>(joint.solver->stats().checks);
+      solve += joint.solver->stats().solveSeconds + joint.solver->stats().assertSeconds;
+    };
+    Diagnosed firstStage = diagnose(*first, limits, {}, remaining);
+    size_t conflicts = firstStage.conflicts;
+    std::optional<backends::Result> stop = firstStage.stopped;
+    for (const ElementSet &d : firstStage.diagnoses)
+      found.push_back({blamesOf(*first, d), staged ? 2 * d.size() : d.size()});
+    account(*first);
+    bool targetSets = false; // a diagnosis of the second stage is kept
+    if (staged && !stop) {
+      std::unique_ptr<Joint> j = encodeJoint(p, failures, true);
+      if (!j->solver) {
+        r.status = Status::Error;
+        r.message = j->error;
+        return r;
+      }
+      limit(*j);
+      r.stats["target_steps"] = static_cast<double>(j->steps);
+      std::vector<ElementSet> known; // the first stage's diagnoses, as components of j
+      for (size_t k = 0; k < found.size(); ++k) {
         ElementSet in;
-        for (const Blame &b : found.back().blames)
-          for (uint32_t c = 0; c < n; ++c)
+        for (const Blame &b : found[k].blames)
+          for (uint32_t c = 0; c < j->components.size(); ++c)
             if (j->blames[c] == b)
               in.push_back(c);
         std::sort(in.begin(), in.end());
         known.push_back(in);
       }
-    }
-    if (!stop) {
       Diagnosed second = diagnose(*j, limits, known, remaining);
       conflicts += second.conflicts;
       stop = second.stopped;
       for (const ElementSet &d : second.diagnoses)
-        found.push_back({blamesOf(*j, d), values ? 2 * d.size() + 1 : d.size()});
+        found.push_back({blamesOf(*j, d), 2 * d.size() + 1});
+      account(*j);
     }
     std::stable_sort(found.begin(), found.end(),
                      [](const Found &a, const Found &b) { return a.key < b.key; });
     bool cut = found.size() > limits.maxSets;
     if (cut)
       found.resize(limits.maxSets);
+    for (const Found &d : found)
+      targetSets = targetSets || d.key % 2 == 1;
     if (stop) {
       r.status = Status::Unknown;
       r.message = std::string("stopped early: ") + backends::reasonName(stop->reason);
     }
     r.complete = r.status != Status::Unknown && found.size() < limits.maxSets && !cut;
     r.stats["conflicts"] = static_cast<double>(conflicts);
-    double checks = static_cast<double>(s.stats().checks);
-    double solve = s.stats().solveSeconds + s.stats().assertSeconds;
-    if (values) {
-      checks += static_cast<double>(values->solver->stats().checks);
-      solve += values->solver->stats().solveSeconds + values->solver->stats().assertSeconds;
-    }
     r.stats["checks"] = checks;
     r.stats["solve_s"] = solve;
-    // Each diagnosis again, on a fresh solver and fresh encodings of J: repairable'(CMP \ Δ).
-    // (a first stage's diagnosis is one of the encodings with targets too)
-    std::unique_ptr<Joint> again = found.empty() ? nullptr : encodeJoint(p, failures, false);
+    // Each diagnosis again, on a fresh solver and fresh encodings of J: repairable'(CMP \ Δ). (A first
+    // stage's diagnosis is one of the encodings with targets too: those are made only when a diagnosis
+    // needs a target moved.)
+    std::unique_ptr<Joint> again =
+        found.empty() ? nullptr : encodeJoint(p, failures, false, !staged || targetSets);
     std::vector<uint64_t> keys;
     size_t rechecked = 0;
     for (Found &d : found) {

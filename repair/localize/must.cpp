@@ -494,9 +494,10 @@ public:
     return "FOSFL: the must location set (every repair of the failure changes one of its statements), from "
            "the dynamic slice of the failing check in the run's model";
   }
-  std::vector<repair::OptionDecl> options() const override { return {partsOption()}; }
+  std::vector<repair::OptionDecl> options() const override { return {partsOption(Parts::ValueTargetShared)}; }
   Claim claim() const override { return Claim::ContainsSingleFault; }
-  Result run(const Problem &p) const override {
+  Result run(const Problem &given) const override {
+    const Problem p = withOwnDefaults(*this, given); // --parts: this method's default
     Result r;
     r.method = name();
     r.solver = p.opts.solver;

@@ -64,10 +64,13 @@ public:
            "grown by the branches of conditionals in the sets (--weights ochiai: OFC + CW)";
   }
   std::vector<repair::OptionDecl> options() const override {
-    return {weightsOption(), partsOption(), maxSizeOption(), maxSetsOption()};
+    return {weightsOption(), partsOption(Parts::ValueTargetShared), maxSizeOption(), maxSetsOption()};
   }
-  std::string describe(const Problem &p) const override { return formulaDescription(p.opts); }
-  Result run(const Problem &p) const override {
+  std::string describe(const Problem &p) const override {
+    return formulaDescription(withOwnDefaults(*this, p).opts);
+  }
+  Result run(const Problem &given) const override {
+    const Problem p = withOwnDefaults(*this, given); // --parts: this method's default
     Weights weights = weightsOf(p.opts);
     SetLimits limits = setLimitsOf(p.opts);
     Result r;
@@ -99,61 +102,11 @@ public:
       }
     };
     explore(0);
-    double solve = 0, checks = 0, selectors = 0;
-    std::vector<uint64_t> rankCosts; // the sets' ranking keys (FailureSets::rankCosts)
-    size_t iterations = 0;
-    while (true) {
-      ++iterations;
-      std::unique_ptr<RelaxedFailure> rf = relaxFailure(p, encoded);
-      if (!rf->solver) {
-        r.status = Status::Error;
-        r.message = rf->error;
-        return r;
-      }
-      backends::Solver &s = *rf->solver;
-      // the MCS enumeration below makes many checks: one budget for the method
-      rf->limit(remainingMs(), p.opts.timeoutMs
-                                   ? std::optional(t0 + std::chrono::milliseconds(p.opts.timeoutMs))
-                                   : std::nullopt);
-      backends::Result all = s.check(rf->selectors);
-      selectors = static_cast<double>(rf->selectors.size());
-      if (all.isSat()) {
-        r.status = Status::Error;
-        r.message = "internal: the encoding of the explored runs passes every check";
-        return r;
-      }
-      FailureSets m;
-      if (all.isUnsat())
-        m = enumerateSets(p, *rf, limits);
-      else
-        m.result = all;
-      auto [used, seconds] = rf->solverWork();
-      checks += used;
-      solve += seconds;
-      bool stopped = m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other;
-      if (stopped && iterations > 1) {
-        // out of time: the last complete iteration's sets stand
-        r.status = Status::Unknown;
-        r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason) + " (iteration " +
-                    std::to_string(iterations) + "; the sets of iteration " + std::to_string(iterations - 1) +
-                    ")";
-        --iterations;
-        break;
-      }
-      r.sets = m.sets;
-      r.setCosts = m.costs;
-      rankCosts = m.rankCosts;
-      r.complete = m.complete;
-      r.stats["steps"] = static_cast<double>(rf->enc.steps.size());
-      if (stopped) {
-        r.status = Status::Unknown;
-        r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason);
-        break;
-      }
-      // Every conditional in a set with a branch no explored run took: the same inputs, that branch forced
-      // where the run that first took the other one reached it.
+    // Every conditional in a set with a branch no explored run took: the same inputs, that branch forced
+    // where the run that first took the other one reached it. Whether a run was added.
+    auto grow = [&](const std::vector<std::vector<Blame>> &sets) {
       size_t before = runs.size();
-      for (const std::vector<Blame> &set : r.sets)
+      for (const std::vector<Blame> &set : sets)
         for (const Blame &b : set) {
           if (!conds.count(b.stmt))
             continue;
@@ -176,7 +129,91 @@ public:
             taken.try_emplace({cond, value}, FirstTaken{runs.size() - 1, 0});
           }
         }
-      if (runs.size() == before)
+      return runs.size() != before;
+    };
+    double solve = 0, checks = 0, selectors = 0;
+    std::vector<uint64_t> rankCosts; // the sets' ranking keys (FailureSets::rankCosts)
+    size_t iterations = 0;
+    auto stoppedBy = [](const FailureSets &m) {
+      return m.result.isUnknown() && m.result.reason != backends::UnknownReason::Other;
+    };
+    while (true) {
+      ++iterations;
+      std::unique_ptr<RelaxedFailure> rf = relaxFailure(p, encoded);
+      if (!rf->solver) {
+        r.status = Status::Error;
+        r.message = rf->error;
+        return r;
+      }
+      backends::Solver &s = *rf->solver;
+      // the MCS enumeration below makes many checks: one budget for the method
+      rf->limit(remainingMs(), p.opts.timeoutMs
+                                   ? std::optional(t0 + std::chrono::milliseconds(p.opts.timeoutMs))
+                                   : std::nullopt);
+      auto account = [&] {
+        auto [used, seconds] = rf->solverWork();
+        checks += used;
+        solve += seconds;
+      };
+      backends::Result all = s.check(rf->selectors);
+      selectors = static_cast<double>(rf->selectors.size());
+      if (all.isSat()) {
+        r.status = Status::Error;
+        r.message = "internal: the encoding of the explored runs passes every check";
+        return r;
+      }
+      // With --parts value+target (rf->staged) the program grows from the values' sets (the first stage)
+      // alone; the second stage, the sets that need a target moved, runs on the iteration whose values'
+      // sets add no branch, so that the encoding with targets is made once (again only when its sets add
+      // one).
+      FailureSets m;
+      if (all.isUnsat())
+        m = enumerateValueSets(p, *rf, limits);
+      else
+        m.result = all;
+      account();
+      if (stoppedBy(m) && iterations > 1) {
+        // out of time: the last complete iteration's sets stand
+        r.status = Status::Unknown;
+        r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason) + " (iteration " +
+                    std::to_string(iterations) + "; the sets of iteration " + std::to_string(iterations - 1) +
+                    ")";
+        --iterations;
+        break;
+      }
+      auto take = [&](const FailureSets &sets) {
+        r.sets = sets.sets;
+        r.setCosts = sets.costs;
+        rankCosts = sets.rankCosts;
+        r.complete = sets.complete;
+      };
+      take(m);
+      r.stats["steps"] = static_cast<double>(rf->enc.steps.size());
+      if (stoppedBy(m)) {
+        r.status = Status::Unknown;
+        r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason);
+        break;
+      }
+      if (grow(r.sets))
+        continue;
+      if (!rf->staged)
+        break;
+      auto [before, beforeSeconds] = rf->solverWork();
+      m = addTargetSets(p, *rf, limits, std::move(m));
+      auto [after, afterSeconds] = rf->solverWork();
+      checks += after - before;
+      solve += afterSeconds - beforeSeconds;
+      take(m);
+      if (rf->targets)
+        r.stats["target_steps"] = static_cast<double>(rf->targets->enc.steps.size());
+      if (stoppedBy(m)) {
+        // out of time in the second stage: the values' sets of this iteration and the targets' found
+        r.status = Status::Unknown;
+        r.message = std::string("stopped early: ") + backends::reasonName(m.result.reason) +
+                    " (the sets that need a target moved: those found)";
+        break;
+      }
+      if (!grow(r.sets))
         break;
     }
     r.stats["iterations"] = static_cast<double>(iterations);

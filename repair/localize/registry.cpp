@@ -4,6 +4,20 @@
 
 namespace locus::localize {
 
+repair::OptionDecl partsOption(Parts dflt) {
+  repair::OptionDecl d = partsOption();
+  d.defaultText = repair::enumName(d, dflt);
+  return d;
+}
+
+Problem withOwnDefaults(const Method &m, const Problem &p) {
+  Problem q = p;
+  for (const repair::OptionDecl &d : m.options())
+    if (!q.opts.given.find(d.flag))
+      q.opts.given.set(d.flag, d.defaultText);
+  return q;
+}
+
 const std::vector<std::unique_ptr<Method>> &methods() {
   static const std::vector<std::unique_ptr<Method>> all = [] {
     std::vector<std::unique_ptr<Method>> v;

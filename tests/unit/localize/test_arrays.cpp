@@ -289,6 +289,7 @@ test t { var a: int[] := new int[2]; var r: int; r := f(a); }
     std::vector<repair::TestRun> tests;
     localize::Options opts;
     opts.solver = solver;
+    opts.given.set(localize::kParts, "value"); // the paper's must set: values (the default adds targets)
     localize::Problem p{prog, f, tests, opts};
     localize::Result r = localize::findMethod("must")->run(p);
     REQUIRE_MESSAGE(r.status == localize::Status::Localized, r.message);

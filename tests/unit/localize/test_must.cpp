@@ -42,6 +42,7 @@ TEST_CASE("must: absValue(-1) gives {1, 2} (the condition BugAssist-style trace 
     std::vector<repair::TestRun> tests;
     localize::Options opts;
     opts.solver = solver;
+    opts.given.set(localize::kParts, "value"); // the paper's must set: values (the default adds targets)
     localize::Problem p{prog, *found.failure, tests, opts};
     localize::Result r = localize::findMethod("must")->run(p);
     REQUIRE(r.status == localize::Status::Localized);

@@ -103,9 +103,17 @@ TEST_CASE("method options: declarations of several methods merge per flag") {
   CHECK(merged[0].readers == std::vector<std::string>{"a", "b"});
   CHECK(merged[0].helpLine() == "a, b: red or green");
   CHECK(merged[1].readers == std::vector<std::string>{"b"});
+  CHECK(merged[0].defaultText == "green"); // one default for both
+  // A method may declare its own default: the merged text names each with its readers, for help.
   OptionDecl other = colour;
   other.defaultText = "red";
-  CHECK_THROWS_AS(repair::mergeOptions({{"a", {colour}}, {"b", {other}}}), std::logic_error);
+  std::vector<OptionDecl> two = repair::mergeOptions({{"a", {colour}}, {"b", {other}}, {"c", {colour}}});
+  REQUIRE(two.size() == 1);
+  CHECK(two[0].defaultText == "green (a, c), red (b)");
+  // Anything else declared unlike is a bug of the methods.
+  OptionDecl fewer = colour;
+  fewer.choices.pop_back();
+  CHECK_THROWS_AS(repair::mergeOptions({{"a", {colour}}, {"b", {fewer}}}), std::logic_error);
 }
 
 TEST_CASE("method options: the localization registry") {

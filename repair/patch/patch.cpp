@@ -1,6 +1,7 @@
 // Patches as source diffs (see patch.h and repair/README.md, "Patches"): IR edits → text edits of the
 // source files → patched text and a unified diff.
 #include "repair/patch/patch.h"
+#include "repair/patch/declared.h"
 
 #include "ir/floats.h"
 
@@ -939,14 +940,9 @@ private:
     beginEdit(r);
     const File &f = file(r.begin.file);
     // A declaration stays (its variable is used elsewhere).
-    forEachStmtOf(prog_.procs.at(proc_), [&](const ir::Stmt &x) {
-      if (x.construct == s.construct && x.lhs.valid() && !x.lhs.global) {
-        const ir::Var &v = prog_.procs.at(proc_).vars.at(x.lhs.index);
-        if (!v.temp && r.contains({v.loc, v.loc}))
-          throw Refused{"deleting '" + textOf(r) + "' at " + where(r) + " would delete the declaration of '" +
-                        v.name + "'"};
-      }
-    });
+    if (std::optional<ir::VarRef> v = declaredBy(prog_, proc_, s))
+      throw Refused{"deleting '" + textOf(r) + "' at " + where(r) + " would delete the declaration of '" +
+                    prog_.procs.at(proc_).vars.at(v->index).name + "'"};
     size_t a = f.offset(r.begin), b = f.offset(r.end);
     std::string t = f.text.substr(a, b - a);
     bool statement = !t.empty() && (t.back() == ';' || t.back() == '}');
@@ -1364,6 +1360,20 @@ PatchResult render(const ir::Program &prog, const SourceManager &sm, const std::
   } catch (const Refused &r) {
     out.error = r.why;
   }
+  return out;
+}
+
+std::optional<ir::VarRef> declaredBy(const ir::Program &prog, uint32_t proc, const ir::Stmt &s) {
+  if (!s.range.valid() || s.construct == 0)
+    return std::nullopt;
+  std::optional<ir::VarRef> out;
+  forEachStmtOf(prog.procs.at(proc), [&](const ir::Stmt &x) {
+    if (!out && x.construct == s.construct && x.lhs.valid() && !x.lhs.global) {
+      const ir::Var &v = prog.procs.at(proc).vars.at(x.lhs.index);
+      if (!v.temp && s.range.contains({v.loc, v.loc}))
+        out = x.lhs;
+    }
+  });
   return out;
 }
 

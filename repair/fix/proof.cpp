@@ -545,6 +545,7 @@ public:
               const std::unordered_set<ir::StmtId> *near) {
     news_ = news;
     callsOf(procs);
+    repaired_ = procs;
     Space sp;
     for (uint32_t pi = 0; pi < prog_.procs.size(); ++pi) {
       if (!procs.count(pi) || prog_.procs[pi].isTest)
@@ -817,10 +818,15 @@ private:
   /// a test, not recursive and not reaching `pi`, without loops in it or in what it calls (the slot's call is
   /// inlined at every place: no recursion through it, no loop unrolled at every place), allocating nothing
   /// unless insertions may allocate, its parameters and result of the grammar's types (ints, bools,
-  /// references).
+  /// references), and neither it nor what it calls under repair: a procedure under repair has insertion
+  /// slots of its own, and each would be encoded again inside every place's call, which calls again (B14's
+  /// `rotate_left_right`, whose `rotate_left` and `rotate_right` are under repair too, took minutes to
+  /// encode, past any time limit).
   bool callable(uint32_t pi, uint32_t c) const {
     const ir::Procedure &cp = prog_.procs.at(c);
-    if (c == pi || !called_.count(c) || cp.isTest || reach_[c].count(c) || reach_[c].count(pi))
+    if (c == pi || !called_.count(c) || cp.isTest || reach_[c].count(c) || reach_[c].count(pi) ||
+        repaired_.count(c) ||
+        std::any_of(reach_[c].begin(), reach_[c].end(), [&](uint32_t q) { return repaired_.count(q) > 0; }))
       return false;
     auto grammarType = [](const ir::Type &t) {
       return t.isInt() || t.kind == ir::Type::Bool || t.kind == ir::Type::Ref;
@@ -962,6 +968,7 @@ private:
   std::unordered_set<ir::StmtId> concrete_;
   bool news_ = true;
   std::set<uint32_t> called_;             ///< callsOf: the procedures the code under repair calls
+  std::unordered_set<uint32_t> repaired_; ///< the procedures under repair (build's `procs`)
   std::vector<std::set<uint32_t>> reach_; ///< callsOf: per procedure, the procedures its calls reach
 };
 

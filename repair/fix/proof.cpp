@@ -31,6 +31,7 @@
 #include "ir/printer.h"
 #include "repair/localize/gradient.h"
 #include "repair/localize/localize.h"
+#include "repair/patch/declared.h"
 #include "repair/patch/lex.h"
 
 #include <algorithm>
@@ -551,6 +552,7 @@ public:
               const std::unordered_set<ir::StmtId> *near) {
     news_ = news;
     callsOf(procs);
+    repaired_ = procs;
     Space sp;
     for (uint32_t pi = 0; pi < prog_.procs.size(); ++pi) {
       if (!procs.count(pi) || prog_.procs[pi].isTest)
@@ -673,7 +675,9 @@ private:
         d.shown = s.id;
     });
     for (auto &[c, d] : byConstruct) {
-      if (d.shown == 0 || d.shown == ir::kNone)
+      // A statement that declares its variable (C's `struct node *n = malloc(…);`) cannot be deleted as
+      // source: every candidate deleting it would be found, validated and refused, one by one.
+      if (d.shown == 0 || d.shown == ir::kNone || patch::declaredBy(prog_, pi, *findIn(pr, d.shown)))
         continue;
       size_t di = sp.deletions.size();
       d.deleted = tm_.mkVar("proof!r" + std::to_string(d.shown), tm_.boolSort());
@@ -821,10 +825,15 @@ private:
   /// a test, not recursive and not reaching `pi`, without loops in it or in what it calls (the slot's call is
   /// inlined at every place: no recursion through it, no loop unrolled at every place), allocating nothing
   /// unless insertions may allocate, its parameters and result of the grammar's types (ints, bools,
-  /// references).
+  /// references), and neither it nor what it calls under repair: a procedure under repair has insertion
+  /// slots of its own, and each would be encoded again inside every place's call, which calls again (B14's
+  /// `rotate_left_right`, whose `rotate_left` and `rotate_right` are under repair too, took minutes to
+  /// encode, past any time limit).
   bool callable(uint32_t pi, uint32_t c) const {
     const ir::Procedure &cp = prog_.procs.at(c);
-    if (c == pi || !called_.count(c) || cp.isTest || reach_[c].count(c) || reach_[c].count(pi))
+    if (c == pi || !called_.count(c) || cp.isTest || reach_[c].count(c) || reach_[c].count(pi) ||
+        repaired_.count(c) ||
+        std::any_of(reach_[c].begin(), reach_[c].end(), [&](uint32_t q) { return repaired_.count(q) > 0; }))
       return false;
     auto grammarType = [](const ir::Type &t) {
       return t.isInt() || t.kind == ir::Type::Bool || t.kind == ir::Type::Ref;
@@ -966,6 +975,7 @@ private:
   std::unordered_set<ir::StmtId> concrete_;
   bool news_ = true;
   std::set<uint32_t> called_;             ///< callsOf: the procedures the code under repair calls
+  std::unordered_set<uint32_t> repaired_; ///< the procedures under repair (build's `procs`)
   std::vector<std::set<uint32_t>> reach_; ///< callsOf: per procedure, the procedures its calls reach
 };
 
@@ -1022,6 +1032,8 @@ public:
       }
       stats_["solve_s"] += secondsSince(ts);
       stats_[slots_ ? "solve_slots_s" : "solve_noslots_s"] += answer;
+      if (slots_)
+        stats_["solves_slots"] += 1;
       stats_["solve_max_s"] = std::max(stats_["solve_max_s"], answer);
       if (res.isUnsat()) {
         if (!widen(bounds, *core, message))
@@ -1114,23 +1126,16 @@ private:
     return bounds;
   }
 
-  /// After an unsat answer under `bounds`: widens the bound the core directs to (or brings the insertion
-  /// slots into the encoding); false, with `message`, when no bound can widen.
+  /// After an unsat answer under `bounds`: widens the bound the core directs to (the first insertion brings
+  /// the insertion slots into the encoding); false, with `message`, when no bound can widen.
   bool widen(const std::vector<Term> &bounds, const std::vector<Term> &core, std::string &message) {
     auto in = [&](size_t k) { return std::find(core.begin(), core.end(), bounds[k]) != core.end(); };
     bool canIns = tauIns_ < po_.insertSlots && !space_.insertions.empty();
     bool grd = in(0) && tauGrd_ < space_.deletions.size();
     bool stm = in(1) && tauStm_ < space_.groups.size();
-    bool ins = in(2) && canIns;
-    if (!slots_ && canIns &&
-        ((!grd && !stm) || (po_.widening == Widening::Balanced &&
-                            tauIns_ <= std::min(grd ? tauGrd_ : ~0u, stm ? tauStm_ : ~0u)))) {
-      // Balanced: the insertion slots join the encoding only when an insertion would be the next widening
-      // (or nothing else can widen); until then they are inactive, and leaving them out changes no answer.
-      slots_ = true;
-      restart();
-      return true;
-    }
+    // Before the insertion slots are encoded (balanced only) their bound constrains nothing, so the core
+    // cannot speak for it: an insertion may always be the next widening.
+    bool ins = (in(2) || !slots_) && canIns;
     if (!grd && !stm && !ins) {
       message = in(0) || in(1) || in(2)
                     ? "no repair within " + std::to_string(tauGrd_) + " deletions, " +
@@ -1153,6 +1158,13 @@ private:
       for (auto [on, tau] : {std::pair{grd, &tauGrd_}, std::pair{stm, &tauStm_}, std::pair{ins, &tauIns_}})
         if (on && (!next || *tau < *next))
           next = tau;
+    }
+    // Balanced: the insertion slots join the encoding when an insertion is the next widening (until then
+    // they are inactive, and leaving them out changes no answer), and that widening is made at once: the
+    // same bounds again with the slots encoded would only repeat the unsat answer, more slowly.
+    if (next == &tauIns_ && !slots_) {
+      slots_ = true;
+      restart();
     }
     *next += 1;
     return true;
@@ -2281,9 +2293,10 @@ private:
     Checked base = checkedProgram(p.prog, p.spec);
     if (!startSearch(p, base, deadline, r))
       return finish(r.status);
-    for (const char *k : {"solves", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
-                          "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s",
-                          "unlocked_s", "minimize_solves", "minimized", "minimize_s", "cores_assumed"})
+    for (const char *k :
+         {"solves", "solves_slots", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
+          "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s", "unlocked_s",
+          "minimize_solves", "minimized", "minimize_s", "cores_assumed"})
       r.stats[k] = 0;
 
     std::optional<std::unordered_set<ir::StmtId>> locked;

@@ -1,6 +1,7 @@
 // Patches as source diffs (see patch.h and repair/README.md, "Patches"): IR edits → text edits of the
 // source files → patched text and a unified diff.
 #include "repair/patch/patch.h"
+#include "repair/patch/declared.h"
 
 #include "ir/floats.h"
 
@@ -978,14 +979,9 @@ private:
   /// A declaration stays (its variable is used elsewhere): `doing` the construct `r` of `s` is refused when
   /// it declares a variable.
   void keepDeclarations(const ir::Stmt &s, const SourceRange &r, const char *doing) {
-    forEachStmtOf(prog_.procs.at(proc_), [&](const ir::Stmt &x) {
-      if (x.construct == s.construct && x.lhs.valid() && !x.lhs.global) {
-        const ir::Var &v = prog_.procs.at(proc_).vars.at(x.lhs.index);
-        if (!v.temp && r.contains({v.loc, v.loc}))
-          throw Refused{std::string(doing) + " '" + textOf(r) + "' at " + where(r) +
-                        " would delete the declaration of '" + v.name + "'"};
-      }
-    });
+    if (std::optional<ir::VarRef> v = declaredBy(prog_, proc_, s))
+      throw Refused{std::string(doing) + " '" + textOf(r) + "' at " + where(r) +
+                    " would delete the declaration of '" + prog_.procs.at(proc_).vars.at(v->index).name + "'"};
   }
 
   /// Edit::Rewrite: the whole source statement of `s` (also of a statement computing its temporaries),
@@ -1434,6 +1430,20 @@ PatchResult render(const ir::Program &prog, const SourceManager &sm, const std::
   } catch (const Refused &r) {
     out.error = r.why;
   }
+  return out;
+}
+
+std::optional<ir::VarRef> declaredBy(const ir::Program &prog, uint32_t proc, const ir::Stmt &s) {
+  if (!s.range.valid() || s.construct == 0)
+    return std::nullopt;
+  std::optional<ir::VarRef> out;
+  forEachStmtOf(prog.procs.at(proc), [&](const ir::Stmt &x) {
+    if (!out && x.construct == s.construct && x.lhs.valid() && !x.lhs.global) {
+      const ir::Var &v = prog.procs.at(proc).vars.at(x.lhs.index);
+      if (!v.temp && s.range.contains({v.loc, v.loc}))
+        out = x.lhs;
+    }
+  });
   return out;
 }
 

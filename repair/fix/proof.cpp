@@ -31,7 +31,6 @@
 #include "ir/printer.h"
 #include "repair/localize/gradient.h"
 #include "repair/localize/localize.h"
-#include "repair/patch/declared.h"
 #include "repair/patch/lex.h"
 
 #include <algorithm>
@@ -675,9 +674,7 @@ private:
         d.shown = s.id;
     });
     for (auto &[c, d] : byConstruct) {
-      // A statement that declares its variable (C's `struct node *n = malloc(…);`) cannot be deleted as
-      // source: every candidate deleting it would be found, validated and refused, one by one.
-      if (d.shown == 0 || d.shown == ir::kNone || patch::declaredBy(prog_, pi, *findIn(pr, d.shown)))
+      if (d.shown == 0 || d.shown == ir::kNone)
         continue;
       size_t di = sp.deletions.size();
       d.deleted = tm_.mkVar("proof!r" + std::to_string(d.shown), tm_.boolSort());
@@ -1126,16 +1123,23 @@ private:
     return bounds;
   }
 
-  /// After an unsat answer under `bounds`: widens the bound the core directs to (the first insertion brings
-  /// the insertion slots into the encoding); false, with `message`, when no bound can widen.
+  /// After an unsat answer under `bounds`: widens the bound the core directs to (or brings the insertion
+  /// slots into the encoding); false, with `message`, when no bound can widen.
   bool widen(const std::vector<Term> &bounds, const std::vector<Term> &core, std::string &message) {
     auto in = [&](size_t k) { return std::find(core.begin(), core.end(), bounds[k]) != core.end(); };
     bool canIns = tauIns_ < po_.insertSlots && !space_.insertions.empty();
     bool grd = in(0) && tauGrd_ < space_.deletions.size();
     bool stm = in(1) && tauStm_ < space_.groups.size();
-    // Before the insertion slots are encoded (balanced only) their bound constrains nothing, so the core
-    // cannot speak for it: an insertion may always be the next widening.
-    bool ins = (in(2) || !slots_) && canIns;
+    bool ins = in(2) && canIns;
+    if (!slots_ && canIns &&
+        ((!grd && !stm) || (po_.widening == Widening::Balanced &&
+                            tauIns_ <= std::min(grd ? tauGrd_ : ~0u, stm ? tauStm_ : ~0u)))) {
+      // Balanced: the insertion slots join the encoding only when an insertion would be the next widening
+      // (or nothing else can widen); until then they are inactive, and leaving them out changes no answer.
+      slots_ = true;
+      restart();
+      return true;
+    }
     if (!grd && !stm && !ins) {
       message = in(0) || in(1) || in(2)
                     ? "no repair within " + std::to_string(tauGrd_) + " deletions, " +
@@ -1158,13 +1162,6 @@ private:
       for (auto [on, tau] : {std::pair{grd, &tauGrd_}, std::pair{stm, &tauStm_}, std::pair{ins, &tauIns_}})
         if (on && (!next || *tau < *next))
           next = tau;
-    }
-    // Balanced: the insertion slots join the encoding when an insertion is the next widening (until then
-    // they are inactive, and leaving them out changes no answer), and that widening is made at once: the
-    // same bounds again with the slots encoded would only repeat the unsat answer, more slowly.
-    if (next == &tauIns_ && !slots_) {
-      slots_ = true;
-      restart();
     }
     *next += 1;
     return true;

@@ -30,7 +30,7 @@ run() { # run NAME EXPECTED-EXIT ARGS...
   fi
 }
 run maxsat 1 $papers/twobranch_jo_buggy.gcl --entry f --args 0,0
-run must 1 $papers/absvalue_buggy.gcl --entry absValue --args=-1 --method must
+run must 1 $papers/absvalue_buggy.gcl --entry absValue --args=-1 --method must --parts value
 run all 1 $papers/max_kb_buggy.gcl --entry max --method all --failures 2
 run mbd 1 $papers/max_kb_buggy.gcl --entry max --args 1,2 --method mbd --solver cvc5
 "$py" tests/sarif/validate.py "$schema" "$tmp"/*.sarif || fail=1

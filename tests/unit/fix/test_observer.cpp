@@ -20,18 +20,26 @@ struct Recorder : repair::Observer {
   const repair::CancelToken *cancel() const override { return &token; }
 };
 
-fix::Result repairWith(Recorder &rec, const std::string &method) {
+/// absValue's buggy program and its specification, for a fix::Problem.
+struct Buggy {
   SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> prog = frontend::compileSource(kBuggy, sm, diags);
-  REQUIRE(prog);
+  std::optional<ir::Program> prog;
   fix::Spec spec;
-  spec.mainFile = kBuggy;
-  spec.entry = "absValue";
-  spec.verify.encode.inputNodes = 3;
+  Buggy() {
+    Diagnostics diags(sm);
+    prog = frontend::compileSource(kBuggy, sm, diags);
+    REQUIRE(prog);
+    spec.mainFile = kBuggy;
+    spec.entry = "absValue";
+    spec.verify.encode.inputNodes = 3;
+  }
+};
+
+fix::Result repairWith(Recorder &rec, const std::string &method) {
+  Buggy b;
   fix::Options o;
   o.maxRepairs = 3;
-  fix::Problem p{*prog, sm, spec, o};
+  fix::Problem p{*b.prog, b.sm, b.spec, o};
   p.observer = &rec;
   return fix::findMethod(method)->run(p);
 }
@@ -65,17 +73,10 @@ TEST_CASE("a raised cancellation token stops the search: no repair, status unkno
 }
 
 TEST_CASE("a re-verification that gives no answer leaves the candidate undecided, not refuted") {
-  SourceManager sm;
-  Diagnostics diags(sm);
-  std::optional<ir::Program> prog = frontend::compileSource(kBuggy, sm, diags);
-  REQUIRE(prog);
-  fix::Spec spec;
-  spec.mainFile = kBuggy;
-  spec.entry = "absValue";
-  spec.verify.encode.inputNodes = 3;
+  Buggy b;
   fix::Options o;
   o.maxRepairs = 1;
-  fix::Problem p{*prog, sm, spec, o};
+  fix::Problem p{*b.prog, b.sm, b.spec, o};
   // A repair's edits: re-verified; interrupted (Ctrl-C while its patched source is checked), undecided.
   fix::Result r = fix::findMethod("mutate")->run(p);
   REQUIRE(r.status == fix::Status::Repaired);

@@ -89,7 +89,7 @@ struct Validation {
   bool bounded = true;
   std::string unverified;
   std::optional<repair::Failure> boundedFailure; ///< bounded false: the failure the verification found
-  std::string message; ///< Unknown, Error: why; Buggy: what fails
+  std::string message;                           ///< Unknown, Error: why; Buggy: what fails
 };
 /// Checks `checked.prog` with a solver made for this call: verify within the bound, then (when it is safe)
 /// the declared tests of spec.mainFile in the interpreter. `timeoutMs` bounds verify (0: none).
@@ -300,6 +300,10 @@ struct CandidateTally {
   /// `unrenderable` and `unknown` set, `complete`; Repaired when a repair was found, Unknown when stopped or
   /// undecided; nullopt otherwise (not repaired: the caller says why).
   std::optional<Result> end(const Problem &p, Result &r, const Finish &finish, bool stopped) const;
+  /// ", N not writable as source" for a not-repaired message, or empty when every candidate was.
+  std::string unrenderableNote() const {
+    return unrenderable ? ", " + std::to_string(unrenderable) + " not writable as source" : std::string();
+  }
 };
 
 /// When `m` does not edit output text and found no repair of a failure that is an output difference only (the

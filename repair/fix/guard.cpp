@@ -274,11 +274,7 @@ private:
       return finish(Status::NotRepaired, why);
     return finish(Status::NotRepaired,
                   "no check of the program's input calls as the reference checks them makes it pass (" +
-                      std::to_string(tally.candidates) + " candidates" +
-                      (tally.unrenderable
-                           ? ", " + std::to_string(tally.unrenderable) + " not writable as source"
-                           : std::string()) +
-                      ")");
+                      std::to_string(tally.candidates) + " candidates" + tally.unrenderableNote() + ")");
   }
 };
 

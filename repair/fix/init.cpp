@@ -131,11 +131,7 @@ private:
     return finish(Status::NotRepaired,
                   "no initializer of the " + std::to_string(decls.size()) +
                       " declarations without one that the failing run executes makes the program pass (" +
-                      std::to_string(passed) + " pass the failing input" +
-                      (tally.unrenderable
-                           ? ", " + std::to_string(tally.unrenderable) + " not writable as source"
-                           : std::string()) +
-                      ")");
+                      std::to_string(passed) + " pass the failing input" + tally.unrenderableNote() + ")");
   }
 };
 

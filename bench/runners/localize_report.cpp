@@ -334,6 +334,12 @@ struct Report {
                  "versions whose fault is found; ties at fault counts the fault's line with the lines that "
                  "share its rank."
                : "")
+       << (std::any_of(in.configs.begin(), in.configs.end(), [](const Config &c) { return c.intended; })
+               ? " `+intended`: the post-state is the original's state where the failing run's check starts; "
+                 "a bound failure has none (its check is the loop's (bound+1)-th test, which the original "
+                 "never reaches), so there the configuration derives the post-state from the check as the "
+                 "plain method does (docs/localize.md)."
+               : "")
        << "\n\n"
        << "## Summary (versions with a failure)\n\n"
        << summary.markdown()

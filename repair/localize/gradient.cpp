@@ -236,7 +236,9 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   }
   enc.assertTo(solver, false, true);
   // The failing check's instance runs (an enclosing `if` says whether the check runs, not whether it passes)
-  // and passes; what runs before it after the cut is the program's own.
+  // and passes; what runs before it after the cut is the program's own. A bound failure's check is the
+  // loop's unwinding check (its instance: the loop's context, that of every test of its condition): it
+  // passes when the condition is false at the (bound+1)-th test.
   std::map<std::pair<ir::StmtId, ir::ContextPath>, Term> execOf;
   for (const encoder::Execution &e : enc.executions)
     execOf.emplace(std::make_pair(e.stmt, enc.contexts.path(e.instance)), e.exec);
@@ -313,8 +315,11 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     return ps;
   }
   if (m.result.isUnsat()) {
-    ps.error = "no state makes the failing check pass (along the run's path after the last blamable "
-               "statement): there is no post-state to go back from";
+    ps.error = f.bound
+                   ? "no state makes the loop that overran stop at its unwinding assertion (along the "
+                     "run's path after the last blamable statement): there is no post-state to go back from"
+                   : "no state makes the failing check pass (along the run's path after the last blamable "
+                     "statement): there is no post-state to go back from";
     return ps;
   }
   std::vector<Term> keep;
@@ -454,6 +459,10 @@ std::optional<ExpectedState> expectedFromReference(const ir::Program &prog, cons
   // Where the failing run's check starts: the k-th run of a source statement (its place); the reference's
   // state is read where it runs that statement for the k-th time (the same step when it takes the same path),
   // or at its end.
+  if (f.bound) { // the reference ends the loop: it never reaches the loop's (bound+1)-th test
+    err = "a bound failure: the reference never tests the loop's condition where the failing run overruns it";
+    return std::nullopt;
+  }
   Replay rb = replayFailure(prog, f, blamableStatements(prog, opts));
   if (!rb.error.empty()) {
     err = rb.error;
@@ -649,7 +658,9 @@ GradientResult gradientLocalize(const ir::Program &prog, const repair::Failure &
   }
   // A run-time check that fails at a blamable statement (a null dereference, a division by zero): the
   // statement never wrote, so no write of it is in the region, but its own operands are the check.
-  if (r.check && blamable.count(r.check->id) && !g.suspicious.count(r.check->id)) {
+  // (A bound failure's check is the loop's condition test: the statements computing the condition are blamed
+  // by their writes, the While itself computes nothing.)
+  if (!f.bound && r.check && blamable.count(r.check->id) && !g.suspicious.count(r.check->id)) {
     g.suspicious.insert(r.check->id);
     g.evidence[r.check->id] = "the failing statement: its own operands are the check that fails";
   }

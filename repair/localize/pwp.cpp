@@ -1547,7 +1547,12 @@ private:
 
 /// Replays p's failure and calls f on the method's state over it (or returns the error that stops it).
 template <typename F> Result withReplay(const Problem &p, F &&f) {
-  Replay r = replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts), true);
+  // A bound failure's check is a loop's unwinding assertion (replayFailure stops at it), not a formula of
+  // the program's whose preconditions pwp can take: pwp, as the paper, starts from a violated assertion.
+  Replay r =
+      p.failure.bound ? Replay{} : replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts), true);
+  if (p.failure.bound)
+    r.error = "a bound failure (a loop that runs too long) has no failing check to start from";
   if (!r.error.empty()) {
     Result res;
     res.method = "pwp";

@@ -4,6 +4,7 @@
 
 #include "ir/analysis.h"
 #include "ir/ints.h"
+#include "repair/localize/encoding.h"
 
 #include <functional>
 #include <set>
@@ -93,14 +94,27 @@ bool findInList(const std::vector<ir::Stmt> &stmts, ir::StmtId id, const std::ve
   return false;
 }
 
+/// Where a bound failure's run stops (replay.h, replayFailure): the (bound+1)-th test of `loop`'s condition
+/// in one execution of it, the test the encoder's unwinding check reads.
+struct LoopStop {
+  const ir::Stmt *loop = nullptr;
+  uint32_t bound = 0;
+};
+
 /// The variables of every callee frame as the call bound them, in call order: the run stepped by the
 /// steppable interpreter, its state read right after each call enters its callee (an empty vector when
-/// the callee returned at once). Also the run's outcome.
+/// the callee returned at once). Also the run's outcome. With `stop`, the run is stepped only until the
+/// loop's (bound+1)-th test in one execution of it, which is run (recorded in the trace) and ends the run:
+/// the outcome is then a Failure at the loop, with the trace and state there; returns false in `reached`
+/// when the run never gets there.
 std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const repair::Failure &f,
-                                               ir::Outcome &outcome) {
+                                               ir::Outcome &outcome, const std::optional<LoopStop> &stop,
+                                               bool &reached) {
   ir::InterpOptions io;
   io.ints = f.ints;
   io.nondetValues = f.nondets;
+  if (f.bound)
+    io.seed = 0; // past the counterexample's nondet values, as findFailure's replay of a bound failure
   io.initialHeap = f.heap;
   io.input = f.input;
   io.expect = f.expect;
@@ -108,7 +122,26 @@ std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const re
   std::vector<std::vector<ir::Value>> out;
   ir::Execution ex = ir::Interpreter(prog, io).start(f.entry, f.args);
   auto isCall = [](const ir::Position &p) { return p.stmt && p.stmt->kind == ir::Stmt::Call && !p.recheck; };
-  while (!ex.done()) {
+  // The loop's tests per call depth (a recursive procedure runs its loop once per frame): a first test
+  // starts an execution of the loop, a recheck counts on. Each position is counted once.
+  std::map<uint32_t, uint32_t> tests;
+  reached = false;
+  auto atStop = [&](const ir::Position &p) {
+    if (!stop || !p.stmt || p.stmt->id != stop->loop->id)
+      return false;
+    uint32_t &n = tests[p.depth];
+    n = p.recheck ? n + 1 : 1;
+    reached = n > stop->bound;
+    return reached;
+  };
+  auto pause = [&](const ir::Position &p) { return isCall(p) || atStop(p); };
+  // the current position, which runUntil does not look at
+  auto here = [&] {
+    if (std::optional<ir::Position> p = ex.position(); p && !isCall(*p))
+      atStop(*p);
+  };
+  here();
+  while (!ex.done() && !reached) {
     std::optional<ir::Position> pos = ex.position();
     if (pos && isCall(*pos)) {
       ex.step();
@@ -117,12 +150,31 @@ std::vector<std::vector<ir::Value>> callFrames(const ir::Program &prog, const re
         out.push_back(st.frames.back().vars);
       else
         out.push_back({});
+      here();
       continue;
     }
-    if (!ex.runUntil(isCall))
+    if (!ex.runUntil(pause))
       break;
   }
-  outcome = ex.outcome();
+  if (!reached) {
+    outcome = ex.outcome();
+    return out;
+  }
+  ex.step();       // the test itself: the check's step
+  if (ex.done()) { // the test failed otherwise (e.g. the loop's invariant)
+    reached = false;
+    outcome = ex.outcome();
+    return out;
+  }
+  outcome = ir::Outcome{};
+  outcome.kind = ir::OutcomeKind::Failure;
+  outcome.stmt = stop->loop->id;
+  outcome.trace = ex.trace();
+  outcome.contexts = ex.contexts();
+  outcome.state = ex.state();
+  outcome.steps = outcome.trace.size();
+  if (outcome.trace.size() >= io.traceLimit) // the earliest steps may have been dropped
+    outcome.traceDropped = 1;
   return out;
 }
 
@@ -156,21 +208,34 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
               bool outputCheck = false) {
   Replay r;
   r.prog = &prog;
-  if (f.bound) {
-    r.error = "a bound failure (a loop that runs too long) has no failing check to start from";
-    return r;
+  // A bound failure: the check is the unwinding assertion of the loop that overran, its (bound+1)-th test
+  // in one execution (the encoder's bound for it, EncodeOptions::boundFor, as localization encodes it).
+  std::optional<LoopStop> stop;
+  if (!passing && f.bound) {
+    const ir::Stmt *loop = ir::StmtIndex(prog).find(f.boundStmt);
+    if (!loop || loop->kind != ir::Stmt::While) {
+      r.error = "a recursion bound failure (calls nested too deep) has no failing check to start from";
+      return r;
+    }
+    stop = LoopStop{loop, failureEncodeOptions(f, Options{}, std::nullopt).boundFor(*loop)};
   }
-  if (!passing && f.run.kind != ir::OutcomeKind::Failure) {
+  if (!passing && !f.bound && f.run.kind != ir::OutcomeKind::Failure) {
     r.error = "the run does not fail";
     return r;
   }
   ir::Outcome out;
-  std::vector<std::vector<ir::Value>> births = callFrames(prog, f, out);
+  bool reached = false;
+  std::vector<std::vector<ir::Value>> births = callFrames(prog, f, out, stop, reached);
+  if (stop && !reached) {
+    r.error = "internal: the run does not test the condition of the loop that overran a " +
+              std::to_string(stop->bound + 1) + "th time in one execution of it";
+    return r;
+  }
   if (passing && out.kind != ir::OutcomeKind::Ok) {
     r.error = out.kind == ir::OutcomeKind::Failure ? "the run fails" : "the run does not end normally";
     return r;
   }
-  if (!passing && (out.kind != ir::OutcomeKind::Failure || out.stmt != f.run.stmt)) {
+  if (!passing && (out.kind != ir::OutcomeKind::Failure || out.stmt != f.failingStmt())) {
     r.error = "internal: the failing run replays differently";
     return r;
   }

@@ -90,7 +90,8 @@ struct Replay {
   /// one the region or the check touches is in `post`. An array may have 2^40 elements; no other element
   /// can matter to the run.
 
-  /// The failing check: the statement the run failed at, the frame it ran in, and the specification
+  /// The failing check: the statement the run failed at (a bound failure: the While whose test overran), the
+  /// frame it ran in, and the specification
   /// statements right before it in its block, which compute its condition (the lowering's temporaries, and
   /// checks among them such as an array read's bounds check; empty for a null dereference or a division by
   /// zero), in program order.
@@ -114,7 +115,11 @@ struct Replay {
   uint32_t regionFrame = 0; ///< the frame of the region's first step
 };
 
-/// Replays `f` (a failure that is not a bound failure). `blamable`: the statements that may be blamed; the
+/// Replays `f`. A loop's bound failure (Failure::bound, boundStmt a While) is replayed in the steppable
+/// interpreter only up to the loop's (B+1)-th condition test in one execution of it, B the bound the step
+/// equation gives the loop (failureEncodeOptions(f, …).boundFor): that test — the encoder's unwinding
+/// assertion of the loop instance, in the While's context — is the last step and the check (the While,
+/// no chain); a recursion bound failure is an error. `blamable`: the statements that may be blamed; the
 /// region starts at the first of them that runs (none runs: an empty region). With `outputCheck`, a failure
 /// that is an output difference only (the run ends ok and prints other bytes than the expected output) has
 /// as its check the first print whose text differs from the expected output there, and the region ends

@@ -490,3 +490,76 @@ TEST_CASE("rankByScores: lines by their best statement, equal scores tie, zero s
   CHECK(ranked[2].loc.line == 5);
   CHECK(ranked[2].rank == 2);
 }
+
+TEST_CASE("replay: a loop's bound failure stops at the loop's unwinding assertion; gradient localizes it") {
+  // The inner loop never ends when the outer one reaches j = 1 (the counter is not advanced there): the run
+  // would go on to the interpreter's step limit; the replay stops at the inner loop's (bound+1)-th test in
+  // that execution of it.
+  ir::Program prog = encoder::testing::compile(R"(proc f(n: int) returns (s: int)
+  requires n >= 2 && n <= 3
+{
+  var i: int;
+  var j: int;
+  j := 0;
+  while (j < n) {
+    i := 0;
+    while (i < n) {
+      s := s + 1;
+      if (j != 1) {
+        i := i + 1;
+      }
+    }
+    j := j + 1;
+  }
+}
+)");
+  repair::FailureSpec spec;
+  spec.kind = repair::FailureSpec::Kind::Verify;
+  spec.entry = "f";
+  spec.verify.encode.unwind = 4;
+  repair::FailureSearch found = repair::findFailure(prog, spec);
+  REQUIRE(found.status == repair::FailureStatus::Found);
+  const repair::Failure &f = *found.failure;
+  REQUIRE(f.bound);
+  std::unordered_set<ir::StmtId> all;
+  ir::forEachStmt(prog, [&](const ir::Procedure &, const ir::Stmt &s) { all.insert(s.id); });
+  localize::Replay r = localize::replayFailure(prog, f, all);
+  REQUIRE(r.error.empty());
+  REQUIRE(r.check);
+  CHECK(r.check->kind == ir::Stmt::While);
+  CHECK(r.check->id == f.boundStmt);
+  CHECK(r.chain.empty());
+  // the last step is the check, and the loop's tests in its context since its first test: bound + 1
+  REQUIRE(!r.steps.empty());
+  const ir::TraceStep &last = r.steps.back();
+  CHECK(last.stmt == f.boundStmt);
+  CHECK(r.regionEnd == r.steps.size() - 1);
+  ir::StmtIndex index(prog);
+  size_t tests = 0; // since the last `i := 0` (line 8), which starts this execution of the loop
+  for (size_t k = r.steps.size(); k-- > 0;) {
+    const ir::Stmt *s = index.find(r.steps[k].stmt);
+    if (s && s->kind == ir::Stmt::Assign && s->loc.line == 8)
+      break;
+    tests += r.steps[k].stmt == f.boundStmt && r.steps[k].context == last.context;
+  }
+  CHECK(tests == 5);
+  CHECK(r.steps.size() < 200); // not the interpreter's step limit
+  // gradient: the post-state stops the inner loop there (its condition false), and the guarded increment's
+  // line is ranked
+  localize::Options opts;
+  opts.solver = "z3";
+  localize::GradientResult g = localize::gradientLocalize(prog, f, opts);
+  REQUIRE(g.error.empty());
+  CHECK(!g.corrections.empty());
+  std::vector<localize::Suspect> ranked = localize::rankSuspicious(prog, g);
+  bool increment = false;
+  for (const localize::Suspect &s : ranked)
+    increment = increment || s.loc.line == 11 || s.loc.line == 12;
+  CHECK(increment);
+  // pwp refuses it (it starts from an assertion's formula)
+  std::vector<repair::TestRun> none;
+  localize::Problem p{prog, f, none, opts};
+  localize::Result pr = localize::findMethod("pwp")->run(p);
+  CHECK(pr.status == localize::Status::Error);
+  CHECK(pr.message.find("a bound failure") != std::string::npos);
+}

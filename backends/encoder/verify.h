@@ -32,8 +32,8 @@ struct VerifyOptions {
   /// `--no-merge-calls` turns it off (to compare the encodings' sizes: bench/recursion).
   bool mergeCalls = true;
   /// Time limit of the solver's check calls of one verification, all queries together (0: none). The
-  /// encoding and its hand-over to the solver stop at this much wall time from the start too
-  /// (EncodeOptions::stop; an encoding cut short is Unknown, reason "timeout").
+  /// encoding stops at this much wall time from the start too (EncodeOptions::stop; an encoding cut short
+  /// is Unknown, reason "timeout"); the hand-over of an encoding made in time is not cut.
   unsigned timeoutMs = 0;
   /// The clock that limit is measured on: seconds spent in the solver's check calls so far. Empty: the
   /// solver's own statistics (wall time). Tests inject a clock of their own to test the budget exactly.

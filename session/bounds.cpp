@@ -3,6 +3,7 @@
 
 #include "ir/printer.h"
 #include "session/error.h"
+#include "session/interrupt.h"
 #include "session/program.h"
 #include "session/values.h"
 
@@ -110,6 +111,7 @@ encoder::EncodeOptions encodeOptions(const Bounds &b, const ir::Program &prog, c
       usageError("--unwind-proc " + arg + ": no procedure '" + name + "'");
     eo.procUnwind[name] = bound;
   }
+  eo.stop.cancelled = [] { return interrupted(); }; // Ctrl-C stops a long encoding too (interrupt.h)
   return eo;
 }
 

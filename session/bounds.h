@@ -34,7 +34,8 @@ ir::IntMode intMode(const Bounds &b);
 
 /// The encoder's options for `prog` (whose file given on the command line is `mainFile`): every bound, the
 /// integer mode, the input options; `--unwind-loop` resolved to loop statements (a usage error naming the
-/// loops there are when one does not match) and `--unwind-proc` to procedures.
+/// loops there are when one does not match) and `--unwind-proc` to procedures. Its `stop` polls Ctrl-C's
+/// token (interrupt.h), so every encoding made from it ends early at a signal (encoder::Stopped).
 encoder::EncodeOptions encodeOptions(const Bounds &b, const ir::Program &prog, const std::string &mainFile);
 
 /// `--input-shape` arguments resolved against the program's records (a usage error for an unknown shape, or

@@ -334,6 +334,8 @@ int locusMain(int argc, char **argv) {
     return rep.error(err.code, err.what());
   } catch (const std::bad_alloc &) { // a limit, like the others of docs/cli.md's table
     return rep.error(Exit::Unknown, session::outOfMemoryMessage());
+  } catch (const encoder::Stopped &ex) { // Ctrl-C in an encoding no answer comes from (verify --show-checks)
+    return rep.error(Exit::Unknown, ex.what());
   } catch (const std::exception &ex) {
     return rep.error(Exit::Internal, ex.what());
   }

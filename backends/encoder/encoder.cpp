@@ -111,11 +111,26 @@ std::vector<bool> Encoding::cone(const TermManager &tm) const {
   return needed;
 }
 
+void StopWhen::poll() const {
+  if (cancelled && cancelled())
+    throw Stopped(Stopped::Interrupted);
+  if (deadline && std::chrono::steady_clock::now() >= *deadline)
+    throw Stopped(Stopped::TimeLimit);
+}
+
+Stopped::Stopped(Why w)
+    : std::runtime_error(w == TimeLimit ? "the time limit ran out while encoding"
+                                        : "interrupted while encoding"),
+      why(w) {}
+
 size_t Encoding::assertTo(backends::Solver &s, bool relaxed, bool everything) const {
   TermManager &tm = s.terms();
+  stop.poll();
   std::vector<bool> keep = everything ? std::vector<bool>(steps.size(), true) : cone(tm);
   size_t n = 0;
   for (size_t i = 0; i < steps.size(); ++i) {
+    if (i % 256 == 255)
+      stop.poll();
     if (!keep[i])
       continue;
     ++n;
@@ -195,7 +210,9 @@ public:
       recursive = recursiveProcs(prog);
     if (entry >= prog.procs.size())
       throw std::invalid_argument("encode: no procedure with index " + std::to_string(entry));
+    opts.stop.poll();
     enc.entry = entry;
+    enc.stop = opts.stop;
     for (const ir::Var &g : prog.globals)
       globals.push_back(ex.defaultTerm(g.type));
     // Heap: one array per field, every node's field at its default until written; node record types.
@@ -1106,6 +1123,7 @@ private:
   }
 
   void stmt(const ir::Stmt &s, bool entryPre) {
+    opts.stop.poll(); // a long unrolling or inlining gives up here at the caller's deadline or Ctrl-C
     cutAt(s, StateCut::Before, ctx);
     slots(slotsBefore, s.id);
     if (!opts.onlyStmts || opts.onlyStmts->count(s.id))

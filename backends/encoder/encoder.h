@@ -12,10 +12,12 @@
 #include "ir/ir.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -183,6 +185,26 @@ struct InductionStep {
   uint32_t k = 1;
 };
 
+/// When a long encoding gives up (README.md, *Stopping an encoding*): a wall-clock deadline (the caller's
+/// time limit) and a cancellation callback (Ctrl-C: the caller's token), polled at every statement instance
+/// the encoder walks and every 256 steps Encoding::assertTo hands to a solver. Empty: never stops.
+struct StopWhen {
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  std::function<bool()> cancelled;
+  /// Throws Stopped when `cancelled()` says so or the deadline has passed (in that order).
+  void poll() const;
+};
+
+/// Thrown by encode (and Encoding::assertTo) when EncodeOptions::stop fires: the encoding was cut short and
+/// answers nothing. Every caller turns it into its ordinary "time limit" or "interrupted" outcome (verify:
+/// Verdict::Unknown), never into a verdict.
+class Stopped : public std::runtime_error {
+public:
+  enum Why : uint8_t { TimeLimit, Interrupted };
+  explicit Stopped(Why why);
+  Why why;
+};
+
 enum class SelectorScope : uint8_t {
   Statement, ///< one selector per statement and part, shared by all its instances
   Instance,  ///< one selector per statement instance and part
@@ -288,6 +310,9 @@ struct EncodeOptions {
   /// The inductive step of k-induction (see InductionStep).
   std::optional<InductionStep> induction;
 
+  /// When to give up (see StopWhen, Stopped); copied into Encoding::stop for assertTo.
+  StopWhen stop;
+
   /// No bound is below this: an encoding of one known run (fixed inputs, as localization makes) must cover
   /// the run whatever the loops' annotations say (localization sets it to the bound that covers the run).
   uint32_t unwindFloor = 0;
@@ -370,6 +395,7 @@ struct Encoding {
   /// counterexamples read well.
   Term tinyInputs;
   uint32_t entry = ir::kNone;
+  StopWhen stop; ///< EncodeOptions::stop: assertTo polls it too
 
   /// The constraint of a step: `lhs = rhs`, or `rhs`.
   Term constraint(const Step &s, backends::TermManager &tm) const;
@@ -377,7 +403,7 @@ struct Encoding {
   /// checks, assumptions, inputs and nondet executions are left out unless `everything` (they define symbols
   /// nothing else reads, so leaving them out changes no answer). Relaxable steps are asserted as `selector ⇒
   /// constraint` when `relaxed` (the caller assumes the selectors it wants enforced), else plainly, with
-  /// every selector asserted true.
+  /// every selector asserted true. Throws Stopped when `stop` fires.
   size_t assertTo(backends::Solver &s, bool relaxed = false, bool everything = false) const;
   /// The distinct selectors, in order of first use.
   std::vector<Term> selectors() const;
@@ -385,7 +411,8 @@ struct Encoding {
   std::vector<bool> cone(const backends::TermManager &tm) const;
 };
 
-/// Encodes `entry` of `prog`. Throws std::invalid_argument for an entry index out of range or a bad slot.
+/// Encodes `entry` of `prog`. Throws std::invalid_argument for an entry index out of range or a bad slot,
+/// Stopped when `opts.stop` fires.
 Encoding encode(const ir::Program &prog, uint32_t entry, backends::TermManager &tm,
                 const EncodeOptions &opts);
 

@@ -96,6 +96,11 @@ std::string unsupportedSpec(const ir::Program &prog, uint32_t entry, const Encod
              "compared without strings");
 }
 
+std::string stoppedReason(const Stopped &e) {
+  return e.why == Stopped::TimeLimit ? std::string("timeout: ") + e.what() + ", before the solver was asked"
+                                     : std::string("other: interrupted (while encoding)");
+}
+
 Term anyFailure(const Encoding &enc, backends::TermManager &tm) {
   return tm.mkOr(enc.realFailure, enc.boundFailure);
 }
@@ -334,10 +339,13 @@ std::string inductiveStep(const ir::Program &prog, uint32_t entry, const VerifyO
   };
   uint32_t k = opts.encode.unwind;
   ir::ContextPath at;
+  EncodeOptions limited = opts.encode; // the encodings end by the time left too
+  if (ms > 0)
+    limited.stop.deadline = Clock::now() + std::chrono::milliseconds(ms);
   {
     // The bounded encoding again (it is deterministic: the check's instance names the same context).
     backends::TermManager tm;
-    Encoding enc = encode(prog, entry, tm, merging(opts.encode, opts.mergeCalls));
+    Encoding enc = encode(prog, entry, tm, merging(limited, opts.mergeCalls));
     at = enc.contexts.path(loopCheck.instance);
     Term other = anyCheck(enc, tm, [&](size_t, const Check &c) {
       return isBoundCheck(c.kind) &&
@@ -356,7 +364,7 @@ std::string inductiveStep(const ir::Program &prog, uint32_t entry, const VerifyO
     }
   }
   backends::TermManager tm;
-  EncodeOptions eo = opts.encode;
+  EncodeOptions eo = limited;
   eo.induction = InductionStep{loopCheck.stmt, at, k};
   Encoding enc = encode(prog, entry, tm, eo);
   if (!enc.induction.reached)
@@ -435,7 +443,11 @@ VerifyResult verifyUnbounded(const ir::Program &prog, uint32_t entry, const Veri
       const ir::Stmt *loop = index.find(r.check->stmt);
       if (loop && loop->kind == ir::Stmt::While) {
         bool unknown = false;
-        stepWhy = inductiveStep(prog, entry, vo, *r.check, budget > 0 ? leftMs() : 0, unknown);
+        try {
+          stepWhy = inductiveStep(prog, entry, vo, *r.check, budget > 0 ? leftMs() : 0, unknown);
+        } catch (const Stopped &e) { // the step's encoding was cut short: no answer from it
+          stepWhy = std::string("the step: ") + e.what();
+        }
         if (stepWhy.empty()) {
           VerifyResult safe;
           safe.verdict = Verdict::Safe;
@@ -492,16 +504,29 @@ std::vector<ListedCheck> checksOf(const ir::Program &prog, uint32_t entry, const
 VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                       backends::TermManager &tm, backends::Solver &solver) {
   VerifyResult r;
-  auto t0 = Clock::now();
-  Encoding enc = encode(prog, entry, tm, merging(opts.encode, opts.mergeCalls));
-  r.encodeSeconds = since(t0);
-  r.checks = enc.checks.size();
-  r.decidedChecks = enc.decidedChecks;
-  r.selectors = enc.selectors().size();
-  r.mergedCalls = enc.mergedCalls;
-  r.terms = tm.numTerms();
   r.solverName = solver.name();
-  solveAndReplay(prog, entry, opts, tm, enc, solver, r);
+  auto t0 = Clock::now();
+  EncodeOptions eo = merging(opts.encode, opts.mergeCalls);
+  if (opts.timeoutMs > 0) { // the encoding ends by the time limit too (wall time)
+    auto until = t0 + std::chrono::milliseconds(opts.timeoutMs);
+    eo.stop.deadline = eo.stop.deadline ? std::min(*eo.stop.deadline, until) : until;
+  }
+  try {
+    Encoding enc = encode(prog, entry, tm, eo);
+    // The hand-over and the queries are bounded by the solver's limit (and the command's watchdog), as
+    // before: a formula encoded in time is handed over whole (Ctrl-C still stops it).
+    enc.stop.deadline.reset();
+    r.encodeSeconds = since(t0);
+    r.checks = enc.checks.size();
+    r.decidedChecks = enc.decidedChecks;
+    r.selectors = enc.selectors().size();
+    r.mergedCalls = enc.mergedCalls;
+    r.terms = tm.numTerms();
+    solveAndReplay(prog, entry, opts, tm, enc, solver, r);
+  } catch (const Stopped &e) { // no answer: as a solver's timeout or interrupt
+    r.verdict = Verdict::Unknown;
+    r.reason = stoppedReason(e);
+  }
   return r;
 }
 

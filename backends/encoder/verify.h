@@ -31,7 +31,9 @@ struct VerifyOptions {
   /// (EncodeOptions::mergeCalls);
   /// `--no-merge-calls` turns it off (to compare the encodings' sizes: bench/recursion).
   bool mergeCalls = true;
-  /// Time limit of the solver's check calls of one verification, all queries together (0: none).
+  /// Time limit of the solver's check calls of one verification, all queries together (0: none). The
+  /// encoding stops at this much wall time from the start too (EncodeOptions::stop; an encoding cut short
+  /// is Unknown, reason "timeout"); the hand-over of an encoding made in time is not cut.
   unsigned timeoutMs = 0;
   /// The clock that limit is measured on: seconds spent in the solver's check calls so far. Empty: the
   /// solver's own statistics (wall time). Tests inject a clock of their own to test the budget exactly.
@@ -70,6 +72,10 @@ struct VerifyResult {
 /// (outputEventsProblem).
 std::string unsupportedSpec(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts,
                             const std::string &solver);
+
+/// Verify's reason for an encoding that `e` cut short (Verdict::Unknown): "timeout: …" as a solver's time
+/// limit, "other: interrupted (while encoding)" as an interrupted check.
+std::string stoppedReason(const Stopped &e);
 
 /// The formula of verify's first query: some check, real or bound, fails. verify asserts the encoding and
 /// checks this with Need::NoCore (unsat: SAFE); `locus smt` prints the same query from the dump backend.

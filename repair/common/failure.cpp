@@ -188,8 +188,13 @@ std::vector<Failure> moreFailures(const ir::Program &prog, const FailureSpec &sp
     return out;
   backends::Solver &s = *made.solver;
   s.setTimeout(spec.verify.timeoutMs);
-  encoder::Encoding enc = encoder::encode(prog, first.entry, tm, spec.verify.encode);
-  enc.assertTo(s);
+  encoder::Encoding enc;
+  try {
+    enc = encoder::encode(prog, first.entry, tm, spec.verify.encode);
+    enc.assertTo(s);
+  } catch (const encoder::Stopped &) {
+    return out; // Ctrl-C while encoding: the failures found so far
+  }
   // Each model found is blocked by its input values: arguments, input node fields, executed nondet values.
   std::vector<backends::Term> inputs = enc.args;
   for (const encoder::InputNode &node : enc.inputNodes) {

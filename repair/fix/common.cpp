@@ -526,6 +526,15 @@ bool stopNow(const Problem &p, const std::optional<std::chrono::steady_clock::ti
          (p.observer && p.observer->cancelled());
 }
 
+encoder::StopWhen stopWhen(const Problem &p,
+                           const std::optional<std::chrono::steady_clock::time_point> &deadline) {
+  encoder::StopWhen s = p.spec.verify.encode.stop; // the session's (Ctrl-C), if any
+  s.deadline = deadline;
+  if (repair::Observer *obs = p.observer)
+    s.cancelled = [obs, outer = std::move(s.cancelled)] { return obs->cancelled() || (outer && outer()); };
+  return s;
+}
+
 std::string stopReason(const Problem &p, const std::string &timeLimit) {
   return p.observer && p.observer->cancelled() ? "interrupted" : timeLimit;
 }

@@ -351,6 +351,10 @@ std::unordered_set<uint32_t> changeableProcs(const Problem &p);
 
 /// Whether the search must stop now: the deadline passed, or the observer's token was raised.
 bool stopNow(const Problem &p, const std::optional<std::chrono::steady_clock::time_point> &deadline);
+/// When a method's own encodings give up (encoder::StopWhen): at `deadline`, or when the observer's token (or
+/// the session's Ctrl-C) is raised; the method turns encoder::Stopped into its stopped outcome.
+encoder::StopWhen stopWhen(const Problem &p,
+                           const std::optional<std::chrono::steady_clock::time_point> &deadline);
 /// Why a search that stopped stopped: "interrupted" when the observer's token was raised, else `timeLimit`.
 std::string stopReason(const Problem &p, const std::string &timeLimit);
 

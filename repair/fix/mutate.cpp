@@ -211,6 +211,7 @@ private:
     lo.solver = p.opts.solver;
     lo.procs = procSet;
     lo.named = p.opts.named;
+    lo.stop = stopWhen(p, deadline); // a must set's encoding stops with the search
     std::vector<repair::TestRun> noTests;
     size_t validated = 0, buggy = 0, unknown = 0, mustSets = 0, mustFailed = 0, reverifyFailed = 0;
     size_t unrenderable = 0, validatedViaSource = 0, refutedFromSource = 0;

@@ -1001,6 +1001,15 @@ public:
   /// others); `news`: insertions may allocate.
   Outcome run(const std::unordered_set<ir::StmtId> *locked, bool news, bool wide, const Input &first,
               std::vector<Repair> &repairs, Clock::time_point t0, std::string &message) {
+    try {
+      return searchFrom(locked, news, wide, first, repairs, t0, message);
+    } catch (const encoder::Stopped &) { // an input's encoding reached the deadline or Ctrl-C
+      return Outcome::Stopped;
+    }
+  }
+
+  Outcome searchFrom(const std::unordered_set<ir::StmtId> *locked, bool news, bool wide, const Input &first,
+                     std::vector<Repair> &repairs, Clock::time_point t0, std::string &message) {
     buildSpace(locked, news, wide);
     locked_ = locked;
     slots_ = po_.widening == Widening::Paper; // Algorithm 1 has its insertion slots from the start
@@ -1743,6 +1752,7 @@ private:
     eo.expect = in.expect;
     eo.unwindFloor = std::max(eo.unwindFloor, in.unwind);
     eo.relaxValues = eo.relaxGuards = eo.relaxTargets = false;
+    eo.stop = stopWhen(p_, deadline_);
     std::set<ir::StmtId> touched;
     for (const auto &[id, gi] : space_.groupOf)
       touched.insert(id);
@@ -2307,6 +2317,7 @@ private:
       lo.named = p.opts.named;
       if (deadline)
         lo.timeoutMs = std::max(1u, msLeft(deadline) / 4);
+      lo.stop = stopWhen(p, lo.timeoutMs ? deadlineOf(lo.timeoutMs) : deadline);
       auto tl = Clock::now();
       localize::GradientResult gr = localize::gradientLocalize(base.prog, *r.failure, lo);
       r.stats["localize_s"] = secondsSince(tl);

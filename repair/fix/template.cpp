@@ -347,6 +347,15 @@ public:
   /// Runs CEGIS from `inputs`; appends repairs to `repairs`.
   Outcome run(std::vector<Input> inputs, std::vector<Repair> &repairs, Clock::time_point t0,
               std::string &message) {
+    try {
+      return searchFrom(std::move(inputs), repairs, t0, message);
+    } catch (const encoder::Stopped &) { // an input's encoding reached the deadline or Ctrl-C
+      return Outcome::Stopped;
+    }
+  }
+
+  Outcome searchFrom(std::vector<Input> inputs, std::vector<Repair> &repairs, Clock::time_point t0,
+                     std::string &message) {
     backends::SolverOptions so;
     so.cores = true; // the core-guided MaxSAT needs them
     backends::MakeSolverResult made = backends::makeSolver(p_.opts.solver, tm_, so);
@@ -582,6 +591,7 @@ private:
     eo.expect = in.expect;
     eo.unwindFloor = std::max(eo.unwindFloor, in.unwind);
     eo.relaxValues = eo.relaxGuards = eo.relaxTargets = false;
+    eo.stop = stopWhen(p_, deadline_);
     for (size_t i = 0; i < comps_.size(); ++i)
       for (ir::StmtId id : comps_[i].stmts)
         eo.overrides[{id, encoder::Part::Value}] = overrideOf(i);
@@ -724,8 +734,14 @@ private:
     backends::Solver &s = *made.solver;
     s.setDeadline(deadline_);
     encoder::EncodeOptions eo = base_.failureSpec.verify.encode;
-    encoder::Encoding enc = encoder::encode(prog, base_.entry, tm, eo);
-    enc.assertTo(s);
+    eo.stop = stopWhen(p_, deadline_);
+    encoder::Encoding enc;
+    try {
+      enc = encoder::encode(prog, base_.entry, tm, eo);
+      enc.assertTo(s);
+    } catch (const encoder::Stopped &) {
+      return std::nullopt; // no answer in time
+    }
     s.assertFormula(enc.realFailure);
     if (!enc.smallInputs.isNull())
       s.assertFormula(enc.smallInputs);
@@ -915,12 +931,14 @@ private:
     lo.given.set(localize::kMaxSize, std::to_string(to.maxDiagnosisSize));
     if (deadline)
       lo.timeoutMs = std::max(1u, msLeft(deadline) / 2);
+    lo.stop = stopWhen(p, lo.timeoutMs ? deadlineOf(lo.timeoutMs) : deadline);
     std::vector<repair::TestRun> noTests;
     const localize::Method *diagnoser = localize::findDiagnosisMethod();
     if (!diagnoser)
       return finish(Status::Error, "internal error: no localization method gives diagnoses");
     auto tl = Clock::now();
-    localize::Result diag = diagnoser->run(localize::Problem{base.prog, *r.failure, noTests, lo});
+    localize::Result diag =
+        localize::runStoppable(*diagnoser, localize::Problem{base.prog, *r.failure, noTests, lo});
     r.stats["localize_s"] = secondsSince(tl);
     if (diag.status == localize::Status::Error)
       return finish(Status::Error, std::string(diagnoser->name()) + ": " + diag.message);

@@ -87,11 +87,32 @@ Result combineRankings(const ir::Program &prog, std::vector<Result> perFailure) 
   return out;
 }
 
-Result localizeFailures(const Method &m, const Problem &p) {
+Result runStoppable(const Method &m, const Problem &p) {
+  try {
+    return m.run(p);
+  } catch (const encoder::Stopped &e) {
+    Result r;
+    r.method = m.name();
+    r.solver = p.opts.solver;
+    r.status = Status::Unknown;
+    r.message = e.why == encoder::Stopped::TimeLimit ? "stopped early: timeout (while encoding)"
+                                                     : "stopped early: interrupted (while encoding)";
+    return r;
+  }
+}
+
+Result localizeFailures(const Method &m, const Problem &given) {
   auto t0 = std::chrono::steady_clock::now();
+  Problem p = given; // the encodings stop at the time limit and at the observer's token
+  if (p.opts.timeoutMs && !p.opts.stop.deadline)
+    p.opts.stop.deadline = t0 + std::chrono::milliseconds(p.opts.timeoutMs);
+  if (repair::Observer *obs = p.observer)
+    p.opts.stop.cancelled = [obs, outer = p.opts.stop.cancelled] {
+      return obs->cancelled() || (outer && outer());
+    };
   auto since = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   if (p.others.empty() || m.jointFailures()) {
-    Result r = m.run(p);
+    Result r = runStoppable(m, p);
     r.seconds = since();
     if (p.observer)
       p.observer->localized(r);
@@ -107,7 +128,7 @@ Result localizeFailures(const Method &m, const Problem &p) {
       p.observer->progress("failures", each.size(), all.size(), f->origin);
     Problem one{p.prog, *f, p.tests, p.opts};
     auto t1 = std::chrono::steady_clock::now();
-    Result r = m.run(one);
+    Result r = runStoppable(m, one);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     each.push_back(std::move(r));
   }

@@ -40,6 +40,7 @@ encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Opti
   eo.havocOutside = only.has_value(); // unexplored code: its effect unknown
   eo.relaxProcs = opts.procs;
   eo.namedProcs = opts.named;
+  eo.stop = opts.stop;
   return eo;
 }
 

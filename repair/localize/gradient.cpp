@@ -226,6 +226,13 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
   encoder::Encoding enc;
   try {
     enc = encoder::encode(prog, f.entry, tm, eo);
+    if (enc.cutReached)
+      enc.assertTo(solver, false, true);
+  } catch (const encoder::Stopped &e) { // the time limit or Ctrl-C: no answer, as a solver's
+    ps.unknown = true;
+    ps.error = std::string("the post-state's encoding stopped: ") +
+               (e.why == encoder::Stopped::TimeLimit ? "timeout" : "interrupted");
+    return ps;
   } catch (const std::exception &e) {
     ps.error = std::string("internal: the failing run's encoding: ") + e.what();
     return ps;
@@ -234,7 +241,6 @@ PostState derivePostState(const ir::Program &prog, const repair::Failure &f, con
     ps.error = "internal: the failing run's encoding does not reach the end of the region";
     return ps;
   }
-  enc.assertTo(solver, false, true);
   // The failing check's instance runs (an enclosing `if` says whether the check runs, not whether it passes)
   // and passes; what runs before it after the cut is the program's own. A bound failure's check is the
   // loop's unwinding check (its instance: the loop's context, that of every test of its condition): it

@@ -26,6 +26,9 @@ struct ExpectedState; // gradient.h
 struct Options {
   std::string solver = "z3";
   unsigned timeoutMs = 0; ///< the whole localization (0: none); running out returns what was found
+  /// When the method's encodings of the failure give up (encoder::StopWhen; localizeFailures sets the
+  /// deadline of `timeoutMs` and the observer's token): the method's result is then Unknown.
+  encoder::StopWhen stop;
   /// The procedures whose statements may be blamed (unset: every one). Contract blocks are never blamed.
   std::optional<std::unordered_set<uint32_t>> procs;
   /// The procedures the user named as code under test (`--procs`): never a check's helper
@@ -167,6 +170,9 @@ public:
 /// Localizes p.failure and p.others with `m`: at once if m.jointFailures(), else once per failure, combined
 /// by combineRankings. `Result::seconds` is set.
 Result localizeFailures(const Method &m, const Problem &p);
+/// `m.run(p)`, with an encoding the time limit or Ctrl-C cut short (encoder::Stopped) as an Unknown result:
+/// "stopped early: timeout (while encoding)" or "… interrupted …".
+Result runStoppable(const Method &m, const Problem &p);
 /// Jin & Orso's combination of the reports of several failing inputs: only the lines every report ranks,
 /// by their average rank (equal averages tie, competition ranking); score 1 / average rank. A failure whose
 /// method stopped with an error is left out (the combination is then Unknown); all of them: Error. The

@@ -428,7 +428,10 @@ private:
 
 } // namespace
 
-MustSet mustSetOf(const Problem &p, double *solveSeconds, bool *solved) {
+namespace {
+
+/// mustSetOf, with encoder::Stopped thrown on.
+MustSet mustSetOfUnstopped(const Problem &p, double *solveSeconds, bool *solved) {
   MustSet out;
   backends::TermManager tm;
   encoder::Encoding enc = encoder::encode(p.prog, p.failure.entry, tm, failureEncodeOptions(p));
@@ -480,6 +483,19 @@ MustSet mustSetOf(const Problem &p, double *solveSeconds, bool *solved) {
   } catch (const backends::SolverFailure &e) {
     out.unknown = true;
     out.error = std::string("the solver gave no model: ") + e.what();
+    return out;
+  }
+}
+
+} // namespace
+
+MustSet mustSetOf(const Problem &p, double *solveSeconds, bool *solved) {
+  try {
+    return mustSetOfUnstopped(p, solveSeconds, solved);
+  } catch (const encoder::Stopped &e) { // the encoding reached the time limit or Ctrl-C: no set
+    MustSet out;
+    out.unknown = true;
+    out.error = std::string("the failing run's encoding stopped: ") + e.what();
     return out;
   }
 }

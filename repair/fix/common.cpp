@@ -417,7 +417,10 @@ bool startSearch(const Problem &p, const Checked &base,
     return stop(Status::NoFailure, "'" + p.spec.entry + "' verifies up to unwind " +
                                        std::to_string(p.spec.verify.encode.unwind) +
                                        (v0.tests ? " and its tests pass" : "") + ": nothing to repair");
-  case Validation::Verdict::Unknown: return stop(Status::Unknown, "verify gave no answer: " + v0.message);
+  case Validation::Verdict::Unknown: // (finding the failure may have said so already)
+    return stop(Status::Unknown, v0.message.starts_with("verify gave no answer")
+                                     ? v0.message
+                                     : "verify gave no answer: " + v0.message);
   case Validation::Verdict::Error: return stop(Status::Error, v0.message);
   case Validation::Verdict::Buggy: break;
   }

@@ -1549,10 +1549,11 @@ private:
 template <typename F> Result withReplay(const Problem &p, F &&f) {
   // A bound failure's check is a loop's unwinding assertion (replayFailure stops at it), not a formula of
   // the program's whose preconditions pwp can take: pwp, as the paper, starts from a violated assertion.
-  Replay r =
-      p.failure.bound ? Replay{} : replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts), true);
+  Replay r;
   if (p.failure.bound)
     r.error = "a bound failure (a loop that runs too long) has no failing check to start from";
+  else
+    r = replayFailure(p.prog, p.failure, blamableStatements(p.prog, p.opts), true);
   if (!r.error.empty()) {
     Result res;
     res.method = "pwp";

@@ -207,6 +207,7 @@ struct Interpreter::Impl {
   // what the entry produced once the reference runs.
   std::string output;
   size_t inPos = 0;
+  size_t inSeen = 0; ///< Outcome::inputSeen
   bool inReference = false;
   std::vector<Value> entryArgs;
   std::vector<std::pair<Type, Value>> entryNondets; ///< with a reference: the entry's nondet values
@@ -1120,6 +1121,7 @@ struct Interpreter::Impl {
       throw Stop{OutcomeKind::Error, FailureKind::None, "invalid scan: " + err};
     ScanOutcome r = scanInput(*items, opts.input, inPos);
     inPos = r.pos;
+    inSeen = std::max(inSeen, std::min(opts.input.size(), inPos + 1));
     std::string text;
     std::vector<Write> writes;
     auto set = [&](VarRef v, Value val) {
@@ -1282,6 +1284,7 @@ struct Interpreter::Impl {
     o.forcedTaken = forcedTaken;
     o.nondetDrawn = nondetDrawn;
     o.indeterminateReads = indeterminateReads;
+    o.inputSeen = inSeen;
     o.maxIterations = maxIterations;
     o.covered = std::move(covered);
     o.maxRecursion = maxRecursion;

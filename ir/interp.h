@@ -227,6 +227,9 @@ struct Outcome {
   uint32_t maxRecursion = 0;
   ContextTable contexts; ///< the statement instances of TraceStep::context
   std::string output;    ///< what the entry printed (standard output)
+  /// How many bytes of the standard input the run looked at (the entry's reads and the reference's, each
+  /// with the byte a conversion stopped at): the rest of InterpOptions::input never mattered.
+  size_t inputSeen = 0;
   /// With InterpOptions::expect.reference, once the entry finished: what the reference printed and returned.
   std::optional<std::string> referenceOutput;
   std::optional<Value> referenceResult;

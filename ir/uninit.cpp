@@ -12,7 +12,7 @@ namespace {
 
 class Instrument {
 public:
-  Instrument(Procedure &p, StmtId &next) : p_(p), next_(next) {}
+  Instrument(Procedure &p, StmtId &next, Stmt::Kind check) : p_(p), next_(next), check_(check) {}
 
   size_t run() {
     forEachStmt(p_.body, [&](Stmt &s) {
@@ -104,7 +104,7 @@ private:
         forEachExprOf(s, reads);
       for (uint32_t v : read) {
         const Flag &f = flags_.at(v);
-        Stmt a = at(s, Stmt::Assert);
+        Stmt a = at(s, check_);
         a.value = when[v] ? Expr::binary(Op::Implies, *when[v], flagUse(f)) : flagUse(f);
         a.message = "'" + f.object + "' read before it was written";
         out.push_back(std::move(a));
@@ -137,18 +137,29 @@ private:
 
   Procedure &p_;
   StmtId &next_;
+  Stmt::Kind check_; ///< Assert (a failure) or Assume (the path ends)
   std::map<uint32_t, Flag> flags_;
   size_t added_ = 0;
 };
 
 } // namespace
 
-size_t checkIndeterminateReads(Program &prog) {
+namespace {
+size_t instrument(Program &prog, Stmt::Kind check) {
   StmtId next = prog.maxStmtId() + 1;
   size_t added = 0;
   for (Procedure &p : prog.procs)
-    added += Instrument(p, next).run();
+    added += Instrument(p, next, check).run();
   return added;
+}
+} // namespace
+
+size_t checkIndeterminateReads(Program &prog) {
+  return instrument(prog, Stmt::Assert);
+}
+
+size_t assumeDefinedReads(Program &prog) {
+  return instrument(prog, Stmt::Assume);
 }
 
 } // namespace locus::ir

@@ -15,4 +15,10 @@ namespace locus::ir {
 /// instrumented (they are bool temporaries). Returns the number of checks added.
 size_t checkIndeterminateReads(Program &prog);
 
+/// The same flags, with `assume` where checkIndeterminateReads puts `assert`: the program's executions that
+/// read no indeterminate value (a scan that assigned nothing leaves its variables indeterminate). What verify
+/// searches first for a counterexample to show (VerifyOptions::preferDefinedReads). Returns the number of
+/// assumptions added.
+size_t assumeDefinedReads(Program &prog);
+
 } // namespace locus::ir

@@ -30,6 +30,7 @@ VerifySubject prepareVerify(const VerifyRequest &req,
   p.vo.mergeCalls = !req.noMergeCalls;
   p.vo.posing = *backends::parsePosing(req.posing);
   p.vo.timeoutMs = timeLimitMs(req.timeout);
+  p.vo.preferDefinedReads = !req.checkUninit; // (with it, such a read is the failure to show)
   return p;
 }
 

@@ -6,6 +6,7 @@
 #include "session/interrupt.h"
 #include "session/limits.h"
 #include "session/render.h"
+#include "session/run.h"
 #include "session/verify.h"
 #include "tools/options.h"
 #include "tools/report.h"
@@ -152,6 +153,11 @@ int cmdVerify(const VerifyOptionStore &o, report::Reporter &rep) {
     vo.encode.unwind = vo.encode.unwindFloor = r.unwindReached;
   int rc = session::verifyExit(r);
   writeCounterexampleHeap(o, rep, *l.prog, entry, r);
+  if (r.outcome) { // a counterexample that still reads an indeterminate value: there is none that does not
+    session::IndeterminateNotes notes(l.sm);
+    notes.add(*r.outcome);
+    rep.diagnostics(notes.notes());
+  }
   render::VerifyView view{
       o.req.src.file, *l.prog, entry, vo.encode, o.req.bounds.ints, o.trace, o.stats ? &l.timings : nullptr,
       &l.sm};

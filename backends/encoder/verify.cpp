@@ -3,6 +3,7 @@
 
 #include "backends/dump_solver.h"
 #include "backends/encoder/io.h"
+#include "ir/uninit.h"
 
 #include <algorithm>
 #include <chrono>
@@ -119,6 +120,25 @@ double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
+/// A counterexample's free standard input cut to the bytes its run looked at (Outcome::inputSeen: the
+/// solver fills the rest with whatever it likes, `"1 4 2|!//bZ"`), when the run on the cut input does the
+/// same (the same outcome at the same statement, the same output and the reference's).
+void trimInput(const ir::Program &prog, uint32_t entry, const Check &check, const EncodeOptions &opts,
+               Counterexample &cx, ir::Outcome &out) {
+  if (opts.fixedInput || out.inputSeen >= cx.input.size())
+    return;
+  Counterexample cut = cx;
+  cut.input.resize(out.inputSeen);
+  ir::Outcome o;
+  std::string why;
+  if (!replays(prog, entry, check, cut, opts, o, why) || o.kind != out.kind || o.failure != out.failure ||
+      o.stmt != out.stmt || o.output != out.output || o.referenceOutput != out.referenceOutput ||
+      o.result != out.result)
+    return;
+  cx = std::move(cut);
+  out = std::move(o);
+}
+
 /// The queries and the replay, on a solver that has been made; fills `r`.
 void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts,
                     backends::TermManager &tm, Encoding &enc, backends::Solver &s, VerifyResult &r) {
@@ -219,6 +239,8 @@ void solveAndReplay(const ir::Program &prog, uint32_t entry, const VerifyOptions
     ir::Outcome out;
     std::string why;
     bool ok = replays(prog, entry, *r.check, r.cx, opts.encode, out, why);
+    if (ok)
+      trimInput(prog, entry, *r.check, opts.encode, r.cx, out);
     r.replaySeconds += since(start);
     r.outcome = std::move(out);
     r.verdict = ok ? (real ? Verdict::Failed : Verdict::BoundFailed) : Verdict::Mismatch;
@@ -530,6 +552,48 @@ VerifyResult verifyOn(const ir::Program &prog, uint32_t entry, const VerifyOptio
   return r;
 }
 
+namespace {
+
+/// VerifyOptions::preferDefinedReads: r replaced by a counterexample that reads no indeterminate value, when
+/// the program with those reads assumed away has one in the time given to it.
+void preferDefinedReads(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts, VerifyResult &r) {
+  if (r.verdict != Verdict::Failed || !r.outcome || r.outcome->indeterminateReads.empty())
+    return;
+  ir::Program assumed = prog;
+  if (ir::assumeDefinedReads(assumed) == 0)
+    return;
+  double first = r.encodeSeconds + r.solverStartStopSeconds + r.handOverSeconds + r.solverAssertSeconds +
+                 r.solveSeconds + r.replaySeconds;
+  double cap = std::max(1.0, 4 * first);
+  if (opts.timeoutMs > 0)
+    cap = std::min(cap, opts.timeoutMs / 1000.0 - r.solveSeconds);
+  if (cap < 0.05)
+    return;
+  VerifyOptions o = opts;
+  o.preferDefinedReads = false;
+  o.solveClock = nullptr;
+  o.timeoutMs = static_cast<unsigned>(cap * 1000);
+  VerifyResult d = verify(assumed, entry, o);
+  if (d.verdict != Verdict::Failed || !d.check)
+    return;
+  // the run on the program as written (the assumptions' flags are not its variables)
+  ir::Outcome out;
+  std::string why;
+  auto t0 = Clock::now();
+  if (!replays(prog, entry, *d.check, d.cx, opts.encode, out, why) || !out.indeterminateReads.empty())
+    return;
+  d.outcome = std::move(out);
+  d.encodeSeconds += r.encodeSeconds;
+  d.solverStartStopSeconds += r.solverStartStopSeconds;
+  d.handOverSeconds += r.handOverSeconds;
+  d.solverAssertSeconds += r.solverAssertSeconds;
+  d.solveSeconds += r.solveSeconds;
+  d.replaySeconds += r.replaySeconds + since(t0);
+  r = std::move(d);
+}
+
+} // namespace
+
 VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions &opts) {
   if (std::string why = unsupportedSpec(prog, entry, opts.encode, opts.solver); !why.empty()) {
     VerifyResult r;
@@ -554,6 +618,8 @@ VerifyResult verify(const ir::Program &prog, uint32_t entry, const VerifyOptions
   t0 = Clock::now();
   made.solver.reset();
   r.solverStartStopSeconds = startStop + since(t0);
+  if (opts.preferDefinedReads)
+    preferDefinedReads(prog, entry, opts, r);
   return r;
 }
 

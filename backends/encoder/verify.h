@@ -38,6 +38,14 @@ struct VerifyOptions {
   /// The clock that limit is measured on: seconds spent in the solver's check calls so far. Empty: the
   /// solver's own statistics (wall time). Tests inject a clock of their own to test the budget exactly.
   std::function<double()> solveClock;
+  /// When the counterexample found reads an indeterminate value (an uninitialized local, also one a scan
+  /// left unassigned because it read nothing), search once more on the program with every such read assumed
+  /// away (ir::assumeDefinedReads) and show that counterexample instead when there is one: the same verdict,
+  /// a run that does not depend on undefined behaviour (a student's `scanf` reading its numbers rather than
+  /// failing on a '+'). The second search gets four times the first's time (at least 1 s, at most what the
+  /// limit leaves); without an answer the first counterexample stands. Off for the candidate programs of
+  /// repair; `verify` and the failure localize and repair explain turn it on (not with --check-uninit).
+  bool preferDefinedReads = false;
 };
 
 struct VerifyResult {

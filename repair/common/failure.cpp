@@ -91,7 +91,9 @@ FailureSearch findFailure(const ir::Program &prog, const FailureSpec &spec) {
     return fromRun(prog, entry, spec.args, spec.nondets, spec,
                    "the run of '" + spec.entry + "' on the given inputs");
 
-  encoder::VerifyResult v = encoder::verify(prog, entry, spec.verify);
+  encoder::VerifyOptions vo = spec.verify;
+  vo.preferDefinedReads = true; // the run explained reads what it reads (VerifyOptions::preferDefinedReads)
+  encoder::VerifyResult v = encoder::verify(prog, entry, vo);
   switch (v.verdict) {
   case encoder::Verdict::Safe:
     r.status = FailureStatus::None;

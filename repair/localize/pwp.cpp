@@ -1202,8 +1202,11 @@ public:
     forwardFacts();
     analyzeLoops();
     bool pathFalse = false; // a false atom of a conjunction lost its variables: no state on the path helps
+    std::vector<Evidence> later; // the evidences the paper's AutoDebug does not reach, after all of its own
     for (size_t k = 0; k < conjunctions.size(); ++k)
-      pathFalse = scan(conjunctions[k], k, conjunctions.size() > 1, evidences) || pathFalse;
+      pathFalse = scan(conjunctions[k], k, conjunctions.size() > 1, evidences, later) || pathFalse;
+    for (Evidence &ev : later)
+      evidences.push_back(std::move(ev));
     if (pathFalse)
       pathEvidences(evidences);
     return true;
@@ -1328,14 +1331,19 @@ private:
         ++count;
       }
     }
+    std::vector<Evidence> later;
     if (!born.empty())
-      scan({}, 0, false, out, &born);
+      scan({}, 0, false, out, later, &born);
+    for (Evidence &ev : later)
+      out.push_back(std::move(ev));
   }
 
   /// The backward scan of AutoDebug for one conjunction R of the postcondition. With `born`: R starts
   /// empty and takes the atoms `born` gives at their points (pathEvidences). Returns whether a false atom
-  /// of R lost its variables (never with `born`).
-  bool scan(Conj R, size_t which, bool several, std::vector<Evidence> &out,
+  /// of R lost its variables (never with `born`). The evidences the paper's AutoDebug would not reach go to
+  /// `later` (the caller puts them after every conjunction's): the implicit evidence of an atom whose only
+  /// explicit evidences are the specification's, and the left-side candidates (leftSides).
+  bool scan(Conj R, size_t which, bool several, std::vector<Evidence> &out, std::vector<Evidence> &later,
             const std::map<size_t, Conj> *born = nullptr) {
     bool constantFalse = false;
     std::vector<Atom> qb;
@@ -1345,6 +1353,7 @@ private:
     // modifications fail, it goes on to the next evidence of r, and r stays a candidate for an implicit
     // evidence at the top
     std::set<size_t> explained;
+    std::set<size_t> matched;                              // R atoms in any explicit evidence
     std::set<size_t> constant;                             // R atoms reported as Type I
     std::set<std::pair<size_t, size_t>> pairs;             // (q id, r id) reported
     std::set<std::tuple<size_t, size_t, ir::StmtId>> seen; // (q id, r id, statement) blamed
@@ -1404,6 +1413,7 @@ private:
         std::vector<ir::StmtId> rSlice(r.slice.rbegin(), r.slice.rend());
         if (r.constant()) {
           if (constant.insert(r.id).second) {
+            matched.insert(r.id);
             if (std::any_of(rSlice.begin(), rSlice.end(), [&](ir::StmtId s) { return blamable_.count(s); }))
               explained.insert(r.id);
             Evidence ev{Evidence::TypeI,
@@ -1445,6 +1455,7 @@ private:
             sites.push_back(n < actual ? siteOf(PwpSite::Role::Actual, st, q, &r)
                                        : siteOf(PwpSite::Role::Slice, st, r, &q));
           }
+          matched.insert(r.id);
           if (std::any_of(candidates.begin(), candidates.end(),
                           [&](ir::StmtId s) { return blamable_.count(s); }))
             explained.insert(r.id);
@@ -1478,26 +1489,24 @@ private:
       std::vector<ir::StmtId> loops = missingIterations(r, slice);
       if (!loops.empty())
         ev.groups.push_back(loops);
-      std::vector<ir::StmtId> lhs = slice.empty() ? leftSides(r) : std::vector<ir::StmtId>{};
-      for (ir::StmtId st : lhs)
-        ev.groups.push_back({st});
       for (ir::StmtId st : slice)
         ev.sites.push_back(siteOf(PwpSite::Role::Slice, st, r, nullptr));
       for (ir::StmtId st : loops)
         ev.sites.push_back(siteOf(PwpSite::Role::LoopControl, st, r, nullptr));
-      std::vector<std::string> parts;
+      std::string head =
+          "implicit: hypothesized " + r.text() + " (false) at the start matches no actual predicate; ";
+      ev.text = head + (slice.empty() ? std::string() : "its pwp slice") +
+                (slice.empty() || loops.empty() ? "" : ", then ") +
+                (loops.empty() ? std::string() : "the loops that could add the missing constraint") + tag;
+      (matched.count(r.id) ? later : out).push_back(std::move(ev));
       if (!slice.empty())
-        parts.push_back("its pwp slice");
-      if (!loops.empty())
-        parts.push_back("the loops that could add the missing constraint");
-      if (!lhs.empty())
-        parts.push_back("the assignments whose left side could be its variable");
-      std::string what;
-      for (size_t n = 0; n < parts.size(); ++n)
-        what += (n ? ", then " : "") + parts[n];
-      ev.text = "implicit: hypothesized " + r.text() + " (false) at the start matches no actual predicate; " +
-                what + tag;
-      out.push_back(std::move(ev));
+        continue;
+      Evidence lhs{
+          Evidence::Implicit, {}, head + "the assignments whose left side could be its variable" + tag, {}};
+      for (ir::StmtId st : leftSides(r))
+        lhs.groups.push_back({st});
+      if (!lhs.groups.empty())
+        later.push_back(std::move(lhs));
     }
     return constantFalse;
   }

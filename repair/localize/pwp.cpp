@@ -546,6 +546,15 @@ struct Atom {
         return true;
     return false;
   }
+  /// The entities the atom reads, outside its conditions.
+  std::vector<Entity> leaves() const {
+    if (!linear)
+      return formula->leaves;
+    std::vector<Entity> out;
+    for (const auto &[k, tc] : terms)
+      out.insert(out.end(), tc.first->leaves.begin(), tc.first->leaves.end());
+    return out;
+  }
   /// Calls f on every element (Sym::Elem) the atom reads, outside its conditions.
   void forEachElem(const std::function<void(const SymP &)> &f) const {
     std::function<void(const SymP &)> walk = [&](const SymP &x) {
@@ -850,7 +859,8 @@ PwpSite siteOf(PwpSite::Role role, ir::StmtId stmt, const Atom &e, const Atom *c
 
 class Pwp {
 public:
-  Pwp(const Problem &p, const Replay &r) : p_(p), r_(r), index_(p.prog) {}
+  Pwp(const Problem &p, const Replay &r)
+      : p_(p), r_(r), index_(p.prog), blamable_(blamableStatements(p.prog, p.opts)) {}
 
   /// The symbol of an IR expression read in frame `frame`.
   SymP symOf(const ir::Expr &e, uint32_t frame) {
@@ -1096,7 +1106,6 @@ public:
     std::vector<Evidence> evidences;
     if (!analyze(res, evidences))
       return res;
-    std::unordered_set<ir::StmtId> blamable = blamableStatements(p_.prog, p_.opts);
     std::vector<std::vector<Blame>> sets;
     std::vector<std::string> setText;
     size_t typeI = 0, typeII = 0, implicit = 0;
@@ -1105,7 +1114,7 @@ public:
       for (const std::vector<ir::StmtId> &g : ev.groups) {
         std::vector<Blame> set;
         for (ir::StmtId s : g)
-          if (blamable.count(s))
+          if (blamable_.count(s))
             set.push_back(Blame{s, encoder::Part::Value});
         if (set.empty())
           continue;
@@ -1192,8 +1201,14 @@ public:
     }
     forwardFacts();
     analyzeLoops();
+    bool pathFalse = false; // a false atom of a conjunction lost its variables: no state on the path helps
+    std::vector<Evidence> later; // the evidences the paper's AutoDebug does not reach, after all of its own
     for (size_t k = 0; k < conjunctions.size(); ++k)
-      scan(conjunctions[k], k, conjunctions.size() > 1, evidences);
+      pathFalse = scan(conjunctions[k], k, conjunctions.size() > 1, evidences, later) || pathFalse;
+    for (Evidence &ev : later)
+      evidences.push_back(std::move(ev));
+    if (pathFalse)
+      pathEvidences(evidences);
     return true;
   }
 
@@ -1280,18 +1295,79 @@ private:
     }
   }
 
-  /// The backward scan of AutoDebug for one conjunction R of the postcondition.
-  void scan(Conj R, size_t which, bool several, std::vector<Evidence> &out) {
+  /// The evidences that the run's path must change, after every evidence of the postcondition (ours, not
+  /// the paper's): a false atom of R became an atom without variables (a constant assigned on the path,
+  /// e.g. `return 0`, a check's helper returning `1` or counting from `k = 0`), so no state that follows the
+  /// trace from there satisfies R. When changing those assignments does not remove the evidence (or they
+  /// are the specification's, which is never changed), another path must be taken: a branch predicate of
+  /// the region evaluates otherwise. Each atom q of a branch predicate that ran (the nearest to the check
+  /// first, at most kPathAtoms) gives the hypothesized `not q` at its point, false on the run; its evidences
+  /// are found as R's are (Type II with q itself, whose branch is then the first candidate; then back through
+  /// the assignments its operands come from: e.g. a field a procedure under test wrote, which a check's
+  /// helper read in its loop condition).
+  void pathEvidences(std::vector<Evidence> &out) {
+    constexpr size_t kPathAtoms = 64;
+    std::map<size_t, Conj> born;
+    size_t count = 0;
+    for (size_t k = r_.endPoint; k-- > r_.firstPoint && count < kPathAtoms;) {
+      size_t i = k - r_.firstPoint;
+      if (!isPredicate_[i])
+        continue;
+      for (const Atom &q : predicate_[i]) {
+        if (count == kPathAtoms)
+          break;
+        Atom r = q;
+        if (r.linear)
+          r.rel = negate(r.rel);
+        else
+          r.positive = !r.positive;
+        r.truth = false;
+        r.outcome.reset();
+        r.stmt = 0;
+        r.slice.clear();
+        r.id = nextId_++;
+        r.finish();
+        born[k].push_back(std::move(r));
+        ++count;
+      }
+    }
+    std::vector<Evidence> later;
+    if (!born.empty())
+      scan({}, 0, false, out, later, &born);
+    for (Evidence &ev : later)
+      out.push_back(std::move(ev));
+  }
+
+  /// The backward scan of AutoDebug for one conjunction R of the postcondition. With `born`: R starts
+  /// empty and takes the atoms `born` gives at their points (pathEvidences). Returns whether a false atom
+  /// of R lost its variables (never with `born`). The evidences the paper's AutoDebug would not reach go to
+  /// `later` (the caller puts them after every conjunction's): the implicit evidence of an atom whose only
+  /// explicit evidences are the specification's, and the left-side candidates (leftSides).
+  bool scan(Conj R, size_t which, bool several, std::vector<Evidence> &out, std::vector<Evidence> &later,
+            const std::map<size_t, Conj> *born = nullptr) {
+    bool constantFalse = false;
     std::vector<Atom> qb;
-    std::set<size_t> explained;                            // R atoms in an explicit evidence
+    // R atoms in an explicit evidence that points at a statement that may be blamed: an evidence whose
+    // statements are all the specification's (a check's helper) is one AutoDebug cannot remove — every
+    // modification it generates would change the specification, which is never changed — so, as when its
+    // modifications fail, it goes on to the next evidence of r, and r stays a candidate for an implicit
+    // evidence at the top
+    std::set<size_t> explained;
+    std::set<size_t> matched;                              // R atoms in any explicit evidence
+    std::set<size_t> constant;                             // R atoms reported as Type I
     std::set<std::pair<size_t, size_t>> pairs;             // (q id, r id) reported
     std::set<std::tuple<size_t, size_t, ir::StmtId>> seen; // (q id, r id, statement) blamed
     std::map<Entity, ir::Value> cur = r_.post; // the state at the current point's exit, then its entry
     std::string tag = several ? " [postcondition disjunct " + std::to_string(which + 1) + "]" : "";
+    if (born)
+      tag = " [the path must change]";
     for (size_t k = r_.endPoint; k-- > r_.firstPoint;) {
       size_t i = k - r_.firstPoint;
       const Point &pt = r_.points[k];
       cur[pt.entity] = pt.before;
+      if (born)
+        if (auto it = born->find(k); it != born->end())
+          R.insert(R.end(), it->second.begin(), it->second.end());
       std::set<size_t> changed; // ids of the atoms this point's substitution changed
       if (isPredicate_[i]) {
         for (const Atom &a : predicate_[i])
@@ -1336,7 +1412,10 @@ private:
         // to change the form of r
         std::vector<ir::StmtId> rSlice(r.slice.rbegin(), r.slice.rend());
         if (r.constant()) {
-          if (explained.insert(r.id).second) {
+          if (constant.insert(r.id).second) {
+            matched.insert(r.id);
+            if (std::any_of(rSlice.begin(), rSlice.end(), [&](ir::StmtId s) { return blamable_.count(s); }))
+              explained.insert(r.id);
             Evidence ev{Evidence::TypeI,
                         {},
                         "Type I at " + where(k) + ": hypothesized " + r.text() + " (false, no variables)" +
@@ -1376,7 +1455,10 @@ private:
             sites.push_back(n < actual ? siteOf(PwpSite::Role::Actual, st, q, &r)
                                        : siteOf(PwpSite::Role::Slice, st, r, &q));
           }
-          explained.insert(r.id);
+          matched.insert(r.id);
+          if (std::any_of(candidates.begin(), candidates.end(),
+                          [&](ir::StmtId s) { return blamable_.count(s); }))
+            explained.insert(r.id);
           if (groups.empty())
             return;
           out.push_back({Evidence::TypeII, std::move(groups),
@@ -1389,6 +1471,9 @@ private:
         for (const Atom &q : qb)
           match(q);
       }
+      constantFalse =
+          constantFalse ||
+          (!born && std::any_of(R.begin(), R.end(), [](const Atom &r) { return !r.truth && r.constant(); }));
     }
     // implicit evidences at the top: false atoms no explicit evidence explains
     for (const Atom &r : R) {
@@ -1408,12 +1493,53 @@ private:
         ev.sites.push_back(siteOf(PwpSite::Role::Slice, st, r, nullptr));
       for (ir::StmtId st : loops)
         ev.sites.push_back(siteOf(PwpSite::Role::LoopControl, st, r, nullptr));
-      ev.text = "implicit: hypothesized " + r.text() + " (false) at the start matches no actual predicate; " +
-                (slice.empty() ? std::string() : "its pwp slice") +
+      std::string head =
+          "implicit: hypothesized " + r.text() + " (false) at the start matches no actual predicate; ";
+      ev.text = head + (slice.empty() ? std::string() : "its pwp slice") +
                 (slice.empty() || loops.empty() ? "" : ", then ") +
                 (loops.empty() ? std::string() : "the loops that could add the missing constraint") + tag;
-      out.push_back(std::move(ev));
+      (matched.count(r.id) ? later : out).push_back(std::move(ev));
+      if (!slice.empty())
+        continue;
+      Evidence lhs{
+          Evidence::Implicit, {}, head + "the assignments whose left side could be its variable" + tag, {}};
+      for (ir::StmtId st : leftSides(r))
+        lhs.groups.push_back({st});
+      if (!lhs.groups.empty())
+        later.push_back(std::move(lhs));
     }
+    return constantFalse;
+  }
+
+  /// He & Gupta's Step 2 on an atom r no statement of the trace computes (its pwp slice is empty): the
+  /// form of r also changes when "the LHS of an assignment not in the pwpSlice of r" is modified, and the
+  /// paper replaces a left side only by a single variable — so the candidates are the assignments of the
+  /// region to a variable of r's variables' types (not one of them), in trace order from the top, as
+  /// AutoDebug tries "each assignment statement between the point i and the bottom of the trace" (its
+  /// implicit evidences are at the top). A write that went to the wrong variable (`result := -x` for
+  /// `abs := -x`) is one of them.
+  std::vector<ir::StmtId> leftSides(const Atom &r) {
+    std::vector<Entity> leaves = r.leaves();
+    std::vector<ir::Type> types;
+    for (const Entity &e : leaves)
+      if (e.kind == Entity::Var)
+        types.push_back(r_.typeOf(e));
+    std::vector<ir::StmtId> out;
+    if (types.empty())
+      return out;
+    for (size_t k = r_.firstPoint; k < r_.endPoint; ++k) {
+      const Point &pt = r_.points[k];
+      size_t i = k - r_.firstPoint;
+      if (isPredicate_[i] || pt.kind != Point::Write || pt.entity.kind != Entity::Var)
+        continue;
+      if (std::find(leaves.begin(), leaves.end(), pt.entity) != leaves.end())
+        continue;
+      if (std::find(types.begin(), types.end(), r_.typeOf(pt.entity)) == types.end())
+        continue;
+      if (std::find(out.begin(), out.end(), pt.stmt) == out.end())
+        out.push_back(pt.stmt);
+    }
+    return out;
   }
 
   /// He & Gupta's missing loop iterations (Step 4): the loops that ran in the region and could add a
@@ -1421,13 +1547,7 @@ private:
   /// entity of r — blamed through what decides their number of iterations: the statements computing the
   /// loop condition and those assigning the variables it reads, as far as they ran in the region.
   std::vector<ir::StmtId> missingIterations(const Atom &r, const std::vector<ir::StmtId> &slice) {
-    std::vector<Entity> leaves;
-    if (r.linear) {
-      for (const auto &[k, tc] : r.terms)
-        leaves.insert(leaves.end(), tc.first->leaves.begin(), tc.first->leaves.end());
-    } else {
-      leaves = r.formula->leaves;
-    }
+    std::vector<Entity> leaves = r.leaves();
     std::set<ir::StmtId> ran;
     for (size_t k = r_.firstPoint; k < r_.endPoint; ++k)
       ran.insert(r_.points[k].stmt);
@@ -1533,6 +1653,7 @@ private:
   const Problem &p_;
   const Replay &r_;
   ir::StmtIndex index_;
+  std::unordered_set<ir::StmtId> blamable_; ///< the statements that may be blamed (blamableStatements)
   std::map<Entity, SymP> condDef_; ///< condition temporaries' current definitions (inlined where read)
   std::vector<std::vector<Atom>> qf_;
   std::vector<SymP> effect_;

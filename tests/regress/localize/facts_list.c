@@ -64,12 +64,13 @@ int main(void) {
 // CHECK-NOT: facts_list.c:5{{[0-9]}}:
 // CHECK: facts_list.c:26:7   1       1       1       1
 // CHECK-NOT: facts_list.c:{{[45][0-9]}}:
-// The consensus of the methods (reciprocal rank fusion): the lines four methods rank first share rank 2,
-// behind the one five rank first.
+// The consensus of the methods (reciprocal rank fusion): the fault, which four methods rank first and pwp
+// fourth (its evidences that the path must change, docs/localize.md), is second, behind the line five rank
+// first.
 // CHECK: consensus (reciprocal rank fusion
 // CHECK-NEXT: ranking:
-// CHECK-NEXT: 1  {{.*}}facts_list.c:27:7  return head;    -- consensus 5.000 (maxsat 1, must 1, ofc 1, mbd 1, gradient 1)
-// CHECK: 2  {{.*}}facts_list.c:26:7  prev->next = cur;    -- consensus 4.000 (maxsat 1, must 1, ofc 1, mbd 1)
+// CHECK-NEXT: 1  {{.*}}facts_list.c:27:7  return head;    -- consensus 5.500 (maxsat 1, must 1, ofc 1, mbd 1, pwp 2, gradient 1)
+// CHECK-NEXT: 2  {{.*}}facts_list.c:26:7  prev->next = cur;    -- consensus 4.250 (maxsat 1, must 1, ofc 1, mbd 1, pwp 4)
 // CHECK-NOT: facts_list.c:{{(1[0-3]|[45][0-9])}}:
 // With --procs naming push, push is code under test and may be blamed.
 // RUN: locus localize %s --procs push,remove_val

@@ -91,7 +91,8 @@ repair::OptionDecl coreTimeOption() {
   return repair::unsignedOption(
       kCoreTime,
       "an unsat core's check may take this many times as long as the unsat answer "
-      "(at least 1 s); when it runs out, or with 0, every bound counts as in the core",
+      "(at least 1 s); when it runs out (then also for the search's later unsat answers), or with 0, every "
+      "bound counts as in the core",
       2, 0, 1000, "0 to 1000");
 }
 repair::OptionDecl noLocalizationOption() {
@@ -1110,10 +1111,15 @@ private:
   /// core, from a check that may take --core-time times as long as the answer (at least 1 s; it can take
   /// far longer than the answer: z3's incremental solver lacks the fresh check's simplification). When it
   /// runs out (or with --core-time 0), every bound counts as in the core, as z3's cores nearly always have
-  /// them (stats: cores_assumed). Nullopt when the search's own time ran out.
+  /// them (stats: cores_assumed). Once one has run out, the search's later unsat answers get no core check
+  /// (every bound counts; stats: cores_skipped): their queries only grow (more inputs, wider bounds, the
+  /// insertion slots), and each check would run out again, at least 1 s apiece. Nullopt when the search's
+  /// own time ran out.
   std::optional<std::vector<Term>> unsatCore(const std::vector<Term> &bounds, double answer) {
-    if (po_.coreTime == 0) {
+    if (po_.coreTime == 0 || coreRanOut_) {
       stats_["cores_assumed"] += 1;
+      if (coreRanOut_)
+        stats_["cores_skipped"] += 1;
       return bounds;
     }
     auto tc = Clock::now();
@@ -1129,6 +1135,7 @@ private:
     if (stopNow(p_, deadline_))
       return std::nullopt;
     stats_["cores_assumed"] += 1;
+    coreRanOut_ = true;
     return bounds;
   }
 
@@ -2254,6 +2261,7 @@ private:
   bool slots_ = false;                            ///< the insertion slots are encoded
   unsigned tauGrd_ = 0, tauStm_ = 0, tauIns_ = 0; ///< the bounds on deletions, replacements, insertions
   unsigned widenings_ = 0;
+  bool coreRanOut_ = false;    ///< an unsat core's check ran out of its time: the later ones are not made
   ir::StmtId firstSlotId_ = 0; ///< ids of the insertion slots' statements start here
   ir::Program encoded_; ///< the program encoded: base_.prog with the insertion slots' hidden temporaries
                         ///< and the replaceable arguments of calls read from hidden temporaries

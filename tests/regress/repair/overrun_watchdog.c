@@ -2,8 +2,8 @@
 // reference: cvc5 1.0 does not stop at its time limit in proof's first repair query on this program, so the
 // command's watchdog ends the repair at 1.5 times --timeout plus 5 s with the timeout's answer
 // (tools/repair_cmd.cpp, runWatched). Before the watchdog it ran past 90 s with --timeout 30 and past the
-// regress runner's 120 s with --timeout 10. With a smaller limit proof does not reach its first query (the failure and the gradient
-// localization take the time), so the file is slow: about 20 s.
+// regress runner's 120 s with --timeout 10. With a smaller limit proof does not reach its first query (the
+// failure and the gradient localization take the time), so the file is slow: about 20 s.
 // SLOW
 // RUN: locus repair %S/../../../bench/io/approach/v6.c --reference %S/../../../bench/io/approach/reference.c --method proof --solver cvc5 --timeout 10 --unwind 5 --input-bytes 12
 // EXIT: 3

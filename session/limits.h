@@ -29,6 +29,13 @@ std::string namingMemoryLimit(const std::string &reason);
 using backends::kMaxTimeLimitSeconds; ///< the largest time limit (backends/solver.h)
 using backends::timeLimitMs;          ///< seconds as a solver's milliseconds (backends/solver.h)
 
+/// When a command whose `--timeout` is `seconds` gives up on a solver that has not stopped at its limit (a
+/// solver linked in cannot always be stopped from outside, and cvc5 1.0 can overrun its own limit by
+/// minutes, cvc5 issue #2908): 1.5 times the limit plus 5 s (0: no limit, never).
+inline double abandonAfterSeconds(double seconds) {
+  return seconds > 0 ? seconds * 1.5 + 5 : 0;
+}
+
 /// Empty when `text` is a decimal number of seconds from 0 (no limit) to kMaxTimeLimitSeconds; else what is
 /// wrong with it (a negative number, nan, inf, a larger number, no number).
 std::string checkTimeLimit(const std::string &text);

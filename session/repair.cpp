@@ -233,6 +233,8 @@ std::string entryRepairProcs(const ir::Program &prog, const std::string &file, c
 }
 
 void LiveRepair::failure(const repair::Failure &f) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  failure_ = f;
   if (!os_)
     return;
   render::printFailure(*os_, prog_, f);
@@ -240,6 +242,8 @@ void LiveRepair::failure(const repair::Failure &f) {
 }
 
 void LiveRepair::repaired(const fix::Repair &r) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  found_.push_back(r);
   if (!os_)
     return;
   header();
@@ -266,6 +270,28 @@ void LiveRepair::finish(const fix::Result &r) {
   if (stats_)
     for (const auto &[k, v] : r.stats)
       os << "stats: " << k << " " << v << "\n";
+}
+
+fix::Result LiveRepair::abandon(const std::string &message, double seconds) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  fix::Result r;
+  r.method = method_.name();
+  r.solver = req_.solver;
+  r.status = found_.empty() ? fix::Status::Unknown : fix::Status::Repaired;
+  r.message = message;
+  r.failure = failure_;
+  r.repairs = found_;
+  r.seconds = seconds;
+  if (os_) { // everything found was printed as it came (repaired, failure): the verdict only
+    if (!found_.empty())
+      *os_ << "\n";
+    render::printRepairVerdict(*os_, r, out_, req_.entry,
+                               entryRepairProcs(prog_, req_.src.file, req_.entry, r));
+    if (!found_.empty())
+      *os_ << message << ": the answer above is what was found so far\n";
+    os_->flush();
+  }
+  return r;
 }
 
 void LiveRepair::header() {

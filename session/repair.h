@@ -10,9 +10,11 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 namespace locus::session {
 
@@ -109,6 +111,11 @@ public:
   const repair::CancelToken *cancel() const override;
   /// The rest: what was not streamed (a failure known only at the end), the verdict, the time, the counters.
   void finish(const fix::Result &r);
+  /// From another thread (the command's watchdog, when the method overran its time limit): the answer so
+  /// far — repaired with the repairs reported so far, else unknown — with `message`, printed (text) as
+  /// `finish` would after the repairs already streamed. The method keeps running: the caller ends the
+  /// process.
+  fix::Result abandon(const std::string &message, double seconds);
 
 private:
   /// The method's line, once: its configuration, solver and bound.
@@ -123,6 +130,11 @@ private:
   const fix::Problem *problem_ = nullptr;
   bool headerShown_ = false;
   size_t shown_ = 0; ///< repairs printed so far
+  /// What `abandon` answers with: the failure and the repairs reported so far, guarded by `mutex_` (which
+  /// also keeps a repair's printing whole).
+  std::mutex mutex_;
+  std::optional<repair::Failure> failure_;
+  std::vector<fix::Repair> found_;
 };
 
 } // namespace locus::session

@@ -2,12 +2,16 @@
 // source (re-verified from the patched text by the library before it gets here). docs/repair.md.
 #include "tools/repair_cmd.h"
 
+#include "backends/alarm.h"
 #include "session/html.h"
 #include "session/interrupt.h"
 #include "session/limits.h"
 #include "session/render.h"
 #include "session/repair.h"
 #include "tools/options.h"
+
+#include <cstdlib>
+#include <sstream>
 
 namespace locus::tools {
 
@@ -24,6 +28,29 @@ struct Store {
   bool stats = false;
 };
 
+/// method->run with a hard stop for `--timeout`, as `verify`'s watchdog (tools/verify_cmd.cpp): the methods
+/// stop at their limit between solver checks, but a solver linked in cannot always be stopped inside one
+/// (cvc5 1.0 overruns its own limit by minutes). When the repair is still running at
+/// session::abandonAfterSeconds of the limit, the watchdog gives the answer so far — the repairs already
+/// reported (exit 1; the first one written to --out), else UNKNOWN (exit 3) — and ends the process.
+fix::Result runWatched(const Store &o, report::Reporter &rep, const fix::Method &method,
+                       const fix::Problem &problem, session::LiveRepair &live) {
+  double hard = session::abandonAfterSeconds(o.req.timeout);
+  std::ostringstream overran;
+  overran << "timeout: the solver (" << o.req.solver
+          << ") did not stop at its time limit and was abandoned after " << hard << " s";
+  backends::Alarm watchdog(hard, [&] {
+    fix::Result r = live.abandon(overran.str(), hard);
+    if (!r.repairs.empty() && !o.out.empty())
+      writeOptionFile("--out", o.out, r.repairs.front().patch.files.front().after);
+    rep.finish(rep.json() ? render::repairResultJson(o.req.src.file, problem.prog, r) : Json::object(),
+               session::repairExit(r));
+    rep.flush();
+    std::_Exit(session::repairExit(r));
+  });
+  return method.run(problem);
+}
+
 int run(const Store &o, report::Reporter &rep) {
   const session::RepairRequest &req = o.req;
   const fix::Method *method = session::chosenMethod(req);
@@ -39,7 +66,7 @@ int run(const Store &o, report::Reporter &rep) {
   session::LiveRepair live(rep.json() ? nullptr : &rep.text(), req, prog, *method, o.out, o.stats);
   live.setProblem(problem);
   problem.observer = &live;
-  fix::Result r = method->run(problem);
+  fix::Result r = runWatched(o, rep, *method, problem, live);
   if (r.status == fix::Status::Unknown)
     r.message = session::namingMemoryLimit(r.message);
   int rc = session::repairExit(r);

@@ -69,7 +69,7 @@ session::VerifySubject prepare(const VerifyOptionStore &o, report::Reporter &rep
 encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter &rep,
                                     const ir::Program &prog, uint32_t entry,
                                     const encoder::VerifyOptions &vo) {
-  double hard = o.req.timeout > 0 ? o.req.timeout * 1.5 + 5 : 0;
+  double hard = session::abandonAfterSeconds(o.req.timeout);
   std::ostringstream overran;
   overran << "timeout: the solver (" << o.req.solver
           << ") did not stop at its time limit and was abandoned after " << hard << " s";

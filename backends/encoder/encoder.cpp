@@ -111,6 +111,12 @@ std::vector<bool> Encoding::cone(const TermManager &tm) const {
   return needed;
 }
 
+StopWhen StopWhen::orWhen(std::function<bool()> also) const {
+  StopWhen s = *this;
+  s.cancelled = [also = std::move(also), outer = cancelled] { return also() || (outer && outer()); };
+  return s;
+}
+
 void StopWhen::poll() const {
   if (cancelled && cancelled())
     throw Stopped(Stopped::Interrupted);

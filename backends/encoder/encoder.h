@@ -193,6 +193,8 @@ struct StopWhen {
   std::function<bool()> cancelled;
   /// Throws Stopped when `cancelled()` says so or the deadline has passed (in that order).
   void poll() const;
+  /// This one, also cancelled when `also()` says so (an observer's token beside the session's Ctrl-C).
+  StopWhen orWhen(std::function<bool()> also) const;
 };
 
 /// Thrown by encode (and Encoding::assertTo) when EncodeOptions::stop fires: the encoding was cut short and

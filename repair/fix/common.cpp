@@ -534,7 +534,7 @@ encoder::StopWhen stopWhen(const Problem &p,
   encoder::StopWhen s = p.spec.verify.encode.stop; // the session's (Ctrl-C), if any
   s.deadline = deadline;
   if (repair::Observer *obs = p.observer)
-    s.cancelled = [obs, outer = std::move(s.cancelled)] { return obs->cancelled() || (outer && outer()); };
+    return s.orWhen([obs] { return obs->cancelled(); });
   return s;
 }
 

@@ -107,9 +107,7 @@ Result localizeFailures(const Method &m, const Problem &given) {
   if (p.opts.timeoutMs && !p.opts.stop.deadline)
     p.opts.stop.deadline = t0 + std::chrono::milliseconds(p.opts.timeoutMs);
   if (repair::Observer *obs = p.observer)
-    p.opts.stop.cancelled = [obs, outer = p.opts.stop.cancelled] {
-      return obs->cancelled() || (outer && outer());
-    };
+    p.opts.stop = p.opts.stop.orWhen([obs] { return obs->cancelled(); });
   auto since = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   if (p.others.empty() || m.jointFailures()) {
     Result r = runStoppable(m, p);

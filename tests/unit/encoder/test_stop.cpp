@@ -123,3 +123,23 @@ TEST_CASE("verify answers Unknown when its encoding is stopped") {
     CHECK(r.reason == "other: interrupted (while encoding)");
   }
 }
+
+TEST_CASE("orWhen stops when either the added or the existing cancellation fires") {
+  auto why = [](const encoder::StopWhen &s) -> std::optional<encoder::Stopped::Why> {
+    try {
+      s.poll();
+    } catch (const encoder::Stopped &e) {
+      return e.why;
+    }
+    return std::nullopt;
+  };
+  encoder::StopWhen none;
+  CHECK_FALSE(why(none.orWhen([] { return false; })).has_value());
+  CHECK(why(none.orWhen([] { return true; })) == encoder::Stopped::Interrupted);
+  encoder::StopWhen outer;
+  outer.cancelled = [] { return true; };
+  CHECK(why(outer.orWhen([] { return false; })) == encoder::Stopped::Interrupted);
+  encoder::StopWhen late;
+  late.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  CHECK(why(late.orWhen([] { return false; })) == encoder::Stopped::TimeLimit); // the deadline is kept
+}

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 namespace locus::ir {
@@ -280,6 +282,62 @@ std::string formatFloat(const std::string &spec, const BigInt &v) {
   std::snprintf(out.data(), out.size(), spec.c_str(), d);
   out.resize(static_cast<size_t>(std::max(n, 0)));
   return out;
+}
+
+int64_t floatOrderKey(uint64_t bits) {
+  const uint64_t sign = uint64_t(1) << 63;
+  return bits & sign ? -1 - static_cast<int64_t>(bits & ~sign) : static_cast<int64_t>(bits);
+}
+
+uint64_t floatOfOrderKey(int64_t key) {
+  const uint64_t sign = uint64_t(1) << 63;
+  return key >= 0 ? static_cast<uint64_t>(key) : sign | static_cast<uint64_t>(-1 - key);
+}
+
+std::optional<FloatRange> floatTextRange(const std::string &spec, const std::string &text) {
+  const Type t = Type::floatType(64);
+  auto prints = [&](int64_t key) { return formatFloat(spec, floatValue(floatOfOrderKey(key), t)) == text; };
+  // the double nearest to the text's number prints it if any double does (the doubles that print it lie
+  // around that number); a tie of the conversion's rounding may put it just outside: its neighbours
+  std::string body = text;
+  while (!body.empty() && body.back() == ' ') // the `-` flag pads on the right
+    body.pop_back();
+  if (body.empty() || (body.find_first_of("nN") != std::string::npos && body.find_first_of("iI") == std::string::npos))
+    return std::nullopt; // no number, or a NaN
+  char *end = nullptr;
+  double d = std::strtod(body.c_str(), &end);
+  if (end != body.c_str() + body.size() || std::isnan(d))
+    return std::nullopt;
+  const int64_t bottom = floatOrderKey(bitsOf(-HUGE_VAL, t)), top = floatOrderKey(bitsOf(HUGE_VAL, t));
+  int64_t k = floatOrderKey(bitsOf(d, t));
+  if (!prints(k)) {
+    if (k > bottom && prints(k - 1))
+      --k;
+    else if (k < top && prints(k + 1))
+      ++k;
+    else
+      return std::nullopt;
+  }
+  // the doubles that print `text` are contiguous in the order: binary searches for the ends
+  int64_t lo = bottom, hi = k; // prints(hi); the first key that prints is in [lo, hi]
+  while (lo < hi) {
+    auto mid = static_cast<int64_t>((static_cast<__int128>(lo) + hi) >> 1); // rounds down; no overflow
+    if (prints(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  FloatRange r{lo, k};
+  lo = k, hi = top; // prints(lo); the last key that prints is in [lo, hi]
+  while (lo < hi) {
+    auto mid = static_cast<int64_t>((static_cast<__int128>(lo) + hi + 1) >> 1); // rounds up
+    if (prints(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  r.hi = lo;
+  return r;
 }
 
 std::optional<BigInt> scanFloat(const std::string &in, size_t &pos, unsigned width, uint32_t field,

@@ -90,6 +90,20 @@ bool isSpaceByte(unsigned char c);
 size_t printFloatSpecLength(const std::string &fmt, size_t i);
 /// glibc's printf of the float64 value v (bit pattern, ir/floats.h) with the conversion `spec` (`%.2f`).
 std::string formatFloat(const std::string &spec, const BigInt &v);
+/// A range of the doubles in the total order -inf < … < -0.0 < +0.0 < … < +inf (NaNs are in none): its
+/// first and last as order keys (floatOrderKey).
+struct FloatRange {
+  int64_t lo = 0, hi = 0;
+};
+/// The order key of a float64 bit pattern that is not a NaN: -0.0 is -1, +0.0 is 0, and keys grow with the
+/// value (a positive pattern is its own key, a negative one -1 - its magnitude).
+int64_t floatOrderKey(uint64_t bits);
+/// The float64 bit pattern of an order key (the inverse of floatOrderKey).
+uint64_t floatOfOrderKey(int64_t key);
+/// The doubles that glibc's printf prints as exactly `text` with the float conversion `spec` (formatFloat):
+/// one range, as the text a conversion prints grows with the value, or nullopt when no double prints `text`
+/// (a NaN's text included: the encoding keeps no NaN's sign, so `nan` is matched by none).
+std::optional<FloatRange> floatTextRange(const std::string &spec, const std::string &text);
 /// glibc's scanf of one float conversion (`%f` into a float: width 32, `%lf`: 64; `field` its maximum field
 /// width, 0 for none) from `in` at `pos` (white space skipped first): the value (bit pattern, ir/floats.h) or
 /// nullopt for a failure, `eof` when it was an input failure, `pos` moved past what glibc consumed (also on a

@@ -614,6 +614,7 @@ void IoEncoder::setOutputMode(OutputMode mode, const std::string &expected, bool
   mode_ = mode;
   if (mode != OutputMode::Match)
     return;
+  floatTexts_.clear();
   delta_.clear();
   accept_.clear();
   if (!tokens) { // a chain: state p has matched expected[0, p)
@@ -910,6 +911,75 @@ Term IoEncoder::floatEvent(const std::string &spec, Term x) {
   return define_("print.float", tm_.mkIte(tm_.mkFp(Op::FpIsNaN, {x}), nan, event));
 }
 
+const std::vector<IoEncoder::FloatText> &IoEncoder::floatTexts(int32_t s, const std::string &spec) {
+  auto [at, fresh] = floatTexts_.try_emplace({s, spec});
+  if (!fresh)
+    return at->second;
+  // The texts a float conversion prints: `[spaces] [sign] body [spaces]`, the spaces a field width's padding
+  // (or the ` ` flag's one), at most 400 bytes (%f of the largest double has 309 digits before the point).
+  size_t width = 0;
+  size_t i = 1;
+  while (i < spec.size() && std::string_view("-+ #0").find(spec[i]) != std::string_view::npos)
+    ++i;
+  while (i < spec.size() && spec[i] >= '0' && spec[i] <= '9')
+    width = width * 10 + static_cast<size_t>(spec[i++] - '0');
+  const size_t maxSpaces = std::max<size_t>(width, 1), maxLen = std::max<size_t>(width, 400);
+  std::string text;
+  std::vector<FloatText> &found = at->second;
+  // phase 0: leading spaces, 1: the number, 2: trailing spaces
+  auto walk = [&](auto &self, int32_t cur, int phase, size_t spaces) -> void {
+    if (text.size() >= maxLen)
+      return;
+    for (char c : std::string_view(" 0123456789+-.eEinfINF")) {
+      int32_t next = delta_[cur][static_cast<unsigned char>(c)];
+      if (next == dead_)
+        continue;
+      int p = phase;
+      if (c == ' ' ? p == 1 : p == 2)
+        p = c == ' ' ? 2 : 3;
+      if (c != ' ' && p == 0)
+        p = 1;
+      if (p == 3 || (c == ' ' && spaces + 1 > maxSpaces))
+        continue;
+      text.push_back(c);
+      if (p != 0)
+        if (std::optional<ir::FloatRange> r = ir::floatTextRange(spec, text))
+          found.push_back({next, *r});
+      self(self, next, p, c == ' ' ? spaces + 1 : spaces);
+      text.pop_back();
+    }
+  };
+  walk(walk, s, 0, 0);
+  return found;
+}
+
+Term IoEncoder::matchFloat(Term st, const std::string &spec, Term x) {
+  Term bits = tm_.mkFreshVar("print.bits", tm_.bvSort(64));
+  input_(tm_.mkEq(tm_.mkFpFromBits(ex_.sortOf(ir::Type::floatType(64)), bits), x));
+  auto bv = [&](int64_t key) { return tm_.mkBv(64, static_cast<int64_t>(ir::floatOfOrderKey(key))); };
+  auto ule = [&](Term a, Term b) { return tm_.mkApp(Op::BvUle, a, b); };
+  // a range of keys as bit patterns, compared unsigned: non-negative keys are their patterns, negative ones
+  // grow as their patterns fall (the sign bit set, the magnitude smaller)
+  auto inRange = [&](const ir::FloatRange &r) {
+    if (r.lo >= 0)
+      return tm_.mkAnd({ule(bv(r.lo), bits), ule(bits, bv(r.hi))});
+    if (r.hi < 0)
+      return tm_.mkAnd({ule(bv(r.hi), bits), ule(bits, bv(r.lo))});
+    return tm_.mkOr({ule(bits, bv(r.hi)), tm_.mkAnd({ule(bv(-1), bits), ule(bits, bv(r.lo))})});
+  };
+  Term r = tm_.mkInt(dead_);
+  for (int32_t s = dead_; s-- > 0;) {
+    const std::vector<FloatText> &texts = floatTexts(s, spec);
+    if (texts.empty())
+      continue;
+    Term next = tm_.mkInt(dead_);
+    for (const FloatText &t : texts) // the ranges of different texts are disjoint
+      next = tm_.mkIte(inRange(t.range), tm_.mkInt(t.to), next);
+    r = tm_.mkIte(tm_.mkEq(st, tm_.mkInt(s)), next, r);
+  }
+  return r;
+}
+
 IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &items,
                                 const std::vector<std::pair<Term, ir::Type>> &args) {
   if (mode_ == OutputMode::None)
@@ -964,9 +1034,7 @@ IoEncoder::Out IoEncoder::print(const Out &o, const std::vector<ir::PrintItem> &
       }
       flush();
       if (it.kind == ir::PrintItem::Float) {
-        // Its text is not encoded: the output cannot match the expected one (a counterexample's replay
-        // decides whether it really differs; README.md).
-        out.state = tm_.mkInt(dead_);
+        out.state = define_("out.state", matchFloat(out.state, it.text, x));
         continue;
       }
       if (it.kind == ir::PrintItem::Char)

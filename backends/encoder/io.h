@@ -173,6 +173,18 @@ private:
   std::optional<std::string> fixedText_;
   /// String mode: the text of a float printed with the conversion `spec` (PrintItem::Float).
   Term floatEvent(const std::string &spec, Term x);
+  /// Match mode: the automaton's state after `st` and the text glibc prints for the float64 `x` with the
+  /// conversion `spec` — per state, each text the automaton can read from there that the conversion prints
+  /// for a range of doubles (ir::floatTextRange), chosen by the range x's bit pattern is in; dead for any
+  /// other value (a NaN among them).
+  Term matchFloat(Term st, const std::string &spec, Term x);
+  /// The texts of matchFloat from state s (with the state each leads to and its range), cached per conversion.
+  struct FloatText {
+    int32_t to;
+    ir::FloatRange range;
+  };
+  const std::vector<FloatText> &floatTexts(int32_t s, const std::string &spec);
+  std::map<std::pair<int32_t, std::string>, std::vector<FloatText>> floatTexts_;
   uint32_t nanPrints_ = 0;
   /// Per base and kind: where the digit run starting at each position ends and its value: capped at 2^63
   /// (signed), or at most 2^64 - 1 with `over` (unsigned: whether it is 2^64 or more).

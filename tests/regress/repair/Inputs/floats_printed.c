@@ -1,4 +1,4 @@
-// A float printed by the failing test: the suite's text cannot be matched by the encoding (../floats.c).
+// A float printed by the failing test, repaired against the suite's text (../floats.c).
 #include <stdio.h>
 int main(void) {
   double a, b;

@@ -3,16 +3,18 @@
 // replacements), with fl-AllRepair's pruning — a buggy mutant's must location set (FOSFL) blocks every
 // mutant that agrees with it there. `locus repair --method mutate`; docs/repair.md.
 //
-// The generator is a SAT problem over "site s uses option o" (at most one option per site; exactly n sites
-// mutated, n = 1, 2, … up to --max-mutations, so repairs come out smallest first; within a size, by their
-// first mutated site and option in the space's order). Each model is a mutant; the validator verifies it
-// within the bound. A correct mutant is a repair, and every mutant that contains its mutations is blocked
-// (minimality); a buggy one is blocked with the mutants that agree with it on the sites of its must set (or
-// alone, without localization). The space is exhausted when the generator has no model left at every size.
+// The generator enumerates the mutants with exactly n mutated sites, n = 1, 2, … up to --max-mutations (so
+// repairs come out smallest first), each size in lexicographic order of its (site, option) pairs (the
+// space's order, the source's), skipping every mutant a block holds. The papers pose the same set as a SAT
+// problem with a blocking clause per mutant; a clause here is a Block, matched directly, and a mutant
+// rejected alone needs no block at all (the enumeration visits it once). Each mutant is validated within
+// the bound. A correct mutant is a repair, and every mutant that contains its mutations is blocked
+// (minimality); a buggy one is blocked with the mutants that agree with it on the sites of its must set —
+// computed while must sets save more validation time than they take (measured as the search goes), else
+// for a sparse sample of the buggy mutants (MustPolicy) — or alone, without localization. The space is
+// exhausted when every size is.
 #include "repair/fix/methods.h"
 
-#include "backends/cardinality.h"
-#include "backends/solver.h"
 #include "repair/localize/must.h"
 #include "repair/mutation/mutation.h"
 
@@ -24,7 +26,6 @@ namespace locus::fix {
 
 namespace {
 
-using backends::Term;
 using Clock = std::chrono::steady_clock;
 namespace mutation = repair::mutation;
 
@@ -67,6 +68,89 @@ double countMutants(const std::vector<size_t> &free, unsigned k, unsigned fixed)
     sum += x;
   return sum;
 }
+
+/// One mutated site of a mutant: (site, option), indexes into the space.
+using Pick = std::pair<size_t, size_t>;
+
+/// A set of mutants the search skips: those that pick every pair of `picks` and mutate no other site of
+/// `scope` (a site outside it may be mutated or not). A buggy mutant's must set gives `scope`: the sites it
+/// names, and those it cannot name (`nameable`). Empty `scope`: the sites of `picks` (every mutant that
+/// contains a repair's mutations).
+struct Block {
+  std::vector<Pick> picks;
+  std::vector<bool> scope;
+};
+
+bool holds(const Block &b, const std::vector<Pick> &mutant) {
+  for (const Pick &x : b.picks)
+    if (std::find(mutant.begin(), mutant.end(), x) == mutant.end())
+      return false;
+  if (b.scope.empty())
+    return true;
+  for (const Pick &x : mutant)
+    if (b.scope[x.first] &&
+        std::none_of(b.picks.begin(), b.picks.end(), [&](const Pick &y) { return y.first == x.first; }))
+      return false;
+  return true;
+}
+
+/// The mutant after `m` among those with m.size() mutated sites of a space whose site i has `options[i]`
+/// options, in lexicographic order of the (site, option) sequence, sites increasing; false after the last.
+/// The first of size n is `firstMutant(n)`.
+bool nextMutant(std::vector<Pick> &m, const std::vector<size_t> &options) {
+  size_t n = m.size(), sites = options.size();
+  for (size_t p = n; p-- > 0;) {
+    Pick &x = m[p];
+    if (x.second + 1 < options[x.first]) {
+      ++x.second;
+    } else if (x.first + 1 + (n - 1 - p) < sites) {
+      x = {x.first + 1, 0};
+    } else {
+      continue;
+    }
+    for (size_t q = p + 1; q < n; ++q)
+      m[q] = {m[q - 1].first + 1, 0};
+    return true;
+  }
+  return false;
+}
+
+std::vector<Pick> firstMutant(size_t n) {
+  std::vector<Pick> m;
+  for (size_t i = 0; i < n; ++i)
+    m.emplace_back(i, 0);
+  return m;
+}
+
+/// Whether the next buggy mutant's must set is worth computing: always for the first 8; then while the
+/// validations the must sets saved (the mutants each blocked beyond its own, at the mean time of a
+/// validation) outweigh their time. Otherwise one in `interval` buggy mutants still gets its must set, so
+/// that a change is noticed, the interval doubling (16, 32, … 1024) while must sets stay not worth it. With
+/// a suite a mutant is rejected in well under a millisecond while a must set takes several: must sets that
+/// block a handful of mutants each only slow the search (docs/repair.md, "mutate").
+struct MustPolicy {
+  size_t computed = 0, declined = 0;
+  double seconds = 0, saved = 0; ///< the must sets' time, and the mutants they blocked beyond their own
+  size_t sinceProbe = 0, interval = 16;
+
+  bool worth(size_t validated, double validateSeconds) {
+    if (computed < 8)
+      return true;
+    double perValidation = validated ? validateSeconds / static_cast<double>(validated) : 0;
+    if (saved * perValidation >= seconds) { // both summed over the must sets computed
+      sinceProbe = 0;
+      interval = 16;
+      return true;
+    }
+    if (++sinceProbe >= interval) {
+      sinceProbe = 0;
+      interval = std::min<size_t>(interval * 2, 1024);
+      return true;
+    }
+    ++declined;
+    return false;
+  }
+};
 
 /// mutate's options, typed.
 struct MutateOptions {
@@ -186,74 +270,34 @@ private:
                                                            "procedures can be mutated");
     }
 
-    // The generator.
-    backends::TermManager tm;
-    backends::SolverOptions so;
-    so.cores = false;
-    // One small propositional problem checked again after each blocking clause: the incremental solver
-    // (z3's measured default poses every check on a fresh solver with its tactics, milliseconds per check).
-    so.posing = backends::Posing::Assume;
-    backends::MakeSolverResult made = backends::makeSolver(p.opts.solver, tm, so);
-    if (!made)
-      return finish(Status::Error, made.error);
-    backends::Solver &gen = *made.solver;
-    gen.setDeadline(deadline);
-    std::vector<std::vector<Term>> b(sites.size());
-    std::vector<Term> mutated(sites.size());
-    for (size_t i = 0; i < sites.size(); ++i) {
-      for (size_t o = 0; o < sites[i].options.size(); ++o)
-        b[i].push_back(tm.mkVar("mut!" + std::to_string(i) + "!" + std::to_string(o), tm.boolSort()));
-      gen.assertFormula(backends::atMost(tm, b[i], 1));
-      mutated[i] = tm.mkOr(b[i]);
-    }
-
     localize::Options lo;
     lo.solver = p.opts.solver;
     lo.procs = procSet;
     lo.named = p.opts.named;
     lo.stop = stopWhen(p, deadline); // a must set's encoding stops with the search
     std::vector<repair::TestRun> noTests;
+    std::vector<Block> blocks;
+    MustPolicy policy;
     size_t validated = 0, buggy = 0, unknown = 0, mustSets = 0, mustFailed = 0, reverifyFailed = 0;
     size_t unrenderable = 0, validatedViaSource = 0, refutedFromSource = 0;
     double blockedSum = 0, mustSites = 0, validateSeconds = 0, mustSeconds = 0, generateSeconds = 0;
     std::string internal;
     bool stopped = false, exhausted = false;
     for (unsigned n = 1; n <= k && !stopped && !exhausted; ++n) {
-      Term size = backends::exactly(tm, mutated, n);
-      // The mutants of this size in the order of their first mutated site and its option (the space's order:
-      // the source's), whatever models the solver prefers: each check assumes the option (first, option); an
-      // unsatisfiable one moves on to the next. A mutant with an earlier site mutated was enumerated (or
-      // blocked) before the cursor left that site.
-      size_t first = 0, option = 0;
-      for (;;) {
+      std::vector<Pick> picks = firstMutant(n);
+      for (bool more = true; more; more = nextMutant(picks, optionCounts)) {
         if (stopNow(p, deadline)) {
           stopped = true;
           break;
         }
-        if (first == sites.size())
-          break;
         auto tg = Clock::now();
-        backends::Result res = gen.check({size, b[first][option]}, backends::Need::NoCore);
+        bool skip = std::any_of(blocks.begin(), blocks.end(), [&](const Block &b) { return holds(b, picks); });
         generateSeconds += secondsSince(tg);
-        if (res.status == backends::Status::Unsat) {
-          if (++option == b[first].size()) {
-            ++first;
-            option = 0;
-          }
+        if (skip)
           continue;
-        }
-        if (res.status != backends::Status::Sat) {
-          stopped = true;
-          break;
-        }
-        std::vector<int> choice(sites.size(), -1);
         std::vector<std::pair<const mutation::Site *, const mutation::Option *>> picked;
-        for (size_t i = 0; i < sites.size(); ++i)
-          for (size_t o = 0; o < b[i].size(); ++o)
-            if (gen.value(b[i][o]).boolean) {
-              choice[i] = static_cast<int>(o);
-              picked.emplace_back(&sites[i], &sites[i].options[o]);
-            }
+        for (const Pick &x : picks)
+          picked.emplace_back(&sites[x.first], &sites[x.first].options[x.second]);
         ++validated;
         bool viaSource =
             std::any_of(picked.begin(), picked.end(), [](const auto &x) { return !x.second->sourceExact; });
@@ -279,7 +323,7 @@ private:
         validateSeconds += secondsSince(tv);
         // A replacement's source edit may mean more than its IR change where C's semantics depend on the text
         // (a field that malloc leaves indeterminate unless the text writes it): such a mutant, correct on
-        // the IR and not from its patched source, is refuted and blocked alone.
+        // the IR and not from its patched source, is refuted and rejected alone.
         bool replaced =
             std::any_of(picked.begin(), picked.end(), [](const auto &x) { return isReplacement(*x.first); });
         bool refuted = false;
@@ -309,12 +353,7 @@ private:
           }
         }
         if (v.verdict == Validation::Verdict::Correct && !refuted) {
-          // Minimality: no mutant containing these mutations is reported.
-          std::vector<Term> clause;
-          for (size_t i = 0; i < sites.size(); ++i)
-            if (choice[i] >= 0)
-              clause.push_back(tm.mkNot(b[i][static_cast<size_t>(choice[i])]));
-          gen.assertFormula(tm.mkOr(clause));
+          blocks.push_back({picks, {}}); // minimality: no mutant containing these mutations is reported
           if (r.repairs.size() >= p.opts.maxRepairs) {
             stopped = true;
             break;
@@ -325,60 +364,55 @@ private:
           r.stats["candidates_validated"] = static_cast<double>(validated);
           return finish(Status::Error, v.message);
         }
-        // Buggy or unknown: block this mutant, and with a must set every mutant that agrees with it there.
-        std::vector<bool> inF(sites.size(), true);
-        bool localized = false;
-        if (v.verdict == Validation::Verdict::Buggy) {
-          ++buggy;
-          // A failure found from the patched source is of another program: no must set from it.
-          if (mo.localization && v.failure && !viaSource) {
-            lo.timeoutMs = msLeft(deadline); // the method's limit holds for its must sets too
-            localize::Problem lp{cand.prog, *v.failure, noTests, lo};
-            auto tm0 = Clock::now();
-            localize::MustSet ms = localize::mustSetOf(lp);
-            mustSeconds += secondsSince(tm0);
-            if (ms.error.empty()) {
-              ++mustSets;
-              localized = true;
-              std::unordered_set<ir::StmtId> f;
-              for (const localize::Blame &bl : ms.blames)
-                f.insert(bl.stmt);
-              for (size_t i = 0; i < sites.size(); ++i) {
-                if (!canName[i])
-                  continue;
-                inF[i] = std::any_of(sites[i].stmts.begin(), sites[i].stmts.end(),
-                                     [&](ir::StmtId id) { return f.count(id) != 0; });
-              }
-            } else {
-              ++mustFailed;
-            }
-          }
-        } else if (!refuted) {
-          ++unknown;
+        // Buggy or unknown: this mutant is rejected (the enumeration does not come back to it), and with a
+        // must set every mutant that agrees with it there is blocked.
+        blockedSum += 1; // this one; a must set's block adds the others it holds
+        if (v.verdict != Validation::Verdict::Buggy) {
+          unknown += !refuted;
+          continue;
         }
-        std::vector<Term> clause;
+        ++buggy;
+        // A failure found from the patched source is of another program: no must set from it.
+        if (!mo.localization || !v.failure || viaSource || !policy.worth(validated, validateSeconds))
+          continue;
+        lo.timeoutMs = msLeft(deadline); // the method's limit holds for its must sets too
+        localize::Problem lp{cand.prog, *v.failure, noTests, lo};
+        auto tm0 = Clock::now();
+        localize::MustSet ms = localize::mustSetOf(lp);
+        double took = secondsSince(tm0);
+        mustSeconds += took;
+        policy.seconds += took;
+        ++policy.computed;
+        if (!ms.error.empty()) {
+          ++mustFailed;
+          continue;
+        }
+        ++mustSets;
+        std::unordered_set<ir::StmtId> f;
+        for (const localize::Blame &bl : ms.blames)
+          f.insert(bl.stmt);
+        Block b{{}, std::vector<bool>(sites.size(), true)};
         std::vector<size_t> freeCounts;
-        unsigned fixedMutated = 0;
         for (size_t i = 0; i < sites.size(); ++i) {
-          if (!inF[i]) {
+          b.scope[i] = !canName[i] || std::any_of(sites[i].stmts.begin(), sites[i].stmts.end(),
+                                                  [&](ir::StmtId id) { return f.count(id) != 0; });
+          if (!b.scope[i])
             freeCounts.push_back(sites[i].options.size());
-            continue;
-          }
-          if (choice[i] >= 0) {
-            clause.push_back(tm.mkNot(b[i][static_cast<size_t>(choice[i])]));
-            ++fixedMutated;
-          } else {
-            clause.push_back(mutated[i]);
-          }
         }
-        if (localized)
-          mustSites += static_cast<double>(clause.size());
-        blockedSum += countMutants(freeCounts, k, fixedMutated);
-        if (clause.empty()) { // every mutant agrees with this one where it matters: none is a repair
+        for (const Pick &x : picks) // a mutation outside the must set is not what makes this mutant fail
+          if (b.scope[x.first])
+            b.picks.push_back(x);
+        size_t scoped = static_cast<size_t>(std::count(b.scope.begin(), b.scope.end(), true));
+        mustSites += static_cast<double>(scoped);
+        double blockedNow = countMutants(freeCounts, k, static_cast<unsigned>(b.picks.size()));
+        blockedSum += blockedNow - 1;
+        policy.saved += blockedNow - 1;
+        if (scoped == 0) { // every mutant agrees with this one where it matters: none is a repair
           exhausted = true;
           break;
         }
-        gen.assertFormula(tm.mkOr(clause));
+        if (freeCounts.size() > 0) // else it blocks this mutant alone, which the enumeration has passed
+          blocks.push_back(std::move(b));
       }
     }
     r.stats["candidates_validated"] = static_cast<double>(validated);
@@ -386,6 +420,7 @@ private:
     r.stats["unknown"] = static_cast<double>(unknown);
     r.stats["must_sets"] = static_cast<double>(mustSets);
     r.stats["must_set_failed"] = static_cast<double>(mustFailed);
+    r.stats["must_sets_declined"] = static_cast<double>(policy.declined);
     r.stats["must_set_sites_mean"] = mustSets ? mustSites / static_cast<double>(mustSets) : 0;
     r.stats["blocked_per_validation"] =
         buggy + unknown ? blockedSum / static_cast<double>(buggy + unknown) : 0;

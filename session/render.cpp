@@ -710,7 +710,7 @@ std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c) {
 }
 
 void printRepair(std::ostream &os, size_t k, const fix::Repair &x, const fix::Spec &spec) {
-  os << "\nrepair " << k << " (" << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
+  os << "\nrepair " << k << " (" << (x.by.empty() ? "" : "by " + x.by + ", ") << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
      << std::fixed << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
   if (x.check.tests)
     os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
@@ -754,6 +754,8 @@ Json repairJson(const fix::Repair &r) {
          {"changes", r.changes},         {"size", r.size},
          {"verified", r.check.verified}, {"tests_passed", r.check.testsPassed},
          {"tests", r.check.tests},       {"time_s", r.seconds}};
+  if (!r.by.empty())
+    j["by"] = r.by;
   if (r.check.suiteTests || !r.check.bounded) { // --tests
     j["suite_tests_passed"] = r.check.suiteTests;
     j["bounded_verified"] = r.check.bounded;

@@ -39,6 +39,8 @@ def repair(locus, sub, suite, ref, method, solver, timeout):
         rep = d["repairs"][0]
         out["correct"] = bool(rep.get("bounded_verified", True))
         out["changes"] = "; ".join(c.split(": ", 1)[-1] for c in rep.get("changes", []))
+        if rep.get("by"):  # --method auto: the method that found it
+            out["changes"] = rep["by"] + ": " + out["changes"]
     return out
 
 

@@ -143,6 +143,7 @@ struct Repair {
   size_t size = 0;                  ///< places changed (mutations, or template components)
   Reverified check;                 ///< the independent re-verification
   double seconds = 0;               ///< from the start of the method to this repair
+  std::string by; ///< the method that found it, when `--method auto` ran it (empty: the method run)
 };
 
 /// What every method reads: the solver, the limits, what may change, and the values given for the methods'
@@ -238,6 +239,11 @@ public:
   /// the mutation space suggests when it finds no repair (suggestInsertion), since a deleted statement is
   /// never one of its points.
   virtual bool insertsStatements() const { return false; }
+  /// Where `--method auto` (portfolio.cpp) runs it: Derived methods take their edits from the specification
+  /// (a reference's check, the expected output) and answer in a fraction of a second, so they go first, each
+  /// with the whole time left; Search methods then share the time left, in registry order; None: not run.
+  enum class Portfolio { None, Derived, Search };
+  virtual Portfolio portfolio() const { return Portfolio::Search; }
   virtual Result run(const Problem &p) const = 0;
 };
 

@@ -141,6 +141,7 @@ namespace {
 class Format final : public Method {
 public:
   const char *name() const override { return "format"; }
+  Portfolio portfolio() const override { return Portfolio::Derived; }
   bool editsOutputText() const override { return true; }
   const char *summary() const override {
     return "the text a print writes: its format's literal text and its conversions' width, precision and "

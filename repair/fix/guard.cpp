@@ -210,6 +210,7 @@ std::string wrapped(const Unchecked &u, const InputCheck &check) {
 class Guard final : public Method {
 public:
   const char *name() const override { return "guard"; }
+  Portfolio portfolio() const override { return Portfolio::Derived; }
   const char *summary() const override {
     return "a check of an input call's result the reference makes and the program lacks: the program's "
            "unchecked input calls wrapped into the reference's check and its handler (needs --reference)";

@@ -61,6 +61,7 @@ std::vector<ir::Expr> initialValues(const ir::Type &t, const Spec &spec) {
 class Init final : public Method {
 public:
   const char *name() const override { return "init"; }
+  Portfolio portfolio() const override { return Portfolio::Derived; }
   const char *summary() const override {
     return "an initializer for a local declared without one that the failing run reads: 0, 1 or a "
            "reference's initial value";

@@ -16,6 +16,7 @@ std::unique_ptr<Method> makeFormat();   ///< format.cpp: the text prints write, 
 std::unique_ptr<Method> makePwp();      ///< pwp.cpp: He & Gupta's correction
 std::unique_ptr<Method> makeGuard();    ///< guard.cpp: an input check the reference makes
 std::unique_ptr<Method> makeInit();     ///< init.cpp: an initializer for a declaration without one
+std::unique_ptr<Method> makePortfolio(); ///< portfolio.cpp: `auto`, the others cheapest first
 
 /// One mutated place as a change line: `file:line:col: from → to`, operators spelled as the file's language
 /// spells them (mutate and pwp report their mutations with it).

@@ -14,6 +14,7 @@ const std::vector<std::unique_ptr<Method>> &methods() {
     v.push_back(makeFormat());
     v.push_back(makeGuard());
     v.push_back(makeInit());
+    v.push_back(makePortfolio());
     return v;
   }();
   return all;

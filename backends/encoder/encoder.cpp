@@ -890,10 +890,15 @@ private:
     // output events where the prints allow it, else strings (README.md)
     const ir::Expect &x = opts.expect;
     size_t values = 0;
-    if (x.reference != ir::kNone && outputEventsProblem(prog, {enc.entry, x.reference}, &values).empty())
+    if (x.reference != ir::kNone && outputEventsProblem(prog, {enc.entry, x.reference}, &values).empty()) {
       io.setEventMode(values);
-    else if (x.reference != ir::kNone)
+    } else if (std::optional<size_t> slots; x.reference != ir::kNone && opts.printEvents &&
+                                              (slots = printEventValues(prog, {enc.entry, x.reference}))) {
+      io.setEventMode(*slots, true); // print by print (z3: no strings)
+      enc.printEvents = true;
+    } else if (x.reference != ir::kNone) {
       io.setOutputMode(IoEncoder::OutputMode::String);
+    }
     else if (x.output)
       io.setOutputMode(IoEncoder::OutputMode::Match, *x.output, x.tokens);
     out = io.emptyOutput();

@@ -306,6 +306,12 @@ struct EncodeOptions {
   /// What the entry must produce (an output, a status, or the reference procedure's): one check of kind
   /// Output after the entry (README.md, *Input, output and specifications*).
   ir::Expect expect;
+  /// A reference's output whose lines are not output events (outputEventsProblem) is compared print by print
+  /// — each print's format and argument types, and its values (a float's bit pattern) — instead of as strings:
+  /// equal events print equal text, so "no difference" is proved without strings, but a difference found
+  /// may print the same text (Encoding::printEvents; the replay decides). For z3, which strings answer
+  /// wrongly (verify.h, referenceComparison).
+  bool printEvents = false;
 
   /// A cut of the state (see StateCut): gradient localization's post-state.
   std::optional<StateCut> cut;
@@ -356,6 +362,9 @@ struct Encoding {
   /// Check instances the encoding found can never fail (their condition simplified to false): not in
   /// `checks`, counted so that a program whose every check is such is not taken for one without checks.
   size_t decidedChecks = 0;
+  /// The output check compares a reference's output print by print (EncodeOptions::printEvents was needed):
+  /// a counterexample of it whose replay prints the same text is no failure, and no answer either.
+  bool printEvents = false;
   std::vector<Execution> executions;
   std::vector<Term> args;           ///< entry parameters (a constant 0 for references without input nodes)
   std::vector<NondetInput> nondets; ///< in execution order

@@ -1260,10 +1260,73 @@ std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint3
   return problem;
 }
 
-void IoEncoder::setEventMode(size_t values) {
+void IoEncoder::setEventMode(size_t values, bool perPrint) {
   mode_ = OutputMode::Events;
   eventValues_ = values;
+  perPrint_ = perPrint;
   eventFormats_.clear();
+}
+
+std::optional<size_t> printEventValues(const ir::Program &prog, const std::vector<uint32_t> &procs) {
+  size_t most = 0;
+  bool floats = false;
+  std::vector<bool> seen(prog.procs.size());
+  std::vector<uint32_t> todo;
+  for (uint32_t k : procs)
+    if (k < seen.size() && !seen[k]) {
+      seen[k] = true;
+      todo.push_back(k);
+    }
+  while (!todo.empty()) {
+    const ir::Procedure &p = prog.procs[todo.back()];
+    todo.pop_back();
+    for (const std::vector<ir::Stmt> *block : {&p.pre, &p.body, &p.post})
+      ir::forEachStmt(*block, [&](const ir::Stmt &s) {
+        if (s.kind == ir::Stmt::Call && s.callee < seen.size() && !seen[s.callee]) {
+          seen[s.callee] = true;
+          todo.push_back(s.callee);
+        }
+        if (s.kind != ir::Stmt::Print)
+          return;
+        most = std::max(most, s.args.size());
+        for (const ir::Expr &a : s.args)
+          floats |= a.type.isFloat();
+      });
+  }
+  if (floats)
+    return std::nullopt;
+  return most;
+}
+
+IoEncoder::Out IoEncoder::printEvent(const Out &o, const std::vector<ir::PrintItem> &items,
+                                     const std::vector<std::pair<Term, ir::Type>> &args) {
+  // the format: each item (its kind, text, flags, width, precision), and each argument's type (`%u` of -1
+  // prints another text as a 32- or a 64-bit value); equal formats with equal values print equal text
+  std::string key;
+  for (const ir::PrintItem &it : items) {
+    const ir::FieldSpec &f = it.spec;
+    key += std::to_string(static_cast<int>(it.kind)) + (f.left ? "-" : "") + (f.zero ? "0" : "") +
+           (f.plus ? "+" : "") + (f.space ? "_" : "") + "w" + std::to_string(f.width) + "p" +
+           std::to_string(f.precision) + "[" + std::to_string(it.text.size()) + ":" + it.text + "]";
+  }
+  for (const auto &[x, t] : args)
+    key += "|" + std::string(t.isFloat() ? "f" : t.isUnsigned() ? "u" : "s") + std::to_string(t.bits);
+  auto id = eventFormats_.emplace(key, static_cast<int64_t>(eventFormats_.size())).first->second;
+  Out out = o;
+  out.formats = tm_.mkStore(out.formats, out.count, tm_.mkInt(id));
+  for (size_t k = 0; k < eventValues_; ++k) {
+    Term v = bv_ ? tm_.mkBv(65, 0) : tm_.mkInt(0);
+    if (k < args.size()) {
+      auto [x, t] = args[k];
+      if (t.isFloat()) // printEventValues refused the program
+        throw std::logic_error("encode: a float printed print by print");
+      v = eventValue(x, t);
+    }
+    out.values[k] = tm_.mkStore(out.values[k], out.count, v);
+  }
+  out.count = tm_.mkApp(Op::Add, out.count, tm_.mkInt(1));
+  ++out.bound;
+  return out;
 }
 
 backends::Sort IoEncoder::eventValueSort() const {
@@ -1283,6 +1346,8 @@ IoEncoder::Out IoEncoder::printEvents(const Out &o, const std::vector<ir::PrintI
   std::vector<ir::Type> types;
   for (const auto &a : args)
     types.push_back(a.second);
+  if (perPrint_)
+    return printEvent(o, items, args);
   std::string why;
   std::optional<std::vector<LineEvent>> lines = lineEvents(items, types, why);
   if (!lines) // outputEventsProblem accepted every print of the program

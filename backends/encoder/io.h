@@ -39,6 +39,10 @@ std::optional<std::vector<LineEvent>> lineEvents(const std::vector<ir::PrintItem
 /// formats in the same order, with equal values (README.md). `maxValues`: the most conversions of one line.
 std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint32_t> &procs,
                                 size_t *maxValues = nullptr);
+/// The most arguments one print of the procedures `procs` (and those they call) has: the value slots of
+/// print-by-print events (EncodeOptions::printEvents); nullopt when a print has a float argument (z3 decides
+/// the equality of two programs' computed floats far too slowly: strings or nothing, as before).
+std::optional<size_t> printEventValues(const ir::Program &prog, const std::vector<uint32_t> &procs);
 
 /// A float conversion on free input bytes (IoEncoder::scan): its outcome is free, not tied to the bytes, so
 /// the counterexample's stdin spells its value over [start, end) (extractCounterexample).
@@ -93,8 +97,11 @@ public:
   enum class OutputMode { None, Match, String, Events };
   /// Sets the mode; Match needs the expected output (and whether tokens are compared).
   void setOutputMode(OutputMode mode, const std::string &expected = {}, bool tokens = false);
-  /// Sets Events mode: `values` value slots per event (outputEventsProblem's maxValues).
-  void setEventMode(size_t values);
+  /// Sets Events mode: `values` value slots per event (outputEventsProblem's maxValues). `perPrint`: one
+  /// event per print, not per line (EncodeOptions::printEvents; `values`: printEventValues) — its format
+  /// the print's items and argument types, its values the arguments' (ints: no float is printed): equal
+  /// events print equal text, not conversely.
+  void setEventMode(size_t values, bool perPrint = false);
   OutputMode outputMode() const { return mode_; }
   /// An output: the automaton's state (Match), the text (String), or the events (Events: their number, the
   /// line format of each — an array Int → Int of format numbers — and per value slot an array Int → value,
@@ -245,6 +252,10 @@ private:
 
   // Events mode: the value slots per event and the number of each line format.
   size_t eventValues_ = 0;
+  bool perPrint_ = false;
+  /// A print's event (perPrint_): its format number and values.
+  Out printEvent(const Out &o, const std::vector<ir::PrintItem> &items,
+                 const std::vector<std::pair<Term, ir::Type>> &args);
   std::map<std::string, int64_t> eventFormats_;
   /// The event value of a `%d` argument x of int type t (README.md, *Output events*).
   Term eventValue(Term x, ir::Type t) const;

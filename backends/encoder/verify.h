@@ -77,9 +77,17 @@ struct VerifyResult {
 /// Why `solver` cannot decide the specification in `opts` on `prog` with entry `entry` (empty when it can):
 /// z3's string theory (4.8) is unreliable, and comparing with a reference's output
 /// (EncodeOptions::expect.reference) needs strings unless the outputs compare as output events
-/// (outputEventsProblem).
+/// (outputEventsProblem) or print by print (EncodeOptions::printEvents, which referenceComparison sets).
 std::string unsupportedSpec(const ir::Program &prog, uint32_t entry, const EncodeOptions &opts,
                             const std::string &solver);
+/// The reason (after `other: `) of an Unknown answer whose counterexample differs from the reference's output
+/// print by print but not as text (EncodeOptions::printEvents).
+inline constexpr const char *kPrintByPrintReason =
+    "the outputs differ print by print on this input but not as text (with z3 a reference's output whose "
+    "lines are not output events is compared print by print; --solver cvc5 compares the text)";
+/// `opts` with EncodeOptions::printEvents set when `solver` is z3: a reference's output that is not line
+/// events is then compared print by print, not as strings.
+EncodeOptions referenceComparison(EncodeOptions opts, const std::string &solver);
 
 /// Verify's reason for an encoding that `e` cut short (Verdict::Unknown): "timeout: …" as a solver's time
 /// limit, "other: interrupted (while encoding)" as an interrupted check.

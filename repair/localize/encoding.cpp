@@ -41,12 +41,13 @@ encoder::EncodeOptions failureEncodeOptions(const repair::Failure &f, const Opti
   eo.relaxProcs = opts.procs;
   eo.namedProcs = opts.named;
   eo.stop = opts.stop;
-  return eo;
+  return encoder::referenceComparison(eo, opts.solver);
 }
 
 std::string unsupportedSpec(const Problem &p) {
   encoder::EncodeOptions spec;
   spec.expect = p.failure.expect;
+  spec = encoder::referenceComparison(spec, p.opts.solver);
   return encoder::unsupportedSpec(p.prog, p.failure.entry, spec, p.opts.solver);
 }
 

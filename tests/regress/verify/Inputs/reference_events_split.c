@@ -1,4 +1,5 @@
-// A reference of ../reference_events.c that prints each line in pieces (10 is big): compared as strings.
+// A reference of ../reference_events.c that prints each line in pieces (10 is big): compared as strings
+// (cvc5) or print by print (z3).
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -302,7 +302,8 @@ std::optional<FloatRange> floatTextRange(const std::string &spec, const std::str
   std::string body = text;
   while (!body.empty() && body.back() == ' ') // the `-` flag pads on the right
     body.pop_back();
-  if (body.empty() || (body.find_first_of("nN") != std::string::npos && body.find_first_of("iI") == std::string::npos))
+  if (body.empty() ||
+      (body.find_first_of("nN") != std::string::npos && body.find_first_of("iI") == std::string::npos))
     return std::nullopt; // no number, or a NaN
   char *end = nullptr;
   double d = std::strtod(body.c_str(), &end);

@@ -710,8 +710,9 @@ std::string satisfiedSpec(const fix::Spec &spec, const fix::Reverified &c) {
 }
 
 void printRepair(std::ostream &os, size_t k, const fix::Repair &x, const fix::Spec &spec) {
-  os << "\nrepair " << k << " (" << (x.by.empty() ? "" : "by " + x.by + ", ") << x.size << " change" << (x.size == 1 ? "" : "s") << ", found after "
-     << std::fixed << std::setprecision(3) << x.seconds << " s; re-verified from the patched source";
+  os << "\nrepair " << k << " (" << (x.by.empty() ? "" : "by " + x.by + ", ") << x.size << " change"
+     << (x.size == 1 ? "" : "s") << ", found after " << std::fixed << std::setprecision(3) << x.seconds
+     << " s; re-verified from the patched source";
   if (x.check.tests)
     os << ", " << x.check.tests << " test" << (x.check.tests == 1 ? "" : "s") << " pass";
   os << "): " << satisfiedSpec(spec, x.check) << "\n";

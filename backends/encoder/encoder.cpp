@@ -893,13 +893,12 @@ private:
     if (x.reference != ir::kNone && outputEventsProblem(prog, {enc.entry, x.reference}, &values).empty()) {
       io.setEventMode(values);
     } else if (std::optional<size_t> slots; x.reference != ir::kNone && opts.printEvents &&
-                                              (slots = printEventValues(prog, {enc.entry, x.reference}))) {
+                                            (slots = printEventValues(prog, {enc.entry, x.reference}))) {
       io.setEventMode(*slots, true); // print by print (z3: no strings)
       enc.printEvents = true;
     } else if (x.reference != ir::kNone) {
       io.setOutputMode(IoEncoder::OutputMode::String);
-    }
-    else if (x.output)
+    } else if (x.output)
       io.setOutputMode(IoEncoder::OutputMode::Match, *x.output, x.tokens);
     out = io.emptyOutput();
     inPos = tm.mkInt(0);

@@ -307,10 +307,10 @@ struct EncodeOptions {
   /// Output after the entry (README.md, *Input, output and specifications*).
   ir::Expect expect;
   /// A reference's output whose lines are not output events (outputEventsProblem) is compared print by print
-  /// — each print's format and argument types, and its values (a float's bit pattern) — instead of as strings:
-  /// equal events print equal text, so "no difference" is proved without strings, but a difference found
-  /// may print the same text (Encoding::printEvents; the replay decides). For z3, which strings answer
-  /// wrongly (verify.h, referenceComparison).
+  /// — each print's format and argument types, and its values — instead of as strings, unless a float is
+  /// printed (printEventValues): equal events print equal text, so "no difference" is proved without
+  /// strings, but a difference found may print the same text (Encoding::printEvents; the replay decides).
+  /// For z3, which answers strings wrongly (verify.h, referenceComparison).
   bool printEvents = false;
 
   /// A cut of the state (see StateCut): gradient localization's post-state.

@@ -1205,13 +1205,9 @@ std::string quoted(const std::string &fmt) {
   return q + "\"";
 }
 
-} // namespace
-
-std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint32_t> &procs,
-                                size_t *maxValues) {
-  std::map<std::string, LineEvent> formats;
-  std::string problem;
-  size_t most = 0;
+/// Calls `visit` on every print statement of the procedures `procs` and of those they call.
+template <typename Visit>
+void forEachReachablePrint(const ir::Program &prog, const std::vector<uint32_t> &procs, Visit &&visit) {
   std::vector<bool> seen(prog.procs.size());
   std::vector<uint32_t> todo;
   for (uint32_t k : procs)
@@ -1219,12 +1215,30 @@ std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint3
       seen[k] = true;
       todo.push_back(k);
     }
+  while (!todo.empty()) {
+    const ir::Procedure &p = prog.procs[todo.back()];
+    todo.pop_back();
+    for (const std::vector<ir::Stmt> *block : {&p.pre, &p.body, &p.post})
+      ir::forEachStmt(*block, [&](const ir::Stmt &s) {
+        if (s.kind == ir::Stmt::Call && s.callee < seen.size() && !seen[s.callee]) {
+          seen[s.callee] = true;
+          todo.push_back(s.callee);
+        }
+        if (s.kind == ir::Stmt::Print)
+          visit(s);
+      });
+  }
+}
+
+} // namespace
+
+std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint32_t> &procs,
+                                size_t *maxValues) {
+  std::map<std::string, LineEvent> formats;
+  std::string problem;
+  size_t most = 0;
   auto visit = [&](const ir::Stmt &s) {
-    if (s.kind == ir::Stmt::Call && s.callee < seen.size() && !seen[s.callee]) {
-      seen[s.callee] = true;
-      todo.push_back(s.callee);
-    }
-    if (s.kind != ir::Stmt::Print || !problem.empty())
+    if (!problem.empty())
       return;
     std::string err;
     std::optional<std::vector<ir::PrintItem>> items = ir::parsePrintFormat(s.message, err);
@@ -1242,12 +1256,7 @@ std::string outputEventsProblem(const ir::Program &prog, const std::vector<uint3
       formats.emplace(f, std::move(e));
     }
   };
-  while (!todo.empty()) {
-    const ir::Procedure &p = prog.procs[todo.back()];
-    todo.pop_back();
-    for (const std::vector<ir::Stmt> *block : {&p.pre, &p.body, &p.post})
-      ir::forEachStmt(*block, visit);
-  }
+  forEachReachablePrint(prog, procs, visit);
   if (problem.empty())
     for (auto a = formats.begin(); a != formats.end() && problem.empty(); ++a)
       for (auto b = std::next(a); b != formats.end(); ++b)
@@ -1270,29 +1279,11 @@ void IoEncoder::setEventMode(size_t values, bool perPrint) {
 std::optional<size_t> printEventValues(const ir::Program &prog, const std::vector<uint32_t> &procs) {
   size_t most = 0;
   bool floats = false;
-  std::vector<bool> seen(prog.procs.size());
-  std::vector<uint32_t> todo;
-  for (uint32_t k : procs)
-    if (k < seen.size() && !seen[k]) {
-      seen[k] = true;
-      todo.push_back(k);
-    }
-  while (!todo.empty()) {
-    const ir::Procedure &p = prog.procs[todo.back()];
-    todo.pop_back();
-    for (const std::vector<ir::Stmt> *block : {&p.pre, &p.body, &p.post})
-      ir::forEachStmt(*block, [&](const ir::Stmt &s) {
-        if (s.kind == ir::Stmt::Call && s.callee < seen.size() && !seen[s.callee]) {
-          seen[s.callee] = true;
-          todo.push_back(s.callee);
-        }
-        if (s.kind != ir::Stmt::Print)
-          return;
-        most = std::max(most, s.args.size());
-        for (const ir::Expr &a : s.args)
-          floats |= a.type.isFloat();
-      });
-  }
+  forEachReachablePrint(prog, procs, [&](const ir::Stmt &s) {
+    most = std::max(most, s.args.size());
+    for (const ir::Expr &a : s.args)
+      floats |= a.type.isFloat();
+  });
   if (floats)
     return std::nullopt;
   return most;

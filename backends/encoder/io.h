@@ -185,7 +185,8 @@ private:
   /// for a range of doubles (ir::floatTextRange), chosen by the range x's bit pattern is in; dead for any
   /// other value (a NaN among them).
   Term matchFloat(Term st, const std::string &spec, Term x);
-  /// The texts of matchFloat from state s (with the state each leads to and its range), cached per conversion.
+  /// The texts of matchFloat from state s (with the state each leads to and its range), cached per
+  /// conversion.
   struct FloatText {
     int32_t to;
     ir::FloatRange range;

@@ -291,7 +291,8 @@ private:
           break;
         }
         auto tg = Clock::now();
-        bool skip = std::any_of(blocks.begin(), blocks.end(), [&](const Block &b) { return holds(b, picks); });
+        bool skip =
+            std::any_of(blocks.begin(), blocks.end(), [&](const Block &b) { return holds(b, picks); });
         generateSeconds += secondsSince(tg);
         if (skip)
           continue;

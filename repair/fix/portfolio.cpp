@@ -32,10 +32,13 @@ public:
       return;
     Repair named = r;
     named.by = by;
+    named.seconds += offset;
     to_->repaired(named);
   }
   const repair::CancelToken *cancel() const override { return to_ ? to_->cancel() : nullptr; }
   std::string by; ///< the method running now
+  double offset =
+      0; ///< when it started, in seconds from the portfolio's start: a repair's time is from there
 
 private:
   repair::Observer *to_;
@@ -90,6 +93,7 @@ public:
       Problem q{p.prog, p.sm, p.spec, p.opts};
       q.observer = &relay;
       relay.by = m->name();
+      relay.offset = secondsSince(t0);
       if (deadline) {
         unsigned left = msLeft(deadline, 1);
         bool search = m->portfolio() == Method::Portfolio::Search;
@@ -104,8 +108,10 @@ public:
       if (!r.failure && sub.failure)
         r.failure = sub.failure;
       if (sub.status == Status::Repaired || sub.status == Status::NoFailure) {
-        for (Repair &x : sub.repairs)
+        for (Repair &x : sub.repairs) {
           x.by = m->name();
+          x.seconds += relay.offset;
+        }
         r.repairs = std::move(sub.repairs);
         r.status = sub.status;
         r.message = sub.status == Status::Repaired ? "repaired by " + std::string(m->name()) : sub.message;

@@ -37,8 +37,8 @@ public:
   }
   const repair::CancelToken *cancel() const override { return to_ ? to_->cancel() : nullptr; }
   std::string by; ///< the method running now
-  double offset =
-      0; ///< when it started, in seconds from the portfolio's start: a repair's time is from there
+  /// When it started, in seconds from the portfolio's start: a repair's time is from there.
+  double offset = 0;
 
 private:
   repair::Observer *to_;
@@ -83,7 +83,7 @@ public:
     Relay relay(p.observer);
     std::string notes;
     bool unknown = false, ran = false;
-    std::string firstError;
+    std::string firstError, internal;
     for (const Method *m : all) {
       if (stopNow(p, deadline)) {
         unknown = true;
@@ -122,6 +122,8 @@ public:
       if (sub.status == Status::Error) {
         if (firstError.empty())
           firstError = std::string(m->name()) + ": " + sub.message;
+        if (internal.empty() && sub.message.starts_with("internal error"))
+          internal = std::string(m->name()) + ": " + sub.message;
       } else {
         ran = true;
         unknown |= sub.status == Status::Unknown;
@@ -129,9 +131,10 @@ public:
       notes += (notes.empty() ? "" : "; ") + std::string(m->name()) + ": " + sub.message;
     }
     r.seconds = secondsSince(t0);
-    if (!ran) { // no method could run: the first one's reason (a solver missing, the input not checkable)
+    if (!ran || !internal.empty()) { // no method could run (a solver missing, the input not checkable: the
+                                     // first one's reason), or one failed in a way that is a bug of ours
       r.status = Status::Error;
-      r.message = firstError;
+      r.message = internal.empty() ? firstError : internal;
       return r;
     }
     r.status = unknown ? Status::Unknown : Status::NotRepaired;

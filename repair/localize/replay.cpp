@@ -245,6 +245,18 @@ Replay replay(const ir::Program &prog, const repair::Failure &f,
   }
   r.steps = std::move(out.trace);
   r.contexts = std::move(out.contexts);
+  // Against a reference (a product program), the reference's run follows the entry's, from a fresh start
+  // in a frame of its own: it is the specification, not the run to replay, which ends where it starts.
+  if (f.expect.reference != ir::kNone)
+    for (size_t k = 0; k < r.steps.size(); ++k)
+      if (r.steps[k].depth == 0 && r.steps[k].proc == f.expect.reference) {
+        r.steps.resize(k);
+        break;
+      }
+  if (r.steps.empty()) {
+    r.error = "the failing run executes no statement of the program";
+    return r;
+  }
   ir::StmtIndex index(prog);
 
   // The failing check and the statements computing its condition (a passing run: none; the region ends with

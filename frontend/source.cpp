@@ -17,6 +17,25 @@ Language languageOf(const std::string &path) {
   return ext == ".c" || ext == ".h" || ext == ".i" ? Language::C : Language::Gcl; // .i: preprocessed C
 }
 
+#ifdef LOCUS_WITH_C
+namespace {
+
+/// The C front end's program validated (the GCL pipeline validates its own); nullopt with an error otherwise.
+std::optional<ir::Program> validated(std::optional<ir::Program> prog, Diagnostics &diags) {
+  if (!prog)
+    return std::nullopt;
+  auto errors = ir::validate(*prog);
+  for (const auto &e : errors)
+    diags.error({},
+                "internal error: invalid IR: " + (e.proc.empty() ? "" : "in '" + e.proc + "': ") + e.message);
+  if (!errors.empty())
+    return std::nullopt;
+  return prog;
+}
+
+} // namespace
+#endif
+
 std::optional<ir::Program> compileSource(const std::string &path, SourceManager &sm, Diagnostics &diags,
                                          const Options &opts, Timings *timings) {
   Timings local;
@@ -37,15 +56,24 @@ std::optional<ir::Program> compileSource(const std::string &path, SourceManager 
   std::optional<ir::Program> prog = c::compileFile(path, sm, diags, co, &ct);
   t.parseSeconds = ct.parseSeconds;
   t.lowerSeconds = ct.lowerSeconds;
-  if (!prog)
-    return std::nullopt;
-  auto errors = ir::validate(*prog);
-  for (const auto &e : errors)
-    diags.error({},
-                "internal error: invalid IR: " + (e.proc.empty() ? "" : "in '" + e.proc + "': ") + e.message);
-  if (!errors.empty())
-    return std::nullopt;
-  return prog;
+  return validated(std::move(prog), diags);
+#else
+  diags.error({}, "'" + path + "': C files need the C front end, which this build does not include");
+  return std::nullopt;
+#endif
+}
+
+std::optional<ir::Program> compileText(const std::string &path, std::string text, SourceManager &sm,
+                                       Diagnostics &diags, const Options &opts) {
+  if (languageOf(path) == Language::Gcl) {
+    gcl::FrontendOptions fo;
+    fo.importPath = opts.importPath;
+    return gcl::compileText(path, std::move(text), sm, diags, fo);
+  }
+#ifdef LOCUS_WITH_C
+  c::Options co;
+  co.includeDirs = opts.importPath;
+  return validated(c::compileText(path, std::move(text), sm, diags, co), diags);
 #else
   diags.error({}, "'" + path + "': C files need the C front end, which this build does not include");
   return std::nullopt;

@@ -31,5 +31,9 @@ struct Timings {
 /// (including "cannot read"). The IR returned has passed ir::validate.
 std::optional<ir::Program> compileSource(const std::string &path, SourceManager &sm, Diagnostics &diags,
                                          const Options &opts = {}, Timings *timings = nullptr);
+/// The same from in-memory text registered under `path` (its language by that name; imports and includes
+/// resolve relative to it): a patched version of a user's file, compiled under the user's file name.
+std::optional<ir::Program> compileText(const std::string &path, std::string text, SourceManager &sm,
+                                       Diagnostics &diags, const Options &opts = {});
 
 } // namespace locus::frontend

@@ -217,10 +217,13 @@ std::string entryRepairProcs(const ir::Program &prog, const std::string &file, c
   if (e == ir::kNone || r.repairs.empty() || std::find(under.begin(), under.end(), e) != under.end())
     return "";
   ir::StmtIndex index(prog);
-  for (const fix::Repair &x : r.repairs)
+  for (const fix::Repair &x : r.repairs) {
+    if (x.edits.empty()) // composed of several programs' edits (auto): not told by its statements
+      return "";
     for (const repair::patch::Edit &edit : x.edits)
       if (index.procOf(edit.stmt) != e)
         return "";
+  }
   std::unordered_set<ir::StmtId> spec = ir::specificationStatements(prog);
   std::string names;
   for (uint32_t k : under) {

@@ -312,6 +312,41 @@ bool sameFile(const std::string &a, const std::string &b) {
 
 } // namespace
 
+std::optional<std::vector<size_t>> failingSuiteTests(const ir::Program &prog, const Spec &spec,
+                                                     std::string &why) {
+  if (!spec.suite)
+    return std::nullopt;
+  Checked checked = checkedFor(prog, spec);
+  if (!checked.error.empty()) {
+    why = checked.error;
+    return std::nullopt;
+  }
+  ir::InterpOptions io;
+  io.ints = spec.verify.encode.ints;
+  io.seed = 0;
+  repair::RunTarget target{&checked.prog, checked.entry, spec.mainFile};
+  uint32_t refEntry = spec.reference ? spec.reference->procIndex(spec.referenceEntry) : ir::kNone;
+  repair::RunTarget ref{spec.reference, refEntry, spec.referenceName};
+  repair::SuiteRunOptions how;
+  how.stopAtFailure = false;
+  how.referenceStepFactor = kSuiteStepFactor;
+  how.minSteps = kSuiteMinSteps;
+  std::vector<repair::SuiteResult> results =
+      repair::runSuite(target, *spec.suite, spec.reference ? &ref : nullptr, spec.compare, io, how);
+  std::vector<size_t> failing;
+  for (size_t k = 0; k < results.size(); ++k)
+    switch (results[k].status) {
+    case repair::SuiteResult::Status::Pass:
+    case repair::SuiteResult::Status::Skipped: break;
+    case repair::SuiteResult::Status::Fail:
+    case repair::SuiteResult::Status::Unknown: failing.push_back(k); break;
+    case repair::SuiteResult::Status::Error:
+      why = "test " + spec.suite->tests[k].name + " of " + spec.suite->path + ": " + results[k].message;
+      return std::nullopt;
+    }
+  return failing;
+}
+
 Checked checkedProgram(const ir::Program &prog, const Spec &spec) {
   return checkedFor(prog, spec);
 }
@@ -484,6 +519,8 @@ std::optional<Repair> finishRepair(const Problem &p, std::vector<patch::Edit> ed
   if (!r.check.verified || !r.check.testsPassed) {
     u.undecided = r.check.undecided;
     u.why = r.check.message;
+    if (p.opts.attempts && r.check.compiled && !r.check.undecided)
+      p.opts.attempts->push_back(std::move(r));
     return std::nullopt;
   }
   if (announce && p.observer)

@@ -127,6 +127,12 @@ struct Input {
   ir::Expect expect;
   uint32_t unwind = 0;
 };
+/// With a test suite: the indices of the suite's tests `prog` fails (a wrong output or outcome, a run that
+/// ends without an answer), every test run as a candidate's validation runs them; empty when it passes them
+/// all; nullopt without a suite or when a test cannot run (the message in `why`).
+std::optional<std::vector<size_t>> failingSuiteTests(const ir::Program &prog, const Spec &spec,
+                                                     std::string &why);
+
 /// The inputs of a failure (its run's entry, arguments, nondet values, heap, standard input, expectation).
 Input inputOf(const repair::Failure &f);
 
@@ -164,6 +170,10 @@ struct Options {
   /// between the first and the last checkpoint): `proof` locks these in its first attempt instead of
   /// gradient's lockable set. Unset: the method localizes itself.
   std::optional<std::unordered_set<ir::StmtId>> locked;
+  /// Where finishRepair keeps every candidate that was rendered and compiled from its patched source but
+  /// did not verify (its check says why): `--method auto` composes such a partial repair with the next
+  /// method's (portfolio.cpp). nullptr: not kept.
+  std::vector<Repair> *attempts = nullptr;
 };
 
 // The methods' flags.

@@ -282,6 +282,12 @@ private:
     size_t unrenderable = 0, validatedViaSource = 0, refutedFromSource = 0;
     double blockedSum = 0, mustSites = 0, validateSeconds = 0, mustSeconds = 0, generateSeconds = 0;
     std::string internal;
+    // With a suite and a bounded check: the mutants that pass the suite and fail the check (plausible
+    // repairs), kept aside while the search looks on for a correct one, and the check's counterexamples,
+    // which every later mutant must pass in the interpreter before it is validated.
+    std::vector<Repair> plausible;
+    std::vector<repair::Failure> counterexamples;
+    size_t refutedByCounterexample = 0;
     bool stopped = false, exhausted = false;
     for (unsigned n = 1; n <= k && !stopped && !exhausted; ++n) {
       std::vector<Pick> picks = firstMutant(n);
@@ -319,6 +325,15 @@ private:
           cand.prog = mutation::applyChoice(base.prog, picked);
           cand.entry = base.entry;
           cand.failureSpec = base.failureSpec;
+          if (std::any_of(counterexamples.begin(), counterexamples.end(), [&](const repair::Failure &f) {
+                return runOnFailure(cand.prog, f).kind != ir::OutcomeKind::Ok;
+              })) { // fails where a plausible repair failed: rejected alone, without a check
+            ++refutedByCounterexample;
+            ++buggy;
+            blockedSum += 1;
+            validateSeconds += secondsSince(tv);
+            continue;
+          }
           v = validate(cand, p.spec, msLeft(deadline));
         }
         validateSeconds += secondsSince(tv);
@@ -336,9 +351,17 @@ private:
           for (const std::string &c : changes)
             changed += (changed.empty() ? "" : ", ") + c;
           Unfinished u;
+          bool aside = !v.bounded && v.boundedFailure && !viaSource; // plausible, with a counterexample
           std::optional<Repair> rep = finishRepair(p, mutation::edits(p.prog, picked), std::move(changes),
-                                                   picked.size(), secondsSince(t0), u);
+                                                   picked.size(), secondsSince(t0), u, !aside);
+          if (rep && aside && !rep->check.bounded) {
+            plausible.push_back(std::move(*rep));
+            counterexamples.push_back(*v.boundedFailure);
+            continue; // no block: a correct repair may hold these mutations and more
+          }
           if (rep) {
+            if (aside && p.observer) // the check from its source holds where the candidate's did not
+              p.observer->repaired(*rep);
             r.repairs.push_back(std::move(*rep));
           } else if (!u.rendered) {
             ++unrenderable;
@@ -416,6 +439,16 @@ private:
           blocks.push_back(std::move(b));
       }
     }
+    // No correct repair within the limits (or fewer than asked for): the plausible ones, in the order found.
+    for (Repair &x : plausible) {
+      if (r.repairs.size() >= p.opts.maxRepairs)
+        break;
+      if (p.observer)
+        p.observer->repaired(x);
+      r.repairs.push_back(std::move(x));
+    }
+    r.stats["plausible_set_aside"] = static_cast<double>(plausible.size());
+    r.stats["refuted_by_counterexample"] = static_cast<double>(refutedByCounterexample);
     r.stats["candidates_validated"] = static_cast<double>(validated);
     r.stats["buggy"] = static_cast<double>(buggy);
     r.stats["unknown"] = static_cast<double>(unknown);

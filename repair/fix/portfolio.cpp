@@ -17,7 +17,6 @@
 #include "repair/patch/diff.h"
 
 #include <algorithm>
-#include <filesystem>
 
 namespace locus::fix {
 
@@ -404,10 +403,13 @@ private:
         comp_.changes.push_back(mapChange(c, f.path, map));
       comp_.size += a.size;
       comp_.by += by[*best] + "+";
+      std::string what =
+          a.changes.empty()
+              ? std::string()
+              : ": " + comp_.changes[comp_.changes.size() - a.changes.size()] +
+                    (a.changes.size() > 1 ? " and " + std::to_string(a.changes.size() - 1) + " more" : "");
       note("the partial repair by " + by[*best] + " applied (" + std::to_string(bestFailing.size()) + " of " +
-           std::to_string(stage_.failing.size()) +
-           " failing tests still fail): " + comp_.changes[comp_.changes.size() - a.changes.size()] +
-           (a.changes.size() > 1 ? " and " + std::to_string(a.changes.size() - 1) + " more" : ""));
+           std::to_string(stage_.failing.size()) + " failing tests still fail)" + what);
       stage_.ownSm = std::move(bestSm);
       stage_.ownProg = std::move(bestProg);
       stage_.prog = &*stage_.ownProg;

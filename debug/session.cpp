@@ -672,6 +672,23 @@ Reply Session::breakAt(unsigned line, bool set) {
   return r;
 }
 
+Reply Session::breakAtProc(const std::string &name) {
+  uint32_t k = prog().procIndex(name);
+  if (k == ir::kNone)
+    return Reply{false, "break: '" + name + "' is neither a line number nor a procedure of the program"};
+  unsigned line = 0;
+  ir::forEachStmt(prog().procs[k].body, [&](const ir::Stmt &s) {
+    if (!line && s.loc.valid() && s.loc.file == mainFile() && !s.isCompound())
+      line = s.loc.line;
+  });
+  if (!line)
+    return Reply{false, "break: procedure '" + name + "' has no statement in " + prog().files.at(mainFile())};
+  Reply r = breakAt(line, true);
+  if (r.ok)
+    r.message += " (the start of " + name + ")";
+  return r;
+}
+
 Reply Session::trust(unsigned line) {
   Reply r;
   size_t n = 0;

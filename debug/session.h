@@ -80,6 +80,8 @@ public:
   Reply resume(unsigned id);
   Reply track(const std::vector<std::string> &names, bool add);
   Reply breakAt(unsigned line, bool set);
+  /// A breakpoint at the line of the first statement of procedure `name` in the main file (gdb's `break f`).
+  Reply breakAtProc(const std::string &name);
   Reply trust(unsigned line);
   Reply localize();
   Reply repair();

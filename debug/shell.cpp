@@ -28,7 +28,7 @@ struct Command {
 
 const std::vector<Command> &commands() {
   static const std::vector<Command> all = {
-      {"start", "", "", "run the program from its start, paused at its first statement"},
+      {"start", "run", "", "run the program from its start, paused at its first statement"},
       {"next", "n", "", "run the current line (calls included)"},
       {"step", "s", "", "run the current line, stopping inside a call"},
       {"finish", "", "", "run until the current procedure returns"},
@@ -40,7 +40,8 @@ const std::vector<Command> &commands() {
       {"print", "p", "PATH", "the value of a variable, node or field path (`head.next.val`, `n3`)"},
       {"show", "", "", "the current line and the heap"},
       {"dot", "", "FILE", "write the heap as Graphviz DOT (a FILE ending in .svg: as SVG, drawn by dot)"},
-      {"break", "b", "LINE", "stop at LINE (`continue` runs to it)"},
+      {"break", "b", "LINE|PROC",
+       "stop at LINE, or at the first line of procedure PROC (`continue` runs to it)"},
       {"delete", "", "LINE", "remove the breakpoint at LINE"},
       {"spec", "", "",
        "the current state of the tracked entities is what the program must reach here "
@@ -261,6 +262,8 @@ size_t runShell(Session &s, std::istream &in, std::ostream &out, const ShellOpti
             else
               r.message = "wrote " + args[0];
           }
+        } else if (name == "break" && args.size() == 1 && !number(args[0])) {
+          r = s.breakAtProc(args[0]);
         } else if (name == "break" || name == "delete") {
           if (std::optional<unsigned> n = numberArg("a line number"))
             r = s.breakAt(*n, name == "break");

@@ -14,6 +14,8 @@ std::atomic<bool> interrupted{false};
 std::mutex mutex; // guards `running` and the calls of their `stop`
 std::vector<std::function<void()> *> running;
 std::atomic<int> unstoppable{0}; ///< UnstoppableScopes alive
+std::atomic<int> inLibrary{0};   ///< LibraryCallScopes alive
+static_assert(std::atomic<int>::is_always_lock_free);
 
 } // namespace
 
@@ -53,6 +55,18 @@ UnstoppableScope::~UnstoppableScope() {
 
 bool unstoppableCheckRunning() {
   return unstoppable.load() > 0;
+}
+
+LibraryCallScope::LibraryCallScope() {
+  inLibrary.fetch_add(1);
+}
+
+LibraryCallScope::~LibraryCallScope() {
+  inLibrary.fetch_sub(1);
+}
+
+bool solverLibraryCallRunning() {
+  return inLibrary.load() > 0;
 }
 
 } // namespace locus::backends

@@ -43,4 +43,18 @@ public:
 /// Whether a check that cannot be stopped is running now (an UnstoppableScope lives).
 bool unstoppableCheckRunning();
 
+/// While it lives, the process is inside a solver library's call that may abort the process on a fault of
+/// the library's own (cvc5 1.0.3's SAT solver, CaDiCaL, aborts in its model code when a time limit cut a
+/// check short: "can only get value in satisfied state"). The abort handler (session/interrupt.h,
+/// installAbortHandler) then ends locus with exit 3 (no answer) and says so, instead of a crash.
+class LibraryCallScope {
+public:
+  LibraryCallScope();
+  ~LibraryCallScope();
+  LibraryCallScope(const LibraryCallScope &) = delete;
+  LibraryCallScope &operator=(const LibraryCallScope &) = delete;
+};
+/// Whether a LibraryCallScope lives (async-signal-safe: one lock-free atomic load).
+bool solverLibraryCallRunning();
+
 } // namespace locus::backends

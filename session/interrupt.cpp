@@ -36,7 +36,28 @@ extern "C" void onSignal(int sig) {
   errno = saved;
 }
 
+extern "C" void onAbort(int) {
+  if (backends::solverLibraryCallRunning()) {
+    static const char msg[] =
+        "locus: the solver aborted inside its library (a fault of the solver's own: cvc5 1.0's SAT solver, "
+        "CaDiCaL, when a time limit cuts a check short): no answer; --solver z3 or another --timeout may "
+        "give "
+        "one\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    _exit(3); // Exit::Unknown
+  }
+  signal(SIGABRT, SIG_DFL); // an abort of ours: the crash it is
+  raise(SIGABRT);
+}
+
 } // namespace
+
+void installAbortHandler() {
+  struct sigaction sa {};
+  sa.sa_handler = onAbort;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGABRT, &sa, nullptr);
+}
 
 void installInterruptHandler(std::function<void()> stopping) {
   int fds[2];

@@ -22,6 +22,10 @@ void rearmInterrupt();
 void dropInterruptNotice();
 /// The token the first signal raises (never raised before installInterruptHandler).
 const repair::CancelToken &interruptToken();
+/// Installs locus's SIGABRT handler: an abort inside a solver library's call (backends::LibraryCallScope:
+/// cvc5 1.0.3's CaDiCaL aborts when a time limit cut a check short) ends locus with exit 3 — no answer —
+/// and a message naming the solver's fault, not a crash; any other abort stays one (a bug of ours).
+void installAbortHandler();
 /// Whether a signal arrived, and its name ("SIGINT", "SIGTERM"; empty when none did).
 bool interrupted();
 std::string interruptSignal();

@@ -299,7 +299,8 @@ int locusMain(int argc, char **argv) {
     return rep.parseError(app, err);
   }
 
-  struct DropNotice { // the notice below refers to `rep`: forgotten before `rep` goes away
+  session::installAbortHandler(); // a solver library's abort is no answer, not a crash
+  struct DropNotice {             // the notice below refers to `rep`: forgotten before `rep` goes away
     ~DropNotice() { session::dropInterruptNotice(); }
   } dropNotice;
   if (debugCmd.cmd->parsed()) // Ctrl-C stops the running command; the session goes on

@@ -256,6 +256,7 @@ Result Cvc5Solver::checkImpl(const std::vector<Term> &assumptions) {
     cvc5::Result res;
     {
       UnstoppableScope running; // cvc5 cannot be interrupted (backends/interrupt.h)
+      LibraryCallScope inside;  // and may abort the process (its CaDiCaL under a time limit)
       res = asms.empty() ? slv_.checkSat() : slv_.checkSatAssuming(asms);
     }
     return answer(res);
@@ -280,6 +281,7 @@ Result Cvc5Solver::checkFreshImpl(const std::vector<Term> &assumptions, Posing) 
     cvc5::Result res;
     {
       UnstoppableScope running;
+      LibraryCallScope inside;
       res = fresh_->checkSat();
     }
     return answer(res);
@@ -299,7 +301,12 @@ cvc5::Term Cvc5Solver::roundingMode(RoundingMode m) {
 }
 
 Value Cvc5Solver::valueImpl(Term t) {
-  cvc5::Term v = modelOf_->getValue(translate(t));
+  cvc5::Term tt = translate(t);
+  cvc5::Term v;
+  {
+    LibraryCallScope inside; // a model value may reach into the SAT solver
+    v = modelOf_->getValue(tt);
+  }
   if (tm_.kind(tm_.sort(t)) == SortKind::Float) {
     const SortData &d = tm_.sortData(tm_.sort(t));
     if (v.isFloatingPointNaN())
@@ -318,7 +325,12 @@ Value Cvc5Solver::valueImpl(Term t) {
 
 std::vector<Term> Cvc5Solver::unsatCoreImpl() {
   std::vector<Term> out;
-  for (const cvc5::Term &c : slv_.getUnsatAssumptions()) {
+  std::vector<cvc5::Term> core;
+  {
+    LibraryCallScope inside;
+    core = slv_.getUnsatAssumptions();
+  }
+  for (const cvc5::Term &c : core) {
     auto it = assumptionOf_.find(c);
     if (it != assumptionOf_.end())
       out.push_back(it->second);

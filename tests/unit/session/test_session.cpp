@@ -1,7 +1,9 @@
 // The session's runs and tallies (session/run.h): declared tests run and counted, a suite run tallied, the
 // exit codes of runs, tests, suites, localizations and repairs; the time limits (session/limits.h) and the
 // values of --nondet (session/values.h).
+#include "backends/interrupt.h"
 #include "session/error.h"
+#include "session/interrupt.h"
 #include "session/limits.h"
 #include "session/localize.h"
 #include "session/program.h"
@@ -12,7 +14,12 @@
 
 #include <doctest/doctest.h>
 
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
 #include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace locus;
 
@@ -126,4 +133,30 @@ TEST_CASE("time limits and --nondet values") {
   CHECK(ir::toString(v[1]) == "-1");
   CHECK(session::nondetValues("").empty());
   CHECK_THROWS_AS(session::nondetValues("3,x"), session::Error);
+}
+
+TEST_CASE("an abort inside a solver library's call is no answer (exit 3), any other abort a crash") {
+  // Each in a child process: the handler ends the process.
+  auto run = [](bool inLibrary) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      int null = open("/dev/null", O_WRONLY);
+      dup2(null, 2); // the handler's message
+      session::installAbortHandler();
+      if (inLibrary) {
+        backends::LibraryCallScope inside;
+        std::abort();
+      }
+      std::abort();
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return status;
+  };
+  int in = run(true);
+  CHECK(WIFEXITED(in));
+  CHECK(WEXITSTATUS(in) == session::Exit::Unknown);
+  int out = run(false);
+  CHECK(WIFSIGNALED(out));
+  CHECK(WTERMSIG(out) == SIGABRT);
 }

@@ -22,13 +22,7 @@ namespace {
 
 /// The C front end's program validated (the GCL pipeline validates its own); nullopt with an error otherwise.
 std::optional<ir::Program> validated(std::optional<ir::Program> prog, Diagnostics &diags) {
-  if (!prog)
-    return std::nullopt;
-  auto errors = ir::validate(*prog);
-  for (const auto &e : errors)
-    diags.error({},
-                "internal error: invalid IR: " + (e.proc.empty() ? "" : "in '" + e.proc + "': ") + e.message);
-  if (!errors.empty())
+  if (!prog || !ir::validateReporting(*prog, diags))
     return std::nullopt;
   return prog;
 }

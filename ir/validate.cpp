@@ -636,4 +636,12 @@ std::vector<ValidationError> validate(const Program &prog) {
   return Validator(prog).run();
 }
 
+bool validateReporting(const Program &prog, Diagnostics &diags) {
+  std::vector<ValidationError> errors = validate(prog);
+  for (const ValidationError &e : errors)
+    diags.error({},
+                "internal error: invalid IR: " + (e.proc.empty() ? "" : "in '" + e.proc + "': ") + e.message);
+  return errors.empty();
+}
+
 } // namespace locus::ir

@@ -1,6 +1,7 @@
 // The IR validator: checks every invariant of ir/README.md.
 #pragma once
 
+#include "ir/diagnostics.h"
 #include "ir/ir.h"
 
 #include <string>
@@ -16,5 +17,8 @@ struct ValidationError {
 
 /// Every violated invariant (empty: the program is valid).
 std::vector<ValidationError> validate(const Program &prog);
+/// The front ends' last step: validate(prog), each violation reported to `diags` as an internal error
+/// ("internal error: invalid IR: in 'f': …"); true when there is none.
+bool validateReporting(const Program &prog, Diagnostics &diags);
 
 } // namespace locus::ir

@@ -25,11 +25,7 @@ std::optional<ir::Program> finish(Unit &unit, SourceManager &sm, Diagnostics &di
   times.lowerSeconds = since(t0);
   if (!prog || diags.errorCount() != errorsBefore)
     return std::nullopt;
-  auto errors = ir::validate(*prog);
-  for (const auto &e : errors)
-    diags.error({},
-                "internal error: invalid IR: " + (e.proc.empty() ? "" : "in '" + e.proc + "': ") + e.message);
-  if (!errors.empty())
+  if (!ir::validateReporting(*prog, diags))
     return std::nullopt;
   return prog;
 }

@@ -1,6 +1,7 @@
 // `locus localize`: find the failure to explain, run a localization method on it, print the ranked lines.
 #include "tools/localize_cmd.h"
 
+#include "backends/alarm.h"
 #include "session/html.h"
 #include "session/interrupt.h"
 #include "session/limits.h"
@@ -11,7 +12,10 @@
 #include "tools/report.h"
 #include "tools/version.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <sstream>
 
 namespace locus::tools {
 
@@ -62,6 +66,33 @@ std::optional<int> noFailure(const Store &o, const session::Selection &sel, cons
   return rep.finish(std::move(j), none ? Exit::Ok : Exit::Unknown);
 }
 
+/// `phase` (finding the failure, or the methods: `count` of them, each with the limit) with a hard stop for
+/// `--timeout`, as verify's and repair's watchdogs: the methods stop at their limit between solver checks,
+/// but a solver linked in cannot always be stopped inside one (cvc5 1.0 overruns its own limit by minutes).
+/// When the phase still runs at session::abandonAfterSeconds of its limit, the answer is UNKNOWN (exit 3)
+/// and the process ends.
+template <typename Phase>
+auto watched(const Store &o, const localize::Method *method, size_t count, report::Reporter &rep,
+             Phase &&phase) {
+  double hard = session::abandonAfterSeconds(o.req.timeout * static_cast<double>(count));
+  std::ostringstream overran;
+  overran << "timeout: the solver (" << o.req.solver
+          << ") did not stop at its time limit and was abandoned after " << hard << " s";
+  backends::Alarm watchdog(hard, [&] {
+    rep.text() << "UNKNOWN: " << overran.str() << "\n";
+    rep.finish(Json{{"file", o.req.src.file},
+                    {"method", method ? method->name() : "all"},
+                    {"solver", o.req.solver},
+                    {"status", "unknown"},
+                    {"message", overran.str()},
+                    {"ranking", Json::array()}},
+               Exit::Unknown);
+    rep.flush();
+    std::_Exit(Exit::Unknown);
+  });
+  return phase();
+}
+
 void writeSarif(const std::string &path, const ir::Program &prog,
                 const std::vector<const repair::Failure *> &failures,
                 const std::vector<localize::Result> &results) {
@@ -98,8 +129,12 @@ int run(const Store &o, report::Reporter &rep) {
   const localize::Method *method = session::chosenMethod(req);
   auto t0 = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  session::Subject subject =
-      session::prepare(session::subjectRequest(req), [&](const Diagnostics &d) { rep.diagnostics(d); });
+  // Finding the failure: one verification or suite run, or one per further failure asked for (--failures N;
+  // --all-failing: as many as tests fail, no hard stop).
+  size_t searches = req.failure.allFailing ? 0 : std::max<size_t>(1, req.failure.failures);
+  session::Subject subject = watched(o, method, searches, rep, [&] {
+    return session::prepare(session::subjectRequest(req), [&](const Diagnostics &d) { rep.diagnostics(d); });
+  });
   if (!subject.loaded->prog)
     return rep.finish(Json{{"file", req.src.file}, {"ok", false}}, Exit::InputError);
   const session::Selection &sel = subject.selection;
@@ -128,7 +163,9 @@ int run(const Store &o, report::Reporter &rep) {
                             o.stats);
   problem.observer = &live;
   live.start(failures);
-  std::vector<localize::Result> results = session::runMethods(method, problem, req.src.file);
+  std::vector<localize::Result> results =
+      watched(o, method, method ? 1 : localize::methods().size(), rep,
+              [&] { return session::runMethods(method, problem, req.src.file); });
   if (!o.sarif.empty())
     writeSarif(o.sarif, prog, failures, results);
   render::LocalizeView view{req.src.file,      req.solver, subject.loaded->sm, prog, problem, failures,

@@ -30,13 +30,13 @@ Program valid() {
   Program prog;
   prog.files = {"a.gcl"};
   prog.records.push_back({"Node", {{"next", Type::refType(0), {}}, {"val", Type::intType(), {}}}, {}});
-  prog.globals.push_back({"head", Type::refType(0), VarKind::Global, {}});
+  prog.globals.push_back({"head", Type::refType(0), VarKind::Global, {}, false, {}});
   Procedure p;
   p.name = "get";
-  p.vars = {{"n", Type::refType(0), VarKind::Param, {}},
-            {"r", Type::intType(), VarKind::Return, {}},
-            {"b0", Type::boolType(), VarKind::Local, {}},
-            {"m", Type::refType(0), VarKind::Local, {}}};
+  p.vars = {{"n", Type::refType(0), VarKind::Param, {}, false, {}},
+            {"r", Type::intType(), VarKind::Return, {}, false, {}},
+            {"b0", Type::boolType(), VarKind::Local, {}, false, {}},
+            {"m", Type::refType(0), VarKind::Local, {}, false, {}}};
   p.params = {0};
   p.result = 1;
   Stmt pre = mk(Stmt::Assert, 1);
@@ -218,7 +218,7 @@ TEST_CASE("validate: control flow and contracts") {
 
 TEST_CASE("validate: procedures and names") {
   Program p = valid();
-  p.procs[1].vars.push_back({"x", Type::intType(), VarKind::Param, {}});
+  p.procs[1].vars.push_back({"x", Type::intType(), VarKind::Param, {}, false, {}});
   p.procs[1].params = {0};
   CHECK(has(p, "a test has no parameters"));
   p = valid();

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -61,6 +62,13 @@ std::string checkTimeLimit(const std::string &text) {
   if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || v < 0 || v > kMaxTimeLimitSeconds)
     return "expected a time limit in seconds from 0 (no limit) to 4294967, got '" + text + "'";
   return "";
+}
+
+std::string abandonedMessage(const std::string &solver, double seconds) {
+  std::ostringstream out;
+  out << "timeout: the solver (" << solver << ") did not stop at its time limit and was abandoned after "
+      << seconds << " s";
+  return out.str();
 }
 
 } // namespace locus::session

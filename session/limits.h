@@ -35,6 +35,9 @@ using backends::timeLimitMs;          ///< seconds as a solver's milliseconds (b
 inline double abandonAfterSeconds(double seconds) {
   return seconds > 0 ? seconds * 1.5 + 5 : 0;
 }
+/// The answer of a command that gave up on `solver` after `seconds` (abandonAfterSeconds): "timeout: the
+/// solver (cvc5) did not stop at its time limit and was abandoned after 20 s".
+std::string abandonedMessage(const std::string &solver, double seconds);
 
 /// Empty when `text` is a decimal number of seconds from 0 (no limit) to kMaxTimeLimitSeconds; else what is
 /// wrong with it (a negative number, nan, inf, a larger number, no number).

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <sstream>
 
 namespace locus::tools {
 
@@ -75,16 +74,14 @@ template <typename Phase>
 auto watched(const Store &o, const localize::Method *method, size_t count, report::Reporter &rep,
              Phase &&phase) {
   double hard = session::abandonAfterSeconds(o.req.timeout * static_cast<double>(count));
-  std::ostringstream overran;
-  overran << "timeout: the solver (" << o.req.solver
-          << ") did not stop at its time limit and was abandoned after " << hard << " s";
+  std::string overran = session::abandonedMessage(o.req.solver, hard);
   backends::Alarm watchdog(hard, [&] {
-    rep.text() << "UNKNOWN: " << overran.str() << "\n";
+    rep.text() << "UNKNOWN: " << overran << "\n";
     rep.finish(Json{{"file", o.req.src.file},
                     {"method", method ? method->name() : "all"},
                     {"solver", o.req.solver},
                     {"status", "unknown"},
-                    {"message", overran.str()},
+                    {"message", overran},
                     {"ranking", Json::array()}},
                Exit::Unknown);
     rep.flush();

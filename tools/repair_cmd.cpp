@@ -11,7 +11,6 @@
 #include "tools/options.h"
 
 #include <cstdlib>
-#include <sstream>
 
 namespace locus::tools {
 
@@ -36,11 +35,9 @@ struct Store {
 fix::Result runWatched(const Store &o, report::Reporter &rep, const fix::Method &method,
                        const fix::Problem &problem, session::LiveRepair &live) {
   double hard = session::abandonAfterSeconds(o.req.timeout);
-  std::ostringstream overran;
-  overran << "timeout: the solver (" << o.req.solver
-          << ") did not stop at its time limit and was abandoned after " << hard << " s";
+  std::string overran = session::abandonedMessage(o.req.solver, hard);
   backends::Alarm watchdog(hard, [&] {
-    fix::Result r = live.abandon(overran.str(), hard);
+    fix::Result r = live.abandon(overran, hard);
     if (!r.repairs.empty() && !o.out.empty())
       writeOptionFile("--out", o.out, r.repairs.front().patch.files.front().after);
     rep.finish(rep.json() ? render::repairResultJson(o.req.src.file, problem.prog, r) : Json::object(),

@@ -11,7 +11,6 @@
 #include "tools/options.h"
 #include "tools/report.h"
 
-#include <sstream>
 #include <unistd.h>
 
 namespace locus::tools {
@@ -70,12 +69,10 @@ encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter
                                     const ir::Program &prog, uint32_t entry,
                                     const encoder::VerifyOptions &vo) {
   double hard = session::abandonAfterSeconds(o.req.timeout);
-  std::ostringstream overran;
-  overran << "timeout: the solver (" << o.req.solver
-          << ") did not stop at its time limit and was abandoned after " << hard << " s";
+  std::string overran = session::abandonedMessage(o.req.solver, hard);
   {
     backends::Alarm watchdog(hard, [&] {
-      rep.text() << "UNKNOWN: " << overran.str() << "\n";
+      rep.text() << "UNKNOWN: " << overran << "\n";
       rep.finish(Json{{"file", o.req.src.file},
                       {"entry", prog.procs[entry].name},
                       {"ok", true},
@@ -83,7 +80,7 @@ encoder::VerifyResult verifyWatched(const VerifyOptionStore &o, report::Reporter
                       {"unwind", o.req.bounds.unwind},
                       {"ints", o.req.bounds.ints},
                       {"solver", o.req.solver},
-                      {"reason", overran.str()}},
+                      {"reason", overran}},
                  Exit::Unknown);
       rep.flush();
       std::_Exit(Exit::Unknown);

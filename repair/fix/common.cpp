@@ -148,21 +148,27 @@ Checked checkedFor(const ir::Program &prog, const Spec &spec) {
   return c;
 }
 
-/// Runs spec.suite on the checked program's entry in the interpreter (the product's entry is the program's
-/// own): false with `v` set (Buggy: the first failing test as the failure) when a test does not pass.
-bool passesSuite(const Checked &checked, const Spec &spec, Validation &v) {
+/// spec.suite run on the checked program's entry in the interpreter, as a candidate's validation runs it
+/// (indeterminate values from seed 0, as `locus test` runs them; the reference's step limits).
+std::vector<repair::SuiteResult> suiteRun(const Checked &checked, const Spec &spec, bool stopAtFailure) {
   ir::InterpOptions io;
   io.ints = spec.verify.encode.ints;
-  io.seed = 0; // indeterminate values from a seed, as `locus test` runs them
+  io.seed = 0;
   repair::RunTarget target{&checked.prog, checked.entry, spec.mainFile};
   uint32_t refEntry = spec.reference ? spec.reference->procIndex(spec.referenceEntry) : ir::kNone;
   repair::RunTarget ref{spec.reference, refEntry, spec.referenceName};
   repair::SuiteRunOptions how;
-  how.stopAtFailure = true; // the first failing test is the failure; the tests after it need not run
+  how.stopAtFailure = stopAtFailure;
   how.referenceStepFactor = kSuiteStepFactor;
   how.minSteps = kSuiteMinSteps;
-  std::vector<repair::SuiteResult> results =
-      repair::runSuite(target, *spec.suite, spec.reference ? &ref : nullptr, spec.compare, io, how);
+  return repair::runSuite(target, *spec.suite, spec.reference ? &ref : nullptr, spec.compare, io, how);
+}
+
+/// Runs spec.suite on the checked program's entry in the interpreter (the product's entry is the program's
+/// own): false with `v` set (Buggy: the first failing test as the failure) when a test does not pass.
+bool passesSuite(const Checked &checked, const Spec &spec, Validation &v) {
+  // the first failing test is the failure; the tests after it need not run
+  std::vector<repair::SuiteResult> results = suiteRun(checked, spec, true);
   std::optional<size_t> unknown;
   for (size_t k = 0; k < results.size(); ++k) {
     const repair::SuiteResult &r = results[k];
@@ -321,18 +327,7 @@ std::optional<std::vector<size_t>> failingSuiteTests(const ir::Program &prog, co
     why = checked.error;
     return std::nullopt;
   }
-  ir::InterpOptions io;
-  io.ints = spec.verify.encode.ints;
-  io.seed = 0;
-  repair::RunTarget target{&checked.prog, checked.entry, spec.mainFile};
-  uint32_t refEntry = spec.reference ? spec.reference->procIndex(spec.referenceEntry) : ir::kNone;
-  repair::RunTarget ref{spec.reference, refEntry, spec.referenceName};
-  repair::SuiteRunOptions how;
-  how.stopAtFailure = false;
-  how.referenceStepFactor = kSuiteStepFactor;
-  how.minSteps = kSuiteMinSteps;
-  std::vector<repair::SuiteResult> results =
-      repair::runSuite(target, *spec.suite, spec.reference ? &ref : nullptr, spec.compare, io, how);
+  std::vector<repair::SuiteResult> results = suiteRun(checked, spec, false);
   std::vector<size_t> failing;
   for (size_t k = 0; k < results.size(); ++k)
     switch (results[k].status) {

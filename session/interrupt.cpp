@@ -38,11 +38,9 @@ extern "C" void onSignal(int sig) {
 
 extern "C" void onAbort(int) {
   if (backends::solverLibraryCallRunning()) {
-    static const char msg[] =
-        "locus: the solver aborted inside its library (a fault of the solver's own: cvc5 1.0's SAT solver, "
-        "CaDiCaL, when a time limit cuts a check short): no answer; --solver z3 or another --timeout may "
-        "give "
-        "one\n";
+    static const char msg[] = "locus: the solver aborted inside its library (a fault of its own: cvc5 1.0's "
+                              "SAT solver, CaDiCaL, when a time limit cuts a check short): no answer; "
+                              "--solver z3 or another --timeout may give one\n";
     (void)!write(2, msg, sizeof msg - 1);
     _exit(3); // Exit::Unknown
   }

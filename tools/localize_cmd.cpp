@@ -68,12 +68,14 @@ std::optional<int> noFailure(const Store &o, const session::Selection &sel, cons
 /// `phase` (finding the failure, or the methods: `count` of them, each with the limit) with a hard stop for
 /// `--timeout`, as verify's and repair's watchdogs: the methods stop at their limit between solver checks,
 /// but a solver linked in cannot always be stopped inside one (cvc5 1.0 overruns its own limit by minutes).
-/// When the phase still runs at session::abandonAfterSeconds of its limit, the answer is UNKNOWN (exit 3)
-/// and the process ends.
+/// When the phase still runs at session::abandonAfterSeconds of its limit plus `slack` seconds (for the runs
+/// in the interpreter the phase makes besides its solver checks), the answer is UNKNOWN (exit 3) and the
+/// process ends.
 template <typename Phase>
-auto watched(const Store &o, const localize::Method *method, size_t count, report::Reporter &rep,
-             Phase &&phase) {
-  double hard = session::abandonAfterSeconds(o.req.timeout * static_cast<double>(count));
+auto watched(const Store &o, const localize::Method *method, size_t count, double slack,
+             report::Reporter &rep, Phase &&phase) {
+  double limit = o.req.timeout * static_cast<double>(count);
+  double hard = limit > 0 ? session::abandonAfterSeconds(limit) + slack : 0;
   std::string overran = session::abandonedMessage(o.req.solver, hard);
   backends::Alarm watchdog(hard, [&] {
     rep.text() << "UNKNOWN: " << overran << "\n";
@@ -126,10 +128,13 @@ int run(const Store &o, report::Reporter &rep) {
   const localize::Method *method = session::chosenMethod(req);
   auto t0 = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  // Finding the failure: one verification or suite run, or one per further failure asked for (--failures N;
-  // --all-failing: as many as tests fail, no hard stop).
-  size_t searches = req.failure.allFailing ? 0 : std::max<size_t>(1, req.failure.failures);
-  session::Subject subject = watched(o, method, searches, rep, [&] {
+  // Finding the failure: one verification, or one per further failure asked for (--failures N), besides the
+  // declared tests' runs (30 s more); with a suite (--tests) or --all-failing the runs are the interpreter's,
+  // as many as there are tests: no hard stop.
+  size_t searches = req.failure.allFailing || !req.failure.spec.tests.empty()
+                        ? 0
+                        : std::max<size_t>(1, req.failure.failures);
+  session::Subject subject = watched(o, method, searches, 30, rep, [&] {
     return session::prepare(session::subjectRequest(req), [&](const Diagnostics &d) { rep.diagnostics(d); });
   });
   if (!subject.loaded->prog)
@@ -161,7 +166,7 @@ int run(const Store &o, report::Reporter &rep) {
   problem.observer = &live;
   live.start(failures);
   std::vector<localize::Result> results =
-      watched(o, method, method ? 1 : localize::methods().size(), rep,
+      watched(o, method, method ? 1 : localize::methods().size(), 0, rep,
               [&] { return session::runMethods(method, problem, req.src.file); });
   if (!o.sarif.empty())
     writeSarif(o.sarif, prog, failures, results);

@@ -50,12 +50,18 @@ inline constexpr const char *kMaxWidenings = "--max-widenings";
 inline constexpr const char *kWidening = "--widening";
 inline constexpr const char *kLockedShare = "--locked-share";
 inline constexpr const char *kCoreTime = "--core-time";
+inline constexpr const char *kInsertReads = "--insert-reads";
 
 /// How the bounds are widened after an unsat answer.
 enum class Widening {
   Paper,    ///< Algorithm 1: the first of guards, statements, insertions whose bound is in the core
   Balanced, ///< of the bounds in the core, the one with the fewest changes allowed so far (ties: that order)
 };
+
+/// How deep an inserted statement may read: `y.f` only (W2's grammar), or also through a field read — reads
+/// `x := y.f.g`, `x.f := y.g.h` and writes `x.f.g := y` — from the start (Two), in the last attempts only
+/// (Last), or the reads from the start and the writes in the last attempts (Mixed).
+enum class InsertReads { One, Two, Last, Mixed };
 
 struct ProofOptions {
   unsigned insertSlots = 1;   ///< the most statements a repair may insert
@@ -64,6 +70,7 @@ struct ProofOptions {
   Widening widening = Widening::Balanced;
   unsigned lockedShare = 30; ///< percent of the time left the locked search may take (with a time limit)
   unsigned coreTime = 2;     ///< an unsat core's check may take this many times the answer's time (≥ 1 s)
+  InsertReads insertReads = InsertReads::Mixed;
 };
 
 repair::OptionDecl insertSlotsOption() {
@@ -95,6 +102,20 @@ repair::OptionDecl coreTimeOption() {
       "bound counts as in the core",
       2, 0, 1000, "0 to 1000");
 }
+repair::OptionDecl insertReadsOption() {
+  return repair::enumOption(
+      kInsertReads,
+      "how deep an inserted statement reads: one (x := y.f, x.f := y.g), two (also "
+      "through a field read: x := y.f.g, x.f := y.g.h, x.f.g := y), last (two in the "
+      "last attempts only: insertions that allocate, the wide grammar) or mixed (the "
+      "reads x := y.f.g, x.f := y.g.h from the start, the writes x.f.g := y in the last "
+      "attempts)",
+      std::vector<std::pair<std::string, InsertReads>>{{"one", InsertReads::One},
+                                                       {"two", InsertReads::Two},
+                                                       {"last", InsertReads::Last},
+                                                       {"mixed", InsertReads::Mixed}},
+      InsertReads::Mixed);
+}
 repair::OptionDecl noLocalizationOption() {
   return repair::boolOption(kNoLocalization, kNoLocalizationHelp);
 }
@@ -107,6 +128,7 @@ ProofOptions proofOptionsOf(const Options &opts) {
   o.widening = repair::enumValue<Widening>(wideningOption(), opts.given);
   o.lockedShare = static_cast<unsigned>(repair::unsignedValue(lockedShareOption(), opts.given));
   o.coreTime = static_cast<unsigned>(repair::unsignedValue(coreTimeOption(), opts.given));
+  o.insertReads = repair::enumValue<InsertReads>(insertReadsOption(), opts.given);
   return o;
 }
 
@@ -173,13 +195,22 @@ struct Target {
   ir::Type type; ///< of the value written
   Term chosen;
   size_t call = 0; ///< Call: its entry of InsertSlot::calls
+  /// Field, the wide grammar: the write goes through the node `var.via` (`x.via.field := v`), a node of
+  /// record `viaRecord`.
+  uint32_t via = ir::kNone, viaRecord = ir::kNone;
+  /// The record of the node written (Field).
+  uint32_t baseRecord(const ir::Program &prog, uint32_t proc) const {
+    return via != ir::kNone ? viaRecord : prog.var(prog.procs.at(proc), var).type.record;
+  }
 };
-/// What it writes there: an expression (a variable, null, y ± 1, 0) or a field read `y.f`.
+/// What it writes there: an expression (a variable, null, y ± 1, 0), a field read `y.f`, or (the wide
+/// grammar) two field reads `y.f.g`: `field2` of the node `y.f`, a node of record `record2`.
 struct Source {
   bool read = false;
   ir::Expr expr;
   ir::VarRef base;
   uint32_t field = ir::kNone, record = ir::kNone;
+  uint32_t field2 = ir::kNone, record2 = ir::kNone;
   ir::Type type;
   Term chosen;
 };
@@ -246,6 +277,7 @@ public:
   Grammar(const ir::Program &prog, uint32_t proc, bool wide)
       : prog_(prog), pr_(prog.procs.at(proc)), scope_(scopeOf(prog, proc)), wide_(wide) {}
 
+  bool wide() const { return wide_; }
   ir::Type typeOf(ir::VarRef v) const { return prog_.var(pr_, v).type; }
   const std::vector<ir::VarRef> &vars() const { return scope_.vars; }
   std::vector<ir::VarRef> varsOf(const ir::Type &t) const {
@@ -546,11 +578,14 @@ public:
     spec_ = ir::specificationStatements(prog, &named);
   }
 
-  /// The space over `procs`. `news`: insertions may allocate (`x := new T`). `near`: insertion places only
-  /// next to these statements (none: everywhere).
+  /// The space over `procs`. `news`: insertions may allocate (`x := new T`). `twoReads`: they may read and
+  /// write through a field read (`x := y.f.g`, `x.f.g := y`). `near`: insertion places only next to these
+  /// statements (none: everywhere).
   Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots, bool news, bool wide,
-              const std::unordered_set<ir::StmtId> *near) {
+              bool twoReads, bool writeThrough, const std::unordered_set<ir::StmtId> *near) {
     news_ = news;
+    twoReads_ = twoReads;
+    writeThrough_ = writeThrough;
     callsOf(procs);
     repaired_ = procs;
     Space sp;
@@ -857,9 +892,11 @@ private:
   }
 
   /// The sources of type `t`: the grammar's values (variables, null, y ± 1, 0), then, for a reference or an
-  /// int, the field reads `y.f`; each with the symbol `sym()` gives.
+  /// int, the field reads `y.f`, and with `twoReads` those through a node's reference field, `y.f.g`
+  /// (`fast := fast.next.next`); each with the symbol `sym()` gives.
   template <typename Sym>
-  void sourcesOf(std::vector<Source> &out, const ir::Type &t, const Grammar &g, Sym &&sym) const {
+  void sourcesOf(std::vector<Source> &out, const ir::Type &t, const Grammar &g, bool twoReads,
+                 Sym &&sym) const {
     for (ir::Expr &e : g.values(t, true)) {
       Source src;
       src.type = t;
@@ -869,18 +906,34 @@ private:
     }
     if (t.kind != ir::Type::Ref && !t.isInt())
       return;
+    // the read y.f (f2 none) or y.f.f2, f2 a field of f's record rec2
+    auto read = [&](ir::VarRef y, uint32_t rec, uint32_t f, uint32_t rec2, uint32_t f2) {
+      Source src;
+      src.read = true;
+      src.base = y;
+      src.field = f;
+      src.record = rec;
+      src.field2 = f2;
+      src.record2 = rec2;
+      src.type = t;
+      src.chosen = sym();
+      out.push_back(std::move(src));
+    };
     for (uint32_t rec : g.records())
       for (uint32_t f : g.fieldsOf(rec, t))
-        for (ir::VarRef y : g.varsOf(ir::Type::refType(rec))) {
-          Source src;
-          src.read = true;
-          src.base = y;
-          src.field = f;
-          src.record = rec;
-          src.type = t;
-          src.chosen = sym();
-          out.push_back(std::move(src));
-        }
+        for (ir::VarRef y : g.varsOf(ir::Type::refType(rec)))
+          read(y, rec, f, ir::kNone, ir::kNone);
+    if (!twoReads)
+      return;
+    for (uint32_t rec : g.records())
+      for (uint32_t f = 0; f < prog_.records.at(rec).fields.size(); ++f) {
+        const ir::Type &ft = prog_.records[rec].fields[f].type;
+        if (ft.kind != ir::Type::Ref || ft.record >= prog_.records.size())
+          continue;
+        for (uint32_t f2 : g.fieldsOf(ft.record, t))
+          for (ir::VarRef y : g.varsOf(ir::Type::refType(rec)))
+            read(y, rec, f, ft.record, f2);
+      }
   }
 
   /// Insertion slot k of procedure pi: its place, target and source symbols.
@@ -889,6 +942,7 @@ private:
     sl.proc = pi;
     sl.places = places;
     std::string name = "proof!t" + std::to_string(pi) + "." + std::to_string(k);
+    bool twoReads = twoReads_;
     sl.active = tm_.mkVar(name, tm_.boolSort());
     for (size_t i = 0; i < places.size(); ++i)
       sl.at.push_back(tm_.mkVar(name + "!at" + std::to_string(i), tm_.boolSort()));
@@ -908,13 +962,27 @@ private:
       for (uint32_t f = 0; f < r.fields.size(); ++f)
         if (r.fields[f].type.kind == ir::Type::Ref || r.fields[f].type.isInt())
           sl.targets.push_back({Target::Field, x, f, r.fields[f].type, sym("x", sl.targets.size())});
+      if (writeThrough_) // `x.via.f := v`
+        for (uint32_t via = 0; via < r.fields.size(); ++via) {
+          const ir::Type &vt = r.fields[via].type;
+          if (vt.kind != ir::Type::Ref || vt.record >= prog_.records.size())
+            continue;
+          const ir::Record &r2 = prog_.records[vt.record];
+          for (uint32_t f = 0; f < r2.fields.size(); ++f)
+            if (r2.fields[f].type.kind == ir::Type::Ref || r2.fields[f].type.isInt()) {
+              Target tg{Target::Field, x, f, r2.fields[f].type, sym("x", sl.targets.size())};
+              tg.via = via;
+              tg.viaRecord = vt.record;
+              sl.targets.push_back(tg);
+            }
+        }
     }
     std::set<std::string> types;
     for (const Target &t : sl.targets)
       types.insert(ir::toString(prog_, t.type));
     for (const Target &t : sl.targets)
       if (types.erase(ir::toString(prog_, t.type)))
-        sourcesOf(sl.sources, t.type, g, [&] { return sym("v", sl.sources.size()); });
+        sourcesOf(sl.sources, t.type, g, twoReads, [&] { return sym("v", sl.sources.size()); });
     // Calls: a target per variable the result may go to (none without a result), a source per argument.
     for (uint32_t c = 0; c < prog_.procs.size(); ++c) {
       if (!callable(pi, c))
@@ -926,7 +994,7 @@ private:
       bool ok = true;
       for (size_t a = 0; a < cp.params.size() && ok; ++a) {
         std::vector<Source> &args = co.args.emplace_back();
-        sourcesOf(args, cp.vars.at(cp.params[a]).type, g,
+        sourcesOf(args, cp.vars.at(cp.params[a]).type, g, false,
                   [&] { return sym((cn + "a" + std::to_string(a) + "v").c_str(), args.size()); });
         ok = !args.empty();
       }
@@ -972,6 +1040,8 @@ private:
   std::set<uint32_t> ifsSeen_; ///< constructs whose branch places are made
   std::unordered_set<ir::StmtId> concrete_;
   bool news_ = true;
+  bool twoReads_ = true;                  ///< insertions may read through a field read (`x := y.f.g`)
+  bool writeThrough_ = true;              ///< insertions may write through a field read (`x.f.g := y`)
   std::set<uint32_t> called_;             ///< callsOf: the procedures the code under repair calls
   std::unordered_set<uint32_t> repaired_; ///< the procedures under repair (build's `procs`)
   std::vector<std::set<uint32_t>> reach_; ///< callsOf: per procedure, the procedures its calls reach
@@ -1068,7 +1138,13 @@ private:
         if (!locked->count(st.id))
           open.insert(st.id);
       });
-    space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, wide, locked ? &open : nullptr);
+    InsertReads r = po_.insertReads;
+    bool last = news || wide;
+    bool twoReads = r == InsertReads::Two || r == InsertReads::Mixed || (r == InsertReads::Last && last);
+    bool writeThrough =
+        r == InsertReads::Two || ((r == InsertReads::Last || r == InsertReads::Mixed) && last);
+    space_ = sb.build(changeableProcs(p_), po_.insertSlots, news, wide, twoReads, writeThrough,
+                      locked ? &open : nullptr);
     firstSlotId_ = sb.nextId();
     encoded_ = base_.prog;
     // A call whose arguments may be replaced reads each such argument from a hidden temporary (one per
@@ -1183,6 +1259,31 @@ private:
     return true;
   }
 
+  /// The choice symbols of the insertions' statements that read or write through a field read.
+  std::vector<Term> twoReadSymbols() {
+    std::vector<Term> out;
+    for (const InsertSlot &sl : space_.insertions) {
+      for (const Source &v : sl.sources)
+        if (v.field2 != ir::kNone)
+          out.push_back(tm_.mkAnd(sl.active, v.chosen));
+      for (const Target &t : sl.targets)
+        if (t.via != ir::kNone)
+          out.push_back(tm_.mkAnd(sl.active, t.chosen));
+    }
+    return out;
+  }
+  /// Whether candidate `c` inserts a statement that reads or writes through a field read.
+  bool usesTwoReads(const Candidate &c) const {
+    for (const Candidate::Inserted &in : c.inserted) {
+      const InsertSlot &sl = space_.insertions[in.slot];
+      const Target &t = sl.targets[in.target];
+      if (t.via != ir::kNone ||
+          (t.kind != Target::Call && t.kind != Target::New && sl.sources[in.source].field2 != ir::kNone))
+        return true;
+    }
+    return false;
+  }
+
   /// The model's candidate, blocked, built and validated (the validation within `until`).
   struct Tried {
     Candidate c;
@@ -1211,7 +1312,13 @@ private:
   /// search (`rep` has the fewest changes of any repair within the bounds not blocked before); so does
   /// the end of its time share, half the time left (none without a time limit), and `rep` stays the
   /// smallest found. A repair with one change is smallest: the unchanged program fails the first input.
-  void smaller(const std::vector<Term> &bounds, size_t k, Repair &rep, Clock::time_point t0) {
+  /// Then, when `rep` inserts a statement that reads or writes through a field read (`x := y.f.g`), one
+  /// with as many changes and no such statement, if there is one, takes its place the same way: of two
+  /// repairs that fit the specification alike, the simpler statement (`a.prev := b.prev` rather than
+  /// `a.prev := b.prev.prev` where both nodes are one).
+  void smaller(const std::vector<Term> &bounds, const Candidate &found, Repair &rep, Clock::time_point t0) {
+    size_t k = found.size();
+    bool deep = usesTwoReads(found);
     std::vector<Term> all = deletionSelectors();
     for (const std::vector<Term> &more : {groupSelectors(), insertionSelectors()})
       all.insert(all.end(), more.begin(), more.end());
@@ -1220,28 +1327,58 @@ private:
     if (deadline_)
       share = tm + (*deadline_ - tm) / 2;
     solver_->setDeadline(share);
-    while (k > 1 && !stopNow(p_, share)) {
-      std::vector<Term> fewer = bounds;
-      fewer.push_back(bound(all, static_cast<unsigned>(k - 1)));
+    // One check under `query`: Took (a correct candidate that renders is the new `rep`, `took` its
+    // candidate), Next (a buggy one: its counterexample joins the inputs; or one that does not render) or
+    // Stop (unsat; unknown, the share ran out, or an error: the repair found stands).
+    enum class Step { Took, Next, Stop };
+    Candidate took;
+    auto step = [&](const std::vector<Term> &query) {
       stats_["minimize_solves"] += 1;
-      if (!solver_->check(fewer, backends::Need::NoCore).isSat())
-        break;
+      if (!solver_->check(query, backends::Need::NoCore).isSat())
+        return Step::Stop;
       auto [c, edits, changes, v] = tryModel(share);
       if (v.verdict == Validation::Verdict::Correct) {
         Unfinished u;
         std::optional<Repair> r =
             finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), u, false);
-        if (r) {
-          rep = std::move(*r);
-          k = c.size();
-          stats_["minimized"] += 1;
-        }
-      } else if (v.verdict == Validation::Verdict::Buggy && v.failure) {
+        if (!r)
+          return Step::Next;
+        rep = std::move(*r);
+        took = c;
+        return Step::Took;
+      }
+      if (v.verdict != Validation::Verdict::Buggy)
+        return Step::Stop;
+      if (v.failure) {
         Input in = inputOf(*v.failure);
         inputs_.push_back(in);
         encode(in);
-      } else if (v.verdict != Validation::Verdict::Buggy) {
-        break; // unknown (the share ran out) or an error: the repair found stands
+      }
+      return Step::Next;
+    };
+    while (k > 1 && !stopNow(p_, share)) {
+      std::vector<Term> fewer = bounds;
+      fewer.push_back(bound(all, static_cast<unsigned>(k - 1)));
+      Step st = step(fewer);
+      if (st == Step::Stop)
+        break;
+      if (st == Step::Took) {
+        k = took.size();
+        deep = usesTwoReads(took);
+        stats_["minimized"] += 1;
+      }
+    }
+    std::vector<Term> twoReads = twoReadSymbols();
+    while (deep && !twoReads.empty() && !stopNow(p_, share)) {
+      std::vector<Term> shallow = bounds;
+      shallow.push_back(bound(all, static_cast<unsigned>(k)));
+      shallow.push_back(tm_.mkNot(tm_.mkOr(twoReads)));
+      Step st = step(shallow);
+      if (st == Step::Stop)
+        break;
+      if (st == Step::Took) {
+        stats_["shallower"] += 1;
+        break;
       }
     }
     solver_->setDeadline(deadline_);
@@ -1259,7 +1396,7 @@ private:
       std::optional<Repair> rep =
           finishRepair(p_, std::move(edits), std::move(changes), c.size(), secondsSince(t0), u, false);
       if (rep) {
-        smaller(bounds, c.size(), *rep, t0);
+        smaller(bounds, c, *rep, t0);
         if (p_.observer)
           p_.observer->repaired(*rep);
         repairs.push_back(std::move(*rep));
@@ -1395,6 +1532,21 @@ private:
         ctx.var, tm_.mkTrue(), dz);
   }
 
+  /// The value of the field read `v` (`y.f`, or `y.f.g`) in the state of `ctx`.
+  Term readTerm(const encoder::OverrideContext &ctx, const Source &v) {
+    Term first = tm_.mkSelect(ctx.heap(v.record, v.field), ctx.var(v.base));
+    return v.field2 == ir::kNone ? first : tm_.mkSelect(ctx.heap(v.record2, v.field2), first);
+  }
+  /// Whether the field read `v` reads through null in the state of `ctx`: `y`, or for `y.f.g` also `y.f`.
+  Term readsNull(const encoder::OverrideContext &ctx, const Source &v) {
+    Term bad = isNull(ctx, v.base, v.record);
+    if (v.field2 == ir::kNone)
+      return bad;
+    std::vector<Term> dz;
+    Term null = ctx.exprs.expr(ir::Expr::nullLit(), ctx.var, tm_.mkTrue(), dz);
+    return tm_.mkOr(bad, tm_.mkEq(tm_.mkSelect(ctx.heap(v.record, v.field), ctx.var(v.base)), null));
+  }
+
   /// The term of the source chosen among `sources` of type `t`, in the state of `ctx`.
   Term sourceTerm(const std::vector<Source> &sources, const ir::Type &t,
                   const encoder::OverrideContext &ctx) {
@@ -1403,8 +1555,7 @@ private:
     for (const Source &v : sources) {
       if (!(v.type == t))
         continue;
-      Term val = v.read ? tm_.mkSelect(ctx.heap(v.record, v.field), ctx.var(v.base))
-                        : ctx.exprs.expr(v.expr, ctx.var, tm_.mkTrue(), dz);
+      Term val = v.read ? readTerm(ctx, v) : ctx.exprs.expr(v.expr, ctx.var, tm_.mkTrue(), dz);
       out = out.isNull() ? val : tm_.mkIte(v.chosen, val, out);
     }
     return out;
@@ -1464,7 +1615,7 @@ private:
         continue;
       values.emplace(ir::toString(base_.prog, t.type), encodedTemp(sl.proc, t.type, "v"));
       if (t.kind == Target::Field) {
-        ir::Type bt = base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type;
+        ir::Type bt = ir::Type::refType(t.baseRecord(base_.prog, sl.proc));
         bases.emplace(bt.record, encodedTemp(sl.proc, bt, "b"));
       }
     }
@@ -1485,12 +1636,17 @@ private:
             for (const Source &v : sl.sources)
               if (v.read)
                 bad.push_back(tm_.mkAnd(valueUsed.isNull() ? v.chosen : tm_.mkAnd(valueUsed, v.chosen),
-                                        isNull(ctx, v.base, v.record)));
+                                        readsNull(ctx, v)));
             for (size_t ci = 0; ci < sl.calls.size(); ++ci)
               for (const std::vector<Source> &arg : sl.calls[ci].args)
                 for (const Source &v : arg)
                   if (v.read)
                     bad.push_back(tm_.mkAnd({callOn[ci], v.chosen, isNull(ctx, v.base, v.record)}));
+            for (const Target &t : sl.targets) // `x.via.f := v` reads `x.via`
+              if (t.via != ir::kNone)
+                bad.push_back(tm_.mkAnd(
+                    t.chosen,
+                    isNull(ctx, t.var, base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record)));
             return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
           };
       // per type: the chosen source's value (when a target of the type is chosen)
@@ -1508,16 +1664,26 @@ private:
       }
       // per record: the chosen field target's base
       for (const auto &[rec, tmp] : bases) {
-        std::vector<std::pair<Term, ir::VarRef>> of;
-        for (const Target &t : sl.targets)
-          if (t.kind == Target::Field && t.var.valid() &&
-              base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record == rec)
-            of.push_back({t.chosen, t.var});
+        std::vector<const Target *> of;
         std::vector<Term> any;
-        for (auto &[c, v] : of)
-          any.push_back(c);
+        for (const Target &t : sl.targets)
+          if (t.kind == Target::Field && t.var.valid() && t.baseRecord(base_.prog, sl.proc) == rec) {
+            of.push_back(&t);
+            any.push_back(t.chosen);
+          }
         ir::StmtId id = slot(selfAssign(tmp, ir::Type::refType(rec)), tm_.mkAnd(here, tm_.mkOr(any)));
-        eo.overrides[{id, encoder::Part::Value}] = chosenVariable(std::move(of));
+        eo.overrides[{id, encoder::Part::Value}] = [this, of,
+                                                    proc = sl.proc](const encoder::OverrideContext &ctx) {
+          Term out;
+          for (const Target *t : of) {
+            Term b = ctx.var(t->var);
+            if (t->via != ir::kNone)
+              b = tm_.mkSelect(
+                  ctx.heap(base_.prog.var(base_.prog.procs.at(proc), t->var).type.record, t->via), b);
+            out = out.isNull() ? b : tm_.mkIte(t->chosen, b, out);
+          }
+          return out;
+        };
       }
       // the writes
       std::map<std::pair<uint32_t, uint32_t>, std::vector<Term>> fieldOn; // (record, field) → its targets
@@ -1537,8 +1703,7 @@ private:
           w.value = ir::Expr::varUse(values.at(ir::toString(base_.prog, t.type)), t.type);
           slot(w, tm_.mkAnd(here, t.chosen));
         } else {
-          uint32_t rec = base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record;
-          fieldOn[{rec, t.field}].push_back(t.chosen);
+          fieldOn[{t.baseRecord(base_.prog, sl.proc), t.field}].push_back(t.chosen);
         }
       }
       for (const auto &[rf, on] : fieldOn) {
@@ -1975,7 +2140,8 @@ private:
   }
 
   std::string text(uint32_t proc, const ir::Stmt &s, const ir::Stmt *read = nullptr,
-                   const std::vector<ir::Stmt> *argReads = nullptr) const {
+                   const std::vector<ir::Stmt> *argReads = nullptr,
+                   const std::vector<ir::Stmt> *chain = nullptr) const {
     patch::Language lang = s.loc.valid() && s.loc.file < p_.prog.files.size()
                                ? patch::languageOf(p_.prog.files[s.loc.file])
                                : patch::Language::Gcl;
@@ -1987,11 +2153,22 @@ private:
     // a variable; a temporary of the statement's own construct that holds a field read as the read
     // (`cur->next`, `p->next->prev` for the base of `t.prev := v`)
     std::function<std::string(ir::VarRef)> operand;
+    std::function<uint32_t(ir::VarRef)> recordOf =
+        [&](ir::VarRef v) { // a chain's temporary is not in p_.prog
+          if (chain)
+            for (const ir::Stmt &x : *chain)
+              if (x.kind == ir::Stmt::GetField && x.lhs == v)
+                return p_.prog.records.at(recordOf(x.base)).fields.at(x.field).type.record;
+          return p_.prog.var(pr, v).type.record;
+        };
     auto field = [&](ir::VarRef base, uint32_t f) {
-      return operand(base) + (gcl ? "." : "->") +
-             p_.prog.records.at(p_.prog.var(pr, base).type.record).fields.at(f).name;
+      return operand(base) + (gcl ? "." : "->") + p_.prog.records.at(recordOf(base)).fields.at(f).name;
     };
     operand = [&](ir::VarRef v) {
+      if (chain) // an inserted `x := y.f.g`: its first read's temporary as the read
+        for (const ir::Stmt &x : *chain)
+          if (x.kind == ir::Stmt::GetField && x.lhs == v)
+            return field(x.base, x.field);
       if (isTemp(p_.prog, pr, v) && s.construct) {
         const ir::Stmt *read = nullptr;
         ir::forEachStmt(pr.body, [&](const ir::Stmt &x) {
@@ -2152,10 +2329,38 @@ private:
         eg->loc = st.loc;
         st.guard = ir::Expr::varUse(eg->lhs, ir::Type::boolType());
       }
+      // `x := y.f.g`, `x.f := y.g.h`, `x.f.g := y`: a first read into a hidden temporary of its own (the base
+      // of the second read or of the write), right before the rest (ids: a call has none of these)
+      std::vector<ir::Stmt> chain;
+      auto readOf = [&](ir::VarRef base, uint32_t field, uint32_t record, const char *role) {
+        ir::Stmt &g = chain.emplace_back();
+        g.kind = ir::Stmt::GetField;
+        g.id = st.id + 3 + chain.size();
+        ir::Type t = ir::Type::refType(record);
+        g.lhs = namedTemp(prog, sl.proc, t, std::string("proof.") + role + "." + ir::toString(prog, t));
+        g.base = base;
+        g.field = field;
+        g.guard = st.guard;
+        g.loc = st.loc;
+        return g.lhs;
+      };
+      if (const Target &t = sl.targets[in.target]; t.kind == Target::Field && t.via != ir::kNone)
+        st.base = readOf(t.var, t.via, t.viaRecord, "w");
+      ir::VarRef second; // the node a source `y.f.g` reads `g` of
+      if (st.kind != ir::Stmt::Call && sl.sources[in.source].read &&
+          sl.sources[in.source].field2 != ir::kNone) {
+        const Source &v = sl.sources[in.source];
+        second = readOf(v.base, v.field, v.record2, "r");
+        if (st.kind == ir::Stmt::GetField) {
+          st.base = second;
+          st.field = v.field2;
+        }
+      }
       std::optional<ir::Stmt> rd; // `x.f := y.g`: the read into a hidden temporary, right before the write
       if (st.kind == ir::Stmt::PutField && sl.sources[in.source].read) {
         const Source &v = sl.sources[in.source];
-        rd = readInto(prog, sl.proc, FieldRead{v.base, v.field, v.record}, st, st.id + 1);
+        rd = second.valid() ? readInto(prog, sl.proc, FieldRead{second, v.field2, v.record2}, st, st.id + 1)
+                            : readInto(prog, sl.proc, FieldRead{v.base, v.field, v.record}, st, st.id + 1);
       }
       // `x := p(y.f)`: each argument that is a field read into a hidden temporary of its own, right before
       // the call
@@ -2177,14 +2382,19 @@ private:
           st.args[a] = ir::Expr::varUse(g.lhs, v.type);
           argReads.push_back(std::move(g));
         }
-      // After the anchor: the write first, then its reads before it (then the guard before all); before the
-      // anchor: the reads first.
-      std::vector<const ir::Stmt *> order{&st};
+      // In the order they run: the first of two reads, the read of a write's value, the arguments' reads,
+      // the statement. Each is put right next to the anchor: after it, the last first (then the guard
+      // before all).
+      std::vector<const ir::Stmt *> order;
+      for (const ir::Stmt &x : chain)
+        order.push_back(&x);
       if (rd)
-        order.insert(pl.after ? order.end() : order.begin(), &*rd);
-      for (size_t k = 0; k < argReads.size(); ++k)
-        order.insert(pl.after ? order.end() : order.begin() + static_cast<std::ptrdiff_t>(k),
-                     &argReads[pl.after ? argReads.size() - 1 - k : k]);
+        order.push_back(&*rd);
+      for (const ir::Stmt &x : argReads)
+        order.push_back(&x);
+      order.push_back(&st);
+      if (pl.after)
+        std::reverse(order.begin(), order.end());
       if (eg)
         order.push_back(&*eg);
       for (const ir::Stmt *x : order)
@@ -2197,13 +2407,14 @@ private:
                                  : patch::Edit::insertBefore(pl.shown, st);
       e.read = rd;
       e.argReads = argReads;
+      e.baseReads = chain;
       edits.push_back(std::move(e));
       changes.push_back(where(pl.shown) + "inserted " +
                         (pl.branch == Place::Then   ? "into the then-branch: "
                          : pl.branch == Place::Else ? "into the else-branch: "
                          : pl.after                 ? "after: "
                                                     : "before: ") +
-                        text(sl.proc, st, rd ? &*rd : nullptr, &argReads));
+                        text(sl.proc, st, rd ? &*rd : nullptr, &argReads, &chain));
     }
   }
 
@@ -2287,8 +2498,8 @@ public:
   bool takesLocked() const override { return true; }
   bool insertsStatements() const override { return true; }
   std::vector<repair::OptionDecl> options() const override {
-    return {insertSlotsOption(), maxWideningsOption(), wideningOption(),
-            lockedShareOption(), coreTimeOption(),     noLocalizationOption()};
+    return {insertSlotsOption(), maxWideningsOption(), wideningOption(),      lockedShareOption(),
+            coreTimeOption(),    insertReadsOption(),  noLocalizationOption()};
   }
   std::string describe(const Problem &p) const override {
     ProofOptions o = proofOptionsOf(p.opts);
@@ -2311,7 +2522,7 @@ private:
     for (const char *k :
          {"solves", "solves_slots", "candidates_validated", "inputs", "solve_s", "validate_s", "widenings",
           "unrenderable", "reverify_failed", "unknown", "localize_s", "locked", "locked_s", "unlocked_s",
-          "minimize_solves", "minimized", "minimize_s", "cores_assumed"})
+          "minimize_solves", "minimized", "shallower", "minimize_s", "cores_assumed"})
       r.stats[k] = 0;
 
     std::optional<std::unordered_set<ir::StmtId>> locked;

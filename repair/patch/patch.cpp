@@ -395,6 +395,7 @@ public:
       proc_ = index_.procOf(e.stmt);
       read_ = e.read ? &*e.read : nullptr;
       argReads_ = &e.argReads;
+      baseReads_ = &e.baseReads;
       TextEdit te;
       switch (e.kind) {
       case Edit::Kind::Replace: te = replace(*s, e.node, e.expr); break;
@@ -981,7 +982,8 @@ private:
   void keepDeclarations(const ir::Stmt &s, const SourceRange &r, const char *doing) {
     if (std::optional<ir::VarRef> v = declaredBy(prog_, proc_, s))
       throw Refused{std::string(doing) + " '" + textOf(r) + "' at " + where(r) +
-                    " would delete the declaration of '" + prog_.procs.at(proc_).vars.at(v->index).name + "'"};
+                    " would delete the declaration of '" + prog_.procs.at(proc_).vars.at(v->index).name +
+                    "'"};
   }
 
   /// Edit::Rewrite: the whole source statement of `s` (also of a statement computing its temporaries),
@@ -1138,13 +1140,34 @@ private:
   }
 
   /// `base.field` (GCL) or `base->field` (C) of a GetField or PutField, the base named at target_.
+  /// The field read whose temporary is the base `v` of another (Edit::baseReads), or none.
+  const ir::Stmt *baseRead(ir::VarRef v) const {
+    if (baseReads_)
+      for (const ir::Stmt &r : *baseReads_)
+        if (r.kind == ir::Stmt::GetField && r.lhs == v)
+          return &r;
+    return nullptr;
+  }
+  /// The record of the nodes reference `v` points to (a variable, or a base read's temporary), or none.
+  uint32_t recordOf(ir::VarRef v) {
+    if (const ir::Stmt *r = baseRead(v)) {
+      uint32_t rec = recordOf(r->base);
+      if (rec >= prog_.records.size() || r->field >= prog_.records[rec].fields.size())
+        return ir::kNone;
+      const ir::Type &t = prog_.records[rec].fields[r->field].type;
+      return t.kind == ir::Type::Ref ? t.record : ir::kNone;
+    }
+    const ir::Var &b = prog_.var(prog_.procs.at(proc_), v);
+    return b.type.kind == ir::Type::Ref ? b.type.record : ir::kNone;
+  }
+  /// A field read as written: `y.f`, `y->f`; a base that a base read writes as that read (`y.f.g`).
   std::string readText(const ir::Stmt &s) {
-    const ir::Var &b = prog_.var(prog_.procs.at(proc_), s.base);
-    if (b.type.kind != ir::Type::Ref || b.type.record >= prog_.records.size() ||
-        s.field >= prog_.records[b.type.record].fields.size())
-      throw Refused{"'" + b.name + "' has no field #" + std::to_string(s.field)};
-    return nameAt(s.base, target_) + (lang_ == Language::Gcl ? "." : "->") +
-           prog_.records[b.type.record].fields[s.field].name;
+    uint32_t rec = recordOf(s.base);
+    if (rec >= prog_.records.size() || s.field >= prog_.records[rec].fields.size())
+      throw Refused{"the base of a field read has no field #" + std::to_string(s.field)};
+    const ir::Stmt *inner = baseRead(s.base);
+    return (inner ? readText(*inner) : nameAt(s.base, target_)) + (lang_ == Language::Gcl ? "." : "->") +
+           prog_.records[rec].fields[s.field].name;
   }
 
   /// ReplaceStmt: statement `s` written as `n` (same kind, or an assignment for a field read into a variable
@@ -1322,16 +1345,17 @@ private:
     const ir::Procedure &p = prog_.procs.at(proc_);
     auto e = [&](const Expr &x) { return render(x).s; };
     auto lhs = [&]() { return nameAt(s.lhs, target_); };
-    auto field = [&]() {
-      const ir::Var &b = prog_.var(p, s.base);
-      return prog_.records.at(b.type.record).fields.at(s.field).name;
+    auto field = [&]() { return prog_.records.at(recordOf(s.base)).fields.at(s.field).name; };
+    // a written base that a base read writes (`x.f.g := y`): the read
+    auto base = [&]() {
+      const ir::Stmt *r = baseRead(s.base);
+      return r ? readText(*r) : nameAt(s.base, target_);
     };
     switch (s.kind) {
     case ir::Stmt::Assign: return lhs() + (g ? " := " : " = ") + e(s.value) + ";";
-    case ir::Stmt::GetField:
-      return lhs() + (g ? " := " : " = ") + nameAt(s.base, target_) + (g ? "." : "->") + field() + ";";
+    case ir::Stmt::GetField: return lhs() + (g ? " := " : " = ") + readText(s) + ";";
     case ir::Stmt::PutField:
-      return nameAt(s.base, target_) + (g ? "." : "->") + field() + (g ? " := " : " = ") +
+      return base() + (g ? "." : "->") + field() + (g ? " := " : " = ") +
              (read_ ? readText(*read_) : e(s.value)) + ";";
     case ir::Stmt::New:
       if (g)
@@ -1411,8 +1435,9 @@ private:
   std::map<uint32_t, File> files_;
   // The edit being rendered.
   uint32_t proc_ = 0;
-  const ir::Stmt *read_ = nullptr;                  ///< the edit's field read (Edit::read), or none
-  const std::vector<ir::Stmt> *argReads_ = nullptr; ///< the edit's argument reads (Edit::argReads)
+  const ir::Stmt *read_ = nullptr;                   ///< the edit's field read (Edit::read), or none
+  const std::vector<ir::Stmt> *argReads_ = nullptr;  ///< the edit's argument reads (Edit::argReads)
+  const std::vector<ir::Stmt> *baseReads_ = nullptr; ///< the edit's base reads (Edit::baseReads)
   Language lang_ = Language::Gcl;
   SourceRange scope_;  ///< source text may be reused from inside it (the edited statement's construct)
   SourceRange target_; ///< where the new text goes (for names)

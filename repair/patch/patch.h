@@ -45,6 +45,10 @@ struct Edit {
   /// written as the read — `hr := height(x.right)`, C `hr = height(x->right)`, one source statement for the
   /// reads into hidden temporaries and the call.
   std::vector<ir::Stmt> argReads;
+  /// Insert*: a field read's base that is a variable one of these field reads (GetFields) writes is written
+  /// as the read — `x := y.f.g`, `x.f := y.g.h`, one source statement for the reads into hidden temporaries
+  /// and the statement.
+  std::vector<ir::Stmt> baseReads;
   /// Rewrite: the statement's new source text, in the file's language (a statement that holds the old one:
   /// a call wrapped into a check of its result). Made by the method from the old text; its lines after the
   /// first carry their own indentation. Only a recompilation of the patched text tells what it means.

@@ -195,16 +195,17 @@ struct Target {
   ir::Type type; ///< of the value written
   Term chosen;
   size_t call = 0; ///< Call: its entry of InsertSlot::calls
-  /// Field, the wide grammar: the write goes through the node `var.via` (`x.via.field := v`), a node of
-  /// record `viaRecord`.
+  /// Field, with writes through a field read (--insert-reads): the write goes through the node `var.via`
+  /// (`x.via.field := v`), a node of record `viaRecord`.
   uint32_t via = ir::kNone, viaRecord = ir::kNone;
   /// The record of the node written (Field).
   uint32_t baseRecord(const ir::Program &prog, uint32_t proc) const {
     return via != ir::kNone ? viaRecord : prog.var(prog.procs.at(proc), var).type.record;
   }
 };
-/// What it writes there: an expression (a variable, null, y ± 1, 0), a field read `y.f`, or (the wide
-/// grammar) two field reads `y.f.g`: `field2` of the node `y.f`, a node of record `record2`.
+/// What it writes there: an expression (a variable, null, y ± 1, 0), a field read `y.f`, or (with reads
+/// through a field read, --insert-reads) two field reads `y.f.g`: `field2` of the node `y.f`, a node of
+/// record `record2`.
 struct Source {
   bool read = false;
   ir::Expr expr;
@@ -277,7 +278,6 @@ public:
   Grammar(const ir::Program &prog, uint32_t proc, bool wide)
       : prog_(prog), pr_(prog.procs.at(proc)), scope_(scopeOf(prog, proc)), wide_(wide) {}
 
-  bool wide() const { return wide_; }
   ir::Type typeOf(ir::VarRef v) const { return prog_.var(pr_, v).type; }
   const std::vector<ir::VarRef> &vars() const { return scope_.vars; }
   std::vector<ir::VarRef> varsOf(const ir::Type &t) const {
@@ -578,9 +578,9 @@ public:
     spec_ = ir::specificationStatements(prog, &named);
   }
 
-  /// The space over `procs`. `news`: insertions may allocate (`x := new T`). `twoReads`: they may read and
-  /// write through a field read (`x := y.f.g`, `x.f.g := y`). `near`: insertion places only next to these
-  /// statements (none: everywhere).
+  /// The space over `procs`. `news`: insertions may allocate (`x := new T`). `twoReads`: they may read
+  /// through a field read (`x := y.f.g`, `x.f := y.g.h`); `writeThrough`: write through one (`x.f.g := y`).
+  /// `near`: insertion places only next to these statements (none: everywhere).
   Space build(const std::unordered_set<uint32_t> &procs, unsigned insertSlots, bool news, bool wide,
               bool twoReads, bool writeThrough, const std::unordered_set<ir::StmtId> *near) {
     news_ = news;
@@ -942,7 +942,6 @@ private:
     sl.proc = pi;
     sl.places = places;
     std::string name = "proof!t" + std::to_string(pi) + "." + std::to_string(k);
-    bool twoReads = twoReads_;
     sl.active = tm_.mkVar(name, tm_.boolSort());
     for (size_t i = 0; i < places.size(); ++i)
       sl.at.push_back(tm_.mkVar(name + "!at" + std::to_string(i), tm_.boolSort()));
@@ -982,7 +981,7 @@ private:
       types.insert(ir::toString(prog_, t.type));
     for (const Target &t : sl.targets)
       if (types.erase(ir::toString(prog_, t.type)))
-        sourcesOf(sl.sources, t.type, g, twoReads, [&] { return sym("v", sl.sources.size()); });
+        sourcesOf(sl.sources, t.type, g, twoReads_, [&] { return sym("v", sl.sources.size()); });
     // Calls: a target per variable the result may go to (none without a result), a source per argument.
     for (uint32_t c = 0; c < prog_.procs.size(); ++c) {
       if (!callable(pi, c))

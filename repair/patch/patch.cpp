@@ -1139,7 +1139,6 @@ private:
     return strip(a) == strip(b);
   }
 
-  /// `base.field` (GCL) or `base->field` (C) of a GetField or PutField, the base named at target_.
   /// The field read whose temporary is the base `v` of another (Edit::baseReads), or none.
   const ir::Stmt *baseRead(ir::VarRef v) const {
     if (baseReads_)
@@ -1160,12 +1159,15 @@ private:
     const ir::Var &b = prog_.var(prog_.procs.at(proc_), v);
     return b.type.kind == ir::Type::Ref ? b.type.record : ir::kNone;
   }
-  /// A field read as written: `y.f`, `y->f`; a base that a base read writes as that read (`y.f.g`).
+  /// `base.field` (GCL) or `base->field` (C) of a GetField or PutField, the base named at target_, or
+  /// written as the base read that writes it (`y.f.g`, Edit::baseReads).
   std::string readText(const ir::Stmt &s) {
     uint32_t rec = recordOf(s.base);
-    if (rec >= prog_.records.size() || s.field >= prog_.records[rec].fields.size())
-      throw Refused{"the base of a field read has no field #" + std::to_string(s.field)};
     const ir::Stmt *inner = baseRead(s.base);
+    if (rec >= prog_.records.size() || s.field >= prog_.records[rec].fields.size())
+      throw Refused{
+          (inner ? std::string("the node read") : "'" + prog_.var(prog_.procs.at(proc_), s.base).name + "'") +
+          " has no field #" + std::to_string(s.field)};
     return (inner ? readText(*inner) : nameAt(s.base, target_)) + (lang_ == Language::Gcl ? "." : "->") +
            prog_.records[rec].fields[s.field].name;
   }

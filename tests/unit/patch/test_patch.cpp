@@ -622,6 +622,65 @@ TEST_CASE("a call whose argument is a field read (Edit::argReads): one statement
   CHECK(r.patch->files[0].after.find("  x = 1;\n  x = g(a->val, x);\n}") != std::string::npos);
 }
 
+TEST_CASE("reads and writes through a field read (Edit::baseReads): one statement") {
+  // `x := a.next.val` and `a.next.next := b` are each a read of `a.next` into a hidden temporary (t) and the
+  // statement through it; the edit carries the read. A read's base may itself be read (`a.next.next.val`).
+  enum Kind { Read, Write, Deeper };
+  auto run = [](const std::string &file, const std::string &src, Kind kind) {
+    return patchOf(file, src, [kind](const ir::Program &p) {
+      const ir::Stmt &s = stmtAt(p, 4, ir::Stmt::Assign); // x := 1
+      const ir::Procedure &f = p.procs[p.procIndex("f")];
+      ir::VarRef a{false, f.varIndex("a")}, b{false, f.varIndex("b")}, x{false, f.varIndex("x")};
+      ir::VarRef t{false, 98}, u{false, 99}; // hidden temporaries of the candidate program
+      ir::Type nt = p.var(f, a).type;
+      auto read = [&](ir::VarRef into, ir::VarRef base) {
+        ir::Stmt r;
+        r.kind = ir::Stmt::GetField;
+        r.lhs = into;
+        r.base = base;
+        r.field = 0; // next
+        r.guard = s.guard;
+        return r;
+      };
+      ir::Stmt n;
+      n.guard = s.guard;
+      if (kind == Write) {
+        n.kind = ir::Stmt::PutField;
+        n.base = t;
+        n.field = 0;
+        n.value = Expr::varUse(b, nt);
+      } else {
+        n.kind = ir::Stmt::GetField;
+        n.lhs = x;
+        n.base = kind == Deeper ? u : t;
+        n.field = 1; // val
+      }
+      Edit e = Edit::insertAfter(s.id, n);
+      e.baseReads = {read(t, a)};
+      if (kind == Deeper)
+        e.baseReads.push_back(read(u, t));
+      return std::vector<Edit>{e};
+    });
+  };
+  std::string g = "type Node { next: Node; val: int; }\nproc f(a: Node, b: Node) {\n  var x: int;\n"
+                  "  x := 1;\n}\n";
+  std::string c = "struct node { struct node *next; int val; };\nvoid f(struct node *a, struct node *b) {\n"
+                  "  int x = 0;\n  x = 1;\n}\n";
+  for (auto [kind, gcl, cText] :
+       {std::tuple{Read, "  x := 1;\n  x := a.next.val;\n}", "  x = 1;\n  x = a->next->val;\n}"},
+        std::tuple{Write, "  x := 1;\n  a.next.next := b;\n}", "  x = 1;\n  a->next->next = b;\n}"},
+        std::tuple{Deeper, "  x := 1;\n  x := a.next.next.val;\n}",
+                   "  x = 1;\n  x = a->next->next->val;\n}"}}) {
+    CAPTURE(kind);
+    PatchResult r = run("f.gcl", g, kind);
+    REQUIRE_MESSAGE(r.patch, r.error);
+    CHECK(r.patch->files[0].after.find(gcl) != std::string::npos);
+    r = run("f.c", c, kind);
+    REQUIRE_MESSAGE(r.patch, r.error);
+    CHECK(r.patch->files[0].after.find(cText) != std::string::npos);
+  }
+}
+
 TEST_CASE(
     "replaced statements: another target, base or field; a field read into a temporary where it is used") {
   std::string g = "type Node { next: Node; prev: Node; val: int; }\n"

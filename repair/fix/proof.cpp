@@ -198,9 +198,13 @@ struct Target {
   /// Field, with writes through a field read (--insert-reads): the write goes through the node `var.via`
   /// (`x.via.field := v`), a node of record `viaRecord`.
   uint32_t via = ir::kNone, viaRecord = ir::kNone;
+  /// The record of `var`'s nodes (a reference target).
+  uint32_t varRecord(const ir::Program &prog, uint32_t proc) const {
+    return prog.var(prog.procs.at(proc), var).type.record;
+  }
   /// The record of the node written (Field).
   uint32_t baseRecord(const ir::Program &prog, uint32_t proc) const {
-    return via != ir::kNone ? viaRecord : prog.var(prog.procs.at(proc), var).type.record;
+    return via != ir::kNone ? viaRecord : varRecord(prog, proc);
   }
 };
 /// What it writes there: an expression (a variable, null, y ± 1, 0), a field read `y.f`, or (with reads
@@ -1643,9 +1647,7 @@ private:
                     bad.push_back(tm_.mkAnd({callOn[ci], v.chosen, isNull(ctx, v.base, v.record)}));
             for (const Target &t : sl.targets) // `x.via.f := v` reads `x.via`
               if (t.via != ir::kNone)
-                bad.push_back(tm_.mkAnd(
-                    t.chosen,
-                    isNull(ctx, t.var, base_.prog.var(base_.prog.procs.at(sl.proc), t.var).type.record)));
+                bad.push_back(tm_.mkAnd(t.chosen, isNull(ctx, t.var, t.varRecord(base_.prog, sl.proc))));
             return bad.empty() ? tm_.mkTrue() : tm_.mkNot(tm_.mkOr(bad));
           };
       // per type: the chosen source's value (when a target of the type is chosen)
@@ -1677,8 +1679,7 @@ private:
           for (const Target *t : of) {
             Term b = ctx.var(t->var);
             if (t->via != ir::kNone)
-              b = tm_.mkSelect(
-                  ctx.heap(base_.prog.var(base_.prog.procs.at(proc), t->var).type.record, t->via), b);
+              b = tm_.mkSelect(ctx.heap(t->varRecord(base_.prog, proc), t->via), b);
             out = out.isNull() ? b : tm_.mkIte(t->chosen, b, out);
           }
           return out;
